@@ -1,0 +1,1 @@
+// FlowCommandLine: see issue briefs.

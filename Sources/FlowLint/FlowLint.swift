@@ -1,0 +1,1 @@
+// FlowLint: see issue briefs.

@@ -1,0 +1,22 @@
+/// A device capability a flow can check before it asks for anything.
+public enum Capability: String, CaseIterable, Hashable, Sendable {
+    /// A back camera (`UIImagePickerController.isSourceTypeAvailable(.camera)`); missing in the
+    /// Simulator and on some iPod touch models.
+    case camera
+    /// A front camera (`isCameraDeviceAvailable(.front)`).
+    case frontCamera
+    /// An audio input route (`AVAudioSession.isInputAvailable`).
+    case microphone
+    /// Face ID or Touch ID hardware (`LAContext.biometryType != .none`).
+    case biometry
+    /// The device-wide Location Services switch (`CLLocationManager.locationServicesEnabled()`).
+    case locationServices
+
+    /// The arm names a `capability` check branches on: the first means "usable".
+    public var armNames: (yes: String, no: String) {
+        switch self {
+        case .locationServices: ("on", "off")
+        default: ("present", "absent")
+        }
+    }
+}

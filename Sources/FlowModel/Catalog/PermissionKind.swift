@@ -1,0 +1,245 @@
+/// The permissions a flow can use, with the iOS facts the checker, the simulated device and the
+/// linter share (`shared/reference/ios-permissions.md` is the source; Grammar.md lists them).
+///
+/// Photos read-write and add-only are separate kinds because iOS keeps two separate statuses
+/// (`authorizationStatus(for: .readWrite)` and `(for: .addOnly)`). Location accuracy is a kind
+/// of its own because it has its own status (`CLAccuracyAuthorization`) and its own request.
+public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
+    case camera, microphone, photos, photosAddOnly, location, locationAccuracy, notifications,
+         tracking, contacts, calendar, reminders, bluetooth, motion, speech, mediaLibrary, health
+
+    /// The statuses the kind's status API can return, in Apple's declaration order.
+    public var statuses: [Status] {
+        switch self {
+        case .camera, .tracking, .motion, .speech, .mediaLibrary, .photosAddOnly:
+            [.notDetermined, .restricted, .denied, .authorized]
+        case .microphone: [.undetermined, .denied, .granted]
+        case .photos, .contacts: [.notDetermined, .restricted, .denied, .authorized, .limited]
+        case .location: [.notDetermined, .restricted, .denied, .authorizedWhenInUse, .authorizedAlways]
+        case .locationAccuracy: [.fullAccuracy, .reducedAccuracy]
+        case .notifications: [.notDetermined, .denied, .authorized, .provisional, .ephemeral]
+        case .calendar: [.notDetermined, .restricted, .denied, .fullAccess, .writeOnly]
+        case .reminders: [.notDetermined, .restricted, .denied, .fullAccess]
+        case .bluetooth: [.notDetermined, .restricted, .denied, .allowedAlways]
+        case .health: [.notDetermined, .sharingDenied, .sharingAuthorized]
+        }
+    }
+
+    /// The status before the app ever asked.
+    public var initialStatus: Status {
+        switch self {
+        case .microphone: .undetermined
+        case .locationAccuracy: .reducedAccuracy
+        default: .notDetermined
+        }
+    }
+
+    /// The status API, for messages and documentation.
+    public var statusAPI: String {
+        switch self {
+        case .camera: "AVCaptureDevice.authorizationStatus(for: .video)"
+        case .microphone: "AVAudioApplication.shared.recordPermission"
+        case .photos: "PHPhotoLibrary.authorizationStatus(for: .readWrite)"
+        case .photosAddOnly: "PHPhotoLibrary.authorizationStatus(for: .addOnly)"
+        case .location: "CLLocationManager.authorizationStatus"
+        case .locationAccuracy: "CLLocationManager.accuracyAuthorization"
+        case .notifications: "UNNotificationSettings.authorizationStatus"
+        case .tracking: "ATTrackingManager.trackingAuthorizationStatus"
+        case .contacts: "CNContactStore.authorizationStatus(for: .contacts)"
+        case .calendar: "EKEventStore.authorizationStatus(for: .event)"
+        case .reminders: "EKEventStore.authorizationStatus(for: .reminder)"
+        case .bluetooth: "CBManager.authorization"
+        case .motion: "CMMotionActivityManager.authorizationStatus()"
+        case .speech: "SFSpeechRecognizer.authorizationStatus()"
+        case .mediaLibrary: "MPMediaLibrary.authorizationStatus()"
+        case .health: "HKHealthStore.authorizationStatus(for:)"
+        }
+    }
+
+    /// The English name of the permission, the default value of `{permission}`.
+    /// A `strings` table can override it per locale with the key `permission.<kind>`.
+    public var displayName: String {
+        switch self {
+        case .camera: "Camera"
+        case .microphone: "Microphone"
+        case .photos, .photosAddOnly: "Photos"
+        case .location: "Location"
+        case .locationAccuracy: "Precise Location"
+        case .notifications: "Notifications"
+        case .tracking: "Tracking"
+        case .contacts: "Contacts"
+        case .calendar: "Calendars"
+        case .reminders: "Reminders"
+        case .bluetooth: "Bluetooth"
+        case .motion: "Motion & Fitness"
+        case .speech: "Speech Recognition"
+        case .mediaLibrary: "Media & Apple Music"
+        case .health: "Health"
+        }
+    }
+
+    /// The device capability without which the permission is useless (`capability` checks it).
+    public var requiredCapability: Capability? {
+        switch self {
+        case .camera: .camera
+        case .microphone, .speech: .microphone
+        case .location, .locationAccuracy: .locationServices
+        default: nil
+        }
+    }
+
+    /// Whether flipping this permission's switch in Settings terminates a running app
+    /// (privacy switches do; location and notification settings do not).
+    public var settingsChangeTerminatesApp: Bool {
+        switch self {
+        case .location, .locationAccuracy, .notifications: false
+        default: true
+        }
+    }
+
+    /// Flag options a request of this kind accepts, and whether `purpose:` is accepted (required).
+    public var requestOptions: [RequestOption] {
+        switch self {
+        case .location: [.whenInUse, .always]
+        case .notifications: [.alert, .sound, .badge, .provisional, .criticalAlert, .carPlay,
+                              .providesAppNotificationSettings]
+        case .calendar: [.fullAccess, .writeOnly]
+        default: []
+        }
+    }
+
+    /// Options of which at most one may be given.
+    public var exclusiveOptions: [RequestOption] {
+        switch self {
+        case .location: [.whenInUse, .always]
+        case .calendar: [.fullAccess, .writeOnly]
+        default: []
+        }
+    }
+
+    /// `locationAccuracy` requests need `purpose: "Key"`.
+    public var requiresPurposeKey: Bool { self == .locationAccuracy }
+
+    /// Statuses the user can choose for this app on its page in Settings (what `settings` changes
+    /// in a scenario may set). Never `notDetermined`, never `restricted` (that is Screen Time/MDM).
+    public var settingsChoices: [Status] {
+        switch self {
+        case .location: [.denied, .authorizedWhenInUse, .authorizedAlways]
+        case .locationAccuracy: [.fullAccuracy, .reducedAccuracy]
+        case .notifications: [.denied, .authorized]
+        case .microphone: [.denied, .granted]
+        default: statuses.filter { $0.statusClass != .notDetermined && $0 != .restricted }
+        }
+    }
+
+    /// The Info.plist usage-description keys a request with `options` needs; iOS terminates the
+    /// app at the request when one is missing. Empty for notifications, which need none.
+    public func usageDescriptionKeys(options: [RequestOption]) -> [String] {
+        switch self {
+        case .camera: ["NSCameraUsageDescription"]
+        case .microphone: ["NSMicrophoneUsageDescription"]
+        case .photos: ["NSPhotoLibraryUsageDescription"]
+        case .photosAddOnly: ["NSPhotoLibraryAddUsageDescription"]
+        case .location:
+            options.contains(.always)
+                ? ["NSLocationWhenInUseUsageDescription", "NSLocationAlwaysAndWhenInUseUsageDescription"]
+                : ["NSLocationWhenInUseUsageDescription"]
+        case .locationAccuracy: ["NSLocationTemporaryUsageDescriptionDictionary"]
+        case .notifications: []
+        case .tracking: ["NSUserTrackingUsageDescription"]
+        case .contacts: ["NSContactsUsageDescription"]
+        case .calendar:
+            options.contains(.writeOnly)
+                ? ["NSCalendarsWriteOnlyAccessUsageDescription"] : ["NSCalendarsFullAccessUsageDescription"]
+        case .reminders: ["NSRemindersFullAccessUsageDescription"]
+        case .bluetooth: ["NSBluetoothAlwaysUsageDescription"]
+        case .motion: ["NSMotionUsageDescription"]
+        case .speech: ["NSSpeechRecognitionUsageDescription"]
+        case .mediaLibrary: ["NSAppleMusicUsageDescription"]
+        case .health: ["NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription"]
+        }
+    }
+
+    /// What `request` does on a real device when the status is `current`.
+    ///
+    /// - Parameter upgradeAvailable: for `location(always)` from `authorizedWhenInUse`: whether
+    ///   the one-time "Change to Always Allow" prompt has not been shown yet.
+    public func requestBehavior(options: [RequestOption], current: Status,
+                                upgradeAvailable: Bool = true) -> RequestBehavior {
+        let allowDeny = { (granted: Status) in
+            RequestBehavior.prompt([PromptAnswer("Allow", granted), PromptAnswer("Don't Allow", .denied)])
+        }
+        switch self {
+        case .location:
+            if current == .notDetermined {
+                return .prompt([
+                    PromptAnswer("Allow Once", .authorizedWhenInUse, temporary: true),
+                    PromptAnswer("Allow While Using App", .authorizedWhenInUse),
+                    PromptAnswer("Don't Allow", .denied),
+                ])
+            }
+            if current == .authorizedWhenInUse, options.contains(.always), upgradeAvailable {
+                return .prompt([
+                    PromptAnswer("Keep Only While Using", .authorizedWhenInUse),
+                    PromptAnswer("Change to Always Allow", .authorizedAlways),
+                ])
+            }
+            return .immediate(current)
+        case .locationAccuracy:
+            guard current == .reducedAccuracy else { return .immediate(current) }
+            return .prompt([PromptAnswer("Allow Once", .fullAccuracy, temporary: true),
+                            PromptAnswer("Don't Allow", .reducedAccuracy)])
+        case .notifications:
+            if current == .notDetermined, options.contains(.provisional) { return .immediate(.provisional) }
+            // A provisional app may still ask for full authorization: that shows the prompt.
+            guard current == .notDetermined || (current == .provisional && !options.contains(.provisional))
+            else { return .immediate(current) }
+            return allowDeny(.authorized)
+        case .calendar:
+            let writeOnly = options.contains(.writeOnly)
+            if current == .notDetermined {
+                return writeOnly
+                    ? .prompt([PromptAnswer("Allow Add Events Only", .writeOnly), PromptAnswer("Don't Allow", .denied)])
+                    : .prompt([PromptAnswer("Allow Full Access", .fullAccess), PromptAnswer("Don't Allow", .denied)])
+            }
+            // Write-only access can be upgraded: asking for full access prompts again.
+            if current == .writeOnly, !writeOnly {
+                return .prompt([PromptAnswer("Allow Full Access", .fullAccess), PromptAnswer("Don't Allow", .writeOnly)])
+            }
+            return .immediate(current)
+        default:
+            guard current == initialStatus else { return .immediate(current) }
+            switch self {
+            case .photos:
+                return .prompt([PromptAnswer("Limit Access…", .limited), PromptAnswer("Allow Full Access", .authorized),
+                                PromptAnswer("Don't Allow", .denied)])
+            case .contacts:
+                return .prompt([PromptAnswer("Select Contacts…", .limited), PromptAnswer("Share All Contacts", .authorized),
+                                PromptAnswer("Don't Allow", .denied)])
+            case .tracking:
+                return .prompt([PromptAnswer("Ask App Not to Track", .denied), PromptAnswer("Allow", .authorized)])
+            case .microphone: return allowDeny(.granted)
+            case .reminders: return .prompt([PromptAnswer("Allow Full Access", .fullAccess), PromptAnswer("Don't Allow", .denied)])
+            case .bluetooth: return allowDeny(.allowedAlways)
+            case .health:
+                return .prompt([PromptAnswer("Allow", .sharingAuthorized), PromptAnswer("Don't Allow", .sharingDenied)])
+            default: return allowDeny(.authorized)
+            }
+        }
+    }
+
+    /// Every status a request with `options` can complete with, from any starting status.
+    /// The linter uses this to find request branches that can never be taken.
+    public func possibleRequestResults(options: [RequestOption]) -> Set<Status> {
+        var results = Set<Status>()
+        for current in statuses {
+            switch requestBehavior(options: options, current: current) {
+            case .immediate(let s): results.insert(s)
+            case .prompt(let answers): results.formUnion(answers.map(\.result))
+            }
+        }
+        // A tracking request made while the app is not active returns without asking.
+        if self == .tracking { results.insert(.notDetermined) }
+        return results
+    }
+}

@@ -1,0 +1,138 @@
+import FlowSyntax
+
+// The checked model: what the checker produces from syntax once every name is resolved.
+// Runtime and linter work on this, never on raw syntax. References are indices, so nothing is
+// looked up by name after checking. All types are values and `Sendable`.
+
+/// Index of a flow in `Program.flows`.
+public struct FlowID: Hashable, Comparable, Sendable {
+    public var index: Int
+    public init(_ index: Int) { self.index = index }
+    public static func < (lhs: FlowID, rhs: FlowID) -> Bool { lhs.index < rhs.index }
+}
+
+/// Index of a state in its flow's `states`.
+public struct StateID: Hashable, Comparable, Sendable {
+    public var index: Int
+    public init(_ index: Int) { self.index = index }
+    public static func < (lhs: StateID, rhs: StateID) -> Bool { lhs.index < rhs.index }
+}
+
+/// Index of a key in `StringTable.keys`.
+public struct StringKeyID: Hashable, Sendable {
+    public var index: Int
+    public init(_ index: Int) { self.index = index }
+}
+
+/// Everything loaded from an entry file and its imports, checked.
+public struct Program: Sendable {
+    /// Every source file, indexed by `FileID.index`; the entry file is `files[0]`.
+    public var files: [SourceFile]
+    /// Flows of all files, in load order (entry file first).
+    public var flows: [Flow]
+    /// The app's name for `{app}`, from an `app` declaration (the runtime may override it).
+    public var appName: Text?
+    /// Top-level `let` values, visible in every flow.
+    public var values: [NamedValue]
+    public var strings: StringTable
+
+    public init(files: [SourceFile], flows: [Flow], appName: Text?, values: [NamedValue], strings: StringTable) {
+        self.files = files
+        self.flows = flows
+        self.appName = appName
+        self.values = values
+        self.strings = strings
+    }
+
+    public subscript(flow: FlowID) -> Flow { flows[flow.index] }
+
+    /// The flow called `name`, if any.
+    public func flow(named name: String) -> FlowID? {
+        flows.firstIndex { $0.name == name }.map(FlowID.init)
+    }
+
+    /// The file a range points into.
+    public func file(_ id: FileID) -> SourceFile { files[id.index] }
+}
+
+/// A `let` binding: a name usable as `{name}` in copy.
+public struct NamedValue: Hashable, Sendable {
+    public var name: String
+    public var value: Text
+    public var range: SourceRange
+    public init(name: String, value: Text, range: SourceRange) {
+        self.name = name
+        self.value = value
+        self.range = range
+    }
+}
+
+/// One flow: its interface (parameters, permissions, outcomes) and its states.
+public struct Flow: Hashable, Sendable {
+    public var name: String
+    public var range: SourceRange
+    /// Where the name is written, for diagnostics that point at the flow.
+    public var nameRange: SourceRange
+    public var title: Text?
+    public var parameters: [Parameter]
+    /// The concrete permissions named in `uses` (parameters are used implicitly).
+    public var uses: [PermissionKind]
+    /// The outcomes the flow may end with: those declared in `outcomes`, or the five built-in
+    /// ones when the flow declares none (`outcomesDeclared` tells which).
+    public var outcomes: [Outcome]
+    public var outcomesDeclared: Bool
+    public var start: StateID
+    public var states: [State]
+    /// Flow-level `let` values (shadowing top-level ones of the same name).
+    public var values: [NamedValue]
+
+    public init(name: String, range: SourceRange, nameRange: SourceRange, title: Text?, parameters: [Parameter],
+                uses: [PermissionKind], outcomes: [Outcome], outcomesDeclared: Bool, start: StateID,
+                states: [State], values: [NamedValue]) {
+        self.name = name
+        self.range = range
+        self.nameRange = nameRange
+        self.title = title
+        self.parameters = parameters
+        self.uses = uses
+        self.outcomes = outcomes
+        self.outcomesDeclared = outcomesDeclared
+        self.start = start
+        self.states = states
+        self.values = values
+    }
+
+    public subscript(state: StateID) -> State { states[state.index] }
+
+    /// The state called `name`, if any.
+    public func state(named name: String) -> StateID? {
+        states.firstIndex { $0.name == name }.map(StateID.init)
+    }
+
+    /// The built-in outcome names, always valid when a flow declares no `outcomes`.
+    public static let builtinOutcomes = ["granted", "denied", "limited", "unavailable", "cancelled"]
+}
+
+/// A flow parameter: a permission chosen by the caller, or copy.
+public struct Parameter: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable { case permission, text }
+    public var name: String
+    public var kind: Kind
+    public var range: SourceRange
+    public init(name: String, kind: Kind, range: SourceRange) {
+        self.name = name
+        self.kind = kind
+        self.range = range
+    }
+}
+
+/// A way a flow can end.
+public struct Outcome: Hashable, Sendable {
+    public var name: String
+    /// Where it is declared; nil for implicit built-in outcomes.
+    public var range: SourceRange?
+    public init(name: String, range: SourceRange?) {
+        self.name = name
+        self.range = range
+    }
+}

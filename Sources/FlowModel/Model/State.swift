@@ -1,0 +1,199 @@
+import FlowSyntax
+
+/// Which permission a `status`/`request` talks about: a concrete kind, or a `permission`
+/// parameter of the enclosing flow (index into `Flow.parameters`).
+public enum PermissionRef: Hashable, Sendable {
+    case kind(PermissionKind)
+    case parameter(Int)
+}
+
+/// What a branch pattern element matches. Concrete kinds match Apple status names; a permission
+/// parameter matches kind-independent classes.
+public enum StatusMatch: Hashable, Sendable {
+    case status(Status)
+    case statusClass(StatusClass)
+    case any
+
+    public func matches(_ status: Status) -> Bool {
+        switch self {
+        case .status(let s): s == status
+        case .statusClass(let c): status.statusClass == c
+        case .any: true
+        }
+    }
+}
+
+/// Where a transition goes.
+public enum Target: Hashable, Sendable {
+    case state(StateID)
+    /// End the flow with `Flow.outcomes[index]`.
+    case outcome(Int)
+}
+
+/// A resolved `-> target` with the range of what was written.
+public struct Transition: Hashable, Sendable {
+    public var target: Target
+    public var range: SourceRange
+    public init(target: Target, range: SourceRange) {
+        self.target = target
+        self.range = range
+    }
+}
+
+/// An analytics event.
+public struct TrackEvent: Hashable, Sendable {
+    public enum Value: Hashable, Sendable {
+        case text(Template)
+        case number(String)
+        case bool(Bool)
+    }
+    public var name: Template
+    public var properties: [(key: String, value: Value)]
+    public var range: SourceRange
+
+    public init(name: Template, properties: [(key: String, value: Value)], range: SourceRange) {
+        self.name = name
+        self.properties = properties
+        self.range = range
+    }
+
+    public static func == (a: TrackEvent, b: TrackEvent) -> Bool {
+        a.name == b.name && a.range == b.range && a.properties.count == b.properties.count
+            && zip(a.properties, b.properties).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(name)
+        h.combine(range)
+        for p in properties { h.combine(p.key); h.combine(p.value) }
+    }
+}
+
+/// A branch of a `status` or `request`: taken when any of `patterns` matches. Each pattern has
+/// one element per subject (one for a single-permission check).
+public struct StatusArm: Hashable, Sendable {
+    public var patterns: [[StatusMatch]]
+    public var transition: Transition
+    public var range: SourceRange
+    public init(patterns: [[StatusMatch]], transition: Transition, range: SourceRange) {
+        self.patterns = patterns
+        self.transition = transition
+        self.range = range
+    }
+}
+
+/// A branch of a `call`: taken when the subflow ends with one of `outcomes` (callee indices).
+public struct OutcomeArm: Hashable, Sendable {
+    public var outcomes: [Int]
+    public var transition: Transition
+    public var range: SourceRange
+    public init(outcomes: [Int], transition: Transition, range: SourceRange) {
+        self.outcomes = outcomes
+        self.transition = transition
+        self.range = range
+    }
+}
+
+/// An alert button.
+public struct Button: Hashable, Sendable {
+    public enum Role: String, Hashable, Sendable { case `default`, cancel, destructive }
+    public var role: Role
+    public var label: Text
+    public var transition: Transition
+    public var track: TrackEvent?
+    public var range: SourceRange
+    public init(role: Role, label: Text, transition: Transition, track: TrackEvent?, range: SourceRange) {
+        self.role = role
+        self.label = label
+        self.transition = transition
+        self.track = track
+        self.range = range
+    }
+}
+
+/// A `UIAlertController` with `.alert` style. The checker guarantees at least one button and
+/// at most one `cancel`.
+public struct Alert: Hashable, Sendable {
+    public var title: Text?
+    public var message: Text?
+    public var buttons: [Button]
+    public var range: SourceRange
+    public init(title: Text?, message: Text?, buttons: [Button], range: SourceRange) {
+        self.title = title
+        self.message = message
+        self.buttons = buttons
+        self.range = range
+    }
+}
+
+/// A value passed to a subflow parameter (same order as the callee's `parameters`).
+public enum Argument: Hashable, Sendable {
+    case permission(PermissionRef)
+    case text(Text)
+}
+
+/// Which Settings page `open` shows.
+public enum SettingsPage: String, Hashable, Sendable {
+    /// `UIApplication.openSettingsURLString`: the app's own page.
+    case settings
+    /// `UIApplication.openNotificationSettingsURLString` (iOS 16+): the app's notification settings.
+    case notificationSettings
+}
+
+/// The statement that ends a state.
+public enum Terminator: Hashable, Sendable {
+    case goto(Transition)
+    /// `capability`: `present` is taken when the device has it (or it is on).
+    case capability(Capability, present: Transition, absent: Transition, range: SourceRange)
+    /// `status`: arms in order; `otherwise` is the `else` arm. The checker ensures every status
+    /// of every subject is covered by some arm or by `otherwise`.
+    case status(subjects: [PermissionRef], arms: [StatusArm], otherwise: Transition?, range: SourceRange)
+    /// `request`: shows the system prompt when iOS would; then branches on the resulting status
+    /// (single subject), or goes to `then` when written as `request camera -> next`.
+    case request(subject: PermissionRef, options: [RequestOption], arms: [StatusArm],
+                 otherwise: Transition?, range: SourceRange)
+    case alert(Alert)
+    /// `open settings on return -> target`: the flow resumes at `onReturn` when the app is
+    /// active again, including after iOS terminated and relaunched it.
+    case openSettings(SettingsPage, onReturn: Transition, range: SourceRange)
+    /// `call flow(args) { outcome arms }`.
+    case call(FlowID, arguments: [Argument], arms: [OutcomeArm], otherwise: Transition?, range: SourceRange)
+
+    public var range: SourceRange {
+        switch self {
+        case .goto(let t): t.range
+        case .capability(_, _, _, let r), .status(_, _, _, let r), .request(_, _, _, _, let r),
+             .openSettings(_, _, let r), .call(_, _, _, _, let r): r
+        case .alert(let a): a.range
+        }
+    }
+
+    /// Every transition out of this terminator, in source order.
+    public var transitions: [Transition] {
+        switch self {
+        case .goto(let t): [t]
+        case .capability(_, let p, let a, _): [p, a]
+        case .status(_, let arms, let otherwise, _), .request(_, _, let arms, let otherwise, _):
+            arms.map(\.transition) + (otherwise.map { [$0] } ?? [])
+        case .alert(let a): a.buttons.map(\.transition)
+        case .openSettings(_, let t, _): [t]
+        case .call(_, _, let arms, let otherwise, _): arms.map(\.transition) + (otherwise.map { [$0] } ?? [])
+        }
+    }
+}
+
+/// A named state: analytics events, then one terminator.
+public struct State: Hashable, Sendable {
+    public var name: String
+    public var range: SourceRange
+    public var nameRange: SourceRange
+    public var effects: [TrackEvent]
+    public var terminator: Terminator
+    public init(name: String, range: SourceRange, nameRange: SourceRange, effects: [TrackEvent], terminator: Terminator) {
+        self.name = name
+        self.range = range
+        self.nameRange = nameRange
+        self.effects = effects
+        self.terminator = terminator
+    }
+}

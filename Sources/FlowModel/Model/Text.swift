@@ -1,0 +1,97 @@
+import FlowSyntax
+
+/// A `{placeholder}` resolved by the checker.
+public enum Placeholder: Hashable, Sendable {
+    /// `{app}`: the app's display name.
+    case app
+    /// `{permission}`: the display name of the flow's one permission (or permission parameter).
+    case permission(PermissionRef)
+    /// A `let` value or a text parameter, by name (looked up in the running frame, innermost first).
+    case value(String)
+}
+
+/// Copy with placeholders, as literal pieces and placeholders.
+public struct Template: Hashable, Sendable {
+    public enum Segment: Hashable, Sendable {
+        case text(String)
+        case placeholder(Placeholder)
+    }
+    public var segments: [Segment]
+    public init(segments: [Segment]) { self.segments = segments }
+    public init(_ literal: String) { self.segments = [.text(literal)] }
+}
+
+/// Copy shown to the user: inline, or a key into the string table (resolved per locale at run time).
+public enum Text: Hashable, Sendable {
+    case literal(Template, range: SourceRange)
+    case localized(StringKeyID, range: SourceRange)
+
+    public var range: SourceRange {
+        switch self {
+        case .literal(_, let r), .localized(_, let r): r
+        }
+    }
+}
+
+/// A declared locale and the locale it falls back to.
+public struct LocaleInfo: Hashable, Sendable {
+    public var tag: String
+    /// Index into `StringTable.locales`; nil for the base locale (and locales that fall back to it).
+    public var fallback: Int?
+    public var range: SourceRange
+    public init(tag: String, fallback: Int?, range: SourceRange) {
+        self.tag = tag
+        self.fallback = fallback
+        self.range = range
+    }
+}
+
+/// All `strings` blocks of the program: keys × locales.
+///
+/// The base (development) locale is `locales[0]`: the first `strings` block loaded. A key used
+/// with `@key` must exist there; other locales fall back along their `fallback` chain, then to
+/// the base. Placeholders inside table entries are checked against every flow that uses the key,
+/// so entries keep placeholder names and are resolved in the running frame.
+public struct StringTable: Hashable, Sendable {
+    public var locales: [LocaleInfo]
+    public var keys: [String]
+    /// `entries[locale][key]`: the template and where it was written, or nil if that locale lacks it.
+    public var entries: [[Entry?]]
+
+    public struct Entry: Hashable, Sendable {
+        public var template: Template
+        public var range: SourceRange
+        public init(template: Template, range: SourceRange) {
+            self.template = template
+            self.range = range
+        }
+    }
+
+    public init(locales: [LocaleInfo] = [], keys: [String] = [], entries: [[Entry?]] = []) {
+        self.locales = locales
+        self.keys = keys
+        self.entries = entries
+    }
+
+    /// The locale index that best matches a requested tag (`zh-Hant-TW` → `zh-Hant`, `pl-PL` → `pl`),
+    /// or the base locale (0) when nothing matches.
+    public func bestLocale(for requested: String) -> Int {
+        var tag = String(requested.lowercased().map { $0 == "_" ? "-" : $0 })
+        while true {
+            if let i = locales.firstIndex(where: { $0.tag.lowercased() == tag }) { return i }
+            guard let dash = tag.lastIndex(of: "-") else { return 0 }
+            tag = String(tag[..<dash])
+        }
+    }
+
+    /// The entry for `key` in `locale`, following the fallback chain to the base locale.
+    public func lookup(_ key: StringKeyID, locale: Int) -> Entry? {
+        var current: Int? = locale
+        var seen = Set<Int>()
+        while let l = current, l < entries.count, seen.insert(l).inserted {
+            if let e = entries[l][key.index] { return e }
+            current = locales[l].fallback ?? (l == 0 ? nil : 0)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,1 @@
+// FlowRuntime: see issue briefs.

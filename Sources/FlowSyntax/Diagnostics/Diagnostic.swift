@@ -1,0 +1,75 @@
+/// How bad a finding is. Ordered so that `max()` gives the worst.
+public enum Severity: Int, Comparable, Sendable, CaseIterable, CustomStringConvertible {
+    case note, warning, error
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public var description: String {
+        switch self {
+        case .note: "note"
+        case .warning: "warning"
+        case .error: "error"
+        }
+    }
+}
+
+/// A replacement the user can apply to fix a diagnostic (editors show it as a quick fix).
+public struct FixIt: Hashable, Sendable {
+    public var range: SourceRange
+    public var replacement: String
+    /// Shown next to the caret, e.g. "did you mean 'prime'?".
+    public var message: String
+
+    public init(range: SourceRange, replacement: String, message: String) {
+        self.range = range
+        self.replacement = replacement
+        self.message = message
+    }
+}
+
+/// Extra context attached to a diagnostic, optionally pointing at another place.
+public struct DiagnosticNote: Hashable, Sendable {
+    public var message: String
+    public var range: SourceRange?
+
+    public init(_ message: String, at range: SourceRange? = nil) {
+        self.message = message
+        self.range = range
+    }
+}
+
+/// One finding about user input. Every phase returns these; exactly one renderer prints them.
+///
+/// IDs are stable and documented (`FL0xxx` syntax, `FL01xx` names and checking, `FL1xxx` lint
+/// rules, `FL2xxx` runtime input). `range` is nil only for file-level problems that have no
+/// position (an unreadable file), which render as `path:1:1`.
+public struct Diagnostic: Hashable, Sendable {
+    public var id: String
+    public var severity: Severity
+    public var message: String
+    public var range: SourceRange?
+    public var notes: [DiagnosticNote]
+    public var fixIts: [FixIt]
+
+    public init(
+        id: String, severity: Severity, message: String, range: SourceRange?,
+        notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
+    ) {
+        self.id = id
+        self.severity = severity
+        self.message = message
+        self.range = range
+        self.notes = notes
+        self.fixIts = fixIts
+    }
+
+    public static func error(_ id: String, _ message: String, at range: SourceRange?,
+                             notes: [DiagnosticNote] = [], fixIts: [FixIt] = []) -> Diagnostic {
+        Diagnostic(id: id, severity: .error, message: message, range: range, notes: notes, fixIts: fixIts)
+    }
+
+    public static func warning(_ id: String, _ message: String, at range: SourceRange?,
+                               notes: [DiagnosticNote] = [], fixIts: [FixIt] = []) -> Diagnostic {
+        Diagnostic(id: id, severity: .warning, message: message, range: range, notes: notes, fixIts: fixIts)
+    }
+}

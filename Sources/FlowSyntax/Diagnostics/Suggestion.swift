@@ -1,0 +1,36 @@
+/// "Did you mean" support shared by every phase: the closest candidate by edit distance.
+public enum Suggestion {
+    /// The candidate closest to `name`, if it is close enough to be a plausible typo
+    /// (distance at most a third of the longer name, and at least 1 edit allowed).
+    public static func closest<S: Sequence>(to name: String, in candidates: S) -> String? where S.Element == String {
+        let target = Array(name.lowercased().unicodeScalars)
+        var best: (name: String, distance: Int)?
+        for candidate in candidates where candidate != name {
+            let limit = max(1, max(target.count, candidate.unicodeScalars.count) / 3)
+            let d = distance(target, Array(candidate.lowercased().unicodeScalars), limit: limit)
+            if d <= limit, best == nil || d < best!.distance { best = (candidate, d) }
+        }
+        return best?.name
+    }
+
+    /// Levenshtein distance with an early exit once every entry of a row exceeds `limit`.
+    static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        if abs(a.count - b.count) > limit { return limit + 1 }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMin = current[0]
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                rowMin = min(rowMin, current[j])
+            }
+            if rowMin > limit { return limit + 1 }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

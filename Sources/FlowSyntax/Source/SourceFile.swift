@@ -1,0 +1,50 @@
+/// The text of one `.flow` file as UTF-8 bytes, with the offsets where its lines start.
+///
+/// The lexer reads `bytes`; the renderer uses `lineText(_:)` to print snippets. The path is kept
+/// exactly as the user gave it (relative paths stay relative) so diagnostics point where they typed.
+public struct SourceFile: Sendable {
+    public let id: FileID
+    public let path: String
+    public let bytes: [UInt8]
+    /// Byte offset of the first byte of each line; `lineStarts[0] == 0`.
+    public let lineStarts: [Int]
+
+    public init(id: FileID, path: String, bytes: [UInt8]) {
+        self.id = id
+        self.path = path
+        self.bytes = bytes
+        var starts = [0]
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b == 0x0A {
+                starts.append(i + 1)
+            } else if b == 0x0D {
+                // CR LF counts as one line break; a lone CR is a line break too.
+                if i + 1 < n, bytes[i + 1] == 0x0A { i += 1 }
+                starts.append(i + 1)
+            }
+            i += 1
+        }
+        self.lineStarts = starts
+    }
+
+    public init(id: FileID, path: String, text: String) {
+        self.init(id: id, path: path, bytes: Array(text.utf8))
+    }
+
+    /// The bytes of 1-based line `line`, without its line terminator.
+    public func lineBytes(_ line: Int) -> ArraySlice<UInt8> {
+        guard line >= 1, line <= lineStarts.count else { return [] }
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] : bytes.count
+        while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+        return bytes[start..<end]
+    }
+
+    /// The text of 1-based line `line` (invalid UTF-8 is repaired with U+FFFD for display).
+    public func lineText(_ line: Int) -> String {
+        String(decoding: lineBytes(line), as: UTF8.self)
+    }
+}

@@ -1,0 +1,53 @@
+import Testing
+@testable import FlowModel
+
+@Suite struct CatalogTests {
+    @Test func everyStatusOfEveryKindHasAClassAndInitialStatusBelongsToKind() {
+        for kind in PermissionKind.allCases {
+            #expect(kind.statuses.contains(kind.initialStatus), "\(kind)")
+            #expect(!kind.settingsChoices.contains(.notDetermined), "\(kind)")
+            #expect(kind.settingsChoices.allSatisfy(kind.statuses.contains), "\(kind)")
+        }
+    }
+
+    @Test func promptAppearsOnlyWhileUndetermined() {
+        #expect(PermissionKind.camera.requestBehavior(options: [], current: .denied) == .immediate(.denied))
+        guard case .prompt(let answers) = PermissionKind.camera.requestBehavior(options: [], current: .notDetermined) else {
+            Issue.record("camera prompt expected"); return
+        }
+        #expect(answers.map(\.result) == [.authorized, .denied])
+        guard case .prompt(let mic) = PermissionKind.microphone.requestBehavior(options: [], current: .undetermined) else {
+            Issue.record("microphone prompt expected"); return
+        }
+        #expect(mic.map(\.result) == [.granted, .denied])
+    }
+
+    @Test func kindSpecificPromptAnswers() {
+        #expect(PermissionKind.photos.possibleRequestResults(options: []).contains(.limited))
+        #expect(!PermissionKind.photosAddOnly.possibleRequestResults(options: []).contains(.limited))
+        #expect(PermissionKind.notifications.requestBehavior(options: [.alert, .provisional], current: .notDetermined)
+            == .immediate(.provisional))
+        #expect(PermissionKind.location.requestBehavior(options: [.always], current: .authorizedWhenInUse,
+                                                        upgradeAvailable: false) == .immediate(.authorizedWhenInUse))
+        guard case .prompt(let upgrade) = PermissionKind.location.requestBehavior(options: [.always], current: .authorizedWhenInUse) else {
+            Issue.record("always upgrade prompt expected"); return
+        }
+        #expect(upgrade.map(\.result).contains(.authorizedAlways))
+        #expect(PermissionKind.calendar.possibleRequestResults(options: [.writeOnly]).contains(.writeOnly))
+        #expect(!PermissionKind.camera.possibleRequestResults(options: []).contains(.notDetermined))
+        #expect(PermissionKind.tracking.possibleRequestResults(options: []).contains(.notDetermined))
+    }
+
+    @Test func usageKeysFollowOptions() {
+        #expect(PermissionKind.location.usageDescriptionKeys(options: [.always]).count == 2)
+        #expect(PermissionKind.calendar.usageDescriptionKeys(options: [.writeOnly]) == ["NSCalendarsWriteOnlyAccessUsageDescription"])
+        #expect(PermissionKind.notifications.usageDescriptionKeys(options: []).isEmpty)
+    }
+
+    @Test func statusClasses() {
+        #expect(Status.undetermined.statusClass == .notDetermined)
+        #expect(Status.provisional.statusClass == .limited)
+        #expect(Status.sharingDenied.statusClass == .denied)
+        #expect(Status.authorizedAlways.statusClass == .granted)
+    }
+}
