@@ -145,8 +145,9 @@ public enum Terminator: Hashable, Sendable {
     case goto(Transition)
     /// `capability`: `present` is taken when the device has it (or it is on).
     case capability(Capability, present: Transition, absent: Transition, range: SourceRange)
-    /// `status`: arms in order; `otherwise` is the `else` arm. The checker ensures every status
-    /// of every subject is covered by some arm or by `otherwise`.
+    /// `status`: arms in order, first match wins; `otherwise` is the `else` arm. Exhaustiveness is
+    /// path-sensitive, so it is the linter's job; at run time a status no arm matches is a flow
+    /// error that names the state (never a crash).
     case status(subjects: [PermissionRef], arms: [StatusArm], otherwise: Transition?, range: SourceRange)
     /// `request`: shows the system prompt when iOS would; then branches on the resulting status
     /// (single subject), or goes to `then` when written as `request camera -> next`.
