@@ -106,7 +106,22 @@ public struct Lexer {
         case UInt8(ascii: ")"): return single(.rightParen)
         case UInt8(ascii: ","): return single(.comma)
         case UInt8(ascii: ":"): return single(.colon)
-        case UInt8(ascii: "="): return single(.equals)
+        case UInt8(ascii: "="):
+            if peek(1) == UInt8(ascii: ">") {
+                // A common slip; lexed as the arrow it was meant to be so parsing goes on undisturbed.
+                offset += 2
+                column += 2
+                report(.unexpectedCharacter, "unexpected '=>'; a transition is written '->'", from: start,
+                       fixIts: [FixIt(range: range(from: start), replacement: "->", message: "did you mean '->'?")])
+                return Token(kind: .arrow, range: range(from: start))
+            }
+            return single(.equals)
+        case UInt8(ascii: "#"):
+            // Someone wrote a shell-style comment: report it once and skip it as a comment.
+            while offset < end, bytes[offset] != 0x0A, bytes[offset] != 0x0D { consumeScalar() }
+            report(.unexpectedCharacter, "unexpected character '#'; write comments with '//'",
+                   from: start)
+            return Token(kind: .unknown, range: range(from: start))
         case UInt8(ascii: "@"): return single(.at)
         case UInt8(ascii: "."): return single(.dot)
         case UInt8(ascii: "-"):
@@ -253,7 +268,6 @@ public struct Lexer {
             case 0x201C, 0x201D, 0x201E, 0x00AB, 0x00BB: hint = "; write strings with '\"'"
             case 0x00A0, 0x2007, 0x202F: hint = "; use a plain space"
             case 0x3B: hint = "; statements need no separator"
-            case 0x23: hint = "; write comments with '//'"
             case 0x3E: hint = "; a transition is written '->'"
             default: hint = ""
             }

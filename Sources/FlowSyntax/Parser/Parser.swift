@@ -202,10 +202,15 @@ public struct Parser {
         if current.range.start.offset == offset && !at(.eof) && previous.range.end.offset <= offset { advance() }
     }
 
-    static let declarationKeywords: Set<Keyword> = [.import, .app, .let, .flow, .strings]
-    static let flowItemKeywords: Set<Keyword> = [.title, .uses, .outcomes, .start, .let, .state]
+    // Arrays where order matters (the first of equally close "did you mean" candidates wins).
+    static let declarationOrder: [Keyword] = [.flow, .strings, .let, .app, .import]
+    static let flowItemOrder: [Keyword] = [.state, .start, .uses, .outcomes, .title, .let]
+    static let statementOrder: [Keyword] = [.status, .request, .alert, .track, .open, .call, .capability]
+    static let alertItemOrder: [Keyword] = [.title, .message, .button, .cancel, .destructive]
+    static let declarationKeywords = Set(declarationOrder)
+    static let flowItemKeywords = Set(flowItemOrder)
     static let terminatorKeywords: Set<Keyword> = [.capability, .status, .request, .alert, .open, .call]
-    static let alertItemKeywords: Set<Keyword> = [.title, .message, .button, .cancel, .destructive]
+    static let alertItemKeywords = Set(alertItemOrder)
     /// Keywords that end any block they appear in when the block's own closer is missing.
     static let strongSync: Set<Keyword> = [.flow, .strings, .import, .state]
     static let outsideFlow: Set<Keyword> = [.flow, .strings, .import, .app]
@@ -216,13 +221,23 @@ public struct Parser {
 
     /// `NAME = IDENTIFIER | keyword ;` — `what` names the missing thing ("a state name").
     private mutating func parseName(_ what: String) -> Identifier {
-        if current.isName {
+        if current.isName && !atKeywordThatIsNoName() {
             let token = current
             advance()
             return Identifier(text(token), range: token.range)
         }
         report(.expectedName, "expected \(what) after \(describe(previous))", at: afterPrevious)
         return Identifier("", range: afterPrevious)
+    }
+
+    /// Keywords are names where a name is expected, except where reading one as a name would
+    /// swallow the next construct after a missing name: `flow`/`state`/... followed by a name
+    /// (`-> ` then `state b {`), and `else` followed by `->`.
+    private mutating func atKeywordThatIsNoName() -> Bool {
+        guard let keyword = current.keyword else { return false }
+        if keyword == .else { return peek().kind == .arrow }
+        guard Self.declarationKeywords.contains(keyword) || keyword == .state else { return false }
+        return peek().isName
     }
 
     /// `text = STRING | "@" key ;`
@@ -284,7 +299,7 @@ public struct Parser {
             } else {
                 report(.expectedDeclaration,
                        "expected a declaration ('flow', 'strings', 'let', 'app' or 'import'), found \(describe(current))",
-                       at: current.range, fixIts: keywordFixIt(current, [.flow, .strings, .let, .app, .import]))
+                       at: current.range, fixIts: keywordFixIt(current, Self.declarationOrder))
                 synchronize { $0.atAny(Self.declarationKeywords) }
             }
             ensureProgress(since: before)
@@ -356,7 +371,7 @@ public struct Parser {
             } else {
                 report(.expectedFlowItem,
                        "expected 'state', 'start', 'uses', 'outcomes', 'title' or 'let' in flow '\(name.name)', found \(describe(current))",
-                       at: current.range, fixIts: keywordFixIt(current, Array(Self.flowItemKeywords)))
+                       at: current.range, fixIts: keywordFixIt(current, Self.flowItemOrder))
                 synchronize { $0.atAny(Self.flowItemKeywords) || $0.atAny(Self.outsideFlow) }
             }
             ensureProgress(since: before)
@@ -506,7 +521,7 @@ public struct Parser {
             } else {
                 report(.expectedStatement,
                        "expected 'track' or a transition in state '\(name.name)', found \(describe(current))",
-                       at: current.range, fixIts: keywordFixIt(current, [.track] + Array(Self.terminatorKeywords)))
+                       at: current.range, fixIts: keywordFixIt(current, Self.statementOrder))
                 synchronize { $0.at(.track) || $0.at(.arrow) || $0.atAny(Self.terminatorKeywords) || $0.atAny(Self.outsideState) }
             }
             ensureProgress(since: before)
@@ -687,12 +702,24 @@ public struct Parser {
             let before = current.range.start.offset
             if atArmStart() {
                 arms.append(parseArm())
-            } else if atAny(Self.outsideArms) || at(.arrow) {
+            } else if at(.arrow) {
+                recovering = false
+                report(.expectedArm, "expected a pattern or 'else' before '->' in \(owner)", at: current.range)
+                let start = current.range.start
+                let transition = parseArmTransition()
+                arms.append(ArmSyntax(patterns: [], isElse: false, transition: transition, range: range(from: start)))
+            } else if atAny(Self.outsideArms) {
                 break
             } else {
                 report(.expectedArm, "expected a branch such as 'name -> target' or 'else -> target' in \(owner), found \(describe(current))",
                        at: current.range)
-                synchronize { $0.atArmStart() || $0.atAny(Self.outsideArms) }
+                let start = current.range.start
+                synchronize { $0.at(.arrow) || $0.atArmStart() || $0.atAny(Self.outsideArms) }
+                if at(.arrow) {
+                    // A bad pattern before a good arrow: keep the arm so its target is still checked.
+                    let transition = parseArmTransition()
+                    arms.append(ArmSyntax(patterns: [], isElse: false, transition: transition, range: range(from: start)))
+                }
             }
             ensureProgress(since: before)
         }
@@ -772,7 +799,7 @@ public struct Parser {
             } else {
                 report(.expectedAlertItem,
                        "expected 'title', 'message', 'button', 'cancel' or 'destructive' in alert, found \(describe(current))",
-                       at: current.range, fixIts: keywordFixIt(current, Array(Self.alertItemKeywords)))
+                       at: current.range, fixIts: keywordFixIt(current, Self.alertItemOrder))
                 synchronize { $0.atAny(Self.alertItemKeywords) || $0.atAny(outside) }
             }
             ensureProgress(since: before)
@@ -908,6 +935,13 @@ public struct Parser {
         let start = current.range.start
         let key = parseKey()
         expect(.equals, "expected '=' after key '\(key.name)'")
+        if at(.at) {
+            // `a = @b`: a table entry cannot refer to another key; read the reference and say so.
+            let reference = parseText("a value")
+            report(.expectedText, "the text for '\(key.name)' must be a string in quotes, not a key reference",
+                   at: reference?.range ?? afterPrevious)
+            return StringsDecl.Entry(key: key, value: nil, range: range(from: start))
+        }
         let value = parseString("the text for '\(key.name)'")
         return StringsDecl.Entry(key: key, value: value, range: range(from: start))
     }
