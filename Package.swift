@@ -19,10 +19,14 @@ let package = Package(
         .target(name: "FlowCommandLine", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint"]),
         .executableTarget(name: "flowlint", dependencies: ["FlowCommandLine"]),
         .executableTarget(name: "flowrun", dependencies: ["FlowCommandLine"]),
+        // Benchmarks (issue 5): a generator of large valid flows and the measuring harness; run in release.
+        .target(name: "FlowBenchSupport", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint"]),
+        .executableTarget(name: "flowbench", dependencies: ["FlowBenchSupport"]),
         .testTarget(name: "FlowSyntaxTests", dependencies: ["FlowSyntax"]),
         .testTarget(name: "FlowModelTests", dependencies: ["FlowSyntax", "FlowModel"]),
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime"]),
         .testTarget(name: "FlowLintTests", dependencies: ["FlowSyntax", "FlowModel", "FlowLint"]),
+        .testTarget(name: "FlowBenchTests", dependencies: ["FlowBenchSupport", "FlowSyntax", "FlowModel", "FlowRuntime"]),
         .testTarget(name: "FlowCommandLineTests", dependencies: ["FlowCommandLine", "FlowSyntax", "FlowModel"]),
     ],
     swiftLanguageModes: [.v6]

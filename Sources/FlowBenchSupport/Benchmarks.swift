@@ -1,0 +1,262 @@
+import Foundation
+import FlowModel
+import FlowRuntime
+import FlowSyntax
+
+/// A generated corpus held in memory, ready to lex or load file by file.
+public struct Corpus: Sendable {
+    public var parameters: CorpusParameters
+    public var files: [SourceFile]
+    public var reader: MemoryReader
+    public var bytes: Int
+
+    public init(_ parameters: CorpusParameters) {
+        self.parameters = parameters
+        var files: [SourceFile] = []
+        var contents: [String: [UInt8]] = [:]
+        for index in 0..<parameters.files {
+            let generated = CorpusGenerator.file(index: index, parameters: parameters)
+            let bytes = Array(generated.text.utf8)
+            files.append(SourceFile(id: FileID(0), path: generated.path, bytes: bytes))
+            contents[generated.path] = bytes
+        }
+        self.files = files
+        self.reader = MemoryReader(bytes: contents)
+        self.bytes = files.reduce(0) { $0 + $1.bytes.count }
+    }
+
+    /// A corpus of at least `megabytes` made of files shaped like `shape` (its `files` is ignored).
+    public static func atLeast(megabytes: Double, shape: CorpusParameters) -> Corpus {
+        let one = CorpusGenerator.file(index: 0, parameters: shape).text.utf8.count
+        var parameters = shape
+        parameters.files = max(1, Int((megabytes * 1e6 / Double(max(one, 1))).rounded(.up)))
+        return Corpus(parameters)
+    }
+
+    /// Loads (parses and checks) every file; throws when one has any diagnostic.
+    public func loadAll(limits: ParseLimits = .default) throws -> [LoadResult] {
+        let loader = Loader(reader: reader, limits: limits)
+        return try files.map { file in
+            let result = loader.load(file.path)
+            if let first = result.diagnostics.first {
+                throw BenchFailure("generated file \(file.path) has \(result.diagnostics.count) diagnostics; first: \(first.message) [\(first.id)]")
+            }
+            return result
+        }
+    }
+}
+
+/// The measurements of issue 5, each returning rows of the table.
+struct Benchmarks {
+    let options: BenchCommand.Options
+    let log: (String) -> Void
+
+    init(options: BenchCommand.Options, log: @escaping (String) -> Void) {
+        self.options = options
+        self.log = log
+    }
+
+    /// The file shape of the throughput corpus: mid-sized flows using the whole language.
+    static let throughputShape = CorpusParameters(flowsPerFile: 100, statesPerFlow: 12, permissionsPerFlow: 2,
+                                                  branching: 3, locales: 3, subflows: true)
+
+    func all() async throws -> [BenchRow] {
+        var rows: [BenchRow] = []
+        rows += try throughput()
+        rows += try lintGrowth()
+        rows += try await interpreterRatio()
+        rows += try await exploration()
+        rows += try memory()
+        return rows
+    }
+
+    // MARK: Throughput
+
+    func throughput() throws -> [BenchRow] {
+        log("generating a \(fixed(options.corpusMegabytes, 0)) MB corpus...")
+        let corpus = Corpus.atLeast(megabytes: options.corpusMegabytes, shape: Self.throughputShape)
+        let mb = Double(corpus.bytes) / 1e6
+        var rows = [BenchRow("corpus", "\(fixed(mb, 1)) MB, \(corpus.files.count) files, "
+                                + "\(corpus.files.count * corpus.parameters.flowsPerFile) flows")]
+        _ = try corpus.loadAll()  // zero diagnostics, or the numbers below would measure error paths
+
+        log("lexing...")
+        var tokens = 0
+        let lex = options.timing.median {
+            tokens = 0
+            for file in corpus.files { tokens += Lexer.tokenize(file).tokens.count }
+        }
+        let lexRate = megabytesPerSecond(bytes: corpus.bytes, seconds: lex)
+        rows.append(.goal("lexing", "\(fixed(lexRate)) MB/s (\(tokens) tokens, \(fixed(lex, 3)) s)",
+                          value: lexRate, atLeast: true, 300, goalText: ">= 300 MB/s"))
+
+        log("parsing and checking...")
+        let loader = Loader(reader: corpus.reader)
+        let load = options.timing.median {
+            for file in corpus.files { _ = loader.load(file.path) }
+        }
+        let loadRate = megabytesPerSecond(bytes: corpus.bytes, seconds: load)
+        rows.append(.goal("parse + check", "\(fixed(loadRate)) MB/s (\(fixed(load, 3)) s)",
+                          value: loadRate, atLeast: true, 80, goalText: ">= 80 MB/s"))
+
+        log("linting...")
+        if let lint = LintBench.fullLint {
+            var findings = 0
+            let time = options.timing.median {
+                findings = 0
+                for file in corpus.files { findings += lint(loader.load(file.path)) }
+            }
+            let rate = megabytesPerSecond(bytes: corpus.bytes, seconds: time)
+            rows.append(.goal("full lint (load + all rules)", "\(fixed(rate)) MB/s (\(fixed(time, 3)) s, \(findings) findings)",
+                              value: rate, atLeast: true, 40, goalText: ">= 40 MB/s"))
+        } else {
+            rows.append(BenchRow("full lint (load + all rules)", "not measured: FlowLint has no Linter yet", goal: ">= 40 MB/s"))
+        }
+        return rows
+    }
+
+    // MARK: Lint growth
+
+    /// Lint time at 1x, 10x and 100x the input, grown two ways: more flows in a file, and more
+    /// states in one flow. Linear growth gives ratios of 10 and 100; the goal allows 1.2 times that.
+    func lintGrowth() throws -> [BenchRow] {
+        let base = options.quick ? 1 : 20
+        let byFlows = (1...3).map { step in
+            CorpusParameters(files: 1, flowsPerFile: base * pow10(step - 1), statesPerFlow: 12, permissionsPerFlow: 2,
+                             branching: 3, locales: 3, subflows: true)
+        }
+        let baseStates = options.quick ? 5 : 20
+        let byStates = (1...3).map { step in
+            CorpusParameters(files: 1, flowsPerFile: 1, statesPerFlow: baseStates * pow10(step - 1), permissionsPerFlow: 3,
+                             branching: 3, locales: 1, subflows: true)
+        }
+        let what = LintBench.fullLint == nil ? "load (lint pending)" : "full lint"
+        return try growthRows("\(what) growth, flows per file x\(base)", byFlows)
+            + growthRows("\(what) growth, states per flow x\(baseStates)", byStates)
+    }
+
+    func growthRows(_ title: String, _ shapes: [CorpusParameters]) throws -> [BenchRow] {
+        log("\(title)...")
+        var times: [Double] = []
+        var sizes: [Int] = []
+        for shape in shapes {
+            let corpus = Corpus(shape)
+            _ = try corpus.loadAll()
+            let loader = Loader(reader: corpus.reader)
+            let lint = LintBench.fullLint
+            times.append(options.timing.median {
+                for file in corpus.files {
+                    let result = loader.load(file.path)
+                    if let lint { _ = lint(result) }
+                }
+            })
+            sizes.append(corpus.bytes)
+        }
+        var rows = [BenchRow(title, "1x = \(fixed(Double(sizes[0]) / 1e3)) KB in \(fixed(times[0] * 1e3, 2)) ms")]
+        for i in 1..<times.count {
+            let inputRatio = Double(sizes[i]) / Double(sizes[0])
+            let timeRatio = times[i] / max(times[0], 1e-9)
+            let relative = timeRatio / inputRatio
+            rows.append(.goal("  at \(fixed(inputRatio, 0))x input", "time x\(fixed(timeRatio)) (\(fixed(relative, 2))x linear, \(fixed(times[i], 3)) s)",
+                              value: relative, atLeast: false, 1.2, goalText: "<= 1.2x linear"))
+        }
+        return rows
+    }
+
+    // MARK: Interpreter
+
+    /// Runs per second of the interpreter on the camera priming port against the hand-written
+    /// Swift version, both on a fresh `SimulatedDevice` per run, notDetermined -> prime -> Allow.
+    func interpreterRatio() async throws -> [BenchRow] {
+        log("interpreter vs hand-written...")
+        let load = Loader(reader: FileSystemReader()).load(options.primingFlowPath)
+        guard let program = load.program else {
+            throw BenchFailure("cannot load \(options.primingFlowPath): \(load.diagnostics.first?.message ?? "no program")")
+        }
+        let runs = options.quick ? 20 : 3000
+        func interpreted() async throws -> String? {
+            let device = try SimulatedDevice(user: AgreeableUser())
+            return try await Interpreter(program: program, backend: device).run(flow: "camera_selected").outcome
+        }
+        func handWritten() async throws -> String? {
+            let device = try SimulatedDevice(user: AgreeableUser())
+            return try await HandWrittenCameraPriming(device: device).cameraSelected()
+        }
+        let a = try await interpreted(), b = try await handWritten()
+        guard a == "granted", b == "granted" else {
+            throw BenchFailure("camera priming ended with \(a ?? "nil") (interpreter) and \(b ?? "nil") (hand-written), expected granted")
+        }
+        let interpreterTime = try await options.timing.median {
+            for _ in 0..<runs { _ = try await interpreted() }
+        }
+        let handTime = try await options.timing.median {
+            for _ in 0..<runs { _ = try await handWritten() }
+        }
+        let interpreterRate = Double(runs) / interpreterTime, handRate = Double(runs) / handTime
+        let ratio = handRate / max(interpreterRate, 1e-9)
+        return [
+            BenchRow("interpreter, camera priming", "\(fixed(interpreterRate, 0)) runs/s"),
+            BenchRow("hand-written Swift, same device", "\(fixed(handRate, 0)) runs/s"),
+            .goal("  interpreter slowdown", "\(fixed(ratio, 2))x", value: ratio, atLeast: false, 2.0001, goalText: "<= 2x"),
+        ]
+    }
+
+    // MARK: Exploration
+
+    func exploration() async throws -> [BenchRow] {
+        [BenchRow("exploration", "not measured: the Explorer has not landed", goal: "4 permissions < 1 s")]
+    }
+
+    // MARK: Memory
+
+    /// Peak memory of loading (and linting) the whole throughput corpus, measured in a fresh
+    /// child process so the earlier measurements do not count.
+    func memory() throws -> [BenchRow] {
+        log("peak memory (child process)...")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+        process.arguments = ["--memory-child", "--corpus-mb", "\(options.corpusMegabytes)"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let numbers = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        guard process.terminationStatus == 0, numbers.count == 3 else {
+            throw BenchFailure("the memory probe failed (exit \(process.terminationStatus))")
+        }
+        let report = MemoryProbe.Report(peakBytes: numbers[0], baselineBytes: numbers[1], inputBytes: numbers[2])
+        let ratio = Double(report.peakBytes - report.baselineBytes) / Double(max(report.inputBytes, 1))
+        return [.goal("peak memory, whole corpus held loaded\(LintBench.fullLint == nil ? "" : " and linted")",
+                      "\(fixed(Double(report.peakBytes) / 1e6)) MB peak RSS, \(fixed(Double(report.peakBytes - report.baselineBytes) / 1e6)) MB above start = \(fixed(ratio, 2))x input",
+                      value: ratio, atLeast: false, 5, goalText: "< 5x input")]
+    }
+}
+
+/// Measures peak memory of one process holding every load result of a corpus at once (the worst
+/// case: a tool that keeps everything to print in a stable order at the end).
+enum MemoryProbe {
+    struct Report {
+        var peakBytes: Int
+        var baselineBytes: Int
+        var inputBytes: Int
+    }
+
+    static func measure(corpusMegabytes: Double) -> Report {
+        let baseline = peakResidentBytes()
+        let corpus = Corpus.atLeast(megabytes: corpusMegabytes, shape: Benchmarks.throughputShape)
+        let loader = Loader(reader: corpus.reader)
+        var kept: [LoadResult] = []
+        var findings = 0
+        for file in corpus.files {
+            let result = loader.load(file.path)
+            if let lint = LintBench.fullLint { findings += lint(result) }
+            kept.append(result)
+        }
+        let peak = peakResidentBytes()
+        withExtendedLifetime((kept, findings)) {}
+        return Report(peakBytes: peak, baselineBytes: baseline, inputBytes: corpus.bytes)
+    }
+}
+
+func pow10(_ n: Int) -> Int { (0..<n).reduce(1) { acc, _ in acc * 10 } }
