@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harness (Scripts/fuzz/FlowFuzz.swift) over the library sources with
+# `swiftc -sanitize=fuzzer,address` and runs it from a seed corpus made of flows/.
+#
+#   Scripts/fuzz.sh [libFuzzer flags...]      e.g. Scripts/fuzz.sh -max_total_time=600
+#   Scripts/fuzz.sh -runs=100000
+#   FUZZ_BUILD_ONLY=1 Scripts/fuzz.sh          build, do not run
+#   Scripts/fuzz.sh fuzz-out/crash-1234        replay one input (any path argument)
+#
+# The working corpus lives in a temp dir (or $FUZZ_CORPUS) and is never committed; crashes land
+# in fuzz-out/ (ignored by git). Every crash becomes a test in
+# Tests/FlowSyntaxTests/FuzzRegressionTests.swift.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+build=".build-fuzz"
+modules=(FlowSyntax FlowModel FlowRuntime)
+[ -d Sources/FlowLint/Engine ] && modules+=(FlowLint)
+flags=(-O -g -sanitize=fuzzer,address -swift-version 6 -parse-as-library)
+
+mkdir -p "$build" fuzz-out
+stamp="$build/stamp"
+newest=$(find Sources/FlowSyntax Sources/FlowModel Sources/FlowRuntime Sources/FlowLint Scripts/fuzz -name '*.swift' -newer "$stamp" 2>/dev/null | head -1 || true)
+if [ ! -f "$stamp" ] || [ -n "$newest" ] || [ ! -x "$build/flowfuzz" ]; then
+  objects=()
+  for module in "${modules[@]}"; do
+    echo "fuzz.sh: compiling $module" >&2
+    swiftc "${flags[@]}" -module-name "$module" -wmo -c -emit-module \
+      -emit-module-path "$build/$module.swiftmodule" -I "$build" \
+      -o "$build/$module.o" $(find "Sources/$module" -name '*.swift' | sort)
+    objects+=("$build/$module.o")
+  done
+  defines=()
+  for module in "${modules[@]}"; do defines+=(-D "HAVE_$module"); done
+  echo "fuzz.sh: linking flowfuzz" >&2
+  swiftc "${flags[@]}" "${defines[@]}" -I "$build" Scripts/fuzz/FlowFuzz.swift "${objects[@]}" \
+    -o "$build/flowfuzz" 2> >(grep -v "Cannot export local symbol" >&2)
+  touch "$stamp"
+fi
+[ -n "${FUZZ_BUILD_ONLY:-}" ] && exit 0
+
+# Replaying files: pass them straight to the binary.
+if [ $# -gt 0 ] && [ -f "$1" ]; then exec "$build/flowfuzz" "$@"; fi
+
+corpus="${FUZZ_CORPUS:-$(mktemp -d -t flowfuzz-corpus.XXXXXX)}"
+find flows -name '*.flow' -exec cp {} "$corpus/" \;
+echo "fuzz.sh: corpus $corpus ($(ls "$corpus" | wc -l) files)" >&2
+exec "$build/flowfuzz" "$corpus" -dict=Scripts/fuzz/flow.dict -artifact_prefix=fuzz-out/ \
+  -max_len=8192 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 "$@"

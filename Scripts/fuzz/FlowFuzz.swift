@@ -1,0 +1,80 @@
+// libFuzzer entry point for the whole toolchain: every input goes through the lexer, the parser,
+// the loader (checker) with an in-memory reader that also serves it as an imported file, the
+// diagnostic renderer, and, when it checks clean, a bounded run of each flow on the simulated
+// device. Built by Scripts/fuzz.sh with `swiftc -sanitize=fuzzer,address`, not by SwiftPM.
+import Foundation
+import FlowModel
+import FlowRuntime
+import FlowSyntax
+
+/// A user who agrees to everything but gives up after a few answers, so a flow that loops through
+/// alerts (each answer resets the interpreter's step limit) still ends.
+actor BoundedUser: SimulatedUser {
+    private var left = 40
+    private var turn = 0
+
+    private func spend() throws {
+        left -= 1
+        turn += 1
+        if left < 0 { throw CancellationError() }
+    }
+
+    func tap(_ alert: AlertPresentation) async throws -> Int {
+        try spend()
+        return alert.buttons.isEmpty ? 0 : turn % alert.buttons.count
+    }
+
+    func answer(_ kind: PermissionKind, options: [RequestOption], answers: [PromptAnswer]) async throws -> Int {
+        try spend()
+        return answers.isEmpty ? 0 : turn % answers.count
+    }
+
+    func changeSettings(_ page: SettingsPage, current: [PermissionKind: Status]) async throws -> [SettingsChange] {
+        try spend()
+        guard let (kind, _) = current.min(by: { $0.key.rawValue < $1.key.rawValue }),
+              let choice = kind.settingsChoices.first else { return [] }
+        return turn % 2 == 0 ? [SettingsChange(kind, choice)] : []
+    }
+}
+
+/// Runs up to three flows of `program`, each with arguments made up for its parameters.
+func runFlows(of program: Program) async {
+    for flow in program.flows.prefix(3) {
+        var arguments: [String: RunArgument] = [:]
+        for parameter in flow.parameters {
+            arguments[parameter.name] = parameter.kind == .permission ? .permission(.photos) : .text("fuzz")
+        }
+        guard let device = try? SimulatedDevice(user: BoundedUser()) else { continue }
+        let interpreter = Interpreter(program: program, backend: device,
+                                      options: Interpreter.Options(locale: "zh-Hant-TW", stepLimit: 200))
+        _ = try? await interpreter.run(flow: flow.name, arguments: arguments)
+    }
+}
+
+/// Waits for `body` on a fresh task: libFuzzer calls us synchronously.
+func blocking(_ body: @escaping @Sendable () async -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        await body()
+        done.signal()
+    }
+    done.wait()
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = size > 0 && data != nil ? Array(UnsafeBufferPointer(start: data, count: size)) : []
+    let file = SourceFile(id: FileID(0), path: "fuzz/input.flow", bytes: bytes)
+    let lexed = Lexer.tokenize(file)
+    precondition(lexed.tokens.last.map { $0.kind == .eof } ?? false, "the lexer must end with an eof token")
+    _ = Parser.parse(file)
+    // The input is also reachable as an import, so import handling sees hostile text too.
+    let reader = MemoryReader(bytes: ["fuzz/input.flow": bytes, "fuzz/lib/input.flow": bytes])
+    let limits = ParseLimits(maxFileBytes: 1 << 20, maxNestingDepth: 64, maxStatesPerFlow: 1000)
+    let result = Loader(reader: reader, limits: limits).load("fuzz/input.flow")
+    _ = DiagnosticRenderer(files: result.files).render(result.diagnostics)
+    if let program = result.program {
+        blocking { await runFlows(of: program) }
+    }
+    return 0
+}

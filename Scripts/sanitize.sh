@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Runs the whole test suite under AddressSanitizer and ThreadSanitizer, each in its own scratch
+# path (each is a full rebuild; the normal .build stays untouched).
+#
+#   Scripts/sanitize.sh              both
+#   Scripts/sanitize.sh address      one of them
+set -uo pipefail
+cd "$(dirname "$0")/.."
+status=0
+for sanitizer in "${@:-address thread}"; do
+  for s in $sanitizer; do
+    echo "== swift test --sanitize=$s"
+    log=".build-sanitize-$s.log"
+    if swift test --sanitize="$s" --scratch-path ".build-$s" >"$log" 2>&1; then
+      grep -E "Test run with|Executed|passed after" "$log" | tail -n 3
+    else
+      status=1
+      grep -E "ERROR: (Address|Thread)Sanitizer|WARNING: ThreadSanitizer|SUMMARY|error:|failed" "$log" | head -n 40
+      echo "   (full log: $log)"
+    fi
+  done
+done
+exit $status
