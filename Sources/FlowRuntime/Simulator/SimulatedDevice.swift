@@ -148,6 +148,9 @@ public actor SimulatedDevice: DeviceBackend {
         var terminated = false
         for change in changes {
             if let problem = Self.problem(with: change) { throw SettingsError(message: problem) }
+            if page == .notificationSettings, change.kind != .notifications {
+                throw SettingsError(message: "the notification settings page cannot change \(change.kind.rawValue); only notifications")
+            }
             guard storedStatus(of: change.kind) != change.status else { continue }
             statuses[change.kind] = change.status
             temporary.remove(change.kind)
