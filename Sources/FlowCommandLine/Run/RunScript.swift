@@ -1,39 +1,30 @@
 import FlowModel
+import FlowRuntime
 import FlowSyntax
 
 /// What the scripted flags of `flowrun` say about the device and the user, checked against the
 /// permission catalog so a misspelling is a usage error before anything runs.
 public struct RunScript: Hashable, Sendable {
-    /// How the user answers one system prompt: by its button label or by the status it leaves.
-    public enum Answer: Hashable, Sendable {
-        case label(String)
-        case status(Status)
-    }
-
-    /// `--status camera=denied`: initial statuses (others start at `PermissionKind.initialStatus`).
-    public var statuses: [PermissionKind: Status] = [:]
-    /// `--capability camera=absent`.
-    public var capabilities: [Capability: Bool] = [:]
-    /// `--tap "Continue"`: alert buttons by label, consumed in order.
-    public var taps: [String] = []
-    /// `--answer camera="Allow"`: per kind, consumed in order.
-    public var answers: [PermissionKind: [Answer]] = [:]
-    /// `--settings photos=authorized,camera=denied`: one value per Settings visit, in order
-    /// (`--settings none` for a visit that changes nothing).
-    public var settingsVisits: [[SettingsChange]] = []
-    /// `--inactive`: the app is not active (the tracking prompt is not shown).
-    public var inactive = false
+    /// `--status`, `--capability`, `--inactive`: the device before the run.
+    public var configuration = SimulatedDevice.Configuration()
+    /// `--tap`, `--answer`, `--settings`: what the user does, consumed in order.
+    public var script = Script()
 
     public init() {}
 
-    /// Whether any user input was scripted (then the run never falls back to the terminal).
-    public var scriptsInput: Bool { !taps.isEmpty || !answers.isEmpty || !settingsVisits.isEmpty }
+    /// Whether any user input was scripted.
+    public var scriptsInput: Bool {
+        !script.taps.isEmpty || !script.answers.isEmpty || !script.settingsVisits.isEmpty
+    }
 
-    /// Reads the scripted flags of a parsed `flowrun` command line.
+    /// Reads the scripted flags of a parsed `flowrun` command line:
+    /// `--status camera=denied`, `--capability camera=absent`, `--tap "Continue"`,
+    /// `--answer camera="Allow"` or `--answer camera=denied`, `--settings photos=authorized,camera=denied`
+    /// (one value per Settings visit, `none` for a visit that changes nothing), `--inactive`.
     public init(_ arguments: ParsedArguments) throws(ArgumentError) {
         for value in arguments.values("status") {
             let (kind, name) = try Self.kindAndValue(value, option: "status")
-            statuses[kind] = try Self.status(name, of: kind, in: "--status \(value)")
+            configuration.statuses[kind] = try Self.status(name, of: kind, in: "--status \(value)")
         }
         for value in arguments.values("capability") {
             let (nameText, state) = try Self.split(value, option: "capability")
@@ -43,39 +34,38 @@ public struct RunScript: Hashable, Sendable {
             }
             let arms = capability.armNames
             switch state {
-            case arms.yes: capabilities[capability] = true
-            case arms.no: capabilities[capability] = false
+            case arms.yes: configuration.capabilities[capability] = true
+            case arms.no: configuration.capabilities[capability] = false
             default:
                 throw ArgumentError("capability '\(nameText)' is '\(arms.yes)' or '\(arms.no)', not '\(state)'")
             }
         }
-        taps = arguments.values("tap")
+        configuration.appActive = !arguments.flag("inactive")
+        script.taps = arguments.values("tap").map { Scripted($0) }
         for value in arguments.values("answer") {
             let (kind, text) = try Self.kindAndValue(value, option: "answer")
-            let answer: Answer = Status(rawValue: text).map { .status($0) } ?? .label(text)
-            if case .status(let status) = answer, !kind.statuses.contains(status) {
-                _ = try Self.status(text, of: kind, in: "--answer \(value)")
+            let choice: PromptChoice
+            if Status(rawValue: text) != nil {
+                choice = .status(try Self.status(text, of: kind, in: "--answer \(value)"))
+            } else {
+                choice = .label(text)
             }
-            answers[kind, default: []].append(answer)
+            script.answers[kind, default: []].append(Scripted(choice))
         }
         for value in arguments.values("settings") {
             if value == "none" {
-                settingsVisits.append([])
+                script.settingsVisits.append(Scripted([]))
                 continue
             }
             var visit: [SettingsChange] = []
             for part in value.split(separator: ",", omittingEmptySubsequences: true) {
                 let (kind, name) = try Self.kindAndValue(String(part), option: "settings")
-                let status = try Self.status(name, of: kind, in: "--settings \(value)")
-                guard kind.settingsChoices.contains(status) else {
-                    let choices = kind.settingsChoices.map(\.rawValue).joined(separator: ", ")
-                    throw ArgumentError("Settings cannot set \(kind.rawValue) to '\(name)'; choose one of \(choices)")
-                }
-                visit.append(SettingsChange(kind, status))
+                let change = SettingsChange(kind, try Self.status(name, of: kind, in: "--settings \(value)"))
+                if let problem = SimulatedDevice.problem(with: change) { throw ArgumentError(problem) }
+                visit.append(change)
             }
-            settingsVisits.append(visit)
+            script.settingsVisits.append(Scripted(visit))
         }
-        inactive = arguments.flag("inactive")
     }
 
     // MARK: - Value parsing

@@ -50,17 +50,15 @@ public struct TerminalDialogs: Sendable {
 
     /// Shows the system prompt iOS presents for `kind` and returns the chosen answer's index,
     /// or nil at end of input.
-    public func chooseAnswer(_ kind: PermissionKind, options: [RequestOption], answers: [PromptAnswer],
-                             current: Status) -> Int? {
-        output.write(renderPrompt(kind, options: options, answers: answers, current: current))
+    public func chooseAnswer(_ kind: PermissionKind, options: [RequestOption], answers: [PromptAnswer]) -> Int? {
+        output.write(renderPrompt(kind, options: options, answers: answers))
         return choose(among: answers.map(\.label), verb: "Answer")
     }
 
     /// The dialog text for a system prompt.
-    public func renderPrompt(_ kind: PermissionKind, options: [RequestOption], answers: [PromptAnswer],
-                             current: Status) -> String {
+    public func renderPrompt(_ kind: PermissionKind, options: [RequestOption], answers: [PromptAnswer]) -> String {
         var lines = [style.bold("┌─ iOS prompt (\(kind.rawValue))")]
-        lines += Self.bar(style.bold(Self.promptTitle(kind, options: options, current: current, app: appName)))
+        lines += Self.bar(style.bold(Self.promptTitle(kind, options: options, answers: answers, app: appName)))
         let keys = kind.usageDescriptionKeys(options: options)
         if !keys.isEmpty { lines += Self.bar(style.dim("(the app's \(keys.last!) text)")) }
         lines.append("│")
@@ -73,7 +71,7 @@ public struct TerminalDialogs: Sendable {
     }
 
     /// The title iOS gives the prompt (English).
-    public static func promptTitle(_ kind: PermissionKind, options: [RequestOption], current: Status,
+    public static func promptTitle(_ kind: PermissionKind, options: [RequestOption], answers: [PromptAnswer],
                                    app: String) -> String {
         let app = "“\(app)”"
         switch kind {
@@ -82,7 +80,8 @@ public struct TerminalDialogs: Sendable {
         case .photos: return "\(app) Would Like to Access Your Photos"
         case .photosAddOnly: return "\(app) Would Like to Add to Your Photos"
         case .location:
-            return current == .authorizedWhenInUse
+            // The one-time upgrade prompt is the only location prompt that can grant Always.
+            return answers.contains { $0.result == .authorizedAlways }
                 ? "Allow \(app) to also use your location even when you are not using the app?"
                 : "Allow \(app) to use your location?"
         case .locationAccuracy: return "\(app) would like to use your precise location"
@@ -90,7 +89,7 @@ public struct TerminalDialogs: Sendable {
         case .tracking: return "Allow \(app) to track your activity across other companies’ apps and websites?"
         case .contacts: return "\(app) Would Like to Access Your Contacts"
         case .calendar:
-            return options.contains(.writeOnly)
+            return answers.contains { $0.result == .writeOnly && $0.label != "Don't Allow" }
                 ? "\(app) Would Like to Add Events to Your Calendar"
                 : "\(app) Would Like Full Access to Your Calendar"
         case .reminders: return "\(app) Would Like Full Access to Your Reminders"
@@ -155,12 +154,9 @@ public struct TerminalDialogs: Sendable {
                     return .failure(ArgumentError("\(kind.rawValue) is not on this page; change one of "
                         + allowed.map(\.rawValue).joined(separator: ", ")))
                 }
-                let status = try RunScript.status(name, of: kind, in: String(word))
-                guard kind.settingsChoices.contains(status) else {
-                    return .failure(ArgumentError("Settings cannot set \(kind.rawValue) to '\(name)'; choose one of "
-                        + kind.settingsChoices.map(\.rawValue).joined(separator: ", ")))
-                }
-                changes.append(SettingsChange(kind, status))
+                let change = SettingsChange(kind, try RunScript.status(name, of: kind, in: String(word)))
+                if let problem = SimulatedDevice.problem(with: change) { return .failure(ArgumentError(problem)) }
+                changes.append(change)
             } catch {
                 return .failure(error)
             }

@@ -66,7 +66,7 @@ public struct Transcript: Sendable {
     /// What the statement did, one line each.
     static func describe(_ action: TraceStep.Action) -> [String] {
         switch action {
-        case .goto:
+        case .goto, .incomplete:
             return []
         case .capability(let c, let available):
             return ["capability \(c.rawValue): \(available ? c.armNames.yes : c.armNames.no)"]

@@ -8,6 +8,17 @@ import Darwin
 
 /// Facts about the terminal the tools run in.
 public enum Terminal {
+    /// Ends the process with `code` (so `main.swift` needs no platform import).
+    public static func exit(_ code: Int32) -> Never {
+        #if canImport(Glibc)
+        Glibc.exit(code)
+        #elseif canImport(Musl)
+        Musl.exit(code)
+        #else
+        Darwin.exit(code)
+        #endif
+    }
+
     /// Whether `fileDescriptor` is an interactive terminal (`isatty`).
     public static func isTerminal(fileDescriptor: Int32) -> Bool { isatty(fileDescriptor) == 1 }
 

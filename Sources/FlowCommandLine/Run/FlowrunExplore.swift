@@ -1,0 +1,13 @@
+import FlowModel
+import FlowRuntime
+
+/// `flowrun --explore FILE`: every path of a flow, grouped by outcome, with coverage.
+struct FlowrunExplore: Sendable {
+    var reader: any SourceReader
+    var io: IO
+
+    func run(path: String, options: RunOptions) async -> Int32 {
+        io.error("exploration is not available yet: the explorer has not landed")
+        return ExitCode.usageError
+    }
+}
