@@ -7,12 +7,18 @@ import FlowSyntax
 /// and explores every path of a flow (`flowrun --explore`). Streams are parameters so tests run it
 /// in-process; `main.swift` only hands over the process's arguments and streams.
 public struct FlowrunCommand: Sendable {
+    /// Loads an entry file with its imports (the real `Loader`, or a fixture in tests).
+    public typealias Load = @Sendable (_ reader: any SourceReader, _ path: String) -> LoadResult
+
     public var reader: any SourceReader
     public var environment: [String: String]
+    public var load: Load
 
-    public init(reader: any SourceReader, environment: [String: String]) {
+    public init(reader: any SourceReader, environment: [String: String],
+                load: @escaping Load = { Loader(reader: $0).load($1) }) {
         self.reader = reader
         self.environment = environment
+        self.load = load
     }
 
     /// Runs `flowrun` with `arguments` (without the program name); returns the exit code
@@ -27,7 +33,7 @@ public struct FlowrunCommand: Sendable {
                     stderr: any TextOutput) async -> Int32 {
         let io = IO(stdin: stdin, stdout: stdout, stderr: stderr, environment: environment)
         if arguments.first == "test" {
-            return await FlowrunTest(reader: reader, io: io).run(Array(arguments.dropFirst()))
+            return await FlowrunTest(reader: reader, load: load, io: io).run(Array(arguments.dropFirst()))
         }
         let parsed: ParsedArguments
         do {
@@ -47,9 +53,9 @@ public struct FlowrunCommand: Sendable {
             let options = try RunOptions(parsed)
             guard let path = parsed.positional("FILE") else { throw ArgumentError("missing argument FILE") }
             if options.explore {
-                return await FlowrunExplore(reader: reader, io: io).run(path: path, options: options)
+                return await FlowrunExplore(reader: reader, load: load, io: io).run(path: path, options: options)
             }
-            return await FlowrunSingle(reader: reader, io: io).run(path: path, options: options)
+            return await FlowrunSingle(reader: reader, load: load, io: io).run(path: path, options: options)
         } catch {
             return io.usageError(error.message, parser: Self.parser)
         }
@@ -183,6 +189,7 @@ struct IO: Sendable {
 /// errors" (a flow error).
 struct ProgramLoading {
     var reader: any SourceReader
+    var loader: FlowrunCommand.Load
 
     enum Failure: Error {
         case unreadable(String)
@@ -193,7 +200,7 @@ struct ProgramLoading {
         if case .failure(let error) = reader.read(path) {
             return .failure(.unreadable("cannot read '\(path)': \(error.message)"))
         }
-        let result = Loader(reader: reader).load(path)
+        let result = loader(reader, path)
         if let program = result.program { return .success(program) }
         if result.diagnostics.isEmpty { return .failure(.invalid("\(path): the flow did not load\n")) }
         return .failure(.invalid(DiagnosticText.render(result.diagnostics, files: result.files)))

@@ -4,6 +4,7 @@ import FlowRuntime
 /// `flowrun --explore FILE`: every path of a flow, grouped by outcome, with coverage.
 struct FlowrunExplore: Sendable {
     var reader: any SourceReader
+    var load: FlowrunCommand.Load
     var io: IO
 
     func run(path: String, options: RunOptions) async -> Int32 {

@@ -6,11 +6,12 @@ import FlowSyntax
 /// terminal (when stdin is one).
 struct FlowrunSingle: Sendable {
     var reader: any SourceReader
+    var load: FlowrunCommand.Load
     var io: IO
 
     func run(path: String, options: RunOptions) async -> Int32 {
         let program: Program
-        switch ProgramLoading(reader: reader).load(path) {
+        switch ProgramLoading(reader: reader, loader: load).load(path) {
         case .success(let p): program = p
         case .failure(.unreadable(let message)):
             io.error(message)

@@ -4,6 +4,7 @@ import FlowRuntime
 /// `flowrun test PATH...`: runs scenario files with the runtime's scenario runner.
 struct FlowrunTest: Sendable {
     var reader: any SourceReader
+    var load: FlowrunCommand.Load
     var io: IO
 
     static let parser = ArgumentParser(
