@@ -18,11 +18,11 @@ import Testing
                  -> prime
               3  prime  camera.flow:6:38
                  track prime_shown
-                 track prime_accepted
                  alert "Scan receipts"
                        "We need the camera"
                        buttons: "Continue", "Not Now" (cancel)
                  tapped "Continue"
+                 track prime_accepted
                  -> ask
               4  ask  camera.flow:7:15
                  request camera: iOS shows "Allow", "Don't Allow"

@@ -52,8 +52,11 @@ public struct Transcript: Sendable {
             lines.append("\(indent)\(gutter)  \(style.bold(step.context.pathName))  \(style.dim(location(step.context.range)))")
         }
         let body = indent + "     "
-        for event in step.events { lines.append(body + style.dim("track ") + Self.describe(event)) }
+        // A tapped button's `track` fires after the tap: show it there, not with the state's.
+        let afterTap = buttonTracks(step)
+        for event in step.events.dropLast(afterTap) { lines.append(body + style.dim("track ") + Self.describe(event)) }
         lines += Self.describe(step.action).map { body + $0 }
+        for event in step.events.suffix(afterTap) { lines.append(body + style.dim("track ") + Self.describe(event)) }
         switch step.next {
         case .state(let s): lines.append(body + "-> \(s)")
         case .outcome(let o): lines.append(body + "-> done \(style.bold(o))")
@@ -61,6 +64,18 @@ public struct Transcript: Sendable {
         case .stopped: lines.append(body + style.yellow("stopped here"))
         }
         return lines
+    }
+
+    /// How many of the step's events the tapped button fired (0 or 1).
+    func buttonTracks(_ step: TraceStep) -> Int {
+        guard case .alert(_, let tapped) = step.action,
+              let flow = program.flow(named: step.context.flow),
+              let state = program[flow].state(named: step.context.state),
+              case .alert(let alert) = program[flow][state].terminator,
+              alert.buttons.indices.contains(tapped), alert.buttons[tapped].track != nil,
+              !step.events.isEmpty
+        else { return 0 }
+        return 1
     }
 
     /// What the statement did, one line each.
