@@ -13,19 +13,32 @@ extension Interpreter {
             guard let entry = program.strings.lookup(key, locale: localeIndex) else {
                 return "@" + (program.strings.keys.indices.contains(key.index) ? program.strings.keys[key.index] : "?")
             }
-            return render(entry.template, in: frame, depth: depth)
+            return render(entry.template, in: frame, depth: depth, shared: true)
         }
     }
 
-    func render(_ template: Template, in frame: Frame, depth: Int = 0) -> String {
+    /// Renders a template. `shared` templates come from the string table, which many flows use:
+    /// their `{permission}` means the running flow's permission, whatever reference was stored.
+    func render(_ template: Template, in frame: Frame, depth: Int = 0, shared: Bool = false) -> String {
         var out = ""
         for segment in template.segments {
             switch segment {
             case .text(let s): out += s
+            case .placeholder(.permission(let ref)) where shared:
+                out += value(of: .permission(flowPermission(in: frame) ?? ref), in: frame, depth: depth + 1)
             case .placeholder(let p): out += value(of: p, in: frame, depth: depth + 1)
             }
         }
         return out
+    }
+
+    /// The flow's one permission: its single permission parameter, or its single `uses` kind.
+    func flowPermission(in frame: Frame) -> PermissionRef? {
+        let flow = program[frame.flow]
+        let parameters = flow.parameters.indices.filter { flow.parameters[$0].kind == .permission }
+        if parameters.count == 1 { return .parameter(parameters[0]) }
+        if parameters.isEmpty, flow.uses.count == 1 { return .kind(flow.uses[0]) }
+        return nil
     }
 
     func value(of placeholder: Placeholder, in frame: Frame, depth: Int) -> String {
@@ -37,7 +50,7 @@ extension Interpreter {
         case .permission(let ref):
             guard let kind = kind(of: ref, in: frame) else { return "" }
             if let key = permissionKeys[kind], let entry = program.strings.lookup(key, locale: localeIndex) {
-                return render(entry.template, in: frame, depth: depth)
+                return render(entry.template, in: frame, depth: depth, shared: true)
             }
             return kind.displayName
         case .value(let name):
@@ -46,6 +59,9 @@ extension Interpreter {
             if let v = flow.values.first(where: { $0.name == name }) ?? program.values.first(where: { $0.name == name }) {
                 return resolve(v.value, in: frame, depth: depth)
             }
+            // Table entries may keep built-in placeholders by name.
+            if name == "app" { return value(of: .app, in: frame, depth: depth) }
+            if name == "permission", let ref = flowPermission(in: frame) { return value(of: .permission(ref), in: frame, depth: depth) }
             return "{\(name)}"
         }
     }
