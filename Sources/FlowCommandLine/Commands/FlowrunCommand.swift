@@ -25,7 +25,7 @@ public struct FlowrunCommand: Sendable {
     /// (`ExitCode`).
     public static func run(arguments: [String], stdin: any LineInput, stdout: any TextOutput,
                            stderr: any TextOutput) async -> Int32 {
-        await FlowrunCommand(reader: LocalFileReader(), environment: ProcessInfo.processInfo.environment)
+        await FlowrunCommand(reader: FileSystemReader(), environment: ProcessInfo.processInfo.environment)
             .run(arguments: arguments, stdin: stdin, stdout: stdout, stderr: stderr)
     }
 
@@ -196,29 +196,14 @@ struct ProgramLoading {
         case invalid(String)
     }
 
-    func load(_ path: String) -> Result<Program, Failure> {
+    func load(_ path: String, colored: Bool) -> Result<Program, Failure> {
         if case .failure(let error) = reader.read(path) {
             return .failure(.unreadable("cannot read '\(path)': \(error.message)"))
         }
         let result = loader(reader, path)
         if let program = result.program { return .success(program) }
         if result.diagnostics.isEmpty { return .failure(.invalid("\(path): the flow did not load\n")) }
-        return .failure(.invalid(DiagnosticText.render(result.diagnostics, files: result.files)))
-    }
-}
-
-/// Reads files from disk for the loader.
-/// (FlowModel's `FileSystemReader` replaces this once it lands.)
-struct LocalFileReader: SourceReader {
-    func read(_ path: String) -> Result<[UInt8], SourceReadError> {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return .failure(SourceReadError("no such file"))
-        }
-        if isDirectory.boolValue { return .failure(SourceReadError("is a directory")) }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(SourceReadError("permission denied"))
-        }
-        return .success([UInt8](data))
+        let renderer = DiagnosticRenderer(files: result.files, colored: colored)
+        return .failure(.invalid(renderer.render(result.diagnostics, fallbackPath: path)))
     }
 }

@@ -11,7 +11,7 @@ struct FlowrunSingle: Sendable {
 
     func run(path: String, options: RunOptions) async -> Int32 {
         let program: Program
-        switch ProgramLoading(reader: reader, loader: load).load(path) {
+        switch ProgramLoading(reader: reader, loader: load).load(path, colored: io.errorStyle.colors) {
         case .success(let p): program = p
         case .failure(.unreadable(let message)):
             io.error(message)
@@ -81,7 +81,8 @@ struct FlowrunSingle: Sendable {
                 message = "in state '\(error.context?.pathName ?? "?")': \(scriptError.message)"
             } else {
                 code = ExitCode.flowError
-                message = DiagnosticText.render([error.diagnostic], files: program.files)
+                message = DiagnosticRenderer(files: program.files, colored: io.errorStyle.colors)
+                    .render(error.diagnostic, fallbackPath: path)
             }
         case .inputNeeded(let needed, let context):
             code = ExitCode.inputNeeded
