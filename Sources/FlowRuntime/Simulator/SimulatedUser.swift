@@ -52,9 +52,12 @@ public struct Script: Hashable, Sendable {
 public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
     public var message: String
     public var location: SourceRange?
-    public init(_ message: String, at location: SourceRange?) {
+    /// The scenario diagnostic ID: FL2012 (tap), FL2006 (prompt answer), FL2005 (Settings change).
+    public var id: String
+    public init(_ message: String, at location: SourceRange?, id: String = "FL2012") {
         self.message = message
         self.location = location
+        self.id = id
     }
     public var description: String { message }
 }
@@ -99,14 +102,14 @@ public actor ScriptedUser: SimulatedUser {
         case .status(let s): "'\(s.rawValue)'"
         }
         let offered = answers.map { "\"\($0.label)\" (\($0.result.rawValue))" }.joined(separator: ", ")
-        throw fail(ScriptError("the \(kind.rawValue) prompt offers no answer \(what); it offers \(offered)", at: answer.location))
+        throw fail(ScriptError("the \(kind.rawValue) prompt offers no answer \(what); it offers \(offered)", at: answer.location, id: "FL2006"))
     }
 
     public func changeSettings(_ page: SettingsPage, current: [PermissionKind: Status]) async throws -> [SettingsChange] {
         guard !script.settingsVisits.isEmpty else { throw InputNeeded(.settings(page)) }
         let visit = script.settingsVisits.removeFirst()
         for change in visit.value {
-            if let problem = SimulatedDevice.problem(with: change) { throw fail(ScriptError(problem, at: visit.location)) }
+            if let problem = SimulatedDevice.problem(with: change) { throw fail(ScriptError(problem, at: visit.location, id: "FL2005")) }
         }
         return visit.value
     }
