@@ -20,11 +20,16 @@ struct FlowrunSingle: Sendable {
             io.stderr.write(diagnostics)
             return ExitCode.flowError
         }
-        do throws(ArgumentError) {
-            var script = options.script
-            if let scenarioPath = options.scenario {
-                script = try ScenarioInputs.merge(scenarioPath, into: script, reader: reader)
+        var script = options.script
+        if let scenarioPath = options.scenario {
+            do {
+                script = try ScenarioInputs.merge(scenarioPath, into: script, reader: reader, colored: io.errorStyle.colors)
+            } catch {
+                io.stderr.write(error.rendered)
+                return ExitCode.usageError
             }
+        }
+        do throws(ArgumentError) {
             let flow = try Self.chooseFlow(in: program, named: options.flow, path: path)
             let arguments = try Self.bind(options.arguments, to: program[flow])
             if let expected = options.expectOutcome {
