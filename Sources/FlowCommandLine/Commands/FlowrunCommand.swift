@@ -72,7 +72,7 @@ public struct FlowrunCommand: Sendable {
             Prints a numbered transcript whose last line is `outcome: NAME`, or JSON.
             """,
         options: [
-            .value("flow", "name", help: "the flow to run (needed when the file has several)"),
+            .value("flow", "name", help: "the flow to run (default: the file's first flow)"),
             .repeatable("arg", "name=value", help: "an argument for a flow parameter (permission kind or text)"),
             .repeatable("status", "kind=status", help: "initial status, e.g. camera=denied (default: undetermined)"),
             .repeatable("capability", "name=state", help: "device capability, e.g. camera=absent, locationServices=off"),

@@ -133,7 +133,8 @@ struct FlowrunSingle: Sendable {
 
     // MARK: - Helpers
 
-    /// The flow to run: `--flow NAME`, else the entry file's only flow without parameters.
+    /// The flow to run: `--flow NAME`, else the entry file's first flow without parameters (as
+    /// scenario files do), else its first flow.
     static func chooseFlow(in program: Program, named name: String?, path: String) throws(ArgumentError) -> FlowID {
         if let name {
             if let id = program.flow(named: name) { return id }
@@ -142,12 +143,8 @@ struct FlowrunSingle: Sendable {
             throw ArgumentError(message)
         }
         let entry = program.flows.indices.filter { program.flows[$0].range.file.index == 0 }
-        let runnable = entry.filter { program.flows[$0].parameters.isEmpty }
-        if runnable.count == 1 { return FlowID(runnable[0]) }
-        if entry.count == 1 { return FlowID(entry[0]) }
-        if entry.isEmpty { throw ArgumentError("'\(path)' declares no flow") }
-        let names = (runnable.isEmpty ? entry : runnable).map { program.flows[$0].name }
-        throw ArgumentError("'\(path)' has several flows (\(names.joined(separator: ", "))); choose one with --flow NAME")
+        if let first = entry.first(where: { program.flows[$0].parameters.isEmpty }) ?? entry.first { return FlowID(first) }
+        throw ArgumentError("'\(path)' declares no flow")
     }
 
     /// `--arg name=value` for each parameter: a permission kind or text.
