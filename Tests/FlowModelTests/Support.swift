@@ -6,7 +6,7 @@ func load(_ text: String, path: String = "main.flow", files: [String: String] = 
     Loader(reader: MemoryReader(files)).load(text: text, path: path)
 }
 
-/// Diagnostics as one line each: `file:line:col: severity: message [ID]`, then ` fix: 'x'` per fix-it.
+/// Diagnostics as one line each: `file:line:col: severity: message [ID]`, then ` note: ... (line:col)` per note and ` fix: 'x'` per fix-it.
 func lines(_ result: LoadResult) -> [String] {
     result.diagnostics.map { d in
         var line: String
@@ -17,6 +17,10 @@ func lines(_ result: LoadResult) -> [String] {
             line = ""
         }
         line += "\(d.severity): \(d.message) [\(d.id)]"
+        for note in d.notes {
+            line += " note: \(note.message)"
+            if let range = note.range { line += " (\(range.start.line):\(range.start.column))" }
+        }
         for fix in d.fixIts { line += " fix: '\(fix.replacement)'" }
         return line
     }

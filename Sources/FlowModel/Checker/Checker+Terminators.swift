@@ -257,6 +257,7 @@ extension Checker {
         var present: Transition?, absent: Transition?
         var presentArm: SourceRange?, absentArm: SourceRange?
         var failed = false
+        var armsUnderstood = true
         for arm in patterned {
             let next = transition(arm.transition, in: context)
             if next == nil { failed = true }
@@ -265,6 +266,7 @@ extension Checker {
                     error(ModelDiagnosticID.patternShape,
                           "a capability arm is '\(yes)' or '\(no)', not a tuple", at: pattern.range)
                     failed = true
+                    armsUnderstood = false
                     continue
                 }
                 if id.name == yes || id.name == no {
@@ -281,10 +283,15 @@ extension Checker {
                         absent = next
                     }
                 } else {
+                    // `present` on location services means `on` (and the reverse for other capabilities).
+                    let counterpart = ["present": "on", "absent": "off", "on": "present", "off": "absent"][id.name]
+                    let suggestion = counterpart.flatMap { [yes, no].contains($0) ? $0 : nil }
+                        ?? Suggestion.closest(to: id.name, in: [yes, no])
                     error(ModelDiagnosticID.unknownCapabilityArm,
                           "unknown arm '\(id.name)' for capability \(capability.rawValue) (use '\(yes)' or '\(no)')",
-                          at: id.range, suggestion: Suggestion.closest(to: id.name, in: [yes, no]))
+                          at: id.range, suggestion: suggestion)
                     failed = true
+                    armsUnderstood = false
                 }
             }
         }
@@ -293,7 +300,8 @@ extension Checker {
             if next == nil { failed = true }
             if presentArm == nil { present = next }
             if absentArm == nil { absent = next }
-        } else {
+        } else if armsUnderstood {
+            // Only when every arm was understood: a misspelled arm is reported once, as misspelled.
             for (arm, covered) in [(yes, presentArm), (no, absentArm)] where covered == nil {
                 error(ModelDiagnosticID.missingCapabilityArm,
                       "capability check '\(capability.rawValue)' does not handle '\(arm)'", at: name.range,
