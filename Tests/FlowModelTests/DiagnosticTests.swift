@@ -4,7 +4,7 @@ import FlowSyntax
 
 /// One malformed input per checker diagnostic, with the exact diagnostics (position, message, ID,
 /// fix-its) it must produce. Generated once from the checker's output, then reviewed line by line.
-@Suite(.enabled(if: parserAvailable)) struct DiagnosticTests {
+@Suite struct DiagnosticTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var name: String
         var source: String
@@ -352,11 +352,16 @@ import FlowSyntax
         flow f {
           uses camera
           start -> a
-          state a { call helper(p: "camera", reason: camera) { else -> done granted } }
+          state a { call helper(p: "camera", reason: camera) { else -> b } }
+          state b { call helper(p: camera, reason: benefit) { else -> c } }
+          state c { call helper(p: camera, reason: nothing) { else -> done granted } }
         }
+        let benefit = "x"
         """, [
             "main.flow:5:28: error: argument 'p' of flow 'helper' must be a permission, not text [FL0133]",
             "main.flow:5:46: error: argument 'reason' of flow 'helper' must be text, not the permission 'camera' [FL0133]",
+            "main.flow:6:44: error: argument 'reason' of flow 'helper' must be text; a bare name is a permission [FL0133] fix: '\"{benefit}\"'",
+            "main.flow:7:44: error: argument 'reason' of flow 'helper' must be text (a string or @key), not 'nothing' [FL0133]",
         ]),
         Case("FL0134 call outcome", """
         flow helper { outcomes ok, failed  start -> a  state a { -> done ok } }

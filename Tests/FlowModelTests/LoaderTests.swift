@@ -58,7 +58,7 @@ import FlowSyntax
 }
 
 /// Imports need the parser: these read `.flow` text.
-@Suite(.enabled(if: parserAvailable)) struct ImportTests {
+@Suite struct ImportTests {
     static let helper = """
     import "../shared.flow"
     flow helper(p: permission) { start -> s  state s { status p { granted -> done granted  else -> done denied } } }

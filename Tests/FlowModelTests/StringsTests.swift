@@ -2,7 +2,7 @@ import Testing
 import FlowSyntax
 @testable import FlowModel
 
-@Suite(.enabled(if: parserAvailable)) struct StringsTests {
+@Suite struct StringsTests {
     static let source = """
     app "Cam"
     flow f { uses camera  start -> s  state s { alert { title @only.en message @greeting button @ok -> done granted } } }

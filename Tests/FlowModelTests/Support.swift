@@ -47,7 +47,3 @@ func keyName(_ text: Text?, in program: Program) -> String? {
     guard case .localized(let key, _)? = text else { return nil }
     return program.strings.keys[key.index]
 }
-
-/// Whether the real parser has landed (the scaffold returns an empty tree); text-based suites wait for it.
-let parserAvailable = !Parser.parse(SourceFile(id: FileID(0), path: "probe.flow", text: "app \"probe\""))
-    .syntax.declarations.isEmpty

@@ -401,19 +401,24 @@ extension Checker {
             case (.text, .text(let syntax)):
                 values[parameter] = .text(text(syntax, in: context.scope))
             case (.text, .name(let id)):
+                // A bare name is always a permission (Grammar.md); a value is passed on as "{name}".
                 if context.scope.values.contains(id.name) {
-                    // A caller's value or text parameter, passed on.
-                    values[parameter] = .text(.literal(Template(segments: [.placeholder(.value(id.name))]), range: id.range))
+                    diagnostics.append(.error(
+                        ModelDiagnosticID.argumentKindMismatch,
+                        "argument '\(label)' of flow '\(target.name)' must be text; a bare name is a permission",
+                        at: id.range,
+                        fixIts: [FixIt(range: id.range, replacement: "\"{\(id.name)}\"",
+                                       message: "pass the value as \"{\(id.name)}\"")]))
                 } else if PermissionKind(rawValue: id.name) != nil || signatures[context.flow].parameterIndex[id.name] != nil {
                     error(ModelDiagnosticID.argumentKindMismatch,
                           "argument '\(label)' of flow '\(target.name)' must be text, not the permission '\(id.name)'",
                           at: id.range)
-                    failed = true
                 } else {
-                    error(ModelDiagnosticID.unknownPlaceholder, "unknown value '\(id.name)'", at: id.range,
-                          suggestion: Suggestion.closest(to: id.name, in: context.scope.values.sorted()))
-                    failed = true
+                    error(ModelDiagnosticID.argumentKindMismatch,
+                          "argument '\(label)' of flow '\(target.name)' must be text (a string or @key), not '\(id.name)'",
+                          at: id.range)
                 }
+                failed = true
             }
         }
         for (index, parameter) in target.parameters.enumerated() where given[index] == nil {
