@@ -23,7 +23,7 @@ let package = Package(
         .testTarget(name: "FlowModelTests", dependencies: ["FlowSyntax", "FlowModel"]),
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime"]),
         .testTarget(name: "FlowLintTests", dependencies: ["FlowSyntax", "FlowModel", "FlowLint"]),
-        .testTarget(name: "FlowCommandLineTests", dependencies: ["FlowCommandLine"]),
+        .testTarget(name: "FlowCommandLineTests", dependencies: ["FlowCommandLine", "FlowSyntax", "FlowModel"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -45,13 +45,89 @@ public struct Loader: Sendable {
 
     /// Loads `path` (as the user wrote it) and its imports.
     public func load(_ path: String) -> LoadResult {
-        // SCAFFOLD: replaced by the real loader and checker (issue 2).
-        LoadResult(files: [], syntax: [], comments: [], diagnostics: [], program: nil)
+        switch reader.read(path) {
+        case .success(let bytes):
+            return load(entry: SourceFile(id: FileID(0), path: path, bytes: bytes))
+        case .failure(let error):
+            let diagnostic = Diagnostic.error(ModelDiagnosticID.unreadableEntry,
+                                              "cannot read '\(path)': \(error.message)", at: nil)
+            return LoadResult(files: [], syntax: [], comments: [], diagnostics: [diagnostic], program: nil)
+        }
     }
 
     /// Loads a flow from text held in memory (tests, editors); imports resolve through `reader`.
     public func load(text: String, path: String) -> LoadResult {
-        // SCAFFOLD: replaced by the real loader and checker (issue 2).
-        LoadResult(files: [], syntax: [], comments: [], diagnostics: [], program: nil)
+        load(entry: SourceFile(id: FileID(0), path: path, text: text))
+    }
+
+    /// Reads imports breadth first, so file IDs follow the order files are first reached.
+    private func load(entry: SourceFile) -> LoadResult {
+        var files: [SourceFile] = []
+        var syntax: [FileSyntax] = []
+        var comments: [[Comment]] = []
+        var diagnostics: [Diagnostic] = []
+        let root = ImportPath.directory(of: entry.path)
+        // Normalized path -> loaded file, or the reader's error message.
+        var seen: [String: Result<FileID, SourceReadError>] = [ImportPath.normalize(entry.path): .success(FileID(0))]
+        var queue = [entry]
+        var next = 0
+        while next < queue.count {
+            let file = queue[next]
+            next += 1
+            files.append(file)
+            let parsed = Parser.parse(file, limits: limits)
+            syntax.append(parsed.syntax)
+            comments.append(parsed.comments)
+            diagnostics += parsed.diagnostics
+            let directory = ImportPath.directory(of: file.path)
+            for case .import(let decl) in parsed.syntax.declarations {
+                let written = decl.path.text
+                if written.isEmpty { continue }  // the parser reported the missing path
+                let resolved = ImportPath.resolve(written, from: directory)
+                guard ImportPath.isInside(resolved, root: root) else {
+                    diagnostics.append(.error(
+                        ModelDiagnosticID.importEscapesRoot,
+                        "import '\(written)' leaves the directory of the entry file",
+                        at: decl.path.range,
+                        notes: [DiagnosticNote("imports must stay inside '\(ImportPath.join(root))'")]))
+                    continue
+                }
+                let key = ImportPath.join(resolved)
+                if seen[key] == nil {
+                    switch reader.read(key) {
+                    case .success(let bytes):
+                        let id = FileID(queue.count)
+                        seen[key] = .success(id)
+                        queue.append(SourceFile(id: id, path: key, bytes: bytes))
+                    case .failure(let error):
+                        seen[key] = .failure(error)
+                    }
+                }
+                if case .failure(let error)? = seen[key] {
+                    diagnostics.append(.error(ModelDiagnosticID.unreadableImport,
+                                              "cannot import '\(written)': \(error.message)", at: decl.path.range))
+                }
+            }
+        }
+        var checker = Checker(files: files, syntax: syntax)
+        let program = checker.check()
+        diagnostics += checker.diagnostics
+        let sorted = Self.sortedAndUnique(diagnostics)
+        let hasError = sorted.contains { $0.severity == .error }
+        return LoadResult(files: files, syntax: syntax, comments: comments, diagnostics: sorted,
+                          program: hasError ? nil : program)
+    }
+
+    /// Orders diagnostics by file, then offset (stable for ties), and drops exact repeats.
+    static func sortedAndUnique(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        let ordered = diagnostics.enumerated().sorted { a, b in
+            let fa = a.element.range?.file.index ?? -1, fb = b.element.range?.file.index ?? -1
+            if fa != fb { return fa < fb }
+            let oa = a.element.range?.start.offset ?? -1, ob = b.element.range?.start.offset ?? -1
+            if oa != ob { return oa < ob }
+            return a.offset < b.offset
+        }
+        var seen = Set<Diagnostic>()
+        return ordered.map(\.element).filter { seen.insert($0).inserted }
     }
 }

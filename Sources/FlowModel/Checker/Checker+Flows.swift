@@ -1,0 +1,258 @@
+import FlowSyntax
+
+/// A flow's interface, known before any body is checked so calls resolve in any order.
+struct FlowSignature {
+    var decl: FlowDecl
+    var parameters: [Parameter] = []
+    var parameterIndex: [String: Int] = [:]
+    var uses: [PermissionKind] = []
+    /// The `uses` item, where a fix-it adds a missing kind.
+    var usesRange: SourceRange?
+    var outcomes: [Outcome] = []
+    var outcomeIndex: [String: Int] = [:]
+    var outcomesDeclared = false
+    var title: TextSyntax?
+    var start: Identifier?
+    var startSeen = false
+    var permission: Result<PermissionRef, Scope.PermissionProblem>
+
+    init(decl: FlowDecl) {
+        self.decl = decl
+        self.permission = .failure(.none(flow: decl.name.name))
+    }
+
+    var name: String { decl.name.name }
+}
+
+/// What a state body needs to resolve its names.
+struct FlowContext {
+    var flow: Int
+    var stateIndex: [String: Int]
+    var scope: Scope
+}
+
+extension Checker {
+    // MARK: Interface
+
+    mutating func signature(of decl: FlowDecl) -> FlowSignature {
+        var sig = FlowSignature(decl: decl)
+        var first: [String: SourceRange] = [:]
+        func duplicate(_ item: String, _ range: SourceRange, in checker: inout Checker) -> Bool {
+            if let earlier = first[item] {
+                checker.error(ModelDiagnosticID.duplicateItem, "duplicate '\(item)' in flow '\(decl.name.name)'",
+                              at: range, notes: [DiagnosticNote("first given here", at: earlier)])
+                return true
+            }
+            first[item] = range
+            return false
+        }
+
+        for parameter in decl.parameters {
+            guard let kind = parameter.kind else { incomplete = true; continue }
+            if let earlier = sig.parameterIndex[parameter.name.name] {
+                error(ModelDiagnosticID.duplicateName, "duplicate parameter '\(parameter.name.name)'",
+                      at: parameter.name.range,
+                      notes: [DiagnosticNote("first declared here", at: sig.parameters[earlier].range)])
+                continue
+            }
+            if kind == .text, !checkReserved(parameter.name) { continue }
+            sig.parameterIndex[parameter.name.name] = sig.parameters.count
+            sig.parameters.append(Parameter(name: parameter.name.name, kind: kind == .text ? .text : .permission,
+                                            range: parameter.range))
+        }
+
+        var usedKinds = Set<PermissionKind>()
+        for item in decl.items {
+            switch item {
+            case .title(let text, let range):
+                if !duplicate("title", range, in: &self) { sig.title = text }
+            case .uses(let names, let range):
+                if duplicate("uses", range, in: &self) { continue }
+                sig.usesRange = range
+                for name in names {
+                    guard let kind = PermissionKind(rawValue: name.name) else {
+                        error(ModelDiagnosticID.unknownPermission, "unknown permission '\(name.name)'", at: name.range,
+                              suggestion: Suggestion.closest(to: name.name, in: PermissionKind.allCases.map(\.rawValue)))
+                        continue
+                    }
+                    if usedKinds.insert(kind).inserted {
+                        sig.uses.append(kind)
+                    } else {
+                        error(ModelDiagnosticID.duplicateUses, "'\(name.name)' is already in 'uses'", at: name.range)
+                    }
+                }
+            case .outcomes(let names, let range):
+                if duplicate("outcomes", range, in: &self) { continue }
+                sig.outcomesDeclared = true
+                for name in names {
+                    if let earlier = sig.outcomeIndex[name.name] {
+                        error(ModelDiagnosticID.duplicateOutcome, "duplicate outcome '\(name.name)'", at: name.range,
+                              notes: [DiagnosticNote("first declared here", at: sig.outcomes[earlier].range)])
+                        continue
+                    }
+                    sig.outcomeIndex[name.name] = sig.outcomes.count
+                    sig.outcomes.append(Outcome(name: name.name, range: name.range))
+                }
+            case .start(let name, let range):
+                if duplicate("start", range, in: &self) { continue }
+                sig.startSeen = true
+                if let name { sig.start = name } else { incomplete = true }
+            case .let, .state:
+                break
+            }
+        }
+        if !sig.outcomesDeclared {
+            for name in Flow.builtinOutcomes {
+                sig.outcomeIndex[name] = sig.outcomes.count
+                sig.outcomes.append(Outcome(name: name, range: nil))
+            }
+        }
+
+        let permissionParameters = sig.parameters.indices.filter { sig.parameters[$0].kind == .permission }
+        switch (sig.uses.count, permissionParameters.count) {
+        case (1, 0): sig.permission = .success(.kind(sig.uses[0]))
+        case (0, 1): sig.permission = .success(.parameter(permissionParameters[0]))
+        case (0, 0): sig.permission = .failure(.none(flow: decl.name.name))
+        default:
+            sig.permission = .failure(.ambiguous(
+                flow: decl.name.name,
+                candidates: sig.uses.map(\.rawValue) + permissionParameters.map { sig.parameters[$0].name }))
+        }
+        return sig
+    }
+
+    // MARK: Body
+
+    mutating func checkFlow(_ index: Int) -> Flow? {
+        let sig = signatures[index]
+        let decl = sig.decl
+
+        var stateDecls: [StateDecl] = []
+        var stateIndex: [String: Int] = [:]
+        var flowLets: [LetDecl] = []
+        var letIndex: [String: Int] = [:]
+        for item in decl.items {
+            switch item {
+            case .state(let state):
+                if let earlier = stateIndex[state.name.name] {
+                    error(ModelDiagnosticID.duplicateState,
+                          "duplicate state '\(state.name.name)' in flow '\(decl.name.name)'", at: state.name.range,
+                          notes: [DiagnosticNote("first defined here", at: stateDecls[earlier].name.range)])
+                } else {
+                    stateIndex[state.name.name] = stateDecls.count
+                }
+                stateDecls.append(state)
+            case .let(let value):
+                if let earlier = letIndex[value.name.name] {
+                    error(ModelDiagnosticID.duplicateName, "duplicate value '\(value.name.name)'", at: value.name.range,
+                          notes: [DiagnosticNote("first defined here", at: flowLets[earlier].name.range)])
+                } else if let parameter = sig.parameterIndex[value.name.name] {
+                    error(ModelDiagnosticID.duplicateName,
+                          "value '\(value.name.name)' has the name of a parameter", at: value.name.range,
+                          notes: [DiagnosticNote("the parameter is declared here", at: sig.parameters[parameter].range)])
+                } else if checkReserved(value.name) {
+                    letIndex[value.name.name] = flowLets.count
+                    flowLets.append(value)
+                }
+            default:
+                break
+            }
+        }
+
+        var names = Set(topLetIndex.keys)
+        names.formUnion(letIndex.keys)
+        for parameter in sig.parameters where parameter.kind == .text { names.insert(parameter.name) }
+        let scope = Scope(flow: index, flowName: sig.name, values: names, permission: sig.permission)
+        let context = FlowContext(flow: index, stateIndex: stateIndex, scope: scope)
+
+        var values: [NamedValue] = []
+        for value in flowLets {
+            guard let syntax = value.value else { incomplete = true; continue }
+            values.append(NamedValue(name: value.name.name, value: text(syntax, in: scope), range: value.range))
+        }
+        let title = sig.title.map { text($0, in: scope) }
+
+        var start: StateID?
+        if let name = sig.start {
+            if let state = stateIndex[name.name] {
+                start = StateID(state)
+            } else {
+                unknownState(name, in: context)
+            }
+        } else if !sig.startSeen {
+            error(ModelDiagnosticID.missingStart, "flow '\(sig.name)' has no 'start'", at: decl.name.range,
+                  notes: stateDecls.first.map { [DiagnosticNote("add 'start -> \($0.name.name)'")] } ?? [])
+        }
+
+        var states: [State] = []
+        for state in stateDecls {
+            let effects = state.effects.map { track($0, in: scope) }
+            guard let syntax = state.terminator else { incomplete = true; continue }
+            guard let terminator = terminator(syntax, in: context) else { continue }
+            states.append(State(name: state.name.name, range: state.range, nameRange: state.name.range,
+                                effects: effects, terminator: terminator))
+        }
+        guard let start, states.count == stateDecls.count else { return nil }
+        return Flow(name: sig.name, range: decl.range, nameRange: decl.name.range, title: title,
+                    parameters: sig.parameters, uses: sig.uses, outcomes: sig.outcomes,
+                    outcomesDeclared: sig.outcomesDeclared, start: start, states: states, values: values)
+    }
+
+    // MARK: Transitions
+
+    mutating func transition(_ syntax: TransitionSyntax, in context: FlowContext) -> Transition? {
+        guard let target = syntax.target else { incomplete = true; return nil }
+        switch target {
+        case .state(let name):
+            guard let state = context.stateIndex[name.name] else {
+                unknownState(name, in: context)
+                return nil
+            }
+            return Transition(target: .state(StateID(state)), range: syntax.range)
+        case .done(let name, _):
+            let sig = signatures[context.flow]
+            guard let outcome = sig.outcomeIndex[name.name] else {
+                let list = sig.outcomes.map(\.name).joined(separator: ", ")
+                error(ModelDiagnosticID.unknownOutcome,
+                      "unknown outcome '\(name.name)' for flow '\(sig.name)' (its outcomes: \(list))", at: name.range,
+                      notes: sig.outcomesDeclared ? [] : [DiagnosticNote("declare it with 'outcomes'")],
+                      suggestion: Suggestion.closest(to: name.name, in: sig.outcomes.map(\.name)))
+                return nil
+            }
+            return Transition(target: .outcome(outcome), range: syntax.range)
+        }
+    }
+
+    mutating func unknownState(_ name: Identifier, in context: FlowContext) {
+        let sig = signatures[context.flow]
+        if let suggestion = Suggestion.closest(to: name.name, in: context.stateIndex.keys.sorted()) {
+            error(ModelDiagnosticID.unknownState, "unknown state '\(name.name)'", at: name.range, suggestion: suggestion)
+        } else if sig.outcomeIndex[name.name] != nil {
+            diagnostics.append(.error(
+                ModelDiagnosticID.unknownState, "unknown state '\(name.name)'", at: name.range,
+                fixIts: [FixIt(range: name.range, replacement: "done \(name.name)",
+                               message: "to end the flow with outcome '\(name.name)', write 'done \(name.name)'")]))
+        } else {
+            error(ModelDiagnosticID.unknownState, "unknown state '\(name.name)'", at: name.range)
+        }
+    }
+
+    /// Separates the `else` arm, which must come last and only once.
+    mutating func splitElse(_ arms: [ArmSyntax]) -> (arms: [ArmSyntax], otherwise: ArmSyntax?) {
+        var patterned: [ArmSyntax] = []
+        var otherwise: ArmSyntax?
+        for (position, arm) in arms.enumerated() {
+            guard arm.isElse else { patterned.append(arm); continue }
+            if let first = otherwise {
+                error(ModelDiagnosticID.misplacedElse, "second 'else' arm", at: arm.range,
+                      notes: [DiagnosticNote("the first 'else' is here", at: first.range)])
+            } else {
+                if position != arms.count - 1 {
+                    error(ModelDiagnosticID.misplacedElse, "'else' must be the last arm", at: arm.range)
+                }
+                otherwise = arm
+            }
+        }
+        return (patterned, otherwise)
+    }
+}

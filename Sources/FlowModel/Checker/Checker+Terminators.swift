@@ -1,0 +1,451 @@
+import FlowSyntax
+
+extension Checker {
+    /// Resolves the statement that ends a state; nil when something in it is wrong (already reported).
+    mutating func terminator(_ syntax: TerminatorSyntax, in context: FlowContext) -> Terminator? {
+        switch syntax {
+        case .goto(let t):
+            return transition(t, in: context).map(Terminator.goto)
+        case .capability(let name, let arms, let range):
+            return capability(name, arms: arms, range: range, in: context)
+        case .status(let subjects, _, let arms, let range):
+            let refs = subjects.map { permission($0, in: context) }
+            if arms.isEmpty { error(ModelDiagnosticID.noArms, "'status' has no arms", at: range) }
+            let (patterned, otherwise) = splitElse(arms)
+            let statusArms = patterned.map { statusArm($0, subjects: refs, names: subjects, in: context) }
+            let elseTransition = otherwise.flatMap { transition($0.transition, in: context) }
+            guard otherwise == nil || elseTransition != nil else { return nil }
+            let resolvedRefs = refs.compactMap { $0 }
+            let resolvedArms = statusArms.compactMap { $0 }
+            guard resolvedRefs.count == refs.count, resolvedArms.count == statusArms.count else { return nil }
+            return .status(subjects: resolvedRefs, arms: resolvedArms, otherwise: elseTransition, range: range)
+        case .request(let subject, let options, let arms, let then, let range):
+            let ref = permission(subject, in: context)
+            let resolvedOptions = requestOptions(options, for: ref, subject: subject)
+            if let then {
+                guard let ref, let next = transition(then, in: context) else { return nil }
+                return .request(subject: ref, options: resolvedOptions, arms: [], otherwise: next, range: range)
+            }
+            if arms.isEmpty { error(ModelDiagnosticID.noArms, "'request' has no arms", at: range) }
+            let (patterned, otherwise) = splitElse(arms)
+            let statusArms = patterned.map { statusArm($0, subjects: [ref], names: [subject], in: context) }
+            let elseTransition = otherwise.flatMap { transition($0.transition, in: context) }
+            guard let ref, otherwise == nil || elseTransition != nil else { return nil }
+            let resolvedArms = statusArms.compactMap { $0 }
+            guard resolvedArms.count == statusArms.count else { return nil }
+            return .request(subject: ref, options: resolvedOptions, arms: resolvedArms, otherwise: elseTransition,
+                            range: range)
+        case .alert(let alert):
+            return self.alert(alert, in: context).map(Terminator.alert)
+        case .openSettings(let page, let onReturn, let range):
+            let next = transition(onReturn, in: context)
+            guard let settings = SettingsPage(rawValue: page.name) else {
+                error(ModelDiagnosticID.unknownSettingsPage,
+                      "unknown settings page '\(page.name)' (use 'settings' or 'notificationSettings')", at: page.range,
+                      suggestion: Suggestion.closest(to: page.name, in: ["settings", "notificationSettings"]))
+                return nil
+            }
+            return next.map { .openSettings(settings, onReturn: $0, range: range) }
+        case .call(let flow, let arguments, let arms, let range):
+            return call(flow, arguments: arguments, arms: arms, range: range, in: context)
+        }
+    }
+
+    // MARK: Permissions and statuses
+
+    /// A `status`/`request` subject or a permission argument: a caller permission parameter, or a
+    /// concrete kind that must be listed in `uses` (a fix-it adds it).
+    mutating func permission(_ name: Identifier, in context: FlowContext) -> PermissionRef? {
+        let sig = signatures[context.flow]
+        if let parameter = sig.parameterIndex[name.name] {
+            if sig.parameters[parameter].kind == .permission { return .parameter(parameter) }
+            error(ModelDiagnosticID.unknownPermission, "'\(name.name)' is a text parameter, not a permission",
+                  at: name.range)
+            return nil
+        }
+        if let kind = PermissionKind(rawValue: name.name) {
+            if !sig.uses.contains(kind) { reportNotInUses(kind, at: name.range, flow: sig) }
+            return .kind(kind)
+        }
+        let candidates = PermissionKind.allCases.map(\.rawValue)
+            + sig.parameters.filter { $0.kind == .permission }.map(\.name)
+        error(ModelDiagnosticID.unknownPermission, "unknown permission '\(name.name)'", at: name.range,
+              suggestion: Suggestion.closest(to: name.name, in: candidates))
+        return nil
+    }
+
+    private mutating func reportNotInUses(_ kind: PermissionKind, at range: SourceRange, flow sig: FlowSignature) {
+        var fixIts: [FixIt] = []
+        let message = "add '\(kind.rawValue)' to 'uses'"
+        if let uses = sig.usesRange {
+            let end = SourceRange(file: uses.file, start: uses.end, end: uses.end)
+            fixIts.append(FixIt(range: end, replacement: ", \(kind.rawValue)", message: message))
+        } else if let first = sig.decl.items.first {
+            let start = firstRange(of: first)
+            fixIts.append(FixIt(range: SourceRange(file: start.file, start: start.start, end: start.start),
+                                replacement: "uses \(kind.rawValue)\n  ", message: message))
+        }
+        diagnostics.append(.error(ModelDiagnosticID.permissionNotInUses,
+                                  "flow '\(sig.name)' does not list '\(kind.rawValue)' in 'uses'", at: range,
+                                  fixIts: fixIts))
+    }
+
+    private func firstRange(of item: FlowItem) -> SourceRange {
+        switch item {
+        case .title(_, let r), .uses(_, let r), .outcomes(_, let r), .start(_, let r): r
+        case .let(let decl): decl.range
+        case .state(let state): state.range
+        }
+    }
+
+    /// One arm of a `status` or `request`: every pattern has one element per subject.
+    mutating func statusArm(_ arm: ArmSyntax, subjects: [PermissionRef?], names: [Identifier],
+                            in context: FlowContext) -> StatusArm? {
+        var patterns: [[StatusMatch]] = []
+        var failed = false
+        for pattern in arm.patterns {
+            let elements: [PatternElementSyntax]
+            switch pattern {
+            case .name(let id): elements = [.name(id)]
+            case .tuple(let tuple, _): elements = tuple
+            }
+            guard elements.count == subjects.count else {
+                let what = subjects.count == 1 ? "one permission" : "\(subjects.count) permissions"
+                let count = elements.count == 1 ? "1 element" : "\(elements.count) elements"
+                error(ModelDiagnosticID.patternArity, "pattern has \(count), but the check reads \(what)",
+                      at: pattern.range)
+                failed = true
+                continue
+            }
+            var matches: [StatusMatch] = []
+            for (position, (element, subject)) in zip(elements, subjects).enumerated() {
+                guard let subject else { failed = true; continue }
+                switch element {
+                case .wildcard: matches.append(.any)
+                case .name(let id):
+                    if let match = statusMatch(id, for: subject, parameterName: names[position].name) {
+                        matches.append(match)
+                    } else {
+                        failed = true
+                    }
+                }
+            }
+            patterns.append(matches)
+        }
+        let next = transition(arm.transition, in: context)
+        guard !failed, let next else { return nil }
+        return StatusArm(patterns: patterns, transition: next, range: arm.range)
+    }
+
+    private mutating func statusMatch(_ id: Identifier, for subject: PermissionRef, parameterName: String) -> StatusMatch? {
+        switch subject {
+        case .kind(let kind):
+            if let status = Status(rawValue: id.name), kind.statuses.contains(status) { return .status(status) }
+            let names = kind.statuses.map(\.rawValue)
+            let list = names.joined(separator: ", ")
+            if let status = Status(rawValue: id.name) {
+                // Another kind's status name: suggest this kind's status of the same class.
+                let sameClass = kind.statuses.first { $0.statusClass == status.statusClass }?.rawValue
+                error(ModelDiagnosticID.unknownStatus,
+                      "'\(id.name)' is not a status of \(kind.rawValue) (its statuses: \(list))", at: id.range,
+                      suggestion: sameClass ?? Suggestion.closest(to: id.name, in: names))
+            } else {
+                error(ModelDiagnosticID.unknownStatus,
+                      "unknown status '\(id.name)' for \(kind.rawValue) (its statuses: \(list))", at: id.range,
+                      suggestion: Suggestion.closest(to: id.name, in: names))
+            }
+            return nil
+        case .parameter:
+            if let statusClass = StatusClass(rawValue: id.name) { return .statusClass(statusClass) }
+            let classes = StatusClass.allCases.map(\.rawValue)
+            let list = classes.joined(separator: ", ")
+            if let status = Status(rawValue: id.name) {
+                error(ModelDiagnosticID.unknownStatusClass,
+                      "'\(id.name)' is a status of a concrete kind; a check on permission parameter '\(parameterName)' uses status classes (\(list))",
+                      at: id.range, suggestion: status.statusClass.rawValue)
+            } else {
+                error(ModelDiagnosticID.unknownStatusClass, "unknown status class '\(id.name)' (status classes: \(list))",
+                      at: id.range, suggestion: Suggestion.closest(to: id.name, in: classes))
+            }
+            return nil
+        }
+    }
+
+    /// Options of a request, validated against the kind's catalog entry.
+    mutating func requestOptions(_ options: [RequestOptionSyntax], for ref: PermissionRef?,
+                                 subject: Identifier) -> [RequestOption] {
+        guard let ref else { return [] }
+        guard case .kind(let kind) = ref else {
+            if let first = options.first {
+                error(ModelDiagnosticID.unknownOption,
+                      "a request on permission parameter '\(subject.name)' takes no options", at: first.range)
+            }
+            return []
+        }
+        var result: [RequestOption] = []
+        var seen: [String: SourceRange] = [:]
+        var exclusive: (option: RequestOption, range: SourceRange)?
+        var purposeSeen = false
+        let accepted = kind.requestOptions.map(\.name) + (kind.requiresPurposeKey ? ["purpose"] : [])
+        for option in options {
+            let name = option.name.name
+            if let earlier = seen[name] {
+                error(ModelDiagnosticID.unknownOption, "duplicate option '\(name)'", at: option.name.range,
+                      notes: [DiagnosticNote("first given here", at: earlier)])
+                continue
+            }
+            seen[name] = option.name.range
+            if name == "purpose" {
+                guard kind.requiresPurposeKey else {
+                    error(ModelDiagnosticID.misplacedOptionValue,
+                          "'purpose' is only accepted by locationAccuracy requests", at: option.range)
+                    continue
+                }
+                purposeSeen = true
+                guard let value = option.value else {
+                    error(ModelDiagnosticID.missingPurpose,
+                          "'purpose' needs a key of NSLocationTemporaryUsageDescriptionDictionary: purpose: \"Key\"",
+                          at: option.range)
+                    continue
+                }
+                result.append(.purpose(value.text))
+                continue
+            }
+            guard let flag = RequestOption(flag: name), kind.requestOptions.contains(flag) else {
+                if accepted.isEmpty {
+                    error(ModelDiagnosticID.unknownOption, "\(kind.rawValue) requests take no options", at: option.name.range)
+                } else {
+                    error(ModelDiagnosticID.unknownOption,
+                          "unknown option '\(name)' for \(kind.rawValue) requests (its options: \(accepted.joined(separator: ", ")))",
+                          at: option.name.range, suggestion: Suggestion.closest(to: name, in: accepted))
+                }
+                continue
+            }
+            if let value = option.value {
+                error(ModelDiagnosticID.misplacedOptionValue, "option '\(name)' takes no value", at: value.range)
+            }
+            if kind.exclusiveOptions.contains(flag) {
+                if let first = exclusive {
+                    error(ModelDiagnosticID.exclusiveOptions,
+                          "option '\(name)' cannot be combined with '\(first.option.name)'", at: option.name.range,
+                          notes: [DiagnosticNote("'\(first.option.name)' is given here", at: first.range)])
+                    continue
+                }
+                exclusive = (flag, option.name.range)
+            }
+            result.append(flag)
+        }
+        if kind.requiresPurposeKey, !purposeSeen {
+            error(ModelDiagnosticID.missingPurpose,
+                  "a locationAccuracy request needs 'purpose: \"Key\"' (a key of NSLocationTemporaryUsageDescriptionDictionary)",
+                  at: subject.range)
+        }
+        return result
+    }
+
+    // MARK: Capability
+
+    private mutating func capability(_ name: Identifier, arms: [ArmSyntax], range: SourceRange,
+                                     in context: FlowContext) -> Terminator? {
+        guard let capability = Capability(rawValue: name.name) else {
+            error(ModelDiagnosticID.unknownCapability, "unknown capability '\(name.name)'", at: name.range,
+                  suggestion: Suggestion.closest(to: name.name, in: Capability.allCases.map(\.rawValue)))
+            return nil
+        }
+        let (yes, no) = capability.armNames
+        let (patterned, otherwise) = splitElse(arms)
+        var present: Transition?, absent: Transition?
+        var presentArm: SourceRange?, absentArm: SourceRange?
+        var failed = false
+        for arm in patterned {
+            let next = transition(arm.transition, in: context)
+            if next == nil { failed = true }
+            for pattern in arm.patterns {
+                guard case .name(let id) = pattern else {
+                    error(ModelDiagnosticID.patternShape,
+                          "a capability arm is '\(yes)' or '\(no)', not a tuple", at: pattern.range)
+                    failed = true
+                    continue
+                }
+                if id.name == yes || id.name == no {
+                    let earlier = id.name == yes ? presentArm : absentArm
+                    if let earlier {
+                        error(ModelDiagnosticID.unknownCapabilityArm, "duplicate arm '\(id.name)'", at: id.range,
+                              notes: [DiagnosticNote("first handled here", at: earlier)])
+                        failed = true
+                    } else if id.name == yes {
+                        presentArm = id.range
+                        present = next
+                    } else {
+                        absentArm = id.range
+                        absent = next
+                    }
+                } else {
+                    error(ModelDiagnosticID.unknownCapabilityArm,
+                          "unknown arm '\(id.name)' for capability \(capability.rawValue) (use '\(yes)' or '\(no)')",
+                          at: id.range, suggestion: Suggestion.closest(to: id.name, in: [yes, no]))
+                    failed = true
+                }
+            }
+        }
+        if let otherwise {
+            let next = transition(otherwise.transition, in: context)
+            if next == nil { failed = true }
+            if presentArm == nil { present = next }
+            if absentArm == nil { absent = next }
+        } else {
+            for (arm, covered) in [(yes, presentArm), (no, absentArm)] where covered == nil {
+                error(ModelDiagnosticID.missingCapabilityArm,
+                      "capability check '\(capability.rawValue)' does not handle '\(arm)'", at: name.range,
+                      notes: [DiagnosticNote("add '\(arm) -> state' or an 'else' arm")])
+                failed = true
+            }
+        }
+        guard !failed, let present, let absent else { return nil }
+        return .capability(capability, present: present, absent: absent, range: range)
+    }
+
+    // MARK: Alert
+
+    private mutating func alert(_ syntax: AlertSyntax, in context: FlowContext) -> Alert? {
+        let scope = context.scope
+        let title = syntax.title.map { text($0, in: scope) }
+        let message = syntax.message.map { text($0, in: scope) }
+        if syntax.buttons.isEmpty {
+            error(ModelDiagnosticID.alertWithoutButtons, "alert has no button; add 'button \"OK\" -> state'",
+                  at: syntax.range)
+        }
+        if syntax.title == nil, syntax.message == nil {
+            warning(ModelDiagnosticID.alertWithoutText, "alert has neither a title nor a message", at: syntax.range)
+        }
+        var buttons: [Button] = []
+        var firstCancel: SourceRange?
+        var failed = false
+        for button in syntax.buttons {
+            if button.role == .cancel {
+                if let firstCancel {
+                    error(ModelDiagnosticID.multipleCancelButtons, "alert has more than one 'cancel' button",
+                          at: button.range,
+                          notes: [DiagnosticNote("UIAlertController raises an exception for a second cancel action"),
+                                  DiagnosticNote("the first 'cancel' button is here", at: firstCancel)])
+                    failed = true
+                } else {
+                    firstCancel = button.range
+                }
+            }
+            let label = button.label.map { text($0, in: scope) }
+            let next = transition(button.transition, in: context)
+            let event = button.track.map { track($0, in: scope) }
+            guard let label, let next else {
+                if button.label == nil { incomplete = true }
+                failed = true
+                continue
+            }
+            let role: Button.Role = switch button.role {
+            case .default: .default
+            case .cancel: .cancel
+            case .destructive: .destructive
+            }
+            buttons.append(Button(role: role, label: label, transition: next, track: event, range: button.range))
+        }
+        guard !failed, !buttons.isEmpty else { return nil }
+        return Alert(title: title, message: message, buttons: buttons, range: syntax.range)
+    }
+
+    // MARK: Call
+
+    private mutating func call(_ name: Identifier, arguments: [ArgumentSyntax], arms: [ArmSyntax],
+                               range: SourceRange, in context: FlowContext) -> Terminator? {
+        guard let callee = flowIndex[name.name] else {
+            error(ModelDiagnosticID.unknownFlow, "unknown flow '\(name.name)'", at: name.range,
+                  suggestion: Suggestion.closest(to: name.name, in: signatures.map(\.name)))
+            return nil
+        }
+        callEdges.append(CallEdge(from: context.flow, to: callee, range: name.range))
+        let target = signatures[callee]
+        var values: [Argument?] = Array(repeating: nil, count: target.parameters.count)
+        var given: [Int: SourceRange] = [:]
+        var failed = false
+        for argument in arguments {
+            let label = argument.label.name
+            guard let parameter = target.parameterIndex[label] else {
+                error(ModelDiagnosticID.unknownArgument, "flow '\(target.name)' has no parameter '\(label)'",
+                      at: argument.label.range,
+                      suggestion: Suggestion.closest(to: label, in: target.parameters.map(\.name)))
+                failed = true
+                continue
+            }
+            if let earlier = given[parameter] {
+                error(ModelDiagnosticID.duplicateArgument, "argument '\(label)' is given twice", at: argument.label.range,
+                      notes: [DiagnosticNote("first given here", at: earlier)])
+                failed = true
+                continue
+            }
+            given[parameter] = argument.label.range
+            guard let value = argument.value else { incomplete = true; continue }
+            switch (target.parameters[parameter].kind, value) {
+            case (.permission, .name(let id)):
+                if let ref = permission(id, in: context) { values[parameter] = .permission(ref) } else { failed = true }
+            case (.permission, .text(let text)):
+                error(ModelDiagnosticID.argumentKindMismatch,
+                      "argument '\(label)' of flow '\(target.name)' must be a permission, not text", at: text.range)
+                failed = true
+            case (.text, .text(let syntax)):
+                values[parameter] = .text(text(syntax, in: context.scope))
+            case (.text, .name(let id)):
+                if context.scope.values.contains(id.name) {
+                    // A caller's value or text parameter, passed on.
+                    values[parameter] = .text(.literal(Template(segments: [.placeholder(.value(id.name))]), range: id.range))
+                } else if PermissionKind(rawValue: id.name) != nil || signatures[context.flow].parameterIndex[id.name] != nil {
+                    error(ModelDiagnosticID.argumentKindMismatch,
+                          "argument '\(label)' of flow '\(target.name)' must be text, not the permission '\(id.name)'",
+                          at: id.range)
+                    failed = true
+                } else {
+                    error(ModelDiagnosticID.unknownPlaceholder, "unknown value '\(id.name)'", at: id.range,
+                          suggestion: Suggestion.closest(to: id.name, in: context.scope.values.sorted()))
+                    failed = true
+                }
+            }
+        }
+        for (index, parameter) in target.parameters.enumerated() where given[index] == nil {
+            error(ModelDiagnosticID.missingArgument,
+                  "missing argument '\(parameter.name)' in call to '\(target.name)'", at: name.range,
+                  notes: [DiagnosticNote("the parameter is declared here", at: parameter.range)])
+            failed = true
+        }
+
+        if arms.isEmpty { error(ModelDiagnosticID.noArms, "call to '\(target.name)' has no arms", at: range) }
+        let (patterned, otherwise) = splitElse(arms)
+        var outcomeArms: [OutcomeArm] = []
+        let outcomeNames = target.outcomes.map(\.name)
+        for arm in patterned {
+            var outcomes: [Int] = []
+            for pattern in arm.patterns {
+                guard case .name(let id) = pattern else {
+                    error(ModelDiagnosticID.patternShape, "a call arm names outcomes, not tuples", at: pattern.range)
+                    failed = true
+                    continue
+                }
+                guard let outcome = target.outcomeIndex[id.name] else {
+                    error(ModelDiagnosticID.unknownCallOutcome,
+                          "'\(id.name)' is not an outcome of flow '\(target.name)' (its outcomes: \(outcomeNames.joined(separator: ", ")))",
+                          at: id.range, suggestion: Suggestion.closest(to: id.name, in: outcomeNames))
+                    failed = true
+                    continue
+                }
+                outcomes.append(outcome)
+            }
+            if let next = transition(arm.transition, in: context) {
+                outcomeArms.append(OutcomeArm(outcomes: outcomes, transition: next, range: arm.range))
+            } else {
+                failed = true
+            }
+        }
+        let elseTransition = otherwise.flatMap { transition($0.transition, in: context) }
+        if otherwise != nil, elseTransition == nil { failed = true }
+        let resolved = values.compactMap { $0 }
+        guard !failed, resolved.count == values.count else { return nil }
+        return .call(FlowID(callee), arguments: resolved, arms: outcomeArms, otherwise: elseTransition, range: range)
+    }
+}

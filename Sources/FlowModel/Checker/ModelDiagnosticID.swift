@@ -1,0 +1,99 @@
+/// Stable IDs of the loader's and the checker's diagnostics (`FL0100`–`FL0199`).
+///
+/// - `FL0100` the entry file cannot be read (no range; the command line reports it as an I/O error)
+/// - `FL0101` an imported file cannot be read (at the import's string, with the reader's message)
+/// - `FL0102` unknown state
+/// - `FL0103` an import leaves the directory of the entry file
+/// - `FL0104` duplicate state in a flow
+/// - `FL0105` a flow has no `start`
+/// - `FL0106` duplicate `start`, `title`, `uses` or `outcomes` in a flow, or a second `app`
+/// - `FL0107` unknown flow in a `call`
+/// - `FL0108` duplicate flow (flows of all loaded files share one namespace)
+/// - `FL0109` unknown permission kind, or a name that is not a permission
+/// - `FL0110` a `status`, `request` or permission argument names a kind missing from `uses`
+/// - `FL0111` a kind listed twice in `uses`
+/// - `FL0112` a status that is not one of the kind's statuses (names another kind's status when it is one)
+/// - `FL0113` an unknown status class in a check on a `permission` parameter
+/// - `FL0114` unknown capability
+/// - `FL0115` unknown or repeated capability arm (`present`/`absent`, `on`/`off`)
+/// - `FL0116` a capability check that does not handle one of its two arms
+/// - `FL0117` an outcome the flow does not declare (`done x`)
+/// - `FL0118` an outcome declared twice
+/// - `FL0119` unknown or repeated request option for the kind
+/// - `FL0120` request options that exclude each other (`whenInUse` and `always`)
+/// - `FL0121` a `locationAccuracy` request without `purpose: "Key"`
+/// - `FL0122` `purpose` on a kind that does not take it, or a value on a flag option
+/// - `FL0123` unknown placeholder or value name
+/// - `FL0124` `{app}` without an `app` declaration
+/// - `FL0125` `{permission}` where the flow has no single permission (none, or more than one)
+/// - `FL0126` a `@key` missing from the base locale
+/// - `FL0127` a key defined twice in one locale
+/// - `FL0128` an unknown fallback locale
+/// - `FL0129` a fallback that loops, names itself, conflicts with an earlier one, or is set on the base locale
+/// - `FL0130` unknown argument label in a `call`
+/// - `FL0131` missing argument in a `call`
+/// - `FL0132` argument given twice in a `call`
+/// - `FL0133` argument of the wrong kind (a permission for a text parameter or the reverse)
+/// - `FL0134` a `call` arm names an outcome the called flow does not have
+/// - `FL0135` recursive call (a cycle in the call graph)
+/// - `FL0136` an alert without buttons
+/// - `FL0137` an alert with more than one `cancel` button (UIAlertController raises an exception)
+/// - `FL0138` an alert with neither title nor message (warning)
+/// - `FL0139` a tuple pattern whose element count differs from the number of checked permissions
+/// - `FL0140` duplicate parameter or value name, or a reserved name (`app`, `permission`)
+/// - `FL0141` a value that refers to itself through placeholders
+/// - `FL0142` `else` that is not the last arm, or a second `else`
+/// - `FL0143` a pattern of the wrong shape (a tuple or `_` where a name is expected)
+/// - `FL0144` unknown settings page in `open`
+/// - `FL0145` a `status`, `request` or `call` without arms
+public enum ModelDiagnosticID {
+    public static let unreadableEntry = "FL0100"
+    public static let unreadableImport = "FL0101"
+    public static let unknownState = "FL0102"
+    public static let importEscapesRoot = "FL0103"
+    public static let duplicateState = "FL0104"
+    public static let missingStart = "FL0105"
+    public static let duplicateItem = "FL0106"
+    public static let unknownFlow = "FL0107"
+    public static let duplicateFlow = "FL0108"
+    public static let unknownPermission = "FL0109"
+    public static let permissionNotInUses = "FL0110"
+    public static let duplicateUses = "FL0111"
+    public static let unknownStatus = "FL0112"
+    public static let unknownStatusClass = "FL0113"
+    public static let unknownCapability = "FL0114"
+    public static let unknownCapabilityArm = "FL0115"
+    public static let missingCapabilityArm = "FL0116"
+    public static let unknownOutcome = "FL0117"
+    public static let duplicateOutcome = "FL0118"
+    public static let unknownOption = "FL0119"
+    public static let exclusiveOptions = "FL0120"
+    public static let missingPurpose = "FL0121"
+    public static let misplacedOptionValue = "FL0122"
+    public static let unknownPlaceholder = "FL0123"
+    public static let appWithoutDeclaration = "FL0124"
+    public static let ambiguousPermission = "FL0125"
+    public static let unknownStringKey = "FL0126"
+    public static let duplicateStringKey = "FL0127"
+    public static let unknownLocale = "FL0128"
+    public static let badFallback = "FL0129"
+    public static let unknownArgument = "FL0130"
+    public static let missingArgument = "FL0131"
+    public static let duplicateArgument = "FL0132"
+    public static let argumentKindMismatch = "FL0133"
+    public static let unknownCallOutcome = "FL0134"
+    public static let recursiveCall = "FL0135"
+    public static let alertWithoutButtons = "FL0136"
+    public static let multipleCancelButtons = "FL0137"
+    public static let alertWithoutText = "FL0138"
+    public static let patternArity = "FL0139"
+    public static let duplicateName = "FL0140"
+    public static let valueCycle = "FL0141"
+    public static let misplacedElse = "FL0142"
+    public static let patternShape = "FL0143"
+    public static let unknownSettingsPage = "FL0144"
+    public static let noArms = "FL0145"
+
+    /// Every ID above, in order (for documentation and tests).
+    public static let all: [String] = (100...145).map { "FL0\($0)" }
+}

@@ -1,1 +1,0 @@
-// FlowRuntime: see issue briefs.

@@ -1,0 +1,92 @@
+import FlowModel
+
+// Copy resolution: `Text` and `Template` to strings for the run's locale, in a frame.
+extension Interpreter {
+    /// Placeholders nest through `let` values; the checker rules out cycles, this bounds them anyway.
+    static let maximumPlaceholderDepth = 16
+
+    func resolve(_ text: Text, in frame: Frame, depth: Int = 0) -> String {
+        switch text {
+        case .literal(let template, _):
+            return render(template, in: frame, depth: depth)
+        case .localized(let key, _):
+            guard let entry = program.strings.lookup(key, locale: localeIndex) else {
+                return "@" + (program.strings.keys.indices.contains(key.index) ? program.strings.keys[key.index] : "?")
+            }
+            return render(entry.template, in: frame, depth: depth, shared: true)
+        }
+    }
+
+    /// Renders a template. `shared` templates come from the string table, which many flows use:
+    /// their `{permission}` means the running flow's permission, whatever reference was stored.
+    func render(_ template: Template, in frame: Frame, depth: Int = 0, shared: Bool = false) -> String {
+        var out = ""
+        for segment in template.segments {
+            switch segment {
+            case .text(let s): out += s
+            case .placeholder(.permission(let ref)) where shared:
+                out += value(of: .permission(flowPermission(in: frame) ?? ref), in: frame, depth: depth + 1)
+            case .placeholder(let p): out += value(of: p, in: frame, depth: depth + 1)
+            }
+        }
+        return out
+    }
+
+    /// The flow's one permission: its single permission parameter, or its single `uses` kind.
+    func flowPermission(in frame: Frame) -> PermissionRef? {
+        let flow = program[frame.flow]
+        let parameters = flow.parameters.indices.filter { flow.parameters[$0].kind == .permission }
+        if parameters.count == 1 { return .parameter(parameters[0]) }
+        if parameters.isEmpty, flow.uses.count == 1 { return .kind(flow.uses[0]) }
+        return nil
+    }
+
+    func value(of placeholder: Placeholder, in frame: Frame, depth: Int) -> String {
+        guard depth <= Self.maximumPlaceholderDepth else { return "" }
+        switch placeholder {
+        case .app:
+            if let name = options.appName { return name }
+            return program.appName.map { resolve($0, in: frame, depth: depth) } ?? ""
+        case .permission(let ref):
+            guard let kind = kind(of: ref, in: frame) else { return "" }
+            if let key = permissionKeys[kind], let entry = program.strings.lookup(key, locale: localeIndex) {
+                return render(entry.template, in: frame, depth: depth, shared: true)
+            }
+            return kind.displayName
+        case .value(let name):
+            if let text = frame.texts[name] { return text }
+            let flow = program[frame.flow]
+            if let v = flow.values.first(where: { $0.name == name }) ?? program.values.first(where: { $0.name == name }) {
+                return resolve(v.value, in: frame, depth: depth)
+            }
+            // Table entries may keep built-in placeholders by name.
+            if name == "app" { return value(of: .app, in: frame, depth: depth) }
+            if name == "permission", let ref = flowPermission(in: frame) { return value(of: .permission(ref), in: frame, depth: depth) }
+            return "{\(name)}"
+        }
+    }
+
+    func kind(of ref: PermissionRef, in frame: Frame) -> PermissionKind? {
+        switch ref {
+        case .kind(let k): k
+        case .parameter(let i): frame.permissions[i]
+        }
+    }
+
+    func event(_ track: TrackEvent, in frame: Frame) -> AnalyticsEvent {
+        AnalyticsEvent(name: render(track.name, in: frame), properties: track.properties.map { p in
+            let value: AnalyticsEvent.Value = switch p.value {
+            case .text(let t): .text(render(t, in: frame))
+            case .number(let n): .number(n)
+            case .bool(let b): .bool(b)
+            }
+            return AnalyticsEvent.Property(key: p.key, value: value)
+        })
+    }
+
+    func presentation(of alert: Alert, in frame: Frame) -> AlertPresentation {
+        AlertPresentation(title: alert.title.map { resolve($0, in: frame) },
+                          message: alert.message.map { resolve($0, in: frame) },
+                          buttons: alert.buttons.map { AlertButton(label: resolve($0.label, in: frame), role: $0.role) })
+    }
+}

@@ -1,0 +1,292 @@
+import FlowModel
+import FlowSyntax
+
+/// The mutable part of one run: the call stack and the trace so far.
+struct Execution {
+    let interpreter: Interpreter
+    var stack: [Frame]
+    var trace: [TraceStep] = []
+    /// States run since the user last answered something; reset by alerts, prompts and Settings.
+    var sinceInput = 0
+
+    var program: Program { interpreter.program }
+    var backend: any DeviceBackend { interpreter.backend }
+
+    init(interpreter: Interpreter, root: Frame) {
+        self.interpreter = interpreter
+        self.stack = [root]
+    }
+
+    func context(of frame: Frame, depth: Int) -> StepContext {
+        let flow = program[frame.flow]
+        let state = flow[frame.state]
+        return StepContext(depth: depth, flow: flow.name, state: state.name, range: state.terminator.range)
+    }
+
+    var currentContext: StepContext { context(of: stack[stack.count - 1], depth: stack.count - 1) }
+
+    mutating func run() async -> RunEnd {
+        if interpreter.options.resumeFromCheckpoint {
+            do {
+                if let checkpoint = try await backend.loadCheckpoint(),
+                   checkpoint.frames.first?.flow == program[stack[0].flow].name {
+                    if let end = try await resume(from: checkpoint, events: [], action: .resumed(checkpoint)) { return end }
+                }
+            } catch let error as FlowError {
+                return .error(error)
+            } catch {
+                return .error(FlowError(kind: .device, message: "could not load the checkpoint: \(error)", context: currentContext))
+            }
+        }
+        while true {
+            if Task.isCancelled { return .cancelled }
+            let ctx = currentContext
+            if sinceInput >= interpreter.options.stepLimit { return .error(loopError(at: ctx)) }
+            sinceInput += 1
+            var events: [AnalyticsEvent] = []
+            let recorded = trace.count
+            // A step that fails before it is recorded still appears in the trace, as incomplete.
+            func recordIncomplete(_ trace: inout [TraceStep]) {
+                if trace.count == recorded {
+                    trace.append(TraceStep(context: ctx, events: events, action: .incomplete, next: .stopped))
+                }
+            }
+            do {
+                if let end = try await step(ctx, events: &events) { return end }
+            } catch let needed as InputNeeded {
+                recordIncomplete(&trace)
+                return .inputNeeded(needed, at: ctx)
+            } catch let error as FlowError {
+                recordIncomplete(&trace)
+                return .error(error)
+            } catch is CancellationError {
+                recordIncomplete(&trace)
+                return .cancelled
+            } catch {
+                recordIncomplete(&trace)
+                return .error(FlowError(kind: .device, message: "device error in state '\(ctx.state)': \(error)", context: ctx))
+            }
+        }
+    }
+
+    /// Runs the current state; returns the run's end when the entry flow finished.
+    mutating func step(_ ctx: StepContext, events: inout [AnalyticsEvent]) async throws -> RunEnd? {
+        let frame = stack[stack.count - 1]
+        let state = program[frame.flow][frame.state]
+        for effect in state.effects {
+            let event = interpreter.event(effect, in: frame)
+            await backend.track(event)
+            events.append(event)
+        }
+        switch state.terminator {
+        case .goto(let t):
+            return try await finish(ctx, events: events, action: .goto, transition: t)
+
+        case .capability(let capability, let present, let absent, _):
+            let available = try await backend.isAvailable(capability)
+            return try await finish(ctx, events: events, action: .capability(capability, available: available),
+                                    transition: available ? present : absent)
+
+        case .status(let subjects, let arms, let otherwise, _):
+            let kinds = subjects.map { kind(of: $0, in: frame) }
+            var statuses: [Status] = []
+            for kind in kinds { statuses.append(try await backend.status(of: kind)) }
+            let t = try match(statuses, kinds: kinds, arms: arms, otherwise: otherwise, ctx: ctx, verb: "status")
+            return try await finish(ctx, events: events, action: .status(kinds: kinds, statuses: statuses), transition: t)
+
+        case .request(let subject, let options, let arms, let otherwise, _):
+            let k = kind(of: subject, in: frame)
+            let result = try await backend.request(k, options: options)
+            if result.prompt != nil { sinceInput = 0 }
+            let t = try match([result.status], kinds: [k], arms: arms, otherwise: otherwise, ctx: ctx, verb: "request result")
+            return try await finish(ctx, events: events, action: .request(k, options: options, result: result), transition: t)
+
+        case .alert(let alert):
+            let shown = interpreter.presentation(of: alert, in: frame)
+            let tapped = try await backend.present(shown)
+            guard alert.buttons.indices.contains(tapped) else {
+                throw FlowError(kind: .device, message: "the device tapped button \(tapped) of an alert with \(alert.buttons.count) buttons in state '\(ctx.state)'", context: ctx)
+            }
+            sinceInput = 0
+            var events = events
+            if let track = alert.buttons[tapped].track {
+                let event = interpreter.event(track, in: frame)
+                await backend.track(event)
+                events.append(event)
+            }
+            return try await finish(ctx, events: events, action: .alert(shown, tapped: tapped),
+                                    transition: alert.buttons[tapped].transition)
+
+        case .openSettings(let page, let onReturn, _):
+            try await backend.saveCheckpoint(checkpoint())
+            let back = try await backend.openSettings(page)
+            sinceInput = 0
+            if back.terminated {
+                // iOS killed the app: everything in memory is gone; continue from what was persisted.
+                guard let saved = try await backend.loadCheckpoint() else {
+                    throw FlowError(kind: .badCheckpoint, message: "the app was relaunched in state '\(ctx.state)' but no checkpoint was saved", context: ctx)
+                }
+                return try await resume(from: saved, events: events, action: .openSettings(page, back))
+            }
+            try await backend.saveCheckpoint(nil)
+            return try await finish(ctx, events: events, action: .openSettings(page, back), transition: onReturn)
+
+        case .call(let callee, let arguments, _, _, _):
+            let flow = program[callee]
+            var permissions: [Int: PermissionKind] = [:]
+            var texts: [String: String] = [:]
+            var named: [String: RunArgument] = [:]
+            for (i, (parameter, argument)) in zip(flow.parameters, arguments).enumerated() {
+                switch argument {
+                case .permission(let ref):
+                    let k = kind(of: ref, in: frame)
+                    permissions[i] = k
+                    named[parameter.name] = .permission(k)
+                case .text(let text):
+                    let s = interpreter.resolve(text, in: frame)
+                    texts[parameter.name] = s
+                    named[parameter.name] = .text(s)
+                }
+            }
+            trace.append(TraceStep(context: ctx, events: events, action: .call(flow: flow.name, arguments: named),
+                                   next: .enter(flow: flow.name, state: flow[flow.start].name)))
+            stack.append(Frame(flow: callee, state: flow.start, permissions: permissions, texts: texts))
+            return nil
+        }
+    }
+
+    func kind(of ref: PermissionRef, in frame: Frame) -> PermissionKind {
+        guard let k = interpreter.kind(of: ref, in: frame) else {
+            preconditionFailure("permission parameter \(ref) is unbound: the checker and bindArguments guarantee it")
+        }
+        return k
+    }
+
+    func match(_ statuses: [Status], kinds: [PermissionKind], arms: [StatusArm], otherwise: Transition?,
+               ctx: StepContext, verb: String) throws -> Transition {
+        for arm in arms where arm.patterns.contains(where: { pattern in
+            pattern.count == statuses.count && zip(pattern, statuses).allSatisfy { $0.matches($1) }
+        }) {
+            return arm.transition
+        }
+        if let otherwise { return otherwise }
+        let what = zip(kinds, statuses).map { "\($0.rawValue) '\($1.rawValue)'" }.joined(separator: ", ")
+        throw FlowError(kind: .unmatchedStatus,
+                        message: "\(verb) \(what) matches no arm in state '\(ctx.state)'; add an arm or 'else'",
+                        context: ctx)
+    }
+
+    /// Records the step and follows `transition`, returning from subflows as they finish.
+    mutating func finish(_ ctx: StepContext, events: [AnalyticsEvent], action: TraceStep.Action,
+                         transition: Transition) async throws -> RunEnd? {
+        var ctx = ctx
+        var events = events
+        var action = action
+        var transition = transition
+        while true {
+            let frame = stack[stack.count - 1]
+            let flow = program[frame.flow]
+            switch transition.target {
+            case .state(let s):
+                trace.append(TraceStep(context: ctx, events: events, action: action, next: .state(flow[s].name)))
+                stack[stack.count - 1].state = s
+                return nil
+            case .outcome(let i):
+                let outcome = flow.outcomes[i].name
+                trace.append(TraceStep(context: ctx, events: events, action: action, next: .outcome(outcome)))
+                stack.removeLast()
+                guard let caller = stack.last else { return .outcome(outcome) }
+                ctx = context(of: caller, depth: stack.count - 1)
+                events = []
+                action = .returned(flow: flow.name, outcome: outcome)
+                guard case .call(_, _, let arms, let otherwise, _) = program[caller.flow][caller.state].terminator else {
+                    preconditionFailure("a caller frame always stands at a call state")
+                }
+                if let arm = arms.first(where: { $0.outcomes.contains(i) }) {
+                    transition = arm.transition
+                } else if let otherwise {
+                    transition = otherwise
+                } else {
+                    trace.append(TraceStep(context: ctx, events: [], action: action, next: .stopped))
+                    throw FlowError(kind: .unmatchedOutcome,
+                                    message: "outcome '\(outcome)' of flow '\(flow.name)' matches no arm of the call in state '\(ctx.state)'; add an arm or 'else'",
+                                    context: ctx)
+                }
+            }
+        }
+    }
+
+    /// The position to persist before Settings opens: the current stack by names.
+    func checkpoint() -> Checkpoint {
+        Checkpoint(frames: stack.map { frame in
+            let flow = program[frame.flow]
+            return Checkpoint.Frame(flow: flow.name, state: flow[frame.state].name)
+        })
+    }
+
+    /// Rebuilds the stack from a checkpoint (re-deriving subflow arguments from the call states)
+    /// and continues at the `on return` target of its `open settings` state.
+    mutating func resume(from checkpoint: Checkpoint, events: [AnalyticsEvent], action: TraceStep.Action) async throws -> RunEnd? {
+        let failing = currentContext
+        func bad(_ why: String) -> FlowError {
+            FlowError(kind: .badCheckpoint, message: "cannot resume from the saved checkpoint: \(why)", context: failing)
+        }
+        let root = stack[0]
+        guard let first = checkpoint.frames.first, first.flow == program[root.flow].name else {
+            throw bad("it belongs to flow '\(checkpoint.frames.first?.flow ?? "")'")
+        }
+        var frames: [Frame] = []
+        for (depth, saved) in checkpoint.frames.enumerated() {
+            var frame: Frame
+            if depth == 0 {
+                frame = root
+            } else {
+                let parent = frames[depth - 1]
+                guard case .call(let callee, let arguments, _, _, _) = program[parent.flow][parent.state].terminator,
+                      program[callee].name == saved.flow else {
+                    throw bad("state '\(program[parent.flow][parent.state].name)' does not call flow '\(saved.flow)'")
+                }
+                var permissions: [Int: PermissionKind] = [:]
+                var texts: [String: String] = [:]
+                for (i, (parameter, argument)) in zip(program[callee].parameters, arguments).enumerated() {
+                    switch argument {
+                    case .permission(let ref): permissions[i] = kind(of: ref, in: parent)
+                    case .text(let text): texts[parameter.name] = interpreter.resolve(text, in: parent)
+                    }
+                }
+                frame = Frame(flow: callee, state: program[callee].start, permissions: permissions, texts: texts)
+            }
+            guard let s = program[frame.flow].state(named: saved.state) else {
+                throw bad("flow '\(saved.flow)' has no state '\(saved.state)'")
+            }
+            frame.state = s
+            frames.append(frame)
+        }
+        let last = frames[frames.count - 1]
+        guard case .openSettings(_, let onReturn, _) = program[last.flow][last.state].terminator else {
+            throw bad("state '\(checkpoint.frames[frames.count - 1].state)' does not open Settings")
+        }
+        try await backend.saveCheckpoint(nil)
+        // The step is recorded where the run was (the open-settings state before the relaunch, or
+        // the restored state when a fresh run resumes).
+        let ctx: StepContext
+        if case .resumed = action { ctx = context(of: last, depth: frames.count - 1) } else { ctx = failing }
+        stack = frames
+        return try await finish(ctx, events: events, action: action, transition: onReturn)
+    }
+
+    /// The step-limit error, naming the states of the loop the run is stuck in.
+    func loopError(at ctx: StepContext) -> FlowError {
+        let recent = trace.suffix(interpreter.options.stepLimit).filter(\.isVisit).map(\.context.pathName)
+        var loop: [String] = []
+        if let previous = recent.lastIndex(of: ctx.pathName) {
+            for name in recent[previous...] where !loop.contains(name) { loop.append(name) }
+        } else {
+            loop = [ctx.pathName]
+        }
+        let names = loop.map { "'\($0)'" }.joined(separator: ", ")
+        return FlowError(kind: .stepLimit,
+                         message: "flow loops without user input through \(names): \(interpreter.options.stepLimit) steps in a row without an alert, prompt or Settings visit",
+                         context: ctx)
+    }
+}

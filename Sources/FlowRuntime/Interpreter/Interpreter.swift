@@ -1,0 +1,116 @@
+import FlowModel
+import FlowSyntax
+
+/// Runs a checked `Program` against a `DeviceBackend`: state by state, resolving copy for the
+/// chosen locale, calling subflows, and recording a trace of every step.
+///
+/// A run is cancellable (it checks `Task.isCancelled` before each step) and bounded: a run of
+/// `Options.stepLimit` states in a row without user input (no alert, no prompt, no Settings
+/// visit) is a loop and ends with a flow error naming its states.
+public struct Interpreter: Sendable {
+    /// How a run resolves copy and how far it may go.
+    public struct Options: Hashable, Sendable {
+        /// The requested locale tag (`de-CH`, `zh_Hant_TW`); the closest declared locale is used
+        /// (`StringTable.bestLocale(for:)`), the base locale when nil or nothing matches.
+        public var locale: String?
+        /// Overrides the program's `app` name for `{app}`.
+        public var appName: String?
+        /// The most states run in a row without user input before the run is declared a loop.
+        public var stepLimit: Int
+        /// Whether `run` first looks for a checkpoint saved before the app was terminated in
+        /// Settings and, when it belongs to the flow being run, resumes there.
+        public var resumeFromCheckpoint: Bool
+
+        public init(locale: String? = nil, appName: String? = nil, stepLimit: Int = 1000,
+                    resumeFromCheckpoint: Bool = true) {
+            self.locale = locale
+            self.appName = appName
+            self.stepLimit = stepLimit
+            self.resumeFromCheckpoint = resumeFromCheckpoint
+        }
+    }
+
+    public let program: Program
+    public let backend: any DeviceBackend
+    public let options: Options
+    /// The index into `program.strings.locales` copy is taken from.
+    public let localeIndex: Int
+    let permissionKeys: [PermissionKind: StringKeyID]
+
+    public init(program: Program, backend: any DeviceBackend, options: Options = Options()) {
+        self.program = program
+        self.backend = backend
+        self.options = options
+        self.localeIndex = options.locale.map { program.strings.bestLocale(for: $0) } ?? 0
+        var keys: [PermissionKind: StringKeyID] = [:]
+        for (i, key) in program.strings.keys.enumerated() where key.hasPrefix("permission.") {
+            if let kind = PermissionKind(rawValue: String(key.dropFirst("permission.".count))) {
+                keys[kind] = StringKeyID(i)
+            }
+        }
+        self.permissionKeys = keys
+    }
+
+    /// The locale tag copy is taken from, nil when the program declares no `strings`.
+    public var locale: String? {
+        program.strings.locales.indices.contains(localeIndex) ? program.strings.locales[localeIndex].tag : nil
+    }
+
+    /// Runs the flow called `name`. Throws `RunInvocationError` when there is no such flow or the
+    /// arguments do not fit its parameters; everything that happens inside the flow is in the result.
+    public func run(flow name: String, arguments: [String: RunArgument] = [:]) async throws -> RunResult {
+        guard let id = program.flow(named: name) else {
+            var message = "no flow named '\(name)'"
+            if let s = Suggestion.closest(to: name, in: program.flows.map(\.name)) { message += "; did you mean '\(s)'?" }
+            throw RunInvocationError(message)
+        }
+        return try await run(flow: id, arguments: arguments)
+    }
+
+    /// Runs `flow` with `arguments` (one per parameter, by name) until it ends, fails, needs input
+    /// the backend does not have, or the task is cancelled.
+    public func run(flow: FlowID, arguments: [String: RunArgument] = [:]) async throws -> RunResult {
+        guard program.flows.indices.contains(flow.index) else {
+            throw RunInvocationError("no flow with index \(flow.index)")
+        }
+        let root = try bindArguments(arguments, for: program[flow])
+        var execution = Execution(interpreter: self, root: Frame(flow: flow, state: program[flow].start,
+                                                                 permissions: root.permissions, texts: root.texts))
+        let end = await execution.run()
+        return RunResult(end: end, trace: execution.trace)
+    }
+
+    /// Checks run arguments against the flow's parameters.
+    func bindArguments(_ arguments: [String: RunArgument], for flow: Flow) throws
+        -> (permissions: [Int: PermissionKind], texts: [String: String]) {
+        var permissions: [Int: PermissionKind] = [:]
+        var texts: [String: String] = [:]
+        for (i, parameter) in flow.parameters.enumerated() {
+            switch (parameter.kind, arguments[parameter.name]) {
+            case (_, nil):
+                throw RunInvocationError("flow '\(flow.name)' needs an argument for parameter '\(parameter.name)' (\(parameter.kind.rawValue))")
+            case (.permission, .permission(let kind)?): permissions[i] = kind
+            case (.text, .text(let value)?): texts[parameter.name] = value
+            case (let expected, _?):
+                throw RunInvocationError("parameter '\(parameter.name)' of flow '\(flow.name)' takes a \(expected.rawValue)")
+            }
+        }
+        let names = Set(flow.parameters.map(\.name))
+        if let extra = arguments.keys.sorted().first(where: { !names.contains($0) }) {
+            var message = "flow '\(flow.name)' has no parameter '\(extra)'"
+            if let s = Suggestion.closest(to: extra, in: names) { message += "; did you mean '\(s)'?" }
+            throw RunInvocationError(message)
+        }
+        return (permissions, texts)
+    }
+}
+
+/// One activation of a flow: where it stands and what its parameters are bound to.
+struct Frame: Hashable, Sendable {
+    var flow: FlowID
+    var state: StateID
+    /// Permission parameters by index.
+    var permissions: [Int: PermissionKind]
+    /// Text parameters by name, already resolved in the caller's locale and frame.
+    var texts: [String: String]
+}

@@ -1,0 +1,259 @@
+import FlowModel
+import FlowSyntax
+
+/// A scenario's verdict: diagnostics about the scenario or its flow (each makes it fail when it
+/// is an error), and failed expectations with readable expected-versus-actual text.
+public struct ScenarioResult: Sendable {
+    /// One unmet expectation, at the scenario line that states it.
+    public struct Failure: Hashable, Sendable {
+        public var message: String
+        public var location: SourceRange?
+        public init(_ message: String, at location: SourceRange?) {
+            self.message = message
+            self.location = location
+        }
+    }
+
+    /// The scenario file's path as given.
+    public var path: String
+    /// The scenario text (ranges of `diagnostics` and `failures` point into it); nil if unreadable.
+    public var scenarioFile: SourceFile?
+    /// Problems in the scenario (parse errors, unknown labels, unused answers as warnings).
+    public var diagnostics: [Diagnostic]
+    /// The loaded flow files and their diagnostics, when the flow does not load.
+    public var flowFiles: [SourceFile]
+    public var flowDiagnostics: [Diagnostic]
+    public var failures: [Failure]
+    /// The run, when it happened.
+    public var run: RunResult?
+
+    public var passed: Bool {
+        failures.isEmpty && !(diagnostics + flowDiagnostics).contains { $0.severity == .error }
+    }
+
+    /// The scenario's name: file name without directory and `.scenario`.
+    public var name: String {
+        let base = path.split(separator: "/").last.map(String.init) ?? path
+        return base.hasSuffix(".scenario") ? String(base.dropLast(".scenario".count)) : base
+    }
+
+    /// The failures as `path:line: message` blocks (diagnostics are rendered by the renderer).
+    public var failureReport: String {
+        failures.map { f in
+            let line = f.location.map { ":\($0.start.line)" } ?? ""
+            return "\(path)\(line): \(f.message)"
+        }.joined(separator: "\n")
+    }
+}
+
+/// Runs scenario files: loads the flow they name, runs it on a `SimulatedDevice` configured and
+/// scripted by the scenario, and checks the expectations.
+public struct ScenarioRunner: Sendable {
+    /// Reads scenario files and flow files (`FileSystemReader()` or an in-memory reader).
+    public var reader: any SourceReader
+
+    public init(reader: any SourceReader) { self.reader = reader }
+
+    /// Reads and runs the scenario at `path`.
+    public func run(path: String) async -> ScenarioResult {
+        switch reader.read(path) {
+        case .failure(let error):
+            return ScenarioResult(path: path, scenarioFile: nil, diagnostics: [
+                .error(ScenarioParser.ID.malformed, "cannot read scenario: \(error.message)", at: nil)],
+                flowFiles: [], flowDiagnostics: [], failures: [], run: nil)
+        case .success(let bytes):
+            return await run(text: String(decoding: bytes, as: UTF8.self), path: path)
+        }
+    }
+
+    /// Parses and runs scenario text; `path` locates the flow file named in it.
+    public func run(text: String, path: String) async -> ScenarioResult {
+        let (scenario, diagnostics) = ScenarioParser.parse(text: text, path: path)
+        guard let scenario else {
+            return ScenarioResult(path: path, scenarioFile: SourceFile(id: FileID(0), path: path, text: text),
+                                  diagnostics: diagnostics, flowFiles: [], flowDiagnostics: [], failures: [], run: nil)
+        }
+        var result = await run(scenario)
+        result.diagnostics = diagnostics + result.diagnostics
+        return result
+    }
+
+    /// The flow file's path: relative to the scenario's directory unless absolute.
+    public static func flowPath(_ flow: String, relativeTo scenario: String) -> String {
+        if flow.hasPrefix("/") { return flow }
+        guard let slash = scenario.lastIndex(of: "/") else { return flow }
+        return String(scenario[...slash]) + flow
+    }
+
+    /// Loads the scenario's flow and runs it.
+    public func run(_ scenario: Scenario) async -> ScenarioResult {
+        let path = Self.flowPath(scenario.flowPath.value, relativeTo: scenario.file.path)
+        let loaded = Loader(reader: reader).load(path)
+        guard let program = loaded.program else {
+            var result = ScenarioResult(path: scenario.file.path, scenarioFile: scenario.file, diagnostics: [],
+                                        flowFiles: loaded.files, flowDiagnostics: loaded.diagnostics, failures: [], run: nil)
+            let why = loaded.diagnostics.contains { $0.severity == .error } ? "has errors" : "could not be loaded"
+            result.diagnostics.append(.error(ScenarioParser.ID.flowDoesNotLoad, "flow file '\(path)' \(why)", at: scenario.flowPath.location))
+            return result
+        }
+        var result = await run(scenario, program: program)
+        result.flowFiles = loaded.files
+        return result
+    }
+
+    /// Runs the scenario against an already loaded program.
+    public func run(_ scenario: Scenario, program: Program) async -> ScenarioResult {
+        var result = ScenarioResult(path: scenario.file.path, scenarioFile: scenario.file, diagnostics: [],
+                                    flowFiles: program.files, flowDiagnostics: [], failures: [], run: nil)
+        func error(_ id: String, _ message: String, _ at: SourceRange?, fix: FixIt? = nil) {
+            result.diagnostics.append(.error(id, message, at: at, fixIts: fix.map { [$0] } ?? []))
+        }
+        func suggestion(_ name: String, _ candidates: [String], _ at: SourceRange?) -> FixIt? {
+            guard let at, let s = Suggestion.closest(to: name, in: candidates) else { return nil }
+            return FixIt(range: at, replacement: s, message: "did you mean '\(s)'?")
+        }
+
+        // Which flow.
+        let flowID: FlowID
+        if let name = scenario.flowName {
+            guard let id = program.flow(named: name.value) else {
+                error(ScenarioParser.ID.unknownFlow, "no flow named '\(name.value)' in '\(scenario.flowPath.value)'", name.location,
+                      fix: suggestion(name.value, program.flows.map(\.name), name.location))
+                return result
+            }
+            flowID = id
+        } else {
+            guard !program.flows.isEmpty else {
+                error(ScenarioParser.ID.unknownFlow, "'\(scenario.flowPath.value)' has no flow", scenario.flowPath.location)
+                return result
+            }
+            flowID = FlowID(0)
+        }
+        let flow = program[flowID]
+
+        // Expectations that name things in the program are checked before running.
+        let allStates = program.flows.flatMap { f in f.states.map { f.name == flow.name ? $0.name : "\(f.name).\($0.name)" } }
+        for e in scenario.expectations {
+            switch e.value {
+            case .outcome(let o) where !flow.outcomes.contains(where: { $0.name == o }):
+                error(ScenarioParser.ID.unknownOutcome, "flow '\(flow.name)' has no outcome '\(o)'; its outcomes are "
+                      + flow.outcomes.map(\.name).joined(separator: ", "), e.location,
+                      fix: suggestion(o, flow.outcomes.map(\.name), e.location))
+            case .path(let states):
+                for s in states where !allStates.contains(s) {
+                    error(ScenarioParser.ID.unknownState, "no state '\(s)' in flow '\(flow.name)' (subflow states are written 'flow.state')", e.location,
+                          fix: Suggestion.closest(to: s, in: allStates).map { FixIt(range: e.location!, replacement: $0, message: "did you mean '\($0)'?") })
+                }
+            default: break
+            }
+        }
+        let arguments = scenario.arguments.mapValues(\.value.runArgument)
+        do {
+            _ = try Interpreter(program: program, backend: try SimulatedDevice(script: Script())).bindArguments(arguments, for: flow)
+        } catch let invocation as RunInvocationError {
+            let at = scenario.arguments.values.compactMap(\.location).min { $0.start < $1.start } ?? scenario.flowPath.location
+            error(ScenarioParser.ID.badArgument, invocation.message, at)
+        } catch {
+            preconditionFailure("bindArguments throws only RunInvocationError")
+        }
+        if result.diagnostics.contains(where: { $0.severity == .error }) { return result }
+
+        // Run.
+        let user = ScriptedUser(scenario.script)
+        let run: RunResult
+        do {
+            let device = try SimulatedDevice(scenario.configuration, user: user)
+            let options = Interpreter.Options(locale: scenario.locale, appName: scenario.appName,
+                                              stepLimit: scenario.stepLimit ?? 1000)
+            run = try await Interpreter(program: program, backend: device, options: options).run(flow: flowID, arguments: arguments)
+        } catch {
+            // The parser validated statuses and the binding was checked above.
+            result.failures.append(.init("the run could not start: \(error)", at: scenario.flowPath.location))
+            return result
+        }
+        result.run = run
+
+        // A script answer that did not fit what the run reached: point at its line.
+        if case .error(let e) = run.end, e.kind == .device, let scriptError = await user.lastError {
+            let state = e.context.map { " in state '\($0.pathName)'" } ?? ""
+            error(scriptError.id, scriptError.message + state, scriptError.location)
+            return result
+        }
+        check(scenario, run, into: &result)
+        if run.outcome != nil {
+            let left = await user.remaining
+            for tap in left.taps {
+                result.diagnostics.append(.warning(ScenarioParser.ID.unusedInput, "tap \"\(tap.value)\" was never used: the run showed no more alerts", at: tap.location))
+            }
+            for (kind, answers) in left.answers.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                for a in answers {
+                    result.diagnostics.append(.warning(ScenarioParser.ID.unusedInput, "answer for the \(kind.rawValue) prompt was never used: iOS showed no more \(kind.rawValue) prompts", at: a.location))
+                }
+            }
+            for visit in left.settingsVisits {
+                result.diagnostics.append(.warning(ScenarioParser.ID.unusedInput, "settings visit was never used: the run opened Settings fewer times", at: visit.location))
+            }
+        }
+        return result
+    }
+
+    /// Compares the run with the expectations.
+    func check(_ scenario: Scenario, _ run: RunResult, into result: inout ScenarioResult) {
+        func fail(_ message: String, _ at: SourceRange?) { result.failures.append(.init(message, at: at)) }
+        let ended: String = switch run.end {
+        case .outcome(let o): "outcome '\(o)'"
+        case .error(let e): "error \(e.id) in state '\(e.context?.pathName ?? "?")': \(e.message)"
+        case .inputNeeded(let n, let at): "a stop in state '\(at.pathName)': \(n.summary)"
+        case .cancelled: "cancellation"
+        }
+        let expectsEnd = scenario.expectations.contains {
+            switch $0.value {
+            case .outcome, .error: true
+            default: false
+            }
+        }
+        if !expectsEnd {
+            switch run.end {
+            case .error, .cancelled: fail("the run ended with \(ended)", scenario.flowPath.location)
+            case .inputNeeded: fail("the run ended with \(ended); add a 'tap', 'answer' or 'settings' line", scenario.flowPath.location)
+            case .outcome: break
+            }
+        }
+        var events = run.events.map(\.name)[...]
+        for e in scenario.expectations {
+            switch e.value {
+            case .outcome(let o):
+                if run.outcome != o {
+                    var message = "expected outcome '\(o)', the run ended with \(ended)"
+                    if case .inputNeeded = run.end { message += "; add a 'tap', 'answer' or 'settings' line" }
+                    fail(message, e.location)
+                }
+            case .error(let id):
+                guard case .error(let error) = run.end, id == nil || id == error.id else {
+                    fail("expected error \(id ?? "(any)"), the run ended with \(ended)", e.location)
+                    continue
+                }
+            case .path(let expected):
+                let actual = run.path
+                if actual != expected {
+                    fail("path differs (- expected, + actual):\n" + LineDiff.render(expected: expected, actual: actual), e.location)
+                }
+            case .track(let name):
+                if let i = events.firstIndex(of: name) {
+                    events = events[(i + 1)...]
+                } else {
+                    let all = run.events.map { "\"\($0.name)\"" }.joined(separator: ", ")
+                    let order = run.events.contains { $0.name == name } ? " after the events expected before it" : ""
+                    fail("expected track \"\(name)\"\(order); tracked: \(all.isEmpty ? "nothing" : all)", e.location)
+                }
+            case .noTrack(let name):
+                if run.events.contains(where: { $0.name == name }) { fail("expected no track \"\(name)\", but it was tracked", e.location) }
+            case .relaunch(let expected):
+                if run.relaunched != expected {
+                    fail(expected ? "expected a relaunch after Settings, but the app was never terminated"
+                                  : "expected no relaunch, but iOS terminated the app in Settings", e.location)
+                }
+            }
+        }
+    }
+}

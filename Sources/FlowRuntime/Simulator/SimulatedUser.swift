@@ -1,0 +1,121 @@
+import FlowModel
+import FlowSyntax
+
+/// The person holding a `SimulatedDevice`: answers alerts, system prompts and Settings visits.
+/// `ScriptedUser` answers from a script (flags, scenario files); `flowrun`'s terminal device asks
+/// a real person. Throw `InputNeeded` when there is no answer.
+public protocol SimulatedUser: Sendable {
+    /// The index of the button tapped in `alert`.
+    func tap(_ alert: AlertPresentation) async throws -> Int
+    /// The index into `answers` of the prompt button chosen (the device already decided that iOS
+    /// shows this prompt).
+    func answer(_ kind: PermissionKind, options: [RequestOption], answers: [PromptAnswer]) async throws -> Int
+    /// What the user changes on a Settings page. `current` holds the statuses the page shows (the
+    /// kinds the app has touched, or notifications alone for `notificationSettings`); each change
+    /// must be one of its kind's `settingsChoices` (the device rejects anything else).
+    func changeSettings(_ page: SettingsPage, current: [PermissionKind: Status]) async throws -> [SettingsChange]
+}
+
+/// A scripted answer with the place it was written (a scenario line or a flag), so errors about
+/// it point there.
+public struct Scripted<Value: Hashable & Sendable>: Hashable, Sendable {
+    public var value: Value
+    public var location: SourceRange?
+    public init(_ value: Value, at location: SourceRange? = nil) {
+        self.value = value
+        self.location = location
+    }
+}
+
+/// How a script answers a system prompt: by the button's iOS label or by the status it leaves.
+public enum PromptChoice: Hashable, Sendable {
+    case label(String)
+    case status(Status)
+}
+
+/// What a scripted user does, in order: alert taps by button label (as shown, in the run's
+/// locale), prompt answers per kind, and one entry per Settings visit (empty: no change).
+public struct Script: Hashable, Sendable {
+    public var taps: [Scripted<String>]
+    public var answers: [PermissionKind: [Scripted<PromptChoice>]]
+    public var settingsVisits: [Scripted<[SettingsChange]>]
+    public init(taps: [Scripted<String>] = [], answers: [PermissionKind: [Scripted<PromptChoice>]] = [:],
+                settingsVisits: [Scripted<[SettingsChange]>] = []) {
+        self.taps = taps
+        self.answers = answers
+        self.settingsVisits = settingsVisits
+    }
+}
+
+/// A scripted answer that does not fit what was asked (an unknown button label, a prompt answer
+/// iOS does not offer). Carries the script location so the error points at the scenario line.
+public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var message: String
+    public var location: SourceRange?
+    /// The scenario diagnostic ID: FL2012 (tap), FL2006 (prompt answer), FL2005 (Settings change).
+    public var id: String
+    public init(_ message: String, at location: SourceRange?, id: String = "FL2012") {
+        self.message = message
+        self.location = location
+        self.id = id
+    }
+    public var description: String { message }
+}
+
+/// A user that answers from a `Script`, consuming each answer once, and throws `InputNeeded`
+/// when the script has nothing left for what is asked.
+public actor ScriptedUser: SimulatedUser {
+    private var script: Script
+    /// The last script error thrown, kept so a runner can point at the script line.
+    public private(set) var lastError: ScriptError?
+
+    public init(_ script: Script) { self.script = script }
+
+    /// What the script still holds (unused answers), e.g. to warn about leftovers.
+    public var remaining: Script { script }
+
+    public func tap(_ alert: AlertPresentation) async throws -> Int {
+        guard !script.taps.isEmpty else { throw InputNeeded(.alert(alert)) }
+        let tap = script.taps.removeFirst()
+        if let i = alert.labels.firstIndex(of: tap.value) { return i }
+        let title = alert.title.map { "alert '\($0)'" } ?? "the alert"
+        var message = "no button \"\(tap.value)\" in \(title); its buttons are "
+            + alert.labels.map { "\"\($0)\"" }.joined(separator: ", ")
+        if let s = Suggestion.closest(to: tap.value, in: alert.labels) { message += "; did you mean \"\(s)\"?" }
+        throw fail(ScriptError(message, at: tap.location))
+    }
+
+    public func answer(_ kind: PermissionKind, options: [RequestOption], answers: [PromptAnswer]) async throws -> Int {
+        guard var queue = script.answers[kind], !queue.isEmpty else {
+            throw InputNeeded(.prompt(kind, options: options, answers: answers))
+        }
+        let answer = queue.removeFirst()
+        script.answers[kind] = queue
+        let index: Int?
+        switch answer.value {
+        case .label(let label): index = answers.firstIndex { $0.label == label }
+        case .status(let status): index = answers.firstIndex { $0.result == status }
+        }
+        if let index { return index }
+        let what = switch answer.value {
+        case .label(let l): "\"\(l)\""
+        case .status(let s): "'\(s.rawValue)'"
+        }
+        let offered = answers.map { "\"\($0.label)\" (\($0.result.rawValue))" }.joined(separator: ", ")
+        throw fail(ScriptError("the \(kind.rawValue) prompt offers no answer \(what); it offers \(offered)", at: answer.location, id: "FL2006"))
+    }
+
+    public func changeSettings(_ page: SettingsPage, current: [PermissionKind: Status]) async throws -> [SettingsChange] {
+        guard !script.settingsVisits.isEmpty else { throw InputNeeded(.settings(page)) }
+        let visit = script.settingsVisits.removeFirst()
+        for change in visit.value {
+            if let problem = SimulatedDevice.problem(with: change) { throw fail(ScriptError(problem, at: visit.location, id: "FL2005")) }
+        }
+        return visit.value
+    }
+
+    private func fail(_ error: ScriptError) -> ScriptError {
+        lastError = error
+        return error
+    }
+}

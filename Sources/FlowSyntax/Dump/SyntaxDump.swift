@@ -1,0 +1,205 @@
+/// A readable, indented listing of a syntax tree, one node per line with its range
+/// (`State device 6:3-6:70`), for golden tests and for debugging the parser.
+public struct SyntaxDump {
+    private var out = ""
+    private var indent = 0
+
+    public static func dump(_ syntax: FileSyntax) -> String {
+        var dumper = SyntaxDump()
+        dumper.line("File")
+        dumper.nested { d in
+            for declaration in syntax.declarations { d.declaration(declaration) }
+        }
+        return dumper.out
+    }
+
+    /// `line:column-line:column`
+    static func position(_ range: SourceRange) -> String {
+        "\(range.start.line):\(range.start.column)-\(range.end.line):\(range.end.column)"
+    }
+
+    private mutating func line(_ text: String, _ range: SourceRange? = nil) {
+        out += String(repeating: "  ", count: indent) + text
+        if let range { out += " " + Self.position(range) }
+        out += "\n"
+    }
+
+    private mutating func nested(_ body: (inout SyntaxDump) -> Void) {
+        indent += 1
+        body(&self)
+        indent -= 1
+    }
+
+    private static func literal(_ literal: StringLiteral) -> String { "\"" + TokenDump.escape(literal.text) + "\"" }
+
+    private static func text(_ text: TextSyntax?) -> String {
+        switch text {
+        case .literal(let l)?: literal(l)
+        case .key(let k)?: "@" + k.name
+        case nil: "<missing>"
+        }
+    }
+
+    private static func name(_ id: Identifier) -> String { id.name.isEmpty ? "<missing>" : id.name }
+
+    private static func target(_ transition: TransitionSyntax) -> String {
+        switch transition.target {
+        case .state(let id)?: "-> \(id.name)"
+        case .done(let id, _)?: "-> done \(id.name)"
+        case nil: "-> <missing>"
+        }
+    }
+
+    private mutating func placeholders(_ literal: StringLiteral?) {
+        guard let literal else { return }
+        nested { d in
+            for case .placeholder(let name, let range) in literal.segments { d.line("Placeholder \(name)", range) }
+        }
+    }
+
+    private mutating func placeholders(_ text: TextSyntax?) {
+        if case .literal(let l)? = text { placeholders(l) }
+    }
+
+    private mutating func declaration(_ declaration: Declaration) {
+        switch declaration {
+        case .import(let d):
+            line("Import \(Self.literal(d.path))", d.range)
+        case .app(let d):
+            line("App \(Self.text(d.name))", d.range)
+            placeholders(d.name)
+        case .let(let d):
+            letDecl(d)
+        case .flow(let d):
+            let parameters = d.parameters.isEmpty ? "" : "(" + d.parameters.map { p in
+                "\(Self.name(p.name)): \(p.kind?.rawValue ?? "<missing>")"
+            }.joined(separator: ", ") + ")"
+            line("Flow \(Self.name(d.name))\(parameters)", d.range)
+            nested { dumper in
+                for p in d.parameters { dumper.line("Parameter \(Self.name(p.name))", p.range) }
+                for item in d.items { dumper.flowItem(item) }
+            }
+        case .strings(let d):
+            let fallback = d.fallback.map { " fallback \($0.tag)" } ?? ""
+            line("Strings \(d.locale.tag)\(fallback)", d.range)
+            nested { dumper in
+                for entry in d.entries {
+                    dumper.line("Entry \(entry.key.name) = \(entry.value.map(Self.literal) ?? "<missing>")", entry.range)
+                    dumper.placeholders(entry.value)
+                }
+            }
+        }
+    }
+
+    private mutating func letDecl(_ d: LetDecl) {
+        line("Let \(Self.name(d.name)) = \(Self.text(d.value))", d.range)
+        placeholders(d.value)
+    }
+
+    private mutating func flowItem(_ item: FlowItem) {
+        switch item {
+        case .title(let text, let range):
+            line("Title \(Self.text(text))", range)
+            placeholders(text)
+        case .uses(let names, let range):
+            line("Uses \(names.map(\.name).joined(separator: ", "))", range)
+        case .outcomes(let names, let range):
+            line("Outcomes \(names.map(\.name).joined(separator: ", "))", range)
+        case .start(let name, let range):
+            line("Start -> \(name?.name ?? "<missing>")", range)
+        case .let(let d):
+            letDecl(d)
+        case .state(let state):
+            line("State \(Self.name(state.name))", state.range)
+            nested { d in
+                for track in state.effects { d.track(track) }
+                if let terminator = state.terminator { d.terminator(terminator) }
+            }
+        }
+    }
+
+    private mutating func track(_ track: TrackSyntax) {
+        line("Track \(Self.literal(track.event))", track.range)
+        nested { d in
+            for property in track.properties {
+                let value: String = switch property.value {
+                case .string(let s)?: Self.literal(s)
+                case .number(let n, _)?: n
+                case .bool(let b, _)?: String(b)
+                case nil: "<missing>"
+                }
+                d.line("Property \(Self.name(property.name)): \(value)", property.range)
+            }
+        }
+    }
+
+    private mutating func arms(_ arms: [ArmSyntax]) {
+        nested { d in
+            for arm in arms {
+                let patterns = arm.isElse ? "else" : arm.patterns.map { pattern in
+                    switch pattern {
+                    case .name(let id): Self.name(id)
+                    case .tuple(let elements, _):
+                        "(" + elements.map { element in
+                            switch element {
+                            case .name(let id): Self.name(id)
+                            case .wildcard: "_"
+                            }
+                        }.joined(separator: ", ") + ")"
+                    }
+                }.joined(separator: ", ")
+                d.line("Arm \(patterns) \(Self.target(arm.transition))", arm.range)
+            }
+        }
+    }
+
+    private mutating func terminator(_ terminator: TerminatorSyntax) {
+        switch terminator {
+        case .goto(let transition):
+            line("Goto \(Self.target(transition))", transition.range)
+        case .capability(let name, let arms, let range):
+            line("Capability \(Self.name(name))", range)
+            self.arms(arms)
+        case .status(let subjects, let isTuple, let arms, let range):
+            let names = subjects.map(Self.name).joined(separator: ", ")
+            line("Status \(isTuple ? "(\(names))" : names)", range)
+            self.arms(arms)
+        case .request(let subject, let options, let arms, let then, let range):
+            let list = options.isEmpty ? "" : "(" + options.map { o in
+                o.name.name + (o.value.map { ": " + Self.literal($0) } ?? "")
+            }.joined(separator: ", ") + ")"
+            line("Request \(Self.name(subject))\(list)\(then.map { " " + Self.target($0) } ?? "")", range)
+            self.arms(arms)
+        case .alert(let alert):
+            line("Alert", alert.range)
+            nested { d in
+                if let title = alert.title {
+                    d.line("Title \(Self.text(title))", title.range)
+                    d.placeholders(title)
+                }
+                if let message = alert.message {
+                    d.line("Message \(Self.text(message))", message.range)
+                    d.placeholders(message)
+                }
+                for button in alert.buttons {
+                    d.line("Button \(button.role.rawValue) \(Self.text(button.label)) \(Self.target(button.transition))", button.range)
+                    d.placeholders(button.label)
+                    if let track = button.track { d.nested { $0.track(track) } }
+                }
+            }
+        case .openSettings(let page, let onReturn, let range):
+            line("Open \(Self.name(page)) on return \(Self.target(onReturn))", range)
+        case .call(let flow, let arguments, let arms, let range):
+            let list = arguments.isEmpty ? "" : "(" + arguments.map { a in
+                let value: String = switch a.value {
+                case .name(let id)?: Self.name(id)
+                case .text(let t)?: Self.text(t)
+                case nil: "<missing>"
+                }
+                return "\(Self.name(a.label)): \(value)"
+            }.joined(separator: ", ") + ")"
+            line("Call \(Self.name(flow))\(list)", range)
+            self.arms(arms)
+        }
+    }
+}

@@ -1,0 +1,435 @@
+/// Turns the UTF-8 bytes of a `SourceFile` into tokens, one `next()` at a time.
+///
+/// The lexer never throws and never stops: invalid UTF-8, stray characters, bad escapes and
+/// unterminated strings or comments are reported in `diagnostics`, and lexing goes on. Comments are
+/// collected in `comments` rather than returned as tokens. Columns count Unicode scalars (an
+/// invalid byte counts as one), a tab is one column, and LF, CRLF and a lone CR each end a line.
+public struct Lexer {
+    public let file: SourceFile
+    private let bytes: [UInt8]
+    private let end: Int
+    private var offset: Int
+    private var line = 1
+    private var column = 1
+
+    public private(set) var diagnostics: [Diagnostic] = []
+    public private(set) var comments: [Comment] = []
+
+    public init(file: SourceFile) {
+        self.file = file
+        self.bytes = file.bytes
+        self.end = file.bytes.count
+        self.offset = UTF8Scalar.hasBOM(file.bytes) ? 3 : 0
+    }
+
+    /// Lexes a whole file (for dumps and tests); the last token is `.eof`.
+    public static func tokenize(_ file: SourceFile) -> (tokens: [Token], diagnostics: [Diagnostic], comments: [Comment]) {
+        var lexer = Lexer(file: file)
+        var tokens: [Token] = []
+        while true {
+            let token = lexer.next()
+            tokens.append(token)
+            if token.kind == .eof { break }
+        }
+        return (tokens, lexer.diagnostics, lexer.comments)
+    }
+
+    // MARK: Positions
+
+    private var location: SourceLocation { SourceLocation(offset: offset, line: line, column: column) }
+
+    private func range(from start: SourceLocation) -> SourceRange {
+        SourceRange(file: file.id, start: start, end: location)
+    }
+
+    private func peek(_ ahead: Int = 0) -> UInt8? {
+        let i = offset + ahead
+        return i < end ? bytes[i] : nil
+    }
+
+    private mutating func report(_ id: SyntaxDiagnosticID, _ message: String, from start: SourceLocation,
+                                 fixIts: [FixIt] = []) {
+        diagnostics.append(.syntax(id, message, at: range(from: start), fixIts: fixIts))
+    }
+
+    /// Consumes one line break (LF, CRLF or lone CR) at `offset`.
+    private mutating func consumeNewline() {
+        if bytes[offset] == 0x0D, offset + 1 < end, bytes[offset + 1] == 0x0A { offset += 1 }
+        offset += 1
+        line += 1
+        column = 1
+    }
+
+    /// Consumes one scalar that is not a line break. Returns its value, or nil when the bytes at
+    /// `offset` are invalid UTF-8: then the whole invalid run is consumed and reported once.
+    @discardableResult
+    private mutating func consumeScalar() -> UInt32? {
+        if let (value, length) = UTF8Scalar.decode(bytes, at: offset, end: end) {
+            offset += length
+            column += 1
+            return value
+        }
+        consumeInvalidRun()
+        return nil
+    }
+
+    /// Consumes consecutive bytes that are not valid UTF-8 and reports them as one diagnostic.
+    private mutating func consumeInvalidRun() {
+        let start = location
+        var count = 0
+        while offset < end, UTF8Scalar.decode(bytes, at: offset, end: end) == nil {
+            offset += 1
+            column += 1
+            count += 1
+        }
+        let what = count == 1 ? "invalid UTF-8 byte" : "\(count) invalid UTF-8 bytes"
+        report(.invalidUTF8, "\(what) in source; save the file as UTF-8", from: start)
+    }
+
+    // MARK: Tokens
+
+    /// The next token; `.eof` forever once the input is exhausted.
+    public mutating func next() -> Token {
+        skipTrivia()
+        let start = location
+        guard offset < end else { return Token(kind: .eof, range: range(from: start)) }
+        let b = bytes[offset]
+        func single(_ kind: TokenKind) -> Token {
+            offset += 1
+            column += 1
+            return Token(kind: kind, range: range(from: start))
+        }
+        switch b {
+        case UInt8(ascii: "{"): return single(.leftBrace)
+        case UInt8(ascii: "}"): return single(.rightBrace)
+        case UInt8(ascii: "("): return single(.leftParen)
+        case UInt8(ascii: ")"): return single(.rightParen)
+        case UInt8(ascii: ","): return single(.comma)
+        case UInt8(ascii: ":"): return single(.colon)
+        case UInt8(ascii: "="):
+            if peek(1) == UInt8(ascii: ">") {
+                // A common slip; lexed as the arrow it was meant to be so parsing goes on undisturbed.
+                offset += 2
+                column += 2
+                report(.unexpectedCharacter, "unexpected '=>'; a transition is written '->'", from: start,
+                       fixIts: [FixIt(range: range(from: start), replacement: "->", message: "did you mean '->'?")])
+                return Token(kind: .arrow, range: range(from: start))
+            }
+            return single(.equals)
+        case UInt8(ascii: "#"):
+            // Someone wrote a shell-style comment: report it once and skip it as a comment.
+            while offset < end, bytes[offset] != 0x0A, bytes[offset] != 0x0D { consumeScalar() }
+            report(.unexpectedCharacter, "unexpected character '#'; write comments with '//'",
+                   from: start)
+            return Token(kind: .unknown, range: range(from: start))
+        case UInt8(ascii: "@"): return single(.at)
+        case UInt8(ascii: "."): return single(.dot)
+        case UInt8(ascii: "-"):
+            if peek(1) == UInt8(ascii: ">") {
+                offset += 2
+                column += 2
+                return Token(kind: .arrow, range: range(from: start))
+            }
+            if let d = peek(1), Self.isDigit(d) { return lexNumber(from: start) }
+            return single(.minus)
+        case UInt8(ascii: "\""):
+            return lexString(from: start)
+        case _ where Self.isIdentifierStart(b):
+            return lexIdentifier(from: start)
+        case _ where Self.isDigit(b):
+            return lexNumber(from: start)
+        default:
+            return lexUnknown(from: start)
+        }
+    }
+
+    static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+    static func isIdentifierStart(_ b: UInt8) -> Bool {
+        (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F
+    }
+    static func isIdentifierContinue(_ b: UInt8) -> Bool { isIdentifierStart(b) || isDigit(b) }
+
+    /// Spaces, tabs, line breaks and comments.
+    private mutating func skipTrivia() {
+        while offset < end {
+            switch bytes[offset] {
+            case 0x20, 0x09:
+                offset += 1
+                column += 1
+            case 0x0A, 0x0D:
+                consumeNewline()
+            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
+                lexLineComment()
+            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
+                lexBlockComment()
+            default:
+                return
+            }
+        }
+    }
+
+    private mutating func lexLineComment() {
+        let start = location
+        offset += 2
+        column += 2
+        let textStart = offset
+        while offset < end, bytes[offset] != 0x0A, bytes[offset] != 0x0D { consumeScalar() }
+        comments.append(Comment(text: String(decoding: bytes[textStart..<offset], as: UTF8.self),
+                                range: range(from: start), isBlock: false))
+    }
+
+    private mutating func lexBlockComment() {
+        let start = location
+        offset += 2
+        column += 2
+        let textStart = offset
+        var textEnd = end
+        var closed = false
+        while offset < end {
+            let b = bytes[offset]
+            if b == UInt8(ascii: "*"), peek(1) == UInt8(ascii: "/") {
+                textEnd = offset
+                offset += 2
+                column += 2
+                closed = true
+                break
+            }
+            if b == 0x0A || b == 0x0D { consumeNewline() } else { consumeScalar() }
+        }
+        if !closed {
+            textEnd = end
+            let opener = SourceRange(file: file.id, start: start,
+                                     end: SourceLocation(offset: start.offset + 2, line: start.line, column: start.column + 2))
+            diagnostics.append(.syntax(.unterminatedBlockComment,
+                                       "unterminated block comment; close it with '*/'", at: opener))
+        }
+        comments.append(Comment(text: String(decoding: bytes[textStart..<textEnd], as: UTF8.self),
+                                range: range(from: start), isBlock: true))
+    }
+
+    private mutating func lexIdentifier(from start: SourceLocation) -> Token {
+        while offset < end, Self.isIdentifierContinue(bytes[offset]) { offset += 1 }
+        column += offset - start.offset
+        let span = start.offset..<offset
+        if span.count == 1, bytes[start.offset] == 0x5F { return Token(kind: .wildcard, range: range(from: start)) }
+        if let keyword = Keyword.match(bytes, span) { return Token(kind: .keyword(keyword), range: range(from: start)) }
+        return Token(kind: .identifier, range: range(from: start))
+    }
+
+    /// `-?[0-9]+(\.[0-9]+)?`
+    private mutating func lexNumber(from start: SourceLocation) -> Token {
+        if bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+        while offset < end, Self.isDigit(bytes[offset]) { offset += 1 }
+        if offset + 1 < end, bytes[offset] == UInt8(ascii: "."), Self.isDigit(bytes[offset + 1]) {
+            offset += 1
+            while offset < end, Self.isDigit(bytes[offset]) { offset += 1 }
+        }
+        column += offset - start.offset
+        return Token(kind: .number, range: range(from: start))
+    }
+
+    /// Whether `b` can begin a token or trivia (so a run of stray characters stops before it).
+    private func startsTokenOrTrivia(_ b: UInt8) -> Bool {
+        switch b {
+        case 0x20, 0x09, 0x0A, 0x0D: return true
+        case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ","),
+             UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: "@"), UInt8(ascii: "."), UInt8(ascii: "-"),
+             UInt8(ascii: "\""):
+            return true
+        case UInt8(ascii: "/"):
+            return peek(1) == UInt8(ascii: "/") || peek(1) == UInt8(ascii: "*")
+        default:
+            return Self.isIdentifierContinue(b)
+        }
+    }
+
+    /// A run of stray characters, or a run of invalid UTF-8, as one `.unknown` token.
+    private mutating func lexUnknown(from start: SourceLocation) -> Token {
+        if UTF8Scalar.decode(bytes, at: offset, end: end) == nil {
+            consumeInvalidRun()
+            return Token(kind: .unknown, range: range(from: start))
+        }
+        var scalars: [UInt32] = []
+        while offset < end, !startsTokenOrTrivia(bytes[offset]),
+              let (value, length) = UTF8Scalar.decode(bytes, at: offset, end: end) {
+            if scalars.count < 17 { scalars.append(value) }
+            offset += length
+            column += 1
+        }
+        report(.unexpectedCharacter, Self.strayMessage(scalars, count: column - start.column), from: start)
+        return Token(kind: .unknown, range: range(from: start))
+    }
+
+    /// "unexpected character '§'", with a hint for the usual copy-paste accidents.
+    static func strayMessage(_ scalars: [UInt32], count: Int) -> String {
+        if count == 1, let value = scalars.first {
+            let hint: String
+            switch value {
+            case 0x201C, 0x201D, 0x201E, 0x00AB, 0x00BB: hint = "; write strings with '\"'"
+            case 0x00A0, 0x2007, 0x202F: hint = "; use a plain space"
+            case 0x3B: hint = "; statements need no separator"
+            case 0x3E: hint = "; a transition is written '->'"
+            default: hint = ""
+            }
+            return "unexpected character \(describe(value))\(hint)"
+        }
+        if count <= 16, scalars.allSatisfy(isPrintable) {
+            var text = ""
+            for value in scalars { text.unicodeScalars.append(Unicode.Scalar(value)!) }
+            return "unexpected characters '\(text)'"
+        }
+        return "unexpected characters"
+    }
+
+    static func isPrintable(_ value: UInt32) -> Bool {
+        !(value < 0x20 || (value >= 0x7F && value <= 0xA0) || value == 0xAD || (value >= 0x200B && value <= 0x200F)
+          || value == 0x2028 || value == 0x2029 || value == 0xFEFF || (value >= 0x202A && value <= 0x202E))
+    }
+
+    /// `'§'` for a visible character, `U+00A0` for an invisible one.
+    static func describe(_ value: UInt32) -> String {
+        if isPrintable(value), let scalar = Unicode.Scalar(value) { return "'\(Character(scalar))'" }
+        let hex = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    // MARK: Strings
+
+    /// `"..."` on one line, unescaped into text and `{placeholder}` segments.
+    private mutating func lexString(from start: SourceLocation) -> Token {
+        offset += 1
+        column += 1
+        var segments: [StringLiteral.Segment] = []
+        var buffer: [UInt8] = []
+        func flush() {
+            if !buffer.isEmpty {
+                segments.append(.text(String(decoding: buffer, as: UTF8.self)))
+                buffer.removeAll(keepingCapacity: true)
+            }
+        }
+        while true {
+            guard offset < end, bytes[offset] != 0x0A, bytes[offset] != 0x0D else {
+                report(.unterminatedString, "unterminated string literal; close it with '\"'", from: start)
+                break
+            }
+            let b = bytes[offset]
+            if b == UInt8(ascii: "\"") {
+                offset += 1
+                column += 1
+                break
+            }
+            switch b {
+            case UInt8(ascii: "\\"):
+                lexEscape(into: &buffer)
+            case UInt8(ascii: "{"):
+                let placeholderStart = location
+                offset += 1
+                column += 1
+                let nameStart = offset
+                if offset < end, Self.isIdentifierStart(bytes[offset]) {
+                    while offset < end, Self.isIdentifierContinue(bytes[offset]) { offset += 1 }
+                }
+                let name = String(decoding: bytes[nameStart..<offset], as: UTF8.self)
+                column += offset - nameStart
+                if offset < end, bytes[offset] == UInt8(ascii: "}"), !name.isEmpty {
+                    offset += 1
+                    column += 1
+                    flush()
+                    segments.append(.placeholder(name, range: range(from: placeholderStart)))
+                } else {
+                    let message = name.isEmpty
+                        ? "expected a placeholder name after '{' in string; write '\\{' for a literal brace"
+                        : "unterminated placeholder '{\(name)'; close it with '}'"
+                    report(.invalidPlaceholder, message, from: placeholderStart)
+                    buffer.append(UInt8(ascii: "{"))
+                    buffer.append(contentsOf: name.utf8)
+                }
+            case UInt8(ascii: "}"):
+                let braceStart = location
+                offset += 1
+                column += 1
+                report(.unmatchedBraceInString, "unmatched '}' in string; write '\\}' for a literal brace", from: braceStart)
+                buffer.append(b)
+            default:
+                let scalarStart = offset
+                if consumeScalar() != nil {
+                    buffer.append(contentsOf: bytes[scalarStart..<offset])
+                } else {
+                    buffer.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                }
+            }
+        }
+        flush()
+        return Token(kind: .string, range: range(from: start), segments: segments)
+    }
+
+    /// One escape sequence starting at a backslash; unknown escapes are reported and kept as written.
+    private mutating func lexEscape(into buffer: inout [UInt8]) {
+        let start = location
+        offset += 1
+        column += 1
+        guard let c = peek(), c != 0x0A, c != 0x0D else { return }  // the string is unterminated; said once
+        switch c {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+            buffer.append(c)
+        case UInt8(ascii: "n"): buffer.append(0x0A)
+        case UInt8(ascii: "t"): buffer.append(0x09)
+        case UInt8(ascii: "u"):
+            offset += 1
+            column += 1
+            lexUnicodeEscape(from: start, into: &buffer)
+            return
+        default:
+            let scalarStart = offset
+            let value = consumeScalar()
+            let shown = value.flatMap { Self.isPrintable($0) ? Unicode.Scalar($0) : nil }.map { "'\\\($0)'" } ?? ""
+            report(.invalidEscape,
+                   "unknown escape sequence \(shown.isEmpty ? "in string" : shown); write '\\\\' for a backslash",
+                   from: start)
+            buffer.append(UInt8(ascii: "\\"))
+            buffer.append(contentsOf: bytes[scalarStart..<offset])
+            return
+        }
+        offset += 1
+        column += 1
+    }
+
+    /// The part of `\u{1F4F7}` after `\u`.
+    private mutating func lexUnicodeEscape(from start: SourceLocation, into buffer: inout [UInt8]) {
+        var value: UInt32 = 0
+        var digits = 0
+        var valid = peek() == UInt8(ascii: "{")
+        if valid {
+            offset += 1
+            column += 1
+            while let d = peek(), let v = Self.hexValue(d) {
+                value = value &* 16 &+ UInt32(v)
+                digits += 1
+                offset += 1
+                column += 1
+            }
+            if peek() == UInt8(ascii: "}") {
+                offset += 1
+                column += 1
+            } else {
+                valid = false
+            }
+        }
+        if valid, (1...8).contains(digits), let scalar = Unicode.Scalar(value) {
+            buffer.append(contentsOf: Array(String(scalar).utf8))
+        } else {
+            report(.invalidUnicodeEscape,
+                   "invalid unicode escape; write it as '\\u{1F4F7}' with 1 to 8 hex digits of a valid code point",
+                   from: start)
+        }
+    }
+
+    static func hexValue(_ b: UInt8) -> UInt8? {
+        switch b {
+        case 0x30...0x39: b - 0x30
+        case 0x41...0x46: b - 0x41 + 10
+        case 0x61...0x66: b - 0x61 + 10
+        default: nil
+        }
+    }
+}

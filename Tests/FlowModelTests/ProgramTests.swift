@@ -1,0 +1,188 @@
+import Testing
+import FlowSyntax
+@testable import FlowModel
+
+/// A valid program checked into the expected shape: indices, resolved transitions, matches, templates.
+@Suite(.enabled(if: parserAvailable)) struct ProgramTests {
+    static let source = """
+    app "Receipts"
+    let benefit = "scan receipts"
+
+    flow camera_access {
+      title "Camera for {app}"
+      uses camera
+      start -> device
+      state device { capability camera { present -> check  absent -> done unavailable } }
+      state check {
+        status camera {
+          authorized -> done granted
+          notDetermined -> prime
+          denied, restricted -> explain
+        }
+      }
+      state prime {
+        track "prime_shown" { source: "onboarding", step: 2, first: true }
+        alert {
+          title @prime.title
+          message "{app} uses your {permission} to {benefit}"
+          button "Continue" -> ask track "prime_accepted"
+          cancel "Not Now" -> done cancelled
+        }
+      }
+      state ask { request camera { authorized -> done granted  else -> done denied } }
+      state explain {
+        alert {
+          title "Turn on {permission}"
+          button "Open Settings" -> settings
+          cancel "Not Now" -> done denied
+        }
+      }
+      state settings { open settings on return -> check }
+    }
+
+    flow photos_access(p: permission, reason: text) {
+      outcomes granted, limited, refused
+      start -> check
+      state check {
+        status p { granted -> done granted  limited -> done limited  notDetermined -> ask  else -> done refused }
+      }
+      state ask { request p -> check }
+    }
+
+    flow media {
+      uses photos, camera
+      start -> photos
+      state photos {
+        call photos_access(p: photos, reason: "to attach {benefit}") {
+          granted, limited -> both
+          else -> done denied
+        }
+      }
+      state both {
+        status (camera, photos) {
+          (authorized, authorized) -> done granted
+          (notDetermined, _) -> done cancelled
+          else -> done denied
+        }
+      }
+    }
+
+    strings en { prime.title = "Allow {permission} for {app}"  permission.camera = "Camera" }
+    strings zh-Hans { prime.title = "允许访问{permission}" }
+    """
+
+    @Test func checksCleanIntoProgram() throws {
+        let result = load(Self.source)
+        #expect(lines(result) == [])
+        let program = try #require(result.program)
+        #expect(program.flows.map(\.name) == ["camera_access", "photos_access", "media"])
+        #expect(program.values.map(\.name) == ["benefit"])
+        #expect(program.appName == .literal(Template("Receipts"), range: program.appName!.range))
+
+        let camera = program[FlowID(0)]
+        #expect(camera.states.map(\.name) == ["device", "check", "prime", "ask", "explain", "settings"])
+        #expect(camera.start == StateID(0))
+        #expect(camera.uses == [.camera])
+        #expect(!camera.outcomesDeclared)
+        #expect(camera.outcomes.map(\.name) == Flow.builtinOutcomes)
+        #expect(literal(camera.title) == Template(segments: [.text("Camera for "), .placeholder(.app)]))
+
+        guard case .capability(.camera, let present, let absent, _) = camera.states[0].terminator else {
+            Issue.record("capability expected"); return
+        }
+        #expect(present.target == .state(StateID(1)))
+        #expect(absent.target == .outcome(3))  // unavailable
+
+        guard case .status(let subjects, let arms, let otherwise, _) = camera.states[1].terminator else {
+            Issue.record("status expected"); return
+        }
+        #expect(subjects == [.kind(.camera)])
+        #expect(otherwise == nil)
+        #expect(arms.map(\.patterns) == [[[.status(.authorized)]], [[.status(.notDetermined)]],
+                                         [[.status(.denied)], [.status(.restricted)]]])
+        #expect(arms.map(\.transition.target) == [.outcome(0), .state(StateID(2)), .state(StateID(4))])
+
+        let prime = camera.states[2]
+        #expect(prime.effects.count == 1)
+        #expect(prime.effects[0].name == Template("prime_shown"))
+        #expect(prime.effects[0].properties.map(\.key) == ["source", "step", "first"])
+        #expect(prime.effects[0].properties.map(\.value) == [.text(Template("onboarding")), .number("2"), .bool(true)])
+        guard case .alert(let alert) = prime.terminator else { Issue.record("alert expected"); return }
+        #expect(keyName(alert.title, in: program) == "prime.title")
+        #expect(literal(alert.message) == Template(segments: [
+            .placeholder(.app), .text(" uses your "), .placeholder(.permission(.kind(.camera))), .text(" to "),
+            .placeholder(.value("benefit")),
+        ]))
+        #expect(alert.buttons.map(\.role) == [.default, .cancel])
+        #expect(alert.buttons.map(\.transition.target) == [.state(StateID(3)), .outcome(4)])
+        #expect(alert.buttons[0].track?.name == Template("prime_accepted"))
+
+        guard case .request(.kind(.camera), let options, let requestArms, let requestElse, _) = camera.states[3].terminator else {
+            Issue.record("request expected"); return
+        }
+        #expect(options.isEmpty)
+        #expect(requestArms.map(\.patterns) == [[[.status(.authorized)]]])
+        #expect(requestElse?.target == .outcome(1))
+
+        guard case .openSettings(.settings, let onReturn, _) = camera.states[5].terminator else {
+            Issue.record("open settings expected"); return
+        }
+        #expect(onReturn.target == .state(StateID(1)))
+    }
+
+    @Test func genericFlowUsesClassesAndDeclaredOutcomes() throws {
+        let program = try #require(load(Self.source).program)
+        let generic = program[FlowID(1)]
+        #expect(generic.parameters == [Parameter(name: "p", kind: .permission, range: generic.parameters[0].range),
+                                       Parameter(name: "reason", kind: .text, range: generic.parameters[1].range)])
+        #expect(generic.outcomesDeclared)
+        #expect(generic.outcomes.map(\.name) == ["granted", "limited", "refused"])
+        guard case .status(let subjects, let arms, let otherwise, _) = generic.states[0].terminator else {
+            Issue.record("status expected"); return
+        }
+        #expect(subjects == [.parameter(0)])
+        #expect(arms.map(\.patterns) == [[[.statusClass(.granted)]], [[.statusClass(.limited)]],
+                                         [[.statusClass(.notDetermined)]]])
+        #expect(otherwise?.target == .outcome(2))
+        guard case .request(.parameter(0), [], [], let then?, _) = generic.states[1].terminator else {
+            Issue.record("request -> state expected"); return
+        }
+        #expect(then.target == .state(StateID(0)))
+    }
+
+    @Test func callResolvesArgumentsOutcomesAndTuples() throws {
+        let program = try #require(load(Self.source).program)
+        let media = program[FlowID(2)]
+        guard case .call(let callee, let arguments, let arms, let otherwise, _) = media.states[0].terminator else {
+            Issue.record("call expected"); return
+        }
+        #expect(callee == FlowID(1))
+        #expect(arguments.count == 2)
+        #expect(arguments[0] == .permission(.kind(.photos)))
+        guard case .text(.literal(let reason, _)) = arguments[1] else { Issue.record("text argument expected"); return }
+        #expect(reason == Template(segments: [.text("to attach "), .placeholder(.value("benefit"))]))
+        #expect(arms.map(\.outcomes) == [[0, 1]])
+        #expect(arms[0].transition.target == .state(StateID(1)))
+        #expect(otherwise?.target == .outcome(1))
+
+        guard case .status(let subjects, let tupleArms, let tupleElse, _) = media.states[1].terminator else {
+            Issue.record("tuple status expected"); return
+        }
+        #expect(subjects == [.kind(.camera), .kind(.photos)])
+        #expect(tupleArms.map(\.patterns) == [[[.status(.authorized), .status(.authorized)]],
+                                              [[.status(.notDetermined), .any]]])
+        #expect(tupleElse?.target == .outcome(1))
+    }
+
+    @Test func stringTableMergesLocales() throws {
+        let program = try #require(load(Self.source).program)
+        let strings = program.strings
+        #expect(strings.locales.map(\.tag) == ["en", "zh-Hans"])
+        #expect(strings.keys == ["prime.title", "permission.camera"])
+        let title = try #require(strings.key(named: "prime.title"))
+        #expect(strings.lookup(title, locale: 0)?.template == Template(segments: [
+            .text("Allow "), .placeholder(.value("permission")), .text(" for "), .placeholder(.app),
+        ]))
+        #expect(strings.entries[1][1] == nil)
+    }
+}
