@@ -51,7 +51,8 @@ public struct Evaluation: Sendable {
     public var steps: [AnalysisStep] = []
     /// Status tuples (one element for a single check or a request result) that no arm matches.
     public var unhandled: [[Status]] = []
-    /// For a request: whether iOS can show its prompt here.
+    /// For a request: whether it can do anything here: show its prompt, or change the status
+    /// without one (notifications `provisional`).
     public var promptPossible: Bool = false
     /// For a request: the statuses it may start from.
     public var requestFrom = StatusSet()
@@ -398,6 +399,7 @@ public struct FlowAnalysis: Sendable {
                     results.append((s, "no prompt (upgrade already offered), stays \(s.rawValue)"))
                 }
             case .immediate(let r):
+                if r != s { prompt = true }
                 results.append((r, "no prompt because the status is \(s.rawValue), returns \(r.rawValue) at once"))
             }
             if kind == .tracking, s == .notDetermined {

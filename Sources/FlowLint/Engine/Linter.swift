@@ -94,7 +94,8 @@ public struct Linter: Sendable {
         }
         for comment in comments.joined() {
             let text = comment.text.trimmingCharacters(in: .whitespaces)
-            guard text.hasPrefix("flowlint:") else { continue }
+            // `flowlint:disable ...` is a directive; prose such as "flowlint: reports ..." is not.
+            guard text.hasPrefix("flowlint:"), text.dropFirst("flowlint:".count).first?.isLetter == true else { continue }
             var body = Substring(text.dropFirst("flowlint:".count))
             var reason: String?
             if let dash = body.range(of: "--") {

@@ -40,8 +40,14 @@ extension Rule {
             let live = analysis.semanticReachable
             for (s, state) in flow.states.enumerated() where live[s] {
                 let edges = state.terminator.edges
+                let shadowed: Set<Int>
+                switch state.terminator {
+                case .status(let refs, let arms, _, _): shadowed = Shadowing.shadowedArms(arms: arms, refs: refs)
+                case .request(let ref, _, let arms, _, _): shadowed = Shadowing.shadowedArms(arms: arms, refs: [ref])
+                default: shadowed = []
+                }
                 for (e, edge) in edges.enumerated() where !analysis.takenEdges[s].contains(e) {
-                    guard case .arm(let a) = edge.kind else { continue }
+                    guard case .arm(let a) = edge.kind, !shadowed.contains(a) else { continue } // FL1204 reports those
                     let knowledge = analysis.nodesOfState[s].reduce(into: [StatusSet](repeating: StatusSet(), count: analysis.subjects.count)) { acc, n in
                         for i in acc.indices { acc[i] = acc[i].union(analysis.nodes[n].knowledge[i]) }
                     }
@@ -51,7 +57,7 @@ extension Rule {
                     case .status(let refs, let arms, _, _):
                         range = arms[a].range
                         let known = refs.map { "\(analysis.name(of: $0)) is \(knowledge[analysis.subjectIndex($0)].phrase)" }.joined(separator: ", ")
-                        message = "branch '\(arms[a].spelling)' is never taken: here \(known), or an earlier branch already matches"
+                        message = "branch '\(arms[a].spelling)' is never taken: here \(known)"
                     case .request(let ref, let options, let arms, _, _):
                         range = arms[a].range
                         let kinds = context.analysis.kinds(of: ref, in: analysis.id)

@@ -11,7 +11,8 @@ extension Rule {
         location Always after When In Use, calendar full access after write-only, notifications
         after provisional). Anywhere else a request returns the old answer at once and the user sees
         nothing. If every path reaching a request arrives with a decided status, the request is
-        useless there: explain and send the user to Settings instead.
+        useless there: explain and send the user to Settings instead. A request that changes the
+        status without a prompt (notifications with `provisional`) is not reported.
         """,
         triggering: """
         flow camera {

@@ -38,7 +38,7 @@ extension Rule {
         """
     ) { context in
         var findings: [RuleFinding] = []
-        for (flow, analysis) in context.flows {
+        for flow in context.program.flows {
             for state in flow.states {
                 let refs: [PermissionRef]
                 let arms: [StatusArm]
@@ -47,37 +47,14 @@ extension Rule {
                 case .request(let r, _, let a, _, _): refs = [r]; arms = a
                 default: continue
                 }
-                let domains = refs.map { Array(StatusSet.domain(of: $0)) }
-                var earlier: [[StatusMatch]] = []
-                for arm in arms {
-                    var reported = false
-                    for pattern in arm.patterns {
-                        defer { earlier.append(pattern) }
-                        guard !reported, pattern.count == domains.count else { continue }
-                        let sizes = zip(pattern, domains).map { m, d in d.filter(m.matches).count }
-                        guard sizes.allSatisfy({ $0 > 0 }), sizes.reduce(1, *) <= FlowAnalysis.tupleCap else { continue }
-                        var covered = true
-                        var tuple: [Status] = []
-                        func visit(_ i: Int) {
-                            guard covered else { return }
-                            if i == pattern.count {
-                                if !earlier.contains(where: { e in zip(e, tuple).allSatisfy { $0.matches($1) } }) { covered = false }
-                                return
-                            }
-                            for s in domains[i] where pattern[i].matches(s) { tuple.append(s); visit(i + 1); tuple.removeLast() }
-                        }
-                        visit(0)
-                        if covered, !earlier.isEmpty {
-                            let spelled = pattern.count == 1 ? pattern[0].spelling : "(" + pattern.map(\.spelling).joined(separator: ", ") + ")"
-                            findings.append(RuleFinding("pattern '\(spelled)' is already matched by an earlier branch",
-                                                        at: arm.range,
-                                                        notes: [DiagnosticNote("the first matching branch wins; remove it or move it up")],
-                                                        witness: []))
-                            reported = true
-                        }
-                    }
+                var reported = Set<Int>()
+                for (a, p) in Shadowing.shadowedPatterns(arms: arms, refs: refs) where reported.insert(a).inserted {
+                    let pattern = arms[a].patterns[p]
+                    let spelled = pattern.count == 1 ? pattern[0].spelling : "(" + pattern.map(\.spelling).joined(separator: ", ") + ")"
+                    findings.append(RuleFinding("pattern '\(spelled)' is already matched by an earlier branch",
+                                                at: arms[a].range,
+                                                notes: [DiagnosticNote("the first matching branch wins; remove it or move it up")]))
                 }
-                _ = analysis
             }
         }
         return findings
