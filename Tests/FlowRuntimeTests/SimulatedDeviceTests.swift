@@ -173,8 +173,12 @@ import Testing
         let d = try device(script: Script(taps: taps("Allow")))
         let alert = AlertPresentation(title: "Camera", message: nil, buttons: [
             AlertButton(label: "Continue", role: .default), AlertButton(label: "Not Now", role: .cancel)])
-        await #expect(throws: ScriptError("no button \"Allow\" in alert 'Camera'; its buttons are \"Continue\", \"Not Now\"", at: nil)) {
+        do {
             _ = try await d.present(alert)
+            Issue.record("expected a script error")
+        } catch let error as ScriptError {
+            #expect(error.message == "no button \"Allow\" in alert 'Camera'; its buttons are \"Continue\", \"Not Now\"")
+            #expect(error.id == "FL2012")
         }
     }
 

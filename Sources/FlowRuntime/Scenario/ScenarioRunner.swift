@@ -176,7 +176,7 @@ public struct ScenarioRunner: Sendable {
         // A script answer that did not fit what the run reached: point at its line.
         if case .error(let e) = run.end, e.kind == .device, let scriptError = await user.lastError {
             let state = e.context.map { " in state '\($0.pathName)'" } ?? ""
-            error(scriptError.id, scriptError.message + state, scriptError.location)
+            error(scriptError.id, scriptError.problem + state + (scriptError.hint.map { "; " + $0 } ?? ""), scriptError.location)
             return result
         }
         check(scenario, run, into: &result)
