@@ -46,6 +46,10 @@ extension Rule {
                 case .request(let ref, _, let arms, _, _): shadowed = Shadowing.shadowedArms(arms: arms, refs: [ref])
                 default: shadowed = []
                 }
+                // A request that can never prompt is FL1202's finding; its arms follow from it.
+                if case .request = state.terminator, !analysis.nodesOfState[s].contains(where: { n in
+                    analysis.evaluate(StateID(s), analysis.nodes[n].knowledge, callees: context.analysis.calleeTable).promptPossible
+                }) { continue }
                 for (e, edge) in edges.enumerated() where !analysis.takenEdges[s].contains(e) {
                     guard case .arm(let a) = edge.kind, !shadowed.contains(a) else { continue } // FL1204 reports those
                     let knowledge = analysis.nodesOfState[s].reduce(into: [StatusSet](repeating: StatusSet(), count: analysis.subjects.count)) { acc, n in
@@ -66,7 +70,7 @@ extension Rule {
                         if let possible, !statuses.isEmpty, statuses.allSatisfy({ !possible.contains($0) }) {
                             message = "branch '\(arms[a].spelling)' is never taken: request \(analysis.name(of: ref)) never returns \(arms[a].spelling)"
                         } else {
-                            message = "branch '\(arms[a].spelling)' is never taken: the request starts from \(analysis.name(of: ref)) \(knowledge[analysis.subjectIndex(ref)].phrase) here, or an earlier branch already matches"
+                            message = "branch '\(arms[a].spelling)' is never taken: the request starts from \(analysis.name(of: ref)) \(knowledge[analysis.subjectIndex(ref)].phrase) here"
                         }
                     case .call(let callee, _, let arms, _, _):
                         range = arms[a].range
