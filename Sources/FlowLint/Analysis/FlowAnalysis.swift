@@ -120,9 +120,13 @@ public struct FlowAnalysis: Sendable {
     public var flow: Flow { program[id] }
     public var semanticReachable: [Bool] { nodesOfState.map { !$0.isEmpty } }
 
-    init(program: Program, id: FlowID, callees: [FlowAnalysis?]) {
+    /// For each permission parameter: the kinds callers pass (empty: any kind).
+    let parameterKinds: [Int: Set<PermissionKind>]
+
+    init(program: Program, id: FlowID, callees: [FlowAnalysis?], parameterKinds: [Int: Set<PermissionKind>] = [:]) {
         self.program = program
         self.id = id
+        self.parameterKinds = parameterKinds
         let flow = program[id]
         var subjects = flow.uses.map(PermissionRef.kind)
         for (i, p) in flow.parameters.enumerated() where p.kind == .permission { subjects.append(.parameter(i)) }
@@ -217,7 +221,24 @@ public struct FlowAnalysis: Sendable {
     }
 
     /// Statuses a subject can have when nothing is known.
-    func top() -> Knowledge { Knowledge(sets: subjects.map(StatusSet.domain(of:))) }
+    func top() -> Knowledge { Knowledge(sets: subjects.map(domain(of:))) }
+
+    /// The kinds `ref` may be: its own, or for a parameter the kinds callers pass (every kind
+    /// when no caller is known, as for a flow an app runs directly).
+    public func kinds(of ref: PermissionRef) -> [PermissionKind] {
+        switch ref {
+        case .kind(let k): return [k]
+        case .parameter(let p):
+            guard let known = parameterKinds[p], !known.isEmpty else { return PermissionKind.allCases }
+            return PermissionKind.allCases.filter(known.contains)
+        }
+    }
+
+    /// Every status `ref` can have in this flow.
+    public func domain(of ref: PermissionRef) -> StatusSet {
+        if case .kind = ref { return StatusSet.domain(of: ref) }
+        return StatusSet(kinds(of: ref).flatMap(\.statuses))
+    }
 
     // MARK: status analysis
 
@@ -301,7 +322,7 @@ public struct FlowAnalysis: Sendable {
             var after = k
             for (i, ref) in subjects.enumerated() {
                 if page == .notificationSettings, ref != .kind(.notifications) { continue }
-                after[i] = k[i].union(Self.settingsChoices(ref))
+                after[i] = k[i].union(settingsChoices(ref))
             }
             step(0, after, "user returns from Settings, where any switch may have changed")
         case .status(let refs, let arms, let otherwise, _):
@@ -315,11 +336,8 @@ public struct FlowAnalysis: Sendable {
         return ev
     }
 
-    static func settingsChoices(_ ref: PermissionRef) -> StatusSet {
-        switch ref {
-        case .kind(let kind): StatusSet(kind.settingsChoices)
-        case .parameter: StatusSet(PermissionKind.allCases.flatMap(\.settingsChoices))
-        }
+    func settingsChoices(_ ref: PermissionRef) -> StatusSet {
+        StatusSet(kinds(of: ref).flatMap(\.settingsChoices))
     }
 
     private func evaluateStatus(refs: [PermissionRef], arms: [StatusArm], otherwise: Transition?,
@@ -377,12 +395,8 @@ public struct FlowAnalysis: Sendable {
     }
 
     /// Possible results of a request from status `s`, each with a description of how it happens.
-    static func requestResults(_ ref: PermissionRef, options: [RequestOption], from s: Status) -> (results: [(Status, String)], prompt: Bool) {
-        let kinds: [PermissionKind]
-        switch ref {
-        case .kind(let k): kinds = [k]
-        case .parameter: kinds = PermissionKind.allCases.filter { $0.statuses.contains(s) }
-        }
+    func requestResults(_ ref: PermissionRef, options: [RequestOption], from s: Status) -> (results: [(Status, String)], prompt: Bool) {
+        let kinds = kinds(of: ref).filter { $0.statuses.contains(s) }
         var results: [(Status, String)] = []
         var prompt = false
         for kind in kinds {
@@ -416,14 +430,14 @@ public struct FlowAnalysis: Sendable {
         var byResult: [(Status, String)] = []
         var seen = StatusSet()
         for s in k[i] {
-            let (results, prompt) = Self.requestResults(ref, options: options, from: s)
+            let (results, prompt) = requestResults(ref, options: options, from: s)
             if prompt { ev.promptPossible = true }
             for (r, d) in results where !seen.contains(r) {
                 seen.insert(r)
                 byResult.append((r, d))
             }
         }
-        let domain = StatusSet.domain(of: ref)
+        let domain = domain(of: ref)
         var groups: [Int: (StatusSet, String)] = [:]
         let otherwiseEdge = arms.count
         for (r, d) in byResult where domain.contains(r) {
@@ -468,12 +482,12 @@ public struct FlowAnalysis: Sendable {
                     summary = .anyKind
                 }
                 let mutated = c?.mutates ?? true
-                after[mine] = mutated ? summary.intersection(StatusSet.domain(of: ref)) : after[mine].intersection(summary)
+                after[mine] = mutated ? summary.intersection(domain(of: ref)) : after[mine].intersection(summary)
                 if after[mine].isEmpty { feasible = false }
             }
             if c?.opensSettings ?? true {
                 for (i, ref) in subjects.enumerated() where !passed.contains(i) {
-                    after[i] = after[i].union(Self.settingsChoices(ref))
+                    after[i] = after[i].union(settingsChoices(ref))
                 }
             }
             guard feasible else { continue }
@@ -541,7 +555,7 @@ public struct FlowAnalysis: Sendable {
 
     func knowledgeSuffix(_ k: Knowledge) -> String {
         let parts = subjects.indices.compactMap { i -> String? in
-            let domain = StatusSet.domain(of: subjects[i])
+            let domain = domain(of: subjects[i])
             guard k[i] != domain, !k[i].isEmpty else { return nil }
             return "\(name(of: subjects[i])) is \(k[i].phrase)"
         }

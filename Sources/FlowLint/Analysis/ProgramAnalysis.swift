@@ -44,13 +44,6 @@ public struct ProgramAnalysis: Sendable {
                 }
             }
         }
-        var analyses = [FlowAnalysis?](repeating: nil, count: n)
-        for f in order {
-            analyses[f] = FlowAnalysis(program: program, id: FlowID(f), callees: analyses)
-        }
-        self.flows = analyses.map { $0! }
-        self.callers = callers
-
         // Kinds reaching each parameter, propagated callers-first (reverse post-order).
         var kinds = [[Int: Set<PermissionKind>]](repeating: [:], count: n)
         for f in order.reversed() {
@@ -66,7 +59,23 @@ public struct ProgramAnalysis: Sendable {
             }
         }
         self.parameterKinds = kinds
+
+        var analyses = [FlowAnalysis?](repeating: nil, count: n)
+        for f in order {
+            analyses[f] = FlowAnalysis(program: program, id: FlowID(f), callees: analyses, parameterKinds: kinds[f])
+        }
+        self.flows = analyses.map { $0! }
+        self.genericFlows = (0..<n).map { f in
+            kinds[f].isEmpty ? nil : FlowAnalysis(program: program, id: FlowID(f), callees: analyses)
+        }
+        self.callers = callers
+
     }
+
+    /// For flows whose permission parameters callers bind to known kinds: the analysis for any
+    /// kind, as if the flow ran on its own. A generic flow may handle statuses only other kinds
+    /// have; rules that call a branch dead consult this so such branches are not reported.
+    public let genericFlows: [FlowAnalysis?]
 
     public subscript(flow: FlowID) -> FlowAnalysis { flows[flow.index] }
 

@@ -38,6 +38,7 @@ extension Rule {
         var findings: [RuleFinding] = []
         for (flow, analysis) in context.flows {
             let live = analysis.semanticReachable
+            let generic = context.analysis.genericFlows[analysis.id.index]
             for (s, state) in flow.states.enumerated() where live[s] {
                 let edges = state.terminator.edges
                 let shadowed: Set<Int>
@@ -51,6 +52,8 @@ extension Rule {
                     analysis.evaluate(StateID(s), analysis.nodes[n].knowledge, callees: context.analysis.calleeTable).promptPossible
                 }) { continue }
                 for (e, edge) in edges.enumerated() where !analysis.takenEdges[s].contains(e) {
+                    // Live for some kind no caller passes: a generic flow's branch, not dead code.
+                    if let generic, generic.takenEdges[s].contains(e) { continue }
                     guard case .arm(let a) = edge.kind, !shadowed.contains(a) else { continue } // FL1204 reports those
                     let knowledge = analysis.nodesOfState[s].reduce(into: [StatusSet](repeating: StatusSet(), count: analysis.subjects.count)) { acc, n in
                         for i in acc.indices { acc[i] = acc[i].union(analysis.nodes[n].knowledge[i]) }

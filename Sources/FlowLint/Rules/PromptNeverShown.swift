@@ -44,6 +44,9 @@ extension Rule {
                     from = from.union(ev.requestFrom)
                 }
                 guard !prompt else { continue }
+                if let generic = context.analysis.genericFlows[analysis.id.index], generic.nodesOfState[s].contains(where: { n in
+                    generic.evaluate(StateID(s), generic.nodes[n].knowledge, callees: context.analysis.calleeTable).promptPossible
+                }) { continue }
                 findings.append(RuleFinding(
                     "request \(analysis.name(of: ref)) never shows the system prompt here: the status is already \(from.phrase), so iOS returns it at once",
                     at: range,
