@@ -197,7 +197,8 @@ public struct Parser {
         if opener != nil { depth -= 1 }
     }
 
-    /// Runs `body` until `body` stops consuming tokens; forces one token of progress if it stalls.
+    /// Loop guard: when an iteration that began at `offset` consumed nothing, skips one token so
+    /// no loop can spin forever.
     private mutating func ensureProgress(since offset: Int) {
         if current.range.start.offset == offset && !at(.eof) && previous.range.end.offset <= offset { advance() }
     }
