@@ -281,4 +281,24 @@ enum LintFlows {
         #expect(dot.out.contains("f0_s0 -> f0_o1 [label=\"else\"];"))
         #expect(dot.err.contains("[FL1101]"))
     }
+
+    @Test func syntaxAndCheckErrorsAreFindingsToo() throws {
+        let box = try LintSandbox(["broken.flow": "flow camera {\n  uses camera\n  start -> nowhere\n}\n"])
+        let r = box.run(["--format", "gcc", "broken.flow"])
+        #expect(r.code == 1)
+        #expect(r.out.hasPrefix("broken.flow:3:"))
+        #expect(r.out.contains("[FL0"))
+    }
+
+    @Test func manyFilesInParallelGiveTheSameOutputEveryTime() throws {
+        var files: [String: String] = [:]
+        for i in 0..<40 { files["many/f\(i).flow"] = i % 2 == 0 ? LintFlows.warning : LintFlows.error }
+        let box = try LintSandbox(files)
+        let first = box.run(["--format", "gcc", "many"])
+        #expect(first.out.split(separator: "\n").count == 40)
+        for _ in 0..<3 { #expect(box.run(["--format", "gcc", "many"]).out == first.out) }
+        // Sorted by path as a string: f0, f1, f10, f11, ...
+        let paths = first.out.split(separator: "\n").map { String($0.split(separator: ":")[0]) }
+        #expect(paths == paths.sorted())
+    }
 }
