@@ -72,3 +72,12 @@ func lintText(_ text: String, plist: InfoPlist? = nil, configuration: LintConfig
     }
 }
 
+
+@Suite struct SteeringWordTests {
+    @Test(arguments: ["Allow", "Allow Camera", "Grant Access", "Enable access", "Allow Access", "OK, allow it", "允许", "允許",
+                      "Дозволити", "Zezwól", "Pozwól", "Autoriser", "Permitir", "Erlauben", "허용", "Turn On"])
+    func steers(_ label: String) { #expect(SteeringWords.steers(label)) }
+
+    @Test(arguments: ["Continue", "Next", "OK", "Not Now", "繼續", "继续", "Продовжити", "Dalej", "Settings", "Weiter", "Continuer"])
+    func neutral(_ label: String) { #expect(!SteeringWords.steers(label)) }
+}

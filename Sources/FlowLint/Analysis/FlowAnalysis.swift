@@ -324,7 +324,9 @@ public struct FlowAnalysis: Sendable {
                 if page == .notificationSettings, ref != .kind(.notifications) { continue }
                 after[i] = k[i].union(settingsChoices(ref))
             }
-            step(0, after, "user returns from Settings, where any switch may have changed")
+            let relaunch = subjects.contains { kinds(of: $0).contains(where: \.settingsChangeTerminatesApp) }
+            step(0, after, "user returns from Settings, where any switch may have changed"
+                 + (relaunch && page == .settings ? " (iOS relaunches the app if one did)" : ""))
         case .status(let refs, let arms, let otherwise, _):
             evaluateStatus(refs: refs, arms: arms, otherwise: otherwise, k, into: &ev)
         case .request(let ref, let options, let arms, let otherwise, _):
