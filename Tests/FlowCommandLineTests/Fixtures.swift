@@ -95,7 +95,7 @@ enum Fixtures {
     /// Runs `flowrun` in-process on the camera program; returns exit code, stdout and stderr.
     static func flowrun(_ arguments: [String], program: Program = camera(), input: [String] = [],
                         terminal: Bool = false) async -> (code: Int32, out: String, err: String) {
-        let command = FlowrunCommand(reader: Reader(files: ["camera.flow": cameraSource]), environment: [:]) { reader, path in
+        let command = FlowrunCommand(reader: Reader(files: ["camera.flow": cameraSource]), environment: [:]) { reader, path, _ in
             guard case .success = reader.read(path) else {
                 return LoadResult(files: [], syntax: [], comments: [], diagnostics: [], program: nil)
             }

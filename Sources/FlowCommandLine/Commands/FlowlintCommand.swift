@@ -46,7 +46,7 @@ public struct FlowlintCommand: Sendable {
             .value("info-plist", "file", help: "check requests against this Info.plist (XML or binary)"),
             .value("config", "file", help: "configuration file (default: .flowlint or flowlint.json at the project root)"),
             .value("graph", "style", help: "print the state graphs as mermaid or dot instead of findings"),
-        ],
+        ] + LimitOptions.specs,
         positionals: [PositionalSpec("PATH", .zeroOrMore, help: ".flow files or directories (searched recursively)")],
         discussion: """
             Exit codes:
@@ -56,6 +56,10 @@ public struct FlowlintCommand: Sendable {
 
             Suppress a finding with a comment on its line, the line before, or before its state:
               // flowlint:disable FL1203 -- reason
+
+            Limits: a file over --max-file-size (FL0010), nesting deeper than --max-nesting
+            (FL0011) or a flow with more than --max-states states (FL0012) is an error at its
+            location; each limit must be a whole number greater than 0.
             """)
 
     func usageFailure(_ message: String, _ stderr: any TextOutput) -> Int32 {
@@ -112,6 +116,12 @@ public struct FlowlintCommand: Sendable {
             guard let n = Int(m), n >= 0 else { return usageFailure("--max-warnings needs a number, not '\(m)'", stderr) }
             maxWarnings = n
         }
+        let limits: ParseLimits
+        do throws(ArgumentError) {
+            limits = try LimitOptions.parseLimits(parsed)
+        } catch {
+            return usageFailure(error.message, stderr)
+        }
         let paths = parsed.positionals("PATH")
         guard !paths.isEmpty else { return usageFailure("no PATH given", stderr) }
 
@@ -163,7 +173,7 @@ public struct FlowlintCommand: Sendable {
         files = files.filter { unique.insert($0).inserted }
 
         let linter = Linter(configuration: configuration, infoPlist: plist)
-        let reports = lintAll(files, linter: linter)
+        let reports = lintAll(files, linter: linter, limits: limits)
         let results = LintResults(paths: files, reports: reports)
 
         if let graph {
@@ -213,9 +223,9 @@ public struct FlowlintCommand: Sendable {
 
     /// Lints every file concurrently; results land in their file's slot, so output order never
     /// depends on scheduling.
-    func lintAll(_ files: [String], linter: Linter) -> [LintReport] {
+    func lintAll(_ files: [String], linter: Linter, limits: ParseLimits = .default) -> [LintReport] {
         let slots = ReportSlots(count: files.count)
-        let loader = Loader(reader: RelativeReader(base: currentDirectory))
+        let loader = Loader(reader: RelativeReader(base: currentDirectory), limits: limits)
         DispatchQueue.concurrentPerform(iterations: files.count) { i in
             slots.set(i, linter.lint(loader.load(files[i])))
         }

@@ -7,15 +7,16 @@ import FlowSyntax
 /// and explores every path of a flow (`flowrun --explore`). Streams are parameters so tests run it
 /// in-process; `main.swift` only hands over the process's arguments and streams.
 public struct FlowrunCommand: Sendable {
-    /// Loads an entry file with its imports (the real `Loader`, or a fixture in tests).
-    public typealias Load = @Sendable (_ reader: any SourceReader, _ path: String) -> LoadResult
+    /// Loads an entry file with its imports under the parser limits (the real `Loader`, or a
+    /// fixture in tests).
+    public typealias Load = @Sendable (_ reader: any SourceReader, _ path: String, _ limits: ParseLimits) -> LoadResult
 
     public var reader: any SourceReader
     public var environment: [String: String]
     public var load: Load
 
     public init(reader: any SourceReader, environment: [String: String],
-                load: @escaping Load = { Loader(reader: $0).load($1) }) {
+                load: @escaping Load = { Loader(reader: $0, limits: $2).load($1) }) {
         self.reader = reader
         self.environment = environment
         self.load = load
@@ -87,7 +88,9 @@ public struct FlowrunCommand: Sendable {
             .value("max-steps", "n", help: "steps without user input before the run is a loop (default 1000)"),
             .value("expect-outcome", "name", help: "exit 4 unless the run ends with this outcome"),
             .flag("explore", help: "enumerate every path instead of running one"),
-            .value("emit-scenarios", "dir", help: "with --explore: write each path as a scenario file"),
+            .value("emit-scenarios", "dir", help: "with --explore: write each path as DIR/FLOW-OUTCOME-N.scenario"),
+            .value("explore-budget", "n", help: "with --explore: most steps explored (default \(Explorer.Options().budget)); then exit 5"),
+        ] + LimitOptions.specs + [
             .flag("version", help: "print the version"),
             .flag("help", short: "h", help: "show this help"),
         ],
@@ -104,6 +107,18 @@ public struct FlowrunCommand: Sendable {
               flowrun flows/camera.flow --tap Continue --answer camera=Allow
               flowrun flows/camera.flow --status camera=denied --tap "Open Settings" --settings camera=authorized
               flowrun --explore flows/camera.flow --emit-scenarios scenarios/camera
+
+            --explore tries every initial status, capability, button, prompt answer and Settings
+            change, merging runs that reach the same state knowing the same things. It prints the
+            paths grouped by outcome (one line each: states visited, then the decisions), coverage
+            of states, branches and buttons, and the unreached states. --emit-scenarios DIR writes
+            one scenario per path that ends (cycles never end, so none is written for them);
+            DIR is created if needed and must hold nothing but .scenario files (files with the
+            same names are replaced, others are left alone).
+
+            Limits: a file over --max-file-size (FL0010), nesting deeper than --max-nesting
+            (FL0011) or a flow with more than --max-states states (FL0012) is reported as an
+            error at its location (exit 1); each limit must be a whole number greater than 0.
 
             \(ExitCode.helpText)
             """
@@ -124,6 +139,8 @@ struct RunOptions: Sendable {
     var expectOutcome: String?
     var explore: Bool
     var emitScenarios: String?
+    var exploreBudget: Int
+    var limits: ParseLimits
 
     init(_ parsed: ParsedArguments) throws(ArgumentError) {
         flow = parsed.value("flow")
@@ -143,20 +160,20 @@ struct RunOptions: Sendable {
             throw ArgumentError(message + "; use text or json")
         }
         self.format = format
-        if let steps = parsed.value("max-steps") {
-            guard let n = Int(steps), n > 0 else {
-                throw ArgumentError("'--max-steps \(steps)' needs a whole number greater than 0")
-            }
-            maxSteps = n
-        } else {
-            maxSteps = 1000
-        }
+        maxSteps = try LimitOptions.positive(parsed, "max-steps") ?? 1000
+        exploreBudget = try LimitOptions.positive(parsed, "explore-budget") ?? Explorer.Options().budget
+        limits = try LimitOptions.parseLimits(parsed)
         expectOutcome = parsed.value("expect-outcome")
         explore = parsed.flag("explore")
         emitScenarios = parsed.value("emit-scenarios")
         if emitScenarios != nil, !explore { throw ArgumentError("'--emit-scenarios' needs '--explore'") }
-        if explore, script.scriptsInput || expectOutcome != nil {
-            throw ArgumentError("'--explore' tries every answer; drop --tap, --answer, --settings and --expect-outcome")
+        if parsed.value("explore-budget") != nil, !explore { throw ArgumentError("'--explore-budget' needs '--explore'") }
+        if explore {
+            let fixed = ["status", "capability", "tap", "answer", "settings", "scenario", "expect-outcome", "max-steps"]
+                .filter { !parsed.values($0).isEmpty } + (parsed.flag("inactive") ? ["inactive"] : [])
+            if let first = fixed.first {
+                throw ArgumentError("'--explore' tries every status, capability and answer itself; drop '--\(first)'")
+            }
         }
     }
 }
@@ -196,11 +213,11 @@ struct ProgramLoading {
         case invalid(String)
     }
 
-    func load(_ path: String, colored: Bool) -> Result<Program, Failure> {
+    func load(_ path: String, limits: ParseLimits, colored: Bool) -> Result<Program, Failure> {
         if case .failure(let error) = reader.read(path) {
             return .failure(.unreadable("cannot read '\(path)': \(error.message)"))
         }
-        let result = loader(reader, path)
+        let result = loader(reader, path, limits)
         if let program = result.program { return .success(program) }
         if result.diagnostics.isEmpty { return .failure(.invalid("\(path): the flow did not load\n")) }
         let renderer = DiagnosticRenderer(files: result.files, colored: colored)

@@ -9,12 +9,14 @@
 /// | 2 | usage or I/O error: bad arguments, a missing or unreadable file, a scripted value that does not fit (unknown button label, a status the kind does not have), a malformed scenario given to `--scenario` |
 /// | 3 | input needed: the run reached an alert, a prompt or Settings with nothing scripted and stdin is not a terminal |
 /// | 4 | the run finished with an outcome other than `--expect-outcome` |
+/// | 5 | `--explore`: the exploration budget (`--explore-budget`) ran out, so the paths are incomplete (1 wins when a path found ends in a flow error) |
 public enum ExitCode {
     public static let finished: Int32 = 0
     public static let flowError: Int32 = 1
     public static let usageError: Int32 = 2
     public static let inputNeeded: Int32 = 3
     public static let unexpectedOutcome: Int32 = 4
+    public static let explorationIncomplete: Int32 = 5
 
     /// The table above as it appears in `--help` and the README.
     public static let helpText = """
@@ -29,5 +31,7 @@ public enum ExitCode {
           3  input needed: an alert, prompt or Settings visit had nothing scripted and
              stdin is not a terminal
           4  finished with an outcome other than --expect-outcome
+          5  --explore: the budget (--explore-budget) ran out before every path was
+             found (1 instead when a path found ends in a flow error)
         """
 }

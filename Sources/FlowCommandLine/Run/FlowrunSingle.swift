@@ -11,7 +11,7 @@ struct FlowrunSingle: Sendable {
 
     func run(path: String, options: RunOptions) async -> Int32 {
         let program: Program
-        switch ProgramLoading(reader: reader, loader: load).load(path, colored: io.errorStyle.colors) {
+        switch ProgramLoading(reader: reader, loader: load).load(path, limits: options.limits, colored: io.errorStyle.colors) {
         case .success(let p): program = p
         case .failure(.unreadable(let message)):
             io.error(message)
