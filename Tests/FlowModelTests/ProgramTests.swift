@@ -3,7 +3,7 @@ import FlowSyntax
 @testable import FlowModel
 
 /// A valid program checked into the expected shape: indices, resolved transitions, matches, templates.
-@Suite(.enabled(if: parserAvailable)) struct ProgramTests {
+@Suite struct ProgramTests {
     static let source = """
     app "Receipts"
     let benefit = "scan receipts"

@@ -6,7 +6,7 @@ func load(_ text: String, path: String = "main.flow", files: [String: String] = 
     Loader(reader: MemoryReader(files)).load(text: text, path: path)
 }
 
-/// Diagnostics as one line each: `file:line:col: severity: message [ID]`, then ` fix: 'x'` per fix-it.
+/// Diagnostics as one line each: `file:line:col: severity: message [ID]`, then ` note: ... (line:col)` per note and ` fix: 'x'` per fix-it.
 func lines(_ result: LoadResult) -> [String] {
     result.diagnostics.map { d in
         var line: String
@@ -17,6 +17,10 @@ func lines(_ result: LoadResult) -> [String] {
             line = ""
         }
         line += "\(d.severity): \(d.message) [\(d.id)]"
+        for note in d.notes {
+            line += " note: \(note.message)"
+            if let range = note.range { line += " (\(range.start.line):\(range.start.column))" }
+        }
         for fix in d.fixIts { line += " fix: '\(fix.replacement)'" }
         return line
     }
@@ -43,7 +47,3 @@ func keyName(_ text: Text?, in program: Program) -> String? {
     guard case .localized(let key, _)? = text else { return nil }
     return program.strings.keys[key.index]
 }
-
-/// Whether the real parser has landed (the scaffold returns an empty tree); text-based suites wait for it.
-let parserAvailable = !Parser.parse(SourceFile(id: FileID(0), path: "probe.flow", text: "app \"probe\""))
-    .syntax.declarations.isEmpty

@@ -1,3 +1,4 @@
+import Foundation
 import FlowModel
 import Testing
 @testable import FlowRuntime
@@ -173,8 +174,12 @@ import Testing
         let d = try device(script: Script(taps: taps("Allow")))
         let alert = AlertPresentation(title: "Camera", message: nil, buttons: [
             AlertButton(label: "Continue", role: .default), AlertButton(label: "Not Now", role: .cancel)])
-        await #expect(throws: ScriptError("no button \"Allow\" in alert 'Camera'; its buttons are \"Continue\", \"Not Now\"", at: nil)) {
+        do {
             _ = try await d.present(alert)
+            Issue.record("expected a script error")
+        } catch let error as ScriptError {
+            #expect(error.message == "no button \"Allow\" in alert 'Camera'; its buttons are \"Continue\", \"Not Now\"")
+            #expect(error.id == "FL2012")
         }
     }
 
@@ -185,5 +190,20 @@ import Testing
         #expect(try await d.loadCheckpoint() == cp)
         try await d.saveCheckpoint(nil)
         #expect(try await d.loadCheckpoint() == nil)
+    }
+
+    @Test func notificationSettingsPageChangesOnlyNotifications() async throws {
+        let d = try device([.camera: .denied], script: Script(settingsVisits: [Scripted([SettingsChange(.camera, .authorized)])]))
+        await #expect(throws: SimulatedDevice.SettingsError(message: "the notification settings page cannot change camera; only notifications")) {
+            _ = try await d.openSettings(.notificationSettings)
+        }
+        #expect(await d.storedStatus(of: .camera) == .denied)
+    }
+
+    @Test func checkpointIsCodableForAppStorage() throws {
+        // The JSON shape an app keeps in UserDefaults: frames by names.
+        let cp = Checkpoint(frames: [.init(flow: "main", state: "go"), .init(flow: "ask", state: "settings")])
+        let data = try JSONEncoder().encode(cp)
+        #expect(try JSONDecoder().decode(Checkpoint.self, from: data) == cp)
     }
 }

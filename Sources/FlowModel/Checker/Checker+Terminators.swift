@@ -257,6 +257,7 @@ extension Checker {
         var present: Transition?, absent: Transition?
         var presentArm: SourceRange?, absentArm: SourceRange?
         var failed = false
+        var armsUnderstood = true
         for arm in patterned {
             let next = transition(arm.transition, in: context)
             if next == nil { failed = true }
@@ -265,6 +266,7 @@ extension Checker {
                     error(ModelDiagnosticID.patternShape,
                           "a capability arm is '\(yes)' or '\(no)', not a tuple", at: pattern.range)
                     failed = true
+                    armsUnderstood = false
                     continue
                 }
                 if id.name == yes || id.name == no {
@@ -281,10 +283,15 @@ extension Checker {
                         absent = next
                     }
                 } else {
+                    // `present` on location services means `on` (and the reverse for other capabilities).
+                    let counterpart = ["present": "on", "absent": "off", "on": "present", "off": "absent"][id.name]
+                    let suggestion = counterpart.flatMap { [yes, no].contains($0) ? $0 : nil }
+                        ?? Suggestion.closest(to: id.name, in: [yes, no])
                     error(ModelDiagnosticID.unknownCapabilityArm,
                           "unknown arm '\(id.name)' for capability \(capability.rawValue) (use '\(yes)' or '\(no)')",
-                          at: id.range, suggestion: Suggestion.closest(to: id.name, in: [yes, no]))
+                          at: id.range, suggestion: suggestion)
                     failed = true
+                    armsUnderstood = false
                 }
             }
         }
@@ -293,7 +300,8 @@ extension Checker {
             if next == nil { failed = true }
             if presentArm == nil { present = next }
             if absentArm == nil { absent = next }
-        } else {
+        } else if armsUnderstood {
+            // Only when every arm was understood: a misspelled arm is reported once, as misspelled.
             for (arm, covered) in [(yes, presentArm), (no, absentArm)] where covered == nil {
                 error(ModelDiagnosticID.missingCapabilityArm,
                       "capability check '\(capability.rawValue)' does not handle '\(arm)'", at: name.range,
@@ -393,19 +401,24 @@ extension Checker {
             case (.text, .text(let syntax)):
                 values[parameter] = .text(text(syntax, in: context.scope))
             case (.text, .name(let id)):
+                // A bare name is always a permission (Grammar.md); a value is passed on as "{name}".
                 if context.scope.values.contains(id.name) {
-                    // A caller's value or text parameter, passed on.
-                    values[parameter] = .text(.literal(Template(segments: [.placeholder(.value(id.name))]), range: id.range))
+                    diagnostics.append(.error(
+                        ModelDiagnosticID.argumentKindMismatch,
+                        "argument '\(label)' of flow '\(target.name)' must be text; a bare name is a permission",
+                        at: id.range,
+                        fixIts: [FixIt(range: id.range, replacement: "\"{\(id.name)}\"",
+                                       message: "pass the value as \"{\(id.name)}\"")]))
                 } else if PermissionKind(rawValue: id.name) != nil || signatures[context.flow].parameterIndex[id.name] != nil {
                     error(ModelDiagnosticID.argumentKindMismatch,
                           "argument '\(label)' of flow '\(target.name)' must be text, not the permission '\(id.name)'",
                           at: id.range)
-                    failed = true
                 } else {
-                    error(ModelDiagnosticID.unknownPlaceholder, "unknown value '\(id.name)'", at: id.range,
-                          suggestion: Suggestion.closest(to: id.name, in: context.scope.values.sorted()))
-                    failed = true
+                    error(ModelDiagnosticID.argumentKindMismatch,
+                          "argument '\(label)' of flow '\(target.name)' must be text (a string or @key), not '\(id.name)'",
+                          at: id.range)
                 }
+                failed = true
             }
         }
         for (index, parameter) in target.parameters.enumerated() where given[index] == nil {

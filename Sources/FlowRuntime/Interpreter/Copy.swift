@@ -32,14 +32,9 @@ extension Interpreter {
         return out
     }
 
-    /// The flow's one permission: its single permission parameter, or its single `uses` kind.
-    func flowPermission(in frame: Frame) -> PermissionRef? {
-        let flow = program[frame.flow]
-        let parameters = flow.parameters.indices.filter { flow.parameters[$0].kind == .permission }
-        if parameters.count == 1 { return .parameter(parameters[0]) }
-        if parameters.isEmpty, flow.uses.count == 1 { return .kind(flow.uses[0]) }
-        return nil
-    }
+    /// The flow's one permission (`Flow.permissionPlaceholder`): what `{permission}` means in a
+    /// string-table entry, which the checker keeps as `.value("permission")`.
+    func flowPermission(in frame: Frame) -> PermissionRef? { program[frame.flow].permissionPlaceholder }
 
     func value(of placeholder: Placeholder, in frame: Frame, depth: Int) -> String {
         guard depth <= Self.maximumPlaceholderDepth else { return "" }
@@ -49,10 +44,7 @@ extension Interpreter {
             return program.appName.map { resolve($0, in: frame, depth: depth) } ?? ""
         case .permission(let ref):
             guard let kind = kind(of: ref, in: frame) else { return "" }
-            if let key = permissionKeys[kind], let entry = program.strings.lookup(key, locale: localeIndex) {
-                return render(entry.template, in: frame, depth: depth, shared: true)
-            }
-            return kind.displayName
+            return program.strings.permissionName(kind, locale: localeIndex)
         case .value(let name):
             if let text = frame.texts[name] { return text }
             let flow = program[frame.flow]

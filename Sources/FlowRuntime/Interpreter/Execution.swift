@@ -39,33 +39,56 @@ struct Execution {
             }
         }
         while true {
-            if Task.isCancelled { return .cancelled }
-            let ctx = currentContext
-            if sinceInput >= interpreter.options.stepLimit { return .error(loopError(at: ctx)) }
-            sinceInput += 1
-            var events: [AnalyticsEvent] = []
-            let recorded = trace.count
-            // A step that fails before it is recorded still appears in the trace, as incomplete.
-            func recordIncomplete(_ trace: inout [TraceStep]) {
-                if trace.count == recorded {
-                    trace.append(TraceStep(context: ctx, events: events, action: .incomplete, next: .stopped))
-                }
+            switch await advance() {
+            case .continued: continue
+            case .ended(let end): return end
+            case .choice:
+                // Only the explorer's device asks for choices, and the explorer drives `advance` itself.
+                return .error(FlowError(kind: .device, message: "the device asked for an exploration choice during a run",
+                                        context: currentContext))
             }
-            do {
-                if let end = try await step(ctx, events: &events) { return end }
-            } catch let needed as InputNeeded {
-                recordIncomplete(&trace)
-                return .inputNeeded(needed, at: ctx)
-            } catch let error as FlowError {
-                recordIncomplete(&trace)
-                return .error(error)
-            } catch is CancellationError {
-                recordIncomplete(&trace)
-                return .cancelled
-            } catch {
-                recordIncomplete(&trace)
-                return .error(FlowError(kind: .device, message: "device error in state '\(ctx.state)': \(error)", context: ctx))
+        }
+    }
+
+    /// What one step did.
+    enum Advance {
+        case continued
+        case ended(RunEnd)
+        /// The exploration backend needs a decision before the step can run (nothing was recorded).
+        case choice([ExplorationChoice])
+    }
+
+    /// Runs one state (its tracks and terminator, returning from finished subflows).
+    mutating func advance() async -> Advance {
+        if Task.isCancelled { return .ended(.cancelled) }
+        let ctx = currentContext
+        if sinceInput >= interpreter.options.stepLimit { return .ended(.error(loopError(at: ctx))) }
+        sinceInput += 1
+        var events: [AnalyticsEvent] = []
+        let recorded = trace.count
+        // A step that fails before it is recorded still appears in the trace, as incomplete.
+        func recordIncomplete(_ trace: inout [TraceStep]) {
+            if trace.count == recorded {
+                trace.append(TraceStep(context: ctx, events: events, action: .incomplete, next: .stopped))
             }
+        }
+        do {
+            if let end = try await step(ctx, events: &events) { return .ended(end) }
+            return .continued
+        } catch let point as ChoicePoint {
+            return .choice(point.options)
+        } catch let needed as InputNeeded {
+            recordIncomplete(&trace)
+            return .ended(.inputNeeded(needed, at: ctx))
+        } catch let error as FlowError {
+            recordIncomplete(&trace)
+            return .ended(.error(error))
+        } catch is CancellationError {
+            recordIncomplete(&trace)
+            return .ended(.cancelled)
+        } catch {
+            recordIncomplete(&trace)
+            return .ended(.error(FlowError(kind: .device, message: "device error in state '\(ctx.state)': \(error)", context: ctx)))
         }
     }
 

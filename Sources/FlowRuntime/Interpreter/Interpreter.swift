@@ -35,20 +35,12 @@ public struct Interpreter: Sendable {
     public let options: Options
     /// The index into `program.strings.locales` copy is taken from.
     public let localeIndex: Int
-    let permissionKeys: [PermissionKind: StringKeyID]
 
     public init(program: Program, backend: any DeviceBackend, options: Options = Options()) {
         self.program = program
         self.backend = backend
         self.options = options
         self.localeIndex = options.locale.map { program.strings.bestLocale(for: $0) } ?? 0
-        var keys: [PermissionKind: StringKeyID] = [:]
-        for (i, key) in program.strings.keys.enumerated() where key.hasPrefix("permission.") {
-            if let kind = PermissionKind(rawValue: String(key.dropFirst("permission.".count))) {
-                keys[kind] = StringKeyID(i)
-            }
-        }
-        self.permissionKeys = keys
     }
 
     /// The locale tag copy is taken from, nil when the program declares no `strings`.

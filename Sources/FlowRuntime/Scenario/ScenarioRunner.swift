@@ -92,7 +92,8 @@ public struct ScenarioRunner: Sendable {
         guard let program = loaded.program else {
             var result = ScenarioResult(path: scenario.file.path, scenarioFile: scenario.file, diagnostics: [],
                                         flowFiles: loaded.files, flowDiagnostics: loaded.diagnostics, failures: [], run: nil)
-            let why = loaded.diagnostics.contains { $0.severity == .error } ? "has errors" : "could not be loaded"
+            let unreadable = loaded.files.isEmpty || loaded.diagnostics.contains { $0.range == nil && $0.severity == .error }
+            let why = unreadable ? "cannot be read" + (loaded.diagnostics.first.map { ": " + $0.message } ?? "") : "has errors"
             result.diagnostics.append(.error(ScenarioParser.ID.flowDoesNotLoad, "flow file '\(path)' \(why)", at: scenario.flowPath.location))
             return result
         }
@@ -176,7 +177,7 @@ public struct ScenarioRunner: Sendable {
         // A script answer that did not fit what the run reached: point at its line.
         if case .error(let e) = run.end, e.kind == .device, let scriptError = await user.lastError {
             let state = e.context.map { " in state '\($0.pathName)'" } ?? ""
-            error(scriptError.id, scriptError.message + state, scriptError.location)
+            error(scriptError.id, scriptError.problem + state + (scriptError.hint.map { "; " + $0 } ?? ""), scriptError.location)
             return result
         }
         check(scenario, run, into: &result)

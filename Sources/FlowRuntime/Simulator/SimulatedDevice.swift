@@ -13,7 +13,8 @@ import FlowModel
 /// - with Location Services off, location reads `denied` and requests return `denied` without a
 ///   prompt (`CLAuthorizationStatus.denied`: "denied, or location services disabled globally");
 /// - Settings can set any of a kind's `settingsChoices` (never back to undetermined); changing a
-///   kind whose `settingsChangeTerminatesApp` terminates the app, which relaunches on return.
+///   kind whose `settingsChangeTerminatesApp` terminates the app, which relaunches on return. The
+///   notification settings page changes notifications only.
 ///
 /// A missing capability (no camera) does not change statuses: `capability` checks report it and
 /// flows branch on that before asking. Answers come from a `SimulatedUser`.
@@ -49,23 +50,41 @@ public actor SimulatedDevice: DeviceBackend {
         public var description: String { problems.joined(separator: "; ") }
     }
 
-    /// A Settings change the device rejects (back to undetermined, a status not offered there).
+    /// A Settings change or answer the device rejects (back to undetermined, out of range).
     public struct SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
         public var message: String
         public var description: String { message }
     }
 
-    private var statuses: [PermissionKind: Status]
-    private let capabilities: [Capability: Bool]
-    private let appActive: Bool
+    /// Everything the device knows; the explorer snapshots it to fork executions and compares it
+    /// (`knowledge`) to merge them. Missing statuses, capabilities and `appActive` are defaults in
+    /// a configured device and still unknown (chosen on first use) in an exploring one.
+    struct State: Hashable, Sendable {
+        var statuses: [PermissionKind: Status]
+        var capabilities: [Capability: Bool]
+        var appActive: Bool?
+        /// Kinds holding a temporary ("Allow Once") grant that ends with the app session.
+        var temporary: Set<PermissionKind> = []
+        /// Whether the one-time "Change to Always Allow" prompt was shown.
+        var alwaysUpgradeShown = false
+        /// Kinds the app has read or requested: what its Settings page shows.
+        var touched: Set<PermissionKind> = []
+        var checkpoint: Checkpoint?
+
+        /// What decides the rest of a run (the Settings page contents and the checkpoint, which is
+        /// always cleared between steps, aside).
+        var knowledge: State {
+            var k = self
+            k.touched = []
+            k.checkpoint = nil
+            return k
+        }
+    }
+
+    var state: State
     private let user: any SimulatedUser
-    /// Kinds holding a temporary ("Allow Once") grant that ends with the app session.
-    private var temporary: Set<PermissionKind> = []
-    /// Whether the one-time "Change to Always Allow" prompt was shown.
-    private var alwaysUpgradeShown = false
-    /// Kinds the app has read or requested: what its Settings page shows.
-    private var touched: Set<PermissionKind> = []
-    private var checkpoint: Checkpoint?
+    /// Set while exploring: resolves unknown statuses, capabilities and app activity as choices.
+    private let chooser: ChoosingUser?
     /// Analytics events recorded, in order.
     public private(set) var events: [AnalyticsEvent] = []
     /// How many times iOS terminated and relaunched the app.
@@ -76,11 +95,10 @@ public actor SimulatedDevice: DeviceBackend {
     public init(_ configuration: Configuration = Configuration(), user: any SimulatedUser) throws {
         let problems = configuration.problems
         guard problems.isEmpty else { throw ConfigurationError(problems: problems) }
-        self.statuses = configuration.statuses
-        self.capabilities = configuration.capabilities
-        self.appActive = configuration.appActive
+        self.state = State(statuses: configuration.statuses, capabilities: configuration.capabilities,
+                           appActive: configuration.appActive, touched: Set(configuration.statuses.keys))
         self.user = user
-        self.touched = Set(configuration.statuses.keys)
+        self.chooser = nil
     }
 
     /// A device whose user follows `script`.
@@ -88,8 +106,17 @@ public actor SimulatedDevice: DeviceBackend {
         try self.init(configuration, user: ScriptedUser(script))
     }
 
+    /// An exploring device: nothing is known, every unknown and every answer is a choice.
+    init(exploring chooser: ChoosingUser) {
+        self.state = State(statuses: [:], capabilities: [:], appActive: nil)
+        self.user = chooser
+        self.chooser = chooser
+    }
+
+    func restore(_ state: State) { self.state = state }
+
     /// The stored status of `kind` (what Settings shows), ignoring Location Services.
-    public func storedStatus(of kind: PermissionKind) -> Status { statuses[kind] ?? kind.initialStatus }
+    public func storedStatus(of kind: PermissionKind) -> Status { state.statuses[kind] ?? kind.initialStatus }
 
     /// Why a Settings change is impossible, or nil when iOS offers it.
     public static func problem(with change: SettingsChange) -> String? {
@@ -101,39 +128,61 @@ public actor SimulatedDevice: DeviceBackend {
         return "\(why) for \(change.kind.rawValue); choose one of " + choices.map(\.rawValue).joined(separator: ", ")
     }
 
-    private var locationServicesOn: Bool { capabilities[.locationServices] ?? true }
+    /// The status, choosing it when exploring and it is still unknown.
+    private func current(_ kind: PermissionKind) async throws -> Status {
+        if let s = state.statuses[kind] { return s }
+        guard let chooser else { return kind.initialStatus }
+        let s = try await chooser.initialStatus(of: kind)
+        state.statuses[kind] = s
+        return s
+    }
+
+    private func capability(_ c: Capability) async throws -> Bool {
+        if let known = state.capabilities[c] { return known }
+        guard let chooser else { return true }
+        let value = try await chooser.capability(c)
+        state.capabilities[c] = value
+        return value
+    }
+
+    private func appIsActive() async throws -> Bool {
+        if let known = state.appActive { return known }
+        guard let chooser else { return true }
+        let value = try await chooser.appActive()
+        state.appActive = value
+        return value
+    }
 
     public func status(of kind: PermissionKind) async throws -> Status {
-        touched.insert(kind)
-        if kind == .location, !locationServicesOn { return .denied }
-        return storedStatus(of: kind)
+        state.touched.insert(kind)
+        if kind == .location, !(try await capability(.locationServices)) { return .denied }
+        return try await current(kind)
     }
 
     public func request(_ kind: PermissionKind, options: [RequestOption]) async throws -> RequestResult {
-        touched.insert(kind)
-        if kind == .location, !locationServicesOn { return .immediate(.denied) }
-        let current = storedStatus(of: kind)
-        let behavior = kind.requestBehavior(options: options, current: current, upgradeAvailable: !alwaysUpgradeShown)
-        switch behavior {
+        state.touched.insert(kind)
+        if kind == .location, !(try await capability(.locationServices)) { return .immediate(.denied) }
+        let current = try await current(kind)
+        switch kind.requestBehavior(options: options, current: current, upgradeAvailable: !state.alwaysUpgradeShown) {
         case .immediate(let status):
-            statuses[kind] = status
+            state.statuses[kind] = status
             return .immediate(status)
         case .prompt(let answers):
-            if kind == .tracking, !appActive { return .immediate(current) }
-            if kind == .location, current == .authorizedWhenInUse { alwaysUpgradeShown = true }
+            if kind == .tracking, !(try await appIsActive()) { return .immediate(current) }
             let index = try await user.answer(kind, options: options, answers: answers)
             guard answers.indices.contains(index) else {
                 throw SettingsError(message: "the user chose answer \(index) of a prompt with \(answers.count) answers")
             }
+            if kind == .location, current == .authorizedWhenInUse { state.alwaysUpgradeShown = true }
             let answer = answers[index]
-            statuses[kind] = answer.result
-            if answer.isTemporary { temporary.insert(kind) } else { temporary.remove(kind) }
+            state.statuses[kind] = answer.result
+            if answer.isTemporary { state.temporary.insert(kind) } else { state.temporary.remove(kind) }
             return .answered(answers, index: index)
         }
     }
 
     public func isAvailable(_ capability: Capability) async throws -> Bool {
-        capabilities[capability] ?? true
+        try await self.capability(capability)
     }
 
     public func present(_ alert: AlertPresentation) async throws -> Int {
@@ -141,17 +190,22 @@ public actor SimulatedDevice: DeviceBackend {
     }
 
     public func openSettings(_ page: SettingsPage) async throws -> SettingsReturn {
-        let kinds = page == .notificationSettings ? [PermissionKind.notifications] : touched.sorted { $0.rawValue < $1.rawValue }
+        // An exploring device offers changes only for statuses it knows (see `Explorer`).
+        let shown = chooser == nil ? state.touched : Set(state.statuses.keys)
+        let kinds = page == .notificationSettings ? shown.filter { $0 == .notifications } : shown
         var current: [PermissionKind: Status] = [:]
         for kind in kinds { current[kind] = storedStatus(of: kind) }
         let changes = try await user.changeSettings(page, current: current)
         var terminated = false
         for change in changes {
             if let problem = Self.problem(with: change) { throw SettingsError(message: problem) }
+            if page == .notificationSettings, change.kind != .notifications {
+                throw SettingsError(message: "the notification settings page cannot change \(change.kind.rawValue); only notifications")
+            }
             guard storedStatus(of: change.kind) != change.status else { continue }
-            statuses[change.kind] = change.status
-            temporary.remove(change.kind)
-            touched.insert(change.kind)
+            state.statuses[change.kind] = change.status
+            state.temporary.remove(change.kind)
+            state.touched.insert(change.kind)
             if change.kind.settingsChangeTerminatesApp { terminated = true }
         }
         if terminated { relaunch() }
@@ -161,13 +215,13 @@ public actor SimulatedDevice: DeviceBackend {
     /// iOS terminated the app and the user started it again: temporary grants are gone.
     private func relaunch() {
         relaunches += 1
-        for kind in temporary { statuses[kind] = kind.initialStatus }
-        temporary = []
+        for kind in state.temporary { state.statuses[kind] = kind.initialStatus }
+        state.temporary = []
     }
 
     public func track(_ event: AnalyticsEvent) async { events.append(event) }
 
-    public func saveCheckpoint(_ checkpoint: Checkpoint?) async throws { self.checkpoint = checkpoint }
+    public func saveCheckpoint(_ checkpoint: Checkpoint?) async throws { state.checkpoint = checkpoint }
 
-    public func loadCheckpoint() async throws -> Checkpoint? { checkpoint }
+    public func loadCheckpoint() async throws -> Checkpoint? { state.checkpoint }
 }

@@ -50,15 +50,21 @@ public struct Script: Hashable, Sendable {
 /// A scripted answer that does not fit what was asked (an unknown button label, a prompt answer
 /// iOS does not offer). Carries the script location so the error points at the scenario line.
 public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
-    public var message: String
+    /// What is wrong ("no button \"Allow\" in alert 'Camera'").
+    public var problem: String
+    /// What is available instead ("its buttons are \"Continue\", \"Not Now\""), if anything.
+    public var hint: String?
     public var location: SourceRange?
     /// The scenario diagnostic ID: FL2012 (tap), FL2006 (prompt answer), FL2005 (Settings change).
     public var id: String
-    public init(_ message: String, at location: SourceRange?, id: String = "FL2012") {
-        self.message = message
+    public init(_ problem: String, hint: String? = nil, at location: SourceRange?, id: String = "FL2012") {
+        self.problem = problem
+        self.hint = hint
         self.location = location
         self.id = id
     }
+    /// Problem and hint as one message.
+    public var message: String { hint.map { "\(problem); \($0)" } ?? problem }
     public var description: String { message }
 }
 
@@ -79,10 +85,9 @@ public actor ScriptedUser: SimulatedUser {
         let tap = script.taps.removeFirst()
         if let i = alert.labels.firstIndex(of: tap.value) { return i }
         let title = alert.title.map { "alert '\($0)'" } ?? "the alert"
-        var message = "no button \"\(tap.value)\" in \(title); its buttons are "
-            + alert.labels.map { "\"\($0)\"" }.joined(separator: ", ")
-        if let s = Suggestion.closest(to: tap.value, in: alert.labels) { message += "; did you mean \"\(s)\"?" }
-        throw fail(ScriptError(message, at: tap.location))
+        var hint = "its buttons are " + alert.labels.map { "\"\($0)\"" }.joined(separator: ", ")
+        if let s = Suggestion.closest(to: tap.value, in: alert.labels) { hint += "; did you mean \"\(s)\"?" }
+        throw fail(ScriptError("no button \"\(tap.value)\" in \(title)", hint: hint, at: tap.location))
     }
 
     public func answer(_ kind: PermissionKind, options: [RequestOption], answers: [PromptAnswer]) async throws -> Int {
@@ -102,7 +107,7 @@ public actor ScriptedUser: SimulatedUser {
         case .status(let s): "'\(s.rawValue)'"
         }
         let offered = answers.map { "\"\($0.label)\" (\($0.result.rawValue))" }.joined(separator: ", ")
-        throw fail(ScriptError("the \(kind.rawValue) prompt offers no answer \(what); it offers \(offered)", at: answer.location, id: "FL2006"))
+        throw fail(ScriptError("the \(kind.rawValue) prompt offers no answer \(what)", hint: "it offers \(offered)", at: answer.location, id: "FL2006"))
     }
 
     public func changeSettings(_ page: SettingsPage, current: [PermissionKind: Status]) async throws -> [SettingsChange] {

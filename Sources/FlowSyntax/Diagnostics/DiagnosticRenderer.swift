@@ -79,92 +79,83 @@ public struct DiagnosticRenderer: Sendable {
         return out + "\n"
     }
 
-    /// One display cell run per scalar of a line.
-    private struct Cell {
-        var text: String
-        var width: Int
-    }
-
     private func snippet(_ range: SourceRange, in file: SourceFile, trailer: String) -> String {
         let lineNumber = range.start.line
-        var cells = Self.cells(of: file, line: lineNumber)
-        // Caret span in display cells: from the start column to the end column (or end of line).
-        func displayOffset(ofColumn column: Int) -> Int {
-            let index = max(0, column - 1)
-            var offset = 0
-            for i in 0..<min(index, cells.count) { offset += cells[i].width }
-            return offset + max(0, index - cells.count)
-        }
-        let caretStart = displayOffset(ofColumn: range.start.column)
-        let caretEnd = range.end.line == lineNumber
-            ? displayOffset(ofColumn: range.end.column)
-            : cells.reduce(0) { $0 + $1.width }
-        var caretLength = max(1, caretEnd - caretStart)
+        var bytes = Array(file.lineBytes(lineNumber))
+        if lineNumber == 1, UTF8Scalar.hasBOM(bytes) { bytes.removeFirst(3) }
 
-        // Cut long lines to a window around the caret.
-        var shift = 0
-        let total = cells.reduce(0) { $0 + $1.width }
-        var prefix = "", suffix = ""
+        // Pass 1: display positions of the caret's ends and of the whole line, without building text.
+        let endColumn = range.end.line == lineNumber ? range.end.column : Int.max
+        var caretStart: Int?, caretEnd: Int?
+        var position = 0, column = 1, i = 0
+        while i < bytes.count {
+            if column == range.start.column { caretStart = position }
+            if column == endColumn { caretEnd = position }
+            if bytes[i] >= 0x20 && bytes[i] < 0x7F {
+                position += 1
+                i += 1
+            } else {
+                let (_, length, width) = Self.cell(bytes, at: i, position: position, text: false)
+                position += width
+                i += length
+            }
+            column += 1
+        }
+        let total = position
+        let start = caretStart ?? total + max(0, range.start.column - column)
+        let end = caretEnd ?? (endColumn == Int.max ? total : total + max(0, endColumn - column))
+        var caretLength = max(1, end - start)
+
+        // Pass 2: the text of the visible window (the whole line unless it is too wide).
+        var windowStart = 0, windowEnd = total
         if total > maxSnippetWidth {
-            let windowStart = max(0, min(caretStart - maxSnippetWidth / 3, total - maxSnippetWidth))
-            var kept: [Cell] = []
-            var position = 0
-            for cell in cells {
-                if position >= windowStart && position + cell.width <= windowStart + maxSnippetWidth { kept.append(cell) }
-                position += cell.width
-            }
-            if windowStart > 0 {
-                prefix = "..."
-                shift = windowStart - 3
-            }
-            if windowStart + maxSnippetWidth < total { suffix = "..." }
-            cells = kept
-            caretLength = min(caretLength, maxSnippetWidth + 3 - (caretStart - shift))
-            caretLength = max(1, caretLength)
+            windowStart = max(0, min(start - maxSnippetWidth / 3, total - maxSnippetWidth))
+            windowEnd = windowStart + maxSnippetWidth
+            caretLength = max(1, min(caretLength, windowEnd - start))
         }
+        var text = windowStart > 0 ? "..." : ""
+        position = 0
+        i = 0
+        while i < bytes.count && position < windowStart && bytes[i] >= 0x20 && bytes[i] < 0x7F {
+            position += 1
+            i += 1
+        }
+        while i < bytes.count && position < windowEnd {
+            let visible = position >= windowStart
+            let (piece, length, width) = Self.cell(bytes, at: i, position: position, text: visible)
+            if visible && position + width <= windowEnd { text += piece }
+            position += width
+            i += length
+        }
+        if windowEnd < total { text += "..." }
+        let shift = windowStart > 0 ? windowStart - 3 : 0
 
-        let gutterWidth = max(5, String(lineNumber).count)
         let number = String(lineNumber)
+        let gutterWidth = max(5, number.count)
         let gutter = String(repeating: " ", count: gutterWidth - number.count) + number
         let blank = String(repeating: " ", count: gutterWidth)
-        let text = prefix + cells.map(\.text).joined() + suffix
         var out = paint(gutter + " |", Self.blue) + (text.isEmpty ? "" : " " + text) + "\n"
         let carets = "^" + String(repeating: "~", count: caretLength - 1)
-        out += paint(blank + " |", Self.blue) + " " + String(repeating: " ", count: caretStart - shift)
+        out += paint(blank + " |", Self.blue) + " " + String(repeating: " ", count: max(0, start - shift))
         out += paint(carets, Self.bold + Self.green)
         if !trailer.isEmpty { out += " " + paint(trailer, Self.green) }
         return out + "\n"
     }
 
-    /// The display cells of a 1-based line: a tab fills to the next multiple of 4, invalid bytes
-    /// and control characters become U+FFFD, East Asian wide characters and emoji take two cells.
-    private static func cells(of file: SourceFile, line: Int) -> [Cell] {
-        var bytes = Array(file.lineBytes(line))
-        if line == 1, UTF8Scalar.hasBOM(bytes) { bytes.removeFirst(3) }
-        var cells: [Cell] = []
-        cells.reserveCapacity(bytes.count)
-        var position = 0
-        var i = 0
-        while i < bytes.count {
-            let cell: Cell
-            if let (value, length) = UTF8Scalar.decode(bytes, at: i, end: bytes.count) {
-                i += length
-                if value == 0x09 {
-                    let width = 4 - position % 4
-                    cell = Cell(text: String(repeating: " ", count: width), width: width)
-                } else if !Lexer.isPrintable(value) && value != 0x20 {
-                    cell = Cell(text: "\u{FFFD}", width: 1)
-                } else {
-                    cell = Cell(text: String(Character(Unicode.Scalar(value)!)), width: width(of: value))
-                }
-            } else {
-                i += 1
-                cell = Cell(text: "\u{FFFD}", width: 1)
-            }
-            position += cell.width
-            cells.append(cell)
+    /// How the scalar at `bytes[i]` is drawn at display `position`: a tab fills to the next
+    /// multiple of 4, invalid bytes and control characters become U+FFFD, East Asian wide
+    /// characters and emoji take two cells. Returns the text (only when `text`), the bytes
+    /// consumed and the width.
+    private static func cell(_ bytes: [UInt8], at i: Int, position: Int, text: Bool) -> (String, Int, Int) {
+        guard let (value, length) = UTF8Scalar.decode(bytes, at: i, end: bytes.count) else {
+            return (text ? "\u{FFFD}" : "", 1, 1)
         }
-        return cells
+        if value == 0x09 {
+            let width = 4 - position % 4
+            return (text ? String(repeating: " ", count: width) : "", length, width)
+        }
+        if value != 0x20 && !Lexer.isPrintable(value) { return (text ? "\u{FFFD}" : "", length, 1) }
+        return (text ? String(Character(Unicode.Scalar(value)!)) : "", length, width(of: value))
     }
 
     /// Terminal cells a scalar takes: 0 for combining marks, 2 for wide characters, else 1.

@@ -350,6 +350,18 @@ public struct Lexer {
                 column += 1
                 report(.unmatchedBraceInString, "unmatched '}' in string; write '\\}' for a literal brace", from: braceStart)
                 buffer.append(b)
+            case 0x20...0x7E, 0x09:
+                // Plain ASCII run: copy it in one go (long strings are the common large input).
+                let runStart = offset
+                while offset < end {
+                    let c = bytes[offset]
+                    guard (c >= 0x20 && c <= 0x7E) || c == 0x09,
+                          c != UInt8(ascii: "\""), c != UInt8(ascii: "\\"), c != UInt8(ascii: "{"), c != UInt8(ascii: "}")
+                    else { break }
+                    offset += 1
+                }
+                column += offset - runStart
+                buffer.append(contentsOf: bytes[runStart..<offset])
             default:
                 let scalarStart = offset
                 if consumeScalar() != nil {

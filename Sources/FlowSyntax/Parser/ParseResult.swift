@@ -6,11 +6,16 @@ public struct ParseLimits: Hashable, Sendable {
     public var maxNestingDepth: Int
     /// Most states one flow may declare.
     public var maxStatesPerFlow: Int
+    /// Most syntax errors reported for one file; past it one FL0013 says how many were left out
+    /// (like a compiler's error limit: after that many, the rest are noise).
+    public var maxErrors: Int
 
-    public init(maxFileBytes: Int = 8 << 20, maxNestingDepth: Int = 64, maxStatesPerFlow: Int = 10_000) {
+    public init(maxFileBytes: Int = 8 << 20, maxNestingDepth: Int = 64, maxStatesPerFlow: Int = 10_000,
+                maxErrors: Int = 100) {
         self.maxFileBytes = maxFileBytes
         self.maxNestingDepth = maxNestingDepth
         self.maxStatesPerFlow = maxStatesPerFlow
+        self.maxErrors = maxErrors
     }
 
     public static let `default` = ParseLimits()

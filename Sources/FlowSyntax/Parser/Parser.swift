@@ -16,6 +16,14 @@ public struct Parser {
                 at: SourceRange(file: file.id, start: origin, end: origin))
             return ParseResult(syntax: FileSyntax(file: file.id, declarations: []), diagnostics: [diagnostic], comments: [])
         }
+        if let nul = file.bytes.firstIndex(of: 0) {
+            // A NUL never occurs in a text file: this is an image, an archive or a compiled file
+            // that was named `.flow` by mistake. One diagnostic says so instead of thousands.
+            let diagnostic = Diagnostic.syntax(
+                .binaryFile, "file is not text: it contains a NUL byte; a .flow file must be UTF-8 text",
+                at: file.pointRange(at: nul))
+            return ParseResult(syntax: FileSyntax(file: file.id, declarations: []), diagnostics: [diagnostic], comments: [])
+        }
         var parser = Parser(file: file, limits: limits)
         let syntax = parser.parseFile()
         var all = parser.lexer.diagnostics + parser.diagnostics
@@ -23,6 +31,15 @@ public struct Parser {
             let l = a.element.range?.start.offset ?? -1, r = b.element.range?.start.offset ?? -1
             return l != r ? l < r : a.offset < b.offset
         }.map(\.element)
+        let maxErrors = max(1, limits.maxErrors)
+        if all.count > maxErrors {
+            let left = all.count - maxErrors
+            let last = all[maxErrors - 1]
+            all.removeSubrange(maxErrors...)
+            all.append(.syntax(.tooManyErrors,
+                               "too many errors: \(left) more not shown; fix the ones above first",
+                               at: last.range))
+        }
         return ParseResult(syntax: syntax, diagnostics: all, comments: parser.lexer.comments)
     }
 
@@ -197,7 +214,8 @@ public struct Parser {
         if opener != nil { depth -= 1 }
     }
 
-    /// Runs `body` until `body` stops consuming tokens; forces one token of progress if it stalls.
+    /// Loop guard: when an iteration that began at `offset` consumed nothing, skips one token so
+    /// no loop can spin forever.
     private mutating func ensureProgress(since offset: Int) {
         if current.range.start.offset == offset && !at(.eof) && previous.range.end.offset <= offset { advance() }
     }

@@ -11,9 +11,11 @@
 /// | FL0006 | invalidPlaceholder        | `{` in a string not followed by a name and `}` |
 /// | FL0007 | unmatchedBraceInString    | a `}` in a string with no `{` before it |
 /// | FL0008 | unterminatedBlockComment  | `/*` without `*/` |
+/// | FL0009 | binaryFile                | the file holds NUL bytes, so it is not a text file; not parsed |
 /// | FL0010 | fileTooLarge              | the file is larger than `ParseLimits.maxFileBytes`; not parsed |
 /// | FL0011 | nestingTooDeep            | braces or parentheses nested deeper than `ParseLimits.maxNestingDepth` |
 /// | FL0012 | tooManyStates             | a flow with more than `ParseLimits.maxStatesPerFlow` states |
+/// | FL0013 | tooManyErrors             | more errors than `ParseLimits.maxErrors`; the rest are not shown |
 /// | FL0020 | expectedToken             | a required punctuation or keyword is missing (`->`, `{`, `}`, `=`, ...) |
 /// | FL0021 | expectedName              | a name is missing (state, flow, permission, outcome, key, ...) |
 /// | FL0022 | expectedText              | copy is missing: a string literal or `@key` |
@@ -38,9 +40,11 @@ public enum SyntaxDiagnosticID: String, CaseIterable, Sendable {
     case invalidPlaceholder = "FL0006"
     case unmatchedBraceInString = "FL0007"
     case unterminatedBlockComment = "FL0008"
+    case binaryFile = "FL0009"
     case fileTooLarge = "FL0010"
     case nestingTooDeep = "FL0011"
     case tooManyStates = "FL0012"
+    case tooManyErrors = "FL0013"
     case expectedToken = "FL0020"
     case expectedName = "FL0021"
     case expectedText = "FL0022"

@@ -47,4 +47,30 @@ public struct SourceFile: Sendable {
     public func lineText(_ line: Int) -> String {
         String(decoding: lineBytes(line), as: UTF8.self)
     }
+
+    /// The line and column of a byte offset, counted the way the lexer counts them.
+    /// Binary search over `lineStarts`.
+    public func location(at offset: Int) -> SourceLocation {
+        let offset = min(max(0, offset), bytes.count)
+        var low = 0, high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        // Same rule as the lexer: a scalar is one column, an invalid byte is one, a BOM is none.
+        var i = lineStarts[low]
+        if low == 0, UTF8Scalar.hasBOM(bytes) { i = min(3, offset) }
+        var column = 1
+        while i < offset {
+            i += UTF8Scalar.decode(bytes, at: i, end: bytes.count)?.length ?? 1
+            column += 1
+        }
+        return SourceLocation(offset: offset, line: low + 1, column: column)
+    }
+
+    /// An empty range at a byte offset, for diagnostics about a single point.
+    public func pointRange(at offset: Int) -> SourceRange {
+        let point = location(at: offset)
+        return SourceRange(file: id, start: point, end: point)
+    }
 }

@@ -1,1 +1,0 @@
-// FlowCommandLine: see issue briefs.

@@ -1,0 +1,158 @@
+import FlowLint
+import FlowSyntax
+
+/// Machine formats: flowlint's own versioned JSON, and SARIF 2.1.0 for code scanning.
+enum JSONFormats {
+    /// Bumped when a field changes meaning or disappears (adding fields keeps the version).
+    static let jsonVersion = 1
+
+    static func location(_ range: SourceRange?, in f: LintedFinding) -> [(String, JSONValue)] {
+        guard let range else { return [("path", .string(f.path))] }
+        return [("path", .string(f.path(of: range) ?? f.path)), ("line", .int(range.start.line)), ("column", .int(range.start.column)),
+                ("endLine", .int(range.end.line)), ("endColumn", .int(range.end.column))]
+    }
+
+    static func json(_ results: LintResults, version: String) -> String {
+        let findings: [JSONValue] = results.findings.map { f in
+            .object([
+                ("ruleId", .string(f.finding.ruleID)),
+                ("rule", .string(RuleRegistry.rule(f.finding.ruleID)?.name ?? "")),
+                ("severity", .string(f.diagnostic.severity.description)),
+                ("message", .string(f.diagnostic.message)),
+            ] + location(f.diagnostic.range, in: f) + [
+                ("notes", .array(f.diagnostic.notes.map { n in .object([("message", .string(n.message))] + (n.range.map { location($0, in: f) } ?? [])) })),
+                ("fixIts", .array(f.diagnostic.fixIts.map { x in .object([("message", .string(x.message)), ("replacement", .string(x.replacement))] + location(x.range, in: f)) })),
+                ("witness", .array(f.finding.witness.map { s in .object([("message", .string(s.message))] + (s.range.map { location($0, in: f) } ?? [])) })),
+            ])
+        }
+        let doc = JSONValue.object([
+            ("version", .int(jsonVersion)),
+            ("tool", .object([("name", .string("flowlint")), ("version", .string(version))])),
+            ("files", .array(results.paths.map(JSONValue.string))),
+            ("summary", .object([("errors", .int(results.errorCount)), ("warnings", .int(results.warningCount)), ("notes", .int(results.noteCount))])),
+            ("findings", .array(findings)),
+        ])
+        return doc.rendered() + "\n"
+    }
+
+    static func level(_ s: Severity) -> String {
+        switch s {
+        case .error: "error"
+        case .warning: "warning"
+        case .note: "note"
+        }
+    }
+
+    static func physical(_ range: SourceRange?, in f: LintedFinding) -> JSONValue {
+        var region: [(String, JSONValue)] = []
+        if let r = range {
+            region = [("startLine", .int(r.start.line)), ("startColumn", .int(r.start.column)),
+                      ("endLine", .int(r.end.line)), ("endColumn", .int(r.end.column))]
+        } else {
+            region = [("startLine", .int(1))]
+        }
+        return .object([
+            ("artifactLocation", .object([("uri", .string(uri(f.path(of: range) ?? f.path)))])),
+            ("region", .object(region)),
+        ])
+    }
+
+    /// Relative paths stay relative (SARIF resolves them against the checkout); spaces and
+    /// other unsafe characters are percent-encoded.
+    static func uri(_ path: String) -> String {
+        var p = path
+        while p.hasPrefix("./") { p.removeFirst(2) }
+        var out = ""
+        for byte in p.utf8 {
+            let c = Character(Unicode.Scalar(byte))
+            if c.isLetter && byte < 128 || c.isNumber && byte < 128 || "-._~/".contains(c) {
+                out.append(c)
+            } else {
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return out
+    }
+
+    /// A stable fingerprint that survives unrelated edits above the finding: rule, file, message
+    /// and the text of the line, not its number (FNV-1a, 64 bits).
+    static func fingerprint(_ f: LintedFinding) -> String {
+        var lineText = ""
+        if let r = f.diagnostic.range, let file = f.files.first(where: { $0.id == r.file }) {
+            lineText = file.lineText(r.start.line).trimmingWhitespace
+        }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in "\(f.finding.ruleID)\u{0}\(f.path)\u{0}\(f.diagnostic.message)\u{0}\(lineText)".utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x100_0000_01b3
+        }
+        return String(hash, radix: 16).leftPadded(to: 16)
+    }
+
+    static func sarif(_ results: LintResults, version: String) -> String {
+        let rules = RuleRegistry.rules
+        let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
+        let ruleObjects: [JSONValue] = rules.map { r in
+            .object([
+                ("id", .string(r.id)),
+                ("name", .string(r.name)),
+                ("shortDescription", .object([("text", .string(r.summary))])),
+                ("fullDescription", .object([("text", .string(r.documentation))])),
+                ("help", .object([("text", .string(r.explanation))])),
+                ("defaultConfiguration", .object([("level", .string(level(r.defaultSeverity)))])),
+            ])
+        }
+        let resultObjects: [JSONValue] = results.findings.map { f in
+            var members: [(String, JSONValue)] = [("ruleId", .string(f.finding.ruleID))]
+            if let i = ruleIndex[f.finding.ruleID] { members.append(("ruleIndex", .int(i))) }
+            members += [
+                ("level", .string(level(f.diagnostic.severity))),
+                ("message", .object([("text", .string(f.diagnostic.message))])),
+                ("locations", .array([.object([("physicalLocation", physical(f.diagnostic.range, in: f))])])),
+                ("partialFingerprints", .object([("flowlintFingerprint/v1", .string(fingerprint(f)))])),
+            ]
+            let related = f.diagnostic.notes.enumerated().compactMap { i, n -> JSONValue? in
+                guard let r = n.range else { return nil }
+                return .object([("id", .int(i)), ("physicalLocation", physical(r, in: f)), ("message", .object([("text", .string(n.message))]))])
+            }
+            if !related.isEmpty { members.append(("relatedLocations", .array(related))) }
+            if !f.finding.witness.isEmpty {
+                let steps: [JSONValue] = f.finding.witness.map { s in
+                    var location: [(String, JSONValue)] = [("message", .object([("text", .string(s.message))]))]
+                    if let r = s.range { location.insert(("physicalLocation", physical(r, in: f)), at: 0) }
+                    return .object([("location", .object(location))])
+                }
+                members.append(("codeFlows", .array([.object([
+                    ("message", .object([("text", .string("shortest path from the start that shows the finding"))])),
+                    ("threadFlows", .array([.object([("locations", .array(steps))])])),
+                ])])))
+            }
+            return .object(members)
+        }
+        let doc = JSONValue.object([
+            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+            ("version", .string("2.1.0")),
+            ("runs", .array([.object([
+                ("tool", .object([("driver", .object([
+                    ("name", .string("flowlint")),
+                    ("version", .string(version)),
+                    ("semanticVersion", .string(version)),
+                    ("rules", .array(ruleObjects)),
+                ]))])),
+                ("columnKind", .string("unicodeCodePoints")),
+                ("results", .array(resultObjects)),
+            ])])),
+        ])
+        return doc.rendered() + "\n"
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+    var trimmingWhitespace: String {
+        let scalars = unicodeScalars
+        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return String(scalars[start...end])
+    }
+}

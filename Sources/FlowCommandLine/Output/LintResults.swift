@@ -1,0 +1,72 @@
+import FlowLint
+import FlowModel
+import FlowSyntax
+
+/// One finding of a flowlint run, with the files it needs to be rendered.
+public struct LintedFinding: Sendable {
+    public var finding: Finding
+    /// The files of the entry that produced it (for snippets and paths).
+    public var files: [SourceFile]
+
+    public var diagnostic: Diagnostic { finding.diagnostic }
+
+    /// The path of the file a range points into, as the user gave it.
+    public func path(of range: SourceRange?) -> String? {
+        guard let range else { return nil }
+        return files.first { $0.id == range.file }?.path
+    }
+
+    public var path: String { path(of: diagnostic.range) ?? files.first?.path ?? "<unknown>" }
+    public var line: Int { diagnostic.range?.start.line ?? 1 }
+    public var column: Int { diagnostic.range?.start.column ?? 1 }
+}
+
+/// Everything one flowlint run found, deduplicated and in a stable order (path, position, ID).
+public struct LintResults: Sendable {
+    public var findings: [LintedFinding]
+    /// Entry files linted, in order.
+    public var paths: [String]
+    /// Reports per entry, same order as `paths` (graph output uses their analyses).
+    public var reports: [LintReport]
+
+    public var errorCount: Int { findings.filter { $0.diagnostic.severity == .error }.count }
+    public var warningCount: Int { findings.filter { $0.diagnostic.severity == .warning }.count }
+    public var noteCount: Int { findings.filter { $0.diagnostic.severity == .note }.count }
+
+    /// Merges per-entry reports: the same finding reached from several entry files is kept once;
+    /// a usage-rule finding (unused flow or string) stands only if every entry that loaded its
+    /// file reports it.
+    public init(paths: [String], reports: [LintReport]) {
+        self.paths = paths
+        self.reports = reports
+        struct Key: Hashable { var path: String; var offset: Int; var id: String; var message: String }
+        var seen: [Key: Int] = [:]
+        var merged: [LintedFinding] = []
+        var usageVotes: [Key: Int] = [:]
+        var loaders: [String: Int] = [:]
+        for report in reports {
+            for file in Set(report.files.map(\.path)) { loaders[file, default: 0] += 1 }
+        }
+        for report in reports {
+            for finding in report.findings {
+                let linted = LintedFinding(finding: finding, files: report.files)
+                let key = Key(path: linted.path, offset: finding.diagnostic.range?.start.offset ?? -1, id: finding.ruleID,
+                              message: finding.diagnostic.message)
+                if RuleRegistry.rule(finding.ruleID)?.isUsageRule == true { usageVotes[key, default: 0] += 1 }
+                if seen[key] == nil {
+                    seen[key] = merged.count
+                    merged.append(linted)
+                }
+            }
+        }
+        merged.removeAll { f in
+            guard RuleRegistry.rule(f.finding.ruleID)?.isUsageRule == true else { return false }
+            let key = Key(path: f.path, offset: f.diagnostic.range?.start.offset ?? -1, id: f.finding.ruleID, message: f.diagnostic.message)
+            return (usageVotes[key] ?? 0) < (loaders[f.path] ?? 1)
+        }
+        self.findings = merged.sorted { a, b in
+            (a.path, a.diagnostic.range?.start.offset ?? -1, a.finding.ruleID, a.diagnostic.message)
+                < (b.path, b.diagnostic.range?.start.offset ?? -1, b.finding.ruleID, b.diagnostic.message)
+        }
+    }
+}

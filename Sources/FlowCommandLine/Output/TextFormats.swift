@@ -1,0 +1,64 @@
+import Foundation
+import FlowLint
+import FlowSyntax
+
+/// Human and CI text formats: rendered diagnostics with witnesses, one-line gcc style, and
+/// GitHub Actions workflow commands.
+enum TextFormats {
+    /// The rendered diagnostic (snippet, caret, notes, suggestion) then the witness as numbered steps.
+    static func text(_ results: LintResults, colored: Bool) -> String {
+        var out = ""
+        for f in results.findings {
+            out += DiagnosticRenderer(files: f.files, colored: colored).render(f.diagnostic)
+            if !f.finding.witness.isEmpty {
+                out += "  witness:\n"
+                for (i, step) in f.finding.witness.enumerated() {
+                    let place = step.range.map { r in " (\(f.path(of: r) ?? f.path):\(r.start.line):\(r.start.column))" } ?? ""
+                    out += "    \(i + 1). \(step.message)\(place)\n"
+                }
+            }
+            out += "\n"
+        }
+        return out
+    }
+
+    static func summary(_ results: LintResults) -> String {
+        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        return "\(plural(results.errorCount, "error")), \(plural(results.warningCount, "warning")) in \(plural(results.paths.count, "file"))"
+    }
+
+    /// `path:line:col: severity: message [ID]`, one line per finding.
+    static func gcc(_ results: LintResults) -> String {
+        results.findings.map { f in
+            "\(f.path):\(f.line):\(f.column): \(f.diagnostic.severity): \(f.diagnostic.message) [\(f.finding.ruleID)]\n"
+        }.joined()
+    }
+
+    /// `::error file=...,line=...,col=...,title=ID::message` (GitHub Actions annotations).
+    static func github(_ results: LintResults) -> String {
+        results.findings.map { f in
+            let command = switch f.diagnostic.severity {
+            case .error: "error"
+            case .warning: "warning"
+            case .note: "notice"
+            }
+            var properties = "file=\(escapeProperty(f.path)),line=\(f.line),col=\(f.column)"
+            if let r = f.diagnostic.range { properties += ",endLine=\(r.end.line),endColumn=\(r.end.column)" }
+            properties += ",title=\(escapeProperty(f.finding.ruleID))"
+            var message = f.diagnostic.message
+            if !f.finding.witness.isEmpty {
+                message += "\n" + f.finding.witness.enumerated().map { "\($0 + 1). \($1.message)" }.joined(separator: "\n")
+            }
+            return "::\(command) \(properties)::\(escapeData(message))\n"
+        }.joined()
+    }
+
+    static func escapeData(_ s: String) -> String {
+        s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
+            .replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    static func escapeProperty(_ s: String) -> String {
+        escapeData(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+}

@@ -1,0 +1,207 @@
+import FlowModel
+import FlowRuntime
+import FlowSyntax
+
+/// `flowrun FILE`: one run of one flow on a simulated device whose user is the script, then the
+/// terminal (when stdin is one).
+struct FlowrunSingle: Sendable {
+    var reader: any SourceReader
+    var load: FlowrunCommand.Load
+    var io: IO
+
+    func run(path: String, options: RunOptions) async -> Int32 {
+        let program: Program
+        switch ProgramLoading(reader: reader, loader: load).load(path, limits: options.limits, colored: io.errorStyle.colors) {
+        case .success(let p): program = p
+        case .failure(.unreadable(let message)):
+            io.error(message)
+            return ExitCode.usageError
+        case .failure(.invalid(let diagnostics)):
+            io.stderr.write(diagnostics)
+            return ExitCode.flowError
+        }
+        var script = options.script
+        if let scenarioPath = options.scenario {
+            do {
+                script = try ScenarioInputs.merge(scenarioPath, into: script, reader: reader, colored: io.errorStyle.colors)
+            } catch {
+                io.stderr.write(error.rendered)
+                return ExitCode.usageError
+            }
+        }
+        do throws(ArgumentError) {
+            let flow = try Self.chooseFlow(in: program, named: options.flow, path: path)
+            let arguments = try Self.bind(options.arguments, to: program[flow])
+            if let expected = options.expectOutcome {
+                let names = program[flow].outcomes.map(\.name)
+                if !names.contains(expected) {
+                    var message = "flow '\(program[flow].name)' has no outcome '\(expected)'"
+                    if let close = Suggestion.closest(to: expected, in: names) { message += "; did you mean '\(close)'?" }
+                    throw ArgumentError(message)
+                }
+            }
+            return await run(program: program, flow: flow, arguments: arguments, script: script,
+                             path: path, options: options)
+        } catch {
+            return io.usageError(error.message, parser: FlowrunCommand.parser)
+        }
+    }
+
+    func run(program: Program, flow: FlowID, arguments: [String: RunArgument], script: RunScript,
+             path: String, options: RunOptions) async -> Int32 {
+        let style = options.format == .json ? TextStyle.plain : io.style
+        let dialogs = io.stdin.isTerminal
+            ? TerminalDialogs(input: io.stdin, output: options.format == .json ? io.stderr : io.stdout,
+                              style: style, appName: Self.appName(options.appName, program: program))
+            : nil
+        let user = TerminalUser(script: script.script, dialogs: dialogs)
+        let device: SimulatedDevice
+        do {
+            device = try SimulatedDevice(script.configuration, user: user)
+        } catch {
+            return io.usageError("\(error)", parser: FlowrunCommand.parser)
+        }
+        let interpreter = Interpreter(program: program, backend: device, options: Interpreter.Options(
+            locale: options.locale, appName: options.appName, stepLimit: options.maxSteps))
+        let result: RunResult
+        do {
+            result = try await interpreter.run(flow: flow, arguments: arguments)
+        } catch {
+            return io.usageError("\(error)", parser: FlowrunCommand.parser)
+        }
+
+        let transcript = Transcript(program: program, style: style)
+        var code: Int32
+        var message: String?
+        switch result.end {
+        case .outcome(let outcome):
+            code = options.expectOutcome.map { $0 == outcome ? ExitCode.finished : ExitCode.unexpectedOutcome }
+                ?? ExitCode.finished
+            if code == ExitCode.unexpectedOutcome {
+                message = "the run ended with '\(outcome)', not the expected '\(options.expectOutcome!)'"
+            }
+        case .error(let error):
+            if let scriptError = await user.scripted.lastError {
+                code = ExitCode.usageError
+                message = "in state '\(error.context?.pathName ?? "?")': \(scriptError.message)"
+            } else {
+                code = ExitCode.flowError
+                message = DiagnosticRenderer(files: program.files, colored: io.errorStyle.colors)
+                    .render(error.diagnostic, fallbackPath: path)
+            }
+        case .inputNeeded(let needed, let context):
+            code = ExitCode.inputNeeded
+            message = "input needed in state '\(context.pathName)' (\(transcript.location(context.range))): "
+                + needed.summary + "; " + Self.hint(for: needed.question)
+                + (io.stdin.isTerminal ? "" : " (stdin is not a terminal, so flowrun does not ask)")
+        case .cancelled:
+            code = ExitCode.flowError
+            message = "the run was cancelled"
+        }
+
+        let locale = interpreter.locale
+        switch options.format {
+        case .text:
+            io.stdout.line("flow \(program[flow].name) (\(path))" + (locale.map { ", locale \($0)" } ?? ""))
+            io.stdout.line()
+            io.stdout.write(transcript.render(result))
+        case .json:
+            io.stdout.line(RunJSON.render(result, file: path, flow: program[flow].name, locale: locale,
+                                          exitCode: code, errorMessage: message.map(Self.firstLine),
+                                          transcript: transcript).rendered())
+        }
+        if let message {
+            if case .error = result.end, code == ExitCode.flowError {
+                io.stderr.write(message)
+            } else {
+                io.error(message)
+            }
+        }
+        if code == ExitCode.finished || code == ExitCode.unexpectedOutcome {
+            let leftover = await user.scripted.remaining
+            let unused = leftover.taps.map { "--tap \"\($0.value)\"" }
+                + leftover.answers.sorted { $0.key.rawValue < $1.key.rawValue }.flatMap { kind, answers in
+                    answers.map { "--answer \(kind.rawValue)=\(Self.choiceText($0.value))" }
+                }
+                + (leftover.settingsVisits.isEmpty ? [] : ["\(leftover.settingsVisits.count) --settings visit(s)"])
+            if !unused.isEmpty {
+                io.stderr.line("flowrun: warning: scripted input was not used: " + unused.joined(separator: ", "))
+            }
+        }
+        return code
+    }
+
+    // MARK: - Helpers
+
+    /// The flow to run: `--flow NAME`, else the entry file's first flow without parameters (as
+    /// scenario files do), else its first flow.
+    static func chooseFlow(in program: Program, named name: String?, path: String) throws(ArgumentError) -> FlowID {
+        if let name {
+            if let id = program.flow(named: name) { return id }
+            var message = "no flow named '\(name)' in '\(path)'"
+            if let close = Suggestion.closest(to: name, in: program.flows.map(\.name)) { message += "; did you mean '\(close)'?" }
+            throw ArgumentError(message)
+        }
+        let entry = program.flows.indices.filter { program.flows[$0].range.file.index == 0 }
+        if let first = entry.first(where: { program.flows[$0].parameters.isEmpty }) ?? entry.first { return FlowID(first) }
+        throw ArgumentError("'\(path)' declares no flow")
+    }
+
+    /// `--arg name=value` for each parameter: a permission kind or text.
+    static func bind(_ values: [String: String], to flow: Flow) throws(ArgumentError) -> [String: RunArgument] {
+        var arguments: [String: RunArgument] = [:]
+        for parameter in flow.parameters {
+            guard let value = values[parameter.name] else {
+                throw ArgumentError("flow '\(flow.name)' needs --arg \(parameter.name)=\(parameter.kind == .permission ? "KIND" : "TEXT")")
+            }
+            switch parameter.kind {
+            case .text: arguments[parameter.name] = .text(value)
+            case .permission:
+                guard let kind = PermissionKind(rawValue: value) else {
+                    throw ArgumentError(RunScript.unknown("permission", value, in: PermissionKind.allCases.map(\.rawValue),
+                                                          option: "--arg \(parameter.name)=\(value)"))
+                }
+                arguments[parameter.name] = .permission(kind)
+            }
+        }
+        let names = Set(flow.parameters.map(\.name))
+        if let extra = values.keys.sorted().first(where: { !names.contains($0) }) {
+            var message = "flow '\(flow.name)' has no parameter '\(extra)'"
+            if let close = Suggestion.closest(to: extra, in: names) { message += "; did you mean '\(close)'?" }
+            throw ArgumentError(message)
+        }
+        return arguments
+    }
+
+    /// The app name iOS shows in prompts: `--app`, else a literal `app` declaration, else "App".
+    static func appName(_ flag: String?, program: Program) -> String {
+        if let flag { return flag }
+        if case .literal(let template, _)? = program.appName {
+            let parts = template.segments.compactMap { segment -> String? in
+                if case .text(let t) = segment { return t }
+                return nil
+            }
+            if parts.count == template.segments.count { return parts.joined() }
+        }
+        return "App"
+    }
+
+    static func hint(for question: InputNeeded.Question) -> String {
+        switch question {
+        case .alert: "script it with --tap LABEL"
+        case .prompt(let kind, _, _): "script it with --answer \(kind.rawValue)=LABEL or --answer \(kind.rawValue)=STATUS"
+        case .settings: "script it with --settings KIND=STATUS or --settings none"
+        }
+    }
+
+    static func choiceText(_ choice: PromptChoice) -> String {
+        switch choice {
+        case .label(let l): "\"\(l)\""
+        case .status(let s): s.rawValue
+        }
+    }
+
+    static func firstLine(_ text: String) -> String {
+        String(text.split(separator: "\n", maxSplits: 1).first ?? "")
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import FlowModel
+import FlowRuntime
+import FlowSyntax
+
+/// `flowrun test PATH...`: runs scenario files with the runtime's scenario runner.
+struct FlowrunTest: Sendable {
+    var reader: any SourceReader
+    var load: FlowrunCommand.Load
+    var io: IO
+
+    static let parser = ArgumentParser(
+        commandName: "flowrun test",
+        summary: "Runs scenario files (directories recursively) and reports each as passed or failed.",
+        options: [.flag("help", short: "h", help: "show this help")],
+        positionals: [PositionalSpec("PATH", .oneOrMore, help: "scenario files or directories")],
+        discussion: """
+            The last line is exactly `N passed, M failed`.
+
+            Exit codes:
+              0  every scenario passed
+              1  a scenario failed (including a malformed scenario or a flow that does not load)
+              2  usage or I/O error: bad arguments, a missing path
+            """
+    )
+
+    func run(_ arguments: [String]) async -> Int32 {
+        let parsed: ParsedArguments
+        do {
+            parsed = try Self.parser.parse(arguments)
+        } catch {
+            if arguments.contains("--help") || arguments.contains("-h") {
+                io.stdout.write(Self.parser.help)
+                return ExitCode.finished
+            }
+            return io.usageError(error.message, parser: Self.parser)
+        }
+        if parsed.flag("help") {
+            io.stdout.write(Self.parser.help)
+            return ExitCode.finished
+        }
+        var files: [String] = []
+        for path in parsed.positionals("PATH") {
+            switch Self.scenarioFiles(at: path) {
+            case .success(let found): files += found
+            case .failure(let error):
+                io.error(error.message)
+                return ExitCode.usageError
+            }
+        }
+        let style = io.style
+        let colored = io.style.colors
+        let runner = ScenarioRunner(reader: reader)
+        var passed = 0, failed = 0
+        for file in files {
+            let result = await runner.run(path: file)
+            if result.passed {
+                passed += 1
+                io.stdout.line("\(style.green("PASS")) \(file)")
+            } else {
+                failed += 1
+                io.stdout.line("\(style.red("FAIL")) \(file)")
+            }
+            var details = ""
+            if let scenarioFile = result.scenarioFile, !result.diagnostics.isEmpty {
+                details += DiagnosticRenderer(files: [scenarioFile], colored: colored).render(result.diagnostics, fallbackPath: file)
+            } else if !result.diagnostics.isEmpty {
+                details += DiagnosticRenderer(files: [], colored: colored).render(result.diagnostics, fallbackPath: file)
+            }
+            if !result.flowDiagnostics.isEmpty {
+                details += DiagnosticRenderer(files: result.flowFiles, colored: colored).render(result.flowDiagnostics)
+            }
+            if !result.failures.isEmpty { details += result.failureReport + "\n" }
+            if !details.isEmpty {
+                io.stdout.write(details.split(separator: "\n", omittingEmptySubsequences: false)
+                    .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n"))
+                if !details.hasSuffix("\n") { io.stdout.line() }
+            }
+        }
+        io.stdout.line("\(passed) passed, \(failed) failed")
+        return failed == 0 ? ExitCode.finished : ExitCode.flowError
+    }
+
+    /// `path` itself when it is a file, else every `.scenario` under it (sorted, recursively).
+    static func scenarioFiles(at path: String) -> Result<[String], ArgumentError> {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return .failure(ArgumentError("cannot read '\(path)': no such file or directory"))
+        }
+        guard isDirectory.boolValue else { return .success([path]) }
+        guard let enumerator = FileManager.default.enumerator(atPath: path) else {
+            return .failure(ArgumentError("cannot read directory '\(path)'"))
+        }
+        let base = path.hasSuffix("/") ? path : path + "/"
+        var found: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            if relative.hasSuffix(".scenario") { found.append(base + relative) }
+        }
+        return .success(found.sorted())
+    }
+}

@@ -1,0 +1,113 @@
+import FlowModel
+import FlowRuntime
+import FlowSyntax
+
+/// What the scripted flags of `flowrun` say about the device and the user, checked against the
+/// permission catalog so a misspelling is a usage error before anything runs.
+public struct RunScript: Hashable, Sendable {
+    /// `--status`, `--capability`, `--inactive`: the device before the run.
+    public var configuration = SimulatedDevice.Configuration()
+    /// `--tap`, `--answer`, `--settings`: what the user does, consumed in order.
+    public var script = Script()
+
+    public init() {}
+
+    /// Whether any user input was scripted.
+    public var scriptsInput: Bool {
+        !script.taps.isEmpty || !script.answers.isEmpty || !script.settingsVisits.isEmpty
+    }
+
+    /// Reads the scripted flags of a parsed `flowrun` command line:
+    /// `--status camera=denied`, `--capability camera=absent`, `--tap "Continue"`,
+    /// `--answer camera="Allow"` or `--answer camera=denied`, `--settings photos=authorized,camera=denied`
+    /// (one value per Settings visit, `none` for a visit that changes nothing), `--inactive`.
+    public init(_ arguments: ParsedArguments) throws(ArgumentError) {
+        for value in arguments.values("status") {
+            let (kind, name) = try Self.kindAndValue(value, option: "status")
+            configuration.statuses[kind] = try Self.status(name, of: kind, in: "--status \(value)")
+        }
+        for value in arguments.values("capability") {
+            let (nameText, state) = try Self.split(value, option: "capability")
+            guard let capability = Capability(rawValue: nameText) else {
+                throw ArgumentError(Self.unknown("capability", nameText, in: Capability.allCases.map(\.rawValue),
+                                                 option: "--capability \(value)"))
+            }
+            let arms = capability.armNames
+            switch state {
+            case arms.yes: configuration.capabilities[capability] = true
+            case arms.no: configuration.capabilities[capability] = false
+            default:
+                throw ArgumentError("capability '\(nameText)' is '\(arms.yes)' or '\(arms.no)', not '\(state)'")
+            }
+        }
+        configuration.appActive = !arguments.flag("inactive")
+        script.taps = arguments.values("tap").map { Scripted($0) }
+        for value in arguments.values("answer") {
+            let (kind, text) = try Self.kindAndValue(value, option: "answer")
+            let choice: PromptChoice
+            if Status(rawValue: text) != nil {
+                choice = .status(try Self.status(text, of: kind, in: "--answer \(value)"))
+            } else {
+                choice = .label(text)
+            }
+            script.answers[kind, default: []].append(Scripted(choice))
+        }
+        for value in arguments.values("settings") {
+            if value == "none" {
+                script.settingsVisits.append(Scripted([]))
+                continue
+            }
+            var visit: [SettingsChange] = []
+            for part in value.split(separator: ",", omittingEmptySubsequences: true) {
+                let (kind, name) = try Self.kindAndValue(String(part), option: "settings")
+                let change = SettingsChange(kind, try Self.status(name, of: kind, in: "--settings \(value)"))
+                if let problem = SimulatedDevice.problem(with: change) { throw ArgumentError(problem) }
+                visit.append(change)
+            }
+            script.settingsVisits.append(Scripted(visit))
+        }
+    }
+
+    // MARK: - Value parsing
+
+    static func split(_ value: String, option: String) throws(ArgumentError) -> (String, String) {
+        guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
+            throw ArgumentError("expected NAME=VALUE in '--\(option) \(value)'")
+        }
+        var rhs = String(value[value.index(after: equals)...])
+        if rhs.count >= 2, rhs.first == "\"", rhs.last == "\"" { rhs = String(rhs.dropFirst().dropLast()) }
+        return (String(value[..<equals]), rhs)
+    }
+
+    static func kindAndValue(_ value: String, option: String) throws(ArgumentError) -> (PermissionKind, String) {
+        let (name, rhs) = try split(value, option: option)
+        guard let kind = PermissionKind(rawValue: name) else {
+            throw ArgumentError(unknown("permission", name, in: PermissionKind.allCases.map(\.rawValue),
+                                        option: "--\(option) \(value)"))
+        }
+        return (kind, rhs)
+    }
+
+    static func status(_ name: String, of kind: PermissionKind, in written: String) throws(ArgumentError) -> Status {
+        if let status = Status(rawValue: name), kind.statuses.contains(status) { return status }
+        let names = kind.statuses.map(\.rawValue)
+        // A status of another kind with the same class is the likeliest intent (`authorized` on
+        // the microphone means `granted`).
+        let sameClass = Status(rawValue: name).flatMap { other in
+            kind.statuses.first { $0.statusClass == other.statusClass }?.rawValue
+        }
+        var message = "'\(name)' is not a \(kind.rawValue) status in '\(written)'"
+        if let close = sameClass ?? Suggestion.closest(to: name, in: names) {
+            message += "; did you mean '\(close)'?"
+        } else {
+            message += "; use one of \(names.joined(separator: ", "))"
+        }
+        throw ArgumentError(message)
+    }
+
+    static func unknown(_ what: String, _ name: String, in candidates: [String], option: String) -> String {
+        var message = "unknown \(what) '\(name)' in '\(option)'"
+        if let close = Suggestion.closest(to: name, in: candidates) { message += "; did you mean '\(close)'?" }
+        return message
+    }
+}

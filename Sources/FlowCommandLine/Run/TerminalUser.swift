@@ -1,0 +1,48 @@
+import FlowModel
+import FlowRuntime
+
+/// The person at the terminal, as the simulated device's user: answers come from the script
+/// first (`--tap`, `--answer`, `--settings`, a scenario), then, when the script has nothing for
+/// what is asked, from the terminal through `TerminalDialogs`. When the input is not a terminal
+/// (or reaches its end) it throws `InputNeeded` instead of reading: a closed or redirected stdin
+/// never makes a run wait.
+public actor TerminalUser: SimulatedUser {
+    public let scripted: ScriptedUser
+    /// Nil when input is not interactive: then every unscripted question is `InputNeeded`.
+    public let dialogs: TerminalDialogs?
+
+    public init(script: Script, dialogs: TerminalDialogs?) {
+        scripted = ScriptedUser(script)
+        self.dialogs = dialogs
+    }
+
+    public func tap(_ alert: AlertPresentation) async throws -> Int {
+        do {
+            return try await scripted.tap(alert)
+        } catch let needed as InputNeeded {
+            guard let dialogs, let index = dialogs.chooseButton(alert) else { throw needed }
+            return index
+        }
+    }
+
+    public func answer(_ kind: PermissionKind, options: [RequestOption], answers: [PromptAnswer]) async throws -> Int {
+        do {
+            return try await scripted.answer(kind, options: options, answers: answers)
+        } catch let needed as InputNeeded {
+            guard let dialogs, let index = dialogs.chooseAnswer(kind, options: options, answers: answers) else {
+                throw needed
+            }
+            return index
+        }
+    }
+
+    public func changeSettings(_ page: SettingsPage, current: [PermissionKind: Status]) async throws -> [SettingsChange] {
+        do {
+            return try await scripted.changeSettings(page, current: current)
+        } catch let needed as InputNeeded {
+            let shown = current.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key, $0.value) }
+            guard let dialogs, let changes = dialogs.chooseSettingsChanges(page, current: shown) else { throw needed }
+            return changes
+        }
+    }
+}

@@ -1,0 +1,577 @@
+import FlowModel
+import FlowSyntax
+
+/// One way out of a state: which part of the terminator it is and where it goes.
+public struct Edge: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        case goto
+        case capability(present: Bool)
+        /// A `status`, `request` or `call` arm, by index.
+        case arm(Int)
+        /// The `else` arm (or the `-> s` of `request k -> s`).
+        case otherwise
+        case button(Int)
+        case settingsReturn
+    }
+    public var kind: Kind
+    public var transition: Transition
+}
+
+extension Terminator {
+    /// Every way out, in source order; `Edge` indices below refer to this list.
+    public var edges: [Edge] {
+        switch self {
+        case .goto(let t): return [Edge(kind: .goto, transition: t)]
+        case .capability(_, let p, let a, _):
+            return [Edge(kind: .capability(present: true), transition: p), Edge(kind: .capability(present: false), transition: a)]
+        case .status(_, let arms, let otherwise, _), .request(_, _, let arms, let otherwise, _):
+            return arms.enumerated().map { Edge(kind: .arm($0), transition: $1.transition) }
+                + (otherwise.map { [Edge(kind: .otherwise, transition: $0)] } ?? [])
+        case .call(_, _, let arms, let otherwise, _):
+            return arms.enumerated().map { Edge(kind: .arm($0), transition: $1.transition) }
+                + (otherwise.map { [Edge(kind: .otherwise, transition: $0)] } ?? [])
+        case .alert(let a): return a.buttons.enumerated().map { Edge(kind: .button($0), transition: $1.transition) }
+        case .openSettings(_, let t, _): return [Edge(kind: .settingsReturn, transition: t)]
+        }
+    }
+}
+
+/// A step the status analysis can take from one (state, knowledge) node.
+public struct AnalysisStep: Sendable {
+    /// Index into `terminator.edges`.
+    public var edge: Int
+    public var target: Target
+    public var knowledge: Knowledge
+    /// What happens, for witnesses: "camera is denied", "user taps 'Continue'".
+    public var description: String
+}
+
+/// What the terminator of a state does under some knowledge.
+public struct Evaluation: Sendable {
+    public var steps: [AnalysisStep] = []
+    /// Status tuples (one element for a single check or a request result) that no arm matches.
+    public var unhandled: [[Status]] = []
+    /// For a request: whether it can do anything here: show its prompt, or change the status
+    /// without one (notifications `provisional`).
+    public var promptPossible: Bool = false
+    /// For a request: the statuses it may start from.
+    public var requestFrom = StatusSet()
+    /// Call outcomes the callee can end with here but no arm handles.
+    public var unhandledOutcomes: [Int] = []
+}
+
+/// A node of the path-sensitive analysis with the step that first reached it (BFS: shortest).
+public struct AnalysisNode: Sendable {
+    public var state: StateID
+    public var knowledge: Knowledge
+    /// The node before and the description of the step from it; nil for the start node.
+    public var parent: (node: Int, edge: Int, description: String)?
+}
+
+/// One step of a witness path: what happened, and where in the source it happened.
+public struct WitnessStep: Hashable, Sendable {
+    public var message: String
+    public var range: SourceRange?
+    public init(_ message: String, at range: SourceRange?) {
+        self.message = message
+        self.range = range
+    }
+}
+
+/// Everything the rules need to know about one flow: its graph through subflows, reachability,
+/// components, and the path-sensitive status facts with BFS parents for witnesses.
+public struct FlowAnalysis: Sendable {
+    public let id: FlowID
+    /// The permissions the analysis tracks: the `uses` kinds, then the permission parameters.
+    public let subjects: [PermissionRef]
+    /// For each state, the indices of the edges that can be taken in the plain graph (a call arm
+    /// only when the callee can end with one of its outcomes).
+    public private(set) var graphEdges: [[Int]] = []
+    public private(set) var graphReachable: [Bool] = []
+    /// Graph BFS parent (state, edge) for states reachable from the start.
+    public private(set) var graphParent: [(state: Int, edge: Int)?] = []
+    /// Outcome indices some graph path reaches.
+    public private(set) var graphOutcomes: Set<Int> = []
+    /// Whether an outcome can be reached from the state.
+    public private(set) var canReachOutcome: [Bool] = []
+    public private(set) var components: StronglyConnectedComponents
+    /// Whether a state issues a request, directly or through a call into a flow that may.
+    public private(set) var requests: [Bool] = []
+
+    public private(set) var nodes: [AnalysisNode] = []
+    public private(set) var nodesOfState: [[Int]] = []
+    /// Edges taken by at least one reachable node, per state.
+    public private(set) var takenEdges: [Set<Int>] = []
+    /// Outcomes some feasible path reaches, with what is known about each subject there.
+    public private(set) var outcomeKnowledge: [Int: Knowledge] = [:]
+    /// Whether running the flow may change a status (a request or a visit to Settings).
+    public private(set) var mutates = false
+    public private(set) var opensSettings = false
+    public private(set) var mayRequest = false
+
+    /// Most distinct knowledge values kept per state before widening to "anything": bounds the
+    /// analysis to states × this constant.
+    static let knowledgeCap = 64
+    /// Largest tuple product enumerated exactly; bigger checks are not refined.
+    static let tupleCap = 4096
+
+    let program: Program
+
+    public var flow: Flow { program[id] }
+    public var semanticReachable: [Bool] { nodesOfState.map { !$0.isEmpty } }
+
+    /// For each permission parameter: the kinds callers pass (empty: any kind).
+    let parameterKinds: [Int: Set<PermissionKind>]
+
+    init(program: Program, id: FlowID, callees: [FlowAnalysis?], parameterKinds: [Int: Set<PermissionKind>] = [:]) {
+        self.program = program
+        self.id = id
+        self.parameterKinds = parameterKinds
+        let flow = program[id]
+        var subjects = flow.uses.map(PermissionRef.kind)
+        for (i, p) in flow.parameters.enumerated() where p.kind == .permission { subjects.append(.parameter(i)) }
+        for state in flow.states {
+            switch state.terminator {
+            case .status(let refs, _, _, _): for r in refs where !subjects.contains(r) { subjects.append(r) }
+            case .request(let r, _, _, _, _): if !subjects.contains(r) { subjects.append(r) }
+            default: break
+            }
+        }
+        self.subjects = subjects
+        self.components = StronglyConnectedComponents(count: 0) { _ in [] }
+        buildGraph(callees: callees)
+        runStatusAnalysis(callees: callees)
+    }
+
+    func subjectIndex(_ ref: PermissionRef) -> Int { subjects.firstIndex(of: ref)! }
+
+    // MARK: graph
+
+    private mutating func buildGraph(callees: [FlowAnalysis?]) {
+        let flow = program[id]
+        let n = flow.states.count
+        graphEdges = flow.states.map { state in
+            let edges = state.terminator.edges
+            guard case .call(let callee, _, let arms, _, _) = state.terminator, let c = callees[callee.index] else {
+                return Array(edges.indices)
+            }
+            let covered = Set(arms.flatMap(\.outcomes))
+            return edges.indices.filter { i in
+                switch edges[i].kind {
+                case .arm(let a): !c.graphOutcomes.isDisjoint(with: arms[a].outcomes)
+                default: !c.graphOutcomes.subtracting(covered).isEmpty
+                }
+            }
+        }
+        requests = flow.states.map { state in
+            switch state.terminator {
+            case .request: true
+            case .call(let callee, _, _, _, _): callees[callee.index]?.mayRequest ?? true
+            default: false
+            }
+        }
+        graphReachable = [Bool](repeating: false, count: n)
+        graphParent = [(state: Int, edge: Int)?](repeating: nil, count: n)
+        var queue = [flow.start.index]
+        graphReachable[flow.start.index] = true
+        var head = 0
+        while head < queue.count {
+            let s = queue[head]; head += 1
+            if requests[s] { mayRequest = true }
+            let edges = flow.states[s].terminator.edges
+            for e in graphEdges[s] {
+                switch edges[e].transition.target {
+                case .outcome(let o): graphOutcomes.insert(o)
+                case .state(let t):
+                    if !graphReachable[t.index] {
+                        graphReachable[t.index] = true
+                        graphParent[t.index] = (s, e)
+                        queue.append(t.index)
+                    }
+                }
+            }
+        }
+        // Backwards from every state with an exit.
+        var predecessors = [[Int]](repeating: [], count: n)
+        canReachOutcome = [Bool](repeating: false, count: n)
+        var work: [Int] = []
+        for s in 0..<n {
+            let edges = flow.states[s].terminator.edges
+            for e in graphEdges[s] {
+                switch edges[e].transition.target {
+                case .outcome: if !canReachOutcome[s] { canReachOutcome[s] = true; work.append(s) }
+                case .state(let t): predecessors[t.index].append(s)
+                }
+            }
+        }
+        while let s = work.popLast() {
+            for p in predecessors[s] where !canReachOutcome[p] {
+                canReachOutcome[p] = true
+                work.append(p)
+            }
+        }
+        let successors = (0..<n).map { s in
+            let edges = flow.states[s].terminator.edges
+            return graphEdges[s].compactMap { e -> Int? in
+                if case .state(let t) = edges[e].transition.target { return t.index }
+                return nil
+            }
+        }
+        components = StronglyConnectedComponents(count: n) { successors[$0] }
+    }
+
+    /// Statuses a subject can have when nothing is known.
+    func top() -> Knowledge { Knowledge(sets: subjects.map(domain(of:))) }
+
+    /// The kinds `ref` may be: its own, or for a parameter the kinds callers pass (every kind
+    /// when no caller is known, as for a flow an app runs directly).
+    public func kinds(of ref: PermissionRef) -> [PermissionKind] {
+        switch ref {
+        case .kind(let k): return [k]
+        case .parameter(let p):
+            guard let known = parameterKinds[p], !known.isEmpty else { return PermissionKind.allCases }
+            return PermissionKind.allCases.filter(known.contains)
+        }
+    }
+
+    /// Every status `ref` can have in this flow.
+    public func domain(of ref: PermissionRef) -> StatusSet {
+        if case .kind = ref { return StatusSet.domain(of: ref) }
+        return StatusSet(kinds(of: ref).flatMap(\.statuses))
+    }
+
+    // MARK: status analysis
+
+    private mutating func runStatusAnalysis(callees: [FlowAnalysis?]) {
+        let flow = program[id]
+        nodesOfState = [[Int]](repeating: [], count: flow.states.count)
+        takenEdges = [Set<Int>](repeating: [], count: flow.states.count)
+        var index: [StateID: [Knowledge: Int]] = [:]
+        var widened = Set<Int>()
+
+        func node(_ state: StateID, _ k: Knowledge, parent: (Int, Int, String)?) -> Int? {
+            if let existing = index[state]?[k] { return existing }
+            var k = k
+            if (index[state]?.count ?? 0) >= Self.knowledgeCap {
+                k = top()
+                widened.insert(state.index)
+                if let existing = index[state]?[k] { return existing }
+            }
+            let i = nodes.count
+            nodes.append(AnalysisNode(state: state, knowledge: k, parent: parent.map { ($0.0, $0.1, $0.2) }))
+            index[state, default: [:]][k] = i
+            nodesOfState[state.index].append(i)
+            return i
+        }
+
+        _ = node(flow.start, top(), parent: nil)
+        var head = 0
+        while head < nodes.count {
+            let current = nodes[head]
+            let n = head
+            head += 1
+            let state = flow[current.state]
+            switch state.terminator {
+            case .request: mutates = true; mayRequest = true
+            case .openSettings: mutates = true; opensSettings = true
+            case .call(let callee, _, _, _, _):
+                if let c = callees[callee.index] {
+                    mutates = mutates || c.mutates
+                    opensSettings = opensSettings || c.opensSettings
+                    mayRequest = mayRequest || c.mayRequest
+                }
+            default: break
+            }
+            let evaluation = evaluate(current.state, current.knowledge, callees: callees)
+            for step in evaluation.steps {
+                takenEdges[current.state.index].insert(step.edge)
+                switch step.target {
+                case .outcome(let o):
+                    if let old = outcomeKnowledge[o] {
+                        outcomeKnowledge[o] = Knowledge(sets: zip(old.sets, step.knowledge.sets).map { $0.union($1) })
+                    } else {
+                        outcomeKnowledge[o] = step.knowledge
+                    }
+                case .state(let t):
+                    _ = node(t, step.knowledge, parent: (n, step.edge, step.description))
+                }
+            }
+        }
+    }
+
+    /// What the terminator of `stateID` does when the statuses are as `k` says.
+    public func evaluate(_ stateID: StateID, _ k: Knowledge, callees: [FlowAnalysis?]) -> Evaluation {
+        let state = program[id][stateID]
+        var ev = Evaluation()
+        let edges = state.terminator.edges
+        func step(_ e: Int, _ k: Knowledge, _ d: String) {
+            ev.steps.append(AnalysisStep(edge: e, target: edges[e].transition.target, knowledge: k, description: d))
+        }
+        switch state.terminator {
+        case .goto:
+            step(0, k, "goes on")
+        case .capability(let c, _, _, _):
+            let (yes, no) = c.armNames
+            step(0, k, "capability \(c.rawValue) is \(yes)")
+            step(1, k, "capability \(c.rawValue) is \(no)")
+        case .alert(let alert):
+            for (i, b) in alert.buttons.enumerated() {
+                step(i, k, "user taps '\(program.baseText(b.label))'")
+            }
+        case .openSettings(let page, _, _):
+            var after = k
+            for (i, ref) in subjects.enumerated() {
+                if page == .notificationSettings, ref != .kind(.notifications) { continue }
+                after[i] = k[i].union(settingsChoices(ref))
+            }
+            let relaunch = subjects.contains { kinds(of: $0).contains(where: \.settingsChangeTerminatesApp) }
+            step(0, after, "user returns from Settings, where any switch may have changed"
+                 + (relaunch && page == .settings ? " (iOS relaunches the app if one did)" : ""))
+        case .status(let refs, let arms, let otherwise, _):
+            evaluateStatus(refs: refs, arms: arms, otherwise: otherwise, k, into: &ev)
+        case .request(let ref, let options, let arms, let otherwise, _):
+            evaluateRequest(ref: ref, options: options, arms: arms, otherwise: otherwise, k, into: &ev)
+        case .call(let callee, let arguments, let arms, let otherwise, _):
+            evaluateCall(callee: callee, arguments: arguments, arms: arms, otherwise: otherwise, k,
+                         analysis: callees[callee.index], into: &ev)
+        }
+        return ev
+    }
+
+    func settingsChoices(_ ref: PermissionRef) -> StatusSet {
+        StatusSet(kinds(of: ref).flatMap(\.settingsChoices))
+    }
+
+    private func evaluateStatus(refs: [PermissionRef], arms: [StatusArm], otherwise: Transition?,
+                                _ k: Knowledge, into ev: inout Evaluation) {
+        let idx = refs.map(subjectIndex)
+        let sets = idx.map { Array(k[$0]) }
+        let product = sets.reduce(1) { $0 * $1.count }
+        let names = refs.map(Self.name(of:))
+        let otherwiseEdge = arms.count
+        if product > Self.tupleCap {
+            for i in arms.indices { ev.steps.append(AnalysisStep(edge: i, target: arms[i].transition.target, knowledge: k, description: "status is unknown")) }
+            if let o = otherwise { ev.steps.append(AnalysisStep(edge: otherwiseEdge, target: o.target, knowledge: k, description: "status is unknown")) }
+            return
+        }
+        var matched: [Int: [[Status]]] = [:]
+        var tuple = [Status]()
+        func visit(_ i: Int) {
+            if i == sets.count {
+                if let a = arms.firstIndex(where: { arm in arm.patterns.contains { p in zip(p, tuple).allSatisfy { $0.matches($1) } } }) {
+                    matched[a, default: []].append(tuple)
+                } else if otherwise != nil {
+                    matched[otherwiseEdge, default: []].append(tuple)
+                } else {
+                    ev.unhandled.append(tuple)
+                }
+                return
+            }
+            for s in sets[i] { tuple.append(s); visit(i + 1); tuple.removeLast() }
+        }
+        if !sets.isEmpty { visit(0) }
+        for e in matched.keys.sorted() {
+            let tuples = matched[e]!
+            var after = k
+            for (pos, subject) in idx.enumerated() {
+                let projected = StatusSet(tuples.map { $0[pos] })
+                after[subject] = after[subject].intersection(projected)
+            }
+            let described = idx.enumerated().map { pos, subject in "\(names[pos]) is \(after[subject].phrase)" }
+                .joined(separator: ", ")
+            let target = e == otherwiseEdge ? otherwise!.target : arms[e].transition.target
+            ev.steps.append(AnalysisStep(edge: e, target: target, knowledge: after, description: described))
+        }
+    }
+
+    static func name(of ref: PermissionRef) -> String {
+        switch ref {
+        case .kind(let k): k.rawValue
+        case .parameter(let i): "parameter #\(i + 1)"
+        }
+    }
+
+    func name(of ref: PermissionRef) -> String {
+        if case .parameter(let i) = ref, i < program[id].parameters.count { return program[id].parameters[i].name }
+        return Self.name(of: ref)
+    }
+
+    /// Possible results of a request from status `s`, each with a description of how it happens.
+    func requestResults(_ ref: PermissionRef, options: [RequestOption], from s: Status) -> (results: [(Status, String)], prompt: Bool) {
+        let kinds = kinds(of: ref).filter { $0.statuses.contains(s) }
+        var results: [(Status, String)] = []
+        var prompt = false
+        for kind in kinds {
+            let usable = options.filter { o in
+                if case .purpose = o { return kind.requiresPurposeKey }
+                return kind.requestOptions.contains(o)
+            }
+            switch kind.requestBehavior(options: usable, current: s) {
+            case .prompt(let answers):
+                prompt = true
+                for a in answers { results.append((a.result, "prompt shown while \(s.rawValue), user taps '\(a.label)'")) }
+                if kind == .location, s == .authorizedWhenInUse {
+                    // The upgrade prompt is shown once; later requests return at once.
+                    results.append((s, "no prompt (upgrade already offered), stays \(s.rawValue)"))
+                }
+            case .immediate(let r):
+                if r != s { prompt = true }
+                results.append((r, "no prompt because the status is \(s.rawValue), returns \(r.rawValue) at once"))
+            }
+            if kind == .tracking, s == .notDetermined {
+                results.append((.notDetermined, "app not active, returns notDetermined without asking"))
+            }
+        }
+        return (results, prompt)
+    }
+
+    private func evaluateRequest(ref: PermissionRef, options: [RequestOption], arms: [StatusArm], otherwise: Transition?,
+                                 _ k: Knowledge, into ev: inout Evaluation) {
+        let i = subjectIndex(ref)
+        ev.requestFrom = k[i]
+        var byResult: [(Status, String)] = []
+        var seen = StatusSet()
+        for s in k[i] {
+            let (results, prompt) = requestResults(ref, options: options, from: s)
+            if prompt { ev.promptPossible = true }
+            for (r, d) in results where !seen.contains(r) {
+                seen.insert(r)
+                byResult.append((r, d))
+            }
+        }
+        let domain = domain(of: ref)
+        var groups: [Int: (StatusSet, String)] = [:]
+        let otherwiseEdge = arms.count
+        for (r, d) in byResult where domain.contains(r) {
+            let e: Int
+            if let a = arms.firstIndex(where: { arm in arm.patterns.contains { $0.first?.matches(r) ?? true } }) {
+                e = a
+            } else if otherwise != nil {
+                e = otherwiseEdge
+            } else {
+                ev.unhandled.append([r])
+                continue
+            }
+            var g = groups[e] ?? (StatusSet(), "request \(name(of: ref)): \(d) → \(r.rawValue)")
+            g.0.insert(r)
+            groups[e] = g
+        }
+        for e in groups.keys.sorted() {
+            var after = k
+            after[i] = groups[e]!.0
+            let target = e == otherwiseEdge ? otherwise!.target : arms[e].transition.target
+            ev.steps.append(AnalysisStep(edge: e, target: target, knowledge: after, description: groups[e]!.1))
+        }
+    }
+
+    private func evaluateCall(callee: FlowID, arguments: [Argument], arms: [OutcomeArm], otherwise: Transition?,
+                              _ k: Knowledge, analysis c: FlowAnalysis?, into ev: inout Evaluation) {
+        let calleeFlow = program[callee]
+        let outcomes: [Int] = c.map { Array($0.outcomeKnowledge.keys).sorted() } ?? Array(calleeFlow.outcomes.indices)
+        var passed = Set<Int>()
+        var groups: [Int: (Knowledge, String)] = [:]
+        let otherwiseEdge = arms.count
+        for o in outcomes {
+            var after = k
+            var feasible = true
+            for (p, argument) in arguments.enumerated() {
+                guard case .permission(let ref) = argument, let mine = subjects.firstIndex(of: ref) else { continue }
+                passed.insert(mine)
+                let summary: StatusSet
+                if let c, let known = c.outcomeKnowledge[o], let ci = c.subjects.firstIndex(of: .parameter(p)) {
+                    summary = known[ci]
+                } else {
+                    summary = .anyKind
+                }
+                let mutated = c?.mutates ?? true
+                after[mine] = mutated ? summary.intersection(domain(of: ref)) : after[mine].intersection(summary)
+                if after[mine].isEmpty { feasible = false }
+            }
+            if c?.opensSettings ?? true {
+                for (i, ref) in subjects.enumerated() where !passed.contains(i) {
+                    after[i] = after[i].union(settingsChoices(ref))
+                }
+            }
+            guard feasible else { continue }
+            let e: Int
+            if let a = arms.firstIndex(where: { $0.outcomes.contains(o) }) {
+                e = a
+            } else if otherwise != nil {
+                e = otherwiseEdge
+            } else {
+                ev.unhandledOutcomes.append(o)
+                continue
+            }
+            if let g = groups[e] {
+                groups[e] = (Knowledge(sets: zip(g.0.sets, after.sets).map { $0.union($1) }), g.1)
+            } else {
+                groups[e] = (after, "subflow '\(calleeFlow.name)' ends with '\(calleeFlow.outcomes[o].name)'")
+            }
+        }
+        for e in groups.keys.sorted() {
+            let target = e == otherwiseEdge ? otherwise!.target : arms[e].transition.target
+            ev.steps.append(AnalysisStep(edge: e, target: target, knowledge: groups[e]!.0, description: groups[e]!.1))
+        }
+    }
+
+    // MARK: witnesses
+
+    /// The shortest path from the start to `node`, as numbered-step material.
+    public func witness(to node: Int) -> [WitnessStep] {
+        let flow = program[id]
+        var chain: [(Int, Int, String)] = []
+        var current = node
+        while let p = nodes[current].parent {
+            chain.append((p.node, p.edge, p.description))
+            current = p.node
+        }
+        var steps = [WitnessStep("flow '\(flow.name)' starts at '\(flow[flow.start].name)'", at: flow[flow.start].nameRange)]
+        for (from, edge, description) in chain.reversed() {
+            let state = flow[nodes[from].state]
+            let range = state.terminator.edges[edge].transition.range
+            steps.append(WitnessStep("in '\(state.name)': \(description)", at: range))
+        }
+        let last = flow[nodes[node].state]
+        steps.append(WitnessStep("reaches '\(last.name)'" + knowledgeSuffix(nodes[node].knowledge), at: last.nameRange))
+        return steps
+    }
+
+    /// A witness to the first (shortest) node of a state, or a graph path when the analysis never
+    /// reaches it but the plain graph does.
+    public func witness(toState s: StateID) -> [WitnessStep] {
+        if let n = nodesOfState[s.index].first { return witness(to: n) }
+        let flow = program[id]
+        guard graphReachable[s.index] else { return [] }
+        var chain: [(Int, Int)] = []
+        var current = s.index
+        while let p = graphParent[current] { chain.append(p); current = p.state }
+        var steps = [WitnessStep("flow '\(flow.name)' starts at '\(flow[flow.start].name)'", at: flow[flow.start].nameRange)]
+        for (from, edge) in chain.reversed() {
+            let state = flow.states[from]
+            let e = state.terminator.edges[edge]
+            steps.append(WitnessStep("in '\(state.name)': \(Self.describe(e, in: state, program: program))", at: e.transition.range))
+        }
+        steps.append(WitnessStep("reaches '\(flow[s].name)'", at: flow[s].nameRange))
+        return steps
+    }
+
+    func knowledgeSuffix(_ k: Knowledge) -> String {
+        let parts = subjects.indices.compactMap { i -> String? in
+            let domain = domain(of: subjects[i])
+            guard k[i] != domain, !k[i].isEmpty else { return nil }
+            return "\(name(of: subjects[i])) is \(k[i].phrase)"
+        }
+        return parts.isEmpty ? "" : " where " + parts.joined(separator: ", ")
+    }
+
+    static func describe(_ e: Edge, in state: State, program: Program) -> String {
+        switch (e.kind, state.terminator) {
+        case (.button(let i), .alert(let a)): "user taps '\(program.baseText(a.buttons[i].label))'"
+        case (.capability(let yes), .capability(let c, _, _, _)): "capability \(c.rawValue) is \(yes ? c.armNames.yes : c.armNames.no)"
+        case (.settingsReturn, _): "user returns from Settings"
+        case (.arm(let i), _): "takes branch \(i + 1)"
+        case (.otherwise, _): "takes the else branch"
+        default: "goes on"
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import FlowModel
+import FlowSyntax
+
+/// The analyses of every flow of a program, computed once and shared by all rules. Callees are
+/// analysed before their callers so a call state can use the callee's outcomes and summaries.
+public struct ProgramAnalysis: Sendable {
+    public let program: Program
+    public let flows: [FlowAnalysis]
+    /// Call sites of each flow: (caller, state).
+    public let callers: [[(flow: FlowID, state: StateID)]]
+    /// For each flow and permission parameter index: the kinds callers may pass (through
+    /// intermediate generic flows too). Empty when no caller passes a concrete kind.
+    public let parameterKinds: [[Int: Set<PermissionKind>]]
+
+    public init(program: Program) {
+        self.program = program
+        let n = program.flows.count
+        var callees = [[Int]](repeating: [], count: n)
+        var callers = [[(flow: FlowID, state: StateID)]](repeating: [], count: n)
+        for (f, flow) in program.flows.enumerated() {
+            for (s, state) in flow.states.enumerated() {
+                if case .call(let callee, _, _, _, _) = state.terminator {
+                    callees[f].append(callee.index)
+                    callers[callee.index].append((FlowID(f), StateID(s)))
+                }
+            }
+        }
+        // Post-order DFS (iterative): callees first. A cycle (the checker rejects them) just
+        // leaves the callee unanalysed when the caller runs, which the analysis treats as unknown.
+        var order: [Int] = []
+        var mark = [UInt8](repeating: 0, count: n)
+        for root in 0..<n where mark[root] == 0 {
+            var stack: [(Int, Int)] = [(root, 0)]
+            mark[root] = 1
+            while let (v, i) = stack.last {
+                if i < callees[v].count {
+                    stack[stack.count - 1].1 += 1
+                    let w = callees[v][i]
+                    if mark[w] == 0 { mark[w] = 1; stack.append((w, 0)) }
+                } else {
+                    stack.removeLast()
+                    mark[v] = 2
+                    order.append(v)
+                }
+            }
+        }
+        // Kinds reaching each parameter, propagated callers-first (reverse post-order).
+        var kinds = [[Int: Set<PermissionKind>]](repeating: [:], count: n)
+        for f in order.reversed() {
+            for state in program.flows[f].states {
+                guard case .call(let callee, let arguments, _, _, _) = state.terminator else { continue }
+                for (p, argument) in arguments.enumerated() {
+                    guard case .permission(let ref) = argument else { continue }
+                    switch ref {
+                    case .kind(let k): kinds[callee.index][p, default: []].insert(k)
+                    case .parameter(let q): kinds[callee.index][p, default: []].formUnion(kinds[f][q] ?? [])
+                    }
+                }
+            }
+        }
+        self.parameterKinds = kinds
+
+        var analyses = [FlowAnalysis?](repeating: nil, count: n)
+        for f in order {
+            analyses[f] = FlowAnalysis(program: program, id: FlowID(f), callees: analyses, parameterKinds: kinds[f])
+        }
+        self.flows = analyses.map { $0! }
+        self.genericFlows = (0..<n).map { f in
+            kinds[f].isEmpty ? nil : FlowAnalysis(program: program, id: FlowID(f), callees: analyses)
+        }
+        self.callers = callers
+
+    }
+
+    /// For flows whose permission parameters callers bind to known kinds: the analysis for any
+    /// kind, as if the flow ran on its own. A generic flow may handle statuses only other kinds
+    /// have; rules that call a branch dead consult this so such branches are not reported.
+    public let genericFlows: [FlowAnalysis?]
+
+    public subscript(flow: FlowID) -> FlowAnalysis { flows[flow.index] }
+
+    /// The analyses of callees, as `FlowAnalysis.evaluate` wants them.
+    public var calleeTable: [FlowAnalysis?] { flows.map { $0 } }
+
+    /// The concrete kinds a request or check on `ref` in `flow` may be about.
+    public func kinds(of ref: PermissionRef, in flow: FlowID) -> [PermissionKind] {
+        switch ref {
+        case .kind(let k): [k]
+        case .parameter(let p): (parameterKinds[flow.index][p] ?? []).sorted { $0.rawValue < $1.rawValue }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// Strongly connected components of a directed graph, by Tarjan's algorithm written with an
+/// explicit stack so that no flow, however long, can overflow the call stack. Linear in nodes
+/// plus edges.
+public struct StronglyConnectedComponents: Sendable {
+    /// Components in reverse topological order (a component comes before the ones that reach it).
+    public var components: [[Int]]
+    /// `componentOf[node]` is an index into `components`.
+    public var componentOf: [Int]
+
+    public init(count: Int, successors: (Int) -> [Int]) {
+        var index = [Int](repeating: -1, count: count)
+        var low = [Int](repeating: 0, count: count)
+        var onStack = [Bool](repeating: false, count: count)
+        var stack: [Int] = []
+        var components: [[Int]] = []
+        var componentOf = [Int](repeating: -1, count: count)
+        var next = 0
+        // Each frame: the node and the position in its successor list.
+        var frames: [(node: Int, succ: [Int], pos: Int)] = []
+
+        for root in 0..<count where index[root] < 0 {
+            index[root] = next; low[root] = next; next += 1
+            stack.append(root); onStack[root] = true
+            frames.append((root, successors(root), 0))
+            while !frames.isEmpty {
+                let top = frames.count - 1
+                let v = frames[top].node
+                if frames[top].pos < frames[top].succ.count {
+                    let w = frames[top].succ[frames[top].pos]
+                    frames[top].pos += 1
+                    if index[w] < 0 {
+                        index[w] = next; low[w] = next; next += 1
+                        stack.append(w); onStack[w] = true
+                        frames.append((w, successors(w), 0))
+                    } else if onStack[w] {
+                        low[v] = min(low[v], index[w])
+                    }
+                    continue
+                }
+                frames.removeLast()
+                if let parent = frames.last?.node { low[parent] = min(low[parent], low[v]) }
+                if low[v] == index[v] {
+                    var component: [Int] = []
+                    while true {
+                        let w = stack.removeLast()
+                        onStack[w] = false
+                        componentOf[w] = components.count
+                        component.append(w)
+                        if w == v { break }
+                    }
+                    components.append(component.sorted())
+                }
+            }
+        }
+        self.components = components
+        self.componentOf = componentOf
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import FlowSyntax
+
+/// Per-project settings: rule severities (or off) and paths to skip.
+///
+/// Two spellings, both small enough to parse by hand or with JSONSerialization:
+///
+///     # .flowlint
+///     FL1302 = off
+///     missing-translation = error
+///     exclude = flows/drafts/
+///
+///     // flowlint.json
+///     { "rules": { "FL1302": "off" }, "exclude": ["flows/drafts/"] }
+public struct LintConfiguration: Hashable, Sendable {
+    /// Rule ID → severity; nil turns the rule off.
+    public var severities: [String: Severity?]
+    /// Path patterns: a trailing `/` means a directory prefix, `*` matches any run of characters.
+    public var excluded: [String]
+
+    public init(severities: [String: Severity?] = [:], excluded: [String] = []) {
+        self.severities = severities
+        self.excluded = excluded
+    }
+
+    /// A configuration problem, with the line it is on.
+    public struct ParseError: Error, Hashable, Sendable {
+        public var message: String
+    }
+
+    /// The severity `rule` runs with, or nil when it is off.
+    public func severity(of rule: Rule) -> Severity? {
+        if let s = severities[rule.id] { return s }
+        return rule.defaultSeverity
+    }
+
+    /// Whether `path` (as given on the command line or found in a directory) is skipped.
+    public func excludes(_ path: String) -> Bool {
+        var p = path
+        while p.hasPrefix("./") { p.removeFirst(2) }
+        return excluded.contains { pattern in
+            var pat = pattern
+            while pat.hasPrefix("./") { pat.removeFirst(2) }
+            if pat.hasSuffix("/") { return p.hasPrefix(pat) || p.contains("/" + pat) }
+            return Self.glob(pat, p) || Self.glob(pat, String(p.split(separator: "/").last ?? ""))
+        }
+    }
+
+    static func glob(_ pattern: String, _ text: String) -> Bool {
+        let p = Array(pattern), t = Array(text)
+        var i = 0, j = 0, star = -1, mark = 0
+        while j < t.count {
+            if i < p.count, p[i] == t[j] { i += 1; j += 1 }
+            else if i < p.count, p[i] == "*" { star = i; mark = j; i += 1 }
+            else if star >= 0 { i = star + 1; mark += 1; j = mark }
+            else { return false }
+        }
+        while i < p.count, p[i] == "*" { i += 1 }
+        return i == p.count
+    }
+
+    static func parseSeverity(_ s: String) -> Severity?? {
+        switch s.lowercased() {
+        case "off", "none", "disabled": .some(nil)
+        case "note", "info": .some(.note)
+        case "warning", "warn": .some(.warning)
+        case "error": .some(.error)
+        default: nil
+        }
+    }
+
+    /// Parses the `key = value` format (`#` comments, blank lines ignored).
+    public static func parse(lines text: String, path: String) throws(ParseError) -> LintConfiguration {
+        var config = LintConfiguration()
+        for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var line = Substring(raw)
+            if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
+            let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            if trimmed.isEmpty { continue }
+            guard let eq = trimmed.firstIndex(of: "=") else {
+                throw ParseError(message: "\(path):\(n + 1): expected 'RULE = severity' or 'exclude = PATH'")
+            }
+            let key = trimmed[..<eq].trimmingCharacters(in: .whitespaces)
+            let value = trimmed[trimmed.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+            try config.apply(key: key, value: value, where: "\(path):\(n + 1)")
+        }
+        return config
+    }
+
+    /// Parses the JSON format.
+    public static func parse(json data: Data, path: String) throws(ParseError) -> LintConfiguration {
+        guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw ParseError(message: "\(path): not a JSON object")
+        }
+        var config = LintConfiguration()
+        for (key, value) in root {
+            switch key {
+            case "rules":
+                guard let rules = value as? [String: Any] else { throw ParseError(message: "\(path): 'rules' must be an object") }
+                for (rule, severity) in rules.sorted(by: { $0.key < $1.key }) {
+                    guard let s = severity as? String else { throw ParseError(message: "\(path): severity of '\(rule)' must be a string") }
+                    try config.apply(key: rule, value: s, where: path)
+                }
+            case "exclude":
+                guard let list = value as? [String] else { throw ParseError(message: "\(path): 'exclude' must be an array of strings") }
+                config.excluded += list
+            default:
+                throw ParseError(message: "\(path): unknown key '\(key)' (expected 'rules' or 'exclude')")
+            }
+        }
+        return config
+    }
+
+    private mutating func apply(key: String, value: String, where location: String) throws(ParseError) {
+        if key == "exclude" {
+            excluded.append(value)
+            return
+        }
+        guard let rule = RuleRegistry.rule(key) else {
+            let hint = Suggestion.closest(to: key, in: RuleRegistry.rules.map(\.id) + RuleRegistry.rules.map(\.name))
+            throw ParseError(message: "\(location): unknown rule '\(key)'" + (hint.map { "; did you mean '\($0)'?" } ?? ""))
+        }
+        guard let severity = Self.parseSeverity(value) else {
+            throw ParseError(message: "\(location): unknown severity '\(value)' (expected off, note, warning or error)")
+        }
+        severities[rule.id] = severity
+    }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import FlowModel
+import FlowSyntax
+
+/// What linting one entry file produced.
+public struct LintReport: Sendable {
+    /// Findings to show (load diagnostics included), sorted by file, position and ID.
+    public var findings: [Finding]
+    /// Findings silenced by `flowlint:disable`.
+    public var suppressed: [Finding]
+    /// Findings matched by `flowlint:expect`.
+    public var expected: [Finding]
+    /// The files loaded (entry first), for rendering.
+    public var files: [SourceFile]
+    /// The checked program, when loading succeeded (graph output uses it).
+    public var analysis: ProgramAnalysis?
+
+    public init(findings: [Finding], suppressed: [Finding] = [], expected: [Finding] = [], files: [SourceFile], analysis: ProgramAnalysis? = nil) {
+        self.findings = findings
+        self.suppressed = suppressed
+        self.expected = expected
+        self.files = files
+        self.analysis = analysis
+    }
+}
+
+/// Runs the rules over a loaded program and applies configuration, suppressions and expectations.
+public struct Linter: Sendable {
+    public var rules: [Rule]
+    public var configuration: LintConfiguration
+    public var infoPlist: InfoPlist?
+
+    public init(rules: [Rule] = RuleRegistry.rules, configuration: LintConfiguration = LintConfiguration(), infoPlist: InfoPlist? = nil) {
+        self.rules = rules
+        self.configuration = configuration
+        self.infoPlist = infoPlist
+    }
+
+    /// Lints what the loader produced. Load diagnostics are findings too; the rules run only on
+    /// a program that checked without errors.
+    public func lint(_ load: LoadResult) -> LintReport {
+        var findings = load.diagnostics.map { Finding(diagnostic: $0) }
+        guard let program = load.program else {
+            return LintReport(findings: sorted(findings), files: load.files)
+        }
+        let context = LintContext(program: program, infoPlist: infoPlist)
+        for rule in rules {
+            guard let severity = configuration.severity(of: rule) else { continue }
+            for f in rule.check(context) {
+                findings.append(Finding(diagnostic: Diagnostic(id: rule.id, severity: severity, message: f.message, range: f.range,
+                                                               notes: f.notes, fixIts: f.fixIts),
+                                        witness: f.witness))
+            }
+        }
+        var report = applyDirectives(findings, comments: load.comments, program: program)
+        report.files = load.files
+        report.analysis = context.analysis
+        return report
+    }
+
+    private func sorted(_ findings: [Finding]) -> [Finding] {
+        findings.sorted { a, b in
+            let ka = (a.diagnostic.range?.file.index ?? -1, a.diagnostic.range?.start.offset ?? -1, a.ruleID, a.diagnostic.message)
+            let kb = (b.diagnostic.range?.file.index ?? -1, b.diagnostic.range?.start.offset ?? -1, b.ruleID, b.diagnostic.message)
+            return ka < kb
+        }
+    }
+
+    /// A `// flowlint:` comment.
+    struct Directive {
+        enum Kind { case disable, expect }
+        var kind: Kind
+        var ids: [String]
+        var reason: String?
+        var comment: Comment
+        /// Ranges it covers: its line and the next, plus any state or flow declared there.
+        var covers: [(file: FileID, lines: ClosedRange<Int>?, span: Range<Int>?)]
+    }
+
+    private func applyDirectives(_ findings: [Finding], comments: [[Comment]], program: Program) -> LintReport {
+        var meta: [Finding] = []
+        var directives: [Directive] = []
+        func report(_ rule: Rule, _ message: String, _ range: SourceRange, fixIts: [FixIt] = []) {
+            guard let severity = configuration.severity(of: rule) else { return }
+            meta.append(Finding(diagnostic: Diagnostic(id: rule.id, severity: severity, message: message, range: range, fixIts: fixIts)))
+        }
+        // Declarations a directive on line L can stand before: states and flows starting on L or L+1.
+        var declarations: [FileID: [(line: Int, span: Range<Int>)]] = [:]
+        for flow in program.flows {
+            declarations[flow.range.file, default: []].append((flow.range.start.line, flow.range.start.offset..<flow.range.end.offset))
+            for state in flow.states {
+                declarations[state.range.file, default: []].append((state.range.start.line, state.range.start.offset..<state.range.end.offset))
+            }
+        }
+        for comment in comments.joined() {
+            let text = comment.text.trimmingCharacters(in: .whitespaces)
+            // `flowlint:disable ...` is a directive; prose such as "flowlint: reports ..." is not.
+            guard text.hasPrefix("flowlint:"), text.dropFirst("flowlint:".count).first?.isLetter == true else { continue }
+            var body = Substring(text.dropFirst("flowlint:".count))
+            var reason: String?
+            if let dash = body.range(of: "--") {
+                reason = body[dash.upperBound...].trimmingCharacters(in: .whitespaces)
+                body = body[..<dash.lowerBound]
+            }
+            let words = body.split { $0 == " " || $0 == "," || $0 == "\t" }.map(String.init)
+            let kind: Directive.Kind
+            switch words.first {
+            case "disable": kind = .disable
+            case "expect": kind = .expect
+            default:
+                report(.unknownDirective, "unknown flowlint directive '\(words.first ?? "")': expected 'disable' or 'expect'", comment.range)
+                continue
+            }
+            var ids: [String] = []
+            for word in words.dropFirst() {
+                if let rule = RuleRegistry.rule(word) {
+                    ids.append(rule.id)
+                } else if word.hasPrefix("FL0") || word.hasPrefix("FL2") {
+                    ids.append(word) // load and runtime IDs can be expected too
+                } else {
+                    let hint = Suggestion.closest(to: word, in: RuleRegistry.rules.map(\.id))
+                    report(.unknownRuleInDirective, "unknown rule '\(word)' in flowlint:\(words[0])", comment.range,
+                           fixIts: hint.map { [FixIt(range: comment.range, replacement: $0, message: "did you mean '\($0)'?")] } ?? [])
+                }
+            }
+            if ids.isEmpty, words.count == 1 {
+                report(.unknownRuleInDirective, "flowlint:\(words[0]) names no rule", comment.range)
+            }
+            if kind == .disable, reason?.isEmpty ?? true {
+                report(.suppressionWithoutReason, "flowlint:disable needs a reason after '--'", comment.range)
+            }
+            let line = comment.range.start.line
+            var covers: [(file: FileID, lines: ClosedRange<Int>?, span: Range<Int>?)] = [(comment.range.file, line...line + 1, nil)]
+            for d in declarations[comment.range.file] ?? [] where d.line == line || d.line == line + 1 {
+                covers.append((comment.range.file, nil, d.span))
+            }
+            directives.append(Directive(kind: kind, ids: ids, reason: reason, comment: comment, covers: covers))
+        }
+
+        func covered(_ f: Finding, by d: Directive) -> Bool {
+            guard d.ids.contains(f.ruleID), let r = f.diagnostic.range else { return false }
+            return d.covers.contains { c in
+                guard c.file == r.file else { return false }
+                if let lines = c.lines, lines.contains(r.start.line) { return true }
+                if let span = c.span, span.contains(r.start.offset) { return true }
+                return false
+            }
+        }
+
+        var shown: [Finding] = []
+        var suppressed: [Finding] = []
+        var expected: [Finding] = []
+        var met = [Bool](repeating: false, count: directives.count)
+        for f in findings {
+            if let i = directives.indices.first(where: { directives[$0].kind == .expect && covered(f, by: directives[$0]) }) {
+                met[i] = true
+                expected.append(f)
+            } else if directives.contains(where: { $0.kind == .disable && covered(f, by: $0) }) {
+                suppressed.append(f)
+            } else {
+                shown.append(f)
+            }
+        }
+        for (i, d) in directives.enumerated() where d.kind == .expect && !met[i] && !d.ids.isEmpty {
+            // Each ID must be matched; report those that were not.
+            for id in d.ids where !expected.contains(where: { $0.ruleID == id && covered($0, by: d) }) {
+                report(.unmetExpectation, "expected finding \(id) is not reported here", d.comment.range)
+            }
+        }
+        for (i, d) in directives.enumerated() where d.kind == .expect && met[i] && d.ids.count > 1 {
+            for id in d.ids where !expected.contains(where: { $0.ruleID == id && covered($0, by: d) }) {
+                report(.unmetExpectation, "expected finding \(id) is not reported here", d.comment.range)
+            }
+        }
+        return LintReport(findings: sorted(shown + meta), suppressed: sorted(suppressed), expected: sorted(expected), files: [])
+    }
+}

@@ -1,0 +1,60 @@
+import FlowModel
+
+extension StatusMatch {
+    /// As written in a flow.
+    public var spelling: String {
+        switch self {
+        case .status(let s): s.rawValue
+        case .statusClass(let c): c.rawValue
+        case .any: "_"
+        }
+    }
+}
+
+extension StatusArm {
+    /// The arm's patterns as written: `denied, restricted` or `(authorized, _)`.
+    public var spelling: String {
+        patterns.map { p in p.count == 1 ? p[0].spelling : "(" + p.map(\.spelling).joined(separator: ", ") + ")" }
+            .joined(separator: ", ")
+    }
+}
+
+/// Patterns that earlier patterns of the same check already cover, over the subjects' full
+/// domains (shared by FL1204, which reports them, and FL1201, which leaves them to FL1204).
+enum Shadowing {
+    static func shadowedPatterns(arms: [StatusArm], refs: [PermissionRef]) -> [(arm: Int, pattern: Int)] {
+        let domains = refs.map { Array(StatusSet.domain(of: $0)) }
+        var earlier: [[StatusMatch]] = []
+        var result: [(arm: Int, pattern: Int)] = []
+        for (a, arm) in arms.enumerated() {
+            for (p, pattern) in arm.patterns.enumerated() {
+                defer { earlier.append(pattern) }
+                guard !earlier.isEmpty, pattern.count == domains.count else { continue }
+                let sizes = zip(pattern, domains).map { m, d in d.filter(m.matches).count }
+                guard sizes.allSatisfy({ $0 > 0 }), sizes.reduce(1, *) <= FlowAnalysis.tupleCap else { continue }
+                var covered = true
+                var tuple: [Status] = []
+                func visit(_ i: Int) {
+                    guard covered else { return }
+                    if i == pattern.count {
+                        if !earlier.contains(where: { e in zip(e, tuple).allSatisfy { $0.matches($1) } }) { covered = false }
+                        return
+                    }
+                    for s in domains[i] where pattern[i].matches(s) { tuple.append(s); visit(i + 1); tuple.removeLast() }
+                }
+                visit(0)
+                if covered { result.append((a, p)) }
+            }
+        }
+        return result
+    }
+
+    /// Arms all of whose patterns are shadowed.
+    static func shadowedArms(arms: [StatusArm], refs: [PermissionRef]) -> Set<Int> {
+        let shadowed = shadowedPatterns(arms: arms, refs: refs)
+        return Set(arms.indices.filter { a in
+            let count = shadowed.filter { $0.arm == a }.count
+            return count > 0 && count == arms[a].patterns.count
+        })
+    }
+}

@@ -1,0 +1,105 @@
+import FlowModel
+import FlowSyntax
+
+/// A lint rule: stable ID, default severity, documentation with two examples (one that triggers
+/// it, one that does not; both run as tests), and the check itself.
+public struct Rule: Sendable {
+    /// Stable ID, `FL1xxx`; never reused.
+    public let id: String
+    /// A short kebab-case name, for people and for SARIF.
+    public let name: String
+    public let defaultSeverity: Severity
+    /// One line, for `--list-rules` and SARIF `shortDescription`.
+    public let summary: String
+    /// The doc page `--explain` prints: why the rule exists and how to fix a finding.
+    public let documentation: String
+    /// A complete `.flow` file on which the rule reports at least once.
+    public let triggeringExample: String
+    /// A complete `.flow` file on which it reports nothing.
+    public let cleanExample: String
+    /// Rules about whether something is used at all: in a run over many entry files a finding
+    /// stands only if every entry that loaded the file reports it.
+    public let isUsageRule: Bool
+    let check: @Sendable (LintContext) -> [RuleFinding]
+
+    public init(id: String, name: String, severity: Severity, summary: String, documentation: String,
+                triggering: String, clean: String, isUsageRule: Bool = false,
+                check: @escaping @Sendable (LintContext) -> [RuleFinding]) {
+        self.id = id
+        self.name = name
+        self.defaultSeverity = severity
+        self.summary = summary
+        self.documentation = documentation
+        self.triggeringExample = triggering
+        self.cleanExample = clean
+        self.isUsageRule = isUsageRule
+        self.check = check
+    }
+
+    /// The text `flowlint --explain ID` prints.
+    public var explanation: String {
+        """
+        \(id) \(name) (default: \(defaultSeverity))
+        \(summary)
+
+        \(documentation)
+
+        Triggers:
+
+        \(triggeringExample.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n"))
+
+        Does not trigger:
+
+        \(cleanExample.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n"))
+        """
+    }
+}
+
+/// What a rule reports before the engine gives it a severity and applies suppressions.
+public struct RuleFinding: Sendable {
+    public var message: String
+    public var range: SourceRange?
+    public var notes: [DiagnosticNote]
+    public var fixIts: [FixIt]
+    public var witness: [WitnessStep]
+
+    public init(_ message: String, at range: SourceRange?, notes: [DiagnosticNote] = [], fixIts: [FixIt] = [],
+                witness: [WitnessStep] = []) {
+        self.message = message
+        self.range = range
+        self.notes = notes
+        self.fixIts = fixIts
+        self.witness = witness
+    }
+}
+
+/// What every rule sees: the checked program, its shared analyses, and optional inputs.
+public struct LintContext: Sendable {
+    public let program: Program
+    public let analysis: ProgramAnalysis
+    public let infoPlist: InfoPlist?
+
+    public init(program: Program, infoPlist: InfoPlist? = nil) {
+        self.program = program
+        self.analysis = ProgramAnalysis(program: program)
+        self.infoPlist = infoPlist
+    }
+
+    /// Each flow with its analysis, in program order.
+    public var flows: [(flow: Flow, analysis: FlowAnalysis)] {
+        program.flows.indices.map { (program.flows[$0], analysis.flows[$0]) }
+    }
+}
+
+/// A finding with its rule's (or the configuration's) severity: what the outputs print.
+public struct Finding: Hashable, Sendable {
+    public var diagnostic: Diagnostic
+    public var witness: [WitnessStep]
+
+    public init(diagnostic: Diagnostic, witness: [WitnessStep] = []) {
+        self.diagnostic = diagnostic
+        self.witness = witness
+    }
+
+    public var ruleID: String { diagnostic.id }
+}

@@ -1,1 +1,0 @@
-// FlowLint: see issue briefs.

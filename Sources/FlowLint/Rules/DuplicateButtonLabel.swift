@@ -1,0 +1,76 @@
+import Foundation
+import FlowModel
+import FlowSyntax
+
+extension Rule {
+    /// FL1404: two buttons of one alert that read the same.
+    public static let duplicateButtonLabel = Rule(
+        id: "FL1404", name: "duplicate-button-label", severity: .warning,
+        summary: "two buttons of one alert with the same label in some locale",
+        documentation: """
+        The user cannot tell two buttons apart when they read the same, often only in one
+        translation. Labels are compared case-insensitively in every locale.
+        """,
+        triggering: """
+        flow camera {
+          uses camera
+          start -> ask
+          state ask { request camera { authorized -> done granted  else -> explain } }
+          state explain {
+            alert { title "Camera is off" message "Turn it on in Settings"
+                    button "OK" -> settings  cancel "OK" -> done denied }
+          }
+          state settings { open settings on return -> check }
+          state check { status camera { authorized -> done granted  else -> done denied } }
+        }
+        """,
+        clean: """
+        flow camera {
+          uses camera
+          start -> ask
+          state ask { request camera { authorized -> done granted  else -> explain } }
+          state explain {
+            alert { title "Camera is off" message "Turn it on in Settings"
+                    button "Open Settings" -> settings  cancel "Not Now" -> done denied }
+          }
+          state settings { open settings on return -> check }
+          state check { status camera { authorized -> done granted  else -> done denied } }
+        }
+        """
+    ) { context in
+        var findings: [RuleFinding] = []
+        let program = context.program
+        let localeCount = max(1, program.strings.locales.count)
+        for flow in program.flows {
+            for state in flow.states {
+                guard case .alert(let alert) = state.terminator else { continue }
+                var reported = Set<Int>()
+                for (j, b) in alert.buttons.enumerated() {
+                    for i in 0..<j where !reported.contains(j) {
+                        for l in 0..<localeCount {
+                            let a = label(alert.buttons[i].label, locale: l, program: program)
+                            let c = label(b.label, locale: l, program: program)
+                            guard let a, let c, !a.isEmpty, a.lowercased() == c.lowercased() else { continue }
+                            let where_ = program.strings.locales.isEmpty || (isLiteral(b.label) && isLiteral(alert.buttons[i].label))
+                                ? "" : " in '\(program.strings.locales[l].tag)'"
+                            findings.append(RuleFinding("buttons \(i + 1) and \(j + 1) of the alert in state '\(state.name)' both read '\(c)'\(where_)",
+                                                        at: b.range, notes: [DiagnosticNote("the other button", at: alert.buttons[i].range)]))
+                            reported.insert(j)
+                            break
+                        }
+                    }
+                }
+            }
+        }
+        return findings
+    }
+
+    private static func isLiteral(_ t: Text) -> Bool { if case .literal = t { true } else { false } }
+
+    private static func label(_ text: Text, locale: Int, program: Program) -> String? {
+        switch text {
+        case .literal(let t, _): t.rendered.trimmingCharacters(in: .whitespaces)
+        case .localized(let key, _): program.strings.lookup(key, locale: locale)?.template.rendered.trimmingCharacters(in: .whitespaces)
+        }
+    }
+}

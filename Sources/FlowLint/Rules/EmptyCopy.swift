@@ -1,0 +1,52 @@
+import FlowModel
+import FlowSyntax
+
+extension Rule {
+    /// FL1401: copy that shows nothing.
+    public static let emptyCopy = Rule(
+        id: "FL1401", name: "empty-copy", severity: .warning,
+        summary: "an alert with an empty title, message or button label, or with neither title nor message",
+        documentation: """
+        An empty string renders as a blank line or a blank button; an alert with neither a title nor
+        a message tells the user nothing. Every locale is checked for `@key` texts.
+        """,
+        triggering: """
+        flow camera {
+          uses camera
+          start -> prime
+          state prime { alert { title "" message "We use the camera to scan receipts" button "Continue" -> ask } }
+          state ask { request camera { authorized -> done granted  else -> done denied } }
+        }
+        """,
+        clean: """
+        flow camera {
+          uses camera
+          start -> prime
+          state prime { alert { title "Scan receipts" message "We use the camera to scan receipts" button "Continue" -> ask } }
+          state ask { request camera { authorized -> done granted  else -> done denied } }
+        }
+        """
+    ) { context in
+        var findings: [RuleFinding] = []
+        for flow in context.program.flows {
+            for state in flow.states {
+                guard case .alert(let alert) = state.terminator else { continue }
+                if alert.title == nil, alert.message == nil {
+                    findings.append(RuleFinding("alert in state '\(state.name)' has neither a title nor a message", at: alert.range))
+                }
+                let parts: [(String, Text?)] = [("title", alert.title), ("message", alert.message)]
+                    + alert.buttons.map { ("button label", $0.label) }
+                for (what, text) in parts {
+                    guard let text else { continue }
+                    let empty = context.program.localizedTexts(text).filter { $0.text.allSatisfy(\.isWhitespace) }
+                    guard !empty.isEmpty else { continue }
+                    let locales = empty.compactMap(\.locale)
+                    findings.append(RuleFinding("empty \(what) in state '\(state.name)'" + (locales.isEmpty ? "" : " in \(locales.map { "'\($0)'" }.joined(separator: ", "))"),
+                                                at: text.range,
+                                                notes: empty.compactMap { $0.locale == nil ? nil : DiagnosticNote("empty in '\($0.locale!)'", at: $0.range) }))
+                }
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,41 @@
+import FlowModel
+import FlowSyntax
+
+extension Rule {
+    /// FL1501: a request whose usage-description key the app lacks.
+    public static let missingUsageDescription = Rule(
+        id: "FL1501", name: "missing-usage-description", severity: .error,
+        summary: "a requested permission whose Info.plist usage-description key is missing (--info-plist)",
+        documentation: """
+        iOS terminates the app at the moment it requests a permission whose usage-description key
+        (`NSCameraUsageDescription`, ...) is missing from Info.plist. Runs only with
+        `--info-plist FILE`; the examples here are linted against a plist that has only
+        `NSPhotoLibraryUsageDescription`.
+        """,
+        triggering: """
+        flow camera {
+          uses camera
+          start -> ask
+          state ask { request camera { authorized -> done granted  else -> done denied } }
+        }
+        """,
+        clean: """
+        flow photos {
+          uses photos
+          start -> ask
+          state ask { request photos { authorized -> done granted  limited -> done limited  else -> done denied } }
+        }
+        """
+    ) { context in
+        guard let plist = context.infoPlist else { return [] }
+        return context.plistRequirements().compactMap { r in
+            guard plist.values[r.key] == nil else { return nil }
+            if r.key == "NSLocationWhenInUseUsageDescription", r.options.contains(.always) { return nil } // FL1503
+            if r.kind == .locationAccuracy { return nil } // FL1504
+            return RuleFinding("request \(r.kind.rawValue) needs '\(r.key)' in \(plist.path): iOS terminates the app at this request without it",
+                               at: r.sites[0].range,
+                               notes: context.otherSites(r) + [DiagnosticNote("add '\(r.key)' with a sentence that says why the app needs it")],
+                               witness: context.analysis.flows[r.sites[0].flow.index].witness(toState: r.sites[0].state))
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import FlowModel
+import FlowSyntax
+
+extension Rule {
+    /// FL1402: template text that was never filled in.
+    public static let placeholderCopy = Rule(
+        id: "FL1402", name: "placeholder-copy", severity: .warning,
+        summary: "copy that still holds a placeholder such as \"<Your App>\", \"TODO\" or \"%@\"",
+        documentation: """
+        Copy pasted from a template ("<Your App> would like to access your Camera so that you can
+        <customer benefit>") ships to users verbatim. Reported: `<...>` markers, TODO, TBD, FIXME,
+        XXX, lorem ipsum and printf-style `%@`/`%d`/`%s`, in every locale. Use `{app}` and `let`
+        values for the parts that vary.
+        """,
+        triggering: """
+        flow camera {
+          uses camera
+          start -> prime
+          state prime {
+            alert { title "<Your App> would like to access the camera" message "So that you can <customer benefit>" button "Continue" -> ask }
+          }
+          state ask { request camera { authorized -> done granted  else -> done denied } }
+        }
+        """,
+        clean: """
+        app "Receipts"
+        let benefit = "scan receipts"
+        flow camera {
+          uses camera
+          start -> prime
+          state prime {
+            alert { title "{app} would like to access the camera" message "So that you can {benefit}" button "Continue" -> ask }
+          }
+          state ask { request camera { authorized -> done granted  else -> done denied } }
+        }
+        """
+    ) { context in
+        var findings: [RuleFinding] = []
+        for text in context.program.allTexts {
+            let hits = context.program.localizedTexts(text).compactMap { t in PlaceholderText.marker(in: t.text).map { (t, $0) } }
+            guard let (first, marker) = hits.first else { continue }
+            let locales = hits.compactMap(\.0.locale)
+            findings.append(RuleFinding("copy '\(first.text)' still holds the placeholder '\(marker)'"
+                                        + (locales.isEmpty ? "" : " in \(locales.map { "'\($0)'" }.joined(separator: ", "))"),
+                                        at: text.range,
+                                        notes: hits.compactMap { h in h.0.locale.map { DiagnosticNote("'\($0)': '\(h.0.text)'", at: h.0.range) } }
+                                            + [DiagnosticNote("write the real copy; use {app} or a 'let' value for parts that vary")]))
+        }
+        return findings
+    }
+}
+
+/// Markers of unfinished copy.
+enum PlaceholderText {
+    static let words = ["todo", "tbd", "fixme", "xxx", "lorem ipsum"]
+
+    /// The first marker found in `text`, as written.
+    static func marker(in text: String) -> String? {
+        if let open = text.firstIndex(of: "<"), let close = text[open...].firstIndex(of: ">"),
+           text.index(after: open) < close, text[text.index(after: open)..<close].contains(where: \.isLetter) {
+            return String(text[open...close])
+        }
+        for spec in ["%@", "%d", "%s", "%1$@", "{{"] where text.contains(spec) { return spec }
+        let lower = text.lowercased()
+        for w in words {
+            var search = lower.startIndex
+            while let r = lower.range(of: w, range: search..<lower.endIndex) {
+                let before = r.lowerBound == lower.startIndex || !lower[lower.index(before: r.lowerBound)].isLetter
+                let after = r.upperBound == lower.endIndex || !lower[r.upperBound].isLetter
+                if before && after { return String(text[r]) }
+                search = r.upperBound
+            }
+        }
+        return nil
+    }
+}

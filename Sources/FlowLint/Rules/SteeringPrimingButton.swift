@@ -1,0 +1,139 @@
+import FlowModel
+import FlowSyntax
+
+extension Rule {
+    /// FL1301: a priming alert's button that tells the user what to answer.
+    public static let steeringPrimingButton = Rule(
+        id: "FL1301", name: "steering-priming-button", severity: .error,
+        summary: "a priming alert button that steers the decision (\"Allow\", \"Grant\", \"Enable\") in some locale",
+        documentation: """
+        A priming alert is an alert with a button from which a `request` is reachable without
+        passing another alert or Settings. App Review (guideline 5.1.1(iv)) accepts such screens
+        only when the button does not steer the decision: "Allow", "Allow Camera", "Grant Access"
+        have been rejected; "Continue" or "Next" pass. Every locale the flow ships is checked
+        (允许, 允許, Дозволити, Zezwól, Pozwól, Autoriser, Permitir, Erlauben, 許可, 허용 ...).
+        """,
+        triggering: """
+        flow camera {
+          uses camera
+          start -> prime
+          state prime {
+            alert { title "Scan receipts" message "We use the camera to scan receipts" button @prime.allow -> ask }
+          }
+          state ask { request camera { authorized -> done granted  else -> done denied } }
+        }
+        strings en { prime.allow = "Continue" }
+        strings zh-Hant { prime.allow = "允許" }
+        """,
+        clean: """
+        flow camera {
+          uses camera
+          start -> prime
+          state prime {
+            alert { title "Scan receipts" message "We use the camera to scan receipts" button @prime.next -> ask }
+          }
+          state ask { request camera { authorized -> done granted  else -> done denied } }
+        }
+        strings en { prime.next = "Continue" }
+        strings zh-Hant { prime.next = "繼續" }
+        """
+    ) { context in
+        var findings: [RuleFinding] = []
+        for (flow, analysis) in context.flows {
+            for (s, state) in flow.states.enumerated() where analysis.graphReachable[s] {
+                guard case .alert(let alert) = state.terminator else { continue }
+                for button in alert.buttons where analysis.leadsToRequestDirectly(button.transition) {
+                    let texts = context.program.localizedTexts(button.label)
+                    let steering = texts.filter { SteeringWords.steers($0.text) }
+                    guard !steering.isEmpty else { continue }
+                    let locales = steering.map { $0.locale.map { "'\($0)'" } ?? "every locale" }
+                    let first = steering[0].text
+                    var notes = steering.map { DiagnosticNote(($0.locale.map { "\($0): " } ?? "") + "'\($0.text)'", at: $0.range) }
+                    notes.append(DiagnosticNote("App Review rejects priming buttons that steer the decision; use a neutral label such as 'Continue'"))
+                    findings.append(RuleFinding("priming button '\(first)' steers the permission decision in \(locales.joined(separator: ", "))",
+                                                at: button.range, notes: notes,
+                                                witness: analysis.witness(toState: StateID(s))))
+                }
+            }
+        }
+        return findings
+    }
+}
+
+/// Words that tell the user what to answer a permission prompt, per language. Latin and
+/// Cyrillic entries match a word prefix; CJK entries match anywhere.
+enum SteeringWords {
+    static let prefixes = [
+        "allow", "grant", "enable", "authoriz", "authoris", "permit", "accept", "give access", "turn on",
+        "дозвол", "надати", "увімкн", "разреш", "предостав", "включ",
+        "zezw", "pozw", "udziel", "włącz", "wlacz",
+        "erlaub", "zulass", "gewähr", "aktivier", "autoris", "permett", "activ", "permitir", "autoriz", "conced",
+        "consent", "abilit", "ativ",
+    ]
+    static let ideographs = ["允许", "允許", "授权", "授權", "开启", "開啟", "同意", "许可", "許可", "허용", "허가", "有効"]
+
+    static func steers(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        if ideographs.contains(where: { lower.contains($0) }) { return true }
+        var words: [Substring] = []
+        var start: String.Index?
+        for i in lower.indices {
+            if lower[i].isLetter || lower[i] == " " {
+                if start == nil { start = i }
+            } else if let s = start {
+                words.append(lower[s..<i]); start = nil
+            }
+        }
+        if let s = start { words.append(lower[s...]) }
+        // Each run of letters and spaces; check every word start inside it.
+        for run in words {
+            var position = run.startIndex
+            while position < run.endIndex {
+                let rest = run[position...]
+                if prefixes.contains(where: { rest.hasPrefix($0) }) { return true }
+                guard let space = rest.firstIndex(of: " ") else { break }
+                position = run.index(after: space)
+            }
+        }
+        return false
+    }
+}
+
+extension FlowAnalysis {
+    /// Whether a request (or a call that may request) is reachable from `transition` without
+    /// passing another alert or a Settings visit: the button of a priming alert.
+    public func leadsToRequestDirectly(_ transition: Transition) -> Bool {
+        guard case .state(let start) = transition.target else { return false }
+        var seen: Set<Int> = [start.index]
+        var stack = [start.index]
+        while let s = stack.popLast() {
+            if requests[s] { return true }
+            switch flow.states[s].terminator {
+            case .alert, .openSettings: continue
+            default: break
+            }
+            for e in graphEdges[s] {
+                if case .state(let t) = flow.states[s].terminator.edges[e].transition.target, seen.insert(t.index).inserted {
+                    stack.append(t.index)
+                }
+            }
+        }
+        return false
+    }
+
+    /// Whether any request is reachable from `transition`, through anything.
+    public func reachesRequest(_ transition: Transition) -> Bool {
+        guard case .state(let start) = transition.target else { return false }
+        var seen: Set<Int> = [start.index]
+        var stack = [start.index]
+        while let s = stack.popLast() {
+            if requests[s] { return true }
+            for e in graphEdges[s] {
+                if case .state(let t) = flow.states[s].terminator.edges[e].transition.target, seen.insert(t.index).inserted {
+                    stack.append(t.index)
+                }
+            }
+        }
+        return false
+    }
+}

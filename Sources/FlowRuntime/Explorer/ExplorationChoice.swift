@@ -1,0 +1,121 @@
+import FlowModel
+
+/// Something a flow does not control, decided one way on an explored path.
+public enum ExplorationChoice: Hashable, Sendable {
+    /// The status a permission had before the run (chosen when the flow first reads or requests it).
+    case status(PermissionKind, Status)
+    /// Whether the device has the capability (or Location Services is on).
+    case capability(Capability, Bool)
+    /// Whether the app was active when the tracking prompt would have appeared.
+    case appActive(Bool)
+    /// The alert button tapped.
+    case tap(label: String, index: Int)
+    /// The system prompt answer chosen.
+    case answer(PermissionKind, PromptAnswer)
+    /// What the user changed in Settings (empty: nothing). Changing a privacy switch terminates
+    /// the app, so termination follows from the change.
+    case settings([SettingsChange])
+
+    /// Whether this is the user answering something (a tap, a prompt answer, a Settings visit).
+    public var isUserInput: Bool {
+        switch self {
+        case .tap, .answer, .settings: true
+        case .status, .capability, .appActive: false
+        }
+    }
+
+    /// The choice as a scenario line (Scenarios.md).
+    public var scenarioLine: String {
+        switch self {
+        case .status(let k, let s): "status \(k.rawValue) = \(s.rawValue)"
+        case .capability(let c, let yes): "capability \(c.rawValue) = \(yes ? c.armNames.yes : c.armNames.no)"
+        case .appActive(let active): active ? "active" : "inactive"
+        case .tap(let label, _): "tap \(quoted(label))"
+        case .answer(let k, let a): "answer \(k.rawValue) \(quoted(a.label))"
+        case .settings(let changes):
+            changes.isEmpty ? "settings none"
+                : "settings " + changes.map { "\($0.kind.rawValue) = \($0.status.rawValue)" }.joined(separator: ", ")
+        }
+    }
+}
+
+/// A string in scenario syntax.
+func quoted(_ s: String) -> String {
+    var out = "\""
+    for c in s {
+        switch c {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        default: out.append(c)
+        }
+    }
+    return out + "\""
+}
+
+/// Thrown by the exploring device when it reaches a decision it has not been given.
+struct ChoicePoint: Error {
+    var options: [ExplorationChoice]
+}
+
+/// The user of an exploring `SimulatedDevice`: replays the decisions it is given for the current
+/// step and throws `ChoicePoint` (with every option) at the first one it lacks.
+actor ChoosingUser: SimulatedUser {
+    private var pending: [ExplorationChoice] = []
+
+    func replay(_ decisions: [ExplorationChoice]) { pending = decisions }
+    var unused: Int { pending.count }
+
+    private func decide<T>(_ options: [ExplorationChoice], _ match: (ExplorationChoice) -> T?) throws -> T {
+        guard !pending.isEmpty else { throw ChoicePoint(options: options) }
+        let decision = pending.removeFirst()
+        guard let value = match(decision) else {
+            preconditionFailure("replayed \(decision) where one of \(options) was asked: the step is not deterministic")
+        }
+        return value
+    }
+
+    func initialStatus(of kind: PermissionKind) throws -> Status {
+        try decide(kind.statuses.map { .status(kind, $0) }) {
+            if case .status(kind, let s) = $0 { s } else { nil }
+        }
+    }
+
+    func capability(_ c: Capability) throws -> Bool {
+        try decide([.capability(c, true), .capability(c, false)]) {
+            if case .capability(c, let v) = $0 { v } else { nil }
+        }
+    }
+
+    func appActive() throws -> Bool {
+        try decide([.appActive(true), .appActive(false)]) {
+            if case .appActive(let v) = $0 { v } else { nil }
+        }
+    }
+
+    func tap(_ alert: AlertPresentation) throws -> Int {
+        try decide(alert.buttons.indices.map { .tap(label: alert.buttons[$0].label, index: $0) }) {
+            if case .tap(_, let i) = $0 { i } else { nil }
+        }
+    }
+
+    func answer(_ kind: PermissionKind, options: [RequestOption], answers: [PromptAnswer]) throws -> Int {
+        try decide(answers.map { .answer(kind, $0) }) {
+            if case .answer(kind, let a) = $0 { answers.firstIndex(of: a) } else { nil }
+        }
+    }
+
+    /// No change, or one change of one shown kind to another status Settings offers.
+    func changeSettings(_ page: SettingsPage, current: [PermissionKind: Status]) throws -> [SettingsChange] {
+        var options: [ExplorationChoice] = [.settings([])]
+        for (kind, status) in current.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            for choice in kind.settingsChoices where choice != status {
+                options.append(.settings([SettingsChange(kind, choice)]))
+            }
+        }
+        return try decide(options) {
+            if case .settings(let changes) = $0 { changes } else { nil }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import FlowModel
+import FlowSyntax
+import Foundation
+import Testing
+@testable import FlowLint
+
+/// The imported library the FL1105 examples use.
+let exampleLibrary = """
+flow ask_access(p: permission) {
+  start -> ask
+  state ask { request p { granted -> done granted  else -> done denied } }
+}
+"""
+
+/// The Info.plist each `--info-plist` rule's examples are documented to run against.
+func examplePlist(for id: String) -> InfoPlist? {
+    let photos = ("NSPhotoLibraryUsageDescription", InfoPlist.Value.string("Attach receipts from your photo library."))
+    switch id {
+    case "FL1501": return InfoPlist(path: "Info.plist", values: [photos.0: photos.1])
+    case "FL1502": return InfoPlist(path: "Info.plist", values: [photos.0: photos.1, "NSCameraUsageDescription": .string("TODO")])
+    case "FL1503": return InfoPlist(path: "Info.plist", values: [photos.0: photos.1,
+                                                                 "NSLocationAlwaysAndWhenInUseUsageDescription": .string("Track deliveries.")])
+    case "FL1504": return InfoPlist(path: "Info.plist", values: [
+        "NSLocationWhenInUseUsageDescription": .string("Show nearby stores."),
+        "NSLocationTemporaryUsageDescriptionDictionary": .dictionary(["Delivery": "Find your door."]),
+    ])
+    default: return nil
+    }
+}
+
+func lintText(_ text: String, plist: InfoPlist? = nil, configuration: LintConfiguration = LintConfiguration()) -> LintReport {
+    let loader = Loader(reader: MemoryReader(["helpers.flow": exampleLibrary]))
+    let load = loader.load(text: text, path: "example.flow")
+    return Linter(configuration: configuration, infoPlist: plist).lint(load)
+}
+
+@Suite struct DocExampleTests {
+    @Test(arguments: RuleRegistry.rules.map(\.id))
+    func triggeringExampleFires(id: String) throws {
+        let rule = try #require(RuleRegistry.rule(id))
+        let report = lintText(rule.triggeringExample, plist: examplePlist(for: id))
+        #expect(!report.findings.contains { $0.ruleID.hasPrefix("FL0") }, "example must load: \(report.findings.map(\.diagnostic.message))")
+        #expect(report.findings.contains { $0.ruleID == id }, "\(id) did not fire: \(report.findings.map { "\($0.ruleID) \($0.diagnostic.message)" })")
+    }
+
+    @Test(arguments: RuleRegistry.rules.map(\.id))
+    func cleanExampleDoesNotFire(id: String) throws {
+        let rule = try #require(RuleRegistry.rule(id))
+        let report = lintText(rule.cleanExample, plist: examplePlist(for: id))
+        #expect(!report.findings.contains { $0.ruleID.hasPrefix("FL0") }, "example must load: \(report.findings.map(\.diagnostic.message))")
+        #expect(!report.findings.contains { $0.ruleID == id }, "\(report.findings.map { "\($0.ruleID) \($0.diagnostic.message)" })")
+    }
+
+    /// Clean examples are correct flows: no rule at all may fire on them (no false alarms),
+    /// except the findings a clean example shows on purpose.
+    @Test(arguments: RuleRegistry.rules.map(\.id))
+    func cleanExampleIsCleanForEveryRule(id: String) throws {
+        let rule = try #require(RuleRegistry.rule(id))
+        let report = lintText(rule.cleanExample, plist: examplePlist(for: id))
+        #expect(report.findings.map { "\($0.ruleID) \($0.diagnostic.message)" } == [])
+    }
+
+    @Test func everyRuleHasDocumentation() {
+        var ids = Set<String>()
+        for rule in RuleRegistry.rules {
+            #expect(ids.insert(rule.id).inserted, "duplicate \(rule.id)")
+            #expect(rule.id.hasPrefix("FL1") && rule.id.count == 6)
+            #expect(!rule.summary.isEmpty && !rule.summary.hasSuffix("."))
+            #expect(rule.documentation.count > 40)
+            #expect(rule.explanation.contains(rule.triggeringExample.split(separator: "\n")[0]))
+        }
+    }
+}
+
+
+@Suite struct SteeringWordTests {
+    @Test(arguments: ["Allow", "Allow Camera", "Grant Access", "Enable access", "Allow Access", "OK, allow it", "允许", "允許",
+                      "Дозволити", "Zezwól", "Pozwól", "Autoriser", "Permitir", "Erlauben", "허용", "Turn On"])
+    func steers(_ label: String) { #expect(SteeringWords.steers(label)) }
+
+    @Test(arguments: ["Continue", "Next", "OK", "Not Now", "繼續", "继续", "Продовжити", "Dalej", "Settings", "Weiter", "Continuer"])
+    func neutral(_ label: String) { #expect(!SteeringWords.steers(label)) }
+}

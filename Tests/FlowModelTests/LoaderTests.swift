@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+import FlowSyntax
+@testable import FlowModel
+
+@Suite struct ImportPathTests {
+    @Test(arguments: [
+        ("a/./b/../c.flow", "a/c.flow"),
+        ("./x.flow", "x.flow"),
+        ("../x.flow", "../x.flow"),
+        ("a/../../x.flow", "../x.flow"),
+        ("/a/../../x.flow", "/x.flow"),
+        ("a//b.flow", "a/b.flow"),
+    ])
+    func normalizesLexically(_ path: String, _ expected: String) {
+        #expect(ImportPath.normalize(path) == expected)
+    }
+
+    @Test func insideRoot() {
+        let root = ImportPath.directory(of: "flows/main.flow")
+        #expect(root == ["flows"])
+        #expect(ImportPath.isInside(ImportPath.resolve("lib/a.flow", from: root), root: root))
+        #expect(!ImportPath.isInside(ImportPath.resolve("../a.flow", from: root), root: root))
+        #expect(!ImportPath.isInside(ImportPath.resolve("/etc/a.flow", from: root), root: root))
+        #expect(ImportPath.isInside(["a.flow"], root: []))
+        #expect(!ImportPath.isInside(["..", "a.flow"], root: []))
+        #expect(!ImportPath.isInside(["..", "..", "a.flow"], root: [".."]))
+    }
+}
+
+@Suite struct LoaderTests {
+    @Test func missingEntryIsAnErrorWithoutRange() {
+        let result = Loader(reader: MemoryReader([:])).load("flows/nope.flow")
+        #expect(result.files.isEmpty)
+        #expect(result.program == nil)
+        #expect(result.diagnostics == [.error("FL0100", "cannot read 'flows/nope.flow': no such file", at: nil)])
+    }
+
+    @Test func readsEntryThroughReader() {
+        let result = Loader(reader: MemoryReader(["flows/main.flow": "app \"A\""])).load("flows/main.flow")
+        #expect(result.files.map(\.path) == ["flows/main.flow"])
+        #expect(result.files[0].id == FileID(0))
+        #expect(result.diagnostics.isEmpty)
+    }
+
+    @Test func sortsAndDeduplicatesDiagnostics() {
+        let file = FileID(1), other = FileID(0)
+        func at(_ f: FileID, _ offset: Int) -> SourceRange {
+            let l = SourceLocation(offset: offset, line: 1, column: offset + 1)
+            return SourceRange(file: f, start: l, end: l)
+        }
+        let a = Diagnostic.error("FL0102", "a", at: at(file, 5))
+        let b = Diagnostic.error("FL0102", "b", at: at(file, 2))
+        let c = Diagnostic.error("FL0102", "c", at: at(other, 9))
+        let d = Diagnostic.error("FL0100", "d", at: nil)
+        #expect(Loader.sortedAndUnique([a, b, a, c, d]) == [d, c, b, a])
+    }
+}
+
+/// Imports need the parser: these read `.flow` text.
+@Suite struct ImportTests {
+    static let helper = """
+    import "../shared.flow"
+    flow helper(p: permission) { start -> s  state s { status p { granted -> done granted  else -> done denied } } }
+    """
+
+    @Test func followsRelativeImportsOncePerFile() throws {
+        let reader = MemoryReader([
+            "app/main.flow": """
+            import "lib/helper.flow"
+            import "./lib/../lib/helper.flow"
+            import "shared.flow"
+            flow main { uses camera  start -> s  state s { call helper(p: camera) { else -> done granted } } }
+            """,
+            "app/lib/helper.flow": Self.helper,
+            "app/shared.flow": "strings en { hello = \"Hello\" }\nimport \"main.flow\"",
+        ])
+        let result = Loader(reader: reader).load("app/main.flow")
+        #expect(lines(result) == [])
+        #expect(result.files.map(\.path) == ["app/main.flow", "app/lib/helper.flow", "app/shared.flow"])
+        #expect(result.files.map(\.id) == [FileID(0), FileID(1), FileID(2)])
+        #expect(result.syntax.map(\.file) == [FileID(0), FileID(1), FileID(2)])
+        let program = try #require(result.program)
+        #expect(program.flows.map(\.name) == ["main", "helper"])
+        #expect(program.flows[1].range.file == FileID(1))
+        #expect(program.strings.keys == ["hello"])
+    }
+
+    @Test func importCyclesLoadEachFileOnce() {
+        let reader = MemoryReader([
+            "a.flow": "import \"b.flow\"\nimport \"a.flow\"",
+            "b.flow": "import \"a.flow\"\nimport \"./b.flow\"",
+        ])
+        let result = Loader(reader: reader).load("a.flow")
+        #expect(result.files.map(\.path) == ["a.flow", "b.flow"])
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.program != nil)
+    }
+
+    @Test func importMayNotLeaveTheEntryDirectory() {
+        let reader = MemoryReader([
+            "app/main.flow": "import \"lib/helper.flow\"",
+            "app/lib/helper.flow": "import \"../../secret.flow\"\nimport \"/etc/passwd\"",
+            "secret.flow": "",
+        ])
+        let result = Loader(reader: reader).load("app/main.flow")
+        #expect(lines(result) == [
+            "app/lib/helper.flow:1:8: error: import '../../secret.flow' leaves the directory of the entry file [FL0103] note: imports must stay inside 'app'",
+            "app/lib/helper.flow:2:8: error: import '/etc/passwd' leaves the directory of the entry file [FL0103] note: imports must stay inside 'app'",
+        ])
+        #expect(result.files.count == 2)
+    }
+
+    @Test func missingImportIsReportedAtEachImport() {
+        let reader = MemoryReader(["main.flow": "import \"gone.flow\"\nimport \"./gone.flow\""])
+        let result = Loader(reader: reader).load("main.flow")
+        #expect(lines(result) == [
+            "main.flow:1:8: error: cannot import 'gone.flow': no such file [FL0101]",
+            "main.flow:2:8: error: cannot import './gone.flow': no such file [FL0101]",
+        ])
+        #expect(result.program == nil)
+    }
+
+    @Test func duplicateFlowAcrossFiles() {
+        let reader = MemoryReader(["lib.flow": "flow f { start -> s  state s { -> done denied } }"])
+        let result = Loader(reader: reader).load(text: "import \"lib.flow\"\nflow f { start -> s  state s { -> done granted } }",
+                                                  path: "main.flow")
+        #expect(lines(result) == ["lib.flow:1:6: error: duplicate flow 'f' [FL0108] note: first defined here (2:6)"])
+        #expect(result.diagnostics[0].notes[0].range?.file == FileID(0))
+    }
+
+    @Test func diagnosticsAreSortedByFileThenPosition() {
+        let reader = MemoryReader(["lib.flow": "flow g { start -> nowhere  state s { -> done granted } }"])
+        let result = Loader(reader: reader).load(text: """
+        import "lib.flow"
+        flow f { start -> s  state s { -> elsewhere } }
+        flow f { start -> s  state s { -> done granted } }
+        """, path: "main.flow")
+        #expect(lines(result) == [
+            "main.flow:2:35: error: unknown state 'elsewhere' [FL0102]",
+            "main.flow:3:6: error: duplicate flow 'f' [FL0108] note: first defined here (2:6)",
+            "lib.flow:1:19: error: unknown state 'nowhere' [FL0102]",
+        ])
+    }
+
+    @Test func baseLocaleIsFirstStringsBlockLoaded() throws {
+        let reader = MemoryReader(["lib.flow": "strings pl { a = \"P\" }"])
+        let result = Loader(reader: reader).load(text: "import \"lib.flow\"\nstrings en { a = \"E\" }", path: "main.flow")
+        let program = try #require(result.program)
+        // The entry file is read and parsed first, so its block comes first.
+        #expect(program.strings.locales.map(\.tag) == ["en", "pl"])
+    }
+
+    @Test func readsRealFiles() throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("flowmodel-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("lib"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "import \"lib/a.flow\"\nimport \"lib\"".write(to: directory.appendingPathComponent("main.flow"),
+                                                          atomically: true, encoding: .utf8)
+        try "flow a { start -> s  state s { -> done granted } }"
+            .write(to: directory.appendingPathComponent("lib/a.flow"), atomically: true, encoding: .utf8)
+        let entry = directory.appendingPathComponent("main.flow").path
+        let result = Loader(reader: FileSystemReader()).load(entry)
+        #expect(result.files.count == 2)
+        #expect(result.diagnostics.map(\.message) == ["cannot import 'lib': is a directory"])
+        #expect(FileSystemReader().read(directory.appendingPathComponent("none.flow").path)
+                == .failure(SourceReadError("no such file")))
+    }
+}

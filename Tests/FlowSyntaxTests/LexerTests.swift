@@ -1,0 +1,98 @@
+import Testing
+@testable import FlowSyntax
+
+@Suite struct LexerTests {
+    static func lex(_ text: String) -> (tokens: [Token], diagnostics: [Diagnostic], comments: [FlowSyntax.Comment]) {
+        Lexer.tokenize(SourceFile(id: FileID(0), path: "l.flow", text: text))
+    }
+
+    static func positions(_ tokens: [Token]) -> [String] {
+        tokens.map { "\($0.range.start.line):\($0.range.start.column)" }
+    }
+
+    @Test func byteOrderMarkIsSkipped() {
+        let (tokens, diagnostics, _) = Lexer.tokenize(SourceFile(id: FileID(0), path: "l.flow", bytes: [0xEF, 0xBB, 0xBF, 0x61]))
+        #expect(diagnostics.isEmpty)
+        #expect(tokens[0].kind == .identifier)
+        #expect(tokens[0].range.start == SourceLocation(offset: 3, line: 1, column: 1))
+    }
+
+    @Test func columnsCountScalarsAndTabsAsOne() {
+        let (tokens, _, _) = Self.lex("\"é📷\" x\ty")
+        #expect(Self.positions(tokens) == ["1:1", "1:6", "1:8", "1:9"])
+        #expect(tokens[1].range.start.offset == 9)
+    }
+
+    @Test func lineBreaksLFCRLFAndLoneCR() {
+        let (tokens, _, _) = Self.lex("a\nb\r\nc\rd")
+        #expect(Self.positions(tokens) == ["1:1", "2:1", "3:1", "4:1", "4:2"])
+    }
+
+    @Test func invalidUTF8IsOneColumnPerByteAndOneDiagnosticPerRun() {
+        let (tokens, diagnostics, _) = Lexer.tokenize(SourceFile(id: FileID(0), path: "l.flow", bytes: [0x61, 0x20, 0xFF, 0xFE, 0x20, 0x62]))
+        #expect(tokens.map(\.kind) == [.identifier, .unknown, .identifier, .eof])
+        #expect(Self.positions(tokens) == ["1:1", "1:3", "1:6", "1:7"])
+        #expect(diagnostics.map(\.message) == ["2 invalid UTF-8 bytes in source; save the file as UTF-8"])
+    }
+
+    @Test func keywordsIdentifiersAndWildcard() {
+        let (tokens, _, _) = Self.lex("flow flows _ _x return")
+        #expect(tokens.map(\.kind) == [.keyword(.flow), .identifier, .wildcard, .identifier, .keyword(.return), .eof])
+    }
+
+    @Test func everyKeywordIsRecognised() {
+        let (tokens, _, _) = Self.lex(Keyword.allCases.map(\.rawValue).joined(separator: " "))
+        #expect(tokens.dropLast().map(\.keyword) == Keyword.allCases.map { $0 })
+    }
+
+    @Test func arrowMinusAndNegativeNumbers() {
+        let (tokens, _, _) = Self.lex("-> - -1 1.5 1. -x")
+        #expect(tokens.map(\.kind) == [.arrow, .minus, .number, .number, .number, .dot, .minus, .identifier, .eof])
+    }
+
+    @Test func stringSegmentsAndPlaceholderRanges() {
+        let (tokens, diagnostics, _) = Self.lex("\"é {app}\\n\\u{1F4F7}\"")
+        #expect(diagnostics.isEmpty)
+        let appRange = SourceRange(file: FileID(0), start: SourceLocation(offset: 4, line: 1, column: 4),
+                                   end: SourceLocation(offset: 9, line: 1, column: 9))
+        #expect(tokens[0].segments == [.text("é "), .placeholder("app", range: appRange), .text("\n📷")])
+    }
+
+    @Test func stringEndsAtTheEndOfItsLine() {
+        let (tokens, diagnostics, _) = Self.lex("\"abc\nflow")
+        #expect(tokens.map(\.kind) == [.string, .keyword(.flow), .eof])
+        #expect(diagnostics.map(\.id) == ["FL0003"])
+        #expect(tokens[0].range.end.column == 5)
+    }
+
+    @Test func commentsAreCollectedNotReturned() {
+        let (tokens, diagnostics, comments) = Self.lex("a // one\n/* two\nlines */ b /* open")
+        #expect(tokens.map(\.kind) == [.identifier, .identifier, .eof])
+        #expect(comments.map(\.text) == [" one", " two\nlines ", " open"])
+        #expect(comments.map(\.isBlock) == [false, true, true])
+        #expect(diagnostics.map(\.id) == ["FL0008"])
+        #expect(Self.positions(tokens) == ["1:1", "3:10", "3:19"])
+    }
+
+    @Test func localesAreAdjacentOrReported() {
+        let tight = Parser.parse(SourceFile(id: FileID(0), path: "l.flow", text: "strings zh-Hant fallback pt-BR { }"))
+        #expect(tight.diagnostics.isEmpty)
+        guard case .strings(let decl)? = tight.syntax.declarations.first else {
+            Issue.record("expected a strings declaration")
+            return
+        }
+        #expect(decl.locale.tag == "zh-Hant" && decl.fallback?.tag == "pt-BR")
+        let loose = Parser.parse(SourceFile(id: FileID(0), path: "l.flow", text: "strings zh -Hant { }"))
+        #expect(loose.diagnostics.map(\.id) == ["FL0034"])
+    }
+
+    @Test func keywordsAreNamesWhereNamesAreExpected() {
+        let result = Parser.parse(SourceFile(id: FileID(0), path: "l.flow", text: """
+            flow start { start -> alert state alert { -> done } state done { -> settings }
+              state settings { status camera { cancel, title -> done granted  else -> alert } } }
+            strings en { alert.title = "x" }
+            """))
+        // `-> done }`: `done` needs an outcome, so only that is reported.
+        #expect(result.diagnostics.map(\.message) == ["expected an outcome such as 'granted' after 'done'"])
+    }
+}
