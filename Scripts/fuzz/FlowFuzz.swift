@@ -1,11 +1,15 @@
 // libFuzzer entry point for the whole toolchain: every input goes through the lexer, the parser,
 // the loader (checker) with an in-memory reader that also serves it as an imported file, the
-// diagnostic renderer, and, when it checks clean, a bounded run of each flow on the simulated
-// device. Built by Scripts/fuzz.sh with `swiftc -sanitize=fuzzer,address`, not by SwiftPM.
+// diagnostic renderer, the linter (every rule), and, when it checks clean, a bounded exploration
+// and bounded runs of its flows on the simulated device. Built by Scripts/fuzz.sh with
+// `swiftc -sanitize=fuzzer,address`, not by SwiftPM.
 import Foundation
 import FlowModel
 import FlowRuntime
 import FlowSyntax
+#if HAVE_FlowLint
+import FlowLint
+#endif
 
 /// A user who agrees to everything but gives up after a few answers, so a flow that loops through
 /// alerts (each answer resets the interpreter's step limit) still ends.
@@ -37,13 +41,25 @@ actor BoundedUser: SimulatedUser {
     }
 }
 
-/// Runs up to three flows of `program`, each with arguments made up for its parameters.
+/// Runs up to three flows of `program`, each with arguments made up for its parameters, then
+/// explores the first one with a small budget.
 func runFlows(of program: Program) async {
-    for flow in program.flows.prefix(3) {
+    func arguments(for flow: Flow) -> [String: RunArgument] {
         var arguments: [String: RunArgument] = [:]
         for parameter in flow.parameters {
             arguments[parameter.name] = parameter.kind == .permission ? .permission(.photos) : .text("fuzz")
         }
+        return arguments
+    }
+    if let first = program.flows.first {
+        let exploration = try? await Explorer(program: program, options: Explorer.Options(budget: 2_000))
+            .explore(flow: first.name, arguments: arguments(for: first))
+        if let exploration {
+            precondition(exploration.steps <= exploration.budget + 1_000, "exploration ran far past its budget")
+        }
+    }
+    for flow in program.flows.prefix(3) {
+        let arguments = arguments(for: flow)
         guard let device = try? SimulatedDevice(user: BoundedUser()) else { continue }
         let interpreter = Interpreter(program: program, backend: device,
                                       options: Interpreter.Options(locale: "zh-Hant-TW", stepLimit: 200))
@@ -73,6 +89,10 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let limits = ParseLimits(maxFileBytes: 1 << 20, maxNestingDepth: 64, maxStatesPerFlow: 1000)
     let result = Loader(reader: reader, limits: limits).load("fuzz/input.flow")
     _ = DiagnosticRenderer(files: result.files).render(result.diagnostics)
+    #if HAVE_FlowLint
+    let report = Linter().lint(result)
+    _ = DiagnosticRenderer(files: result.files).render(report.findings.map(\.diagnostic))
+    #endif
     if let program = result.program {
         blocking { await runFlows(of: program) }
     }

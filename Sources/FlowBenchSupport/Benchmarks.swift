@@ -203,8 +203,50 @@ struct Benchmarks {
 
     // MARK: Exploration
 
+    /// Explores one generated flow as permissions per flow go 1...5 (12 states), then as states
+    /// grow (2 permissions). Reports the median time, the paths and the steps (state executions,
+    /// the explorer's unit of work and of its budget).
     func exploration() async throws -> [BenchRow] {
-        [BenchRow("exploration", "not measured: the Explorer has not landed", goal: "4 permissions < 1 s")]
+        var rows: [BenchRow] = []
+        let stateCounts = options.quick ? [6, 12] : [6, 12, 24, 48, 96]
+        for permissions in 1...5 {
+            let shape = CorpusParameters(files: 1, flowsPerFile: 1, statesPerFlow: 12, permissionsPerFlow: permissions,
+                                         branching: 3, locales: 1, subflows: true)
+            let row = try await explore(shape, label: "explore, \(permissions) permission\(permissions == 1 ? "" : "s"), 12 states")
+            rows.append(permissions == 4 ? row.withGoal("< 1 s") : row.row)
+        }
+        for states in stateCounts {
+            let shape = CorpusParameters(files: 1, flowsPerFile: 1, statesPerFlow: states, permissionsPerFlow: 2,
+                                         branching: 3, locales: 1, subflows: true)
+            rows.append(try await explore(shape, label: "explore, 2 permissions, \(states) states").row)
+        }
+        return rows
+    }
+
+    struct ExploreRow {
+        var row: BenchRow
+        var seconds: Double
+        func withGoal(_ goal: String) -> BenchRow {
+            var r = row
+            r.goal = goal
+            r.verdict = seconds < 1 ? .met : .missed
+            return r
+        }
+    }
+
+    func explore(_ shape: CorpusParameters, label: String) async throws -> ExploreRow {
+        log("\(label)...")
+        let corpus = Corpus(shape)
+        guard let program = try corpus.loadAll().first?.program else { throw BenchFailure("no program for \(label)") }
+        let explorer = Explorer(program: program)
+        var exploration: Exploration?
+        let time = try await options.timing.median {
+            exploration = try await explorer.explore(flow: "f0_0")
+        }
+        guard let exploration else { throw BenchFailure("no exploration for \(label)") }
+        let budget = exploration.budgetExceeded ? ", BUDGET EXCEEDED" : ""
+        return ExploreRow(row: BenchRow(label, "\(fixed(time * 1e3, 1)) ms, \(exploration.paths.count) paths, \(exploration.steps) steps\(budget)"),
+                          seconds: time)
     }
 
     // MARK: Memory
