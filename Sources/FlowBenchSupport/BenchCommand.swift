@@ -7,7 +7,8 @@ import FlowSyntax
 ///
 ///     flowbench [--corpus-mb N] [--warmup N] [--repetitions N] [--flow PATH] [--quick]
 ///
-/// `--quick` shrinks every input so the whole run takes seconds (tests, CI smoke runs); its
+/// `--profile lex|load|lint|interpret [--flows N]` runs one workload once on one generated file,
+/// for `valgrind --tool=callgrind`. `--quick` shrinks every input so the whole run takes seconds (tests, CI smoke runs); its
 /// numbers mean nothing. `--memory-child` is internal: the parent re-runs itself with it to
 /// measure peak memory in a fresh process.
 public struct BenchCommand {
@@ -17,6 +18,14 @@ public struct BenchCommand {
         public var primingFlowPath = "flows/seed_pl_camera_priming.flow"
         public var quick = false
         public var memoryChild = false
+        /// Runs one workload once for a profiler (`lex`, `load`, `lint`, `interpret`) instead of the table.
+        public var profile: String?
+        /// Flows in the single generated file `--profile` works on.
+        public var profileFlows = 200
+        /// States per flow in the `--profile` file.
+        public var profileStates = 12
+        /// Sections to run (`memory`, `throughput`, `growth`, `interpreter`, `exploration`); all when empty.
+        public var only: Set<String> = []
         public init() {}
     }
 
@@ -45,6 +54,10 @@ public struct BenchCommand {
                 case "--flow": options.primingFlowPath = try value("--flow")
                 case "--quick": options.quick = true
                 case "--memory-child": options.memoryChild = true
+                case "--profile": options.profile = try value("--profile")
+                case "--flows": options.profileFlows = Int(try number("--flows"))
+                case "--states": options.profileStates = Int(try number("--states"))
+                case "--only": options.only = Set(try value("--only").split(separator: ",").map(String.init))
                 case "--help", "-h": throw BenchUsageError("")
                 case let other: throw BenchUsageError("unknown argument '\(other)'")
                 }
@@ -60,7 +73,11 @@ public struct BenchCommand {
         return .success(options)
     }
 
-    public static let usage = "usage: flowbench [--corpus-mb N] [--warmup N] [--repetitions N] [--flow PATH] [--quick]"
+    public static let usage = """
+        usage: flowbench [--corpus-mb N] [--warmup N] [--repetitions N] [--flow PATH] [--quick]
+                         [--only memory,throughput,growth,interpreter,exploration]
+               flowbench --profile lex|load|lint|interpret [--flows N] [--states N]
+        """
 
     /// Runs the command; returns the exit code (0 every measurement ran, 1 a measurement failed, 2 usage).
     public func run(_ arguments: [String], output: (String) -> Void, errors: @escaping (String) -> Void) async -> Int32 {
@@ -76,6 +93,15 @@ public struct BenchCommand {
             let report = MemoryProbe.measure(corpusMegabytes: options.corpusMegabytes)
             output("\(report.peakBytes) \(report.baselineBytes) \(report.inputBytes)")
             return 0
+        }
+        if let workload = options.profile {
+            do {
+                output(try await Profile.run(workload, flows: options.profileFlows, states: options.profileStates, flowPath: options.primingFlowPath))
+                return 0
+            } catch {
+                errors("flowbench: \(error)")
+                return 1
+            }
         }
         do {
             let bench = Benchmarks(options: options, log: errors)
@@ -106,5 +132,19 @@ public func writeToStandardError(_ line: String) {
     FileHandle.standardError.write(Data((line + "\n").utf8))
 }
 
-/// Ends the process with `code`.
-public func exitProcess(_ code: Int32) -> Never { exit(code) }
+extension BenchCommand {
+    /// The executable's entry point: synchronous profiling workloads run on the main thread,
+    /// everything else in a task on dispatch's main queue. Never returns.
+    public static func main(_ arguments: [String]) -> Never {
+        if case .success(let options) = parse(arguments), let workload = options.profile,
+           let text = Profile.runSynchronously(workload, flows: options.profileFlows, states: options.profileStates, flowPath: options.primingFlowPath) {
+            print(text)
+            exit(0)
+        }
+        Task {
+            let code = await BenchCommand().run(arguments, output: { print($0) }, errors: writeToStandardError)
+            exit(code)
+        }
+        dispatchMain()
+    }
+}

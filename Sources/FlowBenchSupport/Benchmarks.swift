@@ -61,13 +61,16 @@ struct Benchmarks {
                                                   branching: 3, locales: 3, subflows: true)
 
     func all() async throws -> [BenchRow] {
+        // Memory first: a child inherits the parent's ru_maxrss high-water mark across fork and
+        // exec, so the parent must still be small when it spawns the probe.
+        func wanted(_ section: String) -> Bool { options.only.isEmpty || options.only.contains(section) }
+        let memoryRows = wanted("memory") ? try memory() : []
         var rows: [BenchRow] = []
-        rows += try throughput()
-        rows += try lintGrowth()
-        rows += try await interpreterRatio()
-        rows += try await exploration()
-        rows += try memory()
-        return rows
+        if wanted("throughput") { rows += try throughput() }
+        if wanted("growth") { rows += try lintGrowth() }
+        if wanted("interpreter") { rows += try await interpreterRatio() }
+        if wanted("exploration") { rows += try await exploration() }
+        return rows + memoryRows
     }
 
     // MARK: Throughput

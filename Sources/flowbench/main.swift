@@ -1,5 +1,5 @@
 import FlowBenchSupport
 
-let code = await BenchCommand().run(Array(CommandLine.arguments.dropFirst()),
-                                    output: { print($0) }, errors: writeToStandardError)
-exitProcess(code)
+// Not `await` at top level: an async main runs on dispatch's main queue, and callgrind cannot
+// run dispatch's signal thread, so synchronous profiling workloads must bypass it.
+BenchCommand.main(Array(CommandLine.arguments.dropFirst()))

@@ -1,0 +1,60 @@
+import Foundation
+import FlowLint
+import FlowModel
+import FlowRuntime
+import FlowSyntax
+
+/// Single workloads for a profiler: no warm-up, no repetitions, one generated file of `flows` flows.
+enum Profile {
+    /// Runs a workload on the calling thread (the async `interpret` through a blocked wait, so no
+    /// dispatch main queue is involved); nil for an unknown name.
+    static func runSynchronously(_ workload: String, flows: Int, states: Int = 12, flowPath: String) -> String? {
+        if workload == "interpret" {
+            let box = ResultBox()
+            let done = DispatchSemaphore(value: 0)
+            Task.detached {
+                box.set((try? await run(workload, flows: flows, states: states, flowPath: flowPath)) ?? "failed")
+                done.signal()
+            }
+            done.wait()
+            return box.get()
+        }
+        let shape = CorpusParameters(files: 1, flowsPerFile: flows, statesPerFlow: states, permissionsPerFlow: 2,
+                                     branching: 3, locales: 3, subflows: true)
+        let corpus = Corpus(shape)
+        let path = corpus.files[0].path
+        let loader = Loader(reader: corpus.reader)
+        switch workload {
+        case "lex": return "\(Lexer.tokenize(corpus.files[0]).tokens.count) tokens"
+        case "load": return "\(loader.load(path).diagnostics.count) diagnostics"
+        case "lint": return "\(Linter().lint(loader.load(path)).findings.count) findings"
+        default: return nil
+        }
+    }
+
+    static func run(_ workload: String, flows: Int, states: Int = 12, flowPath: String) async throws -> String {
+        switch workload {
+        case "lex", "load", "lint":
+            return runSynchronously(workload, flows: flows, states: states, flowPath: flowPath) ?? ""
+        case "interpret":
+            let load = Loader(reader: FileSystemReader()).load(flowPath)
+            guard let program = load.program else { throw BenchFailure("cannot load \(flowPath)") }
+            var outcomes = 0
+            for _ in 0..<flows {
+                let device = try SimulatedDevice(user: AgreeableUser())
+                if try await Interpreter(program: program, backend: device).run(flow: "camera_selected").outcome != nil { outcomes += 1 }
+            }
+            return "\(outcomes) runs"
+        default:
+            throw BenchFailure("unknown workload '\(workload)'; use lex, load, lint or interpret")
+        }
+    }
+}
+
+/// Hands a result from a task to the thread waiting for it.
+final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: String?
+    func set(_ text: String) { lock.withLock { value = text } }
+    func get() -> String? { lock.withLock { value } }
+}
