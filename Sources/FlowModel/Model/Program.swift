@@ -44,7 +44,7 @@ public struct Program: Sendable {
         self.strings = strings
     }
 
-    public subscript(flow: FlowID) -> Flow { flows[flow.index] }
+    @inlinable public subscript(flow: FlowID) -> Flow { flows[flow.index] }
 
     /// The flow called `name`, if any.
     public func flow(named name: String) -> FlowID? {
@@ -102,7 +102,7 @@ public struct Flow: Hashable, Sendable {
         self.values = values
     }
 
-    public subscript(state: StateID) -> State { states[state.index] }
+    @inlinable public subscript(state: StateID) -> State { states[state.index] }
 
     /// The state called `name`, if any.
     public func state(named name: String) -> StateID? {
