@@ -17,7 +17,7 @@ public struct BenchCommand {
         public var timing = Timing(warmup: 1, repetitions: 5)
         public var primingFlowPath = "flows/seed_pl_camera_priming.flow"
         public var quick = false
-        public var memoryChild = false
+        public var memoryChild: String?
         /// Runs one workload once for a profiler (`lex`, `load`, `lint`, `interpret`) instead of the table.
         public var profile: String?
         /// Flows in the single generated file `--profile` works on.
@@ -53,7 +53,7 @@ public struct BenchCommand {
                 case "--repetitions": options.timing.repetitions = max(Int(try number("--repetitions")), 1)
                 case "--flow": options.primingFlowPath = try value("--flow")
                 case "--quick": options.quick = true
-                case "--memory-child": options.memoryChild = true
+                case "--memory-child": options.memoryChild = try value("--memory-child")
                 case "--profile": options.profile = try value("--profile")
                 case "--flows": options.profileFlows = Int(try number("--flows"))
                 case "--states": options.profileStates = Int(try number("--states"))
@@ -89,8 +89,12 @@ public struct BenchCommand {
             errors(Self.usage)
             return error.message.isEmpty ? 0 : 2
         }
-        if options.memoryChild {
-            let report = MemoryProbe.measure(corpusMegabytes: options.corpusMegabytes)
+        if let name = options.memoryChild {
+            guard let mode = MemoryProbe.Mode(rawValue: name) else {
+                errors("flowbench: unknown memory mode '\(name)'")
+                return 2
+            }
+            let report = MemoryProbe.measure(corpusMegabytes: options.corpusMegabytes, mode: mode)
             output("\(report.peakBytes) \(report.baselineBytes) \(report.inputBytes)")
             return 0
         }
