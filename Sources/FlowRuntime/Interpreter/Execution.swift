@@ -6,15 +6,29 @@ struct Execution {
     let interpreter: Interpreter
     var stack: [Frame]
     var trace: [TraceStep] = []
+    /// `Interpreter.Options.recordsTrace`, read once.
+    let recordsTrace: Bool
     /// States run since the user last answered something; reset by alerts, prompts and Settings.
     var sinceInput = 0
 
-    var program: Program { interpreter.program }
-    var backend: any DeviceBackend { interpreter.backend }
+    /// `interpreter.program` and `.backend`, stored: a computed property returned a fresh copy of
+    /// the whole `Program` (a retain per field) at each of the ~10 reads per run.
+    let program: Program
+    let backend: any DeviceBackend
 
     init(interpreter: Interpreter, root: Frame) {
         self.interpreter = interpreter
+        self.program = interpreter.program
+        self.backend = interpreter.backend
         self.stack = [root]
+        self.recordsTrace = interpreter.options.recordsTrace
+        // A typical run takes a handful of steps: one allocation instead of regrowing four times.
+        if recordsTrace { trace.reserveCapacity(16) }
+    }
+
+    /// Appends a step to the trace; without a trace the step is not even built.
+    mutating func record(_ step: @autoclosure () -> TraceStep) {
+        if recordsTrace { trace.append(step()) }
     }
 
     func context(of frame: Frame, depth: Int) -> StepContext {
@@ -65,10 +79,10 @@ struct Execution {
         if sinceInput >= interpreter.options.stepLimit { return .ended(.error(loopError(at: ctx))) }
         sinceInput += 1
         var events: [AnalyticsEvent] = []
-        let recorded = trace.count
+        let recorded = trace.count, keep = recordsTrace
         // A step that fails before it is recorded still appears in the trace, as incomplete.
         func recordIncomplete(_ trace: inout [TraceStep]) {
-            if trace.count == recorded {
+            if keep, trace.count == recorded {
                 trace.append(TraceStep(context: ctx, events: events, action: .incomplete, next: .stopped))
             }
         }
@@ -99,15 +113,15 @@ struct Execution {
         for effect in state.effects {
             let event = interpreter.event(effect, in: frame)
             await backend.track(event)
-            events.append(event)
+            if recordsTrace { events.append(event) }
         }
         switch state.terminator {
         case .goto(let t):
-            return try await finish(ctx, events: events, action: .goto, transition: t)
+            return try finish(ctx, events: events, action: .goto, transition: t)
 
         case .capability(let capability, let present, let absent, _):
             let available = try await backend.isAvailable(capability)
-            return try await finish(ctx, events: events, action: .capability(capability, available: available),
+            return try finish(ctx, events: events, action: .capability(capability, available: available),
                                     transition: available ? present : absent)
 
         case .status(let subjects, let arms, let otherwise, _):
@@ -115,14 +129,14 @@ struct Execution {
             var statuses: [Status] = []
             for kind in kinds { statuses.append(try await backend.status(of: kind)) }
             let t = try match(statuses, kinds: kinds, arms: arms, otherwise: otherwise, ctx: ctx, verb: "status")
-            return try await finish(ctx, events: events, action: .status(kinds: kinds, statuses: statuses), transition: t)
+            return try finish(ctx, events: events, action: .status(kinds: kinds, statuses: statuses), transition: t)
 
         case .request(let subject, let options, let arms, let otherwise, _):
             let k = kind(of: subject, in: frame)
             let result = try await backend.request(k, options: options)
             if result.prompt != nil { sinceInput = 0 }
             let t = try match([result.status], kinds: [k], arms: arms, otherwise: otherwise, ctx: ctx, verb: "request result")
-            return try await finish(ctx, events: events, action: .request(k, options: options, result: result), transition: t)
+            return try finish(ctx, events: events, action: .request(k, options: options, result: result), transition: t)
 
         case .alert(let alert):
             let shown = interpreter.presentation(of: alert, in: frame)
@@ -135,9 +149,9 @@ struct Execution {
             if let track = alert.buttons[tapped].track {
                 let event = interpreter.event(track, in: frame)
                 await backend.track(event)
-                events.append(event)
+                if recordsTrace { events.append(event) }
             }
-            return try await finish(ctx, events: events, action: .alert(shown, tapped: tapped),
+            return try finish(ctx, events: events, action: .alert(shown, tapped: tapped),
                                     transition: alert.buttons[tapped].transition)
 
         case .openSettings(let page, let onReturn, _):
@@ -152,7 +166,7 @@ struct Execution {
                 return try await resume(from: saved, events: events, action: .openSettings(page, back))
             }
             try await backend.saveCheckpoint(nil)
-            return try await finish(ctx, events: events, action: .openSettings(page, back), transition: onReturn)
+            return try finish(ctx, events: events, action: .openSettings(page, back), transition: onReturn)
 
         case .call(let callee, let arguments, _, _, _):
             let flow = program[callee]
@@ -171,7 +185,7 @@ struct Execution {
                     named[parameter.name] = .text(s)
                 }
             }
-            trace.append(TraceStep(context: ctx, events: events, action: .call(flow: flow.name, arguments: named),
+            record(TraceStep(context: ctx, events: events, action: .call(flow: flow.name, arguments: named),
                                    next: .enter(flow: flow.name, state: flow[flow.start].name)))
             stack.append(Frame(flow: callee, state: flow.start, permissions: permissions, texts: texts))
             return nil
@@ -201,7 +215,7 @@ struct Execution {
 
     /// Records the step and follows `transition`, returning from subflows as they finish.
     mutating func finish(_ ctx: StepContext, events: [AnalyticsEvent], action: TraceStep.Action,
-                         transition: Transition) async throws -> RunEnd? {
+                         transition: Transition) throws -> RunEnd? {
         var ctx = ctx
         var events = events
         var action = action
@@ -211,12 +225,12 @@ struct Execution {
             let flow = program[frame.flow]
             switch transition.target {
             case .state(let s):
-                trace.append(TraceStep(context: ctx, events: events, action: action, next: .state(flow[s].name)))
+                record(TraceStep(context: ctx, events: events, action: action, next: .state(flow[s].name)))
                 stack[stack.count - 1].state = s
                 return nil
             case .outcome(let i):
                 let outcome = flow.outcomes[i].name
-                trace.append(TraceStep(context: ctx, events: events, action: action, next: .outcome(outcome)))
+                record(TraceStep(context: ctx, events: events, action: action, next: .outcome(outcome)))
                 stack.removeLast()
                 guard let caller = stack.last else { return .outcome(outcome) }
                 ctx = context(of: caller, depth: stack.count - 1)
@@ -230,7 +244,7 @@ struct Execution {
                 } else if let otherwise {
                     transition = otherwise
                 } else {
-                    trace.append(TraceStep(context: ctx, events: [], action: action, next: .stopped))
+                    record(TraceStep(context: ctx, events: [], action: action, next: .stopped))
                     throw FlowError(kind: .unmatchedOutcome,
                                     message: "outcome '\(outcome)' of flow '\(flow.name)' matches no arm of the call in state '\(ctx.state)'; add an arm or 'else'",
                                     context: ctx)
@@ -295,7 +309,7 @@ struct Execution {
         let ctx: StepContext
         if case .resumed = action { ctx = context(of: last, depth: frames.count - 1) } else { ctx = failing }
         stack = frames
-        return try await finish(ctx, events: events, action: action, transition: onReturn)
+        return try finish(ctx, events: events, action: action, transition: onReturn)
     }
 
     /// The step-limit error, naming the states of the loop the run is stuck in.

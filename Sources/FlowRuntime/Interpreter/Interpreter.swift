@@ -21,12 +21,19 @@ public struct Interpreter: Sendable {
         /// Settings and, when it belongs to the flow being run, resumes there.
         public var resumeFromCheckpoint: Bool
 
+        /// Whether the run keeps a trace of every step (`RunResult.trace`, and with it `path`,
+        /// `events` and `relaunched`). Transcripts, scenarios and exploration need it; an app that
+        /// embeds the interpreter and only acts on the outcome can turn it off, and the run then
+        /// builds no per-step records at all. Outcomes, errors and what the backend sees are the same.
+        public var recordsTrace: Bool
+
         public init(locale: String? = nil, appName: String? = nil, stepLimit: Int = 1000,
-                    resumeFromCheckpoint: Bool = true) {
+                    resumeFromCheckpoint: Bool = true, recordsTrace: Bool = true) {
             self.locale = locale
             self.appName = appName
             self.stepLimit = stepLimit
             self.resumeFromCheckpoint = resumeFromCheckpoint
+            self.recordsTrace = recordsTrace
         }
     }
 
@@ -87,6 +94,8 @@ public struct Interpreter: Sendable {
                 throw RunInvocationError("parameter '\(parameter.name)' of flow '\(flow.name)' takes a \(expected.rawValue)")
             }
         }
+        // Every parameter has its argument by now, so there is an extra one only if there are more.
+        guard arguments.count > flow.parameters.count else { return (permissions, texts) }
         let names = Set(flow.parameters.map(\.name))
         if let extra = arguments.keys.sorted().first(where: { !names.contains($0) }) {
             var message = "flow '\(flow.name)' has no parameter '\(extra)'"
