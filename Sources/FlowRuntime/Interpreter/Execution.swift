@@ -10,6 +10,29 @@ struct Execution {
     let recordsTrace: Bool
     /// States run since the user last answered something; reset by alerts, prompts and Settings.
     var sinceInput = 0
+    /// Every state run, for `Options.maxTotalSteps`.
+    var totalSteps = 0
+    /// One id per entry of `stack`: which activation of a flow a frame is (a flow called twice
+    /// in a row gets two), so a loop is a state run again *in the same activation*.
+    var activations: [Int] = [0]
+    var nextActivation = 1
+    /// The states run since the last input, in order (only while the step limit is finite: the
+    /// explorer finds cycles itself). At the step limit they tell a loop from a long chain.
+    var visits: [Visit] = []
+    /// `visits` as a set, built the first time the step limit is reached in a stretch without
+    /// input, so a long chain past the limit costs a hash per step, not a search.
+    var visited: Set<Visit.Key>?
+
+    /// A state run in an activation (`depth` and `flow` only name it in messages).
+    struct Visit {
+        struct Key: Hashable {
+            var activation: Int
+            var state: StateID
+        }
+        var key: Key
+        var flow: FlowID
+        var depth: Int
+    }
 
     /// `interpreter.program` and `.backend`, stored: a computed property returned a fresh copy of
     /// the whole `Program` (a retain per field) at each of the ~10 reads per run.
@@ -76,8 +99,22 @@ struct Execution {
     mutating func advance() async -> Advance {
         if Task.isCancelled { return .ended(.cancelled) }
         let ctx = currentContext
-        if sinceInput >= interpreter.options.stepLimit { return .ended(.error(loopError(at: ctx))) }
+        let options = interpreter.options
+        if totalSteps >= options.maxTotalSteps { return .ended(.error(totalStepsError(at: ctx))) }
+        if options.stepLimit < .max {
+            let visit = Visit(key: Visit.Key(activation: activations[activations.count - 1], state: stack[stack.count - 1].state),
+                              flow: stack[stack.count - 1].flow, depth: stack.count - 1)
+            // Past the limit, only a state run again in the same activation is a loop; a long
+            // chain of distinct states (nested calls, say) goes on, bounded by maxTotalSteps.
+            if sinceInput >= options.stepLimit {
+                if visited == nil { visited = Set(visits.map(\.key)) }
+                if visited!.contains(visit.key) { return .ended(.error(loopError(at: ctx, repeating: visit.key))) }
+                visited!.insert(visit.key)
+            }
+            visits.append(visit)
+        }
         sinceInput += 1
+        totalSteps += 1
         var events: [AnalyticsEvent] = []
         let recorded = trace.count, keep = recordsTrace
         // A step that fails before it is recorded still appears in the trace, as incomplete.
@@ -134,7 +171,7 @@ struct Execution {
         case .request(let subject, let options, let arms, let otherwise, _):
             let k = kind(of: subject, in: frame)
             let result = try await backend.request(k, options: options)
-            if result.prompt != nil { sinceInput = 0 }
+            if result.prompt != nil { inputReceived() }
             let t = try match([result.status], kinds: [k], arms: arms, otherwise: otherwise, ctx: ctx, verb: "request result")
             return try finish(ctx, events: events, action: .request(k, options: options, result: result), transition: t)
 
@@ -144,7 +181,7 @@ struct Execution {
             guard alert.buttons.indices.contains(tapped) else {
                 throw FlowError(kind: .device, message: "the device tapped button \(tapped) of an alert with \(alert.buttons.count) buttons in state '\(ctx.state)'", context: ctx)
             }
-            sinceInput = 0
+            inputReceived()
             var events = events
             if let track = alert.buttons[tapped].track {
                 let event = interpreter.event(track, in: frame)
@@ -157,7 +194,7 @@ struct Execution {
         case .openSettings(let page, let onReturn, _):
             try await backend.saveCheckpoint(checkpoint())
             let back = try await backend.openSettings(page)
-            sinceInput = 0
+            inputReceived()
             if back.terminated {
                 // iOS killed the app: everything in memory is gone; continue from what was persisted.
                 guard let saved = try await backend.loadCheckpoint() else {
@@ -188,6 +225,8 @@ struct Execution {
             record(TraceStep(context: ctx, events: events, action: .call(flow: flow.name, arguments: named),
                                    next: .enter(flow: flow.name, state: flow[flow.start].name)))
             stack.append(Frame(flow: callee, state: flow.start, permissions: permissions, texts: texts))
+            activations.append(nextActivation)
+            nextActivation += 1
             return nil
         }
     }
@@ -232,6 +271,7 @@ struct Execution {
                 let outcome = flow.outcomes[i].name
                 record(TraceStep(context: ctx, events: events, action: action, next: .outcome(outcome)))
                 stack.removeLast()
+                activations.removeLast()
                 guard let caller = stack.last else { return .outcome(outcome) }
                 ctx = context(of: caller, depth: stack.count - 1)
                 events = []
@@ -309,21 +349,39 @@ struct Execution {
         let ctx: StepContext
         if case .resumed = action { ctx = context(of: last, depth: frames.count - 1) } else { ctx = failing }
         stack = frames
+        // A relaunch starts every frame afresh: none of them ran a state in this process yet.
+        activations = frames.map { _ in defer { nextActivation += 1 }; return nextActivation }
         return try finish(ctx, events: events, action: action, transition: onReturn)
     }
 
-    /// The step-limit error, naming the states of the loop the run is stuck in.
-    func loopError(at ctx: StepContext) -> FlowError {
-        let recent = trace.suffix(interpreter.options.stepLimit).filter(\.isVisit).map(\.context.pathName)
+    /// The user answered something: the count of states without input starts again.
+    mutating func inputReceived() {
+        sinceInput = 0
+        visits.removeAll(keepingCapacity: true)
+        visited = nil
+    }
+
+    /// The step-limit error, naming the states of the loop the run is stuck in: those run since
+    /// `repeating` last ran in the same activation.
+    func loopError(at ctx: StepContext, repeating key: Visit.Key) -> FlowError {
         var loop: [String] = []
-        if let previous = recent.lastIndex(of: ctx.pathName) {
-            for name in recent[previous...] where !loop.contains(name) { loop.append(name) }
-        } else {
-            loop = [ctx.pathName]
+        let start = visits.lastIndex { $0.key == key } ?? visits.count
+        for visit in visits[start...] {
+            let state = program[visit.flow][visit.key.state].name
+            let name = visit.depth == 0 ? state : "\(program[visit.flow].name).\(state)"
+            if !loop.contains(name) { loop.append(name) }
         }
+        if loop.isEmpty { loop = [ctx.pathName] }
         let names = loop.map { "'\($0)'" }.joined(separator: ", ")
         return FlowError(kind: .stepLimit,
                          message: "flow loops without user input through \(names): \(interpreter.options.stepLimit) steps in a row without an alert, prompt or Settings visit",
                          context: ctx)
+    }
+
+    /// The error for `Options.maxTotalSteps`: the run is stopped wherever it stands.
+    func totalStepsError(at ctx: StepContext) -> FlowError {
+        FlowError(kind: .totalStepLimit,
+                  message: "run stopped in state '\(ctx.pathName)' at its limit of \(interpreter.options.maxTotalSteps) steps in all; raise the limit (--max-total-steps) if the flow needs more",
+                  context: ctx)
     }
 }
