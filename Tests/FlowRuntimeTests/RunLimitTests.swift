@@ -70,6 +70,19 @@ import Testing
         }
     }
 
+    @Test func exhaustedExplorationBudgetIsADiagnosticAtTheFlowName() async throws {
+        let p = program([cameraFlow], app: "S")
+        let cut = try await Explorer(program: p, options: .init(budget: 3)).explore(flow: "camera")
+        let d = try #require(cut.budgetDiagnostic)
+        #expect(d.id == "FL2107")
+        #expect(d.severity == .error)
+        #expect(d.message == "exploration stopped at its budget of 3 steps in flow 'camera': the paths are incomplete; raise it with --explore-budget N")
+        #expect(d.range == p.flows[0].nameRange)
+        let whole = try await Explorer(program: p).explore(flow: "camera")
+        #expect(!whole.budgetExceeded)
+        #expect(whole.budgetDiagnostic == nil)
+    }
+
     @Test func defaultsBoundEveryRun() {
         let options = Interpreter.Options()
         #expect(options.stepLimit == 1000)
