@@ -16,9 +16,15 @@ struct Execution {
     /// in a row gets two), so a loop is a state run again *in the same activation*.
     var activations: [Int] = [0]
     var nextActivation = 1
-    /// The states run since the last input, in order (only while the step limit is finite: the
-    /// explorer finds cycles itself). At the step limit they tell a loop from a long chain.
+    /// The states run, in order (only while the step limit is finite: the explorer finds cycles
+    /// itself); those since the last input start at `sinceInputStart`. At the step limit they tell
+    /// a loop from a long chain. (Appending only is cheaper than clearing at each input, and the
+    /// run's length is bounded by `maxTotalSteps`.)
     var visits: [Visit] = []
+    var sinceInputStart = 0
+    /// `Options.stepLimit` and `.maxTotalSteps`, read once.
+    let stepLimit: Int
+    let maxTotalSteps: Int
     /// `visits` as a set, built the first time the step limit is reached in a stretch without
     /// input, so a long chain past the limit costs a hash per step, not a search.
     var visited: Set<Visit.Key>?
@@ -45,8 +51,11 @@ struct Execution {
         self.backend = interpreter.backend
         self.stack = [root]
         self.recordsTrace = interpreter.options.recordsTrace
+        self.stepLimit = interpreter.options.stepLimit
+        self.maxTotalSteps = interpreter.options.maxTotalSteps
         // A typical run takes a handful of steps: one allocation instead of regrowing four times.
         if recordsTrace { trace.reserveCapacity(16) }
+        if interpreter.options.stepLimit < .max { visits.reserveCapacity(16) }
     }
 
     /// Appends a step to the trace; without a trace the step is not even built.
@@ -99,15 +108,14 @@ struct Execution {
     mutating func advance() async -> Advance {
         if Task.isCancelled { return .ended(.cancelled) }
         let ctx = currentContext
-        let options = interpreter.options
-        if totalSteps >= options.maxTotalSteps { return .ended(.error(totalStepsError(at: ctx))) }
-        if options.stepLimit < .max {
+        if totalSteps >= maxTotalSteps { return .ended(.error(totalStepsError(at: ctx))) }
+        if stepLimit < .max {
             let visit = Visit(key: Visit.Key(activation: activations[activations.count - 1], state: stack[stack.count - 1].state),
                               flow: stack[stack.count - 1].flow, depth: stack.count - 1)
             // Past the limit, only a state run again in the same activation is a loop; a long
             // chain of distinct states (nested calls, say) goes on, bounded by maxTotalSteps.
-            if sinceInput >= options.stepLimit {
-                if visited == nil { visited = Set(visits.map(\.key)) }
+            if sinceInput >= stepLimit {
+                if visited == nil { visited = Set(visits[sinceInputStart...].map(\.key)) }
                 if visited!.contains(visit.key) { return .ended(.error(loopError(at: ctx, repeating: visit.key))) }
                 visited!.insert(visit.key)
             }
@@ -357,7 +365,7 @@ struct Execution {
     /// The user answered something: the count of states without input starts again.
     mutating func inputReceived() {
         sinceInput = 0
-        visits.removeAll(keepingCapacity: true)
+        sinceInputStart = visits.count
         visited = nil
     }
 
@@ -365,7 +373,7 @@ struct Execution {
     /// `repeating` last ran in the same activation.
     func loopError(at ctx: StepContext, repeating key: Visit.Key) -> FlowError {
         var loop: [String] = []
-        let start = visits.lastIndex { $0.key == key } ?? visits.count
+        let start = visits[sinceInputStart...].lastIndex { $0.key == key } ?? visits.count
         for visit in visits[start...] {
             let state = program[visit.flow][visit.key.state].name
             let name = visit.depth == 0 ? state : "\(program[visit.flow].name).\(state)"
