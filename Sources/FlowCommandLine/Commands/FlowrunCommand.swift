@@ -86,6 +86,7 @@ public struct FlowrunCommand: Sendable {
             .value("scenario", "file", help: "take statuses, capabilities and answers from a scenario file"),
             .value("format", "format", help: "text (default) or json"),
             .value("max-steps", "n", help: "steps without user input before the run is a loop (default 1000)"),
+            .value("max-total-steps", "n", help: "most steps a run takes in all, input or not (default \(Interpreter.Options.defaultMaxTotalSteps))"),
             .value("expect-outcome", "name", help: "exit 4 unless the run ends with this outcome"),
             .flag("explore", help: "enumerate every path instead of running one"),
             .value("emit-scenarios", "dir", help: "with --explore: write each path as DIR/FLOW-OUTCOME-N.scenario"),
@@ -136,6 +137,7 @@ struct RunOptions: Sendable {
     var scenario: String?
     var format: Format
     var maxSteps: Int
+    var maxTotalSteps: Int
     var expectOutcome: String?
     var explore: Bool
     var emitScenarios: String?
@@ -161,6 +163,7 @@ struct RunOptions: Sendable {
         }
         self.format = format
         maxSteps = try LimitOptions.positive(parsed, "max-steps") ?? 1000
+        maxTotalSteps = try LimitOptions.positive(parsed, "max-total-steps") ?? Interpreter.Options.defaultMaxTotalSteps
         exploreBudget = try LimitOptions.positive(parsed, "explore-budget") ?? Explorer.Options().budget
         limits = try LimitOptions.parseLimits(parsed)
         expectOutcome = parsed.value("expect-outcome")
@@ -169,7 +172,7 @@ struct RunOptions: Sendable {
         if emitScenarios != nil, !explore { throw ArgumentError("'--emit-scenarios' needs '--explore'") }
         if parsed.value("explore-budget") != nil, !explore { throw ArgumentError("'--explore-budget' needs '--explore'") }
         if explore {
-            let fixed = ["status", "capability", "tap", "answer", "settings", "scenario", "expect-outcome", "max-steps"]
+            let fixed = ["status", "capability", "tap", "answer", "settings", "scenario", "expect-outcome", "max-steps", "max-total-steps"]
                 .filter { !parsed.values($0).isEmpty } + (parsed.flag("inactive") ? ["inactive"] : [])
             if let first = fixed.first {
                 throw ArgumentError("'--explore' tries every status, capability and answer itself; drop '--\(first)'")

@@ -64,9 +64,9 @@ struct FlowrunExplore: Sendable {
         case .json:
             io.stdout.line(report.json(exitCode: code, emitted: emitted).rendered())
         }
-        if exploration.budgetExceeded {
-            io.error("exploration stopped at its budget of \(exploration.budget) steps: the paths are incomplete; "
-                     + "raise it with --explore-budget N")
+        if let diagnostic = exploration.budgetDiagnostic {
+            io.stderr.write(DiagnosticRenderer(files: program.files, colored: io.errorStyle.colors)
+                .render(diagnostic, fallbackPath: path))
         }
         return code
     }

@@ -62,7 +62,8 @@ struct FlowrunSingle: Sendable {
             return io.usageError("\(error)", parser: FlowrunCommand.parser)
         }
         let interpreter = Interpreter(program: program, backend: device, options: Interpreter.Options(
-            locale: options.locale, appName: options.appName, stepLimit: options.maxSteps))
+            locale: options.locale, appName: options.appName, stepLimit: options.maxSteps,
+            maxTotalSteps: options.maxTotalSteps))
         let result: RunResult
         do {
             result = try await interpreter.run(flow: flow, arguments: arguments)

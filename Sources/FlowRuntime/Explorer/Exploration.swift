@@ -86,9 +86,20 @@ public struct Exploration: Sendable {
     public var budget: Int
     /// True when the budget ran out: the paths are then a prefix of the full set.
     public var budgetExceeded: Bool
+    /// Where the explored flow is named, for `budgetDiagnostic`.
+    var flowNameRange: SourceRange?
+
+    /// FL2107 at the explored flow's name when the budget ran out (the paths and coverage are
+    /// incomplete), nil when exploration finished.
+    public var budgetDiagnostic: Diagnostic? {
+        guard budgetExceeded else { return nil }
+        return .error("FL2107", "exploration stopped at its budget of \(budget) steps in flow '\(flow)': the paths are incomplete; "
+                      + "raise it with --explore-budget N", at: flowNameRange)
+    }
 
     init(program: Program, flow: FlowID, paths: [ExploredPath], steps: Int, budget: Int, budgetExceeded: Bool) {
         self.flow = program[flow].name
+        self.flowNameRange = program[flow].nameRange
         self.paths = paths
         self.steps = steps
         self.budget = budget

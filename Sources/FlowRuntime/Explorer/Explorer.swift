@@ -50,7 +50,8 @@ public struct Explorer: Sendable {
         let chooser = ChoosingUser()
         let device = SimulatedDevice(exploring: chooser)
         let interpreter = Interpreter(program: program, backend: device, options: Interpreter.Options(
-            locale: options.locale, appName: options.appName, stepLimit: Int.max, resumeFromCheckpoint: false))
+            locale: options.locale, appName: options.appName, stepLimit: Int.max, resumeFromCheckpoint: false,
+            maxTotalSteps: Int.max))
         let bound = try interpreter.bindArguments(arguments, for: program[flow])
         let root = Frame(flow: flow, state: program[flow].start, permissions: bound.permissions, texts: bound.texts)
         var search = Search(device: device, chooser: chooser, budget: options.budget)

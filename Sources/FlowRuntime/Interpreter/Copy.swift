@@ -10,16 +10,33 @@ extension Interpreter {
         case .literal(let template, _):
             return render(template, in: frame, depth: depth)
         case .localized(let key, _):
-            guard let entry = program.strings.lookup(key, locale: localeIndex) else {
+            guard let locale = entryLocale(of: key) else {
                 return "@" + (program.strings.keys.indices.contains(key.index) ? program.strings.keys[key.index] : "?")
             }
-            return render(entry.template, in: frame, depth: depth, shared: true)
+            return render(program.strings.entries[locale][key.index]!.template, in: frame, depth: depth, shared: true)
         }
+    }
+
+    /// The locale whose entry `key` resolves to: the run's locale, then its fallback chain, then
+    /// the base locale (`StringTable.lookup`'s order). Walks the chain without allocating (the
+    /// table's `lookup` keeps a `Set` against cycles; a chain longer than the number of locales
+    /// is such a cycle) and without copying the entry.
+    func entryLocale(of key: StringKeyID) -> Int? {
+        var current: Int? = localeIndex
+        var hops = 0
+        while let l = current, l < program.strings.entries.count, hops <= program.strings.entries.count {
+            if key.index < program.strings.entries[l].count, program.strings.entries[l][key.index] != nil { return l }
+            current = program.strings.locales[l].fallback ?? (l == 0 ? nil : 0)
+            hops += 1
+        }
+        return nil
     }
 
     /// Renders a template. `shared` templates come from the string table, which many flows use:
     /// their `{permission}` means the running flow's permission, whatever reference was stored.
     func render(_ template: Template, in frame: Frame, depth: Int = 0, shared: Bool = false) -> String {
+        // Most copy is one literal piece: share its storage instead of building a new string.
+        if template.segments.count == 1, case .text(let s) = template.segments[0] { return s }
         var out = ""
         for segment in template.segments {
             switch segment {
@@ -46,7 +63,7 @@ extension Interpreter {
             guard let kind = kind(of: ref, in: frame) else { return "" }
             return program.strings.permissionName(kind, locale: localeIndex)
         case .value(let name):
-            if let text = frame.texts[name] { return text }
+            if !frame.texts.isEmpty, let text = frame.texts[name] { return text }
             let flow = program[frame.flow]
             if let v = flow.values.first(where: { $0.name == name }) ?? program.values.first(where: { $0.name == name }) {
                 return resolve(v.value, in: frame, depth: depth)

@@ -6,15 +6,61 @@ struct Execution {
     let interpreter: Interpreter
     var stack: [Frame]
     var trace: [TraceStep] = []
+    /// `Interpreter.Options.recordsTrace`, read once.
+    let recordsTrace: Bool
     /// States run since the user last answered something; reset by alerts, prompts and Settings.
     var sinceInput = 0
+    /// Every state run, for `Options.maxTotalSteps`.
+    var totalSteps = 0
+    /// One id per entry of `stack`: which activation of a flow a frame is (a flow called twice
+    /// in a row gets two), so a loop is a state run again *in the same activation*.
+    var activations: [Int] = [0]
+    var nextActivation = 1
+    /// The states run, in order (only while the step limit is finite: the explorer finds cycles
+    /// itself); those since the last input start at `sinceInputStart`. At the step limit they tell
+    /// a loop from a long chain. (Appending only is cheaper than clearing at each input, and the
+    /// run's length is bounded by `maxTotalSteps`.)
+    var visits: [Visit] = []
+    var sinceInputStart = 0
+    /// `Options.stepLimit` and `.maxTotalSteps`, read once.
+    let stepLimit: Int
+    let maxTotalSteps: Int
+    /// `visits` as a set, built the first time the step limit is reached in a stretch without
+    /// input, so a long chain past the limit costs a hash per step, not a search.
+    var visited: Set<Visit.Key>?
 
-    var program: Program { interpreter.program }
-    var backend: any DeviceBackend { interpreter.backend }
+    /// A state run in an activation (`depth` and `flow` only name it in messages).
+    struct Visit {
+        struct Key: Hashable {
+            var activation: Int
+            var state: StateID
+        }
+        var key: Key
+        var flow: FlowID
+        var depth: Int
+    }
+
+    /// `interpreter.program` and `.backend`, stored: a computed property returned a fresh copy of
+    /// the whole `Program` (a retain per field) at each of the ~10 reads per run.
+    let program: Program
+    let backend: any DeviceBackend
 
     init(interpreter: Interpreter, root: Frame) {
         self.interpreter = interpreter
+        self.program = interpreter.program
+        self.backend = interpreter.backend
         self.stack = [root]
+        self.recordsTrace = interpreter.options.recordsTrace
+        self.stepLimit = interpreter.options.stepLimit
+        self.maxTotalSteps = interpreter.options.maxTotalSteps
+        // A typical run takes a handful of steps: one allocation instead of regrowing four times.
+        if recordsTrace { trace.reserveCapacity(16) }
+        if interpreter.options.stepLimit < .max { visits.reserveCapacity(16) }
+    }
+
+    /// Appends a step to the trace; without a trace the step is not even built.
+    mutating func record(_ step: @autoclosure () -> TraceStep) {
+        if recordsTrace { trace.append(step()) }
     }
 
     func context(of frame: Frame, depth: Int) -> StepContext {
@@ -62,13 +108,26 @@ struct Execution {
     mutating func advance() async -> Advance {
         if Task.isCancelled { return .ended(.cancelled) }
         let ctx = currentContext
-        if sinceInput >= interpreter.options.stepLimit { return .ended(.error(loopError(at: ctx))) }
+        if totalSteps >= maxTotalSteps { return .ended(.error(totalStepsError(at: ctx))) }
+        if stepLimit < .max {
+            let visit = Visit(key: Visit.Key(activation: activations[activations.count - 1], state: stack[stack.count - 1].state),
+                              flow: stack[stack.count - 1].flow, depth: stack.count - 1)
+            // Past the limit, only a state run again in the same activation is a loop; a long
+            // chain of distinct states (nested calls, say) goes on, bounded by maxTotalSteps.
+            if sinceInput >= stepLimit {
+                if visited == nil { visited = Set(visits[sinceInputStart...].map(\.key)) }
+                if visited!.contains(visit.key) { return .ended(.error(loopError(at: ctx, repeating: visit.key))) }
+                visited!.insert(visit.key)
+            }
+            visits.append(visit)
+        }
         sinceInput += 1
+        totalSteps += 1
         var events: [AnalyticsEvent] = []
-        let recorded = trace.count
+        let recorded = trace.count, keep = recordsTrace
         // A step that fails before it is recorded still appears in the trace, as incomplete.
         func recordIncomplete(_ trace: inout [TraceStep]) {
-            if trace.count == recorded {
+            if keep, trace.count == recorded {
                 trace.append(TraceStep(context: ctx, events: events, action: .incomplete, next: .stopped))
             }
         }
@@ -99,15 +158,15 @@ struct Execution {
         for effect in state.effects {
             let event = interpreter.event(effect, in: frame)
             await backend.track(event)
-            events.append(event)
+            if recordsTrace { events.append(event) }
         }
         switch state.terminator {
         case .goto(let t):
-            return try await finish(ctx, events: events, action: .goto, transition: t)
+            return try finish(ctx, events: events, action: .goto, transition: t)
 
         case .capability(let capability, let present, let absent, _):
             let available = try await backend.isAvailable(capability)
-            return try await finish(ctx, events: events, action: .capability(capability, available: available),
+            return try finish(ctx, events: events, action: .capability(capability, available: available),
                                     transition: available ? present : absent)
 
         case .status(let subjects, let arms, let otherwise, _):
@@ -115,14 +174,14 @@ struct Execution {
             var statuses: [Status] = []
             for kind in kinds { statuses.append(try await backend.status(of: kind)) }
             let t = try match(statuses, kinds: kinds, arms: arms, otherwise: otherwise, ctx: ctx, verb: "status")
-            return try await finish(ctx, events: events, action: .status(kinds: kinds, statuses: statuses), transition: t)
+            return try finish(ctx, events: events, action: .status(kinds: kinds, statuses: statuses), transition: t)
 
         case .request(let subject, let options, let arms, let otherwise, _):
             let k = kind(of: subject, in: frame)
             let result = try await backend.request(k, options: options)
-            if result.prompt != nil { sinceInput = 0 }
+            if result.prompt != nil { inputReceived() }
             let t = try match([result.status], kinds: [k], arms: arms, otherwise: otherwise, ctx: ctx, verb: "request result")
-            return try await finish(ctx, events: events, action: .request(k, options: options, result: result), transition: t)
+            return try finish(ctx, events: events, action: .request(k, options: options, result: result), transition: t)
 
         case .alert(let alert):
             let shown = interpreter.presentation(of: alert, in: frame)
@@ -130,20 +189,20 @@ struct Execution {
             guard alert.buttons.indices.contains(tapped) else {
                 throw FlowError(kind: .device, message: "the device tapped button \(tapped) of an alert with \(alert.buttons.count) buttons in state '\(ctx.state)'", context: ctx)
             }
-            sinceInput = 0
+            inputReceived()
             var events = events
             if let track = alert.buttons[tapped].track {
                 let event = interpreter.event(track, in: frame)
                 await backend.track(event)
-                events.append(event)
+                if recordsTrace { events.append(event) }
             }
-            return try await finish(ctx, events: events, action: .alert(shown, tapped: tapped),
+            return try finish(ctx, events: events, action: .alert(shown, tapped: tapped),
                                     transition: alert.buttons[tapped].transition)
 
         case .openSettings(let page, let onReturn, _):
             try await backend.saveCheckpoint(checkpoint())
             let back = try await backend.openSettings(page)
-            sinceInput = 0
+            inputReceived()
             if back.terminated {
                 // iOS killed the app: everything in memory is gone; continue from what was persisted.
                 guard let saved = try await backend.loadCheckpoint() else {
@@ -152,7 +211,7 @@ struct Execution {
                 return try await resume(from: saved, events: events, action: .openSettings(page, back))
             }
             try await backend.saveCheckpoint(nil)
-            return try await finish(ctx, events: events, action: .openSettings(page, back), transition: onReturn)
+            return try finish(ctx, events: events, action: .openSettings(page, back), transition: onReturn)
 
         case .call(let callee, let arguments, _, _, _):
             let flow = program[callee]
@@ -171,9 +230,11 @@ struct Execution {
                     named[parameter.name] = .text(s)
                 }
             }
-            trace.append(TraceStep(context: ctx, events: events, action: .call(flow: flow.name, arguments: named),
+            record(TraceStep(context: ctx, events: events, action: .call(flow: flow.name, arguments: named),
                                    next: .enter(flow: flow.name, state: flow[flow.start].name)))
             stack.append(Frame(flow: callee, state: flow.start, permissions: permissions, texts: texts))
+            activations.append(nextActivation)
+            nextActivation += 1
             return nil
         }
     }
@@ -201,7 +262,7 @@ struct Execution {
 
     /// Records the step and follows `transition`, returning from subflows as they finish.
     mutating func finish(_ ctx: StepContext, events: [AnalyticsEvent], action: TraceStep.Action,
-                         transition: Transition) async throws -> RunEnd? {
+                         transition: Transition) throws -> RunEnd? {
         var ctx = ctx
         var events = events
         var action = action
@@ -211,13 +272,14 @@ struct Execution {
             let flow = program[frame.flow]
             switch transition.target {
             case .state(let s):
-                trace.append(TraceStep(context: ctx, events: events, action: action, next: .state(flow[s].name)))
+                record(TraceStep(context: ctx, events: events, action: action, next: .state(flow[s].name)))
                 stack[stack.count - 1].state = s
                 return nil
             case .outcome(let i):
                 let outcome = flow.outcomes[i].name
-                trace.append(TraceStep(context: ctx, events: events, action: action, next: .outcome(outcome)))
+                record(TraceStep(context: ctx, events: events, action: action, next: .outcome(outcome)))
                 stack.removeLast()
+                activations.removeLast()
                 guard let caller = stack.last else { return .outcome(outcome) }
                 ctx = context(of: caller, depth: stack.count - 1)
                 events = []
@@ -230,7 +292,7 @@ struct Execution {
                 } else if let otherwise {
                     transition = otherwise
                 } else {
-                    trace.append(TraceStep(context: ctx, events: [], action: action, next: .stopped))
+                    record(TraceStep(context: ctx, events: [], action: action, next: .stopped))
                     throw FlowError(kind: .unmatchedOutcome,
                                     message: "outcome '\(outcome)' of flow '\(flow.name)' matches no arm of the call in state '\(ctx.state)'; add an arm or 'else'",
                                     context: ctx)
@@ -295,21 +357,39 @@ struct Execution {
         let ctx: StepContext
         if case .resumed = action { ctx = context(of: last, depth: frames.count - 1) } else { ctx = failing }
         stack = frames
-        return try await finish(ctx, events: events, action: action, transition: onReturn)
+        // A relaunch starts every frame afresh: none of them ran a state in this process yet.
+        activations = frames.map { _ in defer { nextActivation += 1 }; return nextActivation }
+        return try finish(ctx, events: events, action: action, transition: onReturn)
     }
 
-    /// The step-limit error, naming the states of the loop the run is stuck in.
-    func loopError(at ctx: StepContext) -> FlowError {
-        let recent = trace.suffix(interpreter.options.stepLimit).filter(\.isVisit).map(\.context.pathName)
+    /// The user answered something: the count of states without input starts again.
+    mutating func inputReceived() {
+        sinceInput = 0
+        sinceInputStart = visits.count
+        visited = nil
+    }
+
+    /// The step-limit error, naming the states of the loop the run is stuck in: those run since
+    /// `repeating` last ran in the same activation.
+    func loopError(at ctx: StepContext, repeating key: Visit.Key) -> FlowError {
         var loop: [String] = []
-        if let previous = recent.lastIndex(of: ctx.pathName) {
-            for name in recent[previous...] where !loop.contains(name) { loop.append(name) }
-        } else {
-            loop = [ctx.pathName]
+        let start = visits[sinceInputStart...].lastIndex { $0.key == key } ?? visits.count
+        for visit in visits[start...] {
+            let state = program[visit.flow][visit.key.state].name
+            let name = visit.depth == 0 ? state : "\(program[visit.flow].name).\(state)"
+            if !loop.contains(name) { loop.append(name) }
         }
+        if loop.isEmpty { loop = [ctx.pathName] }
         let names = loop.map { "'\($0)'" }.joined(separator: ", ")
         return FlowError(kind: .stepLimit,
                          message: "flow loops without user input through \(names): \(interpreter.options.stepLimit) steps in a row without an alert, prompt or Settings visit",
                          context: ctx)
+    }
+
+    /// The error for `Options.maxTotalSteps`: the run is stopped wherever it stands.
+    func totalStepsError(at ctx: StepContext) -> FlowError {
+        FlowError(kind: .totalStepLimit,
+                  message: "run stopped in state '\(ctx.pathName)' at its limit of \(interpreter.options.maxTotalSteps) steps in all; raise the limit (--max-total-steps) if the flow needs more",
+                  context: ctx)
     }
 }

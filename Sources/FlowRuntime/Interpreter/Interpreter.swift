@@ -4,9 +4,10 @@ import FlowSyntax
 /// Runs a checked `Program` against a `DeviceBackend`: state by state, resolving copy for the
 /// chosen locale, calling subflows, and recording a trace of every step.
 ///
-/// A run is cancellable (it checks `Task.isCancelled` before each step) and bounded: a run of
-/// `Options.stepLimit` states in a row without user input (no alert, no prompt, no Settings
-/// visit) is a loop and ends with a flow error naming its states.
+/// A run is cancellable (it checks `Task.isCancelled` before each step) and bounded: once
+/// `Options.stepLimit` states ran in a row without user input (no alert, no prompt, no Settings
+/// visit), a state run again is a loop and ends the run with a flow error naming its states; and
+/// no run executes more than `Options.maxTotalSteps` states in all.
 public struct Interpreter: Sendable {
     /// How a run resolves copy and how far it may go.
     public struct Options: Hashable, Sendable {
@@ -15,19 +16,39 @@ public struct Interpreter: Sendable {
         public var locale: String?
         /// Overrides the program's `app` name for `{app}`.
         public var appName: String?
-        /// The most states run in a row without user input before the run is declared a loop.
+        /// How many states may run in a row without user input. Past it, running a state again
+        /// (in the same activation of its flow) ends the run with a loop error (FL2103) naming
+        /// the loop; a long chain that repeats nothing (deeply nested calls) goes on. `Int.max`:
+        /// no loop detection.
         public var stepLimit: Int
+        /// The most states a run executes in all, input or not (FL2106): a scripted or embedding
+        /// caller always gets control back, even from a flow that loops through an alert for as
+        /// long as its user keeps tapping.
+        public var maxTotalSteps: Int
         /// Whether `run` first looks for a checkpoint saved before the app was terminated in
         /// Settings and, when it belongs to the flow being run, resumes there.
         public var resumeFromCheckpoint: Bool
 
+        /// Whether the run keeps a trace of every step (`RunResult.trace`, and with it `path`,
+        /// `events` and `relaunched`). Transcripts, scenarios and exploration need it; an app that
+        /// embeds the interpreter and only acts on the outcome can turn it off, and the run then
+        /// builds no per-step records at all. Outcomes, errors and what the backend sees are the same.
+        public var recordsTrace: Bool
+
         public init(locale: String? = nil, appName: String? = nil, stepLimit: Int = 1000,
-                    resumeFromCheckpoint: Bool = true) {
+                    resumeFromCheckpoint: Bool = true, recordsTrace: Bool = true,
+                    maxTotalSteps: Int = Options.defaultMaxTotalSteps) {
             self.locale = locale
             self.appName = appName
             self.stepLimit = stepLimit
             self.resumeFromCheckpoint = resumeFromCheckpoint
+            self.recordsTrace = recordsTrace
+            self.maxTotalSteps = maxTotalSteps
         }
+
+        /// 100,000: far beyond any flow a person steps through, small enough that a run's trace
+        /// stays in the tens of megabytes.
+        public static let defaultMaxTotalSteps = 100_000
     }
 
     public let program: Program
@@ -87,6 +108,8 @@ public struct Interpreter: Sendable {
                 throw RunInvocationError("parameter '\(parameter.name)' of flow '\(flow.name)' takes a \(expected.rawValue)")
             }
         }
+        // Every parameter has its argument by now, so there is an extra one only if there are more.
+        guard arguments.count > flow.parameters.count else { return (permissions, texts) }
         let names = Set(flow.parameters.map(\.name))
         if let extra = arguments.keys.sorted().first(where: { !names.contains($0) }) {
             var message = "flow '\(flow.name)' has no parameter '\(extra)'"

@@ -97,12 +97,14 @@ public struct FlowError: Error, Hashable, Sendable {
         case unmatchedStatus
         /// FL2102: a subflow outcome that no arm of the `call` matches.
         case unmatchedOutcome
-        /// FL2103: the step limit was reached without user input (a loop).
+        /// FL2103: a state ran again past the step limit without user input (a loop).
         case stepLimit
         /// FL2104: the device backend failed or answered out of range.
         case device
         /// FL2105: the saved checkpoint does not fit the program (the flow changed).
         case badCheckpoint
+        /// FL2106: the run reached `Interpreter.Options.maxTotalSteps`.
+        case totalStepLimit
     }
     public var kind: Kind
     public var message: String
@@ -122,6 +124,7 @@ public struct FlowError: Error, Hashable, Sendable {
         case .stepLimit: "FL2103"
         case .device: "FL2104"
         case .badCheckpoint: "FL2105"
+        case .totalStepLimit: "FL2106"
         }
     }
 
