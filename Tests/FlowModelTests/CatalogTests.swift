@@ -5,7 +5,9 @@ import Testing
     @Test func everyStatusOfEveryKindHasAClassAndInitialStatusBelongsToKind() {
         for kind in PermissionKind.allCases {
             #expect(kind.statuses.contains(kind.initialStatus), "\(kind)")
-            #expect(!kind.settingsChoices.contains(.notDetermined), "\(kind)")
+            // Only location's "Ask Next Time Or When I Share" goes back to notDetermined.
+            #expect(kind.settingsChoices.contains { $0.statusClass == .notDetermined } == (kind == .location), "\(kind)")
+            #expect(!kind.settingsChoices.contains(.restricted), "\(kind)")
             #expect(kind.settingsChoices.allSatisfy(kind.statuses.contains), "\(kind)")
         }
     }

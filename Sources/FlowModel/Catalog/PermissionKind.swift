@@ -121,10 +121,13 @@ public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
     public var requiresPurposeKey: Bool { self == .locationAccuracy }
 
     /// Statuses the user can choose for this app on its page in Settings (what `settings` changes
-    /// in a scenario may set). Never `notDetermined`, never `restricted` (that is Screen Time/MDM).
+    /// in a scenario may set). Never `restricted` (that is Screen Time/MDM), and never
+    /// `notDetermined` except for location, whose page offers "Ask Next Time Or When I Share":
+    /// choosing it makes `CLLocationManager.authorizationStatus` `notDetermined` again, so the app
+    /// can (and must) prompt again.
     public var settingsChoices: [Status] {
         switch self {
-        case .location: [.denied, .authorizedWhenInUse, .authorizedAlways]
+        case .location: [.notDetermined, .denied, .authorizedWhenInUse, .authorizedAlways]
         case .locationAccuracy: [.fullAccuracy, .reducedAccuracy]
         case .notifications: [.denied, .authorized]
         case .microphone: [.denied, .granted]
