@@ -5,12 +5,12 @@ import FlowSyntax
 
 /// `flowbench`: generates corpora, measures every goal of issue 5 and prints one table.
 ///
-///     flowbench [--corpus-mb N] [--warmup N] [--repetitions N] [--flow PATH] [--quick]
+///     flowbench [--corpus-mb N] [--warmup N] [--repetitions N] [--flow PATH] [--quick] [--only SECTIONS]
 ///
-/// `--profile lex|load|lint|interpret [--flows N]` runs one workload once on one generated file,
-/// for `valgrind --tool=callgrind`. `--quick` shrinks every input so the whole run takes seconds (tests, CI smoke runs); its
-/// numbers mean nothing. `--memory-child` is internal: the parent re-runs itself with it to
-/// measure peak memory in a fresh process.
+/// `--profile lex|load|lint|interpret [--flows N] [--states N]` runs one workload once on one
+/// generated file, for `valgrind --tool=callgrind`. `--quick` shrinks every input so the whole run
+/// takes seconds (tests, CI smoke runs); its numbers mean nothing. `--memory-child MODE` is
+/// internal: the parent re-runs itself with it to measure peak memory in a fresh process.
 public struct BenchCommand {
     public struct Options: Hashable, Sendable {
         public var corpusMegabytes = 20.0
@@ -31,7 +31,7 @@ public struct BenchCommand {
 
     public init() {}
 
-    /// Parses `arguments` (without the program name); nil with a message on a usage error.
+    /// Parses `arguments` (without the program name); a usage error carries its message (empty for `--help`).
     public static func parse(_ arguments: [String]) -> Result<Options, BenchUsageError> {
         var options = Options()
         var i = 0

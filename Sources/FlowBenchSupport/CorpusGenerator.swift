@@ -45,7 +45,8 @@ public struct GeneratedFile: Sendable {
 /// only point forward so every path ends, and every `status`/`request` covers all of its kind's
 /// statuses, so the text looks like a real flow written by a careful author, just much longer.
 public enum CorpusGenerator {
-    /// Kinds a generated flow may use: every kind whose request needs no option.
+    /// Kinds a generated flow may use: all but the two location kinds (accuracy requests need a
+    /// purpose key, and Location Services would make the location statuses depend on a capability).
     public static let kinds: [PermissionKind] = PermissionKind.allCases.filter { kind in
         !kind.requiresPurposeKey && kind != .location
     }

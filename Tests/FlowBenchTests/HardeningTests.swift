@@ -104,6 +104,22 @@ import FlowSyntax
         #expect(error.context?.state != nil)
     }
 
+    @Test func explorationBudgetStopsAndSaysSo() async throws {
+        let corpus = Corpus(CorpusParameters(files: 1, flowsPerFile: 1, statesPerFlow: 48, permissionsPerFlow: 2,
+                                             branching: 3, locales: 1, subflows: true))
+        let program = try #require(try corpus.loadAll().first?.program)
+        let small = try await Explorer(program: program, options: Explorer.Options(budget: 200)).explore(flow: "f0_0")
+        #expect(small.budgetExceeded)
+        #expect(small.budget == 200)
+        #expect(small.steps <= 200 + 48)  // it may finish the step it is in, not run on
+        // A flow that fits the budget says it is complete.
+        let tiny = Corpus(CorpusParameters(files: 1, flowsPerFile: 1, statesPerFlow: 6, subflows: false))
+        let tinyProgram = try #require(try tiny.loadAll().first?.program)
+        let full = try await Explorer(program: tinyProgram, options: Explorer.Options(budget: 10_000)).explore(flow: "f0_0")
+        #expect(!full.budgetExceeded)
+        #expect(full.steps < 10_000)
+    }
+
     @Test func twoMegabyteLineLoads() {
         let big = String(repeating: "x", count: 2 << 20)
         let result = load("app \"\(big)\"\nflow f { start -> s  state s { -> done granted } }")

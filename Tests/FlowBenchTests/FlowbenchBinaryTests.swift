@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// Runs the built `flowbench --quick` (every section, including the memory probe's child
+/// processes) and checks the table's shape, not its numbers: speed lives in BENCHMARKS.md.
+@Suite struct FlowbenchBinaryTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    static var binary: URL? {
+        let candidates = [Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("flowbench"),
+                          Bundle.main.bundleURL.appendingPathComponent("flowbench"),
+                          packageRoot.appendingPathComponent(".build/debug/flowbench")]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    func flowbench(_ arguments: [String]) throws -> (code: Int32, out: String, err: String) {
+        let binary = try #require(Self.binary, "build flowbench first (swift build)")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = Self.packageRoot
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    @Test func quickRunPrintsEveryRow() throws {
+        let (code, out, err) = try flowbench(["--quick"])
+        #expect(code == 0, "\(err)")
+        let lines = out.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("| measure") == true)
+        for measure in ["| lexing", "| parse + check", "| full lint (load + all rules)", "|   at ",
+                        "| interpreter, camera priming", "| hand-written Swift", "interpreter slowdown",
+                        "| explore, 4 permissions, 12 states", "| peak memory", "files loaded + linted one at a time"] {
+            #expect(lines.contains { $0.contains(measure) }, "missing row \(measure)")
+        }
+        // Every goal row carries a verdict.
+        #expect(lines.filter { $0.contains(">= ") || $0.contains("< ") || $0.contains("<= ") }
+            .allSatisfy { $0.hasSuffix("| met    |") || $0.hasSuffix("| missed |") })
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        let (code, _, err) = try flowbench(["--corpus-mb", "lots"])
+        #expect(code == 2)
+        #expect(err.contains("--corpus-mb needs a positive number, not 'lots'"))
+        #expect(err.contains("usage: flowbench"))
+    }
+
+    @Test func profileRunsOneWorkload() throws {
+        let (code, out, _) = try flowbench(["--profile", "load", "--flows", "3"])
+        #expect(code == 0)
+        #expect(out == "0 diagnostics\n")
+    }
+}
