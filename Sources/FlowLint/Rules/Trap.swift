@@ -50,7 +50,7 @@ extension Rule {
                 var entered = component.contains(flow.start.index)
                 if !entered {
                     outer: for (s, state) in flow.states.enumerated() where analysis.graphReachable[s] && analysis.canReachOutcome[s] {
-                        let edges = state.terminator.edges
+                        let edges = analysis.stateEdges[s]
                         for e in analysis.graphEdges[s] {
                             if case .state(let t) = edges[e].transition.target, members.contains(t.index) { entered = true; break outer }
                         }

@@ -40,7 +40,6 @@ extension Rule {
         """
     ) { context in
         var findings: [RuleFinding] = []
-        let callees = context.analysis.calleeTable
         for (flow, analysis) in context.flows {
             for (s, state) in flow.states.enumerated() {
                 var missing: [[Status]] = []
@@ -48,7 +47,7 @@ extension Rule {
                 var missingOutcomes: [Int] = []
                 var witnessNode: Int?
                 for n in analysis.nodesOfState[s] {
-                    let ev = analysis.evaluate(StateID(s), analysis.nodes[n].knowledge, callees: callees)
+                    let ev = analysis.evaluations[n]
                     for t in ev.unhandled where seen.insert(t).inserted { missing.append(t) }
                     for o in ev.unhandledOutcomes where !missingOutcomes.contains(o) { missingOutcomes.append(o) }
                     if witnessNode == nil, !ev.unhandled.isEmpty || !ev.unhandledOutcomes.isEmpty { witnessNode = n }
