@@ -127,6 +127,11 @@ public struct FlowAnalysis: Sendable {
     public private(set) var components: StronglyConnectedComponents
     /// Whether a state issues a request, directly or through a call into a flow that may.
     public private(set) var requests: [Bool] = []
+    /// Whether a request (see `requests`) can be reached from the state through anything.
+    public private(set) var canReachRequest: [Bool] = []
+    /// Whether a request can be reached from the state without passing an alert or a Settings
+    /// visit (the state itself must not be one): a button leading there is a priming button.
+    public private(set) var reachesRequestDirectly: [Bool] = []
 
     /// `terminator.edges` of each state, built once: rules and the analysis index them for
     /// every node and witness step, and rebuilding the array each time was a tenth of linting.
@@ -253,6 +258,27 @@ public struct FlowAnalysis: Sendable {
         while let s = work.popLast() {
             for p in predecessors[s] where !canReachOutcome[p] {
                 canReachOutcome[p] = true
+                work.append(p)
+            }
+        }
+        // Backwards from every request, once per flow: the priming rules ask this per button.
+        canReachRequest = requests
+        reachesRequestDirectly = requests
+        work = (0..<n).filter { requests[$0] }
+        while let s = work.popLast() {
+            for p in predecessors[s] where !canReachRequest[p] {
+                canReachRequest[p] = true
+                work.append(p)
+            }
+        }
+        work = (0..<n).filter { requests[$0] }
+        while let s = work.popLast() {
+            for p in predecessors[s] where !reachesRequestDirectly[p] {
+                switch flow.states[p].terminator {
+                case .alert, .openSettings: continue
+                default: break
+                }
+                reachesRequestDirectly[p] = true
                 work.append(p)
             }
         }

@@ -103,37 +103,13 @@ extension FlowAnalysis {
     /// Whether a request (or a call that may request) is reachable from `transition` without
     /// passing another alert or a Settings visit: the button of a priming alert.
     public func leadsToRequestDirectly(_ transition: Transition) -> Bool {
-        guard case .state(let start) = transition.target else { return false }
-        var seen: Set<Int> = [start.index]
-        var stack = [start.index]
-        while let s = stack.popLast() {
-            if requests[s] { return true }
-            switch flow.states[s].terminator {
-            case .alert, .openSettings: continue
-            default: break
-            }
-            for e in graphEdges[s] {
-                if case .state(let t) = flow.states[s].terminator.edges[e].transition.target, seen.insert(t.index).inserted {
-                    stack.append(t.index)
-                }
-            }
-        }
-        return false
+        guard case .state(let target) = transition.target else { return false }
+        return reachesRequestDirectly[target.index]
     }
 
     /// Whether any request is reachable from `transition`, through anything.
     public func reachesRequest(_ transition: Transition) -> Bool {
-        guard case .state(let start) = transition.target else { return false }
-        var seen: Set<Int> = [start.index]
-        var stack = [start.index]
-        while let s = stack.popLast() {
-            if requests[s] { return true }
-            for e in graphEdges[s] {
-                if case .state(let t) = flow.states[s].terminator.edges[e].transition.target, seen.insert(t.index).inserted {
-                    stack.append(t.index)
-                }
-            }
-        }
-        return false
+        guard case .state(let target) = transition.target else { return false }
+        return canReachRequest[target.index]
     }
 }
