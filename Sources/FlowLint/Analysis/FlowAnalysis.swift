@@ -583,50 +583,28 @@ public struct FlowAnalysis: Sendable {
 
     // MARK: witnesses
 
-    /// The shortest path from the start to `node`, as numbered-step material.
+    /// The shortest path from the start to `node`, as numbered-step material. Rules that
+    /// report several findings in one flow use a `WitnessBuilder`, which shares the steps.
     public func witness(to node: Int) -> [WitnessStep] {
-        let flow = program[id]
-        var chain: [(Int, Int, StepCause)] = []
-        var current = node
-        while let p = nodes[current].parent {
-            chain.append((p.node, p.edge, p.cause))
-            current = p.node
-        }
-        var steps = [WitnessStep("flow '\(flow.name)' starts at '\(flow[flow.start].name)'", at: flow[flow.start].nameRange)]
-        steps.reserveCapacity(chain.count + 2)
-        for (from, edge, cause) in chain.reversed() {
-            let s = nodes[from].state
-            let range = stateEdges[s.index][edge].transition.range
-            steps.append(WitnessStep("in '\(flow[s].name)': \(describe(cause, from: s))", at: range))
-        }
-        let last = flow[nodes[node].state]
-        steps.append(WitnessStep("reaches '\(last.name)'" + knowledgeSuffix(nodes[node].knowledge), at: last.nameRange))
-        return steps
+        var builder = WitnessBuilder(self)
+        return builder.witness(to: node)
     }
 
     /// A witness to the first (shortest) node of a state, or a graph path when the analysis never
     /// reaches it but the plain graph does.
     public func witness(toState s: StateID) -> [WitnessStep] {
-        if let n = nodesOfState[s.index].first { return witness(to: n) }
-        let flow = program[id]
-        guard graphReachable[s.index] else { return [] }
-        var chain: [(Int, Int)] = []
-        var current = s.index
-        while let p = graphParent[current] { chain.append(p); current = p.state }
-        var steps = [WitnessStep("flow '\(flow.name)' starts at '\(flow[flow.start].name)'", at: flow[flow.start].nameRange)]
-        for (from, edge) in chain.reversed() {
-            let state = flow.states[from]
-            let e = stateEdges[from][edge]
-            steps.append(WitnessStep("in '\(state.name)': \(Self.describe(e, in: state, program: program))", at: e.transition.range))
-        }
-        steps.append(WitnessStep("reaches '\(flow[s].name)'", at: flow[s].nameRange))
-        return steps
+        var builder = WitnessBuilder(self)
+        return builder.witness(toState: s)
     }
 
     /// A step's cause in words: "camera is denied", "user taps 'Continue'".
     public func describe(_ cause: StepCause, from stateID: StateID) -> String {
-        let terminator = program[id][stateID].terminator
-        switch (cause, terminator) {
+        describe(cause, in: program[id][stateID])
+    }
+
+    /// A step's cause in words, for a step out of `state` (a state of this flow).
+    func describe(_ cause: StepCause, in state: State) -> String {
+        switch (cause, state.terminator) {
         case (.goesOn, _): return "goes on"
         case (.capability(let present), .capability(let c, _, _, _)):
             let (yes, no) = c.armNames
@@ -652,7 +630,7 @@ public struct FlowAnalysis: Sendable {
             let calleeFlow = program[callee]
             return "subflow '\(calleeFlow.name)' ends with '\(calleeFlow.outcomes[o].name)'"
         default:
-            preconditionFailure("step cause \(cause) does not belong to state \(stateID.index)'s terminator")
+            preconditionFailure("step cause \(cause) does not belong to the terminator of state '\(state.name)'")
         }
     }
 

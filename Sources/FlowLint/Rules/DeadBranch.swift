@@ -37,6 +37,7 @@ extension Rule {
     ) { context in
         var findings: [RuleFinding] = []
         for (flow, analysis) in context.flows {
+            var witnesses = WitnessBuilder(analysis)
             let live = analysis.semanticReachable
             let generic = context.analysis.genericFlows[analysis.id.index]
             for (s, state) in flow.states.enumerated() where live[s] {
@@ -91,7 +92,7 @@ extension Rule {
                             }
                         }
                     }
-                    findings.append(RuleFinding(message, at: range, notes: notes, witness: analysis.witness(toState: StateID(s))))
+                    findings.append(RuleFinding(message, at: range, notes: notes, witness: witnesses.witness(toState: StateID(s))))
                 }
             }
         }

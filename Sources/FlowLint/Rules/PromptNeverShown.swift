@@ -34,6 +34,7 @@ extension Rule {
     ) { context in
         var findings: [RuleFinding] = []
         for (flow, analysis) in context.flows {
+            var witnesses = WitnessBuilder(analysis)
             for (s, state) in flow.states.enumerated() {
                 guard case .request(let ref, _, _, _, let range) = state.terminator, let first = analysis.nodesOfState[s].first else { continue }
                 var from = StatusSet()
@@ -49,7 +50,7 @@ extension Rule {
                     "request \(analysis.name(of: ref)) never shows the system prompt here: the status is already \(from.phrase), so iOS returns it at once",
                     at: range,
                     notes: [DiagnosticNote("explain why the permission is needed and offer 'open settings' instead")],
-                    witness: analysis.witness(to: first)))
+                    witness: witnesses.witness(to: first)))
             }
         }
         return findings

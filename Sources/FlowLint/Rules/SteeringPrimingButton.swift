@@ -40,6 +40,7 @@ extension Rule {
     ) { context in
         var findings: [RuleFinding] = []
         for (flow, analysis) in context.flows {
+            var witnesses = WitnessBuilder(analysis)
             for (s, state) in flow.states.enumerated() where analysis.graphReachable[s] {
                 guard case .alert(let alert) = state.terminator else { continue }
                 for button in alert.buttons where analysis.leadsToRequestDirectly(button.transition) {
@@ -52,7 +53,7 @@ extension Rule {
                     notes.append(DiagnosticNote("App Review rejects priming buttons that steer the decision; use a neutral label such as 'Continue'"))
                     findings.append(RuleFinding("priming button '\(first)' steers the permission decision in \(locales.joined(separator: ", "))",
                                                 at: button.range, notes: notes,
-                                                witness: analysis.witness(toState: StateID(s))))
+                                                witness: witnesses.witness(toState: StateID(s))))
                 }
             }
         }

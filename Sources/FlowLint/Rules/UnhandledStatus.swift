@@ -41,6 +41,7 @@ extension Rule {
     ) { context in
         var findings: [RuleFinding] = []
         for (flow, analysis) in context.flows {
+            var witnesses = WitnessBuilder(analysis)
             for (s, state) in flow.states.enumerated() {
                 var missing: [[Status]] = []
                 var seen = Set<[Status]>()
@@ -69,7 +70,7 @@ extension Rule {
                 }
                 findings.append(RuleFinding(message, at: state.terminator.range,
                                             notes: [DiagnosticNote("at run time an unmatched status is a flow error; add a branch for it or an 'else'")],
-                                            witness: analysis.witness(to: witnessNode)))
+                                            witness: witnesses.witness(to: witnessNode)))
             }
         }
         return findings
