@@ -4,7 +4,9 @@ import FlowSyntax
 /// Copy as the linter reads it: a template rendered back to text with `{placeholders}` kept.
 extension Template {
     public var rendered: String {
-        segments.map { segment in
+        // Most copy is one piece of text: hand it back without building an array to join.
+        if segments.count == 1, case .text(let s) = segments[0] { return s }
+        return segments.map { segment in
             switch segment {
             case .text(let s): s
             case .placeholder(.app): "{app}"

@@ -36,14 +36,44 @@ extension Terminator {
     }
 }
 
+/// Why a step of the status analysis happens. Kept compact and turned into words only when a
+/// witness is shown (`FlowAnalysis.describe(_:from:)`): most steps never appear in one, and
+/// building their text for every node was a fifth of the analysis.
+public enum StepCause: Hashable, Sendable {
+    case goesOn
+    case capability(present: Bool)
+    case button(Int)
+    case settingsReturn
+    /// A status arm taken with what is known after it.
+    case status(after: Knowledge)
+    /// A check too large to refine (see `FlowAnalysis.tupleCap`).
+    case statusUnknown
+    /// A request ending with `result`, the first way (`note`) it can.
+    case request(PermissionRef, RequestNote, result: Status)
+    /// A call whose callee ends with this outcome (the first of the arm's group).
+    case callOutcome(Int)
+}
+
+/// How a request can produce a result, for witnesses.
+public enum RequestNote: Hashable, Sendable {
+    /// The prompt is shown while `from`; the user taps `label`.
+    case prompt(from: Status, label: String)
+    /// Location Always after When In Use: the upgrade prompt was offered already.
+    case upgradeOffered(Status)
+    /// No prompt: iOS returns `result` at once because the status is `from`.
+    case immediate(from: Status, result: Status)
+    /// Tracking requested while the app is not active.
+    case notActive
+}
+
 /// A step the status analysis can take from one (state, knowledge) node.
 public struct AnalysisStep: Sendable {
     /// Index into `terminator.edges`.
     public var edge: Int
     public var target: Target
     public var knowledge: Knowledge
-    /// What happens, for witnesses: "camera is denied", "user taps 'Continue'".
-    public var description: String
+    /// What happens, for witnesses (`FlowAnalysis.describe` turns it into "camera is denied").
+    public var cause: StepCause
 }
 
 /// What the terminator of a state does under some knowledge.
@@ -64,8 +94,8 @@ public struct Evaluation: Sendable {
 public struct AnalysisNode: Sendable {
     public var state: StateID
     public var knowledge: Knowledge
-    /// The node before and the description of the step from it; nil for the start node.
-    public var parent: (node: Int, edge: Int, description: String)?
+    /// The node before, the edge taken from it and why; nil for the start node.
+    public var parent: (node: Int, edge: Int, cause: StepCause)?
 }
 
 /// One step of a witness path: what happened, and where in the source it happened.
@@ -97,13 +127,27 @@ public struct FlowAnalysis: Sendable {
     public private(set) var components: StronglyConnectedComponents
     /// Whether a state issues a request, directly or through a call into a flow that may.
     public private(set) var requests: [Bool] = []
+    /// Whether a request (see `requests`) can be reached from the state through anything.
+    public private(set) var canReachRequest: [Bool] = []
+    /// Whether a request can be reached from the state without passing an alert or a Settings
+    /// visit (the state itself must not be one): a button leading there is a priming button.
+    public private(set) var reachesRequestDirectly: [Bool] = []
+
+    /// `terminator.edges` of each state, built once: rules and the analysis index them for
+    /// every node and witness step, and rebuilding the array each time was a tenth of linting.
+    public private(set) var stateEdges: [[Edge]] = []
 
     public private(set) var nodes: [AnalysisNode] = []
     public private(set) var nodesOfState: [[Int]] = []
+    /// What `evaluate` found at each node (index as `nodes`), without its steps: rules read
+    /// these facts instead of evaluating the same node again.
+    public private(set) var evaluations: [Evaluation] = []
     /// Edges taken by at least one reachable node, per state.
     public private(set) var takenEdges: [Set<Int>] = []
     /// Outcomes some feasible path reaches, with what is known about each subject there.
     public private(set) var outcomeKnowledge: [Int: Knowledge] = [:]
+    /// The keys of `outcomeKnowledge`, sorted: what a caller branches on.
+    public private(set) var reachedOutcomes: [Int] = []
     /// Whether running the flow may change a status (a request or a visit to Settings).
     public private(set) var mutates = false
     public private(set) var opensSettings = false
@@ -122,6 +166,9 @@ public struct FlowAnalysis: Sendable {
 
     /// For each permission parameter: the kinds callers pass (empty: any kind).
     let parameterKinds: [Int: Set<PermissionKind>]
+    /// `domain(of:)` and `settingsChoices(_:)` of each subject, by subject index.
+    private var domains: [StatusSet] = []
+    private var choices: [StatusSet] = []
 
     init(program: Program, id: FlowID, callees: [FlowAnalysis?], parameterKinds: [Int: Set<PermissionKind>] = [:]) {
         self.program = program
@@ -139,6 +186,9 @@ public struct FlowAnalysis: Sendable {
         }
         self.subjects = subjects
         self.components = StronglyConnectedComponents(count: 0) { _ in [] }
+        self.stateEdges = flow.states.map(\.terminator.edges)
+        self.domains = subjects.map(domain(of:))
+        self.choices = subjects.map(settingsChoices)
         buildGraph(callees: callees)
         runStatusAnalysis(callees: callees)
     }
@@ -150,8 +200,9 @@ public struct FlowAnalysis: Sendable {
     private mutating func buildGraph(callees: [FlowAnalysis?]) {
         let flow = program[id]
         let n = flow.states.count
-        graphEdges = flow.states.map { state in
-            let edges = state.terminator.edges
+        graphEdges = flow.states.indices.map { s in
+            let state = flow.states[s]
+            let edges = stateEdges[s]
             guard case .call(let callee, _, let arms, _, _) = state.terminator, let c = callees[callee.index] else {
                 return Array(edges.indices)
             }
@@ -178,7 +229,7 @@ public struct FlowAnalysis: Sendable {
         while head < queue.count {
             let s = queue[head]; head += 1
             if requests[s] { mayRequest = true }
-            let edges = flow.states[s].terminator.edges
+            let edges = stateEdges[s]
             for e in graphEdges[s] {
                 switch edges[e].transition.target {
                 case .outcome(let o): graphOutcomes.insert(o)
@@ -196,7 +247,7 @@ public struct FlowAnalysis: Sendable {
         canReachOutcome = [Bool](repeating: false, count: n)
         var work: [Int] = []
         for s in 0..<n {
-            let edges = flow.states[s].terminator.edges
+            let edges = stateEdges[s]
             for e in graphEdges[s] {
                 switch edges[e].transition.target {
                 case .outcome: if !canReachOutcome[s] { canReachOutcome[s] = true; work.append(s) }
@@ -210,8 +261,29 @@ public struct FlowAnalysis: Sendable {
                 work.append(p)
             }
         }
+        // Backwards from every request, once per flow: the priming rules ask this per button.
+        canReachRequest = requests
+        reachesRequestDirectly = requests
+        work = (0..<n).filter { requests[$0] }
+        while let s = work.popLast() {
+            for p in predecessors[s] where !canReachRequest[p] {
+                canReachRequest[p] = true
+                work.append(p)
+            }
+        }
+        work = (0..<n).filter { requests[$0] }
+        while let s = work.popLast() {
+            for p in predecessors[s] where !reachesRequestDirectly[p] {
+                switch flow.states[p].terminator {
+                case .alert, .openSettings: continue
+                default: break
+                }
+                reachesRequestDirectly[p] = true
+                work.append(p)
+            }
+        }
         let successors = (0..<n).map { s in
-            let edges = flow.states[s].terminator.edges
+            let edges = stateEdges[s]
             return graphEdges[s].compactMap { e -> Int? in
                 if case .state(let t) = edges[e].transition.target { return t.index }
                 return nil
@@ -221,7 +293,7 @@ public struct FlowAnalysis: Sendable {
     }
 
     /// Statuses a subject can have when nothing is known.
-    func top() -> Knowledge { Knowledge(sets: subjects.map(domain(of:))) }
+    func top() -> Knowledge { Knowledge(sets: domains) }
 
     /// The kinds `ref` may be: its own, or for a parameter the kinds callers pass (every kind
     /// when no caller is known, as for a flow an app runs directly).
@@ -246,32 +318,29 @@ public struct FlowAnalysis: Sendable {
         let flow = program[id]
         nodesOfState = [[Int]](repeating: [], count: flow.states.count)
         takenEdges = [Set<Int>](repeating: [], count: flow.states.count)
-        var index: [StateID: [Knowledge: Int]] = [:]
-        var widened = Set<Int>()
+        var index = [[Knowledge: Int]](repeating: [:], count: flow.states.count)
+        let top = top()
 
-        func node(_ state: StateID, _ k: Knowledge, parent: (Int, Int, String)?) -> Int? {
-            if let existing = index[state]?[k] { return existing }
+        func node(_ state: StateID, _ k: Knowledge, parent: (Int, Int, StepCause)?) {
+            if index[state.index][k] != nil { return }
             var k = k
-            if (index[state]?.count ?? 0) >= Self.knowledgeCap {
-                k = top()
-                widened.insert(state.index)
-                if let existing = index[state]?[k] { return existing }
+            if index[state.index].count >= Self.knowledgeCap {
+                k = top
+                if index[state.index][k] != nil { return }
             }
             let i = nodes.count
             nodes.append(AnalysisNode(state: state, knowledge: k, parent: parent.map { ($0.0, $0.1, $0.2) }))
-            index[state, default: [:]][k] = i
+            index[state.index][k] = i
             nodesOfState[state.index].append(i)
-            return i
         }
 
-        _ = node(flow.start, top(), parent: nil)
+        node(flow.start, top, parent: nil)
         var head = 0
         while head < nodes.count {
             let current = nodes[head]
             let n = head
             head += 1
-            let state = flow[current.state]
-            switch state.terminator {
+            switch flow.states[current.state.index].terminator {
             case .request: mutates = true; mayRequest = true
             case .openSettings: mutates = true; opensSettings = true
             case .call(let callee, _, _, _, _):
@@ -282,7 +351,7 @@ public struct FlowAnalysis: Sendable {
                 }
             default: break
             }
-            let evaluation = evaluate(current.state, current.knowledge, callees: callees)
+            var evaluation = evaluate(current.state, current.knowledge, callees: callees)
             for step in evaluation.steps {
                 takenEdges[current.state.index].insert(step.edge)
                 switch step.target {
@@ -293,40 +362,39 @@ public struct FlowAnalysis: Sendable {
                         outcomeKnowledge[o] = step.knowledge
                     }
                 case .state(let t):
-                    _ = node(t, step.knowledge, parent: (n, step.edge, step.description))
+                    node(t, step.knowledge, parent: (n, step.edge, step.cause))
                 }
             }
+            evaluation.steps = []
+            evaluations.append(evaluation)
         }
+        reachedOutcomes = outcomeKnowledge.keys.sorted()
     }
 
-    /// What the terminator of `stateID` does when the statuses are as `k` says.
+    /// What the terminator of `stateID` does when the statuses are as `k` says. The analysis
+    /// keeps the result for each of its nodes in `evaluations`.
     public func evaluate(_ stateID: StateID, _ k: Knowledge, callees: [FlowAnalysis?]) -> Evaluation {
         let state = program[id][stateID]
         var ev = Evaluation()
-        let edges = state.terminator.edges
-        func step(_ e: Int, _ k: Knowledge, _ d: String) {
-            ev.steps.append(AnalysisStep(edge: e, target: edges[e].transition.target, knowledge: k, description: d))
+        let edges = stateEdges[stateID.index]
+        func step(_ e: Int, _ k: Knowledge, _ cause: StepCause) {
+            ev.steps.append(AnalysisStep(edge: e, target: edges[e].transition.target, knowledge: k, cause: cause))
         }
         switch state.terminator {
         case .goto:
-            step(0, k, "goes on")
-        case .capability(let c, _, _, _):
-            let (yes, no) = c.armNames
-            step(0, k, "capability \(c.rawValue) is \(yes)")
-            step(1, k, "capability \(c.rawValue) is \(no)")
+            step(0, k, .goesOn)
+        case .capability:
+            step(0, k, .capability(present: true))
+            step(1, k, .capability(present: false))
         case .alert(let alert):
-            for (i, b) in alert.buttons.enumerated() {
-                step(i, k, "user taps '\(program.baseText(b.label))'")
-            }
+            for i in alert.buttons.indices { step(i, k, .button(i)) }
         case .openSettings(let page, _, _):
             var after = k
-            for (i, ref) in subjects.enumerated() {
-                if page == .notificationSettings, ref != .kind(.notifications) { continue }
-                after[i] = k[i].union(settingsChoices(ref))
+            for i in subjects.indices {
+                if page == .notificationSettings, subjects[i] != .kind(.notifications) { continue }
+                after[i] = k[i].union(choices[i])
             }
-            let relaunch = subjects.contains { kinds(of: $0).contains(where: \.settingsChangeTerminatesApp) }
-            step(0, after, "user returns from Settings, where any switch may have changed"
-                 + (relaunch && page == .settings ? " (iOS relaunches the app if one did)" : ""))
+            step(0, after, .settingsReturn)
         case .status(let refs, let arms, let otherwise, _):
             evaluateStatus(refs: refs, arms: arms, otherwise: otherwise, k, into: &ev)
         case .request(let ref, let options, let arms, let otherwise, _):
@@ -347,40 +415,41 @@ public struct FlowAnalysis: Sendable {
         let idx = refs.map(subjectIndex)
         let sets = idx.map { Array(k[$0]) }
         let product = sets.reduce(1) { $0 * $1.count }
-        let names = refs.map(Self.name(of:))
         let otherwiseEdge = arms.count
         if product > Self.tupleCap {
-            for i in arms.indices { ev.steps.append(AnalysisStep(edge: i, target: arms[i].transition.target, knowledge: k, description: "status is unknown")) }
-            if let o = otherwise { ev.steps.append(AnalysisStep(edge: otherwiseEdge, target: o.target, knowledge: k, description: "status is unknown")) }
+            for i in arms.indices { ev.steps.append(AnalysisStep(edge: i, target: arms[i].transition.target, knowledge: k, cause: .statusUnknown)) }
+            if let o = otherwise { ev.steps.append(AnalysisStep(edge: otherwiseEdge, target: o.target, knowledge: k, cause: .statusUnknown)) }
             return
         }
-        var matched: [Int: [[Status]]] = [:]
+        // Per edge: whether a tuple goes there, and the statuses of each position that do.
+        var hit = [Bool](repeating: false, count: arms.count + 1)
+        var projected = [StatusSet](repeating: StatusSet(), count: (arms.count + 1) * idx.count)
         var tuple = [Status]()
         func visit(_ i: Int) {
             if i == sets.count {
+                let e: Int
                 if let a = arms.firstIndex(where: { arm in arm.patterns.contains { p in zip(p, tuple).allSatisfy { $0.matches($1) } } }) {
-                    matched[a, default: []].append(tuple)
+                    e = a
                 } else if otherwise != nil {
-                    matched[otherwiseEdge, default: []].append(tuple)
+                    e = otherwiseEdge
                 } else {
                     ev.unhandled.append(tuple)
+                    return
                 }
+                hit[e] = true
+                for pos in tuple.indices { projected[e * idx.count + pos].insert(tuple[pos]) }
                 return
             }
             for s in sets[i] { tuple.append(s); visit(i + 1); tuple.removeLast() }
         }
         if !sets.isEmpty { visit(0) }
-        for e in matched.keys.sorted() {
-            let tuples = matched[e]!
+        for e in hit.indices where hit[e] {
             var after = k
             for (pos, subject) in idx.enumerated() {
-                let projected = StatusSet(tuples.map { $0[pos] })
-                after[subject] = after[subject].intersection(projected)
+                after[subject] = after[subject].intersection(projected[e * idx.count + pos])
             }
-            let described = idx.enumerated().map { pos, subject in "\(names[pos]) is \(after[subject].phrase)" }
-                .joined(separator: ", ")
             let target = e == otherwiseEdge ? otherwise!.target : arms[e].transition.target
-            ev.steps.append(AnalysisStep(edge: e, target: target, knowledge: after, description: described))
+            ev.steps.append(AnalysisStep(edge: e, target: target, knowledge: after, cause: .status(after: after)))
         }
     }
 
@@ -396,10 +465,10 @@ public struct FlowAnalysis: Sendable {
         return Self.name(of: ref)
     }
 
-    /// Possible results of a request from status `s`, each with a description of how it happens.
-    func requestResults(_ ref: PermissionRef, options: [RequestOption], from s: Status) -> (results: [(Status, String)], prompt: Bool) {
+    /// Possible results of a request from status `s`, each with how it happens.
+    func requestResults(_ ref: PermissionRef, options: [RequestOption], from s: Status) -> (results: [(Status, RequestNote)], prompt: Bool) {
         let kinds = kinds(of: ref).filter { $0.statuses.contains(s) }
-        var results: [(Status, String)] = []
+        var results: [(Status, RequestNote)] = []
         var prompt = false
         for kind in kinds {
             let usable = options.filter { o in
@@ -409,17 +478,17 @@ public struct FlowAnalysis: Sendable {
             switch kind.requestBehavior(options: usable, current: s) {
             case .prompt(let answers):
                 prompt = true
-                for a in answers { results.append((a.result, "prompt shown while \(s.rawValue), user taps '\(a.label)'")) }
+                for a in answers { results.append((a.result, .prompt(from: s, label: a.label))) }
                 if kind == .location, s == .authorizedWhenInUse {
                     // The upgrade prompt is shown once; later requests return at once.
-                    results.append((s, "no prompt (upgrade already offered), stays \(s.rawValue)"))
+                    results.append((s, .upgradeOffered(s)))
                 }
             case .immediate(let r):
                 if r != s { prompt = true }
-                results.append((r, "no prompt because the status is \(s.rawValue), returns \(r.rawValue) at once"))
+                results.append((r, .immediate(from: s, result: r)))
             }
             if kind == .tracking, s == .notDetermined {
-                results.append((.notDetermined, "app not active, returns notDetermined without asking"))
+                results.append((.notDetermined, .notActive))
             }
         }
         return (results, prompt)
@@ -429,47 +498,44 @@ public struct FlowAnalysis: Sendable {
                                  _ k: Knowledge, into ev: inout Evaluation) {
         let i = subjectIndex(ref)
         ev.requestFrom = k[i]
-        var byResult: [(Status, String)] = []
+        let domain = domains[i]
+        let otherwiseEdge = arms.count
+        // Per edge: the results that go there and the first way one of them comes about.
+        var groups = [(StatusSet, StepCause)?](repeating: nil, count: arms.count + 1)
         var seen = StatusSet()
         for s in k[i] {
             let (results, prompt) = requestResults(ref, options: options, from: s)
             if prompt { ev.promptPossible = true }
-            for (r, d) in results where !seen.contains(r) {
+            for (r, note) in results where !seen.contains(r) {
                 seen.insert(r)
-                byResult.append((r, d))
+                guard domain.contains(r) else { continue }
+                let e: Int
+                if let a = arms.firstIndex(where: { arm in arm.patterns.contains { $0.first?.matches(r) ?? true } }) {
+                    e = a
+                } else if otherwise != nil {
+                    e = otherwiseEdge
+                } else {
+                    ev.unhandled.append([r])
+                    continue
+                }
+                if groups[e] == nil { groups[e] = (StatusSet(), .request(ref, note, result: r)) }
+                groups[e]!.0.insert(r)
             }
         }
-        let domain = domain(of: ref)
-        var groups: [Int: (StatusSet, String)] = [:]
-        let otherwiseEdge = arms.count
-        for (r, d) in byResult where domain.contains(r) {
-            let e: Int
-            if let a = arms.firstIndex(where: { arm in arm.patterns.contains { $0.first?.matches(r) ?? true } }) {
-                e = a
-            } else if otherwise != nil {
-                e = otherwiseEdge
-            } else {
-                ev.unhandled.append([r])
-                continue
-            }
-            var g = groups[e] ?? (StatusSet(), "request \(name(of: ref)): \(d) → \(r.rawValue)")
-            g.0.insert(r)
-            groups[e] = g
-        }
-        for e in groups.keys.sorted() {
+        for e in groups.indices {
+            guard let (results, cause) = groups[e] else { continue }
             var after = k
-            after[i] = groups[e]!.0
+            after[i] = results
             let target = e == otherwiseEdge ? otherwise!.target : arms[e].transition.target
-            ev.steps.append(AnalysisStep(edge: e, target: target, knowledge: after, description: groups[e]!.1))
+            ev.steps.append(AnalysisStep(edge: e, target: target, knowledge: after, cause: cause))
         }
     }
 
     private func evaluateCall(callee: FlowID, arguments: [Argument], arms: [OutcomeArm], otherwise: Transition?,
                               _ k: Knowledge, analysis c: FlowAnalysis?, into ev: inout Evaluation) {
-        let calleeFlow = program[callee]
-        let outcomes: [Int] = c.map { Array($0.outcomeKnowledge.keys).sorted() } ?? Array(calleeFlow.outcomes.indices)
+        let outcomes: [Int] = c?.reachedOutcomes ?? Array(program[callee].outcomes.indices)
         var passed = Set<Int>()
-        var groups: [Int: (Knowledge, String)] = [:]
+        var groups = [(Knowledge, Int)?](repeating: nil, count: arms.count + 1)
         let otherwiseEdge = arms.count
         for o in outcomes {
             var after = k
@@ -484,12 +550,12 @@ public struct FlowAnalysis: Sendable {
                     summary = .anyKind
                 }
                 let mutated = c?.mutates ?? true
-                after[mine] = mutated ? summary.intersection(domain(of: ref)) : after[mine].intersection(summary)
+                after[mine] = mutated ? summary.intersection(domains[mine]) : after[mine].intersection(summary)
                 if after[mine].isEmpty { feasible = false }
             }
             if c?.opensSettings ?? true {
-                for (i, ref) in subjects.enumerated() where !passed.contains(i) {
-                    after[i] = after[i].union(settingsChoices(ref))
+                for i in subjects.indices where !passed.contains(i) {
+                    after[i] = after[i].union(choices[i])
                 }
             }
             guard feasible else { continue }
@@ -505,59 +571,72 @@ public struct FlowAnalysis: Sendable {
             if let g = groups[e] {
                 groups[e] = (Knowledge(sets: zip(g.0.sets, after.sets).map { $0.union($1) }), g.1)
             } else {
-                groups[e] = (after, "subflow '\(calleeFlow.name)' ends with '\(calleeFlow.outcomes[o].name)'")
+                groups[e] = (after, o)
             }
         }
-        for e in groups.keys.sorted() {
+        for e in groups.indices {
+            guard let (knowledge, first) = groups[e] else { continue }
             let target = e == otherwiseEdge ? otherwise!.target : arms[e].transition.target
-            ev.steps.append(AnalysisStep(edge: e, target: target, knowledge: groups[e]!.0, description: groups[e]!.1))
+            ev.steps.append(AnalysisStep(edge: e, target: target, knowledge: knowledge, cause: .callOutcome(first)))
         }
     }
 
     // MARK: witnesses
 
-    /// The shortest path from the start to `node`, as numbered-step material.
+    /// The shortest path from the start to `node`, as numbered-step material. Rules that
+    /// report several findings in one flow use a `WitnessBuilder`, which shares the steps.
     public func witness(to node: Int) -> [WitnessStep] {
-        let flow = program[id]
-        var chain: [(Int, Int, String)] = []
-        var current = node
-        while let p = nodes[current].parent {
-            chain.append((p.node, p.edge, p.description))
-            current = p.node
-        }
-        var steps = [WitnessStep("flow '\(flow.name)' starts at '\(flow[flow.start].name)'", at: flow[flow.start].nameRange)]
-        for (from, edge, description) in chain.reversed() {
-            let state = flow[nodes[from].state]
-            let range = state.terminator.edges[edge].transition.range
-            steps.append(WitnessStep("in '\(state.name)': \(description)", at: range))
-        }
-        let last = flow[nodes[node].state]
-        steps.append(WitnessStep("reaches '\(last.name)'" + knowledgeSuffix(nodes[node].knowledge), at: last.nameRange))
-        return steps
+        var builder = WitnessBuilder(self)
+        return builder.witness(to: node)
     }
 
     /// A witness to the first (shortest) node of a state, or a graph path when the analysis never
     /// reaches it but the plain graph does.
     public func witness(toState s: StateID) -> [WitnessStep] {
-        if let n = nodesOfState[s.index].first { return witness(to: n) }
-        let flow = program[id]
-        guard graphReachable[s.index] else { return [] }
-        var chain: [(Int, Int)] = []
-        var current = s.index
-        while let p = graphParent[current] { chain.append(p); current = p.state }
-        var steps = [WitnessStep("flow '\(flow.name)' starts at '\(flow[flow.start].name)'", at: flow[flow.start].nameRange)]
-        for (from, edge) in chain.reversed() {
-            let state = flow.states[from]
-            let e = state.terminator.edges[edge]
-            steps.append(WitnessStep("in '\(state.name)': \(Self.describe(e, in: state, program: program))", at: e.transition.range))
+        var builder = WitnessBuilder(self)
+        return builder.witness(toState: s)
+    }
+
+    /// A step's cause in words: "camera is denied", "user taps 'Continue'".
+    public func describe(_ cause: StepCause, from stateID: StateID) -> String {
+        describe(cause, in: program[id][stateID])
+    }
+
+    /// A step's cause in words, for a step out of `state` (a state of this flow).
+    func describe(_ cause: StepCause, in state: State) -> String {
+        switch (cause, state.terminator) {
+        case (.goesOn, _): return "goes on"
+        case (.capability(let present), .capability(let c, _, _, _)):
+            let (yes, no) = c.armNames
+            return "capability \(c.rawValue) is \(present ? yes : no)"
+        case (.button(let i), .alert(let alert)): return "user taps '\(program.baseText(alert.buttons[i].label))'"
+        case (.settingsReturn, .openSettings(let page, _, _)):
+            let relaunch = subjects.contains { kinds(of: $0).contains(where: \.settingsChangeTerminatesApp) }
+            return "user returns from Settings, where any switch may have changed"
+                + (relaunch && page == .settings ? " (iOS relaunches the app if one did)" : "")
+        case (.status(let after), .status(let refs, _, _, _)):
+            return refs.map { "\(Self.name(of: $0)) is \(after[subjectIndex($0)].phrase)" }.joined(separator: ", ")
+        case (.statusUnknown, _): return "status is unknown"
+        case (.request(let ref, let note, let r), _):
+            let how: String
+            switch note {
+            case .prompt(let s, let label): how = "prompt shown while \(s.rawValue), user taps '\(label)'"
+            case .upgradeOffered(let s): how = "no prompt (upgrade already offered), stays \(s.rawValue)"
+            case .immediate(let s, let result): how = "no prompt because the status is \(s.rawValue), returns \(result.rawValue) at once"
+            case .notActive: how = "app not active, returns notDetermined without asking"
+            }
+            return "request \(name(of: ref)): \(how) → \(r.rawValue)"
+        case (.callOutcome(let o), .call(let callee, _, _, _, _)):
+            let calleeFlow = program[callee]
+            return "subflow '\(calleeFlow.name)' ends with '\(calleeFlow.outcomes[o].name)'"
+        default:
+            preconditionFailure("step cause \(cause) does not belong to the terminator of state '\(state.name)'")
         }
-        steps.append(WitnessStep("reaches '\(flow[s].name)'", at: flow[s].nameRange))
-        return steps
     }
 
     func knowledgeSuffix(_ k: Knowledge) -> String {
         let parts = subjects.indices.compactMap { i -> String? in
-            let domain = domain(of: subjects[i])
+            let domain = domains[i]
             guard k[i] != domain, !k[i].isEmpty else { return nil }
             return "\(name(of: subjects[i])) is \(k[i].phrase)"
         }

@@ -37,10 +37,11 @@ extension Rule {
     ) { context in
         var findings: [RuleFinding] = []
         for (flow, analysis) in context.flows {
+            var witnesses = WitnessBuilder(analysis)
             let live = analysis.semanticReachable
             let generic = context.analysis.genericFlows[analysis.id.index]
             for (s, state) in flow.states.enumerated() where live[s] {
-                let edges = state.terminator.edges
+                let edges = analysis.stateEdges[s]
                 let shadowed: Set<Int>
                 switch state.terminator {
                 case .status(let refs, let arms, _, _): shadowed = Shadowing.shadowedArms(arms: arms, refs: refs)
@@ -48,9 +49,7 @@ extension Rule {
                 default: shadowed = []
                 }
                 // A request that can never prompt is FL1202's finding; its arms follow from it.
-                if case .request = state.terminator, !analysis.nodesOfState[s].contains(where: { n in
-                    analysis.evaluate(StateID(s), analysis.nodes[n].knowledge, callees: context.analysis.calleeTable).promptPossible
-                }) { continue }
+                if case .request = state.terminator, !analysis.nodesOfState[s].contains(where: { analysis.evaluations[$0].promptPossible }) { continue }
                 for (e, edge) in edges.enumerated() where !analysis.takenEdges[s].contains(e) {
                     // Live for some kind no caller passes: a generic flow's branch, not dead code.
                     if let generic, generic.takenEdges[s].contains(e) { continue }
@@ -93,7 +92,7 @@ extension Rule {
                             }
                         }
                     }
-                    findings.append(RuleFinding(message, at: range, notes: notes, witness: analysis.witness(toState: StateID(s))))
+                    findings.append(RuleFinding(message, at: range, notes: notes, witness: witnesses.witness(toState: StateID(s))))
                 }
             }
         }

@@ -36,6 +36,7 @@ extension Rule {
     ) { context in
         var findings: [RuleFinding] = []
         for (flow, analysis) in context.flows {
+            var witnesses = WitnessBuilder(analysis)
             for (s, state) in flow.states.enumerated() where analysis.graphReachable[s] {
                 guard case .alert(let alert) = state.terminator,
                       alert.buttons.contains(where: { analysis.leadsToRequestDirectly($0.transition) }) else { continue }
@@ -44,7 +45,7 @@ extension Rule {
                     findings.append(RuleFinding("priming alert can be dismissed with '\(label)' without ever reaching the system prompt",
                                                 at: button.range,
                                                 notes: [DiagnosticNote("App Review rejects priming screens that skip the system prompt; let every button lead to the request")],
-                                                witness: analysis.witness(toState: StateID(s))))
+                                                witness: witnesses.witness(toState: StateID(s))))
                 }
             }
         }

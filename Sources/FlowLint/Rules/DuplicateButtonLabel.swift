@@ -44,13 +44,15 @@ extension Rule {
         for flow in program.flows {
             for state in flow.states {
                 guard case .alert(let alert) = state.terminator else { continue }
+                // Each label once per locale, trimmed and lowercased (the pairs used to redo it).
+                let labels = alert.buttons.map { b in
+                    (0..<localeCount).map { l in label(b.label, locale: l, program: program).map { ($0, $0.lowercased()) } }
+                }
                 var reported = Set<Int>()
                 for (j, b) in alert.buttons.enumerated() {
                     for i in 0..<j where !reported.contains(j) {
                         for l in 0..<localeCount {
-                            let a = label(alert.buttons[i].label, locale: l, program: program)
-                            let c = label(b.label, locale: l, program: program)
-                            guard let a, let c, !a.isEmpty, a.lowercased() == c.lowercased() else { continue }
+                            guard let (a, lowerA) = labels[i][l], let (c, lowerC) = labels[j][l], !a.isEmpty, lowerA == lowerC else { continue }
                             let where_ = program.strings.locales.isEmpty || (isLiteral(b.label) && isLiteral(alert.buttons[i].label))
                                 ? "" : " in '\(program.strings.locales[l].tag)'"
                             findings.append(RuleFinding("buttons \(i + 1) and \(j + 1) of the alert in state '\(state.name)' both read '\(c)'\(where_)",
@@ -69,8 +71,17 @@ extension Rule {
 
     private static func label(_ text: Text, locale: Int, program: Program) -> String? {
         switch text {
-        case .literal(let t, _): t.rendered.trimmingCharacters(in: .whitespaces)
-        case .localized(let key, _): program.strings.lookup(key, locale: locale)?.template.rendered.trimmingCharacters(in: .whitespaces)
+        case .literal(let t, _): trimmed(t.rendered)
+        case .localized(let key, _): program.strings.lookup(key, locale: locale).map { trimmed($0.template.rendered) }
         }
+    }
+
+    /// `trimmingCharacters(in: .whitespaces)` without Foundation when nothing needs trimming:
+    /// a text that starts and ends with an ASCII byte other than space and tab (the only ASCII
+    /// members of `.whitespaces`) is returned as it is.
+    static func trimmed(_ text: String) -> String {
+        guard let first = text.utf8.first, let last = text.utf8.last else { return text }
+        func plain(_ b: UInt8) -> Bool { b < 0x80 && b != UInt8(ascii: " ") && b != UInt8(ascii: "\t") }
+        return plain(first) && plain(last) ? text : text.trimmingCharacters(in: .whitespaces)
     }
 }

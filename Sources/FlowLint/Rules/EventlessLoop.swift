@@ -37,6 +37,7 @@ extension Rule {
     ) { context in
         var findings: [RuleFinding] = []
         for (flow, analysis) in context.flows {
+            var witnesses = WitnessBuilder(analysis)
             for component in analysis.components.components {
                 guard let first = component.first, analysis.graphReachable[first] else { continue }
                 let isCycle = component.count > 1 || flow.states[first].terminator.transitions.contains { $0.target == .state(StateID(first)) }
@@ -54,7 +55,7 @@ extension Rule {
                     "states \(names) form a loop that waits for no user or device event: it would spin forever",
                     at: flow.states[entry].nameRange,
                     notes: [DiagnosticNote("nothing in the loop can change the statuses it reads; add an alert, a request or a Settings visit, or end the flow")],
-                    witness: analysis.witness(toState: StateID(entry))))
+                    witness: witnesses.witness(toState: StateID(entry))))
             }
         }
         return findings

@@ -34,24 +34,23 @@ extension Rule {
     ) { context in
         var findings: [RuleFinding] = []
         for (flow, analysis) in context.flows {
+            var witnesses = WitnessBuilder(analysis)
             for (s, state) in flow.states.enumerated() {
                 guard case .request(let ref, _, _, _, let range) = state.terminator, let first = analysis.nodesOfState[s].first else { continue }
                 var from = StatusSet()
                 var prompt = false
                 for n in analysis.nodesOfState[s] {
-                    let ev = analysis.evaluate(StateID(s), analysis.nodes[n].knowledge, callees: context.analysis.calleeTable)
+                    let ev = analysis.evaluations[n]
                     if ev.promptPossible { prompt = true; break }
                     from = from.union(ev.requestFrom)
                 }
                 guard !prompt else { continue }
-                if let generic = context.analysis.genericFlows[analysis.id.index], generic.nodesOfState[s].contains(where: { n in
-                    generic.evaluate(StateID(s), generic.nodes[n].knowledge, callees: context.analysis.calleeTable).promptPossible
-                }) { continue }
+                if let generic = context.analysis.genericFlows[analysis.id.index], generic.nodesOfState[s].contains(where: { generic.evaluations[$0].promptPossible }) { continue }
                 findings.append(RuleFinding(
                     "request \(analysis.name(of: ref)) never shows the system prompt here: the status is already \(from.phrase), so iOS returns it at once",
                     at: range,
                     notes: [DiagnosticNote("explain why the permission is needed and offer 'open settings' instead")],
-                    witness: analysis.witness(to: first)))
+                    witness: witnesses.witness(to: first)))
             }
         }
         return findings

@@ -37,6 +37,7 @@ extension Rule {
     ) { context in
         var findings: [RuleFinding] = []
         for (flow, analysis) in context.flows {
+            var witnesses = WitnessBuilder(analysis)
             for (s, state) in flow.states.enumerated() where analysis.graphReachable[s] {
                 guard case .openSettings(_, let onReturn, _) = state.terminator else { continue }
                 // Walk forward until every path meets a check; fail on an ending or Settings.
@@ -56,7 +57,7 @@ extension Rule {
                 findings.append(RuleFinding("after returning from Settings the status is not checked again before \(bad)",
                                             at: onReturn.range,
                                             notes: [DiagnosticNote("the user may have changed the permission there, and iOS may have relaunched the app; go to a 'status' check")],
-                                            witness: analysis.witness(toState: StateID(s))))
+                                            witness: witnesses.witness(toState: StateID(s))))
             }
         }
         return findings

@@ -40,6 +40,7 @@ extension Rule {
     ) { context in
         var findings: [RuleFinding] = []
         for (flow, analysis) in context.flows {
+            var witnesses = WitnessBuilder(analysis)
             for (s, state) in flow.states.enumerated() where analysis.graphReachable[s] {
                 guard case .alert(let alert) = state.terminator else { continue }
                 for button in alert.buttons where analysis.leadsToRequestDirectly(button.transition) {
@@ -52,7 +53,7 @@ extension Rule {
                     notes.append(DiagnosticNote("App Review rejects priming buttons that steer the decision; use a neutral label such as 'Continue'"))
                     findings.append(RuleFinding("priming button '\(first)' steers the permission decision in \(locales.joined(separator: ", "))",
                                                 at: button.range, notes: notes,
-                                                witness: analysis.witness(toState: StateID(s))))
+                                                witness: witnesses.witness(toState: StateID(s))))
                 }
             }
         }
@@ -73,6 +74,36 @@ enum SteeringWords {
     static let ideographs = ["允许", "允許", "授权", "授權", "开启", "開啟", "同意", "许可", "許可", "허용", "허가", "有効"]
 
     static func steers(_ text: String) -> Bool {
+        if let answer = asciiSteers(text) { return answer }
+        return unicodeSteers(text)
+    }
+
+    private static let asciiPrefixes: [[UInt8]] = prefixes.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { Array($0.utf8) }
+
+    /// `unicodeSteers` for an ASCII text, on its bytes (nil when the text is not ASCII). Most
+    /// labels are ASCII, and lowercasing them and walking their `Character`s cost as much as
+    /// the rest of the rule. In ASCII a letter is `A-Z a-z`, lowercasing folds those, no
+    /// ideograph can occur, and only the ASCII prefixes can match.
+    static func asciiSteers(_ text: String) -> Bool? {
+        var text = text
+        return text.withUTF8 { bytes -> Bool? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            func lower(_ b: UInt8) -> UInt8 { b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b }
+            func inRun(_ b: UInt8) -> Bool { b == UInt8(ascii: " ") || (lower(b) >= UInt8(ascii: "a") && lower(b) <= UInt8(ascii: "z")) }
+            for i in bytes.indices where inRun(bytes[i]) {
+                // A word start: the start of a run of letters and spaces, or just after a space in one.
+                guard i == 0 || !inRun(bytes[i - 1]) || bytes[i - 1] == UInt8(ascii: " ") else { continue }
+                for p in asciiPrefixes where i + p.count <= bytes.count
+                    && p.indices.allSatisfy({ lower(bytes[i + $0]) == p[$0] }) {
+                    return true
+                }
+            }
+            return false
+        }
+    }
+
+    /// The general search: lowercase, ideographs anywhere, prefixes at word starts.
+    static func unicodeSteers(_ text: String) -> Bool {
         let lower = text.lowercased()
         if ideographs.contains(where: { lower.contains($0) }) { return true }
         var words: [Substring] = []
@@ -103,37 +134,13 @@ extension FlowAnalysis {
     /// Whether a request (or a call that may request) is reachable from `transition` without
     /// passing another alert or a Settings visit: the button of a priming alert.
     public func leadsToRequestDirectly(_ transition: Transition) -> Bool {
-        guard case .state(let start) = transition.target else { return false }
-        var seen: Set<Int> = [start.index]
-        var stack = [start.index]
-        while let s = stack.popLast() {
-            if requests[s] { return true }
-            switch flow.states[s].terminator {
-            case .alert, .openSettings: continue
-            default: break
-            }
-            for e in graphEdges[s] {
-                if case .state(let t) = flow.states[s].terminator.edges[e].transition.target, seen.insert(t.index).inserted {
-                    stack.append(t.index)
-                }
-            }
-        }
-        return false
+        guard case .state(let target) = transition.target else { return false }
+        return reachesRequestDirectly[target.index]
     }
 
     /// Whether any request is reachable from `transition`, through anything.
     public func reachesRequest(_ transition: Transition) -> Bool {
-        guard case .state(let start) = transition.target else { return false }
-        var seen: Set<Int> = [start.index]
-        var stack = [start.index]
-        while let s = stack.popLast() {
-            if requests[s] { return true }
-            for e in graphEdges[s] {
-                if case .state(let t) = flow.states[s].terminator.edges[e].transition.target, seen.insert(t.index).inserted {
-                    stack.append(t.index)
-                }
-            }
-        }
-        return false
+        guard case .state(let target) = transition.target else { return false }
+        return canReachRequest[target.index]
     }
 }

@@ -40,6 +40,7 @@ extension Rule {
     ) { context in
         var findings: [RuleFinding] = []
         for (flow, analysis) in context.flows {
+            var witnesses = WitnessBuilder(analysis)
             let scc = analysis.components
             for component in scc.components {
                 guard let first = component.first, !analysis.canReachOutcome[first],
@@ -50,7 +51,7 @@ extension Rule {
                 var entered = component.contains(flow.start.index)
                 if !entered {
                     outer: for (s, state) in flow.states.enumerated() where analysis.graphReachable[s] && analysis.canReachOutcome[s] {
-                        let edges = state.terminator.edges
+                        let edges = analysis.stateEdges[s]
                         for e in analysis.graphEdges[s] {
                             if case .state(let t) = edges[e].transition.target, members.contains(t.index) { entered = true; break outer }
                         }
@@ -63,7 +64,7 @@ extension Rule {
                 if component.count > 1 { notes.insert(DiagnosticNote("states \(names) only lead to each other"), at: 0) }
                 findings.append(RuleFinding("no outcome can be reached from state '\(flow.states[entry].name)': the flow never ends once it gets here",
                                             at: flow.states[entry].nameRange, notes: notes,
-                                            witness: analysis.witness(toState: StateID(entry))))
+                                            witness: witnesses.witness(toState: StateID(entry))))
             }
         }
         return findings

@@ -40,15 +40,15 @@ extension Rule {
         """
     ) { context in
         var findings: [RuleFinding] = []
-        let callees = context.analysis.calleeTable
         for (flow, analysis) in context.flows {
+            var witnesses = WitnessBuilder(analysis)
             for (s, state) in flow.states.enumerated() {
                 var missing: [[Status]] = []
                 var seen = Set<[Status]>()
                 var missingOutcomes: [Int] = []
                 var witnessNode: Int?
                 for n in analysis.nodesOfState[s] {
-                    let ev = analysis.evaluate(StateID(s), analysis.nodes[n].knowledge, callees: callees)
+                    let ev = analysis.evaluations[n]
                     for t in ev.unhandled where seen.insert(t).inserted { missing.append(t) }
                     for o in ev.unhandledOutcomes where !missingOutcomes.contains(o) { missingOutcomes.append(o) }
                     if witnessNode == nil, !ev.unhandled.isEmpty || !ev.unhandledOutcomes.isEmpty { witnessNode = n }
@@ -70,7 +70,7 @@ extension Rule {
                 }
                 findings.append(RuleFinding(message, at: state.terminator.range,
                                             notes: [DiagnosticNote("at run time an unmatched status is a flow error; add a branch for it or an 'else'")],
-                                            witness: analysis.witness(to: witnessNode)))
+                                            witness: witnesses.witness(to: witnessNode)))
             }
         }
         return findings
