@@ -48,7 +48,7 @@ enum LintFlows {
           uses photos
           start -> check
           state check { status photos { authorized -> done granted  notDetermined -> ask  denied, restricted -> done denied } }
-          state ask { request photos { authorized -> done granted  else -> done denied } }
+          state ask { request photos { authorized -> done granted  limited -> done limited  else -> done denied } }
         }
         """
     /// FL1202 (warning) only.

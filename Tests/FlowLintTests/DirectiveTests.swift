@@ -16,7 +16,7 @@ import Testing
               denied, restricted -> done denied
             }
           }
-          state ask { request photos { authorized -> done granted  else -> done denied } }
+          state ask { request photos { authorized -> done granted  limited -> done limited  else -> done denied } }
         }
         """
 

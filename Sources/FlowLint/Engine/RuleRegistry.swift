@@ -3,7 +3,7 @@ public enum RuleRegistry {
     public static let rules: [Rule] = [
         .suppressionWithoutReason, .unknownRuleInDirective, .unmetExpectation, .unknownDirective,
         .unreachableState, .trap, .eventlessLoop, .unreachedOutcome, .unusedFlow, .unusedString,
-        .deadBranch, .promptNeverShown, .unhandledStatus, .shadowedBranch, .settingsReturnUnchecked,
+        .deadBranch, .promptNeverShown, .unhandledStatus, .shadowedBranch, .settingsReturnUnchecked, .elseHidesLimited,
         .steeringPrimingButton, .dismissablePriming,
         .emptyCopy, .placeholderCopy, .missingTranslation, .duplicateButtonLabel,
         .missingUsageDescription, .placeholderUsageDescription, .locationAlwaysWithoutWhenInUse, .missingAccuracyPurpose,
