@@ -51,11 +51,30 @@ import Testing
     }
 
     @Test func stringSegmentsAndPlaceholderRanges() {
-        let (tokens, diagnostics, _) = Self.lex("\"é {app}\\n\\u{1F4F7}\"")
+        let file = SourceFile(id: FileID(0), path: "l.flow", text: "\"é {app}\\n\\u{1F4F7}\"")
+        let (tokens, diagnostics, _) = Lexer.tokenize(file)
         #expect(diagnostics.isEmpty)
         let appRange = SourceRange(file: FileID(0), start: SourceLocation(offset: 4, line: 1, column: 4),
                                    end: SourceLocation(offset: 9, line: 1, column: 9))
-        #expect(tokens[0].segments == [.text("é "), .placeholder("app", range: appRange), .text("\n📷")])
+        #expect(Lexer.segments(of: tokens[0], in: file) == [.text("é "), .placeholder("app", range: appRange), .text("\n📷")])
+    }
+
+    /// Plain strings take a shortcut in `segments(of:in:)`; strings with escapes, braces or
+    /// non-ASCII text are lexed again. Both must give what the lexer's rules say.
+    @Test(arguments: [
+        ("\"\"", [StringLiteral.Segment]()),
+        ("\"Allow camera access\"", [.text("Allow camera access")]),
+        ("\"tab\there\"", [.text("tab\there")]),
+        ("\"say \\\"hi\\\"\"", [.text("say \"hi\"")]),
+        ("\"caf\u{E9}\"", [.text("caf\u{E9}")]),
+        ("\"open", [.text("open")]),
+        ("\"a {b\"", [.text("a {b")]),
+    ])
+    func stringSegmentsMatchTheLexerRules(source: String, expected: [StringLiteral.Segment]) {
+        let file = SourceFile(id: FileID(0), path: "l.flow", text: source)
+        let (tokens, _, _) = Lexer.tokenize(file)
+        #expect(tokens[0].kind == .string)
+        #expect(Lexer.segments(of: tokens[0], in: file) == expected)
     }
 
     @Test func stringEndsAtTheEndOfItsLine() {

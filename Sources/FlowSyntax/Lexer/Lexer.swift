@@ -11,6 +11,11 @@ public struct Lexer {
     private var offset: Int
     private var line = 1
     private var column = 1
+    /// Whether `lexString` builds the segments of a string (`segments(of:in:)`), or only checks it
+    /// and reports its errors (`next()`, so tokens stay free of heap payloads).
+    private var decodesStrings = false
+    /// The segments of the last string lexed while `decodesStrings` is set.
+    private var decodedSegments: [StringLiteral.Segment] = []
 
     public private(set) var diagnostics: [Diagnostic] = []
     public private(set) var comments: [Comment] = []
@@ -26,6 +31,7 @@ public struct Lexer {
     public static func tokenize(_ file: SourceFile) -> (tokens: [Token], diagnostics: [Diagnostic], comments: [Comment]) {
         var lexer = Lexer(file: file)
         var tokens: [Token] = []
+        tokens.reserveCapacity(file.bytes.count / 6)
         while true {
             let token = lexer.next()
             tokens.append(token)
@@ -295,10 +301,43 @@ public struct Lexer {
 
     // MARK: Strings
 
-    /// `"..."` on one line, unescaped into text and `{placeholder}` segments.
+    /// The unescaped contents of a `.string` token from this file, split into text and
+    /// `{placeholder}` segments. The common string (printable ASCII, no escape, no brace) is decoded
+    /// in one go; any other is lexed again from its start, exactly as `next()` lexed it (its errors
+    /// were reported then and are not repeated).
+    public static func segments(of token: Token, in file: SourceFile) -> [StringLiteral.Segment] {
+        let bytes = file.bytes
+        let start = token.range.start.offset, end = token.range.end.offset
+        guard start < end, end <= bytes.count else { return [] }
+        if end - start >= 2, bytes[start] == UInt8(ascii: "\""), bytes[end - 1] == UInt8(ascii: "\"") {
+            var i = start + 1
+            while i < end - 1 {
+                let c = bytes[i]
+                guard (c >= 0x20 && c <= 0x7E) || c == 0x09,
+                      c != UInt8(ascii: "\\"), c != UInt8(ascii: "{"), c != UInt8(ascii: "}"), c != UInt8(ascii: "\"")
+                else { break }
+                i += 1
+            }
+            if i == end - 1 {
+                return i == start + 1 ? [] : [.text(String(decoding: bytes[(start + 1)..<i], as: UTF8.self))]
+            }
+        }
+        var lexer = Lexer(file: file)
+        lexer.offset = start
+        lexer.line = token.range.start.line
+        lexer.column = token.range.start.column
+        lexer.decodesStrings = true
+        guard lexer.offset < lexer.end, lexer.bytes[lexer.offset] == UInt8(ascii: "\"") else { return [] }
+        _ = lexer.lexString(from: token.range.start)
+        return lexer.decodedSegments
+    }
+
+    /// `"..."` on one line: checked (errors reported) and, when `decodesStrings` is set, unescaped
+    /// into `decodedSegments`.
     private mutating func lexString(from start: SourceLocation) -> Token {
         offset += 1
         column += 1
+        let decoding = decodesStrings
         var segments: [StringLiteral.Segment] = []
         var buffer: [UInt8] = []
         func flush() {
@@ -329,27 +368,33 @@ public struct Lexer {
                 if offset < end, Self.isIdentifierStart(bytes[offset]) {
                     while offset < end, Self.isIdentifierContinue(bytes[offset]) { offset += 1 }
                 }
-                let name = String(decoding: bytes[nameStart..<offset], as: UTF8.self)
-                column += offset - nameStart
-                if offset < end, bytes[offset] == UInt8(ascii: "}"), !name.isEmpty {
+                let nameEnd = offset
+                column += nameEnd - nameStart
+                if offset < end, bytes[offset] == UInt8(ascii: "}"), nameEnd > nameStart {
                     offset += 1
                     column += 1
-                    flush()
-                    segments.append(.placeholder(name, range: range(from: placeholderStart)))
+                    if decoding {
+                        flush()
+                        segments.append(.placeholder(String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self),
+                                                     range: range(from: placeholderStart)))
+                    }
                 } else {
+                    let name = String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self)
                     let message = name.isEmpty
                         ? "expected a placeholder name after '{' in string; write '\\{' for a literal brace"
                         : "unterminated placeholder '{\(name)'; close it with '}'"
                     report(.invalidPlaceholder, message, from: placeholderStart)
-                    buffer.append(UInt8(ascii: "{"))
-                    buffer.append(contentsOf: name.utf8)
+                    if decoding {
+                        buffer.append(UInt8(ascii: "{"))
+                        buffer.append(contentsOf: bytes[nameStart..<nameEnd])
+                    }
                 }
             case UInt8(ascii: "}"):
                 let braceStart = location
                 offset += 1
                 column += 1
                 report(.unmatchedBraceInString, "unmatched '}' in string; write '\\}' for a literal brace", from: braceStart)
-                buffer.append(b)
+                if decoding { buffer.append(b) }
             case 0x20...0x7E, 0x09:
                 // Plain ASCII run: copy it in one go (long strings are the common large input).
                 let runStart = offset
@@ -361,18 +406,21 @@ public struct Lexer {
                     offset += 1
                 }
                 column += offset - runStart
-                buffer.append(contentsOf: bytes[runStart..<offset])
+                if decoding { buffer.append(contentsOf: bytes[runStart..<offset]) }
             default:
                 let scalarStart = offset
                 if consumeScalar() != nil {
-                    buffer.append(contentsOf: bytes[scalarStart..<offset])
-                } else {
+                    if decoding { buffer.append(contentsOf: bytes[scalarStart..<offset]) }
+                } else if decoding {
                     buffer.append(contentsOf: [0xEF, 0xBF, 0xBD])
                 }
             }
         }
-        flush()
-        return Token(kind: .string, range: range(from: start), segments: segments)
+        if decoding {
+            flush()
+            decodedSegments = segments
+        }
+        return Token(kind: .string, range: range(from: start))
     }
 
     /// One escape sequence starting at a backslash; unknown escapes are reported and kept as written.
