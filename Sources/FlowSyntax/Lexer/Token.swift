@@ -8,9 +8,8 @@ public enum Keyword: String, CaseIterable, Hashable, Sendable {
     case request, start, state, status, strings, title, track, `true`, uses, fallback, on
     case `return`
 
-    /// The keyword spelled by `bytes[range]`, if any. Words of up to 8 bytes are packed into one
-    /// integer (little-endian, so the length is part of the value) and matched by a `switch`; this
-    /// runs for every identifier, so it builds no String and touches no table.
+    /// The keyword spelled by `bytes[range]`, if any. This runs for every identifier, so it builds
+    /// no String and touches no table.
     static func match(_ bytes: [UInt8], _ range: Range<Int>) -> Keyword? {
         let count = range.count
         if count > 8 {
@@ -20,14 +19,19 @@ public enum Keyword: String, CaseIterable, Hashable, Sendable {
                bytes[range].elementsEqual("destructive".utf8) { return .destructive }
             return nil
         }
-        guard count >= 2 else { return nil }
         var packed: UInt64 = 0
         var shift: UInt64 = 0
         for i in range {
             packed |= UInt64(bytes[i]) &<< shift
             shift &+= 8
         }
-        return switch packed {
+        return match(packed: packed)
+    }
+
+    /// The keyword of up to 8 bytes packed little-endian into `packed` (so the length is part of
+    /// the value: name bytes are never zero), matched by one `switch` on the integer.
+    static func match(packed: UInt64) -> Keyword? {
+        switch packed {
         case 0x0000000000006E6F: .on
         case 0x0000000000707061: .app
         case 0x000000000074656C: .let
