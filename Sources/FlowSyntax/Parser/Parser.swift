@@ -452,7 +452,9 @@ public struct Parser {
     /// `element { "," element }` where elements start with a NAME; a missing comma between two
     /// names is reported once and the list goes on.
     private mutating func parseCommaList<T>(_ element: (inout Parser) -> T) -> [T] {
-        var elements = [element(&self)]
+        var elements: [T] = []
+        elements.reserveCapacity(4)
+        elements.append(element(&self))
         while true {
             let before = current.range.start.offset
             if consume(.comma) != nil {
@@ -729,6 +731,7 @@ public struct Parser {
         }
         guard enterGroup(open) else { return [] }
         var arms: [ArmSyntax] = []
+        arms.reserveCapacity(4)
         while !at(.rightBrace) && !at(.eof) {
             let before = current.range.start.offset
             if atArmStart() {
