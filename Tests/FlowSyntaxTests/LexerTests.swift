@@ -45,6 +45,19 @@ import Testing
         #expect(tokens.dropLast().map(\.keyword) == Keyword.allCases.map { $0 })
     }
 
+    /// Names of up to 8 bytes are matched on an 8-byte load when the file has 8 bytes left, and
+    /// byte by byte near its end: both must find every keyword and only keywords.
+    @Test(arguments: Keyword.allCases)
+    func keywordsAreFoundAtTheEndOfAFileAndNotInsideLongerNames(keyword: Keyword) {
+        let word = keyword.rawValue
+        #expect(Self.lex(word).tokens.map(\.kind) == [.keyword(keyword), .eof])
+        #expect(Self.lex("\(word) x = 1").tokens.first?.kind == .keyword(keyword))
+        #expect(Self.lex("\(word)s").tokens.first?.kind == .identifier)
+        #expect(Self.lex("\(word)_2 flow").tokens.first?.kind == .identifier)
+        #expect(Self.lex("x\(word)").tokens.first?.kind == .identifier)
+        #expect(Self.lex(String(word.dropLast())).tokens.first?.kind != .keyword(keyword))
+    }
+
     @Test func arrowMinusAndNegativeNumbers() {
         let (tokens, _, _) = Self.lex("-> - -1 1.5 1. -x")
         #expect(tokens.map(\.kind) == [.arrow, .minus, .number, .number, .number, .dot, .minus, .identifier, .eof])

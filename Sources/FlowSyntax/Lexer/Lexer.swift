@@ -151,10 +151,10 @@ public struct Lexer {
     }
 
     static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
-    static func isIdentifierStart(_ b: UInt8) -> Bool {
-        (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F
-    }
-    static func isIdentifierContinue(_ b: UInt8) -> Bool { isIdentifierStart(b) || isDigit(b) }
+    /// `[A-Za-z_]`: setting bit 5 folds `A-Z` onto `a-z`, and one wrapping subtraction tests the range.
+    static func isIdentifierStart(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 || b == 0x5F }
+    /// `[A-Za-z0-9_]`
+    static func isIdentifierContinue(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 || b &- 0x30 < 10 || b == 0x5F }
 
     /// Spaces, tabs, line breaks and comments.
     private mutating func skipTrivia() {
@@ -221,19 +221,22 @@ public struct Lexer {
                                 range: range(from: start), isBlock: true))
     }
 
-    /// One pass over the name: its end, and its first 8 bytes packed for `Keyword.match(packed:)`.
+    /// Finds the end of the name, and packs a name of up to 8 bytes for `Keyword.match(packed:)`
+    /// with one unaligned load (keywords are looked up for every name).
     private mutating func lexIdentifier(from start: SourceLocation) -> Token {
         let first = start.offset
         let (nameEnd, packed) = bytes.withUnsafeBufferPointer { buffer -> (Int, UInt64) in
-            var i = first
+            let n = buffer.count
+            var i = first + 1  // next() saw an identifier start here
+            while i < n, Self.isIdentifierContinue(buffer[i]) { i += 1 }
+            let count = i - first
+            guard count <= 8, let base = buffer.baseAddress else { return (i, 0) }
             var packed: UInt64 = 0
-            var shift: UInt64 = 0
-            while i < buffer.count {
-                let b = buffer[i]
-                guard Self.isIdentifierContinue(b) else { break }
-                if shift < 64 { packed |= UInt64(b) &<< shift }
-                shift &+= 8
-                i += 1
+            if first + 8 <= n {
+                packed = UnsafeRawPointer(base + first).loadUnaligned(as: UInt64.self).littleEndian
+                if count < 8 { packed &= (1 &<< UInt64(count &* 8)) &- 1 }
+            } else {
+                for j in 0..<count { packed |= UInt64(buffer[first + j]) &<< UInt64(j &* 8) }
             }
             return (i, packed)
         }
