@@ -90,6 +90,34 @@ import Testing
         #expect(Lexer.segments(of: tokens[0], in: file) == expected)
     }
 
+    /// The one-pass split of ASCII strings must agree with lexing the string again, placeholder
+    /// ranges included; strings it cannot split exactly are left to the lexer.
+    @Test(arguments: [
+        ("x = \"Hi {app}, {x}{y}!\"", true),
+        ("\t\"{a}\"", true),
+        ("\"{first_name} and\ttab {n2}\"", true),
+        ("\"plain\"", true),
+        ("\"\"", true),
+        ("\"{}\"", false),
+        ("\"{ a}\"", false),
+        ("\"{a\"", false),
+        ("\"a}\"", false),
+        ("\"\\{a}\"", false),
+        ("\"caf\u{E9} {a}\"", false),
+        ("\"open {a}", false),
+    ])
+    func asciiSplitAgreesWithTheLexer(source: String, split: Bool) {
+        let file = SourceFile(id: FileID(0), path: "l.flow", text: source)
+        guard let token = Lexer.tokenize(file).tokens.first(where: { $0.kind == .string }) else {
+            Issue.record("no string token in \(source)")
+            return
+        }
+        let fast = Lexer.asciiSegments(of: token, in: file.bytes)
+        #expect((fast != nil) == split)
+        if let fast { #expect(fast == Lexer.segmentsByRelexing(of: token, in: file)) }
+        #expect(Lexer.segments(of: token, in: file) == Lexer.segmentsByRelexing(of: token, in: file))
+    }
+
     @Test func stringEndsAtTheEndOfItsLine() {
         let (tokens, diagnostics, _) = Self.lex("\"abc\nflow")
         #expect(tokens.map(\.kind) == [.string, .keyword(.flow), .eof])

@@ -329,28 +329,60 @@ public struct Lexer {
     // MARK: Strings
 
     /// The unescaped contents of a `.string` token from this file, split into text and
-    /// `{placeholder}` segments. The common string (printable ASCII, no escape, no brace) is decoded
-    /// in one go; any other is lexed again from its start, exactly as `next()` lexed it (its errors
-    /// were reported then and are not repeated).
+    /// `{placeholder}` segments. The common string (ASCII, no escape, every brace part of a
+    /// `{name}`) is split in one pass over its bytes; any other is lexed again from its start,
+    /// exactly as `next()` lexed it (its errors were reported then and are not repeated).
     public static func segments(of token: Token, in file: SourceFile) -> [StringLiteral.Segment] {
-        let bytes = file.bytes
         let start = token.range.start.offset, end = token.range.end.offset
-        guard start < end, end <= bytes.count else { return [] }
-        if end - start >= 2, bytes[start] == UInt8(ascii: "\""), bytes[end - 1] == UInt8(ascii: "\"") {
+        guard start < end, end <= file.bytes.count else { return [] }
+        return asciiSegments(of: token, in: file.bytes) ?? segmentsByRelexing(of: token, in: file)
+    }
+
+    /// The segments of a string token whose bytes are printable ASCII or tabs with no backslash and
+    /// only well-formed `{name}` braces; nil for any other. In such a string a byte is a column,
+    /// so placeholder ranges follow from offsets.
+    static func asciiSegments(of token: Token, in bytes: [UInt8]) -> [StringLiteral.Segment]? {
+        let start = token.range.start.offset, close = token.range.end.offset - 1
+        guard close > start, bytes[start] == UInt8(ascii: "\""), bytes[close] == UInt8(ascii: "\"") else { return nil }
+        let line = token.range.start.line
+        let columnBase = token.range.start.column - start
+        return bytes.withUnsafeBufferPointer { buffer -> [StringLiteral.Segment]? in
+            func text(_ range: Range<Int>) -> String {
+                String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+            }
+            var segments: [StringLiteral.Segment] = []
+            var textStart = start + 1
             var i = start + 1
-            while i < end - 1 {
-                let c = bytes[i]
+            while i < close {
+                let c = buffer[i]
+                if c == UInt8(ascii: "{") {
+                    var j = i + 1
+                    guard j < close, isIdentifierStart(buffer[j]) else { return nil }
+                    while j < close, isIdentifierContinue(buffer[j]) { j += 1 }
+                    guard j < close, buffer[j] == UInt8(ascii: "}") else { return nil }
+                    if textStart < i { segments.append(.text(text(textStart..<i))) }
+                    let range = SourceRange(file: token.range.file,
+                                            start: SourceLocation(offset: i, line: line, column: columnBase + i),
+                                            end: SourceLocation(offset: j + 1, line: line, column: columnBase + j + 1))
+                    segments.append(.placeholder(text((i + 1)..<j), range: range))
+                    i = j + 1
+                    textStart = i
+                    continue
+                }
                 guard (c >= 0x20 && c <= 0x7E) || c == 0x09,
-                      c != UInt8(ascii: "\\"), c != UInt8(ascii: "{"), c != UInt8(ascii: "}"), c != UInt8(ascii: "\"")
-                else { break }
+                      c != UInt8(ascii: "\\"), c != UInt8(ascii: "}"), c != UInt8(ascii: "\"")
+                else { return nil }
                 i += 1
             }
-            if i == end - 1 {
-                return i == start + 1 ? [] : [.text(String(decoding: bytes[(start + 1)..<i], as: UTF8.self))]
-            }
+            if textStart < close { segments.append(.text(text(textStart..<close))) }
+            return segments
         }
+    }
+
+    /// The segments of any string token, by lexing it again with decoding on.
+    static func segmentsByRelexing(of token: Token, in file: SourceFile) -> [StringLiteral.Segment] {
         var lexer = Lexer(file: file)
-        lexer.offset = start
+        lexer.offset = token.range.start.offset
         lexer.line = token.range.start.line
         lexer.column = token.range.start.column
         lexer.decodesStrings = true
