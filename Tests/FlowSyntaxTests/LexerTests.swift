@@ -45,17 +45,77 @@ import Testing
         #expect(tokens.dropLast().map(\.keyword) == Keyword.allCases.map { $0 })
     }
 
+    /// Names of up to 8 bytes are matched on an 8-byte load when the file has 8 bytes left, and
+    /// byte by byte near its end: both must find every keyword and only keywords.
+    @Test(arguments: Keyword.allCases)
+    func keywordsAreFoundAtTheEndOfAFileAndNotInsideLongerNames(keyword: Keyword) {
+        let word = keyword.rawValue
+        #expect(Self.lex(word).tokens.map(\.kind) == [.keyword(keyword), .eof])
+        #expect(Self.lex("\(word) x = 1").tokens.first?.kind == .keyword(keyword))
+        #expect(Self.lex("\(word)s").tokens.first?.kind == .identifier)
+        #expect(Self.lex("\(word)_2 flow").tokens.first?.kind == .identifier)
+        #expect(Self.lex("x\(word)").tokens.first?.kind == .identifier)
+        #expect(Self.lex(String(word.dropLast())).tokens.first?.kind != .keyword(keyword))
+    }
+
     @Test func arrowMinusAndNegativeNumbers() {
         let (tokens, _, _) = Self.lex("-> - -1 1.5 1. -x")
         #expect(tokens.map(\.kind) == [.arrow, .minus, .number, .number, .number, .dot, .minus, .identifier, .eof])
     }
 
     @Test func stringSegmentsAndPlaceholderRanges() {
-        let (tokens, diagnostics, _) = Self.lex("\"é {app}\\n\\u{1F4F7}\"")
+        let file = SourceFile(id: FileID(0), path: "l.flow", text: "\"é {app}\\n\\u{1F4F7}\"")
+        let (tokens, diagnostics, _) = Lexer.tokenize(file)
         #expect(diagnostics.isEmpty)
         let appRange = SourceRange(file: FileID(0), start: SourceLocation(offset: 4, line: 1, column: 4),
                                    end: SourceLocation(offset: 9, line: 1, column: 9))
-        #expect(tokens[0].segments == [.text("é "), .placeholder("app", range: appRange), .text("\n📷")])
+        #expect(Lexer.segments(of: tokens[0], in: file) == [.text("é "), .placeholder("app", range: appRange), .text("\n📷")])
+    }
+
+    /// Plain strings take a shortcut in `segments(of:in:)`; strings with escapes, braces or
+    /// non-ASCII text are lexed again. Both must give what the lexer's rules say.
+    @Test(arguments: [
+        ("\"\"", [StringLiteral.Segment]()),
+        ("\"Allow camera access\"", [.text("Allow camera access")]),
+        ("\"tab\there\"", [.text("tab\there")]),
+        ("\"say \\\"hi\\\"\"", [.text("say \"hi\"")]),
+        ("\"caf\u{E9}\"", [.text("caf\u{E9}")]),
+        ("\"open", [.text("open")]),
+        ("\"a {b\"", [.text("a {b")]),
+    ])
+    func stringSegmentsMatchTheLexerRules(source: String, expected: [StringLiteral.Segment]) {
+        let file = SourceFile(id: FileID(0), path: "l.flow", text: source)
+        let (tokens, _, _) = Lexer.tokenize(file)
+        #expect(tokens[0].kind == .string)
+        #expect(Lexer.segments(of: tokens[0], in: file) == expected)
+    }
+
+    /// The one-pass split of ASCII strings must agree with lexing the string again, placeholder
+    /// ranges included; strings it cannot split exactly are left to the lexer.
+    @Test(arguments: [
+        ("x = \"Hi {app}, {x}{y}!\"", true),
+        ("\t\"{a}\"", true),
+        ("\"{first_name} and\ttab {n2}\"", true),
+        ("\"plain\"", true),
+        ("\"\"", true),
+        ("\"{}\"", false),
+        ("\"{ a}\"", false),
+        ("\"{a\"", false),
+        ("\"a}\"", false),
+        ("\"\\{a}\"", false),
+        ("\"caf\u{E9} {a}\"", false),
+        ("\"open {a}", false),
+    ])
+    func asciiSplitAgreesWithTheLexer(source: String, split: Bool) {
+        let file = SourceFile(id: FileID(0), path: "l.flow", text: source)
+        guard let token = Lexer.tokenize(file).tokens.first(where: { $0.kind == .string }) else {
+            Issue.record("no string token in \(source)")
+            return
+        }
+        let fast = Lexer.asciiSegments(of: token, in: file.bytes)
+        #expect((fast != nil) == split)
+        if let fast { #expect(fast == Lexer.segmentsByRelexing(of: token, in: file)) }
+        #expect(Lexer.segments(of: token, in: file) == Lexer.segmentsByRelexing(of: token, in: file))
     }
 
     @Test func stringEndsAtTheEndOfItsLine() {

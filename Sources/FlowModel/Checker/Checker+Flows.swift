@@ -185,6 +185,7 @@ extension Checker {
         }
 
         var states: [State] = []
+        states.reserveCapacity(stateDecls.count)
         for state in stateDecls {
             let effects = state.effects.map { track($0, in: scope) }
             guard let syntax = state.terminator else { incomplete = true; continue }
@@ -240,6 +241,7 @@ extension Checker {
     /// Separates the `else` arm, which must come last and only once.
     mutating func splitElse(_ arms: [ArmSyntax]) -> (arms: [ArmSyntax], otherwise: ArmSyntax?) {
         var patterned: [ArmSyntax] = []
+        patterned.reserveCapacity(arms.count)
         var otherwise: ArmSyntax?
         for (position, arm) in arms.enumerated() {
             guard arm.isElse else { patterned.append(arm); continue }

@@ -102,6 +102,7 @@ extension Checker {
     mutating func statusArm(_ arm: ArmSyntax, subjects: [PermissionRef?], names: [Identifier],
                             in context: FlowContext) -> StatusArm? {
         var patterns: [[StatusMatch]] = []
+        patterns.reserveCapacity(arm.patterns.count)
         var failed = false
         for pattern in arm.patterns {
             let elements: [PatternElementSyntax]
@@ -118,6 +119,7 @@ extension Checker {
                 continue
             }
             var matches: [StatusMatch] = []
+            matches.reserveCapacity(elements.count)
             for (position, (element, subject)) in zip(elements, subjects).enumerated() {
                 guard let subject else { failed = true; continue }
                 switch element {
@@ -327,6 +329,7 @@ extension Checker {
             warning(ModelDiagnosticID.alertWithoutText, "alert has neither a title nor a message", at: syntax.range)
         }
         var buttons: [Button] = []
+        buttons.reserveCapacity(syntax.buttons.count)
         var firstCancel: SourceRange?
         var failed = false
         for button in syntax.buttons {
@@ -431,9 +434,11 @@ extension Checker {
         if arms.isEmpty { error(ModelDiagnosticID.noArms, "call to '\(target.name)' has no arms", at: range) }
         let (patterned, otherwise) = splitElse(arms)
         var outcomeArms: [OutcomeArm] = []
+        outcomeArms.reserveCapacity(patterned.count)
         let outcomeNames = target.outcomes.map(\.name)
         for arm in patterned {
             var outcomes: [Int] = []
+            outcomes.reserveCapacity(arm.patterns.count)
             for pattern in arm.patterns {
                 guard case .name(let id) = pattern else {
                     error(ModelDiagnosticID.patternShape, "a call arm names outcomes, not tuples", at: pattern.range)

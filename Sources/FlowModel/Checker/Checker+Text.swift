@@ -35,6 +35,7 @@ extension Checker {
 
     mutating func template(_ literal: StringLiteral, in scope: Scope) -> Template {
         var segments: [Template.Segment] = []
+        segments.reserveCapacity(literal.segments.count)
         for segment in literal.segments {
             switch segment {
             case .text(let s):
@@ -53,7 +54,7 @@ extension Checker {
         let notes = use.map { [DiagnosticNote("the string is used here", at: $0)] } ?? []
         switch name {
         case "app":
-            guard appDecl != nil else { reportMissingApp(at: range); return nil }
+            guard appDeclared else { reportMissingApp(at: range); return nil }
             return .app
         case "permission":
             switch scope.permission {
@@ -115,6 +116,7 @@ extension Checker {
     /// An analytics event; its name and string values may hold placeholders.
     mutating func track(_ syntax: TrackSyntax, in scope: Scope) -> TrackEvent {
         var properties: [(key: String, value: TrackEvent.Value)] = []
+        properties.reserveCapacity(syntax.properties.count)
         for property in syntax.properties {
             guard let value = property.value else { incomplete = true; continue }
             switch value {

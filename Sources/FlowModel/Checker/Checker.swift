@@ -13,7 +13,12 @@ struct Checker {
     /// Set when the tree has holes the parser already reported: no program, no second report.
     var incomplete = false
 
-    var appDecl: AppDecl?
+    var appDecl: AppDecl? {
+        didSet { appDeclared = appDecl != nil }
+    }
+    /// `appDecl != nil`, kept as a flag: placeholders ask for every `{app}`, and reading the
+    /// optional declaration copies it.
+    var appDeclared = false
     var topLets: [LetDecl] = []
     var topLetIndex: [String: Int] = [:]
     var signatures: [FlowSignature] = []
@@ -255,7 +260,7 @@ struct Checker {
             case .text(let s): return .text(s)
             case .placeholder(let name, let range):
                 if name == "app" {
-                    if appDecl == nil { reportMissingApp(at: range) }
+                    if !appDeclared { reportMissingApp(at: range) }
                     return .placeholder(.app)
                 }
                 return .placeholder(.value(name))

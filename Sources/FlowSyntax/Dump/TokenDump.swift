@@ -8,7 +8,7 @@ public enum TokenDump {
             let bytes = file.bytes[token.range.start.offset..<token.range.end.offset]
             out += "\(token.range.start.line):\(token.range.start.column) \(token.kind.dumpName) '\(escape(bytes))'"
             if token.kind == .string {
-                out += " = " + token.segments.map(describe).joined(separator: ", ")
+                out += " = " + Lexer.segments(of: token, in: file).map(describe).joined(separator: ", ")
             }
             out += "\n"
         }

@@ -8,28 +8,128 @@ public enum Keyword: String, CaseIterable, Hashable, Sendable {
     case request, start, state, status, strings, title, track, `true`, uses, fallback, on
     case `return`
 
-    /// Keywords grouped by spelling length, so the lexer matches bytes without building a String.
-    static let byLength: [[(bytes: [UInt8], keyword: Keyword)]] = {
-        var table = [[(bytes: [UInt8], keyword: Keyword)]](repeating: [], count: 12)
-        for keyword in Keyword.allCases {
-            let bytes = Array(keyword.rawValue.utf8)
-            table[bytes.count].append((bytes, keyword))
-        }
-        return table
-    }()
-
-    /// The keyword spelled by `bytes[range]`, if any.
+    /// The keyword spelled by `bytes[range]`, if any. This runs for every identifier, so it builds
+    /// no String and touches no table.
     static func match(_ bytes: [UInt8], _ range: Range<Int>) -> Keyword? {
-        guard range.count < byLength.count else { return nil }
-        for candidate in byLength[range.count] where candidate.bytes.elementsEqual(bytes[range]) {
-            return candidate.keyword
+        let count = range.count
+        if count > 8 {
+            if count == 10, bytes[range.lowerBound] == UInt8(ascii: "c"),
+               bytes[range].elementsEqual("capability".utf8) { return .capability }
+            if count == 11, bytes[range.lowerBound] == UInt8(ascii: "d"),
+               bytes[range].elementsEqual("destructive".utf8) { return .destructive }
+            return nil
         }
-        return nil
+        var packed: UInt64 = 0
+        var shift: UInt64 = 0
+        for i in range {
+            packed |= UInt64(bytes[i]) &<< shift
+            shift &+= 8
+        }
+        return match(packed: packed)
+    }
+
+    /// The keyword of up to 8 bytes packed little-endian into `packed` (so the length is part of
+    /// the value: name bytes are never zero), matched by one `switch` on the integer.
+    static func match(packed: UInt64) -> Keyword? {
+        switch packed {
+        case 0x0000000000006E6F: .on
+        case 0x0000000000707061: .app
+        case 0x000000000074656C: .let
+        case 0x000000006C6C6163: .call
+        case 0x00000000656E6F64: .done
+        case 0x0000000065736C65: .else
+        case 0x00000000776F6C66: .flow
+        case 0x000000006E65706F: .open
+        case 0x0000000065757274: .true
+        case 0x0000000073657375: .uses
+        case 0x0000007472656C61: .alert
+        case 0x00000065736C6166: .false
+        case 0x0000007472617473: .start
+        case 0x0000006574617473: .state
+        case 0x000000656C746974: .title
+        case 0x0000006B63617274: .track
+        case 0x00006E6F74747562: .button
+        case 0x00006C65636E6163: .cancel
+        case 0x000074726F706D69: .import
+        case 0x00006E7275746572: .return
+        case 0x0000737574617473: .status
+        case 0x006567617373656D: .message
+        case 0x0074736575716572: .request
+        case 0x0073676E69727473: .strings
+        case 0x6B6361626C6C6166: .fallback
+        case 0x73656D6F6374756F: .outcomes
+        default: nil
+        }
     }
 }
 
-/// What a token is. Punctuation is named by shape; only `string` tokens carry a payload (on
-/// `Token.segments`), other varying text is read back from the source through the token's range.
+/// A set of keywords as a bit mask: the parser asks "is the current token one of these?" at every
+/// loop turn, and a mask answers without hashing.
+struct KeywordSet: ExpressibleByArrayLiteral, Sendable {
+    private var bits: UInt32
+
+    init(_ keywords: some Sequence<Keyword>) {
+        bits = 0
+        for keyword in keywords { bits |= keyword.bit }
+    }
+
+    init(arrayLiteral keywords: Keyword...) { self.init(keywords) }
+
+    func contains(_ keyword: Keyword) -> Bool { bits & keyword.bit != 0 }
+
+    func union(_ other: KeywordSet) -> KeywordSet {
+        var result = self
+        result.bits |= other.bits
+        return result
+    }
+
+    func subtracting(_ other: KeywordSet) -> KeywordSet {
+        var result = self
+        result.bits &= ~other.bits
+        return result
+    }
+}
+
+extension Keyword {
+    /// This keyword's bit in a `KeywordSet` (one per case, in declaration order).
+    var bit: UInt32 {
+        let position: UInt32 = switch self {
+        case .alert: 0
+        case .app: 1
+        case .button: 2
+        case .call: 3
+        case .cancel: 4
+        case .capability: 5
+        case .destructive: 6
+        case .done: 7
+        case .`else`: 8
+        case .`false`: 9
+        case .flow: 10
+        case .`import`: 11
+        case .`let`: 12
+        case .message: 13
+        case .open: 14
+        case .outcomes: 15
+        case .request: 16
+        case .start: 17
+        case .state: 18
+        case .status: 19
+        case .strings: 20
+        case .title: 21
+        case .track: 22
+        case .`true`: 23
+        case .uses: 24
+        case .fallback: 25
+        case .on: 26
+        case .`return`: 27
+        }
+        return 1 << position
+    }
+}
+
+/// What a token is. Punctuation is named by shape and keywords have their own enum; varying text
+/// (names, numbers, string contents) is read back from the source through the token's range, and a
+/// string's segments are decoded by `Lexer.segments(of:in:)` only when the parser builds a node.
 public enum TokenKind: Hashable, Sendable {
     case leftBrace, rightBrace, leftParen, rightParen, comma, colon, equals, arrow, at, dot, minus
     case identifier
@@ -92,16 +192,16 @@ public enum TokenKind: Hashable, Sendable {
 }
 
 /// One lexeme: its kind and where it is. The text is `file.bytes[range.start.offset..<range.end.offset]`.
+///
+/// A token is a plain value with no heap payload, so making, copying and dropping one costs no
+/// reference counting; a string's decoded contents come from `Lexer.segments(of:in:)`.
 public struct Token: Hashable, Sendable {
     public var kind: TokenKind
     public var range: SourceRange
-    /// For `.string` only: the unescaped contents split into text and `{placeholder}` segments.
-    public var segments: [StringLiteral.Segment]
 
-    public init(kind: TokenKind, range: SourceRange, segments: [StringLiteral.Segment] = []) {
+    public init(kind: TokenKind, range: SourceRange) {
         self.kind = kind
         self.range = range
-        self.segments = segments
     }
 
     /// true for identifiers and keywords: the tokens accepted where the grammar says NAME.

@@ -93,13 +93,18 @@ public struct Parser {
 
     private func at(_ kind: TokenKind) -> Bool { current.kind == kind }
     private func at(_ keyword: Keyword) -> Bool { current.kind == .keyword(keyword) }
-    private func atAny(_ keywords: Set<Keyword>) -> Bool { current.keyword.map(keywords.contains) ?? false }
+    private func atAny(_ keywords: KeywordSet) -> Bool { current.keyword.map(keywords.contains) ?? false }
 
     private mutating func consume(_ kind: TokenKind) -> Token? {
         guard at(kind) else { return nil }
         let token = current
         advance()
         return token
+    }
+
+    /// A string token's literal, decoded now that a node needs it.
+    private func literal(_ token: Token) -> StringLiteral {
+        StringLiteral(segments: Lexer.segments(of: token, in: file), range: token.range)
     }
 
     private func text(_ token: Token) -> String {
@@ -146,17 +151,18 @@ public struct Parser {
 
     /// Consumes `kind`, or reports it missing ("expected '->' after 'notDetermined'") and goes on.
     @discardableResult
-    private mutating func expect(_ kind: TokenKind, _ message: String? = nil) -> Token? {
+    private mutating func expect(_ kind: TokenKind, _ message: @autoclosure () -> String? = nil) -> Token? {
         if let token = consume(kind) { return token }
-        report(.expectedToken, message ?? "expected \(kind.spelling) after \(describe(previous))", at: afterPrevious)
+        report(.expectedToken, message() ?? "expected \(kind.spelling) after \(describe(previous))", at: afterPrevious)
         return nil
     }
 
     /// Consumes the `}` or `)` that closes a group opened by `opener`, or reports it missing.
-    private mutating func expectClose(_ kind: TokenKind, of what: String, opener: Token?) {
+    /// `what` is only built when the closer is missing: it quotes names, and this runs for every group.
+    private mutating func expectClose(_ kind: TokenKind, of what: @autoclosure () -> String, opener: Token?) {
         if consume(kind) != nil { return }
         let notes = opener.map { [DiagnosticNote("to match this \($0.kind.spelling)", at: $0.range)] } ?? []
-        report(.expectedToken, "expected \(kind.spelling) to close \(what)", at: afterPrevious, notes: notes)
+        report(.expectedToken, "expected \(kind.spelling) to close \(what())", at: afterPrevious, notes: notes)
     }
 
     /// A "did you mean" fix-it when `token` is a misspelled keyword from `candidates`.
@@ -225,15 +231,19 @@ public struct Parser {
     static let flowItemOrder: [Keyword] = [.state, .start, .uses, .outcomes, .title, .let]
     static let statementOrder: [Keyword] = [.status, .request, .alert, .track, .open, .call, .capability]
     static let alertItemOrder: [Keyword] = [.title, .message, .button, .cancel, .destructive]
-    static let declarationKeywords = Set(declarationOrder)
-    static let flowItemKeywords = Set(flowItemOrder)
-    static let terminatorKeywords: Set<Keyword> = [.capability, .status, .request, .alert, .open, .call]
-    static let alertItemKeywords = Set(alertItemOrder)
+    static let declarationKeywords = KeywordSet(declarationOrder)
+    static let flowItemKeywords = KeywordSet(flowItemOrder)
+    static let terminatorKeywords: KeywordSet = [.capability, .status, .request, .alert, .open, .call]
+    static let alertItemKeywords = KeywordSet(alertItemOrder)
     /// Keywords that end any block they appear in when the block's own closer is missing.
-    static let strongSync: Set<Keyword> = [.flow, .strings, .import, .state]
-    static let outsideFlow: Set<Keyword> = [.flow, .strings, .import, .app]
-    static let outsideState: Set<Keyword> = outsideFlow.union([.state, .title, .uses, .outcomes, .start, .let])
-    static let outsideArms: Set<Keyword> = outsideState.union(terminatorKeywords).union([.track])
+    static let strongSync: KeywordSet = [.flow, .strings, .import, .state]
+    static let outsideFlow: KeywordSet = [.flow, .strings, .import, .app]
+    static let outsideState: KeywordSet = outsideFlow.union([.state, .title, .uses, .outcomes, .start, .let])
+    static let outsideArms: KeywordSet = outsideState.union(terminatorKeywords).union([.track])
+    /// Where an alert's items end when its `}` is missing (`title` is an alert item, not a flow item).
+    static let outsideAlert: KeywordSet = outsideState.union(terminatorKeywords).subtracting([.title])
+    /// Declaration keywords and `state`: they end a strings block whose `}` is missing.
+    static let outsideEntries: KeywordSet = declarationKeywords.union([.state])
 
     // MARK: Names and copy
 
@@ -261,7 +271,7 @@ public struct Parser {
     /// `text = STRING | "@" key ;`
     private mutating func parseText(_ what: String) -> TextSyntax? {
         if let token = consume(.string) {
-            return .literal(StringLiteral(segments: token.segments, range: token.range))
+            return .literal(literal(token))
         }
         if let at = consume(.at) {
             let key = parseKey()
@@ -272,9 +282,9 @@ public struct Parser {
     }
 
     /// `STRING` where only a literal is allowed.
-    private mutating func parseString(_ what: String) -> StringLiteral? {
-        if let token = consume(.string) { return StringLiteral(segments: token.segments, range: token.range) }
-        report(.expectedText, "expected \(what) (a string in quotes) after \(describe(previous))", at: afterPrevious)
+    private mutating func parseString(_ what: @autoclosure () -> String) -> StringLiteral? {
+        if let token = consume(.string) { return literal(token) }
+        report(.expectedText, "expected \(what()) (a string in quotes) after \(describe(previous))", at: afterPrevious)
         return nil
     }
 
@@ -442,7 +452,9 @@ public struct Parser {
     /// `element { "," element }` where elements start with a NAME; a missing comma between two
     /// names is reported once and the list goes on.
     private mutating func parseCommaList<T>(_ element: (inout Parser) -> T) -> [T] {
-        var elements = [element(&self)]
+        var elements: [T] = []
+        elements.reserveCapacity(4)
+        elements.append(element(&self))
         while true {
             let before = current.range.start.offset
             if consume(.comma) != nil {
@@ -589,7 +601,7 @@ public struct Parser {
         switch token.kind {
         case .string:
             advance()
-            return .string(StringLiteral(segments: token.segments, range: token.range))
+            return .string(literal(token))
         case .number:
             advance()
             return .number(text(token), range: token.range)
@@ -712,24 +724,28 @@ public struct Parser {
     }
 
     /// `"{" { arm } "}"`, shared by `capability`, `status`, `request` and `call`.
-    private mutating func parseArmBlock(_ owner: String) -> [ArmSyntax] {
-        let open = expect(.leftBrace, "expected '{' with branches after \(describe(previous))")
+    private mutating func parseArmBlock(_ owner: @autoclosure () -> String) -> [ArmSyntax] {
+        let open = consume(.leftBrace)
+        if open == nil {
+            report(.expectedToken, "expected '{' with branches after \(describe(previous))", at: afterPrevious)
+        }
         guard enterGroup(open) else { return [] }
         var arms: [ArmSyntax] = []
+        arms.reserveCapacity(4)
         while !at(.rightBrace) && !at(.eof) {
             let before = current.range.start.offset
             if atArmStart() {
                 arms.append(parseArm())
             } else if at(.arrow) {
                 recovering = false
-                report(.expectedArm, "expected a pattern or 'else' before '->' in \(owner)", at: current.range)
+                report(.expectedArm, "expected a pattern or 'else' before '->' in \(owner())", at: current.range)
                 let start = current.range.start
                 let transition = parseArmTransition()
                 arms.append(ArmSyntax(patterns: [], isElse: false, transition: transition, range: range(from: start)))
             } else if atAny(Self.outsideArms) {
                 break
             } else {
-                report(.expectedArm, "expected a branch such as 'name -> target' or 'else -> target' in \(owner), found \(describe(current))",
+                report(.expectedArm, "expected a branch such as 'name -> target' or 'else -> target' in \(owner()), found \(describe(current))",
                        at: current.range)
                 let start = current.range.start
                 synchronize { $0.at(.arrow) || $0.atArmStart() || $0.atAny(Self.outsideArms) }
@@ -742,7 +758,7 @@ public struct Parser {
             ensureProgress(since: before)
         }
         leaveGroup(open)
-        expectClose(.rightBrace, of: owner, opener: open)
+        expectClose(.rightBrace, of: owner(), opener: open)
         return arms
     }
 
@@ -809,7 +825,7 @@ public struct Parser {
         var buttons: [ButtonSyntax] = []
         let open = expect(.leftBrace)
         guard enterGroup(open) else { return AlertSyntax(title: nil, message: nil, buttons: [], range: range(from: start)) }
-        let outside = Self.outsideState.union(Self.terminatorKeywords).subtracting([.title])
+        let outside = Self.outsideAlert
         while !at(.rightBrace) && !at(.eof) && !atAny(outside) && !at(.arrow) {
             let before = current.range.start.offset
             if atAny(Self.alertItemKeywords) {
@@ -943,7 +959,7 @@ public struct Parser {
     /// A declaration keyword not used as a key (`flow` not followed by `.` or `=`) ends a strings
     /// block whose `}` is missing.
     private mutating func atEndOfEntries() -> Bool {
-        guard atAny(Self.declarationKeywords.union([.state])) else { return false }
+        guard atAny(Self.outsideEntries) else { return false }
         let next = peek().kind
         return next != .dot && next != .equals
     }

@@ -13,19 +13,28 @@ public struct SourceFile: Sendable {
         self.id = id
         self.path = path
         self.bytes = bytes
+        // Every file is scanned once here before lexing: no bounds checks, one allocation for the
+        // usual line lengths.
         var starts = [0]
-        var i = 0
-        let n = bytes.count
-        while i < n {
-            let b = bytes[i]
-            if b == 0x0A {
-                starts.append(i + 1)
-            } else if b == 0x0D {
-                // CR LF counts as one line break; a lone CR is a line break too.
-                if i + 1 < n, bytes[i + 1] == 0x0A { i += 1 }
-                starts.append(i + 1)
+        starts.reserveCapacity(bytes.count / 24 + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            var i = 0
+            let n = buffer.count
+            while i < n {
+                let b = buffer[i]
+                if b > 0x0D {
+                    i += 1
+                    continue
+                }
+                if b == 0x0A {
+                    starts.append(i + 1)
+                } else if b == 0x0D {
+                    // CR LF counts as one line break; a lone CR is a line break too.
+                    if i + 1 < n, buffer[i + 1] == 0x0A { i += 1 }
+                    starts.append(i + 1)
+                }
+                i += 1
             }
-            i += 1
         }
         self.lineStarts = starts
     }
