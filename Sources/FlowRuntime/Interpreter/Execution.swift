@@ -40,14 +40,15 @@ struct Execution {
         var depth: Int
     }
 
-    /// `interpreter.program` and `.backend`, stored: a computed property returned a fresh copy of
-    /// the whole `Program` (a retain per field) at each of the ~10 reads per run.
-    let program: Program
+    /// `interpreter.prepared` and `.backend`, stored. The program is read through the shared
+    /// box, borrowed: a copy of the whole `Program` costs a retain per field.
+    let prepared: PreparedProgram
+    var program: Program { _read { yield prepared.program } }
     let backend: any DeviceBackend
 
     init(interpreter: Interpreter, root: Frame) {
         self.interpreter = interpreter
-        self.program = interpreter.program
+        self.prepared = interpreter.prepared
         self.backend = interpreter.backend
         self.stack = [root]
         self.recordsTrace = interpreter.options.recordsTrace
@@ -64,9 +65,9 @@ struct Execution {
     }
 
     func context(of frame: Frame, depth: Int) -> StepContext {
-        let flow = program[frame.flow]
-        let state = flow[frame.state]
-        return StepContext(depth: depth, flow: flow.name, state: state.name, range: state.terminator.range)
+        var ctx = prepared.contexts[frame.flow.index][frame.state.index]
+        ctx.depth = depth
+        return ctx
     }
 
     var currentContext: StepContext { context(of: stack[stack.count - 1], depth: stack.count - 1) }
@@ -155,8 +156,9 @@ struct Execution {
     mutating func step(_ ctx: StepContext, events: inout [AnalyticsEvent]) async throws -> RunEnd? {
         let frame = stack[stack.count - 1]
         let state = program[frame.flow][frame.state]
-        for effect in state.effects {
-            let event = interpreter.event(effect, in: frame)
+        let copy = prepared.copy[frame.flow.index]?[frame.state.index]
+        for (i, effect) in state.effects.enumerated() {
+            let event = copy?.effects[i] ?? interpreter.event(effect, in: frame)
             await backend.track(event)
             if recordsTrace { events.append(event) }
         }
@@ -184,7 +186,7 @@ struct Execution {
             return try finish(ctx, events: events, action: .request(k, options: options, result: result), transition: t)
 
         case .alert(let alert):
-            let shown = interpreter.presentation(of: alert, in: frame)
+            let shown = copy?.alert ?? interpreter.presentation(of: alert, in: frame)
             let tapped = try await backend.present(shown)
             guard alert.buttons.indices.contains(tapped) else {
                 throw FlowError(kind: .device, message: "the device tapped button \(tapped) of an alert with \(alert.buttons.count) buttons in state '\(ctx.state)'", context: ctx)
@@ -192,7 +194,7 @@ struct Execution {
             inputReceived()
             var events = events
             if let track = alert.buttons[tapped].track {
-                let event = interpreter.event(track, in: frame)
+                let event = copy?.buttonEvents[tapped] ?? interpreter.event(track, in: frame)
                 await backend.track(event)
                 if recordsTrace { events.append(event) }
             }

@@ -51,17 +51,36 @@ public struct Interpreter: Sendable {
         public static let defaultMaxTotalSteps = 100_000
     }
 
-    public let program: Program
+    /// The program, with what is worked out once per interpreter (copy for parameterless flows,
+    /// step contexts): shared by copies of this interpreter and by every run.
+    private(set) var prepared: PreparedProgram
+    public var program: Program { _read { yield prepared.program } }
     public let backend: any DeviceBackend
     public let options: Options
     /// The index into `program.strings.locales` copy is taken from.
     public let localeIndex: Int
 
+    /// Prepares `program` for `options` (resolving the copy that cannot change between runs), so
+    /// an app that keeps its interpreter pays for that once.
     public init(program: Program, backend: any DeviceBackend, options: Options = Options()) {
-        self.program = program
         self.backend = backend
         self.options = options
         self.localeIndex = options.locale.map { program.strings.bestLocale(for: $0) } ?? 0
+        self.prepared = PreparedProgram(unresolved: program)
+        self.prepared = PreparedProgram(program: program, resolvingWith: self)
+    }
+
+    private init(prepared: PreparedProgram, backend: any DeviceBackend, options: Options, localeIndex: Int) {
+        self.prepared = prepared
+        self.backend = backend
+        self.options = options
+        self.localeIndex = localeIndex
+    }
+
+    /// The same interpreter (program, options and what was prepared from them) driving another
+    /// backend: for tests and benchmarks that give each run a fresh simulated device.
+    public func with(backend: any DeviceBackend) -> Interpreter {
+        Interpreter(prepared: prepared, backend: backend, options: options, localeIndex: localeIndex)
     }
 
     /// The locale tag copy is taken from, nil when the program declares no `strings`.
