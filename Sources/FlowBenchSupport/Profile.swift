@@ -41,10 +41,11 @@ enum Profile {
             let load = Loader(reader: FileSystemReader()).load(flowPath)
             guard let program = load.program else { throw BenchFailure("cannot load \(flowPath)") }
             let options = Interpreter.Options(recordsTrace: workload == "interpret")
+            let interpreter = Interpreter(program: program, backend: try SimulatedDevice(user: AgreeableUser()), options: options)
             var outcomes = 0
             for _ in 0..<flows {
                 let device = try SimulatedDevice(user: AgreeableUser())
-                if try await Interpreter(program: program, backend: device, options: options).run(flow: "camera_selected").outcome != nil { outcomes += 1 }
+                if try await interpreter.with(backend: device).run(flow: "camera_selected").outcome != nil { outcomes += 1 }
             }
             return "\(outcomes) runs"
         case "handwritten":
