@@ -495,8 +495,9 @@ struct Execution {
 
     /// `match` for one subject, without building arrays.
     func match(_ status: Status, kind: PermissionKind, arms: [StatusArm], otherwise: Transition?, verb: String) throws -> Transition {
-        for arm in arms where arm.patterns.contains(where: { $0.count == 1 && $0[0].matches(status) }) {
-            return arm.transition
+        // By index: `for arm in arms` copies every arm it looks at.
+        for i in arms.indices where arms[i].patterns.contains(where: { $0.count == 1 && $0[0].matches(status) }) {
+            return arms[i].transition
         }
         if let otherwise { return otherwise }
         return try match([status], kinds: [kind], arms: [], otherwise: nil, verb: verb)
@@ -511,10 +512,10 @@ struct Execution {
 
     func match(_ statuses: [Status], kinds: [PermissionKind], arms: [StatusArm], otherwise: Transition?,
                verb: String) throws -> Transition {
-        for arm in arms where arm.patterns.contains(where: { pattern in
+        for i in arms.indices where arms[i].patterns.contains(where: { pattern in
             pattern.count == statuses.count && zip(pattern, statuses).allSatisfy { $0.matches($1) }
         }) {
-            return arm.transition
+            return arms[i].transition
         }
         if let otherwise { return otherwise }
         let what = zip(kinds, statuses).map { "\($0.rawValue) '\($1.rawValue)'" }.joined(separator: ", ")

@@ -91,7 +91,8 @@ public struct Interpreter: Sendable {
     /// Runs the flow called `name`. Throws `RunInvocationError` when there is no such flow or the
     /// arguments do not fit its parameters; everything that happens inside the flow is in the result.
     public func run(flow name: String, arguments: [String: RunArgument] = [:]) async throws -> RunResult {
-        guard let id = program.flow(named: name) else {
+        // Through `prepared` (a class) the program is borrowed; `program` here copied it per run.
+        guard let id = prepared.program.flow(named: name) else {
             var message = "no flow named '\(name)'"
             if let s = Suggestion.closest(to: name, in: program.flows.map(\.name)) { message += "; did you mean '\(s)'?" }
             throw RunInvocationError(message)
@@ -102,11 +103,11 @@ public struct Interpreter: Sendable {
     /// Runs `flow` with `arguments` (one per parameter, by name) until it ends, fails, needs input
     /// the backend does not have, or the task is cancelled.
     public func run(flow: FlowID, arguments: [String: RunArgument] = [:]) async throws -> RunResult {
-        guard program.flows.indices.contains(flow.index) else {
+        guard prepared.program.flows.indices.contains(flow.index) else {
             throw RunInvocationError("no flow with index \(flow.index)")
         }
-        let root = try bindArguments(arguments, for: program[flow])
-        var execution = Execution(interpreter: self, root: Frame(flow: flow, state: program[flow].start,
+        let root = try bindArguments(arguments, for: prepared.program.flows[flow.index])
+        var execution = Execution(interpreter: self, root: Frame(flow: flow, state: prepared.program.flows[flow.index].start,
                                                                  permissions: root.permissions, texts: root.texts))
         let end = await execution.run()
         return RunResult(end: end, trace: execution.trace)
