@@ -287,7 +287,7 @@ struct Execution {
         do {
             switch prepared.program.flows[f].states[s].terminator {
             case .goto(let t):
-                return try finishing(.goto, transition: t)
+                return try finishing(.goto, transition: t.target)
             case .capability(let capability, _, _, _):
                 return .call(.isAvailable(capability))
             case .status(let subjects, _, _, _):
@@ -371,31 +371,40 @@ struct Execution {
     mutating func answered(_ answer: DeviceAnswer) throws -> Next {
         let top = stack.count - 1
         let f = stack[top].flow.index, s = stack[top].state.index
-        switch (phase, answer) {
-        case (.effect(let i), _):
+        // Phase first, then the answer: a switch over the pair copies both into a tuple.
+        switch phase {
+        case .effect(let i):
             return effect(i + 1)
 
-        case (.terminator, .available(let available)):
+        case .terminator:
+            switch answer {
+            case .available(let available):
             guard case .capability(let capability, let present, let absent, _) = prepared.program.flows[f].states[s].terminator else { break }
-            return try finishing(.capability(capability, available: available), transition: available ? present : absent)
+            return try finishing(.capability(capability, available: available), transition: (available ? present : absent).target)
 
-        case (.terminator, .status(let status)):
+            case .status(let status):
             guard case .status(let subjects, let arms, let otherwise, _) = prepared.program.flows[f].states[s].terminator else { break }
             let k = kind(of: subjects[0])
             let t = try match(status, kind: k, arms: arms, otherwise: otherwise, verb: "status")
             return try finishing(.status(kinds: [k], statuses: [status]), transition: t)
 
-        case (.terminator, .request(let result)):
+            case .request(let result):
             guard case .request(let subject, let options, let arms, let otherwise, _) = prepared.program.flows[f].states[s].terminator else { break }
             let k = kind(of: subject)
             if result.prompt != nil { inputReceived() }
             let t = try match(result.status, kind: k, arms: arms, otherwise: otherwise, verb: "request result")
             return try finishing(.request(k, options: options, result: result), transition: t)
 
-        case (.statuses(let kinds, let statuses), .status(let status)):
+            default:
+                break
+            }
+
+        case .statuses(let kinds, let statuses):
+            guard case .status(let status) = answer else { break }
             return readStatus(kinds: kinds, statuses: statuses + [status])
 
-        case (.presented, .tapped(let tapped)):
+        case .presented:
+            guard case .tapped(let tapped) = answer else { break }
             let shown = shownAlert
             guard case .alert(let alert) = prepared.program.flows[f].states[s].terminator else { break }
             guard alert.buttons.indices.contains(tapped) else {
@@ -408,18 +417,19 @@ struct Execution {
                 phase = .buttonTrack(tapped: tapped)
                 return .call(.track(event))
             }
-            return try finishing(.alert(shown, tapped: tapped), transition: alert.buttons[tapped].transition)
+            return try finishing(.alert(shown, tapped: tapped), transition: alert.buttons[tapped].transition.target)
 
-        case (.buttonTrack(let tapped), _):
+        case .buttonTrack(let tapped):
             let shown = shownAlert
             guard case .alert(let alert) = prepared.program.flows[f].states[s].terminator else { break }
-            return try finishing(.alert(shown, tapped: tapped), transition: alert.buttons[tapped].transition)
+            return try finishing(.alert(shown, tapped: tapped), transition: alert.buttons[tapped].transition.target)
 
-        case (.savingCheckpoint(let page), _):
+        case .savingCheckpoint(let page):
             phase = .inSettings(page)
             return .call(.openSettings(page))
 
-        case (.inSettings(let page), .settings(let back)):
+        case .inSettings(let page):
+            guard case .settings(let back) = answer else { break }
             inputReceived()
             if back.terminated {
                 // iOS killed the app: everything in memory is gone; continue from what was persisted.
@@ -429,22 +439,20 @@ struct Execution {
             phase = .clearingCheckpoint(page, back)
             return .call(.saveCheckpoint(nil))
 
-        case (.loadingCheckpoint(let page, let back), .checkpoint(let saved)):
+        case .loadingCheckpoint(let page, let back):
+            guard case .checkpoint(let saved) = answer else { break }
             guard let saved else {
                 throw FlowError(kind: .badCheckpoint, message: "the app was relaunched in state '\(stepContext.state)' but no checkpoint was saved", context: stepContext)
             }
             phase = .resuming(try resumePlan(from: saved), .openSettings(page, back))
             return .call(.saveCheckpoint(nil))
 
-        case (.resuming(let plan, let action), _):
+        case .resuming(let plan, let action):
             return step(try resume(plan, events: stepEvents, action: action))
 
-        case (.clearingCheckpoint(let page, let back), _):
+        case .clearingCheckpoint(let page, let back):
             guard case .openSettings(_, let onReturn, _) = prepared.program.flows[f].states[s].terminator else { break }
-            return try finishing(.openSettings(page, back), transition: onReturn)
-
-        default:
-            break
+            return try finishing(.openSettings(page, back), transition: onReturn.target)
         }
         preconditionFailure("the backend answered \(answer) in phase \(phase)")
     }
@@ -460,8 +468,8 @@ struct Execution {
         return .done
     }
 
-    /// Records the step and follows `transition` (`finish`); the action is only built for the trace.
-    mutating func finishing(_ action: @autoclosure () -> TraceStep.Action, transition: Transition) throws -> Next {
+    /// Records the step and goes to `transition` (`finish`); the action is only built for the trace.
+    mutating func finishing(_ action: @autoclosure () -> TraceStep.Action, transition: Target) throws -> Next {
         step(try finish(stepSite, events: stepEvents, action: recordsTrace ? action() : .incomplete, transition: transition))
     }
 
@@ -494,12 +502,12 @@ struct Execution {
     }
 
     /// `match` for one subject, without building arrays.
-    func match(_ status: Status, kind: PermissionKind, arms: [StatusArm], otherwise: Transition?, verb: String) throws -> Transition {
+    func match(_ status: Status, kind: PermissionKind, arms: [StatusArm], otherwise: Transition?, verb: String) throws -> Target {
         // By index: `for arm in arms` copies every arm it looks at.
         for i in arms.indices where arms[i].patterns.contains(where: { $0.count == 1 && $0[0].matches(status) }) {
-            return arms[i].transition
+            return arms[i].transition.target
         }
-        if let otherwise { return otherwise }
+        if let otherwise { return otherwise.target }
         return try match([status], kinds: [kind], arms: [], otherwise: nil, verb: verb)
     }
 
@@ -511,13 +519,13 @@ struct Execution {
     }
 
     func match(_ statuses: [Status], kinds: [PermissionKind], arms: [StatusArm], otherwise: Transition?,
-               verb: String) throws -> Transition {
+               verb: String) throws -> Target {
         for i in arms.indices where arms[i].patterns.contains(where: { pattern in
             pattern.count == statuses.count && zip(pattern, statuses).allSatisfy { $0.matches($1) }
         }) {
-            return arms[i].transition
+            return arms[i].transition.target
         }
-        if let otherwise { return otherwise }
+        if let otherwise { return otherwise.target }
         let what = zip(kinds, statuses).map { "\($0.rawValue) '\($1.rawValue)'" }.joined(separator: ", ")
         throw FlowError(kind: .unmatchedStatus,
                         message: "\(verb) \(what) matches no arm in state '\(stepContext.state)'; add an arm or 'else'",
@@ -527,14 +535,14 @@ struct Execution {
     /// Records the step and follows `transition`, returning from subflows as they finish.
     /// Reads the program by index (a `Flow` or `Frame` held in a local is a copy: a retain per field).
     mutating func finish(_ site: Site, events: [AnalyticsEvent], action: TraceStep.Action,
-                         transition: Transition) throws -> RunEnd? {
+                         transition: Target) throws -> RunEnd? {
         var site = site
         var events = events
         var action = action
         var transition = transition
         while true {
             let f = stack[stack.count - 1].flow.index
-            switch transition.target {
+            switch transition {
             case .state(let s):
                 if recordsTrace {
                     trace.append(TraceStep(context: context(site), events: events, action: action, next: .state(prepared.program.flows[f].states[s.index].name)))
@@ -556,9 +564,9 @@ struct Execution {
                     preconditionFailure("a caller frame always stands at a call state")
                 }
                 if let arm = arms.first(where: { $0.outcomes.contains(i) }) {
-                    transition = arm.transition
+                    transition = arm.transition.target
                 } else if let otherwise {
-                    transition = otherwise
+                    transition = otherwise.target
                 } else {
                     if recordsTrace {
                         trace.append(TraceStep(context: context(site), events: [], action: .returned(flow: prepared.program.flows[f].name, outcome: outcome), next: .stopped))
@@ -647,7 +655,7 @@ struct Execution {
         stack = frames
         // A relaunch starts every frame afresh: none of them ran a state in this process yet.
         activations = frames.map { _ in defer { nextActivation += 1 }; return nextActivation }
-        return try finish(site, events: events, action: action, transition: onReturn)
+        return try finish(site, events: events, action: action, transition: onReturn.target)
     }
 
     /// The user answered something: the count of states without input starts again.
