@@ -91,5 +91,6 @@ import Testing
         #expect(prime.alert?.title == "Snap needs receipts")
         #expect(prime.effects.map(\.name) == ["prime_Snap"])
         #expect(prime.buttonEvents.map { $0?.name } == ["continue_receipts", nil])
+        #expect(prime.eventsWithButton.map { $0?.map(\.name) } == [["prime_Snap", "continue_receipts"], nil])
     }
 }

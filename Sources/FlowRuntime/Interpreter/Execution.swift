@@ -273,8 +273,15 @@ struct Execution {
         let top = stack.count - 1
         let f = stack[top].flow.index, s = stack[top].state.index
         guard i < prepared.program.flows[f].states[s].effects.count else { return startTerminator() }
-        let event = prepared.copy[f]?[s].effects[i] ?? interpreter.event(prepared.program.flows[f].states[s].effects[i], in: stack[top])
-        if recordsTrace { stepEvents.append(event) }
+        let event: AnalyticsEvent
+        if let effects = prepared.copy[f]?[s].effects {
+            event = effects[i]
+            // The prepared list is the step's events: shared, not appended one by one.
+            if recordsTrace, i == 0 { stepEvents = effects }
+        } else {
+            event = interpreter.event(prepared.program.flows[f].states[s].effects[i], in: stack[top])
+            if recordsTrace { stepEvents.append(event) }
+        }
         phase = .effect(i)
         return .call(.track(event))
     }
@@ -412,8 +419,14 @@ struct Execution {
             }
             inputReceived()
             if let track = alert.buttons[tapped].track {
-                let event = prepared.copy[f]?[s].buttonEvents[tapped] ?? interpreter.event(track, in: stack[top])
-                if recordsTrace { stepEvents.append(event) }
+                let event: AnalyticsEvent
+                if let copy = prepared.copy[f]?[s], let prepared = copy.buttonEvents[tapped], let all = copy.eventsWithButton[tapped] {
+                    event = prepared
+                    if recordsTrace { stepEvents = all }
+                } else {
+                    event = interpreter.event(track, in: stack[top])
+                    if recordsTrace { stepEvents.append(event) }
+                }
                 phase = .buttonTrack(tapped: tapped)
                 return .call(.track(event))
             }

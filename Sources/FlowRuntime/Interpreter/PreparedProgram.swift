@@ -21,6 +21,9 @@ final class PreparedProgram: Sendable {
         var alert: AlertPresentation?
         /// One per alert button: the event its `track` fires.
         var buttonEvents: [AnalyticsEvent?]
+        /// One per alert button with a `track`: the step's whole event list for the trace
+        /// (`effects`, then the button's event), built once so a traced step allocates none.
+        var eventsWithButton: [[AnalyticsEvent]?]
     }
 
     /// The program with nothing resolved yet: what an interpreter resolves its copy through
@@ -45,10 +48,12 @@ final class PreparedProgram: Sendable {
             return flow.states.indices.map { s in
                 let frame = Frame(flow: FlowID(f), state: StateID(s), permissions: [:], texts: [:])
                 let state = flow.states[s]
-                var copy = StateCopy(effects: state.effects.map { interpreter.event($0, in: frame) }, alert: nil, buttonEvents: [])
+                var copy = StateCopy(effects: state.effects.map { interpreter.event($0, in: frame) }, alert: nil,
+                                     buttonEvents: [], eventsWithButton: [])
                 if case .alert(let alert) = state.terminator {
                     copy.alert = interpreter.presentation(of: alert, in: frame)
                     copy.buttonEvents = alert.buttons.map { $0.track.map { interpreter.event($0, in: frame) } }
+                    copy.eventsWithButton = copy.buttonEvents.map { [effects = copy.effects] in $0.map { effects + [$0] } }
                 }
                 return copy
             }
