@@ -86,15 +86,8 @@ struct Execution {
         if interpreter.options.stepLimit < .max { visits.reserveCapacity(16) }
     }
 
-    /// Appends a step to the trace; without a trace the step is not even built.
-    mutating func record(_ step: @autoclosure () -> TraceStep) {
-        if recordsTrace { trace.append(step()) }
-    }
-
-    func context(of frame: Frame, depth: Int) -> StepContext {
-        context(flow: frame.flow, state: frame.state, depth: depth)
-    }
-
+    /// A state's `StepContext` at `depth`, from the prepared ones. (Trace steps are appended only
+    /// `if recordsTrace`, so without a trace none is built.)
     func context(flow: FlowID, state: StateID, depth: Int) -> StepContext {
         var ctx = prepared.contexts[flow.index][state.index]
         ctx.depth = depth
