@@ -9,7 +9,7 @@ enum Profile {
     /// Runs a workload on the calling thread (the async `interpret` through a blocked wait, so no
     /// dispatch main queue is involved); nil for an unknown name.
     static func runSynchronously(_ workload: String, flows: Int, states: Int = 12, flowPath: String) -> String? {
-        if workload == "interpret" {
+        if ["interpret", "interpret-notrace", "handwritten"].contains(workload) {
             let box = ResultBox()
             let done = DispatchSemaphore(value: 0)
             Task.detached {
@@ -36,17 +36,27 @@ enum Profile {
         switch workload {
         case "lex", "load", "lint":
             return runSynchronously(workload, flows: flows, states: states, flowPath: flowPath) ?? ""
-        case "interpret":
+        case "interpret", "interpret-notrace":
+            // As the benchmark runs it: one interpreter, a fresh device per run.
             let load = Loader(reader: FileSystemReader()).load(flowPath)
             guard let program = load.program else { throw BenchFailure("cannot load \(flowPath)") }
+            let options = Interpreter.Options(recordsTrace: workload == "interpret")
+            let interpreter = Interpreter(program: program, backend: try SimulatedDevice(user: AgreeableUser()), options: options)
             var outcomes = 0
             for _ in 0..<flows {
                 let device = try SimulatedDevice(user: AgreeableUser())
-                if try await Interpreter(program: program, backend: device).run(flow: "camera_selected").outcome != nil { outcomes += 1 }
+                if try await interpreter.with(backend: device).run(flow: "camera_selected").outcome != nil { outcomes += 1 }
+            }
+            return "\(outcomes) runs"
+        case "handwritten":
+            var outcomes = 0
+            for _ in 0..<flows {
+                let device = try SimulatedDevice(user: AgreeableUser())
+                if try await HandWrittenCameraPriming(device: device).cameraSelected() == "granted" { outcomes += 1 }
             }
             return "\(outcomes) runs"
         default:
-            throw BenchFailure("unknown workload '\(workload)'; use lex, load, lint or interpret")
+            throw BenchFailure("unknown workload '\(workload)'; use lex, load, lint, interpret, interpret-notrace or handwritten")
         }
     }
 }

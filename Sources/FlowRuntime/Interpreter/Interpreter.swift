@@ -51,17 +51,36 @@ public struct Interpreter: Sendable {
         public static let defaultMaxTotalSteps = 100_000
     }
 
-    public let program: Program
+    /// The program, with what is worked out once per interpreter (copy for parameterless flows,
+    /// step contexts): shared by copies of this interpreter and by every run.
+    private(set) var prepared: PreparedProgram
+    public var program: Program { _read { yield prepared.program } }
     public let backend: any DeviceBackend
     public let options: Options
     /// The index into `program.strings.locales` copy is taken from.
     public let localeIndex: Int
 
+    /// Prepares `program` for `options` (resolving the copy that cannot change between runs), so
+    /// an app that keeps its interpreter pays for that once.
     public init(program: Program, backend: any DeviceBackend, options: Options = Options()) {
-        self.program = program
         self.backend = backend
         self.options = options
         self.localeIndex = options.locale.map { program.strings.bestLocale(for: $0) } ?? 0
+        self.prepared = PreparedProgram(unresolved: program)
+        self.prepared = PreparedProgram(program: program, resolvingWith: self)
+    }
+
+    private init(prepared: PreparedProgram, backend: any DeviceBackend, options: Options, localeIndex: Int) {
+        self.prepared = prepared
+        self.backend = backend
+        self.options = options
+        self.localeIndex = localeIndex
+    }
+
+    /// The same interpreter (program, options and what was prepared from them) driving another
+    /// backend: for tests and benchmarks that give each run a fresh simulated device.
+    public func with(backend: any DeviceBackend) -> Interpreter {
+        Interpreter(prepared: prepared, backend: backend, options: options, localeIndex: localeIndex)
     }
 
     /// The locale tag copy is taken from, nil when the program declares no `strings`.
@@ -72,7 +91,8 @@ public struct Interpreter: Sendable {
     /// Runs the flow called `name`. Throws `RunInvocationError` when there is no such flow or the
     /// arguments do not fit its parameters; everything that happens inside the flow is in the result.
     public func run(flow name: String, arguments: [String: RunArgument] = [:]) async throws -> RunResult {
-        guard let id = program.flow(named: name) else {
+        // Through `prepared` (a class) the program is borrowed; `program` here copied it per run.
+        guard let id = prepared.program.flow(named: name) else {
             var message = "no flow named '\(name)'"
             if let s = Suggestion.closest(to: name, in: program.flows.map(\.name)) { message += "; did you mean '\(s)'?" }
             throw RunInvocationError(message)
@@ -83,11 +103,11 @@ public struct Interpreter: Sendable {
     /// Runs `flow` with `arguments` (one per parameter, by name) until it ends, fails, needs input
     /// the backend does not have, or the task is cancelled.
     public func run(flow: FlowID, arguments: [String: RunArgument] = [:]) async throws -> RunResult {
-        guard program.flows.indices.contains(flow.index) else {
+        guard prepared.program.flows.indices.contains(flow.index) else {
             throw RunInvocationError("no flow with index \(flow.index)")
         }
-        let root = try bindArguments(arguments, for: program[flow])
-        var execution = Execution(interpreter: self, root: Frame(flow: flow, state: program[flow].start,
+        let root = try bindArguments(arguments, for: prepared.program.flows[flow.index])
+        var execution = Execution(interpreter: self, root: Frame(flow: flow, state: prepared.program.flows[flow.index].start,
                                                                  permissions: root.permissions, texts: root.texts))
         let end = await execution.run()
         return RunResult(end: end, trace: execution.trace)

@@ -1,0 +1,62 @@
+import FlowModel
+
+/// What an `Interpreter` works out once from its program and options instead of on every run:
+/// each state's `StepContext`, and the copy of every flow whose copy cannot depend on a run
+/// (its analytics events and alerts, resolved for the interpreter's locale and app name).
+///
+/// A reference, so copies of an interpreter, its executions and the explorer's forks share one.
+/// Immutable after `init`, so it is `Sendable` without locks.
+final class PreparedProgram: Sendable {
+    let program: Program
+    /// `contexts[flow][state]` at depth 0.
+    let contexts: [[StepContext]]
+    /// `copy[flow][state]`, nil for a flow with parameters (its copy may read them).
+    let copy: [[StateCopy]?]
+
+    /// A state's copy, resolved.
+    struct StateCopy: Sendable {
+        /// One per `State.effects`.
+        var effects: [AnalyticsEvent]
+        /// The alert as shown, when the state ends in one.
+        var alert: AlertPresentation?
+        /// One per alert button: the event its `track` fires.
+        var buttonEvents: [AnalyticsEvent?]
+        /// One per alert button with a `track`: the step's whole event list for the trace
+        /// (`effects`, then the button's event), built once so a traced step allocates none.
+        var eventsWithButton: [[AnalyticsEvent]?]
+    }
+
+    /// The program with nothing resolved yet: what an interpreter resolves its copy through
+    /// while it prepares.
+    init(unresolved program: Program) {
+        self.program = program
+        contexts = []
+        copy = []
+    }
+
+    /// Resolves through `interpreter` (whose `prepared` is the unresolved program).
+    init(program: Program, resolvingWith interpreter: Interpreter) {
+        self.program = program
+        contexts = program.flows.map { flow in
+            flow.states.map { StepContext(depth: 0, flow: flow.name, state: $0.name, range: $0.terminator.range) }
+        }
+        copy = program.flows.indices.map { f in
+            let flow = program.flows[f]
+            // Every activation of a flow without parameters has the same frame: no permissions
+            // and no texts bound. So its copy resolves the same on every run.
+            guard flow.parameters.isEmpty else { return nil }
+            return flow.states.indices.map { s in
+                let frame = Frame(flow: FlowID(f), state: StateID(s), permissions: [:], texts: [:])
+                let state = flow.states[s]
+                var copy = StateCopy(effects: state.effects.map { interpreter.event($0, in: frame) }, alert: nil,
+                                     buttonEvents: [], eventsWithButton: [])
+                if case .alert(let alert) = state.terminator {
+                    copy.alert = interpreter.presentation(of: alert, in: frame)
+                    copy.buttonEvents = alert.buttons.map { $0.track.map { interpreter.event($0, in: frame) } }
+                    copy.eventsWithButton = copy.buttonEvents.map { [effects = copy.effects] in $0.map { effects + [$0] } }
+                }
+                return copy
+            }
+        }
+    }
+}
