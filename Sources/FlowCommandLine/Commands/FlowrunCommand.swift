@@ -226,4 +226,18 @@ struct ProgramLoading {
         let renderer = DiagnosticRenderer(files: result.files, colored: colored)
         return .failure(.invalid(renderer.render(result.diagnostics, fallbackPath: path)))
     }
+
+    /// Loads `path`, or says on stderr why not: the program, or the exit code to return
+    /// (usage error when the file cannot be read, flow error when it does not check).
+    func loadOrReport(_ path: String, limits: ParseLimits, io: IO) -> (program: Program?, exitCode: Int32) {
+        switch load(path, limits: limits, colored: io.errorStyle.colors) {
+        case .success(let program): return (program, ExitCode.finished)
+        case .failure(.unreadable(let message)):
+            io.error(message)
+            return (nil, ExitCode.usageError)
+        case .failure(.invalid(let diagnostics)):
+            io.stderr.write(diagnostics)
+            return (nil, ExitCode.flowError)
+        }
+    }
 }

@@ -10,16 +10,8 @@ struct FlowrunSingle: Sendable {
     var io: IO
 
     func run(path: String, options: RunOptions) async -> Int32 {
-        let program: Program
-        switch ProgramLoading(reader: reader, loader: load).load(path, limits: options.limits, colored: io.errorStyle.colors) {
-        case .success(let p): program = p
-        case .failure(.unreadable(let message)):
-            io.error(message)
-            return ExitCode.usageError
-        case .failure(.invalid(let diagnostics)):
-            io.stderr.write(diagnostics)
-            return ExitCode.flowError
-        }
+        let loaded = ProgramLoading(reader: reader, loader: load).loadOrReport(path, limits: options.limits, io: io)
+        guard let program = loaded.program else { return loaded.exitCode }
         var script = options.script
         if let scenarioPath = options.scenario {
             do {

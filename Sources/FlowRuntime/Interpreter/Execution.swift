@@ -118,6 +118,8 @@ struct Execution {
                 return .error(FlowError(kind: .device, message: "could not load the checkpoint: \(error)", context: currentContext))
             }
         }
+        // The same loop as `advance()`, inlined rather than called per step: the extra async
+        // frame per state cost 3k of 42k instructions per run (callgrind, flowbench --profile).
         let backend = self.backend
         var next = beginStep()
         while true {
