@@ -3,34 +3,11 @@ import Testing
 
 /// Runs the built `flowlint` executable as CI does.
 @Suite struct FlowlintBinaryTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
-    /// The product next to the test bundle, or in `.build/debug`.
-    static var binary: URL? {
-        let candidates = [Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("flowlint"),
-                          Bundle.main.bundleURL.appendingPathComponent("flowlint"),
-                          packageRoot.appendingPathComponent(".build/debug/flowlint")]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
+    static let packageRoot = SpawnedBinary.packageRoot
 
     func flowlint(_ arguments: [String], in directory: URL = packageRoot) throws -> (code: Int32, out: String, err: String) {
-        let binary = try #require(Self.binary, "build flowlint first (swift build)")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        let binary = try #require(SpawnedBinary.url(of: "flowlint"), "build flowlint first (swift build)")
+        return try SpawnedBinary.run(binary, arguments, in: directory)
     }
 
     @Test func helpExitsZero() throws {

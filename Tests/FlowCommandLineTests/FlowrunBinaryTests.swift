@@ -3,8 +3,7 @@ import Testing
 
 /// Runs the built `flowrun` executable as a user would.
 @Suite struct FlowrunBinaryTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let packageRoot = SpawnedBinary.packageRoot
 
     static let cameraFlow = """
         app "Receipts"
@@ -19,24 +18,8 @@ import Testing
 
     /// Spawns `flowrun` with stdin a pipe that is already closed; returns exit code, stdout, stderr.
     func flowrun(_ arguments: [String]) throws -> (code: Int32, out: String, err: String) {
-        let binary = Self.packageRoot.appendingPathComponent(".build/debug/flowrun")
-        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build flowrun first (swift build)")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        let input = Pipe(), output = Pipe(), error = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        try input.fileHandleForWriting.close()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        let binary = try #require(SpawnedBinary.url(of: "flowrun"), "build flowrun first (swift build)")
+        return try SpawnedBinary.run(binary, arguments)
     }
 
     func temporaryFlow() throws -> String {
