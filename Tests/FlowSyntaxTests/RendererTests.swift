@@ -116,4 +116,64 @@ import Testing
         let renderer = DiagnosticRenderer { id in id == FileID(1) ? f : nil }
         #expect(renderer.render(.error("FL0000", "m", at: Self.range(line: 1, 1, 2))).contains("    1 | x"))
     }
+
+    /// The display position of every column, found by walking the line cell by cell from its
+    /// start: what the layout's marks must reproduce.
+    static func positionsByScanning(_ bytes: [UInt8]) -> [Int] {
+        var positions: [Int] = [], position = 0, i = 0
+        while i < bytes.count {
+            positions.append(position)
+            let (_, length, width) = DiagnosticRenderer.cell(bytes, at: i, position: position, text: false)
+            position += width
+            i += length
+        }
+        positions.append(position)
+        return positions
+    }
+
+    @Test func lineLayoutAgreesWithACellByCellScanAtEveryColumn() {
+        let pieces: [[UInt8]] = [Array("abc".utf8), [0x09], Array("漢字".utf8), Array("e\u{0301}".utf8),
+                                 Array("😀".utf8), [0xFF], [0xE6, 0xBC], [0x01], Array(" §".utf8), Array("x\ty".utf8)]
+        var generator = SystemRandomNumberGenerator()
+        for length in [0, 1, 31, 32, 33, 95, 300] {
+            var bytes: [UInt8] = []
+            while bytes.count < length { bytes += pieces.randomElement(using: &generator)! }
+            let layout = LineLayout(bytes)
+            let expected = Self.positionsByScanning(bytes)
+            #expect(layout.columns == expected.count - 1)
+            #expect(layout.total == expected.last)
+            for column in 1...layout.columns + 1 {
+                #expect(layout.position(ofColumn: column) == expected[column - 1], "column \(column) of \(bytes)")
+            }
+            #expect(layout.position(ofColumn: layout.columns + 4) == layout.total + 3)
+            for target in stride(from: 0, through: layout.total + 1, by: 7) {
+                let (index, position) = layout.scanStart(before: target)
+                #expect(target == 0 ? position == 0 : position < target)
+                #expect(expected.contains(position) && index <= bytes.count)
+            }
+        }
+    }
+
+    @Test func everyCaretOnALongLineGetsItsOwnWindow() {
+        // 5000 ASCII columns: the window for a caret at display position p starts at
+        // max(0, min(p - 40, 5000 - 120)), so the expected snippet can be cut out of the line.
+        let letters = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+        let line = String((0..<5000).map { letters[($0 * 7 + $0 / 13) % letters.count] })
+        let f = Self.file(line + "\n")
+        let renderer = DiagnosticRenderer(files: [f])
+        let columns = [1, 2, 41, 42, 500, 2500, 4880, 4881, 4990, 5000, 5001]
+        let diagnostics = columns.map { Diagnostic.error("FL0000", "m", at: Self.range(line: 1, $0, $0 + 3)) }
+        let batch = renderer.renderEach(diagnostics)
+        for (column, (diagnostic, rendered)) in zip(columns, zip(diagnostics, batch)) {
+            #expect(rendered == renderer.render(diagnostic))
+            let start = column - 1
+            let windowStart = max(0, min(start - 40, 5000 - 120))
+            let text = String(Array(line)[windowStart..<windowStart + 120])
+            let shift = windowStart > 0 ? windowStart - 3 : 0
+            let carets = "^" + String(repeating: "~", count: max(0, min(3, windowStart + 120 - start) - 1))
+            let expected = "r.flow:1:\(column): error: m [FL0000]\n    1 | \(windowStart > 0 ? "..." : "")\(text)"
+                + "\(windowStart + 120 < 5000 ? "..." : "")\n      | \(String(repeating: " ", count: start - shift))\(carets)\n"
+            #expect(rendered == expected, "column \(column)")
+        }
+    }
 }

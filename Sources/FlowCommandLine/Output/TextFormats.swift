@@ -8,8 +8,8 @@ enum TextFormats {
     /// The rendered diagnostic (snippet, caret, notes, suggestion) then the witness as numbered steps.
     static func text(_ results: LintResults, colored: Bool) -> String {
         var out = ""
-        for f in results.findings {
-            out += DiagnosticRenderer(files: f.files, colored: colored).render(f.diagnostic)
+        for (f, rendered) in zip(results.findings, renderedDiagnostics(results.findings, colored: colored)) {
+            out += rendered
             if !f.finding.witness.isEmpty {
                 out += "  witness:\n"
                 for (i, step) in f.finding.witness.enumerated() {
@@ -18,6 +18,24 @@ enum TextFormats {
                 }
             }
             out += "\n"
+        }
+        return out
+    }
+
+    /// Each finding's rendered diagnostic. Findings of one entry (consecutive, since results are
+    /// sorted by path) share a renderer, so the lines they point into are laid out once.
+    private static func renderedDiagnostics(_ findings: [LintedFinding], colored: Bool) -> [String] {
+        var out: [String] = []
+        out.reserveCapacity(findings.count)
+        var start = 0
+        while start < findings.count {
+            let files = findings[start].files
+            var end = start + 1
+            while end < findings.count, findings[end].files.count == files.count,
+                  findings[end].files.first?.path == files.first?.path { end += 1 }
+            out += DiagnosticRenderer(files: files, colored: colored)
+                .renderEach(findings[start..<end].map(\.diagnostic))
+            start = end
         }
         return out
     }

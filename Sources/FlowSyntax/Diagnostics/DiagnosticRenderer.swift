@@ -31,28 +31,60 @@ public struct DiagnosticRenderer: Sendable {
     /// All diagnostics, in the given order. `fallbackPath` names the file for diagnostics whose
     /// range is nil or points into a file the renderer does not know.
     public func render(_ diagnostics: [Diagnostic], fallbackPath: String? = nil) -> String {
-        diagnostics.map { render($0, fallbackPath: fallbackPath) }.joined()
+        renderEach(diagnostics, fallbackPath: fallbackPath).joined()
+    }
+
+    /// Each diagnostic rendered on its own (for callers that print something after each one),
+    /// sharing the layout of lines several diagnostics point into.
+    public func renderEach(_ diagnostics: [Diagnostic], fallbackPath: String? = nil) -> [String] {
+        var layouts = Layouts()
+        return diagnostics.map { render($0, fallbackPath: fallbackPath, layouts: &layouts) }
     }
 
     /// One diagnostic with its snippet, fix-its and notes; every line ends with a newline.
     public func render(_ diagnostic: Diagnostic, fallbackPath: String? = nil) -> String {
+        var layouts = Layouts()
+        return render(diagnostic, fallbackPath: fallbackPath, layouts: &layouts)
+    }
+
+    private func render(_ diagnostic: Diagnostic, fallbackPath: String?, layouts: inout Layouts) -> String {
         var out = header(diagnostic.range, severity: diagnostic.severity, message: diagnostic.message,
                          id: diagnostic.id, fallbackPath: fallbackPath)
         let fixIts = diagnostic.fixIts.map(\.message).filter { !$0.isEmpty }.joined(separator: "; ")
         if let range = diagnostic.range, let file = lookup(range.file) {
-            out += snippet(range, in: file, trailer: fixIts)
+            out += snippet(range, in: file, trailer: fixIts, layouts: &layouts)
         } else if !fixIts.isEmpty {
             out += paint("note: ", Self.bold + Self.cyan) + fixIts + "\n"
         }
         for note in diagnostic.notes {
             if let range = note.range {
                 out += header(range, severity: .note, message: note.message, id: nil, fallbackPath: fallbackPath)
-                if let file = lookup(range.file) { out += snippet(range, in: file, trailer: "") }
+                if let file = lookup(range.file) { out += snippet(range, in: file, trailer: "", layouts: &layouts) }
             } else {
                 out += paint("note: ", Self.bold + Self.cyan) + note.message + "\n"
             }
         }
         return out
+    }
+
+    /// Line layouts already computed in one rendering call, by file and line. Holding every line
+    /// rendered so far is bounded by the size of the files the diagnostics point into.
+    private struct Layouts {
+        private struct Key: Hashable {
+            var file: FileID
+            var line: Int
+        }
+        private var table: [Key: LineLayout] = [:]
+
+        mutating func layout(of line: Int, in file: SourceFile) -> LineLayout {
+            let key = Key(file: file.id, line: line)
+            if let known = table[key] { return known }
+            var bytes = Array(file.lineBytes(line))
+            if line == 1, UTF8Scalar.hasBOM(bytes) { bytes.removeFirst(3) }
+            let layout = LineLayout(bytes)
+            table[key] = layout
+            return layout
+        }
     }
 
     // MARK: Pieces
@@ -79,34 +111,18 @@ public struct DiagnosticRenderer: Sendable {
         return out + "\n"
     }
 
-    private func snippet(_ range: SourceRange, in file: SourceFile, trailer: String) -> String {
+    private func snippet(_ range: SourceRange, in file: SourceFile, trailer: String, layouts: inout Layouts) -> String {
         let lineNumber = range.start.line
-        var bytes = Array(file.lineBytes(lineNumber))
-        if lineNumber == 1, UTF8Scalar.hasBOM(bytes) { bytes.removeFirst(3) }
+        let layout = layouts.layout(of: lineNumber, in: file)
+        let bytes = layout.bytes
 
-        // Pass 1: display positions of the caret's ends and of the whole line, without building text.
-        let endColumn = range.end.line == lineNumber ? range.end.column : Int.max
-        var caretStart: Int?, caretEnd: Int?
-        var position = 0, column = 1, i = 0
-        while i < bytes.count {
-            if column == range.start.column { caretStart = position }
-            if column == endColumn { caretEnd = position }
-            if bytes[i] >= 0x20 && bytes[i] < 0x7F {
-                position += 1
-                i += 1
-            } else {
-                let (_, length, width) = Self.cell(bytes, at: i, position: position, text: false)
-                position += width
-                i += length
-            }
-            column += 1
-        }
-        let total = position
-        let start = caretStart ?? total + max(0, range.start.column - column)
-        let end = caretEnd ?? (endColumn == Int.max ? total : total + max(0, endColumn - column))
+        // Display positions of the caret's ends and of the whole line.
+        let total = layout.total
+        let start = layout.position(ofColumn: range.start.column)
+        let end = range.end.line == lineNumber ? layout.position(ofColumn: range.end.column) : total
         var caretLength = max(1, end - start)
 
-        // Pass 2: the text of the visible window (the whole line unless it is too wide).
+        // The text of the visible window (the whole line unless it is too wide).
         var windowStart = 0, windowEnd = total
         if total > maxSnippetWidth {
             windowStart = max(0, min(start - maxSnippetWidth / 3, total - maxSnippetWidth))
@@ -114,8 +130,7 @@ public struct DiagnosticRenderer: Sendable {
             caretLength = max(1, min(caretLength, windowEnd - start))
         }
         var text = windowStart > 0 ? "..." : ""
-        position = 0
-        i = 0
+        var (i, position) = layout.scanStart(before: windowStart)
         while i < bytes.count && position < windowStart && bytes[i] >= 0x20 && bytes[i] < 0x7F {
             position += 1
             i += 1
@@ -146,7 +161,7 @@ public struct DiagnosticRenderer: Sendable {
     /// multiple of 4, invalid bytes and control characters become U+FFFD, East Asian wide
     /// characters and emoji take two cells. Returns the text (only when `text`), the bytes
     /// consumed and the width.
-    private static func cell(_ bytes: [UInt8], at i: Int, position: Int, text: Bool) -> (String, Int, Int) {
+    static func cell(_ bytes: [UInt8], at i: Int, position: Int, text: Bool) -> (String, Int, Int) {
         guard let (value, length) = UTF8Scalar.decode(bytes, at: i, end: bytes.count) else {
             return (text ? "\u{FFFD}" : "", 1, 1)
         }
