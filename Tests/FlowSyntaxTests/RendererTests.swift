@@ -123,7 +123,7 @@ import Testing
         var positions: [Int] = [], position = 0, i = 0
         while i < bytes.count {
             positions.append(position)
-            let (_, length, width) = DiagnosticRenderer.cell(bytes, at: i, position: position, text: false)
+            let (length, width, _) = DiagnosticRenderer.cell(bytes, at: i, position: position)
             position += width
             i += length
         }

@@ -129,20 +129,34 @@ public struct DiagnosticRenderer: Sendable {
             windowEnd = windowStart + maxSnippetWidth
             caretLength = max(1, min(caretLength, windowEnd - start))
         }
-        var text = windowStart > 0 ? "..." : ""
+        var window: [UInt8] = windowStart > 0 ? Array("...".utf8) : []
+        window.reserveCapacity(maxSnippetWidth + 8)
         var (i, position) = layout.scanStart(before: windowStart)
         while i < bytes.count && position < windowStart && bytes[i] >= 0x20 && bytes[i] < 0x7F {
             position += 1
             i += 1
         }
         while i < bytes.count && position < windowEnd {
-            let visible = position >= windowStart
-            let (piece, length, width) = Self.cell(bytes, at: i, position: position, text: visible)
-            if visible && position + width <= windowEnd { text += piece }
-            position += width
-            i += length
+            let b = bytes[i]
+            if b >= 0x20 && b < 0x7F {  // printable ASCII: one byte, one cell
+                if position >= windowStart { window.append(b) }
+                position += 1
+                i += 1
+                continue
+            }
+            let cell = Self.cell(bytes, at: i, position: position)
+            if position >= windowStart && position + cell.width <= windowEnd {
+                switch cell.drawn {
+                case .source: window += bytes[i..<i + cell.length]
+                case .replacement: window += [0xEF, 0xBF, 0xBD]  // U+FFFD
+                case .spaces: window += repeatElement(0x20, count: cell.width)
+                }
+            }
+            position += cell.width
+            i += cell.length
         }
-        if windowEnd < total { text += "..." }
+        if windowEnd < total { window += Array("...".utf8) }
+        let text = String(decoding: window, as: UTF8.self)
         let shift = windowStart > 0 ? windowStart - 3 : 0
 
         let number = String(lineNumber)
@@ -157,25 +171,25 @@ public struct DiagnosticRenderer: Sendable {
         return out + "\n"
     }
 
+    /// How a cell of a snippet is drawn: its own bytes, U+FFFD, or spaces (a tab).
+    enum Drawn { case source, replacement, spaces }
+
     /// How the scalar at `bytes[i]` is drawn at display `position`: a tab fills to the next
     /// multiple of 4, invalid bytes and control characters become U+FFFD, East Asian wide
-    /// characters and emoji take two cells. Returns the text (only when `text`), the bytes
-    /// consumed and the width.
-    static func cell(_ bytes: [UInt8], at i: Int, position: Int, text: Bool) -> (String, Int, Int) {
+    /// characters and emoji take two cells. Returns the bytes consumed and the cells taken.
+    static func cell(_ bytes: [UInt8], at i: Int, position: Int) -> (length: Int, width: Int, drawn: Drawn) {
         guard let (value, length) = UTF8Scalar.decode(bytes, at: i, end: bytes.count) else {
-            return (text ? "\u{FFFD}" : "", 1, 1)
+            return (1, 1, .replacement)
         }
-        if value == 0x09 {
-            let width = 4 - position % 4
-            return (text ? String(repeating: " ", count: width) : "", length, width)
-        }
-        if value != 0x20 && !Lexer.isPrintable(value) { return (text ? "\u{FFFD}" : "", length, 1) }
-        return (text ? String(Character(Unicode.Scalar(value)!)) : "", length, width(of: value))
+        if value == 0x09 { return (length, 4 - position % 4, .spaces) }
+        if value != 0x20 && !Lexer.isPrintable(value) { return (length, 1, .replacement) }
+        return (length, width(of: value), .source)
     }
 
     /// Terminal cells a scalar takes: 0 for combining marks, 2 for wide characters, else 1.
     static func width(of value: UInt32) -> Int {
-        switch value {
+        if value < 0x0300 { return 1 }
+        return switch value {
         case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0F, 0x20D0...0x20FF: 0
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
              0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,

@@ -41,8 +41,8 @@ struct LineLayout {
     static func advance(_ bytes: [UInt8], at i: Int, position: Int) -> (length: Int, width: Int) {
         let b = bytes[i]
         if b >= 0x20 && b < 0x7F { return (1, 1) }
-        let cell = DiagnosticRenderer.cell(bytes, at: i, position: position, text: false)
-        return (cell.1, cell.2)
+        let cell = DiagnosticRenderer.cell(bytes, at: i, position: position)
+        return (cell.length, cell.width)
     }
 
     /// Display position where 1-based `column` starts. Columns past the end of the line continue
