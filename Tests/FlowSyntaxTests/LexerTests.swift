@@ -10,6 +10,22 @@ import Testing
         tokens.map { "\($0.range.start.line):\($0.range.start.column)" }
     }
 
+    @Test func tokensKeepEveryPartOfTheirRange() {
+        // Tokens pack positions into 32 bits; each field must come back as it went in, up to the
+        // largest value a file of Token.maxFileBytes can produce.
+        let big = Token.maxFileBytes
+        let ranges = [
+            SourceRange(file: FileID(3), start: SourceLocation(offset: 10, line: 2, column: 5),
+                        end: SourceLocation(offset: 17, line: 2, column: 9)),
+            SourceRange(file: FileID(70_000), start: SourceLocation(offset: big - 2, line: big - 3, column: big - 4),
+                        end: SourceLocation(offset: big, line: big - 1, column: big - 5)),
+        ]
+        for range in ranges {
+            #expect(Token(kind: .string, range: range).range == range)
+        }
+        #expect(MemoryLayout<Token>.stride <= 32)
+    }
+
     @Test func byteOrderMarkIsSkipped() {
         let (tokens, diagnostics, _) = Lexer.tokenize(SourceFile(id: FileID(0), path: "l.flow", bytes: [0xEF, 0xBB, 0xBF, 0x61]))
         #expect(diagnostics.isEmpty)

@@ -8,11 +8,12 @@
 public struct Parser {
     /// Parses one file. Never throws and never traps: errors become diagnostics, sorted by position.
     public static func parse(_ file: SourceFile, limits: ParseLimits = .default) -> ParseResult {
-        if file.bytes.count > limits.maxFileBytes {
+        let maxFileBytes = min(limits.maxFileBytes, Token.maxFileBytes)
+        if file.bytes.count > maxFileBytes {
             let origin = SourceLocation(offset: 0, line: 1, column: 1)
             let diagnostic = Diagnostic.syntax(
                 .fileTooLarge,
-                "file is \(file.bytes.count) bytes, more than the limit of \(limits.maxFileBytes); split it into imported files",
+                "file is \(file.bytes.count) bytes, more than the limit of \(maxFileBytes); split it into imported files",
                 at: SourceRange(file: file.id, start: origin, end: origin))
             return ParseResult(syntax: FileSyntax(file: file.id, declarations: []), diagnostics: [diagnostic], comments: [])
         }
