@@ -1,33 +1,13 @@
+import FlowTestSupport
 import Foundation
 import Testing
 
 /// Runs the built `flowbench --quick` (every section, including the memory probe's child
 /// processes) and checks the table's shape, not its numbers: speed lives in BENCHMARKS.md.
 @Suite struct FlowbenchBinaryTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
-    static var binary: URL? {
-        let candidates = [Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("flowbench"),
-                          Bundle.main.bundleURL.appendingPathComponent("flowbench"),
-                          packageRoot.appendingPathComponent(".build/debug/flowbench")]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
-
     func flowbench(_ arguments: [String]) throws -> (code: Int32, out: String, err: String) {
-        let binary = try #require(Self.binary, "build flowbench first (swift build)")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = Self.packageRoot
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        let binary = try #require(SpawnedBinary.url(of: "flowbench"), "build flowbench first (swift build)")
+        return try SpawnedBinary.run(binary, arguments)
     }
 
     @Test func quickRunPrintsEveryRow() throws {

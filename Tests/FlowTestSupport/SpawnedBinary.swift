@@ -1,13 +1,14 @@
 import Foundation
 
 /// Runs a built product of this package as a child process, for the tests that check the real
-/// executables (exit codes, what a user sees).
-enum SpawnedBinary {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+/// executables (exit codes, what a user sees). A target of its own so every test target that
+/// spawns a binary uses the one reader that cannot deadlock on a full pipe.
+public enum SpawnedBinary {
+    public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
     /// The product next to the test bundle, or in `.build/debug`.
-    static func url(of product: String) -> URL? {
+    public static func url(of product: String) -> URL? {
         let candidates = [Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(product),
                           Bundle.main.bundleURL.appendingPathComponent(product),
                           packageRoot.appendingPathComponent(".build/debug/\(product)")]
@@ -16,7 +17,7 @@ enum SpawnedBinary {
 
     /// Runs `binary` with a closed stdin and NO_COLOR set. Standard error is drained on another
     /// thread while standard output is read, so a child that fills one pipe cannot deadlock us.
-    static func run(_ binary: URL, _ arguments: [String], in directory: URL = packageRoot) throws
+    public static func run(_ binary: URL, _ arguments: [String], in directory: URL = packageRoot) throws
         -> (code: Int32, out: String, err: String) {
         let process = Process()
         process.executableURL = binary
