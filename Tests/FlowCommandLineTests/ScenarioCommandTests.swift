@@ -37,6 +37,32 @@ import Testing
             """)
     }
 
+    @Test func runLimitsComeFromTheCommandLineUnlessTheScenarioSaysOtherwise() async throws {
+        try write("spin.flow", "app \"A\"\nflow spin {\n  uses camera\n  start -> a\n  state a { -> b }\n  state b { -> a }\n}\n")
+        try write("spin.scenario", "flow spin.flow\nexpect outcome granted\n")
+        try write("nested/limited.scenario", "flow ../spin.flow\nlimit 5\nexpect outcome granted\n")
+        let r = await flowrun(["test", "--max-steps", "3", directory + "/spin.scenario", directory + "/nested/limited.scenario"])
+        #expect(r.code == 1)
+        #expect(r.out.contains("through 'b', 'a': 3 steps in a row"), "\(r.out)")
+        #expect(r.out.contains("through 'b', 'a': 5 steps in a row"), "the scenario's limit line wins: \(r.out)")
+
+        try write("nested/granted.scenario", "flow ../camera.flow\nstatus camera = authorized\nexpect outcome granted\n")
+        let total = await flowrun(["test", "--max-total-steps", "1", directory + "/nested/granted.scenario"])
+        #expect(total.code == 0, "one state is within one step: \(total.out)")
+        try write("nested/primed.scenario", "flow ../camera.flow\ntap \"Continue\"\nanswer camera \"Allow\"\nexpect outcome granted\n")
+        let cut = await flowrun(["test", "--max-total-steps", "2", directory + "/nested/primed.scenario"])
+        #expect(cut.code == 1)
+        #expect(cut.out.contains("FL2106") && cut.out.contains("limit of 2 steps in all"), "\(cut.out)")
+
+        let small = await flowrun(["test", "--max-file-size", "10", directory + "/nested/granted.scenario"])
+        #expect(small.code == 1)
+        #expect(small.out.contains("more than the limit of 10") && small.out.contains("[FL0010]"), "\(small.out)")
+
+        let bad = await flowrun(["test", "--max-steps", "0", directory])
+        #expect(bad.code == 2)
+        #expect(bad.err.contains("'--max-steps 0' needs a whole number greater than 0"))
+    }
+
     @Test func failureShowsExpectedAndActual() async throws {
         try write("wrong.scenario", "flow camera.flow\ntap \"Not Now\"\nexpect outcome granted\nexpect path check prime ask\n")
         try write("ok.scenario", "flow camera.flow\nstatus camera = authorized\nexpect outcome granted\n")

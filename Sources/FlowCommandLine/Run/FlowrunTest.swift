@@ -12,7 +12,10 @@ struct FlowrunTest: Sendable {
     static let parser = ArgumentParser(
         commandName: "flowrun test",
         summary: "Runs scenario files (directories recursively) and reports each as passed or failed.",
-        options: [.flag("help", short: "h", help: "show this help")],
+        options: [
+            .value("max-steps", "n", help: "steps without user input before a run is a loop, for scenarios without a `limit` line (default 1000)"),
+            .value("max-total-steps", "n", help: "most steps a run takes in all (default \(Interpreter.Options.defaultMaxTotalSteps))"),
+        ] + LimitOptions.specs + [.flag("help", short: "h", help: "show this help")],
         positionals: [PositionalSpec("PATH", .oneOrMore, help: "scenario files or directories")],
         discussion: """
             The last line is exactly `N passed, M failed`.
@@ -39,6 +42,15 @@ struct FlowrunTest: Sendable {
             io.stdout.write(Self.parser.help)
             return ExitCode.finished
         }
+        let runner: ScenarioRunner
+        do {
+            runner = ScenarioRunner(reader: reader, limits: try LimitOptions.parseLimits(parsed),
+                                    stepLimit: try LimitOptions.positive(parsed, "max-steps") ?? 1000,
+                                    maxTotalSteps: try LimitOptions.positive(parsed, "max-total-steps")
+                                        ?? Interpreter.Options.defaultMaxTotalSteps)
+        } catch {
+            return io.usageError(error.message, parser: Self.parser)
+        }
         var files: [String] = []
         for path in parsed.positionals("PATH") {
             switch Self.scenarioFiles(at: path) {
@@ -50,7 +62,6 @@ struct FlowrunTest: Sendable {
         }
         let style = io.style
         let colored = io.style.colors
-        let runner = ScenarioRunner(reader: reader)
         var passed = 0, failed = 0
         for file in files {
             let result = await runner.run(path: file)

@@ -51,8 +51,20 @@ public struct ScenarioResult: Sendable {
 public struct ScenarioRunner: Sendable {
     /// Reads scenario files and flow files (`FileSystemReader()` or an in-memory reader).
     public var reader: any SourceReader
+    /// Parser limits for the flow files scenarios name.
+    public var limits: ParseLimits
+    /// Steps without user input before a run is a loop, for scenarios without a `limit` line.
+    public var stepLimit: Int
+    /// Most steps one run takes in all.
+    public var maxTotalSteps: Int
 
-    public init(reader: any SourceReader) { self.reader = reader }
+    public init(reader: any SourceReader, limits: ParseLimits = .default, stepLimit: Int = 1000,
+                maxTotalSteps: Int = Interpreter.Options.defaultMaxTotalSteps) {
+        self.reader = reader
+        self.limits = limits
+        self.stepLimit = stepLimit
+        self.maxTotalSteps = maxTotalSteps
+    }
 
     /// Reads and runs the scenario at `path`.
     public func run(path: String) async -> ScenarioResult {
@@ -88,7 +100,7 @@ public struct ScenarioRunner: Sendable {
     /// Loads the scenario's flow and runs it.
     public func run(_ scenario: Scenario) async -> ScenarioResult {
         let path = Self.flowPath(scenario.flowPath.value, relativeTo: scenario.file.path)
-        let loaded = Loader(reader: reader).load(path)
+        let loaded = Loader(reader: reader, limits: limits).load(path)
         guard let program = loaded.program else {
             var result = ScenarioResult(path: scenario.file.path, scenarioFile: scenario.file, diagnostics: [],
                                         flowFiles: loaded.files, flowDiagnostics: loaded.diagnostics, failures: [], run: nil)
@@ -165,7 +177,7 @@ public struct ScenarioRunner: Sendable {
         do {
             let device = try SimulatedDevice(scenario.configuration, user: user)
             let options = Interpreter.Options(locale: scenario.locale, appName: scenario.appName,
-                                              stepLimit: scenario.stepLimit ?? 1000)
+                                              stepLimit: scenario.stepLimit ?? stepLimit, maxTotalSteps: maxTotalSteps)
             run = try await Interpreter(program: program, backend: device, options: options).run(flow: flowID, arguments: arguments)
         } catch {
             // The parser validated statuses and the binding was checked above.
