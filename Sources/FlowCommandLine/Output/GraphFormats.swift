@@ -75,47 +75,86 @@ enum GraphFormats {
     }
 
     static func render(_ results: LintResults, style: Style) -> String {
-        let views = views(results)
+        let graphs = views(results).enumerated().map { graph($1, prefix: "f\($0)_") }
         switch style {
-        case .mermaid: return mermaid(views)
-        case .dot: return dot(views)
+        case .mermaid: return mermaid(graphs)
+        case .dot: return dot(graphs)
         }
     }
 
-    static func mermaid(_ views: [FlowView]) -> String {
+    /// One flow's nodes and edges in print order (start, states, used outcomes; the start edge,
+    /// then each state's edges in source order), which both writers format.
+    struct Graph {
+        enum Shape { case start, state, outcome }
+        struct Node {
+            var id: String
+            var label: String
+            var shape: Shape
+            var unreachable = false, trap = false, finding = false
+        }
+        struct Link {
+            var from: String, to: String, label: String
+        }
+        var title: String
+        var nodes: [Node] = []
+        var links: [Link] = []
+    }
+
+    static func graph(_ view: FlowView, prefix: String) -> Graph {
+        let flow = view.analysis.flow
+        var graph = Graph(title: "flow " + flow.name)
+        graph.nodes.append(Graph.Node(id: prefix + "start", label: "start", shape: .start))
+        for (s, state) in flow.states.enumerated() {
+            let reachable = view.analysis.graphReachable[s]
+            graph.nodes.append(Graph.Node(id: "\(prefix)s\(s)", label: stateLabel(state, program: view.program), shape: .state,
+                                          unreachable: !reachable, trap: reachable && !view.analysis.canReachOutcome[s],
+                                          finding: view.flagged.contains(s)))
+        }
+        var usedOutcomes = Set<Int>()
+        for state in flow.states {
+            for transition in state.terminator.transitions {
+                if case .outcome(let o) = transition.target { usedOutcomes.insert(o) }
+            }
+        }
+        for (o, outcome) in flow.outcomes.enumerated() where usedOutcomes.contains(o) {
+            graph.nodes.append(Graph.Node(id: "\(prefix)o\(o)", label: "done " + outcome.name, shape: .outcome))
+        }
+        graph.links.append(Graph.Link(from: prefix + "start", to: "\(prefix)s\(flow.start.index)", label: ""))
+        for (s, state) in flow.states.enumerated() {
+            for edge in state.terminator.edges {
+                let target = switch edge.transition.target {
+                case .state(let t): "\(prefix)s\(t.index)"
+                case .outcome(let o): "\(prefix)o\(o)"
+                }
+                graph.links.append(Graph.Link(from: "\(prefix)s\(s)", to: target, label: label(edge, in: state, program: view.program)))
+            }
+        }
+        return graph
+    }
+
+    static func mermaid(_ graphs: [Graph]) -> String {
         func q(_ s: String) -> String {
             "\"" + s.replacingAll("\"", with: "#quot;").replacingAll("\n", with: "<br/>") + "\""
         }
         var out = "flowchart TD\n"
         var classes: [(String, String)] = []
-        for (v, view) in views.enumerated() {
-            let flow = view.analysis.flow
-            let prefix = "f\(v)_"
-            out += "  subgraph \(prefix)flow[\(q("flow " + flow.name))]\n"
-            out += "    \(prefix)start((start))\n"
-            for (s, state) in flow.states.enumerated() {
-                out += "    \(prefix)s\(s)[\(q(stateLabel(state, program: view.program)))]\n"
-            }
-            for (o, outcome) in flow.outcomes.enumerated() where usesOutcome(flow, o) {
-                out += "    \(prefix)o\(o)([\(q("done " + outcome.name))])\n"
-            }
-            out += "    \(prefix)start --> \(prefix)s\(flow.start.index)\n"
-            for (s, state) in flow.states.enumerated() {
-                for edge in state.terminator.edges {
-                    let target = switch edge.transition.target {
-                    case .state(let t): "\(prefix)s\(t.index)"
-                    case .outcome(let o): "\(prefix)o\(o)"
-                    }
-                    let l = label(edge, in: state, program: view.program)
-                    out += "    \(prefix)s\(s) -->" + (l.isEmpty ? " " : "|\(q(l))| ") + target + "\n"
+        for (v, graph) in graphs.enumerated() {
+            out += "  subgraph f\(v)_flow[\(q(graph.title))]\n"
+            for node in graph.nodes {
+                switch node.shape {
+                case .start: out += "    \(node.id)((start))\n"
+                case .state: out += "    \(node.id)[\(q(node.label))]\n"
+                case .outcome: out += "    \(node.id)([\(q(node.label))])\n"
                 }
             }
+            for link in graph.links {
+                out += "    \(link.from) -->" + (link.label.isEmpty ? " " : "|\(q(link.label))| ") + link.to + "\n"
+            }
             out += "  end\n"
-            for s in flow.states.indices {
-                let id = "\(prefix)s\(s)"
-                if !view.analysis.graphReachable[s] { classes.append((id, "unreachable")) }
-                else if !view.analysis.canReachOutcome[s] { classes.append((id, "trap")) }
-                if view.flagged.contains(s) { classes.append((id, "finding")) }
+            for node in graph.nodes {
+                if node.unreachable { classes.append((node.id, "unreachable")) }
+                if node.trap { classes.append((node.id, "trap")) }
+                if node.finding { classes.append((node.id, "finding")) }
             }
         }
         out += "  classDef unreachable stroke-dasharray: 5 5,fill:#eeeeee,color:#777777\n"
@@ -125,46 +164,35 @@ enum GraphFormats {
         return out
     }
 
-    static func dot(_ views: [FlowView]) -> String {
+    static func dot(_ graphs: [Graph]) -> String {
         func q(_ s: String) -> String {
             "\"" + s.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"").replacingAll("\n", with: "\\n") + "\""
         }
         var out = "digraph flowlint {\n  rankdir=TB;\n  node [shape=box, style=rounded, fontname=\"Helvetica\"];\n"
-        for (v, view) in views.enumerated() {
-            let flow = view.analysis.flow
-            let prefix = "f\(v)_"
-            out += "  subgraph cluster_\(v) {\n    label=\(q("flow " + flow.name));\n"
-            out += "    \(prefix)start [shape=circle, label=\"start\"];\n"
-            for (s, state) in flow.states.enumerated() {
-                var attributes = ["label=\(q(stateLabel(state, program: view.program)))"]
-                var styles = ["rounded"]
-                if !view.analysis.graphReachable[s] { styles.append("dashed"); attributes.append("fontcolor=gray40") }
-                else if !view.analysis.canReachOutcome[s] { styles.append("filled"); attributes.append("fillcolor=\"#ffd6d6\"") }
-                if view.flagged.contains(s) { attributes.append("color=red"); attributes.append("penwidth=3") }
-                attributes.insert("style=\(q(styles.joined(separator: ",")))", at: 1)
-                out += "    \(prefix)s\(s) [\(attributes.joined(separator: ", "))];\n"
-            }
-            for (o, outcome) in flow.outcomes.enumerated() where usesOutcome(flow, o) {
-                out += "    \(prefix)o\(o) [shape=oval, label=\(q("done " + outcome.name))];\n"
-            }
-            out += "    \(prefix)start -> \(prefix)s\(flow.start.index);\n"
-            for (s, state) in flow.states.enumerated() {
-                for edge in state.terminator.edges {
-                    let target = switch edge.transition.target {
-                    case .state(let t): "\(prefix)s\(t.index)"
-                    case .outcome(let o): "\(prefix)o\(o)"
-                    }
-                    let l = label(edge, in: state, program: view.program)
-                    out += "    \(prefix)s\(s) -> \(target)" + (l.isEmpty ? "" : " [label=\(q(l))]") + ";\n"
+        for (v, graph) in graphs.enumerated() {
+            out += "  subgraph cluster_\(v) {\n    label=\(q(graph.title));\n"
+            for node in graph.nodes {
+                switch node.shape {
+                case .start:
+                    out += "    \(node.id) [shape=circle, label=\"start\"];\n"
+                case .outcome:
+                    out += "    \(node.id) [shape=oval, label=\(q(node.label))];\n"
+                case .state:
+                    var attributes = ["label=\(q(node.label))"]
+                    var styles = ["rounded"]
+                    if node.unreachable { styles.append("dashed"); attributes.append("fontcolor=gray40") }
+                    if node.trap { styles.append("filled"); attributes.append("fillcolor=\"#ffd6d6\"") }
+                    if node.finding { attributes.append("color=red"); attributes.append("penwidth=3") }
+                    attributes.insert("style=\(q(styles.joined(separator: ",")))", at: 1)
+                    out += "    \(node.id) [\(attributes.joined(separator: ", "))];\n"
                 }
+            }
+            for link in graph.links {
+                out += "    \(link.from) -> \(link.to)" + (link.label.isEmpty ? "" : " [label=\(q(link.label))]") + ";\n"
             }
             out += "  }\n"
         }
         return out + "}\n"
-    }
-
-    static func usesOutcome(_ flow: Flow, _ o: Int) -> Bool {
-        flow.states.contains { $0.terminator.transitions.contains { $0.target == .outcome(o) } }
     }
 }
 
