@@ -35,6 +35,15 @@ import Testing
             Issue.record("always upgrade prompt expected"); return
         }
         #expect(upgrade.map(\.result).contains(.authorizedAlways))
+        // requestAlwaysAuthorization() from notDetermined: "Allow While Using App" is provisional Always.
+        guard case .prompt(let always) = PermissionKind.location.requestBehavior(options: [.always], current: .notDetermined),
+              case .prompt(let whenInUse) = PermissionKind.location.requestBehavior(options: [], current: .notDetermined) else {
+            Issue.record("location prompts expected"); return
+        }
+        #expect(always.map(\.result) == [.authorizedWhenInUse, .authorizedAlways, .denied])
+        #expect(whenInUse.map(\.result) == [.authorizedWhenInUse, .authorizedWhenInUse, .denied])
+        #expect(PermissionKind.location.possibleRequestResults(options: [.always])
+            .isSuperset(of: [.authorizedWhenInUse, .authorizedAlways, .denied]))
         #expect(PermissionKind.calendar.possibleRequestResults(options: [.writeOnly]).contains(.writeOnly))
         #expect(!PermissionKind.camera.possibleRequestResults(options: []).contains(.notDetermined))
         #expect(PermissionKind.tracking.possibleRequestResults(options: []).contains(.notDetermined))

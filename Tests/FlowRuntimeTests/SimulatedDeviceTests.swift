@@ -91,6 +91,25 @@ import Testing
         #expect(try await d.request(.location, options: [.always]).status == .authorizedAlways)
     }
 
+    @Test func alwaysFromNotDeterminedGrantsProvisionalAlwaysAndIsHonouredOnce() async throws {
+        let d = try device(script: Script(
+            answers: answers(.location, .label("Allow While Using App")),
+            settingsVisits: [Scripted([SettingsChange(.location, .authorizedWhenInUse)])]))
+        let first = try await d.request(.location, options: [.always])
+        #expect(first.prompt?.map(\.label) == ["Allow Once", "Allow While Using App", "Don't Allow"])
+        #expect(first.status == .authorizedAlways)
+        #expect(try await d.status(of: .location) == .authorizedAlways)
+        // The user narrows it in Settings; a second Always request shows nothing (no answer is
+        // scripted for one, so a prompt would throw).
+        _ = try await d.openSettings(.settings)
+        #expect(try await d.request(.location, options: [.always]) == .immediate(.authorizedWhenInUse))
+    }
+
+    @Test func whenInUseRequestsKeepTheirOwnAnswer() async throws {
+        let d = try device(script: Script(answers: answers(.location, .label("Allow While Using App"))))
+        #expect(try await d.request(.location, options: []).status == .authorizedWhenInUse)
+    }
+
     @Test func provisionalNotificationsNeedNoPromptThenFullRequestPrompts() async throws {
         let d = try device(script: Script(answers: answers(.notifications, .label("Allow"))))
         #expect(try await d.request(.notifications, options: [.alert, .provisional]) == .immediate(.provisional))

@@ -166,7 +166,8 @@ public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
     /// What `request` does on a real device when the status is `current`.
     ///
     /// - Parameter upgradeAvailable: for `location(always)` from `authorizedWhenInUse`: whether
-    ///   the one-time "Change to Always Allow" prompt has not been shown yet.
+    ///   the app has not called requestAlwaysAuthorization() before (Core Location honours the
+    ///   first call only, so the "Change to Always Allow" prompt can appear once).
     public func requestBehavior(options: [RequestOption], current: Status,
                                 upgradeAvailable: Bool = true) -> RequestBehavior {
         let allowDeny = { (granted: Status) in
@@ -175,9 +176,13 @@ public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
         switch self {
         case .location:
             if current == .notDetermined {
+                // requestAlwaysAuthorization() shows the same prompt, but "Allow While Using App"
+                // then grants "provisional Always": the status reads authorizedAlways until iOS
+                // shows its second prompt, later and on its own, when the app first uses an
+                // Always-only service (Apple, CLLocationManager.requestAlwaysAuthorization).
                 return .prompt([
                     PromptAnswer("Allow Once", .authorizedWhenInUse, temporary: true),
-                    PromptAnswer("Allow While Using App", .authorizedWhenInUse),
+                    PromptAnswer("Allow While Using App", options.contains(.always) ? .authorizedAlways : .authorizedWhenInUse),
                     PromptAnswer("Don't Allow", .denied),
                 ])
             }

@@ -65,7 +65,8 @@ public actor SimulatedDevice: DeviceBackend {
         var appActive: Bool?
         /// Kinds holding a temporary ("Allow Once") grant that ends with the app session.
         var temporary: Set<PermissionKind> = []
-        /// Whether the one-time "Change to Always Allow" prompt was shown.
+        /// Whether the app called requestAlwaysAuthorization() (`request location(always)`)
+        /// already: only the first call can show a prompt.
         var alwaysUpgradeShown = false
         /// Kinds the app has read or requested: what its Settings page shows.
         var touched: Set<PermissionKind> = []
@@ -163,7 +164,10 @@ public actor SimulatedDevice: DeviceBackend {
         state.touched.insert(kind)
         if kind == .location, !(try await capability(.locationServices)) { return .immediate(.denied) }
         let current = try await current(kind)
-        switch kind.requestBehavior(options: options, current: current, upgradeAvailable: !state.alwaysUpgradeShown) {
+        let upgradeAvailable = !state.alwaysUpgradeShown
+        // Core Location honours requestAlwaysAuthorization() once: later calls do nothing.
+        if kind == .location, options.contains(.always) { state.alwaysUpgradeShown = true }
+        switch kind.requestBehavior(options: options, current: current, upgradeAvailable: upgradeAvailable) {
         case .immediate(let status):
             state.statuses[kind] = status
             return .immediate(status)
@@ -173,7 +177,6 @@ public actor SimulatedDevice: DeviceBackend {
             guard answers.indices.contains(index) else {
                 throw SettingsError(message: "the user chose answer \(index) of a prompt with \(answers.count) answers")
             }
-            if kind == .location, current == .authorizedWhenInUse { state.alwaysUpgradeShown = true }
             let answer = answers[index]
             state.statuses[kind] = answer.result
             if answer.isTemporary { state.temporary.insert(kind) } else { state.temporary.remove(kind) }
