@@ -26,6 +26,16 @@ import Testing
         #expect(MemoryLayout<Token>.stride <= 32)
     }
 
+    @Test func locationsClampWhatThirtyTwoBitsCannotHold() {
+        let location = SourceLocation(offset: -5, line: Int(UInt32.max) + 10, column: 7)
+        #expect(location.offset == 0 && location.line == Int(UInt32.max) && location.column == 7)
+        var moved = location
+        moved.column += 3
+        moved.offset = 41
+        #expect(moved.column == 10 && moved.offset == 41 && moved > location)
+        #expect(MemoryLayout<SourceRange>.stride == 28)
+    }
+
     @Test func byteOrderMarkIsSkipped() {
         let (tokens, diagnostics, _) = Lexer.tokenize(SourceFile(id: FileID(0), path: "l.flow", bytes: [0xEF, 0xBB, 0xBF, 0x61]))
         #expect(diagnostics.isEmpty)

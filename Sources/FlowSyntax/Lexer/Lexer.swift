@@ -43,7 +43,7 @@ public struct Lexer {
 
     // MARK: Positions
 
-    private var location: SourceLocation { SourceLocation(offset: offset, line: line, column: column) }
+    private var location: SourceLocation { SourceLocation(lexerOffset: offset, line: line, column: column) }
 
     private func range(from start: SourceLocation) -> SourceRange {
         SourceRange(file: file.id, start: start, end: location)

@@ -196,34 +196,18 @@ public enum TokenKind: Hashable, Sendable {
 /// A token is a plain value with no heap payload, so making, copying and dropping one costs no
 /// reference counting; a string's decoded contents come from `Lexer.segments(of:in:)`.
 ///
-/// Positions are stored as 32-bit numbers: a token takes 32 bytes instead of the 64 a
-/// `SourceRange` would, which halves what `Lexer.tokenize` writes per byte of input (the cost
-/// that was left in lexing once the loops were tight). Files of 4 GiB or more are refused before
-/// they are lexed (`Token.maxFileBytes`, enforced by `Parser.parse`).
+/// 32 bytes: a `SourceRange` stores its positions in 32 bits (see `SourceLocation`), which
+/// halved what `Lexer.tokenize` writes per byte of input.
 public struct Token: Hashable, Sendable {
     public var kind: TokenKind
-    private var fileIndex: UInt32
-    private var startOffset: UInt32, startLine: UInt32, startColumn: UInt32
-    private var endOffset: UInt32, endLine: UInt32, endColumn: UInt32
+    public var range: SourceRange
 
     /// The largest file whose positions a token can hold.
     public static let maxFileBytes = Int(UInt32.max)
 
     public init(kind: TokenKind, range: SourceRange) {
         self.kind = kind
-        fileIndex = UInt32(truncatingIfNeeded: range.file.index)
-        startOffset = UInt32(truncatingIfNeeded: range.start.offset)
-        startLine = UInt32(truncatingIfNeeded: range.start.line)
-        startColumn = UInt32(truncatingIfNeeded: range.start.column)
-        endOffset = UInt32(truncatingIfNeeded: range.end.offset)
-        endLine = UInt32(truncatingIfNeeded: range.end.line)
-        endColumn = UInt32(truncatingIfNeeded: range.end.column)
-    }
-
-    public var range: SourceRange {
-        SourceRange(file: FileID(Int(fileIndex)),
-                    start: SourceLocation(offset: Int(startOffset), line: Int(startLine), column: Int(startColumn)),
-                    end: SourceLocation(offset: Int(endOffset), line: Int(endLine), column: Int(endColumn)))
+        self.range = range
     }
 
     /// true for identifiers and keywords: the tokens accepted where the grammar says NAME.
