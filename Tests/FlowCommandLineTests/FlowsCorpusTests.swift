@@ -212,7 +212,7 @@ struct FlowsCoverageTests {
         var found = Set<String>()
         var comments = Set<String>()
         for path in corpusFiles {
-            let result = Loader(reader: FileSystemReader()).load(path)
+            let result = Loader(reader: FileSystemReader(), keepsSyntax: true).load(path)
             for syntax in result.syntax { Self.features(of: syntax, features: &found) }
             for fileComments in result.comments {
                 for comment in fileComments { comments.insert(comment.isBlock ? "block comment" : "line comment") }

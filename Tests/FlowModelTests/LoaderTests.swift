@@ -36,6 +36,15 @@ import FlowSyntax
         #expect(result.diagnostics == [.error("FL0100", "cannot read 'flows/nope.flow': no such file", at: nil)])
     }
 
+    @Test func syntaxTreesAreKeptOnlyWhenAskedFor() {
+        let files = ["flows/main.flow": "import \"lib/a.flow\"\napp \"A\"", "flows/lib/a.flow": "app \"B\""]
+        let dropped = Loader(reader: MemoryReader(files)).load("flows/main.flow")
+        #expect(dropped.syntax.isEmpty && dropped.files.count == 2 && dropped.comments.count == 2)
+        let kept = Loader(reader: MemoryReader(files), keepsSyntax: true).load("flows/main.flow")
+        #expect(kept.syntax.map(\.file) == [FileID(0), FileID(1)])
+        #expect(kept.syntax[0].declarations.count == 2)
+    }
+
     @Test func readsEntryThroughReader() {
         let result = Loader(reader: MemoryReader(["flows/main.flow": "app \"A\""])).load("flows/main.flow")
         #expect(result.files.map(\.path) == ["flows/main.flow"])
@@ -75,7 +84,7 @@ import FlowSyntax
             "app/lib/helper.flow": Self.helper,
             "app/shared.flow": "strings en { hello = \"Hello\" }\nimport \"main.flow\"",
         ])
-        let result = Loader(reader: reader).load("app/main.flow")
+        let result = Loader(reader: reader, keepsSyntax: true).load("app/main.flow")
         #expect(lines(result) == [])
         #expect(result.files.map(\.path) == ["app/main.flow", "app/lib/helper.flow", "app/shared.flow"])
         #expect(result.files.map(\.id) == [FileID(0), FileID(1), FileID(2)])

@@ -16,6 +16,8 @@ public struct SourceReadError: Error, Hashable, Sendable {
 public struct LoadResult: Sendable {
     /// Every file read, indexed by `FileID.index` (entry first), so diagnostics can be rendered.
     public var files: [SourceFile]
+    /// Syntax trees per file, indexed like `files`; empty unless `Loader.keepsSyntax` (the checked
+    /// program and the comments are what the linter, the runtime and the tools use).
     public var syntax: [FileSyntax]
     /// Comments per file, indexed like `files`.
     public var comments: [[Comment]]
@@ -37,10 +39,15 @@ public struct LoadResult: Sendable {
 public struct Loader: Sendable {
     public var reader: any SourceReader
     public var limits: ParseLimits
+    /// Whether `LoadResult.syntax` keeps the syntax trees after checking. Off by default: the
+    /// trees weigh about twice the checked program, and a tool holding many results (an editor,
+    /// a linter over a repository) would carry them for nothing.
+    public var keepsSyntax: Bool
 
-    public init(reader: any SourceReader, limits: ParseLimits = .default) {
+    public init(reader: any SourceReader, limits: ParseLimits = .default, keepsSyntax: Bool = false) {
         self.reader = reader
         self.limits = limits
+        self.keepsSyntax = keepsSyntax
     }
 
     /// Loads `path` (as the user wrote it) and its imports.
@@ -110,6 +117,7 @@ public struct Loader: Sendable {
             }
         }
         var checker = Checker(files: files, syntax: syntax)
+        if !keepsSyntax { syntax = [] }  // the checker holds the only other reference
         let program = checker.check()
         diagnostics += checker.diagnostics
         let sorted = Self.sortedAndUnique(diagnostics)
