@@ -49,6 +49,12 @@ import Testing
         #expect(PermissionKind.tracking.possibleRequestResults(options: []).contains(.notDetermined))
     }
 
+    @Test func statusOrdinalsFollowDeclarationOrder() {
+        #expect(Status.allCases.enumerated().allSatisfy { $0.element.ordinal == $0.offset })
+        #expect(Status.allCases.sorted() == Status.allCases)
+        #expect(Status.allCases.count <= 32, "the linter's StatusSet is a 32-bit mask")
+    }
+
     @Test func usageKeysFollowOptions() {
         #expect(PermissionKind.location.usageDescriptionKeys(options: [.always]).count == 2)
         #expect(PermissionKind.calendar.usageDescriptionKeys(options: [.writeOnly]) == ["NSCalendarsWriteOnlyAccessUsageDescription"])

@@ -143,7 +143,7 @@ public struct FlowAnalysis: Sendable {
     /// these facts instead of evaluating the same node again.
     public private(set) var evaluations: [Evaluation] = []
     /// Edges taken by at least one reachable node, per state.
-    public private(set) var takenEdges: [Set<Int>] = []
+    public private(set) var takenEdges: [EdgeSet] = []
     /// Outcomes some feasible path reaches, with what is known about each subject there.
     public private(set) var outcomeKnowledge: [Int: Knowledge] = [:]
     /// The keys of `outcomeKnowledge`, sorted: what a caller branches on.
@@ -317,20 +317,25 @@ public struct FlowAnalysis: Sendable {
     private mutating func runStatusAnalysis(callees: [FlowAnalysis?]) {
         let flow = program[id]
         nodesOfState = [[Int]](repeating: [], count: flow.states.count)
-        takenEdges = [Set<Int>](repeating: [], count: flow.states.count)
-        var index = [[Knowledge: Int]](repeating: [:], count: flow.states.count)
+        takenEdges = stateEdges.map { EdgeSet(count: $0.count) }
         let top = top()
 
+        // The knowledge already seen at a state is found by scanning that state's nodes: at most
+        // knowledgeCap of them, usually one to three, and comparing a few words beats hashing a
+        // knowledge vector into a dictionary (which was a tenth of the analysis).
+        func known(_ state: StateID, _ k: Knowledge) -> Bool {
+            for i in nodesOfState[state.index] where nodes[i].knowledge == k { return true }
+            return false
+        }
         func node(_ state: StateID, _ k: Knowledge, parent: (Int, Int, StepCause)?) {
-            if index[state.index][k] != nil { return }
+            if known(state, k) { return }
             var k = k
-            if index[state.index].count >= Self.knowledgeCap {
+            if nodesOfState[state.index].count >= Self.knowledgeCap {
                 k = top
-                if index[state.index][k] != nil { return }
+                if known(state, k) { return }
             }
             let i = nodes.count
             nodes.append(AnalysisNode(state: state, knowledge: k, parent: parent.map { ($0.0, $0.1, $0.2) }))
-            index[state.index][k] = i
             nodesOfState[state.index].append(i)
         }
 

@@ -6,7 +6,6 @@ public struct StatusSet: Hashable, Sendable, Sequence {
     public var bits: UInt32
 
     static let order: [Status] = Status.allCases
-    static let index: [Status: Int] = Dictionary(uniqueKeysWithValues: Status.allCases.enumerated().map { ($1, $0) })
 
     public init(bits: UInt32 = 0) { self.bits = bits }
 
@@ -29,8 +28,8 @@ public struct StatusSet: Hashable, Sendable, Sequence {
     public var isEmpty: Bool { bits == 0 }
     public var count: Int { bits.nonzeroBitCount }
 
-    public func contains(_ s: Status) -> Bool { bits & (1 << UInt32(Self.index[s]!)) != 0 }
-    public mutating func insert(_ s: Status) { bits |= 1 << UInt32(Self.index[s]!) }
+    public func contains(_ s: Status) -> Bool { bits & (1 << UInt32(s.ordinal)) != 0 }
+    public mutating func insert(_ s: Status) { bits |= 1 << UInt32(s.ordinal) }
     public func union(_ o: StatusSet) -> StatusSet { StatusSet(bits: bits | o.bits) }
     public func intersection(_ o: StatusSet) -> StatusSet { StatusSet(bits: bits & o.bits) }
     public func subtracting(_ o: StatusSet) -> StatusSet { StatusSet(bits: bits & ~o.bits) }
@@ -67,4 +66,21 @@ public struct Knowledge: Hashable, Sendable {
         get { sets[i] }
         set { sets[i] = newValue }
     }
+}
+
+/// The edges of one state the analysis took, by edge index: a flag per edge instead of a hash
+/// set, since every state's edges are numbered from 0 and inserting happens for every step.
+public struct EdgeSet: Hashable, Sendable {
+    private var taken: [Bool]
+
+    public init(count: Int) { taken = [Bool](repeating: false, count: count) }
+
+    public func contains(_ edge: Int) -> Bool { taken.indices.contains(edge) && taken[edge] }
+
+    public mutating func insert(_ edge: Int) {
+        if edge >= taken.count { taken += [Bool](repeating: false, count: edge + 1 - taken.count) }
+        taken[edge] = true
+    }
+
+    public var isEmpty: Bool { !taken.contains(true) }
 }

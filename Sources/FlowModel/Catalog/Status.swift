@@ -7,8 +7,31 @@ public enum Status: String, CaseIterable, Hashable, Sendable, Comparable {
          sharingAuthorized, fullAccuracy
     case limited, provisional, ephemeral, writeOnly, reducedAccuracy
 
-    public static func < (lhs: Status, rhs: Status) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    public static func < (lhs: Status, rhs: Status) -> Bool { lhs.ordinal < rhs.ordinal }
+
+    /// Position in `allCases` (declaration order), found without hashing or searching: the
+    /// linter's status bit masks and sorting use it. CatalogTests checks it against `allCases`.
+    public var ordinal: Int {
+        switch self {
+        case .notDetermined: 0
+        case .undetermined: 1
+        case .restricted: 2
+        case .denied: 3
+        case .sharingDenied: 4
+        case .authorized: 5
+        case .granted: 6
+        case .authorizedWhenInUse: 7
+        case .authorizedAlways: 8
+        case .allowedAlways: 9
+        case .fullAccess: 10
+        case .sharingAuthorized: 11
+        case .fullAccuracy: 12
+        case .limited: 13
+        case .provisional: 14
+        case .ephemeral: 15
+        case .writeOnly: 16
+        case .reducedAccuracy: 17
+        }
     }
 
     /// The kind-independent class this status falls in; generic flows branch on these.
