@@ -54,6 +54,7 @@ if [ $# -gt 0 ] && [ -f "$1" ]; then exec "$build/flowfuzz" "$@"; fi
 
 corpus="${FUZZ_CORPUS:-$(mktemp -d -t flowfuzz-corpus.XXXXXX)}"
 find flows -name '*.flow' -exec cp {} "$corpus/" \;
+find flows -name '*.scenario' -exec cp {} "$corpus/" \;  # the harness also reads each input as a scenario
 echo "fuzz.sh: corpus $corpus ($(ls "$corpus" | wc -l) files)" >&2
 exec "$build/flowfuzz" "$corpus" -dict=Scripts/fuzz/flow.dict -artifact_prefix=fuzz-out/ \
   -max_len=8192 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 "$@"

@@ -1,7 +1,8 @@
 // libFuzzer entry point for the whole toolchain: every input goes through the lexer, the parser,
 // the loader (checker) with an in-memory reader that also serves it as an imported file, the
 // diagnostic renderer, the linter (every rule), and, when it checks clean, a bounded exploration
-// and bounded runs of its flows on the simulated device. Built by Scripts/fuzz.sh with
+// and bounded runs of its flows on the simulated device; then the same bytes are read as a
+// scenario file and, when they parse, run against the example flow they name. Built by Scripts/fuzz.sh with
 // `swiftc -sanitize=fuzzer,address`, not by SwiftPM.
 import Foundation
 import FlowModel
@@ -96,5 +97,37 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     if let program = result.program {
         blocking { await runFlows(of: program) }
     }
+    fuzzScenario(bytes)
     return 0
+}
+
+/// The input as a scenario file (Scenarios.md): parsed and its diagnostics rendered; when it
+/// parses, run as `flowrun test` runs it. It stands in flows/scenarios/, so its `flow` line
+/// names one of the example flows, read from disk (libFuzzer runs in the package root).
+func fuzzScenario(_ bytes: [UInt8]) {
+    let path = "flows/scenarios/fuzz-input.scenario"
+    let text = String(decoding: bytes, as: UTF8.self)
+    let (scenario, diagnostics) = ScenarioParser.parse(text: text, path: path)
+    _ = DiagnosticRenderer(files: [SourceFile(id: FileID(0), path: path, text: text)]).render(diagnostics)
+    guard let scenario else { return }
+    blocking {
+        let runner = ScenarioRunner(reader: ExampleFlowsReader(), stepLimit: 200, maxTotalSteps: 5_000)
+        let result = await runner.run(scenario)
+        _ = DiagnosticRenderer(files: result.scenarioFile.map { [$0] } ?? []).render(result.diagnostics)
+        _ = DiagnosticRenderer(files: result.flowFiles).render(result.flowDiagnostics)
+        _ = result.failureReport
+    }
+}
+
+/// Reads files under flows/ only, so a mutated `flow` line cannot send the fuzzer to read the
+/// rest of the machine (what FileSystemReader itself refuses, devices and pipes, is tested).
+struct ExampleFlowsReader: SourceReader {
+    static let root = URL(fileURLWithPath: "flows").standardized.path + "/"
+
+    func read(_ path: String) -> Result<[UInt8], SourceReadError> {
+        guard URL(fileURLWithPath: path).standardized.path.hasPrefix(Self.root) else {
+            return .failure(SourceReadError("outside flows/"))
+        }
+        return FileSystemReader().read(path)
+    }
 }

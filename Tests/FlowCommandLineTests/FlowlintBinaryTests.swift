@@ -23,6 +23,15 @@ import Testing
         #expect(r.err.contains("Run 'flowlint --help'"))
     }
 
+    @Test func aDeviceNamedAsAFlowIsRefusedAtItsPath() throws {
+        // /dev/zero would never end if it were read; every format names the path given.
+        let r = try flowlint(["/dev/zero"])
+        #expect(r.code == 1)
+        #expect(r.out.hasPrefix("/dev/zero:1:1: error: cannot read '/dev/zero': is not a regular file (a device, pipe or socket) [FL0100]\n"), "\(r.out)")
+        let gcc = try flowlint(["--format", "gcc", "/dev/zero"])
+        #expect(gcc.out.hasPrefix("/dev/zero:1:1: error: cannot read"), "\(gcc.out)")
+    }
+
     @Test func exampleCorpusIsCleanButSeedsCarryExpectedFindings() throws {
         let r = try flowlint(["flows"])
         #expect(r.code == 0, "\(r.out)")

@@ -45,6 +45,53 @@ import FlowSyntax
         #expect(kept.syntax[0].declarations.count == 2)
     }
 
+    func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("loader-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    @Test func fileSystemReaderReadsRegularFilesAndLinksOnly() throws {
+        let directory = try temporaryDirectory()
+        let flow = directory.appendingPathComponent("a.flow").path
+        try "app \"A\"\n".write(toFile: flow, atomically: true, encoding: .utf8)
+        let link = directory.appendingPathComponent("link.flow").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: flow)
+        let reader = FileSystemReader()
+        #expect(try reader.read(flow).get() == Array("app \"A\"\n".utf8))
+        #expect(try reader.read(link).get() == Array("app \"A\"\n".utf8))
+        #expect(reader.read(directory.path) == .failure(SourceReadError("is a directory")))
+        #expect(reader.read("/dev/null") == .failure(SourceReadError("is not a regular file (a device, pipe or socket)")))
+        #expect(reader.read(directory.appendingPathComponent("none.flow").path) == .failure(SourceReadError("no such file")))
+        let big = reader.read(flow, maxBytes: 4)
+        #expect(big == .failure(.tooLarge(size: 8, limit: 4)))
+        #expect((try? big.get()) == nil)
+    }
+
+    @Test func filesOverTheSizeLimitAreRefusedBeforeTheyAreRead() throws {
+        let directory = try temporaryDirectory()
+        let entry = directory.appendingPathComponent("main.flow").path
+        try "import \"lib/big.flow\"\napp \"A\"\n".write(toFile: entry, atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("lib"), withIntermediateDirectories: true)
+        try String(repeating: "// padding\n", count: 20).write(toFile: directory.appendingPathComponent("lib/big.flow").path,
+                                                               atomically: true, encoding: .utf8)
+        var limits = ParseLimits.default
+        limits.maxFileBytes = 100
+        let result = Loader(reader: FileSystemReader(), limits: limits).load(entry)
+        #expect(result.program == nil)
+        #expect(result.files.map(\.path) == [entry, directory.appendingPathComponent("lib/big.flow").path])
+        #expect(result.files[1].bytes.isEmpty, "the import was not read")
+        #expect(result.diagnostics.map(\.id) == ["FL0010"])
+        #expect(result.diagnostics.first?.message == "file is 220 bytes, more than the limit of 100; split it into imported files")
+        #expect(result.diagnostics.first?.range?.file == FileID(1))
+
+        limits.maxFileBytes = 10
+        let entryTooLarge = Loader(reader: FileSystemReader(), limits: limits).load(entry)
+        #expect(entryTooLarge.files.map(\.path) == [entry])
+        #expect(entryTooLarge.diagnostics.map(\.id) == ["FL0010"])
+        #expect(entryTooLarge.diagnostics.first?.range?.start.line == 1)
+    }
+
     @Test func readsEntryThroughReader() {
         let result = Loader(reader: MemoryReader(["flows/main.flow": "app \"A\""])).load("flows/main.flow")
         #expect(result.files.map(\.path) == ["flows/main.flow"])

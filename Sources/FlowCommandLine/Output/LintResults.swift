@@ -7,6 +7,9 @@ public struct LintedFinding: Sendable {
     public var finding: Finding
     /// The files of the entry that produced it (for snippets and paths).
     public var files: [SourceFile]
+    /// The entry file as the user named it: the path of a finding with no range (an entry that
+    /// cannot be read has no files).
+    public var entry: String = "<unknown>"
 
     public var diagnostic: Diagnostic { finding.diagnostic }
 
@@ -16,7 +19,7 @@ public struct LintedFinding: Sendable {
         return files.first { $0.id == range.file }?.path
     }
 
-    public var path: String { path(of: diagnostic.range) ?? files.first?.path ?? "<unknown>" }
+    public var path: String { path(of: diagnostic.range) ?? files.first?.path ?? entry }
     public var line: Int { diagnostic.range?.start.line ?? 1 }
     public var column: Int { diagnostic.range?.start.column ?? 1 }
 }
@@ -47,9 +50,9 @@ public struct LintResults: Sendable {
         for report in reports {
             for file in Set(report.files.map(\.path)) { loaders[file, default: 0] += 1 }
         }
-        for report in reports {
+        for (entry, report) in zip(paths, reports) {
             for finding in report.findings {
-                let linted = LintedFinding(finding: finding, files: report.files)
+                let linted = LintedFinding(finding: finding, files: report.files, entry: entry)
                 let key = Key(path: linted.path, offset: finding.diagnostic.range?.start.offset ?? -1, id: finding.ruleID,
                               message: finding.diagnostic.message)
                 if RuleRegistry.rule(finding.ruleID)?.isUsageRule == true { usageVotes[key, default: 0] += 1 }

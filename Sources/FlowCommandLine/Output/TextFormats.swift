@@ -31,10 +31,10 @@ enum TextFormats {
         while start < findings.count {
             let files = findings[start].files
             var end = start + 1
-            while end < findings.count, findings[end].files.count == files.count,
-                  findings[end].files.first?.path == files.first?.path { end += 1 }
+            while end < findings.count, findings[end].entry == findings[start].entry,
+                  findings[end].files.count == files.count { end += 1 }
             out += DiagnosticRenderer(files: files, colored: colored)
-                .renderEach(findings[start..<end].map(\.diagnostic))
+                .renderEach(findings[start..<end].map(\.diagnostic), fallbackPath: findings[start].entry)
             start = end
         }
         return out

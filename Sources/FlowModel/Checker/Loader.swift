@@ -4,12 +4,36 @@ import FlowSyntax
 public protocol SourceReader: Sendable {
     /// The bytes at `path`, or an error message ("no such file", "is a directory", ...).
     func read(_ path: String) -> Result<[UInt8], SourceReadError>
+    /// The bytes at `path` unless there are more than `maxBytes` of them: then
+    /// `SourceReadError.tooLarge`, without reading the file (the loader passes
+    /// `ParseLimits.maxFileBytes`, so a huge file is refused before it fills memory).
+    func read(_ path: String, maxBytes: Int) -> Result<[UInt8], SourceReadError>
+}
+
+extension SourceReader {
+    /// Reads the whole file, then applies the limit (readers that can see a file's size first
+    /// implement this themselves).
+    public func read(_ path: String, maxBytes: Int) -> Result<[UInt8], SourceReadError> {
+        read(path).flatMap { bytes in
+            bytes.count > maxBytes ? .failure(.tooLarge(size: bytes.count, limit: maxBytes)) : .success(bytes)
+        }
+    }
 }
 
 /// Why a file could not be read, in words fit for a diagnostic.
 public struct SourceReadError: Error, Hashable, Sendable {
     public var message: String
+    /// The file's size, when it was refused for being larger than the limit.
+    public var tooLargeSize: Int?
+
     public init(_ message: String) { self.message = message }
+
+    /// A file of `size` bytes where at most `limit` are read.
+    public static func tooLarge(size: Int, limit: Int) -> SourceReadError {
+        var error = SourceReadError("file is \(size) bytes, more than the limit of \(limit); split it into imported files")
+        error.tooLargeSize = size
+        return error
+    }
 }
 
 /// Everything known after loading an entry file with its imports.
@@ -52,9 +76,14 @@ public struct Loader: Sendable {
 
     /// Loads `path` (as the user wrote it) and its imports.
     public func load(_ path: String) -> LoadResult {
-        switch reader.read(path) {
+        switch reader.read(path, maxBytes: limits.maxFileBytes) {
         case .success(let bytes):
             return load(entry: SourceFile(id: FileID(0), path: path, bytes: bytes))
+        case .failure(let error) where error.tooLargeSize != nil:
+            // Reported like a file the parser refuses (FL0010 at 1:1), without reading it.
+            let file = SourceFile(id: FileID(0), path: path, bytes: [])
+            return LoadResult(files: [file], syntax: keepsSyntax ? [FileSyntax(file: file.id, declarations: [])] : [],
+                              comments: [[]], diagnostics: [Self.tooLarge(error, in: file)], program: nil)
         case .failure(let error):
             let diagnostic = Diagnostic.error(ModelDiagnosticID.unreadableEntry,
                                               "cannot read '\(path)': \(error.message)", at: nil)
@@ -78,10 +107,19 @@ public struct Loader: Sendable {
         var seen: [String: Result<FileID, SourceReadError>] = [ImportPath.normalize(entry.path): .success(FileID(0))]
         var queue = [entry]
         var next = 0
+        // Imports refused for their size, by file index: listed as files (so the diagnostic has
+        // a path and position) but not parsed.
+        var tooLarge: [Int: SourceReadError] = [:]
         while next < queue.count {
             let file = queue[next]
             next += 1
             files.append(file)
+            if let error = tooLarge[file.id.index] {
+                syntax.append(FileSyntax(file: file.id, declarations: []))
+                comments.append([])
+                diagnostics.append(Self.tooLarge(error, in: file))
+                continue
+            }
             let parsed = Parser.parse(file, limits: limits)
             syntax.append(parsed.syntax)
             comments.append(parsed.comments)
@@ -101,11 +139,16 @@ public struct Loader: Sendable {
                 }
                 let key = ImportPath.join(resolved)
                 if seen[key] == nil {
-                    switch reader.read(key) {
+                    switch reader.read(key, maxBytes: limits.maxFileBytes) {
                     case .success(let bytes):
                         let id = FileID(queue.count)
                         seen[key] = .success(id)
                         queue.append(SourceFile(id: id, path: key, bytes: bytes))
+                    case .failure(let error) where error.tooLargeSize != nil:
+                        let id = FileID(queue.count)
+                        seen[key] = .success(id)
+                        tooLarge[id.index] = error
+                        queue.append(SourceFile(id: id, path: key, bytes: []))
                     case .failure(let error):
                         seen[key] = .failure(error)
                     }
@@ -124,6 +167,13 @@ public struct Loader: Sendable {
         let hasError = sorted.contains { $0.severity == .error }
         return LoadResult(files: files, syntax: syntax, comments: comments, diagnostics: sorted,
                           program: hasError ? nil : program)
+    }
+
+    /// FL0010 at the start of a file the reader refused for its size.
+    static func tooLarge(_ error: SourceReadError, in file: SourceFile) -> Diagnostic {
+        let origin = SourceLocation(offset: 0, line: 1, column: 1)
+        return .error(SyntaxDiagnosticID.fileTooLarge.rawValue, error.message,
+                      at: SourceRange(file: file.id, start: origin, end: origin))
     }
 
     /// Orders diagnostics by file, then offset (stable for ties), and drops exact repeats.

@@ -1,21 +1,40 @@
 import Foundation
 
-/// Reads `.flow` files from the file system.
+/// Reads `.flow` files from the file system. Only regular files are read (a device, pipe or
+/// socket named as a flow could block or never end), and a file larger than the limit is refused
+/// from its size, before any of it is read.
 public struct FileSystemReader: SourceReader {
     public init() {}
 
     public func read(_ path: String) -> Result<[UInt8], SourceReadError> {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return .failure(SourceReadError("no such file"))
+        read(path, maxBytes: Int.max)
+    }
+
+    public func read(_ path: String, maxBytes: Int) -> Result<[UInt8], SourceReadError> {
+        let attributes: [FileAttributeKey: Any]
+        do {
+            // attributesOfItem describes a symbolic link itself; a linked flow is read as its target.
+            let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            attributes = try FileManager.default.attributesOfItem(atPath: target)
+        } catch {
+            return .failure(SourceReadError(FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"))
         }
-        if isDirectory.boolValue { return .failure(SourceReadError("is a directory")) }
+        switch attributes[.type] as? FileAttributeType {
+        case .typeDirectory?: return .failure(SourceReadError("is a directory"))
+        case .typeRegular?: break
+        default: return .failure(SourceReadError("is not a regular file (a device, pipe or socket)"))
+        }
+        if let size = (attributes[.size] as? NSNumber)?.intValue, size > maxBytes {
+            return .failure(.tooLarge(size: size, limit: maxBytes))
+        }
         guard FileManager.default.isReadableFile(atPath: path) else {
             return .failure(SourceReadError("permission denied"))
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             return .failure(SourceReadError("cannot be read"))
         }
+        // The file may have grown since its size was read.
+        if data.count > maxBytes { return .failure(.tooLarge(size: data.count, limit: maxBytes)) }
         return .success([UInt8](data))
     }
 }
