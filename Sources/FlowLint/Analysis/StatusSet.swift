@@ -81,6 +81,4 @@ public struct EdgeSet: Hashable, Sendable {
         if edge >= taken.count { taken += [Bool](repeating: false, count: edge + 1 - taken.count) }
         taken[edge] = true
     }
-
-    public var isEmpty: Bool { !taken.contains(true) }
 }
