@@ -1,14 +1,10 @@
 import FlowModel
 
-/// Everything a running flow does to the outside world. The interpreter calls these; a UIKit app
-/// implements them over `AVCaptureDevice`, `PHPhotoLibrary`, `CLLocationManager`,
-/// `UNUserNotificationCenter`, `UIAlertController` and `UserDefaults`; `SimulatedDevice` implements
-/// them for tests, `flowrun` and exploration.
-///
-/// Requirements that wait for the user may throw `InputNeeded` when no answer is available (a
-/// scripted run whose script ran out): the interpreter then stops the run cleanly and reports what
-/// was asked. Any other error thrown by a backend ends the run with a flow error naming the state.
-public protocol DeviceBackend: Sendable {
+/// The system half of a device: what iOS itself answers and shows (status APIs, system prompts,
+/// the Settings app), without any of the app's own UI. An app's real implementation sits over
+/// Apple's frameworks; `SimulatedDevice` is the simulated one. A UI layer (a session that shows
+/// the app's alerts, stores checkpoints and sends analytics) completes it into a `DeviceBackend`.
+public protocol PermissionSystem: Sendable {
     /// The permission's current status, as its status API reports it.
     func status(of kind: PermissionKind) async throws -> Status
 
@@ -19,13 +15,23 @@ public protocol DeviceBackend: Sendable {
     /// Whether the device has the capability (or, for `locationServices`, whether it is on).
     func isAvailable(_ capability: Capability) async throws -> Bool
 
-    /// Shows an alert and returns the index (into `alert.buttons`) of the button the user tapped.
-    func present(_ alert: AlertPresentation) async throws -> Int
-
     /// Opens a Settings page and returns when the app is active again. If iOS terminated the app
     /// meanwhile (a privacy switch changed), a simulated backend reports `terminated: true`; a real
     /// app never returns from this call and resumes through `Interpreter.run` and `loadCheckpoint()`.
     func openSettings(_ page: SettingsPage) async throws -> SettingsReturn
+}
+
+/// Everything a running flow does to the outside world. The interpreter calls these; a UIKit app
+/// implements them over `AVCaptureDevice`, `PHPhotoLibrary`, `CLLocationManager`,
+/// `UNUserNotificationCenter`, `UIAlertController` and `UserDefaults`; `SimulatedDevice` implements
+/// them for tests, `flowrun` and exploration.
+///
+/// Requirements that wait for the user may throw `InputNeeded` when no answer is available (a
+/// scripted run whose script ran out): the interpreter then stops the run cleanly and reports what
+/// was asked. Any other error thrown by a backend ends the run with a flow error naming the state.
+public protocol DeviceBackend: PermissionSystem {
+    /// Shows an alert and returns the index (into `alert.buttons`) of the button the user tapped.
+    func present(_ alert: AlertPresentation) async throws -> Int
 
     /// Records an analytics event (fire and forget).
     func track(_ event: AnalyticsEvent) async
