@@ -5,9 +5,14 @@ import PackageDescription
 // Each target depends only on targets upstream of it.
 let package = Package(
     name: "PermissionFlow",
+    // The session is @Observable (Observation: iOS 17, macOS 14).
+    platforms: [.iOS(.v17), .macOS(.v14)],
     products: [
         // What an app embeds: parse, check and run flows against its own device backend.
-        .library(name: "PermissionFlow", targets: ["FlowSyntax", "FlowModel", "FlowRuntime"]),
+        // `import PermissionFlow`: the umbrella module re-exporting the four platform-neutral ones.
+        .library(name: "PermissionFlow", targets: ["PermissionFlow"]),
+        // The SwiftUI view modifier and the UIKit presenter (Apple platforms; empty elsewhere).
+        .library(name: "PermissionFlowUI", targets: ["PermissionFlowUI"]),
         .executable(name: "flowlint", targets: ["flowlint"]),
         .executable(name: "flowrun", targets: ["flowrun"]),
     ],
@@ -17,6 +22,13 @@ let package = Package(
         .target(name: "FlowRuntime", dependencies: ["FlowSyntax", "FlowModel"]),
         .target(name: "FlowLint", dependencies: ["FlowSyntax", "FlowModel"]),
         .target(name: "FlowCommandLine", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint"]),
+        // Issue 12: running flows in an app. The session, checkpoint stores and flow library are
+        // platform-neutral (tested on Linux); the presenters are Apple-only, typechecked on Linux
+        // against Tests/AppleStubs by Scripts/typecheck-apple.sh.
+        .target(name: "PermissionFlowSession", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime"],
+                resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),
+        .target(name: "PermissionFlowUI", dependencies: ["FlowModel", "FlowRuntime", "PermissionFlowSession"]),
+        .target(name: "PermissionFlow", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "PermissionFlowSession"]),
         .executableTarget(name: "flowlint", dependencies: ["FlowCommandLine"]),
         .executableTarget(name: "flowrun", dependencies: ["FlowCommandLine"]),
         // Benchmarks (issue 5): a generator of large valid flows and the measuring harness; run in release.
@@ -29,6 +41,7 @@ let package = Package(
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime"]),
         .testTarget(name: "FlowLintTests", dependencies: ["FlowSyntax", "FlowModel", "FlowLint"]),
         .testTarget(name: "FlowBenchTests", dependencies: ["FlowBenchSupport", "FlowSyntax", "FlowModel", "FlowRuntime", "FlowTestSupport"]),
+        .testTarget(name: "PermissionFlowSessionTests", dependencies: ["PermissionFlow"]),
         .testTarget(name: "FlowCommandLineTests", dependencies: ["FlowCommandLine", "FlowSyntax", "FlowModel", "FlowTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,60 @@
+import Foundation
+import FlowRuntime
+
+/// Keeps the checkpoint in one file (for example in Application Support), written atomically
+/// (a temporary file renamed over the old one), so a crash mid-write leaves the previous
+/// checkpoint or none, never half of one. Reading refuses anything that is not a regular file or
+/// is larger than `CheckpointCoding.maxBytes` before reading it.
+public struct FileCheckpointStore: CheckpointStore {
+    public let url: URL
+
+    /// A store at `url`; its directory is created on the first save if needed.
+    public init(url: URL) { self.url = url }
+
+    public func load() throws -> Checkpoint? {
+        let path = url.path
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: path)
+        } catch {
+            if !FileManager.default.fileExists(atPath: path) { return nil }
+            throw CheckpointStoreError("checkpoint file '\(path)' cannot be inspected")
+        }
+        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+            throw CheckpointStoreError("checkpoint file '\(path)' is not a regular file")
+        }
+        if let size = (attributes[.size] as? NSNumber)?.intValue, size > CheckpointCoding.maxBytes {
+            throw CheckpointStoreError("checkpoint file '\(path)' is \(size) bytes, more than the limit of \(CheckpointCoding.maxBytes)")
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw CheckpointStoreError("checkpoint file '\(path)' cannot be read")
+        }
+        do {
+            return try CheckpointCoding.decode(data)
+        } catch let error as CheckpointStoreError {
+            throw CheckpointStoreError("checkpoint file '\(path)': \(error.message)")
+        }
+    }
+
+    public func save(_ checkpoint: Checkpoint?) throws {
+        let path = url.path
+        guard let checkpoint else {
+            do {
+                if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(at: url) }
+            } catch {
+                throw CheckpointStoreError("checkpoint file '\(path)' cannot be removed")
+            }
+            return
+        }
+        let data = try CheckpointCoding.encode(checkpoint)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url, options: .atomic)
+        } catch {
+            throw CheckpointStoreError("checkpoint file '\(path)' cannot be written")
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import FlowModel
+import FlowRuntime
+
+/// How a presenter shows each button's role, worked out here so it is tested on Linux.
+public enum AlertRoles {
+    /// The role each button gets in a SwiftUI `.alert(...)`, nil for the default role.
+    ///
+    /// SwiftUI adds its own Cancel button to an alert that has a destructive button and no
+    /// cancel one; tapping it closes the alert without calling any action the flow declared, so
+    /// the flow would have a path it never wrote. The modifier keeps the alert to exactly the
+    /// flow's buttons: in such an alert, destructive buttons are shown with the default role
+    /// (SwiftUI then adds nothing). With a cancel button present, every role is kept as written.
+    public static func swiftUI(_ buttons: [AlertButton]) -> [Button.Role?] {
+        let hasCancel = buttons.contains { $0.role == .cancel }
+        return buttons.map { button in
+            switch button.role {
+            case .default: nil
+            case .cancel: .cancel
+            case .destructive: hasCancel ? .destructive : nil
+            }
+        }
+    }
+
+    /// Whether SwiftUI would add a Cancel button of its own to this alert, had its roles been
+    /// kept (for a presenter's log).
+    public static func swiftUIWouldAddCancel(_ buttons: [AlertButton]) -> Bool {
+        !buttons.contains { $0.role == .cancel } && buttons.contains { $0.role == .destructive }
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import Observation
+import FlowModel
+import FlowRuntime
+
+/// Runs checked flows for an app's UI: it shows nothing itself, but says what the UI must show
+/// now (`activity`: an alert, a system prompt in progress, a Settings visit, the end) and takes
+/// the user's taps. The permission side is a `PermissionSystem` (Apple's frameworks in an app,
+/// `SimulatedDevice` in tests); the session adds the app's half of a `DeviceBackend`: alerts,
+/// checkpoints and analytics.
+///
+/// Its contract:
+/// - each alert is answered exactly once: by `tap(_:of:)`, by a presenter's failure, or by the
+///   run ending; a second tap, or a tap on an alert that is gone, throws `SessionError`;
+/// - a second presentation while an alert is on screen fails the run at once
+///   (`SessionError.alertAlreadyShown`), and a presenter that cannot show an alert fails it too:
+///   nothing waits for a tap that cannot come;
+/// - cancelling the task that awaits `run`, or calling `cancel()` (the UI was dismissed), ends the
+///   run as `.cancelled`;
+/// - the checkpoint saved before Settings opens goes to `store`; when iOS terminated the app in
+///   Settings, the next launch's `run` of the same flow resumes from it.
+@MainActor @Observable
+public final class FlowSession {
+    /// The flows this session runs.
+    public let program: Program
+    /// Locale, limits and tracing for each run.
+    public let options: Interpreter.Options
+    /// What iOS answers and shows.
+    public let system: any PermissionSystem
+    /// Where the checkpoint is kept across launches.
+    public let store: any CheckpointStore
+
+    /// What the UI must show now.
+    public private(set) var activity: SessionActivity = .idle
+    /// The last finished run, nil before the first one ends.
+    public private(set) var result: RunResult?
+    /// A stored checkpoint that could not be read (corrupt, too large, an unknown version): it
+    /// was cleared and the run started from the beginning instead.
+    public private(set) var discardedCheckpoint: CheckpointStoreError?
+
+    /// Shows the session's alerts, for UIs that are told rather than observe (UIKit); SwiftUI
+    /// observes `activity` instead. Set it before `run`.
+    @ObservationIgnored public var presenter: (any FlowAlertPresenter)?
+
+    @ObservationIgnored private let onEvent: @Sendable (AnalyticsEvent) -> Void
+    @ObservationIgnored private var pending: PendingAlert?
+    @ObservationIgnored private var nextAlertID = 1
+    @ObservationIgnored private var running: (flow: String, task: Task<RunResult, any Error>)?
+
+    private struct PendingAlert {
+        var request: AlertRequest
+        var continuation: CheckedContinuation<Int, any Error>
+    }
+
+    /// A session over `system` for `program`. `onEvent` receives each analytics event as the flow
+    /// tracks it (forward it to your analytics SDK).
+    public init(program: Program, system: any PermissionSystem,
+                store: any CheckpointStore = InMemoryCheckpointStore(),
+                options: Interpreter.Options = Interpreter.Options(locale: Locale.preferredLanguages.first),
+                onEvent: @escaping @Sendable (AnalyticsEvent) -> Void = { _ in }) {
+        self.program = program
+        self.system = system
+        self.store = store
+        self.options = options
+        self.onEvent = onEvent
+    }
+
+    /// The alert to show, when `activity` is `.alert`.
+    public var alert: AlertRequest? {
+        if case .alert(let request) = activity { return request }
+        return nil
+    }
+
+    /// Whether a run is in progress.
+    public var isRunning: Bool {
+        switch activity {
+        case .idle, .finished: false
+        case .running, .alert, .systemPrompt, .settings: true
+        }
+    }
+
+    /// The outcome of the last run, when it finished with one.
+    public var outcome: String? { result?.outcome }
+
+    /// The flow the store holds a checkpoint for, if any: at launch, an app shows the UI of that
+    /// flow and runs it, and the run resumes where the user left for Settings.
+    public func checkpointedFlow() -> String? {
+        (try? store.load())??.frames.first?.flow
+    }
+
+    /// The `DeviceBackend` the session drives the interpreter with: `system` for iOS, this
+    /// session for alerts, `store` for checkpoints.
+    public var backend: any DeviceBackend {
+        SessionBackend(session: self, system: system, store: store, onEvent: onEvent)
+    }
+
+    /// Runs the flow named `flow` until it ends and returns how it went (also in `result` and
+    /// `activity`). Throws `SessionError.alreadyRunning` while another run is in progress and
+    /// `RunInvocationError` for an unknown flow or arguments that do not fit; everything that
+    /// happens inside the flow, cancellation included, is in the result.
+    @discardableResult
+    public func run(flow: String, arguments: [String: RunArgument] = [:]) async throws -> RunResult {
+        if let running { throw SessionError.alreadyRunning(flow: running.flow) }
+        let interpreter = Interpreter(program: program, backend: backend, options: options)
+        let task = Task { try await interpreter.run(flow: flow, arguments: arguments) }
+        running = (flow, task)
+        discardedCheckpoint = nil
+        activity = .running
+        let outcome: Result<RunResult, any Error>
+        do {
+            outcome = .success(try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() })
+        } catch {
+            outcome = .failure(error)
+        }
+        running = nil
+        // A run can end while its alert is up (a presenter that never answered, a task cancelled
+        // between the hop and the tap): that alert is answered now, with the run's end.
+        if let pending {
+            self.pending = nil
+            pending.continuation.resume(throwing: CancellationError())
+        }
+        switch outcome {
+        case .success(let result):
+            self.result = result
+            activity = .finished(result.end)
+            return result
+        case .failure(let error):
+            activity = result.map { .finished($0.end) } ?? .idle
+            throw error
+        }
+    }
+
+    /// Ends the run in progress as `.cancelled` (the user dismissed the UI): the alert on screen,
+    /// the system call in progress, everything. Does nothing when nothing runs.
+    public func cancel() {
+        running?.task.cancel()
+        if let pending { answer(pending.request.id, with: .failure(CancellationError())) }
+    }
+
+    /// The user tapped button `index` of `request`. Throws when that alert is no longer on screen
+    /// (answered already, or the run ended) or has no such button; the run is not affected then.
+    public func tap(_ index: Int, of request: AlertRequest) throws(SessionError) {
+        guard let pending, pending.request.id == request.id else { throw .alertNotShown(id: request.id) }
+        guard pending.request.buttons.indices.contains(index) else {
+            throw .noSuchButton(index: index, alertID: request.id, buttonCount: pending.request.buttons.count)
+        }
+        answer(request.id, with: .success(index))
+    }
+
+    /// A presenter found it cannot show `request` (after `FlowAlertPresenter.show` returned): the
+    /// run ends with a device error carrying `reason`, instead of waiting for a tap.
+    public func presentationFailed(_ request: AlertRequest, reason: String) {
+        answer(request.id, with: .failure(SessionError.presentationRefused(alertID: request.id, reason: reason)))
+    }
+
+    // MARK: - The backend's side
+
+    func present(_ alert: AlertPresentation) async throws -> Int {
+        if let pending { throw SessionError.alertAlreadyShown(showing: pending.request, refused: alert) }
+        try Task.checkCancellation()
+        let request = AlertRequest(id: nextAlertID, presentation: alert)
+        nextAlertID += 1
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                pending = PendingAlert(request: request, continuation: continuation)
+                activity = .alert(request)
+                guard let presenter else { return }
+                do {
+                    try presenter.show(request, of: self)
+                } catch {
+                    answer(request.id, with: .failure(SessionError.presentationRefused(alertID: request.id, reason: "\(error)")))
+                }
+            }
+        } onCancel: {
+            Task { @MainActor in self.answer(request.id, with: .failure(CancellationError())) }
+        }
+    }
+
+    /// Answers the alert `id` if it is still pending: exactly once, whoever comes first.
+    private func answer(_ id: Int, with result: Result<Int, any Error>) {
+        guard let pending, pending.request.id == id else { return }
+        self.pending = nil
+        if isRunning { activity = .running }
+        if let presenter { presenter.dismiss(pending.request, of: self) }
+        pending.continuation.resume(with: result)
+    }
+
+    func enter(_ activity: SessionActivity) {
+        guard isRunning else { return }
+        self.activity = activity
+    }
+
+    func noteDiscarded(_ error: CheckpointStoreError) { discardedCheckpoint = error }
+}
+
+/// Puts a session's alerts on screen for UIs that are told what to show (the UIKit presenter);
+/// a fake one tests a session without UI.
+@MainActor public protocol FlowAlertPresenter: AnyObject {
+    /// Shows `request`; answer it with `session.tap(_:of:)`. Throw when it cannot be shown (the
+    /// run then ends with the error instead of waiting); report a failure found later with
+    /// `session.presentationFailed(_:reason:)`.
+    func show(_ request: AlertRequest, of session: FlowSession) throws
+    /// Takes `request` off screen when it was answered otherwise (cancelled, the run ended).
+    /// Called after a tap too; then it is usually gone already.
+    func dismiss(_ request: AlertRequest, of session: FlowSession)
+}

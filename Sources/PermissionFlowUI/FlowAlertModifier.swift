@@ -1,0 +1,58 @@
+#if canImport(SwiftUI)
+import SwiftUI
+import FlowModel
+import FlowRuntime
+import PermissionFlowSession
+
+extension View {
+    /// Shows `session`'s alerts over this view with SwiftUI's `.alert`, each button with its
+    /// role, and hands the tap back to the session. Copy is shown verbatim (it is already in the
+    /// run's locale). An alert with a destructive button and no cancel one shows its destructive
+    /// buttons with the default role, because SwiftUI would add a Cancel button of its own that
+    /// no flow path handles (`AlertRoles.swiftUI`). If the alert goes away without a tap, the run
+    /// ends as `cancelled`, like any other dismissal of the UI.
+    public func flowAlerts(for session: FlowSession) -> some View {
+        modifier(FlowAlertModifier(session: session))
+    }
+}
+
+/// The modifier behind `flowAlerts(for:)`.
+struct FlowAlertModifier: ViewModifier {
+    let session: FlowSession
+
+    func body(content: Content) -> some View {
+        let request = session.alert
+        return content.alert(request?.title ?? "", isPresented: isPresented(request), presenting: request) { request in
+            let roles = AlertRoles.swiftUI(request.buttons)
+            ForEach(Array(request.buttons.enumerated()), id: \.offset) { index, button in
+                SwiftUI.Button(button.label, role: roles[index].map(Self.role)) {
+                    try? session.tap(index, of: request)
+                }
+            }
+        } message: { request in
+            if let message = request.message { Text(verbatim: message) }
+        }
+    }
+
+    /// Shown while the session has an alert. SwiftUI clears it when a button is tapped, before or
+    /// after the button's action; an alert still pending one main-actor turn later was closed
+    /// without a tap, and the run is cancelled rather than left waiting.
+    private func isPresented(_ request: AlertRequest?) -> Binding<Bool> {
+        let session = self.session
+        return Binding(get: { session.alert != nil }, set: { shown in
+            guard !shown, let request else { return }
+            Task { @MainActor in
+                if session.alert?.id == request.id { session.cancel() }
+            }
+        })
+    }
+
+    private static func role(_ role: FlowModel.Button.Role) -> ButtonRole? {
+        switch role {
+        case .default: nil
+        case .cancel: .cancel
+        case .destructive: .destructive
+        }
+    }
+}
+#endif
