@@ -25,7 +25,7 @@ struct FlowAlertModifier: ViewModifier {
         return content.alert(request?.title ?? "", isPresented: isPresented(request), presenting: request) { request in
             let roles = AlertRoles.swiftUI(request.buttons)
             ForEach(Array(request.buttons.enumerated()), id: \.offset) { index, button in
-                SwiftUI.Button(button.label, role: roles[index].map(Self.role)) {
+                SwiftUI.Button(button.label, role: roles[index].flatMap(Self.role)) {
                     try? session.tap(index, of: request)
                 }
             }
