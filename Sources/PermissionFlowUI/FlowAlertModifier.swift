@@ -10,23 +10,24 @@ extension View {
     /// run's locale). An alert with a destructive button and no cancel one shows its destructive
     /// buttons with the default role, because SwiftUI would add a Cancel button of its own that
     /// no flow path handles (`AlertRoles.swiftUI`). If the alert goes away without a tap, the run
-    /// ends as `cancelled`, like any other dismissal of the UI.
-    public func flowAlerts(for session: FlowSession) -> some View {
+    /// ends as `cancelled`, like any other dismissal of the UI. With a nil session (no step
+    /// running) nothing is shown.
+    public func flowAlerts(for session: FlowSession?) -> some View {
         modifier(FlowAlertModifier(session: session))
     }
 }
 
 /// The modifier behind `flowAlerts(for:)`.
 struct FlowAlertModifier: ViewModifier {
-    let session: FlowSession
+    let session: FlowSession?
 
     func body(content: Content) -> some View {
-        let request = session.alert
+        let request = session?.alert
         return content.alert(request?.title ?? "", isPresented: isPresented(request), presenting: request) { request in
             let roles = AlertRoles.swiftUI(request.buttons)
             ForEach(Array(request.buttons.enumerated()), id: \.offset) { index, button in
                 SwiftUI.Button(button.label, role: roles[index].flatMap(Self.role)) {
-                    try? session.tap(index, of: request)
+                    try? session?.tap(index, of: request)
                 }
             }
         } message: { request in
@@ -39,8 +40,8 @@ struct FlowAlertModifier: ViewModifier {
     /// without a tap, and the run is cancelled rather than left waiting.
     private func isPresented(_ request: AlertRequest?) -> Binding<Bool> {
         let session = self.session
-        return Binding(get: { session.alert != nil }, set: { shown in
-            guard !shown, let request else { return }
+        return Binding(get: { session?.alert != nil }, set: { shown in
+            guard !shown, let session, let request else { return }
             Task { @MainActor in
                 if session.alert?.id == request.id { session.cancel() }
             }

@@ -1,5 +1,6 @@
 import Testing
 import PermissionFlow
+import FlowModel
 
 struct AlertRolesTests {
     private func buttons(_ roles: FlowModel.Button.Role...) -> [AlertButton] {

@@ -123,3 +123,30 @@ struct FlowLibraryImportTests {
         }
     }
 }
+
+/// The example app's flows (Examples/Onboarding/Flows), loaded the way the app loads them.
+@MainActor
+struct ExampleAppFlowsTests {
+    private var flows: URL { repositoryRoot.appendingPathComponent("Examples/Onboarding/Flows") }
+
+    @Test func theThreeOnboardingFlowsLoadWithoutWarnings() throws {
+        let library = try FlowLibrary(directory: flows)
+        #expect(library.entries.map(\.path) == ["camera.flow", "notifications.flow", "tracking.flow"])
+        #expect(library.flowNames == ["camera_access", "notification_access", "tracking_access"])
+        #expect(library.warnings == [])
+    }
+
+    @Test(arguments: [("en", "Scan receipts with Receipts", "Continue"), ("de-AT", "Belege scannen mit Receipts", "Weiter")])
+    func theCameraStepSpeaksBothLanguages(locale: String, title: String, button: String) async throws {
+        let library = try FlowLibrary(directory: flows)
+        let session = FlowSession(program: try library.program(for: "camera_access"),
+                                  system: try device(answers: [.camera: [.label("Allow")]]),
+                                  options: .init(locale: locale))
+        let run = Task { try await session.run(flow: "camera_access") }
+        let prime = await nextAlert(session)
+        #expect(prime.title == title)
+        #expect(prime.buttons.map(\.label) == [button])
+        try session.tap(0, of: prime)
+        #expect(try await run.value.outcome == "granted")
+    }
+}

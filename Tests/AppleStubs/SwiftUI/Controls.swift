@@ -1,4 +1,6 @@
-// SwiftUI views and data types the presenters and the example app use (see View.swift).
+// SwiftUI views and data types the presenters and the example app use (see View.swift). Where a
+// declaration has defaulted parameters nothing here passes (VStack's alignment), they are left out.
+import Foundation
 
 // https://developer.apple.com/documentation/swiftui/text
 @available(iOS 13.0, macOS 10.15, *)
@@ -64,7 +66,7 @@ extension ForEach: View where Content: View {
 @available(iOS 13.0, macOS 10.15, *)
 public struct VStack<Content: View>: View {
     // https://developer.apple.com/documentation/swiftui/vstack/init(alignment:spacing:content:)
-    public init(spacing: Double? = nil, @ViewBuilder content: () -> Content) {}
+    public init(spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}
     public typealias Body = Never
     public var body: Never { fatalError("stub") }
 }
@@ -116,7 +118,7 @@ extension View {
     }
 
     // https://developer.apple.com/documentation/swiftui/view/padding(_:)-68shk
-    nonisolated public func padding(_ length: Double) -> some View { fatalError("stub") }
+    nonisolated public func padding(_ length: CGFloat) -> some View { fatalError("stub") }
 }
 
 // https://developer.apple.com/documentation/swiftui/app

@@ -1,0 +1,13 @@
+import SwiftUI
+import PermissionFlow
+
+@main
+struct OnboardingApp: App {
+    @State private var model = OnboardingModel(system: OnboardingApp.permissionSystem())
+
+    var body: some Scene {
+        WindowGroup {
+            OnboardingView(model: model)
+        }
+    }
+}
