@@ -42,6 +42,10 @@ let package = Package(
         .testTarget(name: "FlowLintTests", dependencies: ["FlowSyntax", "FlowModel", "FlowLint"]),
         .testTarget(name: "FlowBenchTests", dependencies: ["FlowBenchSupport", "FlowSyntax", "FlowModel", "FlowRuntime", "FlowTestSupport"]),
         .testTarget(name: "PermissionFlowSessionTests", dependencies: ["PermissionFlow"]),
+        // The README's platform-neutral Swift snippets, compiled and run as tests (the Apple-only
+        // ones, under Examples/Snippets/Apple, are typechecked by Scripts/typecheck-apple.sh).
+        .testTarget(name: "ReadmeSnippetTests", dependencies: ["PermissionFlow"], path: "Examples/Snippets/Tests",
+                    exclude: ["Flows"]),
         .testTarget(name: "FlowCommandLineTests", dependencies: ["FlowCommandLine", "FlowSyntax", "FlowModel", "FlowTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -267,3 +267,34 @@ struct FlowSessionTests {
         #expect(session.result?.outcome == "denied")
     }
 }
+
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct FlowSessionStepByStepTests {
+    @Test func startNextAlertAndTapByLabel() async throws {
+        let session = FlowSession(program: try program(receiptsFlow), system: try device([.camera: .denied], settings: [[]]))
+        let run = try session.start(flow: "scan_receipt")
+        #expect(session.isRunning)
+        let explain = try #require(await session.nextAlert())
+        #expect(explain.title == "Camera access is off")
+        let error = #expect(throws: SessionError.self) { try session.tap("Allow") }
+        #expect(error?.description == "alert \(explain.id) has no button \"Allow\"; its buttons are \"Open Settings\", \"Not Now\"")
+        try session.tap("Open Settings")
+        let again = try #require(await session.nextAlert())
+        #expect(again.id == explain.id + 1)
+        try session.tap("Not Now")
+        #expect(try await run.value.outcome == "denied")
+        #expect(await session.nextAlert() == nil)
+        #expect(throws: SessionError.noAlertShown) { try session.tap("Not Now") }
+    }
+
+    @Test func startRefusesASecondRunAndCancellingItsTaskCancelsTheRun() async throws {
+        let session = FlowSession(program: try program(receiptsFlow), system: try device())
+        let run = try session.start(flow: "scan_receipt")
+        #expect(throws: SessionError.alreadyRunning(flow: "scan_receipt")) { try session.start(flow: "scan_receipt") }
+        _ = try #require(await session.nextAlert())
+        run.cancel()
+        #expect(try await run.value.end == .cancelled)
+        #expect(session.activity == .finished(.cancelled))
+    }
+}

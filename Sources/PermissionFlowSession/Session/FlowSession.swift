@@ -97,21 +97,38 @@ public final class FlowSession {
     /// Runs the flow named `flow` until it ends and returns how it went (also in `result` and
     /// `activity`). Throws `SessionError.alreadyRunning` while another run is in progress and
     /// `RunInvocationError` for an unknown flow or arguments that do not fit; everything that
-    /// happens inside the flow, cancellation included, is in the result.
+    /// happens inside the flow, cancellation included, is in the result. Cancelling the calling
+    /// task cancels the run.
     @discardableResult
     public func run(flow: String, arguments: [String: RunArgument] = [:]) async throws -> RunResult {
-        if let running { throw SessionError.alreadyRunning(flow: running.flow) }
+        let task = try start(flow: flow, arguments: arguments)
+        return try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+    }
+
+    /// Starts the flow named `flow` and returns the task that runs it (for UIKit code and tests
+    /// that are not inside a task of their own). The session is running when this returns, so
+    /// `nextAlert()` waits for the run's first alert. Cancelling the task cancels the run.
+    @discardableResult
+    public func start(flow: String, arguments: [String: RunArgument] = [:]) throws(SessionError) -> Task<RunResult, any Error> {
+        if let running { throw .alreadyRunning(flow: running.flow) }
         let interpreter = Interpreter(program: program, backend: backend, options: options)
-        let task = Task { try await interpreter.run(flow: flow, arguments: arguments) }
-        running = (flow, task)
+        let inner = Task { try await interpreter.run(flow: flow, arguments: arguments) }
+        running = (flow, inner)
         discardedCheckpoint = nil
         activity = .running
-        let outcome: Result<RunResult, any Error>
-        do {
-            outcome = .success(try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() })
-        } catch {
-            outcome = .failure(error)
+        return Task {
+            let outcome: Result<RunResult, any Error>
+            do {
+                outcome = .success(try await withTaskCancellationHandler { try await inner.value } onCancel: { inner.cancel() })
+            } catch {
+                outcome = .failure(error)
+            }
+            return try finish(outcome)
         }
+    }
+
+    /// Records how a run ended.
+    private func finish(_ outcome: Result<RunResult, any Error>) throws -> RunResult {
         running = nil
         // A run can end while its alert is up (a presenter that never answered, a task cancelled
         // between the hop and the tap): that alert is answered now, with the run's end.
@@ -128,6 +145,31 @@ public final class FlowSession {
             activity = result.map { .finished($0.end) } ?? .idle
             throw error
         }
+    }
+
+    /// The alert on screen, or the next one the run shows; nil once the run has ended (or when
+    /// nothing runs). For tests and UIs that drive the session step by step.
+    public func nextAlert() async -> AlertRequest? {
+        while isRunning {
+            if let alert { return alert }
+            await withCheckedContinuation { (changed: CheckedContinuation<Void, Never>) in
+                withObservationTracking {
+                    _ = activity
+                } onChange: {
+                    changed.resume()
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Taps the button labelled `label` (as shown, in the run's locale) on the alert on screen.
+    public func tap(_ label: String) throws(SessionError) {
+        guard let request = pending?.request else { throw .noAlertShown }
+        guard let index = request.buttons.firstIndex(where: { $0.label == label }) else {
+            throw .noButtonLabeled(label, alertID: request.id, labels: request.buttons.map(\.label))
+        }
+        try tap(index, of: request)
     }
 
     /// Ends the run in progress as `.cancelled` (the user dismissed the UI): the alert on screen,

@@ -41,6 +41,10 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
     case alertNotShown(id: Int)
     /// A tap named a button the alert does not have.
     case noSuchButton(index: Int, alertID: Int, buttonCount: Int)
+    /// A tap by label named a label the alert does not have.
+    case noButtonLabeled(String, alertID: Int, labels: [String])
+    /// A tap by label came while no alert was on screen.
+    case noAlertShown
     /// The UI could not put the alert on screen (UIKit refused the presentation).
     case presentationRefused(alertID: Int, reason: String)
 
@@ -54,6 +58,10 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
             "alert \(id) is not on screen (already answered, or the run ended)"
         case .noSuchButton(let index, let id, let count):
             "alert \(id) has \(count) button\(count == 1 ? "" : "s"); there is no button \(index)"
+        case .noButtonLabeled(let label, let id, let labels):
+            "alert \(id) has no button \"\(label)\"; its buttons are " + labels.map { "\"\($0)\"" }.joined(separator: ", ")
+        case .noAlertShown:
+            "no alert is on screen"
         case .presentationRefused(let id, let reason):
             "alert \(id) could not be presented: \(reason)"
         }
