@@ -129,6 +129,14 @@ struct CheckpointStoreTests {
         #expect(throws: CheckpointStoreError("checkpoint file '\(folder.path)' is not a regular file")) {
             try FileCheckpointStore(url: folder).load()
         }
+        // A link is refused, not followed: the store reads only the file it owns.
+        let target = directory.appendingPathComponent("elsewhere.json")
+        try CheckpointCoding.encode(nested).write(to: target)
+        let link = directory.appendingPathComponent("link.json")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        #expect(throws: CheckpointStoreError("checkpoint file '\(link.path)' is not a regular file")) {
+            try FileCheckpointStore(url: link).load()
+        }
         let garbage = directory.appendingPathComponent("garbage.json")
         try Data([0xFF, 0xFE, 0x00, 0x7B]).write(to: garbage)
         #expect(throws: CheckpointStoreError("checkpoint file '\(garbage.path)': stored checkpoint is not valid checkpoint JSON")) {

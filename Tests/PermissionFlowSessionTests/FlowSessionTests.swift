@@ -84,6 +84,8 @@ struct FlowSessionTests {
         #expect(session.alert?.title == "First")
         try session.tap(0, of: request)
         #expect(try await shown.value == 0)
+        // Outside a run, answering leaves the session where it was.
+        #expect(session.activity == .idle)
     }
 
     @Test func aSecondRunWhileOneIsInProgressIsRefused() async throws {
@@ -136,6 +138,22 @@ struct FlowSessionTests {
         try session.tap(1, of: explain)
         #expect(try await run.value.outcome == "denied")
         #expect(presenter.log == ["show Camera access is off", "dismiss \(explain.id)"])
+    }
+
+    @Test func aCancelledRunTakesItsAlertOffTheScreen() async throws {
+        final class RecordingPresenter: FlowAlertPresenter {
+            var log: [String] = []
+            func show(_ request: AlertRequest, of session: FlowSession) throws { log.append("show \(request.id)") }
+            func dismiss(_ request: AlertRequest, of session: FlowSession) { log.append("dismiss \(request.id)") }
+        }
+        let presenter = RecordingPresenter()
+        let session = FlowSession(program: try program(receiptsFlow), system: try device())
+        session.presenter = presenter
+        let run = try session.start(flow: "scan_receipt")
+        let prime = try #require(await session.nextAlert())
+        session.cancel()
+        #expect(try await run.value.end == .cancelled)
+        #expect(presenter.log == ["show \(prime.id)", "dismiss \(prime.id)"])
     }
 
     @Test func settingsReturnWithoutAChangeChecksAgainAndClearsTheCheckpoint() async throws {

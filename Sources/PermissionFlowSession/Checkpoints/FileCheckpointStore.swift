@@ -4,7 +4,8 @@ import FlowRuntime
 /// Keeps the checkpoint in one file (for example in Application Support), written atomically
 /// (a temporary file renamed over the old one), so a crash mid-write leaves the previous
 /// checkpoint or none, never half of one. Reading refuses anything that is not a regular file or
-/// is larger than `CheckpointCoding.maxBytes` before reading it.
+/// is larger than `CheckpointCoding.maxBytes` before reading it; a symbolic link at `url` is
+/// refused, not followed.
 public struct FileCheckpointStore: CheckpointStore {
     public let url: URL
 

@@ -222,7 +222,8 @@ public final class FlowSession {
     private func answer(_ id: Int, with result: Result<Int, any Error>) {
         guard let pending, pending.request.id == id else { return }
         self.pending = nil
-        if isRunning { activity = .running }
+        // Back to running, or to where it was when the alert came from `backend` outside a run.
+        activity = running != nil ? .running : (self.result.map { .finished($0.end) } ?? .idle)
         if let presenter { presenter.dismiss(pending.request, of: self) }
         pending.continuation.resume(with: result)
     }
