@@ -112,8 +112,11 @@ extension View {
     }
 
     // https://developer.apple.com/documentation/swiftui/view/task(priority:_:)
+    // (as the iOS 18 SDK declares it: the action inherits the caller's actor; later SDKs add
+    // defaulted name/file/line parameters)
     @available(iOS 15.0, macOS 12.0, *)
-    nonisolated public func task(priority: TaskPriority = .userInitiated, _ action: @escaping @isolated(any) @Sendable () async -> Void) -> some View {
+    nonisolated public func task(priority: TaskPriority = .userInitiated,
+                                 @_inheritActorContext _ action: sending @escaping @isolated(any) () async -> Void) -> some View {
         fatalError("stub")
     }
 
