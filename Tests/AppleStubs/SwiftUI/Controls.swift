@@ -47,8 +47,9 @@ extension Button where Label == Text {
 // https://developer.apple.com/documentation/swiftui/foreach
 @available(iOS 13.0, macOS 10.15, *)
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
-    public var data: Data
-    public var content: (Data.Element) -> Content
+    // Not part of the interface: only so the stub's initializer has something to set.
+    var data: Data
+    var content: (Data.Element) -> Content
 }
 
 @available(iOS 13.0, macOS 10.15, *)
