@@ -35,14 +35,16 @@ struct FlowAlertModifier: ViewModifier {
         }
     }
 
-    /// Shown while the session has an alert. SwiftUI clears it when a button is tapped, before or
-    /// after the button's action; an alert still pending one main-actor turn later was closed
-    /// without a tap, and the run is cancelled rather than left waiting.
+    /// Shown while the session has an alert. SwiftUI clears it when a button is tapped, in the
+    /// same turn as the button's action; an alert still pending after that turn (and one more,
+    /// in case the action comes a turn later) was closed without a tap, and the run is
+    /// cancelled rather than left waiting.
     private func isPresented(_ request: AlertRequest?) -> Binding<Bool> {
         let session = self.session
         return Binding(get: { session?.alert != nil }, set: { shown in
             guard !shown, let session, let request else { return }
             Task { @MainActor in
+                await Task.yield()
                 if session.alert?.id == request.id { session.cancel() }
             }
         })

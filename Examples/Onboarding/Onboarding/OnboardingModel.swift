@@ -56,7 +56,11 @@ final class OnboardingModel {
                                       options: Interpreter.Options(locale: locale, recordsTrace: false))
             current = session
             let result = try? await session.run(flow: flow)
-            if Task.isCancelled { return }
+            if Task.isCancelled {
+                // The view went away mid-step: the step runs again when it comes back.
+                current = nil
+                return
+            }
             outcomes[flow] = result?.outcome ?? "error"
         }
         current = nil
