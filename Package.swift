@@ -46,6 +46,12 @@ let package = Package(
         // ones, under Examples/Snippets/Apple, are typechecked by Scripts/typecheck-apple.sh).
         .testTarget(name: "ReadmeSnippetTests", dependencies: ["PermissionFlow"], path: "Examples/Snippets/Tests",
                     exclude: ["Flows"]),
+        // The example app's platform-neutral model, compiled and tested on Linux with its flows.
+        .testTarget(name: "OnboardingExampleTests", dependencies: ["PermissionFlow"], path: "Examples/Onboarding",
+                    exclude: ["Onboarding/OnboardingApp.swift", "Onboarding/OnboardingView.swift",
+                              "Onboarding/PermissionSystem.swift", "Onboarding.xcodeproj", "Flows", "Scenarios",
+                              "Info.plist", "README.md"],
+                    sources: ["Onboarding/OnboardingModel.swift", "Tests"]),
         .testTarget(name: "FlowCommandLineTests", dependencies: ["FlowCommandLine", "FlowSyntax", "FlowModel", "FlowTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
