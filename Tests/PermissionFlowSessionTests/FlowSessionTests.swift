@@ -316,3 +316,34 @@ struct FlowSessionStepByStepTests {
         #expect(session.activity == .finished(.cancelled))
     }
 }
+
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct NextAlertCancellationTests {
+    @Test func aCancelledWaitForTheNextAlertReturnsNil() async throws {
+        // A system that never answers the prompt: the run sits in it, with no alert to come.
+        struct StuckSystem: PermissionSystem {
+            func status(of kind: PermissionKind) async throws -> Status { .notDetermined }
+            func request(_ kind: PermissionKind, options: [RequestOption]) async throws -> RequestResult {
+                // Waits until the task is cancelled (an AsyncStream's iteration ends then).
+                let (never, continuation) = AsyncStream<Void>.makeStream()
+                for await _ in never {}
+                withExtendedLifetime(continuation) {}
+                throw CancellationError()
+            }
+            func isAvailable(_ capability: Capability) async throws -> Bool { true }
+            func openSettings(_ page: SettingsPage) async throws -> SettingsReturn { SettingsReturn(changes: [], terminated: false) }
+        }
+        let session = FlowSession(program: try program(receiptsFlow), system: StuckSystem())
+        let run = try session.start(flow: "scan_receipt")
+        let prime = try #require(await session.nextAlert())
+        try session.tap("Continue")
+        _ = prime
+        await until(session) { $0.activity == .systemPrompt(.camera) }
+        let waiting = Task { await session.nextAlert() }
+        waiting.cancel()
+        #expect(await waiting.value == nil)
+        run.cancel()  // the stuck request is cancelled with its task (Task.sleep throws)
+        #expect(try await run.value.end == .cancelled)
+    }
+}

@@ -147,20 +147,27 @@ public final class FlowSession {
         }
     }
 
-    /// The alert on screen, or the next one the run shows; nil once the run has ended (or when
-    /// nothing runs). For tests and UIs that drive the session step by step.
+    /// The alert on screen, or the next one the run shows; nil once the run has ended, when
+    /// nothing runs, or when the calling task is cancelled. For tests and UIs that drive the
+    /// session step by step.
     public func nextAlert() async -> AlertRequest? {
-        while isRunning {
+        while isRunning, !Task.isCancelled {
             if let alert { return alert }
-            await withCheckedContinuation { (changed: CheckedContinuation<Void, Never>) in
-                withObservationTracking {
-                    _ = activity
-                } onChange: {
-                    changed.resume()
+            let wake = Wake()
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { (changed: CheckedContinuation<Void, Never>) in
+                    wake.arm(changed)
+                    withObservationTracking {
+                        _ = activity
+                    } onChange: {
+                        wake.fire()
+                    }
                 }
+            } onCancel: {
+                wake.fire()
             }
         }
-        return nil
+        return Task.isCancelled ? nil : alert
     }
 
     /// Taps the button labelled `label` (as shown, in the run's locale) on the alert on screen.
@@ -234,6 +241,33 @@ public final class FlowSession {
     }
 
     func noteDiscarded(_ error: CheckpointStoreError) { discardedCheckpoint = error }
+}
+
+/// Resumes a waiting continuation once, whichever comes first: a change or a cancellation
+/// (either may come before the continuation is armed).
+private final class Wake: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Void, Never>?
+    private var fired = false
+
+    func arm(_ continuation: CheckedContinuation<Void, Never>) {
+        let resumeNow = lock.withLock {
+            if fired { return true }
+            self.continuation = continuation
+            return false
+        }
+        if resumeNow { continuation.resume() }
+    }
+
+    func fire() {
+        let waiting: CheckedContinuation<Void, Never>? = lock.withLock {
+            guard !fired else { return nil }
+            fired = true
+            defer { continuation = nil }
+            return continuation
+        }
+        waiting?.resume()
+    }
 }
 
 /// Puts a session's alerts on screen for UIs that are told what to show (the UIKit presenter);
