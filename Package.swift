@@ -9,8 +9,10 @@ let package = Package(
     platforms: [.iOS(.v17), .macOS(.v14)],
     products: [
         // What an app embeds: parse, check and run flows against its own device backend.
-        // `import PermissionFlow`: the umbrella module re-exporting the four platform-neutral ones.
-        .library(name: "PermissionFlow", targets: ["PermissionFlow"]),
+        // What an app embeds. `import PermissionFlow` is the umbrella module (the session module
+        // whole, the types app code names from the others); the lower modules stay importable.
+        .library(name: "PermissionFlow",
+                 targets: ["PermissionFlow", "PermissionFlowSession", "FlowRuntime", "FlowModel", "FlowSyntax"]),
         // The SwiftUI view modifier and the UIKit presenter (Apple platforms; empty elsewhere).
         .library(name: "PermissionFlowUI", targets: ["PermissionFlowUI"]),
         .executable(name: "flowlint", targets: ["flowlint"]),
