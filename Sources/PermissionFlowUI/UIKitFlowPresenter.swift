@@ -51,9 +51,12 @@ import PermissionFlowSession
             })
         }
         host.present(controller, animated: true)
-        // UIKit does not throw: a presentation it refuses only logs. A presented controller has
-        // its presentingViewController set at once.
-        guard controller.presentingViewController != nil else { throw PresentationError.refused }
+        // UIKit does not throw: a presentation it refuses only logs a warning. One it accepts is
+        // in the hierarchy as soon as present returns (the animation runs after): the host, or
+        // the ancestor it forwarded to, is the alert's presentingViewController.
+        guard host.presentedViewController === controller || controller.presentingViewController != nil else {
+            throw PresentationError.refused
+        }
         shown = (request.id, controller)
     }
 
