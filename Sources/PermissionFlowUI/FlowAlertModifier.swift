@@ -8,8 +8,8 @@ extension View {
     /// Shows `session`'s alerts over this view with SwiftUI's `.alert`, each button with its
     /// role, and hands the tap back to the session. Copy is shown verbatim (it is already in the
     /// run's locale). An alert with a destructive button and no cancel one shows its destructive
-    /// buttons with the default role, because SwiftUI would add a Cancel button of its own that
-    /// no flow path handles (`AlertRoles.swiftUI`). If the alert goes away without a tap, the run
+    /// buttons with the default role, so SwiftUI cannot add a Cancel button of its own that no
+    /// flow path handles (`AlertRoles.swiftUI`). If the alert goes away without a tap, the run
     /// ends as `cancelled`, like any other dismissal of the UI. With a nil session (no step
     /// running) nothing is shown.
     public func flowAlerts(for session: FlowSession?) -> some View {

@@ -5,11 +5,13 @@ import FlowRuntime
 public enum AlertRoles {
     /// The role each button gets in a SwiftUI `.alert(...)`, nil for the default role.
     ///
-    /// SwiftUI adds its own Cancel button to an alert that has a destructive button and no
-    /// cancel one; tapping it closes the alert without calling any action the flow declared, so
-    /// the flow would have a path it never wrote. The modifier keeps the alert to exactly the
-    /// flow's buttons: in such an alert, destructive buttons are shown with the default role
-    /// (SwiftUI then adds nothing). With a cancel button present, every role is kept as written.
+    /// SwiftUI has been seen adding its own Cancel button to an alert that has a destructive
+    /// button and no cancel one (iOS 15; Apple's documentation of `alert(_:isPresented:...)` now
+    /// says "No default cancel action is provided"). Such a button would close the alert without
+    /// any action the flow declared: a path the flow never wrote. So the modifier keeps the alert
+    /// to exactly the flow's buttons whichever way SwiftUI behaves: in an alert without a cancel
+    /// button, destructive buttons are shown with the default role (losing only their red
+    /// colour). With a cancel button present, every role is kept as written.
     public static func swiftUI(_ buttons: [AlertButton]) -> [Button.Role?] {
         let hasCancel = buttons.contains { $0.role == .cancel }
         return buttons.map { button in
