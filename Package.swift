@@ -8,7 +8,6 @@ let package = Package(
     // The session is @Observable (Observation: iOS 17, macOS 14).
     platforms: [.iOS(.v17), .macOS(.v14)],
     products: [
-        // What an app embeds: parse, check and run flows against its own device backend.
         // What an app embeds. `import PermissionFlow` is the umbrella module (the session module
         // whole, the types app code names from the others); the lower modules stay importable.
         .library(name: "PermissionFlow",
@@ -43,7 +42,7 @@ let package = Package(
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime"]),
         .testTarget(name: "FlowLintTests", dependencies: ["FlowSyntax", "FlowModel", "FlowLint"]),
         .testTarget(name: "FlowBenchTests", dependencies: ["FlowBenchSupport", "FlowSyntax", "FlowModel", "FlowRuntime", "FlowTestSupport"]),
-        .testTarget(name: "PermissionFlowSessionTests", dependencies: ["PermissionFlow"]),
+        .testTarget(name: "PermissionFlowSessionTests", dependencies: ["PermissionFlow", "FlowModel"]),
         // The README's platform-neutral Swift snippets, compiled and run as tests (the Apple-only
         // ones, under Examples/Snippets/Apple, are typechecked by Scripts/typecheck-apple.sh).
         .testTarget(name: "ReadmeSnippetTests", dependencies: ["PermissionFlow"], path: "Examples/Snippets/Tests",
