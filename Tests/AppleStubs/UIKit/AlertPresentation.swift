@@ -49,7 +49,7 @@ import Foundation
 @available(iOS 8.0, *)
 @MainActor open class UIAlertController: UIViewController {
     // https://developer.apple.com/documentation/uikit/uialertcontroller/style
-    public enum Style: Int, @unchecked Sendable {
+    public enum Style: Int, Sendable {
         case actionSheet = 0
         case alert = 1
     }
@@ -67,7 +67,7 @@ import Foundation
 @available(iOS 8.0, *)
 @MainActor open class UIAlertAction: NSObject {
     // https://developer.apple.com/documentation/uikit/uialertaction/style-swift.enum
-    public enum Style: Int, @unchecked Sendable {
+    public enum Style: Int, Sendable {
         case `default` = 0
         case cancel = 1
         case destructive = 2
