@@ -120,6 +120,8 @@ struct FlowSessionTests {
         #expect(error.id == "FL2104")
         #expect(error.message == "device error in state 'prime': alert 1 could not be presented: another view controller is presented")
         #expect(error.context?.state == "prime")
+        #expect(session.error == error)
+        #expect(session.outcome == nil)
         #expect(presenter.dismissed == [1])
     }
 

@@ -82,6 +82,13 @@ public final class FlowSession {
     /// The outcome of the last run, when it finished with one.
     public var outcome: String? { result?.outcome }
 
+    /// The flow error the last run ended with (a status no arm matches, a failing system call,
+    /// an alert that could not be shown), with its ID, message and the state it happened in.
+    public var error: FlowError? {
+        if case .error(let error)? = result?.end { return error }
+        return nil
+    }
+
     /// The flow the store holds a checkpoint for, if any: at launch, an app shows the UI of that
     /// flow and runs it, and the run resumes where the user left for Settings.
     public func checkpointedFlow() -> String? {
