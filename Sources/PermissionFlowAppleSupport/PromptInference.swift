@@ -1,0 +1,35 @@
+import FlowModel
+import FlowRuntime
+
+/// Decides, from the status before and after a request, whether iOS showed its prompt and which
+/// answer the user chose. No framework says so itself: `requestAccess(for:)` answers a Bool,
+/// `requestTrackingAuthorization()` a status, whether or not anything appeared on screen.
+///
+/// The rule: the catalog says whether iOS prompts from `before` (`PermissionKind.requestBehavior`).
+/// If it does not, the request was immediate. If it does, the prompt counts as shown when the
+/// status after is one of the prompt's answers, or when it moved at all (a status no answer gives,
+/// e.g. `restricted` set by MDM meanwhile: shown, answer unknown). A status that did not move and
+/// is no answer (tracking or location from an inactive app, which iOS refuses silently) means no
+/// prompt. Where two answers leave the same status ("Allow Once" and "Allow While Using App" both
+/// read `authorizedWhenInUse`) the lasting one is reported: iOS offers no API that tells them apart.
+public enum PromptInference {
+    /// The request's result as the interpreter wants it.
+    ///
+    /// - Parameters:
+    ///   - appWasActive: whether the app was active when it asked; tracking and location prompts
+    ///     only appear in an active app.
+    ///   - upgradeAvailable: for `location(always)` from `authorizedWhenInUse`, whether this is the
+    ///     app's first requestAlwaysAuthorization() (Core Location honours only that one).
+    public static func result(_ kind: PermissionKind, options: [RequestOption], before: Status, after: Status,
+                              appWasActive: Bool = true, upgradeAvailable: Bool = true) -> RequestResult {
+        let behavior = kind.requestBehavior(options: options, current: before, upgradeAvailable: upgradeAvailable)
+        guard case .prompt(let answers) = behavior else { return .immediate(after) }
+        if !appWasActive, kind == .tracking || kind == .location { return .immediate(after) }
+        let matching = answers.indices.filter { answers[$0].result == after }
+        if let lasting = matching.first(where: { !answers[$0].isTemporary }) ?? matching.first {
+            return .answered(answers, index: lasting)
+        }
+        if after != before { return RequestResult(status: after, prompt: answers, answer: nil) }
+        return .immediate(after)
+    }
+}
