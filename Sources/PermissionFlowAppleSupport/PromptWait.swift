@@ -20,6 +20,10 @@ public struct PromptWait: Hashable, Sendable {
     /// The status the wait ended with; once set, every later input reports it again.
     public private(set) var result: Status?
 
+    /// Whether the app resigned active during the wait: the sign that a prompt came up, which
+    /// `PromptInference` takes as `upgradeAvailable` for the one-time Always upgrade.
+    public var promptAppeared: Bool { resigned }
+
     public init(before: Status) {
         self.before = before
         self.current = before
