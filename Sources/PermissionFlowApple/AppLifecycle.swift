@@ -32,7 +32,6 @@ final class AppLifecycle {
         }
     }
 
-    var isActive: Bool { gate.state == .active }
     var state: AppState { gate.state }
 
     /// Returns once the app is active (at once if it is); throws `CancellationError` if the task

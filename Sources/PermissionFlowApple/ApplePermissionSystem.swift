@@ -89,7 +89,6 @@ public struct ApplePermissionSystem: PermissionSystem {
             throw problem
         }
         let before = try await read(kind)
-        let appWasActive = await app.isActive
         // Skip the framework when iOS would show nothing and change nothing. Provisional
         // notifications are immediate but do change the status, so they still call it.
         if case .immediate(let status) = kind.requestBehavior(options: options, current: before), status == before {
@@ -122,8 +121,10 @@ public struct ApplePermissionSystem: PermissionSystem {
         // Every answer is read back from the status API, so the result is what iOS now reports.
         let after = try await read(kind)
         await memory.remember(kind, after)
+        // appWasActive: true, because the prompts that need an active app (tracking, location)
+        // are only asked for once it is (their requests wait for didBecomeActive).
         return PromptInference.result(kind, options: options, before: before, after: after,
-                                      appWasActive: appWasActive, upgradeAvailable: upgradeAvailable)
+                                      appWasActive: true, upgradeAvailable: upgradeAvailable)
     }
 
     public func isAvailable(_ capability: Capability) async throws -> Bool {

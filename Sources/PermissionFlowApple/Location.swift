@@ -34,6 +34,7 @@ final class LocationAccess: NSObject, CLLocationManagerDelegate {
     func request(_ request: LocationRequest, app: AppLifecycle, grace: Duration) async throws -> (Status, promptAppeared: Bool) {
         switch request {
         case .temporaryFullAccuracy(let purposeKey):
+            try await app.waitUntilActive()
             try await requestTemporaryFullAccuracy(purposeKey)
             return (try PermissionKind.locationAccuracy.status(forRawValue: accuracyRawValue), true)
         case .whenInUse, .always:
@@ -64,13 +65,16 @@ final class LocationAccess: NSObject, CLLocationManagerDelegate {
         }
     }
 
+    /// Completes when the prompt is answered or refused. The completion's error (location not
+    /// authorized, so no prompt) is not a failure of the run: the accuracy status read afterwards
+    /// is what the flow branches on. Only cancellation throws.
     private func requestTemporaryFullAccuracy(_ purposeKey: String) async throws {
         let result = OneShot<Bool>()
         _ = try await result.value {
-            // The completion is @Sendable and touches only the Sendable one-shot's finish through
-            // the main actor: it carries no isolation of its own for Swift 6 to check.
+            // The completion is @Sendable and reaches the one-shot through the main actor: it
+            // carries no isolation of its own for Swift 6's runtime check to trap on.
             manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: purposeKey) { @Sendable error in
-                Task { @MainActor in result.finish(error.map { .failure($0) } ?? .success(true)) }
+                Task { @MainActor in result.finish(.success(error == nil)) }
             }
         }
     }
