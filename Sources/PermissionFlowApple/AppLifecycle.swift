@@ -58,8 +58,7 @@ final class AppLifecycle {
     func visitSettings(_ destination: SettingsDestination) async throws -> SettingsVisit.Outcome {
         let string = switch destination {
         case .appSettings: UIApplication.openSettingsURLString
-        case .notificationSettings:
-            if #available(iOS 16.0, *) { UIApplication.openNotificationSettingsURLString } else { UIApplication.openSettingsURLString }
+        case .notificationSettings: UIApplication.openNotificationSettingsURLString  // iOS 16
         }
         guard let url = URL(string: string) else { return .couldNotOpen }
         let visit = Box(SettingsVisit())

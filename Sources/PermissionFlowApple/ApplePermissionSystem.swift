@@ -89,9 +89,7 @@ public struct ApplePermissionSystem: PermissionSystem {
             throw problem
         }
         let before = try await read(kind)
-        // Skip the framework when iOS would show nothing and change nothing. Provisional
-        // notifications are immediate but do change the status, so they still call it.
-        if case .immediate(let status) = kind.requestBehavior(options: options, current: before), status == before {
+        guard RequestPlan.callsFramework(kind, options: options, current: before) else {
             await memory.remember(kind, before)
             return .immediate(before)
         }
@@ -142,8 +140,9 @@ public struct ApplePermissionSystem: PermissionSystem {
     /// returns: the next launch resumes from the session's checkpoint.
     public func openSettings(_ page: SettingsPage) async throws -> SettingsReturn {
         let before = await memory.statuses
-        let notificationPage: Bool = if #available(iOS 16.0, *) { true } else { false }
-        let destination = SettingsDestination.choose(for: page, notificationSettingsAvailable: notificationPage)
+        // This type needs iOS 17, so the notification page (iOS 16) is always there; an
+        // #available check here would be a warning in Xcode.
+        let destination = SettingsDestination.choose(for: page, notificationSettingsAvailable: true)
         guard try await app.visitSettings(destination) == .returned else { throw Failure.settingsCouldNotOpen(page) }
         var after: [PermissionKind: Status] = [:]
         for kind in before.keys { after[kind] = try await status(of: kind) }

@@ -33,3 +33,18 @@ public enum PromptInference {
         return .immediate(after)
     }
 }
+
+/// Whether a request must call the framework at all.
+public enum RequestPlan {
+    /// False when iOS would show nothing and change nothing (`requestBehavior` is immediate with
+    /// the current status), so the backend answers from the status it read and leaves the
+    /// framework alone: a second `requestAlwaysAuthorization()` is not wasted, a denied camera is
+    /// not asked again. Provisional notifications are immediate too, but the call is what makes
+    /// them provisional, so it is made.
+    public static func callsFramework(_ kind: PermissionKind, options: [RequestOption], current: Status) -> Bool {
+        if case .immediate(let status) = kind.requestBehavior(options: options, current: current), status == current {
+            return false
+        }
+        return true
+    }
+}

@@ -79,3 +79,18 @@ private func chosen(_ r: RequestResult) -> String? { r.answer.flatMap { r.prompt
     #expect(PromptInference.result(.locationAccuracy, options: [.purpose("Delivery")], before: .fullAccuracy,
                                    after: .fullAccuracy) == .immediate(.fullAccuracy))
 }
+
+@Test func theFrameworkIsCalledOnlyWhenSomethingCanHappen() {
+    #expect(RequestPlan.callsFramework(.camera, options: [], current: .notDetermined))
+    #expect(!RequestPlan.callsFramework(.camera, options: [], current: .denied))
+    #expect(!RequestPlan.callsFramework(.camera, options: [], current: .authorized))
+    #expect(RequestPlan.callsFramework(.notifications, options: [.provisional], current: .notDetermined))
+    #expect(!RequestPlan.callsFramework(.notifications, options: [.provisional], current: .provisional))
+    #expect(RequestPlan.callsFramework(.notifications, options: [.alert], current: .provisional))
+    #expect(RequestPlan.callsFramework(.location, options: [.always], current: .authorizedWhenInUse))
+    #expect(!RequestPlan.callsFramework(.location, options: [], current: .authorizedWhenInUse))
+    #expect(RequestPlan.callsFramework(.calendar, options: [.fullAccess], current: .writeOnly))
+    #expect(!RequestPlan.callsFramework(.calendar, options: [.writeOnly], current: .writeOnly))
+    #expect(RequestPlan.callsFramework(.locationAccuracy, options: [.purpose("Delivery")], current: .reducedAccuracy))
+    #expect(!RequestPlan.callsFramework(.health, options: [], current: .sharingDenied))
+}
