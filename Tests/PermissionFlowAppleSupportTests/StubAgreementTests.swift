@@ -56,17 +56,3 @@ func stubsAndTablesAgree(index: Int) throws {
     #expect(cases.map(\.0) == table.entries.map(\.caseName), "\(file) \(enumName) case names")
     #expect(cases.map(\.1) == table.entries.map(\.rawValue), "\(file) \(enumName) raw values")
 }
-
-@Test func notificationOptionBitsAgreeWithTheStub() throws {
-    let text = try String(contentsOf: stubs.appendingPathComponent("UserNotifications/UNUserNotificationCenter.swift"),
-                          encoding: .utf8)
-    typealias N = NotificationAuthorizationOptions
-    let expected: [(String, UInt)] = [("badge", N.badge), ("sound", N.sound), ("alert", N.alert), ("carPlay", N.carPlay),
-                                      ("criticalAlert", N.criticalAlert),
-                                      ("providesAppNotificationSettings", N.providesAppNotificationSettings),
-                                      ("provisional", N.provisional)]
-    for (name, bit) in expected {
-        let shift = bit.trailingZeroBitCount
-        #expect(text.contains("public static let \(name) = UNAuthorizationOptions(rawValue: 1 << \(shift))"), "\(name)")
-    }
-}

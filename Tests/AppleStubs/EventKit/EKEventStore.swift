@@ -19,11 +19,7 @@ public enum EKAuthorizationStatus: Int, Sendable {
     case fullAccess = 3
     @available(iOS 17.0, *)
     case writeOnly = 4
-
-    // https://developer.apple.com/documentation/eventkit/ekauthorizationstatus/authorized
-    // Same value as fullAccess; Swift imports it as an alias.
-    @available(iOS, introduced: 6.0, deprecated: 17.0)
-    public static var authorized: EKAuthorizationStatus { .fullAccess }
+    // The deprecated `authorized` has the value of fullAccess (3); nothing here uses it.
 }
 
 // https://developer.apple.com/documentation/eventkit/ekeventstore

@@ -1,13 +1,13 @@
 // UIApplication and what belongs to it, for the Apple backend (PermissionFlowApple). Transcribed
 // from Apple's documentation: only the symbols that code uses. The SDK's superclass is
-// UIResponder; it is left out because nothing typechecked against this stub uses the responder
-// chain, and the responder and presentation types are the UIKit presentation stubs' to declare.
+// UIResponder (an NSObject); it is left out because nothing typechecked against this stub uses the
+// responder chain, and the responder and presentation types are the UIKit presentation stubs'.
 @_exported import Foundation  // as the SDK framework does
 
 // https://developer.apple.com/documentation/uikit/uiapplication
 @available(iOS 2.0, *)
 @MainActor
-open class UIApplication {
+open class UIApplication: NSObject {
     // https://developer.apple.com/documentation/uikit/uiapplication/shared
     open class var shared: UIApplication { fatalError("interface stub") }
 

@@ -7,23 +7,8 @@
 public struct UNAuthorizationOptions: OptionSet, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
-    // https://developer.apple.com/documentation/usernotifications/unauthorizationoptions/badge
-    public static let badge = UNAuthorizationOptions(rawValue: 1 << 0)
-    // https://developer.apple.com/documentation/usernotifications/unauthorizationoptions/sound
-    public static let sound = UNAuthorizationOptions(rawValue: 1 << 1)
-    // https://developer.apple.com/documentation/usernotifications/unauthorizationoptions/alert
-    public static let alert = UNAuthorizationOptions(rawValue: 1 << 2)
-    // https://developer.apple.com/documentation/usernotifications/unauthorizationoptions/carplay
-    public static let carPlay = UNAuthorizationOptions(rawValue: 1 << 3)
-    // https://developer.apple.com/documentation/usernotifications/unauthorizationoptions/criticalalert
-    @available(iOS 12.0, *)
-    public static let criticalAlert = UNAuthorizationOptions(rawValue: 1 << 4)
-    // https://developer.apple.com/documentation/usernotifications/unauthorizationoptions/providesappnotificationsettings
-    @available(iOS 12.0, *)
-    public static let providesAppNotificationSettings = UNAuthorizationOptions(rawValue: 1 << 5)
-    // https://developer.apple.com/documentation/usernotifications/unauthorizationoptions/provisional
-    @available(iOS 12.0, *)
-    public static let provisional = UNAuthorizationOptions(rawValue: 1 << 6)
+    // The members (badge 1<<0 ... provisional 1<<6) are not declared: the backend builds the
+    // value from PermissionFlowAppleSupport.NotificationAuthorizationOptions.
 }
 
 // https://developer.apple.com/documentation/usernotifications/unauthorizationstatus
