@@ -34,7 +34,10 @@ open class HKSampleType: HKObjectType {}
 open class HKQuantityType: HKSampleType {}
 
 // https://developer.apple.com/documentation/healthkit/hkhealthstore
-// Declared not Sendable (the stricter reading).
+// Declared not Sendable, the stricter reading: objc2's translation of the header treats the store
+// as thread-safe, which suggests NS_SWIFT_SENDABLE in current SDKs, but the documentation page
+// does not say. Code that typechecks against a non-Sendable store also typechecks against a
+// Sendable one; the backend keeps its stores local either way.
 @available(iOS 8.0, *)
 open class HKHealthStore: NSObject {
     // https://developer.apple.com/documentation/healthkit/hkhealthstore/ishealthdataavailable()
