@@ -9,11 +9,12 @@ import UIKit
 /// `UIApplication`. A session (app-side UI, checkpoints, analytics) completes it into the
 /// `DeviceBackend` a flow runs on.
 ///
-/// What it decides without the frameworks lives in `PermissionFlowAppleSupport` and is tested on
-/// Linux: statuses are read as raw values and mapped by `StatusTable` (an unknown value is an
-/// error, never a guess), whether a prompt appeared comes from `PromptInference`, and the waits
-/// for lifecycle events are the state machines there. The files of this target are the thin
-/// framework calls, one per kind or framework.
+/// What it decides without the frameworks is `FrameworkPermissionSystem` in
+/// `PermissionFlowAppleSupport`, tested on Linux against a fake: statuses are read as raw values
+/// and mapped by the status tables (an unknown value is an `UnknownStatusValue` error, never a
+/// guess), a request whose usage description is missing throws `MissingUsageDescription` instead
+/// of letting iOS terminate the app, whether a prompt appeared comes from `PromptInference`. This
+/// type supplies the framework calls (`AppleFrameworks`), one file per kind or framework.
 @available(iOS 17.0, *)
 public struct ApplePermissionSystem: PermissionSystem {
     /// What the backend cannot know from the flow.
@@ -23,8 +24,7 @@ public struct ApplePermissionSystem: PermissionSystem {
         public var healthShareTypes: [String]
         /// Quantity types the app reads (HealthKit never tells whether reading was allowed).
         public var healthReadTypes: [String]
-        /// Check Info.plist for the usage description a request needs before making it, and
-        /// throw `MissingUsageDescription` instead of letting iOS terminate the app.
+        /// Check Info.plist for the usage description a request needs before making it.
         public var checksUsageDescriptions: Bool
         /// How long to wait for a delegate-only prompt (location, Bluetooth) to come up before
         /// concluding iOS showed nothing.
@@ -39,68 +39,94 @@ public struct ApplePermissionSystem: PermissionSystem {
         }
     }
 
-    /// Why a call failed, other than a status no table knows (`UnknownStatusValue`) or a missing
-    /// usage description (`MissingUsageDescription`).
+    /// Failures of the framework calls themselves.
     public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
-        case healthNotConfigured
         case healthUnavailable
         case unknownHealthType(String)
         case requestInProgress(PermissionKind)
-        case settingsCouldNotOpen(SettingsPage)
 
         public var description: String {
             switch self {
-            case .healthNotConfigured:
-                "health needs the quantity types the app shares: set Configuration.healthShareTypes"
             case .healthUnavailable: "Health data is not available on this device"
             case .unknownHealthType(let id): "HealthKit has no quantity type '\(id)'"
             case .requestInProgress(let kind): "a \(kind.rawValue) request is already waiting for its answer"
-            case .settingsCouldNotOpen(let page):
-                "iOS did not open \(page == .settings ? "the app's Settings page" : "the notification settings")"
             }
         }
     }
 
-    private let configuration: Configuration
-    private let app: AppLifecycle
-    private let location: LocationAccess
-    private let bluetooth: BluetoothAccess
-    private let memory: StatusMemory
+    private let system: FrameworkPermissionSystem<AppleFrameworks>
 
-    /// Created on the main actor, which owns the location and Bluetooth managers.
+    /// Created on the main actor, which owns the location and Bluetooth managers. Info.plist's
+    /// usage descriptions are read here, once.
     @MainActor
     public init(configuration: Configuration = Configuration()) {
+        let texts = configuration.checksUsageDescriptions
+            ? UsageDescriptionTexts(infoDictionary: Bundle.main.infoDictionary ?? [:]) : nil
+        // The type needs iOS 17, so the notification page (iOS 16) is always there.
+        system = FrameworkPermissionSystem(access: AppleFrameworks(configuration: configuration),
+                                           usageDescriptions: texts, notificationSettingsAvailable: true)
+    }
+
+    public func status(of kind: PermissionKind) async throws -> Status { try await system.status(of: kind) }
+
+    public func request(_ kind: PermissionKind, options: [RequestOption]) async throws -> RequestResult {
+        try await system.request(kind, options: options)
+    }
+
+    public func isAvailable(_ capability: Capability) async throws -> Bool { try await system.isAvailable(capability) }
+
+    public func openSettings(_ page: SettingsPage) async throws -> SettingsReturn { try await system.openSettings(page) }
+}
+
+/// The framework calls, dispatched by kind to the file of each framework.
+@available(iOS 17.0, *)
+struct AppleFrameworks: FrameworkAccess {
+    let configuration: ApplePermissionSystem.Configuration
+    let app: AppLifecycle
+    let location: LocationAccess
+    let bluetooth: BluetoothAccess
+
+    @MainActor
+    init(configuration: ApplePermissionSystem.Configuration) {
         self.configuration = configuration
         app = AppLifecycle.shared
         location = LocationAccess(lifecycle: app)
         bluetooth = BluetoothAccess(lifecycle: app)
-        memory = StatusMemory()
     }
 
-    public func status(of kind: PermissionKind) async throws -> Status {
-        let status = try await read(kind)
-        await memory.remember(kind, status)
-        return status
+    func rawStatusValues(of kind: PermissionKind) async throws -> [Int] {
+        switch kind {
+        case .camera: [CameraAccess.statusRawValue()]
+        case .microphone: [MicrophoneAccess.statusRawValue()]
+        case .photos, .photosAddOnly: [PhotosAccess.statusRawValue(kind)]
+        case .location: [await location.statusRawValue]
+        case .locationAccuracy: [await location.accuracyRawValue]
+        case .notifications: [await NotificationAccess.statusRawValue()]
+        case .tracking: [TrackingAccess.statusRawValue()]
+        case .contacts: [ContactsAccess.statusRawValue()]
+        case .calendar, .reminders:
+            [EventAccess.statusRawValue(EventAccessRequest.of(kind, options: []) ?? .fullAccessToEvents)]
+        case .bluetooth: [BluetoothAccess.statusRawValue()]
+        case .motion: [MotionAccess.statusRawValue()]
+        case .speech: [SpeechAccess.statusRawValue()]
+        case .mediaLibrary: [MediaLibraryAccess.statusRawValue()]
+        case .health: try healthStatusRawValues()
+        }
     }
 
-    public func request(_ kind: PermissionKind, options: [RequestOption]) async throws -> RequestResult {
-        if configuration.checksUsageDescriptions,
-           let problem = UsageDescriptions.problem(kind, options: options, infoDictionary: Bundle.main.infoDictionary ?? [:]) {
-            throw problem
-        }
-        let before = try await read(kind)
-        guard RequestPlan.callsFramework(kind, options: options, current: before) else {
-            await memory.remember(kind, before)
-            return .immediate(before)
-        }
-        var upgradeAvailable = true
+    private func healthStatusRawValues() throws -> [Int] {
+        guard HealthAccess.isAvailable else { throw ApplePermissionSystem.Failure.healthUnavailable }
+        return try HealthAccess.statusRawValues(share: configuration.healthShareTypes)
+    }
+
+    func request(_ kind: PermissionKind, options: [RequestOption]) async throws -> Bool? {
         switch kind {
         case .camera: await CameraAccess.request()
         case .microphone: await MicrophoneAccess.request()
         case .photos, .photosAddOnly: _ = await PhotosAccess.request(kind)
         case .location, .locationAccuracy:
             guard let request = LocationRequest.of(kind, options: options) else { preconditionFailure("location kinds") }
-            upgradeAvailable = try await location.request(request, app: app, grace: configuration.promptGracePeriod).promptAppeared
+            return try await location.request(request, app: app, grace: configuration.promptGracePeriod).promptAppeared
         case .notifications: try await NotificationAccess.request(options: options)
         case .tracking: _ = try await TrackingAccess.request(app: app)
         case .contacts: try await ContactsAccess.request()
@@ -112,20 +138,12 @@ public struct ApplePermissionSystem: PermissionSystem {
         case .speech: _ = await SpeechAccess.request()
         case .mediaLibrary: _ = await MediaLibraryAccess.request()
         case .health:
-            guard HealthAccess.isAvailable else { throw Failure.healthUnavailable }
-            guard !configuration.healthShareTypes.isEmpty else { throw Failure.healthNotConfigured }
             try await HealthAccess.request(share: configuration.healthShareTypes, read: configuration.healthReadTypes)
         }
-        // Every answer is read back from the status API, so the result is what iOS now reports.
-        let after = try await read(kind)
-        await memory.remember(kind, after)
-        // appWasActive: true, because the prompts that need an active app (tracking, location)
-        // are only asked for once it is (their requests wait for didBecomeActive).
-        return PromptInference.result(kind, options: options, before: before, after: after,
-                                      appWasActive: true, upgradeAvailable: upgradeAvailable)
+        return nil
     }
 
-    public func isAvailable(_ capability: Capability) async throws -> Bool {
+    func isAvailable(_ capability: Capability) async throws -> Bool {
         switch capability {
         case .camera: CameraAccess.isPresent(front: false)
         case .frontCamera: CameraAccess.isPresent(front: true)
@@ -135,51 +153,8 @@ public struct ApplePermissionSystem: PermissionSystem {
         }
     }
 
-    /// Opens the page and returns when the user is back, with the statuses that changed among
-    /// those the run has read. If a privacy switch changed, iOS terminates the app and this never
-    /// returns: the next launch resumes from the session's checkpoint.
-    public func openSettings(_ page: SettingsPage) async throws -> SettingsReturn {
-        let before = await memory.statuses
-        // This type needs iOS 17, so the notification page (iOS 16) is always there; an
-        // #available check here would be a warning in Xcode.
-        let destination = SettingsDestination.choose(for: page, notificationSettingsAvailable: true)
-        guard try await app.visitSettings(destination) == .returned else { throw Failure.settingsCouldNotOpen(page) }
-        var after: [PermissionKind: Status] = [:]
-        for kind in before.keys { after[kind] = try await status(of: kind) }
-        return SettingsReturn(changes: SettingsDiff.changes(before: before, after: after), terminated: false)
+    func visitSettings(_ destination: SettingsDestination) async throws -> SettingsVisit.Outcome {
+        try await app.visitSettings(destination)
     }
-
-    /// The raw reading of a kind's status API, mapped.
-    private func read(_ kind: PermissionKind) async throws -> Status {
-        switch kind {
-        case .camera: return try kind.status(forRawValue: CameraAccess.statusRawValue())
-        case .microphone: return try kind.status(forRawValue: MicrophoneAccess.statusRawValue())
-        case .photos, .photosAddOnly: return try kind.status(forRawValue: PhotosAccess.statusRawValue(kind))
-        case .location: return try kind.status(forRawValue: await location.statusRawValue)
-        case .locationAccuracy: return try kind.status(forRawValue: await location.accuracyRawValue)
-        case .notifications: return try kind.status(forRawValue: await NotificationAccess.statusRawValue())
-        case .tracking: return try kind.status(forRawValue: TrackingAccess.statusRawValue())
-        case .contacts: return try kind.status(forRawValue: ContactsAccess.statusRawValue())
-        case .calendar, .reminders:
-            return try kind.status(forRawValue: EventAccess.statusRawValue(EventAccessRequest.of(kind, options: []) ?? .fullAccessToEvents))
-        case .bluetooth: return try kind.status(forRawValue: BluetoothAccess.statusRawValue())
-        case .motion: return try kind.status(forRawValue: MotionAccess.statusRawValue())
-        case .speech: return try kind.status(forRawValue: SpeechAccess.statusRawValue())
-        case .mediaLibrary: return try kind.status(forRawValue: MediaLibraryAccess.statusRawValue())
-        case .health:
-            let statuses = try HealthAccess.statusRawValues(share: configuration.healthShareTypes)
-                .map { try kind.status(forRawValue: $0) }
-            guard let combined = HealthAuthorization.combined(statuses) else { throw Failure.healthNotConfigured }
-            return combined
-        }
-    }
-}
-
-/// The statuses the run has read, so a Settings visit can report what changed.
-@available(iOS 17.0, *)
-@MainActor
-final class StatusMemory {
-    private(set) var statuses: [PermissionKind: Status] = [:]
-    func remember(_ kind: PermissionKind, _ status: Status) { statuses[kind] = status }
 }
 #endif
