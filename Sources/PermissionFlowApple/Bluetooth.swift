@@ -26,6 +26,9 @@ final class BluetoothAccess: NSObject, CBCentralManagerDelegate {
         self.wait = wait
         pending = result
         let id = app.subscribe { event in
+            // The status may be updated before its delegate call arrives: read it first, so the
+            // return from the prompt does not end the wait with the status from before.
+            if event == .didBecomeActive { self.stateUpdated() }
             if case .finished(let status) = wait.value.handle(event) { result.finish(.success(status)) }
         }
         defer {

@@ -47,6 +47,9 @@ final class LocationAccess: NSObject, CLLocationManagerDelegate {
             self.wait = wait
             pending = result
             let id = app.subscribe { event in
+                // The status may be updated before its delegate call arrives: read it first, so the
+                // return from the prompt does not end the wait with the status from before.
+                if event == .didBecomeActive { self.authorizationChanged() }
                 if case .finished(let status) = wait.value.handle(event) { result.finish(.success(status)) }
             }
             defer {
