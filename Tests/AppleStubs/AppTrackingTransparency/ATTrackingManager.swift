@@ -7,6 +7,7 @@
 open class ATTrackingManager: NSObject {
     // https://developer.apple.com/documentation/apptrackingtransparency/attrackingmanager/authorizationstatus
     // (NS_ENUM(NSUInteger): NotDetermined = 0, Restricted, Denied, Authorized)
+    @available(iOS 14.0, *)
     public enum AuthorizationStatus: UInt, Sendable {
         case notDetermined = 0
         case restricted = 1
