@@ -26,8 +26,8 @@ public struct ApplePermissionSystem: PermissionSystem {
         public var healthReadTypes: [String]
         /// Check Info.plist for the usage description a request needs before making it.
         public var checksUsageDescriptions: Bool
-        /// How long to wait for a delegate-only prompt (location, Bluetooth) to come up before
-        /// concluding iOS showed nothing.
+        /// How long to wait for a prompt iOS may not show (the location Always upgrade, honoured
+        /// once) to come up before concluding it showed nothing.
         public var promptGracePeriod: Duration
 
         public init(healthShareTypes: [String] = [], healthReadTypes: [String] = [],
@@ -128,12 +128,12 @@ struct AppleFrameworks: FrameworkAccess {
             guard let request = LocationRequest.of(kind, options: options) else { preconditionFailure("location kinds") }
             return try await location.request(request, app: app, grace: configuration.promptGracePeriod).promptAppeared
         case .notifications: try await NotificationAccess.request(options: options)
-        case .tracking: _ = try await TrackingAccess.request(app: app)
+        case .tracking: return try await TrackingAccess.request(app: app).promptAppeared
         case .contacts: try await ContactsAccess.request()
         case .calendar, .reminders:
             guard let request = EventAccessRequest.of(kind, options: options) else { preconditionFailure("EventKit kinds") }
             try await EventAccess.request(request)
-        case .bluetooth: _ = try await bluetooth.request(app: app, grace: configuration.promptGracePeriod)
+        case .bluetooth: return try await bluetooth.request(app: app).promptAppeared
         case .motion: await MotionAccess.request()
         case .speech: _ = await SpeechAccess.request()
         case .mediaLibrary: _ = await MediaLibraryAccess.request()

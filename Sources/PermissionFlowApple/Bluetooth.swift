@@ -18,8 +18,11 @@ final class BluetoothAccess: NSObject, CBCentralManagerDelegate {
         CBManager.authorization.rawValue
     }
 
-    func request(app: AppLifecycle, grace: Duration) async throws -> Status {
+    /// The status the request ended with, and whether the prompt came up.
+    func request(app: AppLifecycle) async throws -> (Status, promptAppeared: Bool) {
         guard pending == nil else { throw ApplePermissionSystem.Failure.requestInProgress(.bluetooth) }
+        // A system alert needs the app in the foreground.
+        try await app.waitUntilActive()
         let before = try PermissionKind.bluetooth.status(forRawValue: Self.statusRawValue())
         let wait = Box(PromptWait(before: before))
         let result = OneShot<Status>()
@@ -36,15 +39,14 @@ final class BluetoothAccess: NSObject, CBCentralManagerDelegate {
             self.wait = nil
             pending = nil
         }
-        return try await result.value {
+        let status = try await result.value {
             // queue nil: delegate calls on the main queue. No power alert: the flow asked about
             // permission, not about the radio being on.
             manager = CBCentralManager(delegate: self, queue: nil, options: [CBCentralManagerOptionShowPowerAlertKey: false])
-            Task { @MainActor in
-                try? await Task.sleep(for: grace)
-                if case .finished(let status) = wait.value.graceExpired() { result.finish(.success(status)) }
-            }
+            // No grace period: from notDetermined iOS always shows the prompt
+            // (PromptWait.usesGracePeriod), so the wait lasts until the user answers.
         }
+        return (status, wait.value.promptAppeared)
     }
 
     nonisolated func centralManagerDidUpdateState(_ central: CBCentralManager) {

@@ -59,6 +59,7 @@ final class LocationAccess: NSObject, CLLocationManagerDelegate {
             }
             let status = try await result.value {
                 if request == .always { manager.requestAlwaysAuthorization() } else { manager.requestWhenInUseAuthorization() }
+                guard PromptWait.usesGracePeriod(.location, before: before) else { return }
                 Task { @MainActor in
                     try? await Task.sleep(for: grace)
                     if case .finished(let status) = wait.value.graceExpired() { result.finish(.success(status)) }

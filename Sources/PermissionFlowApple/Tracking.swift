@@ -19,7 +19,8 @@ enum TrackingAccess {
         Int(await ATTrackingManager.requestTrackingAuthorization().rawValue)
     }
 
-    static func request(app: AppLifecycle) async throws -> Status {
+    /// The status the request ended with, and whether the prompt came up.
+    static func request(app: AppLifecycle) async throws -> (Status, promptAppeared: Bool) {
         let machine = Box(TrackingRequest(appState: app.state))
         let result = OneShot<Status>()
         func perform(_ effect: TrackingRequest.Effect) {
@@ -36,7 +37,8 @@ enum TrackingAccess {
         }
         let id = app.subscribe { perform(machine.value.handle($0)) }
         defer { app.unsubscribe(id) }
-        return try await result.value { perform(machine.value.start()) }
+        let status = try await result.value { perform(machine.value.start()) }
+        return (status, machine.value.promptAppeared)
     }
 }
 #endif

@@ -11,8 +11,8 @@ public protocol FrameworkAccess: Sendable {
     func rawStatusValues(of kind: PermissionKind) async throws -> [Int]
 
     /// Makes the request with the framework and returns once it completed. Returns whether a
-    /// prompt came up where the access can tell (delegate-only prompts, from `PromptWait`), or
-    /// nil where it cannot.
+    /// prompt came up where the access watched the app's lifecycle to know (location and
+    /// Bluetooth through `PromptWait`, tracking through `TrackingRequest`), or nil.
     func request(_ kind: PermissionKind, options: [RequestOption]) async throws -> Bool?
 
     /// Whether the device has the capability.
@@ -80,7 +80,7 @@ public struct FrameworkPermissionSystem<Access: FrameworkAccess>: PermissionSyst
         // appWasActive: the accesses ask for the prompts that need an active app (tracking,
         // location) only once it is active.
         return PromptInference.result(kind, options: options, before: before, after: after,
-                                      appWasActive: true, upgradeAvailable: promptAppeared ?? true)
+                                      appWasActive: true, promptAppeared: promptAppeared)
     }
 
     public func isAvailable(_ capability: Capability) async throws -> Bool {

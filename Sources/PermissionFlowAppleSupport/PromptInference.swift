@@ -12,6 +12,7 @@ import FlowRuntime
 /// is no answer (tracking or location from an inactive app, which iOS refuses silently) means no
 /// prompt. Where two answers leave the same status ("Allow Once" and "Allow While Using App" both
 /// read `authorizedWhenInUse`) the lasting one is reported: iOS offers no API that tells them apart.
+/// Where the backend watched the app's lifecycle during the request, that evidence comes first.
 public enum PromptInference {
     /// The request's result as the interpreter wants it.
     ///
@@ -20,8 +21,14 @@ public enum PromptInference {
     ///     only appear in an active app.
     ///   - upgradeAvailable: for `location(always)` from `authorizedWhenInUse`, whether this is the
     ///     app's first requestAlwaysAuthorization() (Core Location honours only that one).
+    ///   - promptAppeared: what the backend saw of the app's lifecycle during the request, where it
+    ///     watched: a system prompt makes the app resign active, so `false` means iOS showed
+    ///     nothing (tracking with "Allow Apps to Request to Track" off completes `denied` that way;
+    ///     a second requestAlwaysAuthorization() shows nothing at all). Nil when not watched.
     public static func result(_ kind: PermissionKind, options: [RequestOption], before: Status, after: Status,
-                              appWasActive: Bool = true, upgradeAvailable: Bool = true) -> RequestResult {
+                              appWasActive: Bool = true, upgradeAvailable: Bool = true,
+                              promptAppeared: Bool? = nil) -> RequestResult {
+        if promptAppeared == false { return .immediate(after) }
         let behavior = kind.requestBehavior(options: options, current: before, upgradeAvailable: upgradeAvailable)
         guard case .prompt(let answers) = behavior else { return .immediate(after) }
         if !appWasActive, kind == .tracking || kind == .location { return .immediate(after) }

@@ -24,6 +24,14 @@ public struct PromptWait: Hashable, Sendable {
     /// `PromptInference` takes as `upgradeAvailable` for the one-time Always upgrade.
     public var promptAppeared: Bool { resigned }
 
+    /// Whether the wait needs the grace period: only where iOS may show nothing at all. The Always
+    /// upgrade from When In Use is honoured once per app (and never after "Allow Once"); a first
+    /// request from `notDetermined` always shows its prompt, so it waits for the answer however
+    /// long the user takes, and a grace period there could end the wait with the prompt on screen.
+    public static func usesGracePeriod(_ kind: PermissionKind, before: Status) -> Bool {
+        kind == .location && before == .authorizedWhenInUse
+    }
+
     public init(before: Status) {
         self.before = before
         self.current = before

@@ -18,6 +18,10 @@ public struct TrackingRequest: Hashable, Sendable {
 
     public static let maximumAttempts = 2
     public private(set) var attempts = 0
+    /// Whether the app resigned active while a framework call was in flight: the prompt came up.
+    /// False at the end means iOS completed the request without showing anything (the user turned
+    /// "Allow Apps to Request to Track" off, or the app was not active).
+    public private(set) var promptAppeared = false
     private var appState: AppState
     private var calling = false
     private var resignedWhileCalling = false
@@ -36,7 +40,10 @@ public struct TrackingRequest: Hashable, Sendable {
         switch event {
         case .willResignActive, .didEnterBackground:
             appState = event == .willResignActive ? .inactive : .background
-            if calling { resignedWhileCalling = true }
+            if calling {
+                resignedWhileCalling = true
+                promptAppeared = true
+            }
             return .wait
         case .didBecomeActive:
             appState = .active

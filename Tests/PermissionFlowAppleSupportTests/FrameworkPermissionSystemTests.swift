@@ -161,3 +161,11 @@ private func system(_ fake: FakeFrameworks, texts: UsageDescriptionTexts? = allo
     #expect(try await system(fake).isAvailable(.biometry))
     #expect(await fake.log == ["capability biometry"])
 }
+
+@Test func trackingDeniedWithoutAPromptIsImmediate() async throws {
+    let off = FakeFrameworks(raws: [.tracking: [0]], answers: [.tracking: [2]], promptAppeared: false)
+    #expect(try await system(off).request(.tracking, options: []) == .immediate(.denied))
+    let asked = FakeFrameworks(raws: [.tracking: [0]], answers: [.tracking: [2]], promptAppeared: true)
+    let result = try await system(asked).request(.tracking, options: [])
+    #expect(result.answer.map { result.prompt?[$0].label } == "Ask App Not to Track")
+}

@@ -33,6 +33,14 @@ import Testing
     expectStep(t.handle(.didBecomeActive), .wait)
     expectStep(t.completed(with: .authorized), .finish(.authorized))
     #expect(t.attempts == 1)
+    #expect(t.promptAppeared)
+}
+
+@Test func trackingThatCompletesWithoutTheAppResigningShowedNoPrompt() {
+    var t = TrackingRequest(appState: .active)
+    expectStep(t.start(), .callFramework)
+    expectStep(t.completed(with: .denied), .finish(.denied))
+    #expect(!t.promptAppeared)
 }
 
 @Test func trackingWaitsForTheAppToBecomeActive() {
@@ -85,6 +93,12 @@ import Testing
     expectStep(w.graceExpired(), .finished(.authorizedWhenInUse))
     #expect(w.result == .authorizedWhenInUse)
     #expect(!w.promptAppeared)
+}
+
+@Test func onlyAPromptThatMayNotShowHasAGracePeriod() {
+    #expect(PromptWait.usesGracePeriod(.location, before: .authorizedWhenInUse))
+    #expect(!PromptWait.usesGracePeriod(.location, before: .notDetermined))
+    #expect(!PromptWait.usesGracePeriod(.bluetooth, before: .notDetermined))
 }
 
 @Test func settingsDestination() {

@@ -94,3 +94,17 @@ private func chosen(_ r: RequestResult) -> String? { r.answer.flatMap { r.prompt
     #expect(RequestPlan.callsFramework(.locationAccuracy, options: [.purpose("Delivery")], current: .reducedAccuracy))
     #expect(!RequestPlan.callsFramework(.health, options: [], current: .sharingDenied))
 }
+
+@Test func whatTheBackendSawOfTheLifecycleComesFirst() {
+    // Tracking with "Allow Apps to Request to Track" off: denied, and the app never resigned active.
+    #expect(PromptInference.result(.tracking, options: [], before: .notDetermined, after: .denied,
+                                   promptAppeared: false) == .immediate(.denied))
+    let shown = PromptInference.result(.tracking, options: [], before: .notDetermined, after: .denied, promptAppeared: true)
+    #expect(chosen(shown) == "Ask App Not to Track")
+    // A second requestAlwaysAuthorization() shows nothing.
+    #expect(PromptInference.result(.location, options: [.always], before: .authorizedWhenInUse,
+                                   after: .authorizedWhenInUse, promptAppeared: false) == .immediate(.authorizedWhenInUse))
+    // Unwatched kinds keep the status rule.
+    #expect(chosen(PromptInference.result(.camera, options: [], before: .notDetermined, after: .denied,
+                                          promptAppeared: nil)) == "Don't Allow")
+}
