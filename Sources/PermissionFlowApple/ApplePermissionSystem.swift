@@ -90,8 +90,8 @@ struct AppleFrameworks: FrameworkAccess {
     init(configuration: ApplePermissionSystem.Configuration) {
         self.configuration = configuration
         app = AppLifecycle.shared
-        location = LocationAccess(lifecycle: app)
-        bluetooth = BluetoothAccess(lifecycle: app)
+        location = LocationAccess()
+        bluetooth = BluetoothAccess()
     }
 
     func rawStatusValues(of kind: PermissionKind) async throws -> [Int] {

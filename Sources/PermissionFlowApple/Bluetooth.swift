@@ -12,7 +12,7 @@ final class BluetoothAccess: NSObject, CBCentralManagerDelegate {
     private var wait: Box<PromptWait>?
     private var pending: OneShot<Status>?
 
-    init(lifecycle: AppLifecycle) { super.init() }
+    override init() { super.init() }
 
     nonisolated static func statusRawValue() -> Int {
         CBManager.authorization.rawValue

@@ -16,7 +16,7 @@ final class LocationAccess: NSObject, CLLocationManagerDelegate {
     private var wait: Box<PromptWait>?
     private var pending: OneShot<Status>?
 
-    init(lifecycle: AppLifecycle) {
+    override init() {
         super.init()
         manager.delegate = self
     }
