@@ -14,6 +14,8 @@ let package = Package(
                  targets: ["PermissionFlow", "PermissionFlowSession", "FlowRuntime", "FlowModel", "FlowSyntax"]),
         // The SwiftUI view modifier and the UIKit presenter (Apple platforms; empty elsewhere).
         .library(name: "PermissionFlowUI", targets: ["PermissionFlowUI"]),
+        // The system side over Apple's frameworks (Apple-only) and its platform-neutral logic.
+        .library(name: "PermissionFlowApple", targets: ["PermissionFlowApple", "PermissionFlowAppleSupport"]),
         .executable(name: "flowlint", targets: ["flowlint"]),
         .executable(name: "flowrun", targets: ["flowrun"]),
     ],
@@ -32,6 +34,12 @@ let package = Package(
         .target(name: "PermissionFlow", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "PermissionFlowSession"]),
         .executableTarget(name: "flowlint", dependencies: ["FlowCommandLine"]),
         .executableTarget(name: "flowrun", dependencies: ["FlowCommandLine"]),
+        // Issue 12: what the Apple backend decides without the frameworks (status tables keyed on raw
+        // values, prompt inference, the lifecycle state machines), tested on Linux; and the thin
+        // Apple-only shell over the frameworks, empty on Linux and typechecked against
+        // Tests/AppleStubs by Scripts/typecheck-apple.sh.
+        .target(name: "PermissionFlowAppleSupport", dependencies: ["FlowModel", "FlowRuntime"]),
+        .target(name: "PermissionFlowApple", dependencies: ["FlowModel", "FlowRuntime", "PermissionFlowAppleSupport"]),
         // Benchmarks (issue 5): a generator of large valid flows and the measuring harness; run in release.
         .target(name: "FlowBenchSupport", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint"]),
         .executableTarget(name: "flowbench", dependencies: ["FlowBenchSupport"]),
@@ -41,6 +49,7 @@ let package = Package(
         .testTarget(name: "FlowModelTests", dependencies: ["FlowSyntax", "FlowModel"]),
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime"]),
         .testTarget(name: "FlowLintTests", dependencies: ["FlowSyntax", "FlowModel", "FlowLint"]),
+        .testTarget(name: "PermissionFlowAppleSupportTests", dependencies: ["PermissionFlowAppleSupport", "FlowModel", "FlowRuntime"]),
         .testTarget(name: "FlowBenchTests", dependencies: ["FlowBenchSupport", "FlowSyntax", "FlowModel", "FlowRuntime", "FlowTestSupport"]),
         .testTarget(name: "PermissionFlowSessionTests", dependencies: ["PermissionFlow", "FlowModel"]),
         // The README's platform-neutral Swift snippets, compiled and run as tests (the Apple-only

@@ -62,7 +62,7 @@ struct ExampleProjectTests {
         let package = try #require(byType["XCLocalSwiftPackageReference"]?.first?["relativePath"] as? String)
         let manifest = try String(contentsOf: example.appendingPathComponent(package).appendingPathComponent("Package.swift"), encoding: .utf8)
         let products = (byType["XCSwiftPackageProductDependency"] ?? []).compactMap { $0["productName"] as? String }.sorted()
-        #expect(products == ["PermissionFlow", "PermissionFlowUI"])
+        #expect(products == ["PermissionFlow", "PermissionFlowApple", "PermissionFlowUI"])
         for product in products {
             #expect(manifest.contains(".library(name: \"\(product)\""), "Package.swift has no library product \(product)")
         }

@@ -1,18 +1,11 @@
 import PermissionFlow
+import PermissionFlowApple
 
 extension OnboardingApp {
-    /// What answers for iOS. On a phone this is the Apple framework backend (the
-    /// `PermissionFlowApple` module's `PermissionSystem`): return it here. Until it is linked, the
-    /// app runs on the simulated device, whose user allows every prompt and changes nothing in
-    /// Settings, so the onboarding's screens and alerts can be tried in the iOS Simulator.
-    static func permissionSystem() -> any PermissionSystem {
-        let allow = [Scripted(PromptChoice.label("Allow"))]
-        let script = Script(answers: [.camera: allow, .notifications: allow, .tracking: allow],
-                            settingsVisits: [Scripted([])])
-        do {
-            return try SimulatedDevice(script: script)
-        } catch {
-            preconditionFailure("the default simulated device has no configuration to reject: \(error)")
-        }
+    /// What answers for iOS: Apple's frameworks, through `PermissionFlowApple`. The model's tests
+    /// (`Tests/OnboardingModelTests.swift`) pass `SimulatedDevice` instead, and so can a debug
+    /// build that wants to try the screens without touching the real permissions.
+    @MainActor static func permissionSystem() -> any PermissionSystem {
+        ApplePermissionSystem()
     }
 }

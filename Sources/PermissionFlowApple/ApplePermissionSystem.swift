@@ -1,0 +1,160 @@
+#if canImport(UIKit)
+import Foundation
+import FlowModel
+import FlowRuntime
+import PermissionFlowAppleSupport
+import UIKit
+
+/// The system half of a real iPhone: every catalog kind over its framework, Settings through
+/// `UIApplication`. A session (app-side UI, checkpoints, analytics) completes it into the
+/// `DeviceBackend` a flow runs on.
+///
+/// What it decides without the frameworks is `FrameworkPermissionSystem` in
+/// `PermissionFlowAppleSupport`, tested on Linux against a fake: statuses are read as raw values
+/// and mapped by the status tables (an unknown value is an `UnknownStatusValue` error, never a
+/// guess), a request whose usage description is missing throws `MissingUsageDescription` instead
+/// of letting iOS terminate the app, whether a prompt appeared comes from `PromptInference`. This
+/// type supplies the framework calls (`AppleFrameworks`), one file per kind or framework.
+@available(iOS 17.0, *)
+public struct ApplePermissionSystem: PermissionSystem {
+    /// What the backend cannot know from the flow.
+    public struct Configuration: Sendable {
+        /// `HKQuantityTypeIdentifier` raw values (`"HKQuantityTypeIdentifierStepCount"`) the app
+        /// writes; the `health` status combines theirs. Needed for any `health` use.
+        public var healthShareTypes: [String]
+        /// Quantity types the app reads (HealthKit never tells whether reading was allowed).
+        public var healthReadTypes: [String]
+        /// Check Info.plist for the usage description a request needs before making it.
+        public var checksUsageDescriptions: Bool
+        /// How long to wait for a prompt iOS may not show (the location Always upgrade, honoured
+        /// once) to come up before concluding it showed nothing.
+        public var promptGracePeriod: Duration
+
+        public init(healthShareTypes: [String] = [], healthReadTypes: [String] = [],
+                    checksUsageDescriptions: Bool = true, promptGracePeriod: Duration = .seconds(2)) {
+            self.healthShareTypes = healthShareTypes
+            self.healthReadTypes = healthReadTypes
+            self.checksUsageDescriptions = checksUsageDescriptions
+            self.promptGracePeriod = promptGracePeriod
+        }
+    }
+
+    /// Failures of the framework calls themselves.
+    public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
+        case healthUnavailable
+        case unknownHealthType(String)
+        case requestInProgress(PermissionKind)
+
+        public var description: String {
+            switch self {
+            case .healthUnavailable: "Health data is not available on this device"
+            case .unknownHealthType(let id): "HealthKit has no quantity type '\(id)'"
+            case .requestInProgress(let kind): "a \(kind.rawValue) request is already waiting for its answer"
+            }
+        }
+    }
+
+    private let system: FrameworkPermissionSystem<AppleFrameworks>
+
+    /// Created on the main actor, which owns the location and Bluetooth managers. Info.plist's
+    /// usage descriptions are read here, once.
+    @MainActor
+    public init(configuration: Configuration = Configuration()) {
+        let texts = configuration.checksUsageDescriptions
+            ? UsageDescriptionTexts(infoDictionary: Bundle.main.infoDictionary ?? [:]) : nil
+        // The type needs iOS 17, so the notification page (iOS 16) is always there.
+        system = FrameworkPermissionSystem(access: AppleFrameworks(configuration: configuration),
+                                           usageDescriptions: texts, notificationSettingsAvailable: true)
+    }
+
+    public func status(of kind: PermissionKind) async throws -> Status { try await system.status(of: kind) }
+
+    public func request(_ kind: PermissionKind, options: [RequestOption]) async throws -> RequestResult {
+        try await system.request(kind, options: options)
+    }
+
+    public func isAvailable(_ capability: Capability) async throws -> Bool { try await system.isAvailable(capability) }
+
+    public func openSettings(_ page: SettingsPage) async throws -> SettingsReturn { try await system.openSettings(page) }
+}
+
+/// The framework calls, dispatched by kind to the file of each framework.
+@available(iOS 17.0, *)
+struct AppleFrameworks: FrameworkAccess {
+    let configuration: ApplePermissionSystem.Configuration
+    let app: AppLifecycle
+    let location: LocationAccess
+    let bluetooth: BluetoothAccess
+
+    @MainActor
+    init(configuration: ApplePermissionSystem.Configuration) {
+        self.configuration = configuration
+        app = AppLifecycle.shared
+        location = LocationAccess()
+        bluetooth = BluetoothAccess()
+    }
+
+    func rawStatusValues(of kind: PermissionKind) async throws -> [Int] {
+        switch kind {
+        case .camera: [CameraAccess.statusRawValue()]
+        case .microphone: [MicrophoneAccess.statusRawValue()]
+        case .photos, .photosAddOnly: [PhotosAccess.statusRawValue(kind)]
+        case .location: [await location.statusRawValue]
+        case .locationAccuracy: [await location.accuracyRawValue]
+        case .notifications: [await NotificationAccess.statusRawValue()]
+        case .tracking: [TrackingAccess.statusRawValue()]
+        case .contacts: [ContactsAccess.statusRawValue()]
+        case .calendar, .reminders:
+            [EventAccess.statusRawValue(EventAccessRequest.of(kind, options: []) ?? .fullAccessToEvents)]
+        case .bluetooth: [BluetoothAccess.statusRawValue()]
+        case .motion: [MotionAccess.statusRawValue()]
+        case .speech: [SpeechAccess.statusRawValue()]
+        case .mediaLibrary: [MediaLibraryAccess.statusRawValue()]
+        case .health: try healthStatusRawValues()
+        }
+    }
+
+    private func healthStatusRawValues() throws -> [Int] {
+        guard HealthAccess.isAvailable else { throw ApplePermissionSystem.Failure.healthUnavailable }
+        return try HealthAccess.statusRawValues(share: configuration.healthShareTypes)
+    }
+
+    func request(_ kind: PermissionKind, options: [RequestOption]) async throws -> Bool? {
+        switch kind {
+        case .camera: await CameraAccess.request()
+        case .microphone: await MicrophoneAccess.request()
+        case .photos, .photosAddOnly: _ = await PhotosAccess.request(kind)
+        case .location, .locationAccuracy:
+            guard let request = LocationRequest.of(kind, options: options) else { preconditionFailure("location kinds") }
+            return try await location.request(request, app: app, grace: configuration.promptGracePeriod).promptAppeared
+        case .notifications: try await NotificationAccess.request(options: options)
+        case .tracking: return try await TrackingAccess.request(app: app).promptAppeared
+        case .contacts: try await ContactsAccess.request()
+        case .calendar, .reminders:
+            guard let request = EventAccessRequest.of(kind, options: options) else { preconditionFailure("EventKit kinds") }
+            try await EventAccess.request(request)
+        case .bluetooth: return try await bluetooth.request(app: app).promptAppeared
+        case .motion: await MotionAccess.request()
+        case .speech: _ = await SpeechAccess.request()
+        case .mediaLibrary: _ = await MediaLibraryAccess.request()
+        case .health:
+            try await HealthAccess.request(share: configuration.healthShareTypes, read: configuration.healthReadTypes)
+        }
+        return nil
+    }
+
+    func isAvailable(_ capability: Capability) async throws -> Bool {
+        switch capability {
+        case .camera: CameraAccess.isPresent(front: false)
+        case .frontCamera: CameraAccess.isPresent(front: true)
+        case .microphone: MicrophoneAccess.isInputAvailable()
+        case .biometry: BiometryCapability.isPresent()
+        case .locationServices: LocationAccess.servicesEnabled()
+        }
+    }
+
+    func visitSettings(_ destination: SettingsDestination) async throws -> SettingsVisit.Outcome {
+        try await app.visitSettings(destination)
+    }
+}
+#endif

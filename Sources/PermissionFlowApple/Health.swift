@@ -1,0 +1,34 @@
+#if canImport(UIKit) && canImport(HealthKit)
+import HealthKit
+
+/// Health: `HKHealthStore`, per quantity type (`HKQuantityTypeIdentifier` raw values from the
+/// backend's configuration). Only sharing statuses exist; `HealthAuthorization` combines them.
+@available(iOS 17.0, *)
+enum HealthAccess {
+    /// Health data is missing on some devices (iPad before iPadOS 17).
+    static var isAvailable: Bool { HKHealthStore.isHealthDataAvailable() }
+
+    static func statusRawValues(share identifiers: [String]) throws(ApplePermissionSystem.Failure) -> [Int] {
+        let store = HKHealthStore()
+        return try identifiers.map { (id: String) throws(ApplePermissionSystem.Failure) -> Int in
+            store.authorizationStatus(for: try quantityType(id)).rawValue
+        }
+    }
+
+    static func request(share: [String], read: [String]) async throws {
+        let toShare = Set(try share.map { try quantityType($0) as HKSampleType })
+        let toRead = Set(try read.map { try quantityType($0) as HKObjectType })
+        let store = HKHealthStore()
+        try await store.requestAuthorization(toShare: toShare, read: toRead)
+    }
+
+    /// The type for an identifier; an identifier HealthKit does not know is a configuration error
+    /// (`HKQuantityType(_:)` would trap on it).
+    private static func quantityType(_ identifier: String) throws(ApplePermissionSystem.Failure) -> HKQuantityType {
+        guard let type = HKObjectType.quantityType(forIdentifier: HKQuantityTypeIdentifier(rawValue: identifier)) else {
+            throw .unknownHealthType(identifier)
+        }
+        return type
+    }
+}
+#endif
