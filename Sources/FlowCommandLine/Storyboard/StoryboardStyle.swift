@@ -51,11 +51,11 @@ body.highlighting .edge:not(.hl), body.highlighting .elabel:not(.hl) { opacity: 
 .findings h2 { font-size: 15px; margin: 0 0 4px; }
 .findings .hint, .findings .none { color: var(--grey); font-size: 12px; margin: 0 0 8px; }
 .findings ul { list-style: none; margin: 0; padding: 0; }
-.finding { padding: 7px 9px; border-radius: 8px; margin-bottom: 6px; cursor: pointer; background: #f2f2f7; border-left: 4px solid var(--grey);
+li.finding { padding: 7px 9px; border-radius: 8px; margin-bottom: 6px; cursor: pointer; background: #f2f2f7; border-left: 4px solid var(--grey);
   overflow-wrap: anywhere; }
-.finding.sev-error { border-left-color: var(--red); } .finding.sev-warning { border-left-color: var(--amber); }
-.finding.selected { background: #dcecff; }
-.finding .loc { display: block; color: var(--grey); font-size: 11.5px; }
+li.finding.sev-error { border-left-color: var(--red); } li.finding.sev-warning { border-left-color: var(--amber); }
+li.finding.selected { background: #dcecff; }
+li.finding .loc { display: block; color: var(--grey); font-size: 11.5px; }
 main { margin-top: 18px; }
 .group > h2 { font-size: 17px; margin: 22px 0 8px; }
 .group.error > h2 { color: var(--red); } .group.cycle > h2 { color: var(--amber); }
@@ -89,8 +89,8 @@ main { margin-top: 18px; }
 .a-btn.role-cancel { font-weight: 600; }
 .a-btn.role-destructive { color: var(--red); }
 .a-btn.tapped { background: rgba(0,0,0,.09); }
-.a-btn.tapped::after { content: ""; position: absolute; left: 50%; top: 50%; width: 30px; height: 30px; margin: -15px 0 0 -15px;
-  border-radius: 15px; background: rgba(0,122,255,.16); border: 2px solid rgba(0,122,255,.55); }
+.a-btn.tapped::after { content: ""; position: absolute; left: 82%; top: 50%; width: 26px; height: 26px; margin: -13px 0 0 -13px;
+  border-radius: 13px; background: rgba(0,122,255,.16); border: 2px solid rgba(0,122,255,.55); }
 .alert.system .a-title { font-weight: 600; }
 .usage-missing { color: var(--grey); font-style: italic; }
 .fallback { text-decoration: underline dashed var(--amber); text-underline-offset: 3px; }
@@ -166,7 +166,7 @@ footer { margin-top: 24px; color: var(--grey); font-size: 12px; max-width: 900px
       if (id) all('[data-link="' + id + '"]').forEach(function (e) { e.classList.add('hl'); });
     });
   }
-  all('.finding').forEach(function (f) {
+  all('li.finding').forEach(function (f) {
     f.addEventListener('click', function () { highlight(f); });
     f.addEventListener('keydown', function (e) { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); highlight(f); } });
   });
