@@ -179,6 +179,27 @@ import Testing
         #expect(missing.out == "")
     }
 
+    @Test func placeholderCopyIsFlaggedInTheLocaleThatHoldsIt() async throws {
+        let source = """
+            flow cam {
+              uses camera
+              start -> prime
+              state prime { alert { title @t  button "Continue" -> ask  cancel "Later" -> done cancelled } }
+              state ask { request camera { authorized -> done granted  else -> done denied } }
+            }
+            strings en { t = "Scan receipts" }
+            strings pl { t = "TODO: tytuł" }
+            """
+        let page = await flowrun(["--explore", "--format", "html", "cam.flow"], files: ["cam.flow": source]).out
+        let en = Self.strips(page, locale: 0).joined(), pl = Self.strips(page, locale: 1).joined()
+        #expect(pl.contains("<p class=\"a-title flag-placeholder\" title=\"FL1402 copy &#39;TODO: tytuł&#39; still holds the placeholder"))
+        #expect(pl.contains("<li class=\"flag flag-placeholder\" data-flag=\"placeholder\">FL1402 copy &#39;TODO: tytuł&#39;"))
+        #expect(en.contains("<p class=\"a-title\">Scan receipts</p>"))
+        #expect(!en.contains("flag-placeholder"))
+        #expect(StoryReader.unresolvedPlaceholder(in: "Hi {name}, {app") == "{name}")
+        #expect(StoryReader.unresolvedPlaceholder(in: "{ not } {} {a b}") == nil)
+    }
+
     @Test func alertMetrics() {
         // A .64 + l .25 + l .25 + o .53 + w .82 = 2.49 em; CJK one em each; semibold 6% wider.
         #expect(abs(AlertMetrics.width(of: "Allow", size: 17) - 42.33) < 0.01)

@@ -255,10 +255,17 @@ struct StoryReader {
                 guard let r = f.diagnostic.range else { continue }
                 let onText = text.map { Self.contains($0.range, r) } ?? false
                 let onEntry = entryRange.map { Self.contains($0, r) } ?? false
-                guard onText || onEntry else { continue }
+                guard onText || onEntry, onEntry || shownHere(f, target) else { continue }
                 let flag = Storyboard.Flag(kind: Self.flagKind(f.ruleID), message: "\(f.ruleID) \(f.diagnostic.message)", target: target)
                 if !flags.contains(flag) { flags.append(flag) }
             }
+        }
+        /// A finding whose notes point at some locales' entries of this copy (FL1301 and FL1402
+        /// name the locales where the label steers or holds a placeholder) shows in those only.
+        func shownHere(_ f: Finding, _ target: String) -> Bool {
+            guard let entries = keyEntries[target] else { return true }
+            let noted = f.diagnostic.notes.compactMap(\.range).filter { n in entries.contains { Self.contains($0, n) } }
+            return noted.isEmpty || noted.contains { n in shownEntry[target].map { Self.contains($0, n) } ?? false }
         }
         // Findings on the state or the alert as a whole (not on one piece of copy).
         if let state {
@@ -267,12 +274,7 @@ struct StoryReader {
                 guard let r = f.diagnostic.range, Self.contains(state.range, r), !pieces.contains(where: { Self.contains($0, r) }) else { continue }
                 var target: String?
                 if let model, let i = model.buttons.firstIndex(where: { Self.contains($0.range, r) }) { target = "button-\(i)" }
-                // A finding whose notes point at some locales' entries of this copy (FL1301 names
-                // the locales whose label steers) is shown in those locales only.
-                if let target, let entries = keyEntries[target] {
-                    let noted = f.diagnostic.notes.compactMap(\.range).filter { n in entries.contains { Self.contains($0, n) } }
-                    if !noted.isEmpty, !noted.contains(where: { n in shownEntry[target].map { Self.contains($0, n) } ?? false }) { continue }
-                }
+                if let target, !shownHere(f, target) { continue }
                 let flag = Storyboard.Flag(kind: Self.flagKind(f.ruleID), message: "\(f.ruleID) \(f.diagnostic.message)", target: target)
                 if !flags.contains(flag) { flags.append(flag) }
             }

@@ -33,8 +33,8 @@ struct StoryboardHTML {
         out += "</style>\n</head>\n"
         out += "<body data-locale=\"\(b.selectedLocale)\" data-mode=\"\(b.mode)\" data-path-count=\"\(pathCount)\" data-locale-count=\"\(b.locales.count)\">\n"
         out += "<svg class=\"defs\" width=\"0\" height=\"0\" aria-hidden=\"true\"><defs>"
-        out += "<marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" class=\"arrowhead\"/></marker>"
-        out += "<marker id=\"arrow-hl\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" class=\"arrowhead-hl\"/></marker>"
+        out += "<marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"9\" markerHeight=\"9\" markerUnits=\"userSpaceOnUse\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" class=\"arrowhead\"/></marker>"
+        out += "<marker id=\"arrow-hl\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"9\" markerHeight=\"9\" markerUnits=\"userSpaceOnUse\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" class=\"arrowhead-hl\"/></marker>"
         out += "</defs></svg>\n"
         header(pathCount: pathCount)
         overview()

@@ -131,7 +131,7 @@ main { margin-top: 18px; }
 .end { align-self: center; width: 150px; padding: 14px 10px; border-radius: 12px; text-align: center; background: #e3f6e8; }
 .end .what { display: block; font-size: 12px; color: #3a3a3c; }
 .end b { font-size: 17px; overflow-wrap: anywhere; }
-.end.error { background: #ffe1df; } .end.cycle { background: #fff1d6; }
+.end.error { background: #ffe1df; width: 220px; } .end.cycle { background: #fff1d6; width: 200px; }
 .end p { margin: 4px 0 0; font-size: 12px; overflow-wrap: anywhere; }
 footer { margin-top: 24px; color: var(--grey); font-size: 12px; max-width: 900px; }
 
