@@ -147,6 +147,9 @@ import Testing
         #expect(r.code == 0)
         #expect(r.out.contains("data-mode=\"run\" data-path-count=\"1\""))
         #expect(r.out.contains("<body data-locale=\"1\""))
+        // The run's input, as a scenario would write it, in the locale it was scripted in.
+        #expect(r.out.contains("<span class=\"chips\"><code class=\"chip user\">tap &quot;Zezwól&quot;</code>"
+                               + "<code class=\"chip user\">answer camera &quot;Allow&quot;</code></span>"))
         let en = try #require(Self.strips(r.out, locale: 0).first)
         let pl = try #require(Self.strips(r.out, locale: 1).first)
         #expect(pl.contains("<span class=\"a-btn role-default tapped flag-steering\""))

@@ -15,7 +15,8 @@ struct StoryboardBuilder {
     var findings: [Finding]
     var analysis: ProgramAnalysis?
     var infoPlist: InfoPlist?
-    var appName: String
+    /// `--app`: the app name for `{app}` and system prompts; nil takes the program's `app`.
+    var appName: String?
     /// The locale the user asked for (`--locale`), shown first.
     var requestedLocale: String?
 
@@ -29,6 +30,21 @@ struct StoryboardBuilder {
         return (all, report.analysis)
     }
 
+    /// The app's name in a locale as system prompts show it: the program's `app` copy without
+    /// placeholders, else "App" (as `flowrun` names it).
+    static func appName(of program: Program, locale: Int) -> String {
+        let template: Template? = switch program.appName {
+        case .literal(let t, _)?: t
+        case .localized(let key, _)?: program.strings.lookup(key, locale: locale)?.template
+        case nil: nil
+        }
+        let text = (template?.segments ?? []).map { segment -> String in
+            if case .text(let t) = segment { return t }
+            return ""
+        }.joined()
+        return text.isEmpty ? "App" : text
+    }
+
     var localeTags: [String?] {
         program.strings.locales.isEmpty ? [nil] : program.strings.locales.map { Optional($0.tag) }
     }
@@ -39,7 +55,8 @@ struct StoryboardBuilder {
     }
 
     func reader(locale: Int) -> StoryReader {
-        StoryReader(program: program, localeIndex: locale, appName: appName, infoPlist: infoPlist, findings: findings)
+        StoryReader(program: program, localeIndex: locale, appName: appName ?? Self.appName(of: program, locale: locale),
+                    infoPlist: infoPlist, findings: findings)
     }
 
     // MARK: - Exploration
@@ -128,10 +145,32 @@ struct StoryboardBuilder {
         case .stopped: "stopped"
         }
         let path = Storyboard.Path(id: "\(ending.replacingOccurrences(of: " ", with: "-"))-1", number: 1, states: result.path,
-                                   conditions: [], decisions: [], mergedAt: nil, nodes: trail.nodes, links: trail.links, items: items)
+                                   conditions: Self.conditions(configuration).map(\.scenarioLine),
+                                   decisions: Self.decisions(result.trace).map(\.scenarioLine),
+                                   mergedAt: nil, nodes: trail.nodes, links: trail.links, items: items)
         let visited = Set(result.path).count
         return page(mode: "run", groups: [.init(ending: ending, paths: [path])], graph: graph,
                     coverage: "one run: \(result.path.count) steps through \(visited) states", notes: notes)
+    }
+
+    /// A scripted run's setup in scenario syntax, as exploration writes it.
+    static func conditions(_ c: SimulatedDevice.Configuration) -> [ExplorationChoice] {
+        c.statuses.sorted { $0.key.rawValue < $1.key.rawValue }.map { .status($0.key, $0.value) }
+            + c.capabilities.sorted { $0.key.rawValue < $1.key.rawValue }.map { .capability($0.key, $0.value) }
+            + (c.appActive ? [] : [.appActive(false)])
+    }
+
+    /// The user's input in a run, in order.
+    static func decisions(_ trace: [TraceStep]) -> [ExplorationChoice] {
+        trace.compactMap { step -> ExplorationChoice? in
+            switch step.action {
+            case .alert(let a, let i): .tap(label: a.buttons[i].label, index: i)
+            case .request(let kind, _, let result):
+                if let answers = result.prompt, let i = result.answer { .answer(kind, answers[i]) } else { nil }
+            case .openSettings(_, let ret): .settings(ret.changes)
+            default: nil
+            }
+        }
     }
 
     func page(mode: String, groups: [Storyboard.Group], graph: GraphBuilder, coverage: String, notes: [String]) -> Storyboard {
@@ -193,7 +232,7 @@ extension StoryboardBuilder {
         }
         let linted = lint(load(reader, path, options.limits), infoPlist: plist)
         return StoryboardBuilder(program: program, flow: flow, file: path, findings: linted.findings, analysis: linted.analysis,
-                                 infoPlist: plist, appName: FlowrunSingle.appName(options.appName, program: program),
+                                 infoPlist: plist, appName: options.appName,
                                  requestedLocale: options.locale)
     }
 }
