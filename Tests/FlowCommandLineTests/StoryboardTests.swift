@@ -91,7 +91,7 @@ import Testing
         // Side by side, cancel on the left, as iOS draws two buttons; {app} resolved.
         #expect(en.contains("<div class=\"alert side\"><div class=\"a-text\"><p class=\"a-title\">Scan receipts with Acme</p>"
                             + "<p class=\"a-msg\">The camera reads the receipt for you.</p></div><div class=\"a-buttons\">"
-                            + "<span class=\"a-btn role-cancel tapped flag-finding\" title=\"FL1302 priming alert can be dismissed with "
+                            + "<span class=\"a-btn role-cancel tapped flag-warning\" title=\"FL1302 priming alert can be dismissed with "
                             + "&#39;Not Now&#39; without ever reaching the system prompt\" data-button=\"1\">Not Now</span>"
                             + "<span class=\"a-btn role-default\" data-button=\"0\">Continue</span></div>"))
         // Polish lacks prime.message: the English text is shown, marked, and flagged.

@@ -29,7 +29,7 @@ struct Storyboard {
 
     /// A problem with the copy on one screen, drawn as a flag.
     struct Flag: Hashable {
-        enum Kind: String { case missingTranslation = "missing-translation", placeholder, steering, long, finding }
+        enum Kind: String { case missingTranslation = "missing-translation", placeholder, steering, long, finding, warning }
         var kind: Kind
         var message: String
         /// What it is about: `title`, `message`, `button-N` (index into the alert's buttons) or nil for the screen.
@@ -256,7 +256,7 @@ struct StoryReader {
                 let onText = text.map { Self.contains($0.range, r) } ?? false
                 let onEntry = entryRange.map { Self.contains($0, r) } ?? false
                 guard onText || onEntry, onEntry || shownHere(f, target) else { continue }
-                let flag = Storyboard.Flag(kind: Self.flagKind(f.ruleID), message: "\(f.ruleID) \(f.diagnostic.message)", target: target)
+                let flag = Storyboard.Flag(kind: Self.flagKind(f), message: "\(f.ruleID) \(f.diagnostic.message)", target: target)
                 if !flags.contains(flag) { flags.append(flag) }
             }
         }
@@ -275,7 +275,7 @@ struct StoryReader {
                 var target: String?
                 if let model, let i = model.buttons.firstIndex(where: { Self.contains($0.range, r) }) { target = "button-\(i)" }
                 if let target, !shownHere(f, target) { continue }
-                let flag = Storyboard.Flag(kind: Self.flagKind(f.ruleID), message: "\(f.ruleID) \(f.diagnostic.message)", target: target)
+                let flag = Storyboard.Flag(kind: Self.flagKind(f), message: "\(f.ruleID) \(f.diagnostic.message)", target: target)
                 if !flags.contains(flag) { flags.append(flag) }
             }
         }
@@ -295,12 +295,12 @@ struct StoryReader {
     }
 
     /// How a finding is drawn: the copy rules get their own colours.
-    static func flagKind(_ rule: String) -> Storyboard.Flag.Kind {
-        switch rule {
+    static func flagKind(_ f: Finding) -> Storyboard.Flag.Kind {
+        switch f.ruleID {
         case Rule.steeringPrimingButton.id: .steering
         case Rule.placeholderCopy.id: .placeholder
         case Rule.missingTranslation.id: .missingTranslation
-        default: .finding
+        default: f.diagnostic.severity == .error ? .finding : .warning
         }
     }
 

@@ -88,14 +88,14 @@ main { margin-top: 18px; }
 .alert.stacked .a-btn + .a-btn { border-top: .5px solid var(--hair); }
 .a-btn.role-cancel { font-weight: 600; }
 .a-btn.role-destructive { color: var(--red); }
-.a-btn.tapped { background: rgba(0,0,0,.09); }
-.a-btn.tapped::after { content: ""; position: absolute; left: 82%; top: 50%; width: 26px; height: 26px; margin: -13px 0 0 -13px;
-  border-radius: 13px; background: rgba(0,122,255,.16); border: 2px solid rgba(0,122,255,.55); }
+.a-btn.tapped { background: rgba(0,0,0,.11); }
+.a-btn.tapped::after { content: ""; position: absolute; left: 25%; right: 25%; bottom: 4px; height: 3px; border-radius: 2px;
+  background: var(--blue); }
 .alert.system .a-title { font-weight: 600; }
 .usage-missing { color: var(--grey); font-style: italic; }
 .fallback { text-decoration: underline dashed var(--amber); text-underline-offset: 3px; }
 .flag-steering, .flag-finding { box-shadow: inset 0 0 0 2px var(--red); border-radius: 4px; }
-.flag-placeholder, .flag-missing-translation { box-shadow: inset 0 0 0 2px var(--amber); border-radius: 4px; }
+.flag-placeholder, .flag-missing-translation, .flag-warning { box-shadow: inset 0 0 0 2px var(--amber); border-radius: 4px; }
 .flag-long { box-shadow: inset 0 0 0 2px #af52de; border-radius: 4px; }
 .caption { margin: 6px 2px 0; font-size: 12px; color: #3a3a3c; overflow-wrap: anywhere; }
 .flags { list-style: none; margin: 6px 0 0; padding: 0; width: 300px; }
@@ -103,7 +103,7 @@ main { margin-top: 18px; }
   overflow-wrap: anywhere; }
 .flag.flag-steering, .flag.flag-finding { background: #ffecea; border-left-color: var(--red); box-shadow: none; }
 .flag.flag-long { background: #f6ecfb; border-left-color: #af52de; box-shadow: none; }
-.flag.flag-placeholder, .flag.flag-missing-translation { box-shadow: none; }
+.flag.flag-placeholder, .flag.flag-missing-translation, .flag.flag-warning { box-shadow: none; }
 .phone.settings { display: block; background: #f2f2f7; border: 1px solid #d1d1d6; padding: 20px 0 16px; }
 .s-nav { margin: 0 14px; color: var(--blue); font-size: 15px; }
 .s-app { margin: 6px 14px 12px; font-size: 22px; font-weight: 700; overflow-wrap: anywhere; }
@@ -171,7 +171,9 @@ footer { margin-top: 24px; color: var(--grey); font-size: 12px; max-width: 900px
     f.addEventListener('keydown', function (e) { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); highlight(f); } });
   });
   all('.path-head').forEach(function (h) {
-    h.addEventListener('click', function () { highlight(h.parentNode); document.querySelector('.overview').scrollIntoView(); });
+    function show() { highlight(h.parentNode); document.querySelector('.overview').scrollIntoView(); }
+    h.addEventListener('click', show);
+    h.addEventListener('keydown', function (e) { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); show(); } });
   });
   window.storyboard = { setLocale: setLocale, highlight: highlight, clear: clear };
 })();
