@@ -203,6 +203,31 @@ import Testing
         #expect(StoryReader.unresolvedPlaceholder(in: "{ not } {} {a b}") == nil)
     }
 
+    @Test func settingsRowsUseTheWordsOfTheSettingsApp() async {
+        #expect(SettingsLabels.label(.location, .notDetermined) == "Ask Next Time Or When I Share")
+        #expect(SettingsLabels.label(.location, .authorizedWhenInUse) == "While Using the App")
+        #expect(SettingsLabels.label(.photos, .limited) == "Limited Access")
+        #expect(SettingsLabels.switchState(.location, .authorizedAlways) == nil)
+        #expect(SettingsLabels.switchState(.microphone, .granted) == true)
+        #expect(SettingsLabels.switchState(.notifications, .denied) == false)
+        // Inline copy only: one "base" locale, and a location page with the row's value, not a switch.
+        let source = """
+            flow where {
+              uses location
+              start -> check
+              state check { status location { authorizedWhenInUse, authorizedAlways -> done granted  else -> explain } }
+              state explain { alert { title "Location is off"  button "Open Settings" -> settings  cancel "Not Now" -> done denied } }
+              state settings { open settings on return -> check }
+            }
+            """
+        let page = await flowrun(["--explore", "--format", "html", "loc.flow"], files: ["loc.flow": source]).out
+        #expect(page.contains("<button type=\"button\" data-locale-index=\"0\" data-tag=\"base\" title=\"base locale\" aria-pressed=\"true\">base</button></nav>"))
+        #expect(page.contains("<li class=\"s-row changed\"><span class=\"s-name\">Location</span><span class=\"s-value\">While Using the App</span></li>"
+                              + "<li class=\"s-choices\">changed from Never; offers Ask Next Time Or When I Share · Never · While Using the App · Always</li>"))
+        // Location is not a privacy switch that terminates the app.
+        #expect(!page.contains("class=\"s-note\""))
+    }
+
     @Test func alertMetrics() {
         // A .64 + l .25 + l .25 + o .53 + w .82 = 2.49 em; CJK one em each; semibold 6% wider.
         #expect(abs(AlertMetrics.width(of: "Allow", size: 17) - 42.33) < 0.01)
