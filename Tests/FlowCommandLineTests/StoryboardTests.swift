@@ -83,6 +83,13 @@ import Testing
         #expect(html.out.contains("id=\"path-cancelled-1\" data-path=\"cancelled-1\" data-states=\"check prime\""))
     }
 
+    @Test func anExhaustedBudgetSaysThePageIsIncomplete() async {
+        let r = await flowrun(["--explore", "--format", "html", "--explore-budget", "3", "cam.flow"])
+        #expect(r.code == 5)
+        #expect(r.out.contains("budget exceeded after 3 steps: the paths are incomplete</p>"))
+        #expect(r.err.contains("[FL2107]"))
+    }
+
     @Test func screensShowTheCopyOfEachLocaleWithItsFallback() async throws {
         let page = await flowrun(["--explore", "--format", "html", "cam.flow"]).out
         let cancelled = try #require(page.components(separatedBy: "id=\"path-cancelled-1\"").dropFirst().first)
