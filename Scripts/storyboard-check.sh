@@ -6,14 +6,16 @@
 #   Scripts/storyboard-check.sh            # check (builds flowrun if needed)
 #   Scripts/storyboard-check.sh --update   # rewrite the golden images from this machine
 #
-# Installs Debian's chromium and the pinned fonts when they are missing (as root, like CI):
-# DejaVu Sans (Latin, Cyrillic), WenQuanYi Zen Hei (CJK), Noto Color Emoji. The goldens were made
+# Installs Debian's chromium, the pinned fonts (and python3, for the checker) when missing (as root, like CI):
+# DejaVu Sans (Latin, Cyrillic), WenQuanYi Zen Hei (CJK), Noto Color Emoji, Liberation (which chromium
+# pulls in anyway; pinned so fontconfig resolves the same families everywhere). The goldens were made
 # with exactly these; other fonts change the glyphs and fail the comparison.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
-packages=(chromium fonts-dejavu-core fonts-wqy-zenhei fonts-noto-color-emoji)
+packages=(chromium fonts-dejavu-core fonts-liberation fonts-wqy-zenhei fonts-noto-color-emoji)
+command -v python3 >/dev/null || packages+=(python3)
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

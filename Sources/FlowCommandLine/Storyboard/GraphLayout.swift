@@ -183,6 +183,11 @@ enum GraphLayout {
             y += height + layerGap
         }
         let rightmost = nodes.map { $0.x + $0.width }.max() ?? 0
+        var fanOut = [Int](repeating: 0, count: n), fanIn = [Int](repeating: 0, count: n)
+        for (a, b, _) in links where layer[b] - layer[a] == 1 {
+            fanOut[a] += 1
+            fanIn[b] += 1
+        }
         var edges: [Edge] = []
         var seen: [String: Int] = [:]
         var laneCount = (left: 0, right: 0)
@@ -214,9 +219,11 @@ enum GraphLayout {
                 let x2 = t.x + t.width / 2 + spread, y2 = t.y - 4
                 let mid = (y1 + y2) / 2
                 edge.path = "M\(x1),\(y1) C\(x1),\(mid) \(x2),\(mid) \(x2),\(y2)"
-                // The label sits past the middle, where edges fanning out of one state are apart.
-                edge.labelX = bezier(0.65, x1, x1, x2, x2)
-                edge.labelY = bezier(0.65, y1, mid, mid, y2) + 4 + 12 * count
+                // The label sits where this edge is furthest from its neighbours: near the target
+                // when several edges fan out of the source, near the source when several converge.
+                let t = fanOut[a] > fanIn[b] ? 0.8 : fanOut[a] < fanIn[b] ? 0.3 : 0.5
+                edge.labelX = bezier(t, x1, x1, x2, x2)
+                edge.labelY = bezier(t, y1, mid, mid, y2) + 12 * count
             }
             edges.append(edge)
         }

@@ -7,7 +7,7 @@ enum StoryboardStyle {
   --hair: rgba(60,60,67,0.29); --sheet: rgba(242,242,247,0.97); font-size: 14px; }
 * { box-sizing: border-box; }
 body { margin: 0; padding: 0 24px 32px; color: var(--ink); background: #f2f2f7;
-  font-family: -apple-system, "SF Pro Text", "Helvetica Neue", "DejaVu Sans", "WenQuanYi Zen Hei", sans-serif; }
+  font-family: -apple-system, "SF Pro Text", "DejaVu Sans", "WenQuanYi Zen Hei", "Noto Color Emoji", sans-serif; }
 .defs { position: absolute; }
 header.top { display: flex; flex-wrap: wrap; align-items: baseline; gap: 8px 20px; padding: 18px 0 10px; }
 header.top h1 { font-size: 22px; margin: 0; }
