@@ -180,6 +180,30 @@ import Testing
         #expect(r.out.contains("<p class=\"a-title\">“Acme” Would Like to Access the Camera</p><p class=\"a-msg\">Acme reads receipts &amp; totals.</p>"))
         #expect(!r.out.contains("class=\"a-msg usage-missing\""))
 
+        // Translations beside it, as Xcode writes them: the Polish prompt shows the Polish text.
+        let pl = dir.appendingPathComponent("pl.lproj")
+        try FileManager.default.createDirectory(at: pl, withIntermediateDirectories: true)
+        try Data("/* Polish */\n\"NSCameraUsageDescription\" = \"Acme odczytuje paragony.\";\n".utf8)
+            .write(to: pl.appendingPathComponent("InfoPlist.strings"))
+        let localized = await flowrun(["--explore", "--format", "html", "--info-plist", plist.path, "cam.flow"]).out
+        let enStrips = Self.strips(localized, locale: 0).joined(), plStrips = Self.strips(localized, locale: 1).joined()
+        #expect(enStrips.contains("<p class=\"a-msg\">Acme reads receipts &amp; totals.</p>"))
+        #expect(plStrips.contains("<p class=\"a-msg\">Acme odczytuje paragony.</p>"))
+        #expect(!plStrips.contains("Acme reads receipts"))
+        // Localized, but not into Polish: the Polish prompt shows the Info.plist text, flagged.
+        try FileManager.default.removeItem(at: pl)
+        let en = dir.appendingPathComponent("en.lproj")
+        try FileManager.default.createDirectory(at: en, withIntermediateDirectories: true)
+        try Data("\"NSCameraUsageDescription\" = \"Acme reads receipts.\";".utf8).write(to: en.appendingPathComponent("InfoPlist.strings"))
+        let partly = await flowrun(["--explore", "--format", "html", "--info-plist", plist.path, "cam.flow"]).out
+        #expect(Self.strips(partly, locale: 1).joined().contains("<p class=\"a-msg fallback flag-missing-translation\">Acme reads receipts &amp; totals.</p>"))
+        #expect(Self.strips(partly, locale: 1).joined().contains("<li class=\"flag flag-missing-translation\" data-flag=\"missing-translation\">no NSCameraUsageDescription in pl.lproj/InfoPlist.strings: iOS shows the Info.plist text</li>"))
+        #expect(Self.strips(partly, locale: 0).joined().contains("<p class=\"a-msg\">Acme reads receipts.</p>"))
+        try Data("not a strings file {".utf8).write(to: en.appendingPathComponent("InfoPlist.strings"))
+        let broken = await flowrun(["--explore", "--format", "html", "--info-plist", plist.path, "cam.flow"])
+        #expect(broken.code == 2)
+        #expect(broken.err.hasPrefix("flowrun: error: cannot read '\(en.path)/InfoPlist.strings': not a strings file\n"))
+
         let notHTML = await flowrun(["--explore", "--info-plist", plist.path, "cam.flow"])
         #expect(notHTML.code == 2)
         #expect(notHTML.err.hasPrefix("flowrun: error: '--info-plist' needs '--format html'\n"))

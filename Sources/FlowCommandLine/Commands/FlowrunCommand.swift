@@ -85,7 +85,7 @@ public struct FlowrunCommand: Sendable {
             .value("app", "name", help: "the app name for {app} and system prompts"),
             .value("scenario", "file", help: "take statuses, capabilities and answers from a scenario file"),
             .value("format", "format", help: "text (default), json, or html (a storyboard page: every screen, in every locale)"),
-            .value("info-plist", "file", help: "with --format html: the app's Info.plist, for the system prompts' usage descriptions"),
+            .value("info-plist", "file", help: "with --format html: the app's Info.plist (and <locale>.lproj/InfoPlist.strings beside it) for the prompts' usage descriptions"),
             .value("max-steps", "n", help: "steps without user input before the run is a loop (default 1000)"),
             .value("max-total-steps", "n", help: "most steps a run takes in all, input or not (default \(Interpreter.Options.defaultMaxTotalSteps))"),
             .value("expect-outcome", "name", help: "exit 4 unless the run ends with this outcome"),

@@ -8,7 +8,8 @@ struct StoryReader {
     var program: Program
     var localeIndex: Int
     var appName: String
-    var infoPlist: InfoPlist?
+    /// The app's usage descriptions (`--info-plist`), with their translations.
+    var usage: UsageDescriptions?
     /// Findings that sit in states or string entries, to flag screens.
     var findings: [Finding]
 
@@ -35,8 +36,15 @@ struct StoryReader {
                 if let answers = result.prompt, let chosen = result.answer {
                     let keys = kind.usageDescriptionKeys(options: options)
                     let key = keys.last
-                    var usage: String?
-                    if let key, case .string(let text)? = infoPlist?.values[key] { usage = text }
+                    var description: String?
+                    var flags: [Storyboard.Flag] = []
+                    if let key, let found = usage?.text(key, locale: localeIndex) {
+                        description = found.text
+                        if found.untranslated {
+                            let tag = program.strings.locales.indices.contains(localeIndex) ? program.strings.locales[localeIndex].tag : "base"
+                            flags.append(.init(kind: .missingTranslation, message: "no \(key) in \(tag).lproj/InfoPlist.strings: iOS shows the Info.plist text", target: "message"))
+                        }
+                    }
                     // iOS draws a two-button prompt with the refusal on the left, like a cancel button
                     // (not in Apple's documentation; as the prompts appear on devices).
                     let buttons = answers.map { AlertButton(label: $0.label, role: .default) }
@@ -46,8 +54,8 @@ struct StoryReader {
                         layout.order.insert(no, at: 0)
                     }
                     items.append(.prompt(.init(state: step.context.pathName, kind: kind, title: TerminalDialogs.promptTitle(kind, options: options, answers: answers, app: appName),
-                                               usageDescription: usage, usageKey: key, answers: answers, chosen: chosen,
-                                               layout: layout)))
+                                               usageDescription: description, usageKey: key, answers: answers, chosen: chosen,
+                                               layout: layout, flags: flags)))
                 } else {
                     items.append(.note("request \(kind.rawValue): iOS shows no prompt and returns \(result.status.rawValue)"))
                 }

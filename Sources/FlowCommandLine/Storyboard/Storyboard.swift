@@ -59,6 +59,8 @@ struct Storyboard {
         var answers: [PromptAnswer]
         var chosen: Int
         var layout: AlertMetrics.Layout
+        /// A usage description shown untranslated.
+        var flags: [Flag]
     }
 
     struct SettingsScreen {

@@ -14,7 +14,7 @@ struct StoryboardBuilder {
     /// The entry's lint findings (shown, and the `flowlint:expect`ed ones the seeds keep).
     var findings: [Finding]
     var analysis: ProgramAnalysis?
-    var infoPlist: InfoPlist?
+    var usage: UsageDescriptions?
     /// `--app`: the app name for `{app}` and system prompts; nil takes the program's `app`.
     var appName: String?
     /// The locale the user asked for (`--locale`), shown first.
@@ -56,7 +56,7 @@ struct StoryboardBuilder {
 
     func reader(locale: Int) -> StoryReader {
         StoryReader(program: program, localeIndex: locale, appName: appName ?? Self.appName(of: program, locale: locale),
-                    infoPlist: infoPlist, findings: findings)
+                    usage: usage, findings: findings)
     }
 
     // MARK: - Exploration
@@ -195,8 +195,10 @@ extension StoryboardBuilder {
             do { plist = try InfoPlist.read(path: plistPath) } catch { throw ArgumentError(error.message) }
         }
         let linted = lint(load(reader, path, options.limits), infoPlist: plist)
+        let tags = program.strings.locales.map(\.tag)
+        let usage = try plist.map { p throws(ArgumentError) in try UsageDescriptions.read(plist: p, locales: tags) }
         return StoryboardBuilder(program: program, flow: flow, file: path, findings: linted.findings, analysis: linted.analysis,
-                                 infoPlist: plist, appName: options.appName,
+                                 usage: usage, appName: options.appName,
                                  requestedLocale: options.locale)
     }
 }

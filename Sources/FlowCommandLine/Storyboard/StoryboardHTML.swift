@@ -212,7 +212,8 @@ struct StoryboardHTML {
         out += "<div class=\"phone\"><div class=\"alert system \(p.layout.sideBySide ? "side" : "stacked")\"><div class=\"a-text\">"
         out += "<p class=\"a-title\">\(esc(p.title))</p>"
         if let usage = p.usageDescription {
-            out += "<p class=\"a-msg\">\(esc(usage))</p>"
+            let untranslated = p.flags.contains { $0.target == "message" }
+            out += "<p class=\"a-msg\(untranslated ? " fallback flag-missing-translation" : "")\">\(esc(usage))</p>"
         } else if let key = p.usageKey {
             out += "<p class=\"a-msg usage-missing\">(the app’s \(esc(key)) text: pass --info-plist)</p>"
         }
@@ -224,6 +225,7 @@ struct StoryboardHTML {
         let result = p.answers[p.chosen]
         out += "<p class=\"caption\"><b>\(esc(p.state))</b> · iOS prompt (\(esc(p.kind.rawValue))) · “\(esc(result.label))” → \(esc(result.result.rawValue))"
             + (result.isTemporary ? ", this session only" : "") + "</p>"
+        flags(p.flags)
         out += "</li>\n"
     }
 
