@@ -116,7 +116,7 @@ import Testing
         (["camera.flow", "--status", "camra=denied"], "unknown permission 'camra' in '--status camra=denied'; did you mean 'camera'?"),
         (["camera.flow", "--capability", "camera=off"], "capability 'camera' is 'present' or 'absent', not 'off'"),
         (["camera.flow", "--settings", "camera=notDetermined"], "Settings cannot set a permission back to 'notDetermined' for camera; choose one of denied, authorized"),
-        (["camera.flow", "--format", "jsn"], "unknown format 'jsn'; did you mean 'json'?; use text or json"),
+        (["camera.flow", "--format", "jsn"], "unknown format 'jsn'; did you mean 'json'?; use text, json or html"),
         (["camera.flow", "--max-steps", "0"], "'--max-steps 0' needs a whole number greater than 0"),
         (["camera.flow", "--fomat", "json"], "unknown option '--fomat'; did you mean '--format'?"),
         (["camera.flow", "--flow", "camra"], "no flow named 'camra' in 'camera.flow'; did you mean 'camera'?"),

@@ -84,7 +84,8 @@ public struct FlowrunCommand: Sendable {
             .value("locale", "tag", help: "the copy's locale, e.g. zh-Hans (closest declared locale)"),
             .value("app", "name", help: "the app name for {app} and system prompts"),
             .value("scenario", "file", help: "take statuses, capabilities and answers from a scenario file"),
-            .value("format", "format", help: "text (default) or json"),
+            .value("format", "format", help: "text (default), json, or html (a storyboard page: every screen, in every locale)"),
+            .value("info-plist", "file", help: "with --format html: the app's Info.plist (and <locale>.lproj/InfoPlist.strings beside it) for the prompts' usage descriptions"),
             .value("max-steps", "n", help: "steps without user input before the run is a loop (default 1000)"),
             .value("max-total-steps", "n", help: "most steps a run takes in all, input or not (default \(Interpreter.Options.defaultMaxTotalSteps))"),
             .value("expect-outcome", "name", help: "exit 4 unless the run ends with this outcome"),
@@ -108,6 +109,7 @@ public struct FlowrunCommand: Sendable {
               flowrun flows/camera.flow --tap Continue --answer camera=Allow
               flowrun flows/camera.flow --status camera=denied --tap "Open Settings" --settings camera=authorized
               flowrun --explore flows/camera.flow --emit-scenarios scenarios/camera
+              flowrun --explore --format html flows/camera.flow > camera.html
 
             --explore tries every initial status, capability, button, prompt answer and Settings
             change, merging runs that reach the same state knowing the same things. It prints the
@@ -116,6 +118,11 @@ public struct FlowrunCommand: Sendable {
             one scenario per path that ends (cycles never end, so none is written for them);
             DIR is created if needed and must hold nothing but .scenario files (files with the
             same names are replaced, others are left alone).
+
+            --format html writes a storyboard: one self-contained page with the state graph
+            (coverage, findings and their witness paths), and every path (or the one scripted run)
+            as the alerts, system prompts and Settings pages a user sees, in every declared locale,
+            with flags on copy that is missing, unresolved, steering or too long for iOS's layout.
 
             Limits: a file over --max-file-size (FL0010), nesting deeper than --max-nesting
             (FL0011) or a flow with more than --max-states states (FL0012) is reported as an
@@ -128,7 +135,7 @@ public struct FlowrunCommand: Sendable {
 
 /// The validated options of a run or an exploration.
 struct RunOptions: Sendable {
-    enum Format: String, Sendable { case text, json }
+    enum Format: String, Sendable { case text, json, html }
     var flow: String?
     var arguments: [String: String]
     var script: RunScript
@@ -136,6 +143,7 @@ struct RunOptions: Sendable {
     var appName: String?
     var scenario: String?
     var format: Format
+    var infoPlist: String?
     var maxSteps: Int
     var maxTotalSteps: Int
     var expectOutcome: String?
@@ -158,10 +166,12 @@ struct RunOptions: Sendable {
         let formatText = parsed.value("format") ?? "text"
         guard let format = Format(rawValue: formatText) else {
             var message = "unknown format '\(formatText)'"
-            if let close = Suggestion.closest(to: formatText, in: ["text", "json"]) { message += "; did you mean '\(close)'?" }
-            throw ArgumentError(message + "; use text or json")
+            if let close = Suggestion.closest(to: formatText, in: ["text", "json", "html"]) { message += "; did you mean '\(close)'?" }
+            throw ArgumentError(message + "; use text, json or html")
         }
         self.format = format
+        infoPlist = parsed.value("info-plist")
+        if infoPlist != nil, format != .html { throw ArgumentError("'--info-plist' needs '--format html'") }
         maxSteps = try LimitOptions.positive(parsed, "max-steps") ?? 1000
         maxTotalSteps = try LimitOptions.positive(parsed, "max-total-steps") ?? Interpreter.Options.defaultMaxTotalSteps
         exploreBudget = try LimitOptions.positive(parsed, "explore-budget") ?? Explorer.Options().budget

@@ -55,6 +55,16 @@ struct FlowrunExplore: Sendable {
             io.stdout.write(report.text(style: io.style, emitted: emitted, directory: options.emitScenarios))
         case .json:
             io.stdout.line(report.json(exitCode: code, emitted: emitted).rendered())
+        case .html:
+            do {
+                let builder = try StoryboardBuilder.make(reader: reader, load: load, path: path, program: program, flow: flow, options: options)
+                let board = try await builder.explored(exploration, arguments: arguments, budget: options.exploreBudget)
+                io.stdout.write(StoryboardHTML.render(board))
+            } catch let error as ArgumentError {
+                return io.usageError(error.message, parser: FlowrunCommand.parser)
+            } catch {
+                return io.usageError("\(error)", parser: FlowrunCommand.parser)
+            }
         }
         if let diagnostic = exploration.budgetDiagnostic {
             io.stderr.write(DiagnosticRenderer(files: program.files, colored: io.errorStyle.colors)

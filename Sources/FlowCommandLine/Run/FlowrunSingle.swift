@@ -41,9 +41,9 @@ struct FlowrunSingle: Sendable {
 
     func run(program: Program, flow: FlowID, arguments: [String: RunArgument], script: RunScript,
              path: String, options: RunOptions) async -> Int32 {
-        let style = options.format == .json ? TextStyle.plain : io.style
+        let style = options.format == .text ? io.style : TextStyle.plain
         let dialogs = io.stdin.isTerminal
-            ? TerminalDialogs(input: io.stdin, output: options.format == .json ? io.stderr : io.stdout,
+            ? TerminalDialogs(input: io.stdin, output: options.format == .text ? io.stdout : io.stderr,
                               style: style, appName: Self.appName(options.appName, program: program))
             : nil
         let user = TerminalUser(script: script.script, dialogs: dialogs)
@@ -102,6 +102,17 @@ struct FlowrunSingle: Sendable {
             io.stdout.line(RunJSON.render(result, file: path, flow: program[flow].name, locale: locale,
                                           exitCode: code, errorMessage: message.map(Self.firstLine),
                                           transcript: transcript).rendered())
+        case .html:
+            do {
+                let builder = try StoryboardBuilder.make(reader: reader, load: load, path: path, program: program, flow: flow, options: options)
+                let board = try await builder.run(result, configuration: script.configuration, arguments: arguments,
+                                                  options: interpreter.options)
+                io.stdout.write(StoryboardHTML.render(board))
+            } catch let error as ArgumentError {
+                return io.usageError(error.message, parser: FlowrunCommand.parser)
+            } catch {
+                return io.usageError("\(error)", parser: FlowrunCommand.parser)
+            }
         }
         if let message {
             if case .error = result.end, code == ExitCode.flowError {

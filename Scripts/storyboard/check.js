@@ -1,0 +1,87 @@
+// Appended to a storyboard page by check.py before Chromium loads it: switches to every locale
+// through the page's own buttons and reports, as JSON in <pre id="storyboard-check">, what is on
+// screen (paths, strips, screens) and every box that spills out of where it belongs.
+(function () {
+  try { check(); } catch (e) {
+    var pre = document.createElement('pre');
+    pre.id = 'storyboard-check';
+    pre.textContent = JSON.stringify({ error: String(e && e.stack || e) });
+    document.body.appendChild(pre);
+  }
+  function check() {
+  function all(root, selector) { return Array.prototype.slice.call(root.querySelectorAll(selector)); }
+  function shown(el) { return el.getClientRects().length > 0 && el.offsetHeight > 0; }
+  function describe(el) {
+    var text = (el.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 60);
+    return el.tagName.toLowerCase() + (el.className && el.className.baseVal === undefined ? '.' + String(el.className).split(' ').join('.') : '') + ' "' + text + '"';
+  }
+  function outside(inner, outer) {
+    return inner.left < outer.left - 0.5 || inner.right > outer.right + 0.5 || inner.top < outer.top - 0.5 || inner.bottom > outer.bottom + 0.5;
+  }
+  var report = { paths: [], locales: [], overflow: [], pageOverflow: 0 };
+  var paths = all(document, 'article.path');
+  report.paths = paths.map(function (p) { return p.getAttribute('data-path') + '|' + p.getAttribute('data-states'); });
+  all(document, '.locales button').forEach(function (button) {
+    button.click();
+    var index = button.getAttribute('data-locale-index');
+    var locale = { index: index, tag: button.getAttribute('data-tag'), pressed: button.getAttribute('aria-pressed'),
+                   bodyLocale: document.body.getAttribute('data-locale'), visibleStrips: 0, wrongStrips: 0, screens: 0, emptyScreens: 0 };
+    paths.forEach(function (p) {
+      all(p, 'ol.strip').forEach(function (strip) {
+        if (!shown(strip)) return;
+        if (strip.getAttribute('data-l') === index) locale.visibleStrips += 1; else locale.wrongStrips += 1;
+      });
+    });
+    var strips = all(document, 'ol.strip[data-l="' + index + '"]');
+    strips.forEach(function (strip) {
+      var stripBox = strip.getBoundingClientRect();
+      all(strip, ':scope > li').forEach(function (item) {
+        if (outside(item.getBoundingClientRect(), stripBox)) report.overflow.push(locale.tag + ': ' + describe(item) + ' leaves its strip');
+        if (item.classList.contains('screen')) {
+          locale.screens += 1;
+          if (!item.textContent.trim()) locale.emptyScreens += 1;
+        }
+        var itemBox = item.getBoundingClientRect();
+        all(item, '*').forEach(function (el) {
+          var box = el.getBoundingClientRect();
+          if (box.width === 0 && box.height === 0) return;
+          if (outside(box, itemBox)) report.overflow.push(locale.tag + ': ' + describe(el) + ' leaves its screen');
+        });
+        // Everything drawn on a phone stays on it (the phone clips what does not).
+        all(item, '.phone').forEach(function (phone) {
+          var phoneBox = phone.getBoundingClientRect();
+          all(phone, '*').forEach(function (el) {
+            var box = el.getBoundingClientRect();
+            if ((box.width || box.height) && outside(box, phoneBox)) report.overflow.push(locale.tag + ': ' + describe(el) + ' leaves the phone');
+          });
+        });
+        // Text cut off by its box. Inside an alert's button that is what iOS does (and flagged).
+        all(item, 'p, li, b, code, .s-name, .s-value, .a-title, .a-msg').forEach(function (el) {
+          if (el.closest('.a-btn')) return;
+          if (el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) report.overflow.push(locale.tag + ': ' + describe(el) + ' is wider than its box');
+        });
+      });
+    });
+    report.locales.push(locale);
+  });
+  all(document, 'g.node').forEach(function (g) {
+    var box = g.querySelector('rect').getBoundingClientRect();
+    all(g, 'text').forEach(function (t) {
+      var b = t.getBoundingClientRect();
+      if (b.left < box.left - 1 || b.right > box.right + 1) report.overflow.push('graph node ' + g.getAttribute('data-node') + ' "' + t.textContent + '" is wider than its box');
+    });
+  });
+  if (document.documentElement.scrollWidth > window.innerWidth + 1) report.pageOverflow = document.documentElement.scrollWidth;
+  var finding = document.querySelector('li.finding:not([data-nodes=""])');
+  if (finding) {
+    finding.click();
+    report.highlight = { expected: new Set(finding.getAttribute('data-nodes').split(' ')).size,
+                         found: document.querySelectorAll('g.node.hl').length };
+    finding.click();
+  }
+  var pre = document.createElement('pre');
+  pre.id = 'storyboard-check';
+  pre.textContent = JSON.stringify(report);
+  document.body.appendChild(pre);
+  }
+})();
