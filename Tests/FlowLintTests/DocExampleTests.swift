@@ -36,35 +36,35 @@ func lintText(_ text: String, plist: InfoPlist? = nil, configuration: LintConfig
 
 @Suite struct DocExampleTests {
     @Test(arguments: RuleRegistry.rules.map(\.id))
-    func triggeringExampleFires(id: String) throws {
+    func triggeringExampleFires(id: DiagnosticID) throws {
         let rule = try #require(RuleRegistry.rule(id))
-        let report = lintText(rule.triggeringExample, plist: examplePlist(for: id))
-        #expect(!report.findings.contains { $0.ruleID.hasPrefix("FL0") }, "example must load: \(report.findings.map(\.diagnostic.message))")
+        let report = lintText(rule.triggeringExample, plist: examplePlist(for: id.rawValue))
+        #expect(!report.findings.contains { $0.ruleID.rawValue.hasPrefix("FL0") }, "example must load: \(report.findings.map(\.diagnostic.message))")
         #expect(report.findings.contains { $0.ruleID == id }, "\(id) did not fire: \(report.findings.map { "\($0.ruleID) \($0.diagnostic.message)" })")
     }
 
     @Test(arguments: RuleRegistry.rules.map(\.id))
-    func cleanExampleDoesNotFire(id: String) throws {
+    func cleanExampleDoesNotFire(id: DiagnosticID) throws {
         let rule = try #require(RuleRegistry.rule(id))
-        let report = lintText(rule.cleanExample, plist: examplePlist(for: id))
-        #expect(!report.findings.contains { $0.ruleID.hasPrefix("FL0") }, "example must load: \(report.findings.map(\.diagnostic.message))")
+        let report = lintText(rule.cleanExample, plist: examplePlist(for: id.rawValue))
+        #expect(!report.findings.contains { $0.ruleID.rawValue.hasPrefix("FL0") }, "example must load: \(report.findings.map(\.diagnostic.message))")
         #expect(!report.findings.contains { $0.ruleID == id }, "\(report.findings.map { "\($0.ruleID) \($0.diagnostic.message)" })")
     }
 
     /// Clean examples are correct flows: no rule at all may fire on them (no false alarms),
     /// except the findings a clean example shows on purpose.
     @Test(arguments: RuleRegistry.rules.map(\.id))
-    func cleanExampleIsCleanForEveryRule(id: String) throws {
+    func cleanExampleIsCleanForEveryRule(id: DiagnosticID) throws {
         let rule = try #require(RuleRegistry.rule(id))
-        let report = lintText(rule.cleanExample, plist: examplePlist(for: id))
+        let report = lintText(rule.cleanExample, plist: examplePlist(for: id.rawValue))
         #expect(report.findings.map { "\($0.ruleID) \($0.diagnostic.message)" } == [])
     }
 
     @Test func everyRuleHasDocumentation() {
-        var ids = Set<String>()
+        var ids = Set<DiagnosticID>()
         for rule in RuleRegistry.rules {
             #expect(ids.insert(rule.id).inserted, "duplicate \(rule.id)")
-            #expect(rule.id.hasPrefix("FL1") && rule.id.count == 6)
+            #expect(rule.id.phase == .lint)
             #expect(!rule.summary.isEmpty && !rule.summary.hasSuffix("."))
             #expect(rule.documentation.count > 40)
             #expect(rule.explanation.contains(rule.triggeringExample.split(separator: "\n")[0]))

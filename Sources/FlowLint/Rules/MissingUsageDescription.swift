@@ -25,7 +25,8 @@ extension Rule {
           start -> ask
           state ask { request photos { authorized -> done granted  limited -> done limited  else -> done denied } }
         }
-        """
+        """,
+        policy: .notOff(because: "without the key iOS terminates the app at the request (camera, microphone, photos, contacts) or refuses the request without a prompt (location)")
     ) { context in
         guard let plist = context.infoPlist else { return [] }
         return context.plistRequirements().compactMap { r in
