@@ -60,6 +60,28 @@ import Testing
         ])
     }
 
+    @Test func loadDiagnosticsCanBeDisabledOnlyWhenTheFlowStillLoads() {
+        #expect(lintMarked(marked("disable FL0102 -- try")) == [
+            "1️⃣-2️⃣ FL1002 warning: FL0102 (unknown-state) cannot be disabled: the flow does not load with this error, so it can be neither linted nor run",
+            "3️⃣-4️⃣ FL1203 error: status check on photos does not handle limited",
+        ])
+        #expect(lintMarked(marked("disable FL0199 -- typo")) == [
+            "1️⃣-2️⃣ FL1002 warning: unknown rule 'FL0199' in flowlint:disable",
+            "3️⃣-4️⃣ FL1203 error: status check on photos does not handle limited",
+        ])
+        let untitled = """
+            flow f {
+              start -> s
+              // flowlint:DIRECTIVE
+              state s { 1️⃣alert { button "OK" -> done granted }2️⃣ }
+            }
+            """
+        #expect(lintMarked(untitled.replacingOccurrences(of: "DIRECTIVE", with: "disable FL1401 -- checked below")) == [
+            "1️⃣-2️⃣ FL0138 warning: alert has neither a title nor a message",
+        ])
+        #expect(lintMarked(untitled.replacingOccurrences(of: "DIRECTIVE", with: "disable FL1401, alert-without-text -- a sheet shows the text")) == [])
+    }
+
     @Test func configurationCanTurnRulesOffOrChangeSeverity() throws {
         let off = try LintConfiguration.parse(lines: "FL1203 = off\n", path: ".flowlint")
         #expect(lintText(Self.photos.replacingOccurrences(of: "// flowlint:DIRECTIVE", with: ""), configuration: off).findings.isEmpty)

@@ -41,6 +41,15 @@ func lintText(_ text: String, plist: InfoPlist? = nil, configuration: LintConfig
         let report = lintText(rule.triggeringExample, plist: examplePlist(for: id.rawValue))
         #expect(!report.findings.contains { $0.ruleID.rawValue.hasPrefix("FL0") }, "example must load: \(report.findings.map(\.diagnostic.message))")
         #expect(report.findings.contains { $0.ruleID == id }, "\(id) did not fire: \(report.findings.map { "\($0.ruleID) \($0.diagnostic.message)" })")
+        // The first finding of the rule starts at the example's marker (FL1105's is in the
+        // imported library, which has none).
+        let marked = MarkedText(rule.markedTriggeringExample)
+        if let offset = marked.markers["1️⃣"] {
+            let first = report.findings.first { $0.ruleID == id }?.diagnostic.range
+            #expect(first?.file == FileID(0) && first?.start.offset == offset, "\(id) reports at \(String(describing: first?.start)), not at its marker")
+        } else {
+            #expect(id == "FL1105", "\(id)'s triggering example has no 1️⃣ marker")
+        }
     }
 
     @Test(arguments: RuleRegistry.rules.map(\.id))

@@ -122,8 +122,16 @@ public struct Linter: Sendable {
             for word in words.dropFirst() {
                 if let rule = RuleRegistry.rule(word) {
                     ids.append(rule.id)
-                } else if word.hasPrefix("FL0") || word.hasPrefix("FL2") {
-                    ids.append(DiagnosticID(rawValue: word)) // load and runtime IDs can be expected too
+                } else if let entry = DiagnosticRegistry.flowlint.entry(word) {
+                    // Load diagnostics can be expected (a seed keeps its mistake), but an error
+                    // that stops the flow from loading is never silently disabled.
+                    if kind == .disable, case .fixed(let because) = entry.policy {
+                        report(.unknownRuleInDirective, "\(entry.id) (\(entry.name)) cannot be disabled: \(because)", comment.range)
+                    } else {
+                        ids.append(entry.id)
+                    }
+                } else if let phase = DiagnosticID(rawValue: word).phase, phase == .scenario || phase == .run {
+                    ids.append(DiagnosticID(rawValue: word)) // flowrun's IDs can be expected too
                 } else {
                     let hint = Suggestion.closest(to: word, in: RuleRegistry.rules.map(\.id.rawValue))
                     report(.unknownRuleInDirective, "unknown rule '\(word)' in flowlint:\(words[0])", comment.range,

@@ -13,8 +13,10 @@ public struct Rule: Sendable {
     public let summary: String
     /// The doc page `--explain` prints: why the rule exists and how to fix a finding.
     public let documentation: String
-    /// A complete `.flow` file on which the rule reports at least once.
+    /// A complete `.flow` file on which the rule reports at least once (markers removed).
     public let triggeringExample: String
+    /// The same file with `1️⃣` where the rule's first finding starts (see `MarkedText`).
+    public let markedTriggeringExample: String
     /// A complete `.flow` file on which it reports nothing.
     public let cleanExample: String
     /// Rules about whether something is used at all: in a run over many entry files a finding
@@ -32,7 +34,8 @@ public struct Rule: Sendable {
         self.defaultSeverity = severity
         self.summary = summary
         self.documentation = documentation
-        self.triggeringExample = triggering
+        self.triggeringExample = MarkedText(triggering).text
+        self.markedTriggeringExample = triggering
         self.cleanExample = clean
         self.isUsageRule = isUsageRule
         self.policy = policy

@@ -27,7 +27,7 @@ extension Rule {
     /// The rule as a registry entry (its examples are run by the rule doc-example tests).
     public var registryEntry: DiagnosticDescription {
         DiagnosticDescription(id, name, defaultSeverity, summary: summary, explanation: documentation,
-                              triggering: .flow(triggeringExample), clean: .flow(cleanExample), policy: policy)
+                              triggering: .flow(markedTriggeringExample), clean: .flow(cleanExample), policy: policy)
     }
 }
 
