@@ -11,7 +11,7 @@ extension DiagnosticRegistry {
         DiagnosticDescription(
             .invalidUTF8, "invalid-utf8", .error,
             summary: "bytes that are not UTF-8",
-            explanation: "A .flow file is UTF-8 text. A byte sequence that is not UTF-8 usually means the file was saved in a legacy encoding (Latin-1, Windows-1252, GB 2312); save it as UTF-8.",
+            explanation: "A .flow file is UTF-8 text. A byte sequence that is not UTF-8 usually means the file was saved in a legacy encoding (Latin-1, Windows-1252, GB 2312); save it as UTF-8. (In the example, ⟨E9⟩ stands for the single byte 0xE9, é in Latin-1.)",
             triggering: .flow("app \"Caf1️⃣⟨E9⟩\"\n"), fix: ("⟨E9⟩", "é"), policy: syntaxPolicy),
         DiagnosticDescription(
             .unexpectedCharacter, "unexpected-character", .error,
@@ -51,7 +51,7 @@ extension DiagnosticRegistry {
         DiagnosticDescription(
             .binaryFile, "binary-file", .error,
             summary: "the file holds NUL bytes, so it is not text; not parsed",
-            explanation: "A NUL byte never occurs in a text file: the file is an image, an archive or a compiled file named `.flow` by mistake. One diagnostic says so instead of thousands; the file is not parsed.",
+            explanation: "A NUL byte never occurs in a text file: the file is an image, an archive or a compiled file named `.flow` by mistake. One diagnostic says so instead of thousands; the file is not parsed. (In the example, ⟨00⟩ stands for a NUL byte.)",
             triggering: .flow("app \"Receipts\"1️⃣⟨00⟩\n"), fix: ("⟨00⟩", ""), policy: syntaxPolicy),
         DiagnosticDescription(
             .fileTooLarge, "file-too-large", .error,
