@@ -43,12 +43,13 @@ let package = Package(
         // Benchmarks (issue 5): a generator of large valid flows and the measuring harness; run in release.
         .target(name: "FlowBenchSupport", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint"]),
         .executableTarget(name: "flowbench", dependencies: ["FlowBenchSupport"]),
-        // Shared by the test targets that spawn the built executables; not part of any product.
-        .target(name: "FlowTestSupport", path: "Tests/FlowTestSupport"),
-        .testTarget(name: "FlowSyntaxTests", dependencies: ["FlowSyntax"]),
-        .testTarget(name: "FlowModelTests", dependencies: ["FlowSyntax", "FlowModel"]),
+        // Shared by the test targets: spawning the built executables, and marked-text
+        // assertions on diagnostics. Not part of any product.
+        .target(name: "FlowTestSupport", dependencies: ["FlowSyntax"], path: "Tests/FlowTestSupport"),
+        .testTarget(name: "FlowSyntaxTests", dependencies: ["FlowSyntax", "FlowTestSupport"]),
+        .testTarget(name: "FlowModelTests", dependencies: ["FlowSyntax", "FlowModel", "FlowTestSupport"]),
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime"]),
-        .testTarget(name: "FlowLintTests", dependencies: ["FlowSyntax", "FlowModel", "FlowLint"]),
+        .testTarget(name: "FlowLintTests", dependencies: ["FlowSyntax", "FlowModel", "FlowLint", "FlowTestSupport"]),
         .testTarget(name: "PermissionFlowAppleSupportTests", dependencies: ["PermissionFlowAppleSupport", "FlowModel", "FlowRuntime"]),
         .testTarget(name: "FlowBenchTests", dependencies: ["FlowBenchSupport", "FlowSyntax", "FlowModel", "FlowRuntime", "FlowTestSupport"]),
         .testTarget(name: "PermissionFlowSessionTests", dependencies: ["PermissionFlow", "FlowModel"]),

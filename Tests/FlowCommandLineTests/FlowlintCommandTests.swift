@@ -88,14 +88,14 @@ enum LintFlows {
         let list = box.run(["--list-rules"])
         #expect(list.code == 0)
         #expect(list.out.split(separator: "\n").count == RuleRegistry.rules.count)
-        for rule in RuleRegistry.rules { #expect(list.out.contains(rule.id)) }
+        for rule in RuleRegistry.rules { #expect(list.out.contains(rule.id.rawValue)) }
         let explain = box.run(["--explain", "FL1301"])
         #expect(explain.code == 0 && explain.out.contains("App Review") && explain.out.contains("Does not trigger:"))
         let byName = box.run(["--explain", "trap"])
         #expect(byName.code == 0 && byName.out.hasPrefix("FL1102 trap"))
         let unknown = box.run(["--explain", "FL1310"])
         #expect(unknown.code == 2)
-        #expect(unknown.err.hasPrefix("flowlint: error: unknown rule 'FL1310'; did you mean"))
+        #expect(unknown.err.hasPrefix("flowlint: error: unknown diagnostic ID or rule 'FL1310'; did you mean 'FL1"))
     }
 
     @Test func usageAndIOErrorsExitTwoWithAHint() throws {

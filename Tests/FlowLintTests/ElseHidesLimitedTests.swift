@@ -2,20 +2,19 @@ import Testing
 @testable import FlowLint
 
 @Suite struct ElseHidesLimitedTests {
-    func findings(_ text: String) -> [String] {
-        lintText(text).findings.filter { $0.ruleID == "FL1206" }.map(\.diagnostic.message)
-    }
 
     @Test func provisionalNotificationsInAnElseAreReported() {
         let flow = """
             flow n {
               uses notifications
               start -> ask
-              state ask { request notifications(alert, provisional) { authorized -> done granted  else -> done denied } }
+              state ask { request notifications(alert, provisional) { authorized -> done granted  else 1️⃣-> done denied2️⃣ } }
             }
             """
         // Ephemeral too: an App Clip starts ephemeral, and a request then returns it at once.
-        #expect(findings(flow) == ["'else' also receives notifications 'provisional', notifications 'ephemeral': a limited grant is not a refusal"])
+        #expect(lintMarked(flow, rules: [.elseHidesLimited]) == [
+            "1️⃣-2️⃣ FL1206 warning: 'else' also receives notifications 'provisional', notifications 'ephemeral': a limited grant is not a refusal",
+        ])
     }
 
     @Test func aTupleElseReportsThePositionThatIsLimited() {
@@ -27,13 +26,13 @@ import Testing
                 status (camera, photos) {
                   (authorized, authorized) -> done granted
                   (authorized, _) -> done limited
-                  else -> done denied
+                  else 1️⃣-> done denied2️⃣
                 }
               }
             }
             """
         // (authorized, limited) is caught by the second arm; (denied, limited) etc. reach else.
-        #expect(findings(flow) == ["'else' also receives photos 'limited': a limited grant is not a refusal"])
+        #expect(lintMarked(flow, rules: [.elseHidesLimited]) == ["1️⃣-2️⃣ FL1206 warning: 'else' also receives photos 'limited': a limited grant is not a refusal"])
     }
 
     @Test func reducedAccuracyAndBranchlessRequestsAreNotReported() {
@@ -46,6 +45,6 @@ import Testing
               state again { request locationAccuracy(purpose: "Delivery") -> done granted }
             }
             """
-        #expect(findings(flow).isEmpty)
+        #expect(lintMarked(flow, rules: [.elseHidesLimited]) == [])
     }
 }

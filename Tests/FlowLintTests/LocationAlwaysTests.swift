@@ -27,13 +27,15 @@ import Testing
         """
 
     @Test func bothGrantsOfAnAlwaysRequestFromNotDeterminedAreReachable() {
-        let report = lintText(flow)
-        #expect(report.findings.filter { $0.ruleID == "FL1201" }.isEmpty, "\(report.findings.map(\.diagnostic.message))")
+        #expect(lintMarked(flow, rules: [.deadBranch]) == [])
     }
 
     @Test func aWhenInUseRequestFromNotDeterminedNeverGivesAlways() {
         let whenInUse = flow.replacingOccurrences(of: "request location(always)", with: "request location")
-        let dead = lintText(whenInUse).findings.filter { $0.ruleID == "FL1201" }.map(\.diagnostic.message)
-        #expect(dead.count == 1 && dead[0].contains("authorizedAlways"), "\(dead)")
+            .replacingOccurrences(of: "      authorizedAlways -> done granted\n      authorizedWhenInUse -> done limited\n      denied -> done denied",
+                                  with: "      1️⃣authorizedAlways -> done granted2️⃣\n      authorizedWhenInUse -> done limited\n      denied -> done denied")
+        #expect(lintMarked(whenInUse, rules: [.deadBranch]) == [
+            "1️⃣-2️⃣ FL1201 warning: branch 'authorizedAlways' is never taken: the request starts from location notDetermined here",
+        ])
     }
 }

@@ -502,16 +502,16 @@ import FlowSyntax
         var covered = Set(["FL0100"])  // the unreadable entry file: LoaderTests
         for c in Self.cases {
             for line in c.expected {
-                for id in ModelDiagnosticID.all where line.contains("[\(id)]") { covered.insert(id) }
+                for id in DiagnosticRegistry.check.entries.map(\.id.rawValue) where line.contains("[\(id)]") { covered.insert(id) }
             }
         }
-        #expect(Set(ModelDiagnosticID.all).subtracting(covered).sorted() == [])
+        #expect(Set(DiagnosticRegistry.check.entries.map(\.id.rawValue)).subtracting(covered).sorted() == [])
     }
 
     @Test func stateWithoutTerminatorIsReportedOnlyByTheParser() {
         let result = load("flow f {\n  start -> s\n  state s { track \"x\" }\n}")
         #expect(!result.diagnostics.isEmpty)
-        #expect(result.diagnostics.allSatisfy { !$0.id.hasPrefix("FL01") })
+        #expect(result.diagnostics.allSatisfy { !$0.id.rawValue.hasPrefix("FL01") })
         #expect(result.program == nil)
     }
 
@@ -519,7 +519,7 @@ import FlowSyntax
         // The parser reports each hole; the checker must not add "unknown state ''" and the like.
         let result = load("flow f {\n  start -> s\n  state s { status { else -> done granted } }\n  state t { call (p: camera) { else -> s } }\n  state u { -> done }\n}")
         #expect(!result.diagnostics.isEmpty)
-        #expect(result.diagnostics.allSatisfy { !$0.id.hasPrefix("FL01") })
+        #expect(result.diagnostics.allSatisfy { !$0.id.rawValue.hasPrefix("FL01") })
         #expect(result.program == nil)
     }
 }

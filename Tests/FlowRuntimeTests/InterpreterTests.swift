@@ -102,6 +102,7 @@ let cameraFlow = FlowSpec(name: "camera", uses: [.camera], start: "check", state
         let (r, _) = try await simulate(camera, script: Script(taps: taps("Allow")))
         guard case .error(let e) = r.end else { Issue.record("\(r.end)"); return }
         #expect(e.kind == .device)
+        #expect(e.id == "FL2104")
         #expect(e.message == "device error in state 'prime': no button \"Allow\" in alert 'Scanner would like to use the Camera'; its buttons are \"Continue\", \"Not Now\"")
     }
 

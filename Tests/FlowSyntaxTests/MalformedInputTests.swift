@@ -28,7 +28,7 @@ struct MalformedCase: CustomTestStringConvertible, Sendable {
         #expect(!result.diagnostics.isEmpty)
         for diagnostic in result.diagnostics {
             #expect(diagnostic.severity == .error)
-            #expect(SyntaxDiagnosticID(rawValue: diagnostic.id) != nil)
+            #expect(DiagnosticRegistry.syntax[diagnostic.id] != nil, "\(diagnostic.id) has no syntax registry entry")
         }
     }
 

@@ -38,8 +38,9 @@ public struct FlowlintCommand: Sendable {
         options: [
             .flag("help", short: "h", help: "print this help"),
             .flag("version", help: "print the version"),
-            .flag("list-rules", help: "list every rule with its ID, default severity and summary"),
-            .value("explain", "id", help: "print a rule's documentation and examples"),
+            .flag("list-rules", help: "list every lint rule with its ID, default severity and summary"),
+            .flag("all", help: "with --list-rules: every diagnostic ID, by phase (syntax, checking, rules, scenarios, runs)"),
+            .value("explain", "id", help: "print the documentation and examples of any diagnostic ID or rule name"),
             .value("format", "format", help: "output: text (default), gcc, json, sarif, github"),
             .flag("strict", help: "exit 1 on warnings too"),
             .value("max-warnings", "n", help: "exit 1 when more than n warnings remain"),
@@ -84,19 +85,31 @@ public struct FlowlintCommand: Sendable {
             stdout.line("flowlint \(Self.version)")
             return 0
         }
+        if parsed.flag("all"), !parsed.flag("list-rules") {
+            return usageFailure("'--all' needs '--list-rules'", stderr)
+        }
         if parsed.flag("list-rules") {
-            for rule in RuleRegistry.rules {
-                let severity = rule.defaultSeverity.description.padding(toLength: 7, withPad: " ", startingAt: 0)
-                stdout.line("\(rule.id)  \(severity)  \(rule.name.padding(toLength: 36, withPad: " ", startingAt: 0))  \(rule.summary)")
+            func line(_ e: DiagnosticDescription) {
+                let severity = e.defaultSeverity.description.padding(toLength: 7, withPad: " ", startingAt: 0)
+                stdout.line("\(e.id)  \(severity)  \(e.name.padding(toLength: 36, withPad: " ", startingAt: 0))  \(e.summary)")
+            }
+            guard parsed.flag("all") else {
+                DiagnosticRegistry.lint.entries.forEach(line)
+                return 0
+            }
+            for (i, phase) in DiagnosticPhase.allCases.enumerated() {
+                if i > 0 { stdout.line() }
+                stdout.line("\(phase):")
+                DiagnosticRegistry.all.entries.filter { $0.id.phase == phase }.forEach(line)
             }
             return 0
         }
         if let id = parsed.value("explain") {
-            guard let rule = RuleRegistry.rule(id) else {
-                let hint = Suggestion.closest(to: id.uppercased(), in: RuleRegistry.rules.map(\.id))
-                return usageFailure("unknown rule '\(id)'" + (hint.map { "; did you mean '\($0)'?" } ?? ""), stderr)
+            guard let entry = DiagnosticRegistry.all.entry(id) else {
+                let hint = DiagnosticRegistry.all.suggestion(for: id)
+                return usageFailure("unknown diagnostic ID or rule '\(id)'" + (hint.map { "; did you mean '\($0)'?" } ?? ""), stderr)
             }
-            stdout.write(rule.explanation + "\n")
+            stdout.write((RuleRegistry.rule(entry.id)?.explanation ?? entry.explanationPage) + "\n")
             return 0
         }
         let format = parsed.value("format") ?? "text"
@@ -134,8 +147,8 @@ public struct FlowlintCommand: Sendable {
             }
             do {
                 configuration = configPath.hasSuffix(".json")
-                    ? try LintConfiguration.parse(json: data, path: configPath)
-                    : try LintConfiguration.parse(lines: String(decoding: data, as: UTF8.self), path: configPath)
+                    ? try LintConfiguration.parse(json: data, path: configPath, registry: .all)
+                    : try LintConfiguration.parse(lines: String(decoding: data, as: UTF8.self), path: configPath, registry: .all)
             } catch {
                 return usageFailure(error.message, stderr)
             }

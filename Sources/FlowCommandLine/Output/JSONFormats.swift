@@ -15,8 +15,8 @@ enum JSONFormats {
     static func json(_ results: LintResults, version: String) -> String {
         let findings: [JSONValue] = results.findings.map { f in
             .object([
-                ("ruleId", .string(f.finding.ruleID)),
-                ("rule", .string(RuleRegistry.rule(f.finding.ruleID)?.name ?? "")),
+                ("ruleId", .string(f.finding.ruleID.rawValue)),
+                ("rule", .string(DiagnosticRegistry.all[f.finding.ruleID]?.name ?? "")),
                 ("severity", .string(f.diagnostic.severity.description)),
                 ("message", .string(f.diagnostic.message)),
             ] + location(f.diagnostic.range, in: f) + [
@@ -90,20 +90,24 @@ enum JSONFormats {
     }
 
     static func sarif(_ results: LintResults, version: String) -> String {
-        let rules = RuleRegistry.rules
+        // Every lint rule, and every other ID the run reports (syntax, checking), in ID order:
+        // code scanning shows a result's rule from this list.
+        var listed = Set(RuleRegistry.rules.map(\.id))
+        for f in results.findings { listed.insert(f.finding.ruleID) }
+        let rules = listed.sorted().compactMap { DiagnosticRegistry.all[$0] }
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
         let ruleObjects: [JSONValue] = rules.map { r in
             .object([
-                ("id", .string(r.id)),
+                ("id", .string(r.id.rawValue)),
                 ("name", .string(r.name)),
                 ("shortDescription", .object([("text", .string(r.summary))])),
-                ("fullDescription", .object([("text", .string(r.documentation))])),
-                ("help", .object([("text", .string(r.explanation))])),
+                ("fullDescription", .object([("text", .string(r.explanation))])),
+                ("help", .object([("text", .string(RuleRegistry.rule(r.id)?.explanation ?? r.explanationPage))])),
                 ("defaultConfiguration", .object([("level", .string(level(r.defaultSeverity)))])),
             ])
         }
         let resultObjects: [JSONValue] = results.findings.map { f in
-            var members: [(String, JSONValue)] = [("ruleId", .string(f.finding.ruleID))]
+            var members: [(String, JSONValue)] = [("ruleId", .string(f.finding.ruleID.rawValue))]
             if let i = ruleIndex[f.finding.ruleID] { members.append(("ruleIndex", .int(i))) }
             members += [
                 ("level", .string(level(f.diagnostic.severity))),

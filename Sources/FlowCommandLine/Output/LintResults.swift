@@ -42,7 +42,7 @@ public struct LintResults: Sendable {
     public init(paths: [String], reports: [LintReport]) {
         self.paths = paths
         self.reports = reports
-        struct Key: Hashable { var path: String; var offset: Int; var id: String; var message: String }
+        struct Key: Hashable { var path: String; var offset: Int; var id: DiagnosticID; var message: String }
         var seen: [Key: Int] = [:]
         var merged: [LintedFinding] = []
         var usageVotes: [Key: Int] = [:]

@@ -62,7 +62,7 @@ enum TextFormats {
             }
             var properties = "file=\(escapeProperty(f.path)),line=\(f.line),col=\(f.column)"
             if let r = f.diagnostic.range { properties += ",endLine=\(r.end.line),endColumn=\(r.end.column)" }
-            properties += ",title=\(escapeProperty(f.finding.ruleID))"
+            properties += ",title=\(escapeProperty(f.finding.ruleID.rawValue))"
             var message = f.diagnostic.message
             if !f.finding.witness.isEmpty {
                 message += "\n" + f.finding.witness.enumerated().map { "\($0 + 1). \($1.message)" }.joined(separator: "\n")

@@ -244,7 +244,7 @@ struct ExplorationReport {
                     ? .string("\(program.files[ctx.range.file.index].path):\(ctx.range.start.line):\(ctx.range.start.column)")
                     : .null
             } ?? .null
-            return .object([("kind", .string("error")), ("id", .string(e.id)), ("message", .string(e.message)),
+            return .object([("kind", .string("error")), ("id", .string(e.id.rawValue)), ("message", .string(e.message)),
                             ("location", location)])
         case .cycle(let state):
             return .object([("kind", .string("cycle")), ("state", .string(state))])

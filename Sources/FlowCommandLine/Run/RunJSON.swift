@@ -48,7 +48,7 @@ public enum RunJSON {
             return .object([("kind", .string("outcome")), ("outcome", .string(o))])
         case .error(let e):
             return .object([
-                ("kind", .string("error")), ("id", .string(e.id)),
+                ("kind", .string("error")), ("id", .string(e.id.rawValue)),
                 ("message", .string(message ?? e.message)),
                 ("location", e.context.map { .string(transcript.location($0.range)) } ?? .null),
             ])

@@ -103,7 +103,7 @@ struct GraphBuilder {
             if let r = f.diagnostic.range, program.files.indices.contains(r.file.index) {
                 location = "\(program.files[r.file.index].path):\(r.start.line):\(r.start.column)"
             }
-            return .init(id: f.ruleID, severity: f.diagnostic.severity, message: f.diagnostic.message, location: location,
+            return .init(id: f.ruleID.rawValue, severity: f.diagnostic.severity, message: f.diagnostic.message, location: location,
                          nodes: nodes, links: links)
         }
     }

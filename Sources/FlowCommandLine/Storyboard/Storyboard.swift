@@ -87,7 +87,7 @@ struct Storyboard {
         init(_ ending: ExploredPath.Ending) {
             switch ending {
             case .outcome(let o): self = .outcome(o)
-            case .error(let e): self = .error(id: e.id, message: e.message)
+            case .error(let e): self = .error(id: e.id.rawValue, message: e.message)
             case .cycle(let s): self = .cycle(at: s)
             }
         }

@@ -113,7 +113,7 @@ struct StoryboardBuilder {
              options: Interpreter.Options) async throws -> Storyboard {
         let end: Storyboard.End = switch result.end {
         case .outcome(let o): .outcome(o)
-        case .error(let e): .error(id: e.id, message: e.message)
+        case .error(let e): .error(id: e.id.rawValue, message: e.message)
         case .inputNeeded(let needed, let at): .stopped("input needed in '\(at.pathName)': \(needed.summary)")
         case .cancelled: .stopped("cancelled")
         }

@@ -3,6 +3,11 @@ import FlowSyntax
 
 /// Per-project settings: rule severities (or off) and paths to skip.
 ///
+/// Any ID of `DiagnosticRegistry.flowlint` can be named, by ID or name, but only as far as its
+/// `SeverityPolicy` allows: lint rules and checker warnings take any severity or off; an error
+/// that would crash the app on iOS can be lowered but not turned off; syntax and checking errors
+/// (the flow does not load) and flowrun's IDs cannot be configured. Each refusal says why.
+///
 /// Two spellings, both small enough to parse by hand or with JSONSerialization:
 ///
 ///     # .flowlint
@@ -13,12 +18,12 @@ import FlowSyntax
 ///     // flowlint.json
 ///     { "rules": { "FL1302": "off" }, "exclude": ["flows/drafts/"] }
 public struct LintConfiguration: Hashable, Sendable {
-    /// Rule ID → severity; nil turns the rule off.
-    public var severities: [String: Severity?]
+    /// ID → severity; nil turns it off.
+    public var severities: [DiagnosticID: Severity?]
     /// Path patterns: a trailing `/` means a directory prefix, `*` matches any run of characters.
     public var excluded: [String]
 
-    public init(severities: [String: Severity?] = [:], excluded: [String] = []) {
+    public init(severities: [DiagnosticID: Severity?] = [:], excluded: [String] = []) {
         self.severities = severities
         self.excluded = excluded
     }
@@ -30,8 +35,13 @@ public struct LintConfiguration: Hashable, Sendable {
 
     /// The severity `rule` runs with, or nil when it is off.
     public func severity(of rule: Rule) -> Severity? {
-        if let s = severities[rule.id] { return s }
-        return rule.defaultSeverity
+        severity(of: rule.id, default: rule.defaultSeverity)
+    }
+
+    /// The severity a diagnostic with `id` is reported with, or nil when it is off.
+    public func severity(of id: DiagnosticID, default severity: Severity) -> Severity? {
+        if let s = severities[id] { return s }
+        return severity
     }
 
     /// Whether `path` (as given on the command line or found in a directory) is skipped.
@@ -70,7 +80,9 @@ public struct LintConfiguration: Hashable, Sendable {
     }
 
     /// Parses the `key = value` format (`#` comments, blank lines ignored).
-    public static func parse(lines text: String, path: String) throws(ParseError) -> LintConfiguration {
+    /// `registry` holds the IDs that may be named (the command line passes every ID, so that a
+    /// flowrun ID gets "reported by flowrun" rather than "unknown").
+    public static func parse(lines text: String, path: String, registry: DiagnosticRegistry = .flowlint) throws(ParseError) -> LintConfiguration {
         var config = LintConfiguration()
         for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var line = Substring(raw)
@@ -82,13 +94,13 @@ public struct LintConfiguration: Hashable, Sendable {
             }
             let key = trimmed[..<eq].trimmingCharacters(in: .whitespaces)
             let value = trimmed[trimmed.index(after: eq)...].trimmingCharacters(in: .whitespaces)
-            try config.apply(key: key, value: value, where: "\(path):\(n + 1)")
+            try config.apply(key: key, value: value, where: "\(path):\(n + 1)", registry: registry)
         }
         return config
     }
 
     /// Parses the JSON format.
-    public static func parse(json data: Data, path: String) throws(ParseError) -> LintConfiguration {
+    public static func parse(json data: Data, path: String, registry: DiagnosticRegistry = .flowlint) throws(ParseError) -> LintConfiguration {
         guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw ParseError(message: "\(path): not a JSON object")
         }
@@ -99,7 +111,7 @@ public struct LintConfiguration: Hashable, Sendable {
                 guard let rules = value as? [String: Any] else { throw ParseError(message: "\(path): 'rules' must be an object") }
                 for (rule, severity) in rules.sorted(by: { $0.key < $1.key }) {
                     guard let s = severity as? String else { throw ParseError(message: "\(path): severity of '\(rule)' must be a string") }
-                    try config.apply(key: rule, value: s, where: path)
+                    try config.apply(key: rule, value: s, where: path, registry: registry)
                 }
             case "exclude":
                 guard let list = value as? [String] else { throw ParseError(message: "\(path): 'exclude' must be an array of strings") }
@@ -111,18 +123,32 @@ public struct LintConfiguration: Hashable, Sendable {
         return config
     }
 
-    private mutating func apply(key: String, value: String, where location: String) throws(ParseError) {
+    private mutating func apply(key: String, value: String, where location: String, registry: DiagnosticRegistry) throws(ParseError) {
         if key == "exclude" {
             excluded.append(value)
             return
         }
-        guard let rule = RuleRegistry.rule(key) else {
-            let hint = Suggestion.closest(to: key, in: RuleRegistry.rules.map(\.id) + RuleRegistry.rules.map(\.name))
+        guard let entry = registry.entry(key) else {
+            let hint = registry.suggestion(for: key)
             throw ParseError(message: "\(location): unknown rule '\(key)'" + (hint.map { "; did you mean '\($0)'?" } ?? ""))
         }
         guard let severity = Self.parseSeverity(value) else {
             throw ParseError(message: "\(location): unknown severity '\(value)' (expected off, note, warning or error)")
         }
-        severities[rule.id] = severity
+        let named = "\(entry.id) (\(entry.name))"
+        switch entry.policy {
+        case .adjustable:
+            break
+        case .notOff(let because):
+            if severity == nil {
+                throw ParseError(message: "\(location): \(named) cannot be turned off: \(because); set it to 'warning' to report it without failing")
+            }
+        case .fixed(let because):
+            // Restating the default is harmless; anything else would be a promise the tools cannot keep.
+            if severity != entry.defaultSeverity {
+                throw ParseError(message: "\(location): the severity of \(named) cannot be changed: \(because)")
+            }
+        }
+        severities[entry.id] = severity
     }
 }

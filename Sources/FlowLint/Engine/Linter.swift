@@ -39,7 +39,14 @@ public struct Linter: Sendable {
     /// Lints what the loader produced. Load diagnostics are findings too; the rules run only on
     /// a program that checked without errors.
     public func lint(_ load: LoadResult) -> LintReport {
-        var findings = load.diagnostics.map { Finding(diagnostic: $0) }
+        // Load diagnostics take the configured severity too (only warnings such as FL0138 can
+        // be configured; `LintConfiguration` refuses the rest).
+        var findings = load.diagnostics.compactMap { d -> Finding? in
+            guard let severity = configuration.severity(of: d.id, default: d.severity) else { return nil }
+            var d = d
+            d.severity = severity
+            return Finding(diagnostic: d)
+        }
         guard let program = load.program else {
             return LintReport(findings: sorted(findings), files: load.files)
         }
@@ -70,7 +77,7 @@ public struct Linter: Sendable {
     struct Directive {
         enum Kind { case disable, expect }
         var kind: Kind
-        var ids: [String]
+        var ids: [DiagnosticID]
         var reason: String?
         var comment: Comment
         /// Ranges it covers: its line and the next, plus any state or flow declared there.
@@ -111,14 +118,22 @@ public struct Linter: Sendable {
                 report(.unknownDirective, "unknown flowlint directive '\(words.first ?? "")': expected 'disable' or 'expect'", comment.range)
                 continue
             }
-            var ids: [String] = []
+            var ids: [DiagnosticID] = []
             for word in words.dropFirst() {
                 if let rule = RuleRegistry.rule(word) {
                     ids.append(rule.id)
-                } else if word.hasPrefix("FL0") || word.hasPrefix("FL2") {
-                    ids.append(word) // load and runtime IDs can be expected too
+                } else if let entry = DiagnosticRegistry.flowlint.entry(word) {
+                    // Load diagnostics can be expected (a seed keeps its mistake), but an error
+                    // that stops the flow from loading is never silently disabled.
+                    if kind == .disable, case .fixed(let because) = entry.policy {
+                        report(.unknownRuleInDirective, "\(entry.id) (\(entry.name)) cannot be disabled: \(because)", comment.range)
+                    } else {
+                        ids.append(entry.id)
+                    }
+                } else if let phase = DiagnosticID(rawValue: word).phase, phase == .scenario || phase == .run {
+                    ids.append(DiagnosticID(rawValue: word)) // flowrun's IDs can be expected too
                 } else {
-                    let hint = Suggestion.closest(to: word, in: RuleRegistry.rules.map(\.id))
+                    let hint = Suggestion.closest(to: word, in: RuleRegistry.rules.map(\.id.rawValue))
                     report(.unknownRuleInDirective, "unknown rule '\(word)' in flowlint:\(words[0])", comment.range,
                            fixIts: hint.map { [FixIt(range: comment.range, replacement: $0, message: "did you mean '\($0)'?")] } ?? [])
                 }

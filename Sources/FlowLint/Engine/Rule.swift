@@ -5,7 +5,7 @@ import FlowSyntax
 /// it, one that does not; both run as tests), and the check itself.
 public struct Rule: Sendable {
     /// Stable ID, `FL1xxx`; never reused.
-    public let id: String
+    public let id: DiagnosticID
     /// A short kebab-case name, for people and for SARIF.
     public let name: String
     public let defaultSeverity: Severity
@@ -13,33 +13,39 @@ public struct Rule: Sendable {
     public let summary: String
     /// The doc page `--explain` prints: why the rule exists and how to fix a finding.
     public let documentation: String
-    /// A complete `.flow` file on which the rule reports at least once.
+    /// A complete `.flow` file on which the rule reports at least once (markers removed).
     public let triggeringExample: String
+    /// The same file with `1️⃣` where the rule's first finding starts (see `MarkedText`).
+    public let markedTriggeringExample: String
     /// A complete `.flow` file on which it reports nothing.
     public let cleanExample: String
     /// Rules about whether something is used at all: in a run over many entry files a finding
     /// stands only if every entry that loaded the file reports it.
     public let isUsageRule: Bool
+    /// What a configuration may do with the severity (most rules: anything, including off).
+    public let policy: SeverityPolicy
     let check: @Sendable (LintContext) -> [RuleFinding]
 
-    public init(id: String, name: String, severity: Severity, summary: String, documentation: String,
-                triggering: String, clean: String, isUsageRule: Bool = false,
+    public init(id: DiagnosticID, name: String, severity: Severity, summary: String, documentation: String,
+                triggering: String, clean: String, isUsageRule: Bool = false, policy: SeverityPolicy = .adjustable,
                 check: @escaping @Sendable (LintContext) -> [RuleFinding]) {
         self.id = id
         self.name = name
         self.defaultSeverity = severity
         self.summary = summary
         self.documentation = documentation
-        self.triggeringExample = triggering
+        self.triggeringExample = MarkedText(triggering).text
+        self.markedTriggeringExample = triggering
         self.cleanExample = clean
         self.isUsageRule = isUsageRule
+        self.policy = policy
         self.check = check
     }
 
     /// The text `flowlint --explain ID` prints.
     public var explanation: String {
         """
-        \(id) \(name) (default: \(defaultSeverity))
+        \(id) \(name) (default: \(defaultSeverity); \(policy.phrase))
         \(summary)
 
         \(documentation)
@@ -101,5 +107,5 @@ public struct Finding: Hashable, Sendable {
         self.witness = witness
     }
 
-    public var ruleID: String { diagnostic.id }
+    public var ruleID: DiagnosticID { diagnostic.id }
 }

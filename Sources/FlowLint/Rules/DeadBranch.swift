@@ -21,7 +21,7 @@ extension Rule {
           start -> check
           state check { status camera { notDetermined -> ask  authorized -> done granted  else -> done denied } }
           state ask {
-            request camera { authorized -> done granted  notDetermined -> retry  denied -> done denied }
+            request camera { authorized -> done granted  1️⃣notDetermined -> retry  denied -> done denied }
           }
           state retry { -> ask }
         }

@@ -18,7 +18,7 @@ extension Rule {
           start -> prime
           state prime {
             alert { title "Scan receipts" message "We use the camera to scan receipts"
-                    button "Continue" -> ask  cancel "Not Now" -> done cancelled }
+                    button "Continue" -> ask  1️⃣cancel "Not Now" -> done cancelled }
           }
           state ask { request camera { authorized -> done granted  else -> done denied } }
         }

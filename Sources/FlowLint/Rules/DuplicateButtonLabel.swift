@@ -18,7 +18,7 @@ extension Rule {
           state ask { request camera { authorized -> done granted  else -> explain } }
           state explain {
             alert { title "Camera is off" message "Turn it on in Settings"
-                    button "OK" -> settings  cancel "OK" -> done denied }
+                    button "OK" -> settings  1️⃣cancel "OK" -> done denied }
           }
           state settings { open settings on return -> check }
           state check { status camera { authorized -> done granted  else -> done denied } }

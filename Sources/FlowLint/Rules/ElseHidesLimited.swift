@@ -19,7 +19,7 @@ extension Rule {
         flow photos {
           uses photos
           start -> ask
-          state ask { request photos { authorized -> done granted  else -> explain } }
+          state ask { request photos { authorized -> done granted  else 1️⃣-> explain } }
           state explain {
             alert { title "Photos are off" message "You can allow access in Settings"
                     button "Open Settings" -> settings  cancel "Not Now" -> done denied }

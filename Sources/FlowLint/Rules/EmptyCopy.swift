@@ -14,7 +14,7 @@ extension Rule {
         flow camera {
           uses camera
           start -> prime
-          state prime { alert { title "" message "We use the camera to scan receipts" button "Continue" -> ask } }
+          state prime { alert { title 1️⃣"" message "We use the camera to scan receipts" button "Continue" -> ask } }
           state ask { request camera { authorized -> done granted  else -> done denied } }
         }
         """,

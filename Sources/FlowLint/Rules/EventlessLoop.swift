@@ -16,7 +16,7 @@ extension Rule {
         flow camera {
           uses camera
           start -> check
-          state check { status camera { authorized -> done granted  notDetermined -> ask  else -> wait } }
+          state 1️⃣check { status camera { authorized -> done granted  notDetermined -> ask  else -> wait } }
           state wait { -> check }
           state ask { request camera { authorized -> done granted  else -> done denied } }
         }

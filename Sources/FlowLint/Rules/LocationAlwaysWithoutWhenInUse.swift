@@ -16,7 +16,7 @@ extension Rule {
         flow location {
           uses location
           start -> ask
-          state ask { request location(always) { authorizedAlways, authorizedWhenInUse -> done granted  else -> done denied } }
+          state ask { 1️⃣request location(always) { authorizedAlways, authorizedWhenInUse -> done granted  else -> done denied } }
         }
         """,
         clean: """

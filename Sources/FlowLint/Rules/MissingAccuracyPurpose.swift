@@ -15,7 +15,7 @@ extension Rule {
         flow accuracy {
           uses locationAccuracy
           start -> ask
-          state ask { request locationAccuracy(purpose: "Navigation") { fullAccuracy -> done granted  else -> done limited } }
+          state ask { 1️⃣request locationAccuracy(purpose: "Navigation") { fullAccuracy -> done granted  else -> done limited } }
         }
         """,
         clean: """

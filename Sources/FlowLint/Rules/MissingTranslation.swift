@@ -20,7 +20,7 @@ extension Rule {
           state ask { request camera { authorized -> done granted  else -> done denied } }
         }
         strings en { camera.title = "Take photos" }
-        strings pl { }
+        strings 1️⃣pl { }
         """,
         clean: """
         flow camera {

@@ -17,7 +17,7 @@ extension Rule {
           uses camera
           start -> prime
           state prime {
-            alert { title "<Your App> would like to access the camera" message "So that you can <customer benefit>" button "Continue" -> ask }
+            alert { title 1️⃣"<Your App> would like to access the camera" message "So that you can <customer benefit>" button "Continue" -> ask }
           }
           state ask { request camera { authorized -> done granted  else -> done denied } }
         }

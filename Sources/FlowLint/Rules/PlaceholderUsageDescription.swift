@@ -16,7 +16,7 @@ extension Rule {
         flow camera {
           uses camera
           start -> ask
-          state ask { request camera { authorized -> done granted  else -> done denied } }
+          state ask { 1️⃣request camera { authorized -> done granted  else -> done denied } }
         }
         """,
         clean: """

@@ -20,7 +20,7 @@ extension Rule {
           start -> check
           state check { status camera { authorized -> done granted  notDetermined -> ask  else -> ask_again } }
           state ask { request camera { authorized -> done granted  else -> done denied } }
-          state ask_again { request camera { authorized -> done granted  else -> done denied } }
+          state ask_again { 1️⃣request camera { authorized -> done granted  else -> done denied } }
         }
         """,
         clean: """

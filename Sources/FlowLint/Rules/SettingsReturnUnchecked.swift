@@ -18,7 +18,7 @@ extension Rule {
           start -> check
           state check { status camera { authorized -> done granted  notDetermined -> ask  else -> settings } }
           state ask { request camera { authorized -> done granted  else -> done denied } }
-          state settings { open settings on return -> done denied }
+          state settings { open settings on return 1️⃣-> done denied }
         }
         """,
         clean: """

@@ -17,7 +17,7 @@ extension Rule {
           uses camera
           start -> check
           state check {
-            status camera { authorized -> done granted  denied, restricted -> done denied  notDetermined -> ask  denied -> explain }
+            status camera { authorized -> done granted  denied, restricted -> done denied  notDetermined -> ask  1️⃣denied -> explain }
           }
           state ask { request camera { authorized -> done granted  else -> done denied } }
           state explain { alert { title "Camera is off" button "OK" -> done denied } }

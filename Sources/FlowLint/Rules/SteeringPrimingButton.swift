@@ -18,7 +18,7 @@ extension Rule {
           uses camera
           start -> prime
           state prime {
-            alert { title "Scan receipts" message "We use the camera to scan receipts" button @prime.allow -> ask }
+            alert { title "Scan receipts" message "We use the camera to scan receipts" 1️⃣button @prime.allow -> ask }
           }
           state ask { request camera { authorized -> done granted  else -> done denied } }
         }

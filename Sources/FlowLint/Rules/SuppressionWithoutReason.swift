@@ -18,7 +18,7 @@ extension Rule {
         flow camera {
           uses camera
           start -> ask
-          // flowlint:disable FL1101
+          1️⃣// flowlint:disable FL1101
           state old { -> ask }
           state ask { request camera { authorized -> done granted  else -> done denied } }
         }

@@ -18,7 +18,7 @@ extension Rule {
           uses camera
           start -> ask
           state ask { request camera { authorized -> done granted  else -> explain } }
-          state explain {
+          state 1️⃣explain {
             alert { title "Camera is off" message "Turn it on in Settings" button "Open Settings" -> settings }
           }
           state settings { open settings on return -> explain }

@@ -18,7 +18,7 @@ extension Rule {
           uses photos
           start -> check
           state check {
-            status photos { authorized -> done granted  notDetermined -> ask  denied, restricted -> done denied }
+            1️⃣status photos { authorized -> done granted  notDetermined -> ask  denied, restricted -> done denied }
           }
           state ask { request photos { authorized -> done granted  else -> done denied } }
         }

@@ -13,7 +13,7 @@ extension Rule {
         flow camera {
           uses camera
           start -> ask
-          // flowlint:disabel FL1101 -- typo
+          1️⃣// flowlint:disabel FL1101 -- typo
           state ask { request camera { authorized -> done granted  else -> done denied } }
         }
         """,

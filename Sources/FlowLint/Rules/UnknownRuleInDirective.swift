@@ -16,7 +16,7 @@ extension Rule {
         flow camera {
           uses camera
           start -> ask
-          // flowlint:disable FL1110 -- kept for the A/B test
+          1️⃣// flowlint:disable FL1110 -- kept for the A/B test
           state old { -> ask }
           state ask { request camera { authorized -> done granted  else -> done denied } }
         }

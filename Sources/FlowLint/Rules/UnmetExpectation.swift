@@ -18,7 +18,7 @@ extension Rule {
         flow camera {
           uses camera
           start -> ask
-          state ask { request camera { authorized -> done granted  else -> done denied } } // flowlint:expect FL1203
+          state ask { request camera { authorized -> done granted  else -> done denied } } 1️⃣// flowlint:expect FL1203
         }
         """,
         clean: """

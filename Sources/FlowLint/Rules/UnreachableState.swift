@@ -17,7 +17,7 @@ extension Rule {
           uses camera
           start -> ask
           state ask { request camera { authorized -> done granted  else -> done denied } }
-          state retry { -> again }
+          state 1️⃣retry { -> again }
           state again { -> retry }
         }
         """,

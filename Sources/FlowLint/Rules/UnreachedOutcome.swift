@@ -14,7 +14,7 @@ extension Rule {
         triggering: """
         flow camera {
           uses camera
-          outcomes granted, denied, unavailable
+          outcomes granted, denied, 1️⃣unavailable
           start -> ask
           state ask { request camera { authorized -> done granted  else -> done denied } }
         }

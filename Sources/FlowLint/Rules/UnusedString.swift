@@ -17,7 +17,7 @@ extension Rule {
           start -> ask
           state ask { request camera { authorized -> done granted  else -> done denied } }
         }
-        strings en { old.title = "Take photos" }
+        strings en { 1️⃣old.title = "Take photos" }
         """,
         clean: """
         flow camera {

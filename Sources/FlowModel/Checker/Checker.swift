@@ -116,7 +116,7 @@ struct Checker {
 
     // MARK: Diagnostics
 
-    mutating func error(_ id: String, _ message: String, at range: SourceRange?,
+    mutating func error(_ id: DiagnosticID, _ message: String, at range: SourceRange?,
                         notes: [DiagnosticNote] = [], suggestion: String? = nil) {
         // The parser leaves a name it could not read empty and has reported it: every message
         // quotes the name it is about, so one quoting an empty name would only repeat that report.
@@ -127,7 +127,7 @@ struct Checker {
         diagnostics.append(.error(id, message, at: range, notes: notes, fixIts: fixIts(range, suggestion)))
     }
 
-    mutating func warning(_ id: String, _ message: String, at range: SourceRange?,
+    mutating func warning(_ id: DiagnosticID, _ message: String, at range: SourceRange?,
                           notes: [DiagnosticNote] = [], suggestion: String? = nil) {
         diagnostics.append(.warning(id, message, at: range, notes: notes, fixIts: fixIts(range, suggestion)))
     }

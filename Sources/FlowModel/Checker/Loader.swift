@@ -172,7 +172,7 @@ public struct Loader: Sendable {
     /// FL0010 at the start of a file the reader refused for its size.
     static func tooLarge(_ error: SourceReadError, in file: SourceFile) -> Diagnostic {
         let origin = SourceLocation(offset: 0, line: 1, column: 1)
-        return .error(SyntaxDiagnosticID.fileTooLarge.rawValue, error.message,
+        return .error(.fileTooLarge, error.message,
                       at: SourceRange(file: file.id, start: origin, end: origin))
     }
 

@@ -1,4 +1,8 @@
-/// Stable IDs of the loader's and the checker's diagnostics (`FL0100`–`FL0199`).
+import FlowSyntax
+
+/// Stable IDs of the loader's and the checker's diagnostics (`FL0100`–`FL0199`). Their
+/// documentation, examples and severity policy are in `DiagnosticRegistry.check`
+/// (ModelDiagnostics.swift).
 ///
 /// - `FL0100` the entry file cannot be read (no range; the command line reports it as an I/O error)
 /// - `FL0101` an imported file cannot be read (at the import's string, with the reader's message)
@@ -46,54 +50,55 @@
 /// - `FL0143` a pattern of the wrong shape (a tuple or `_` where a name is expected)
 /// - `FL0144` unknown settings page in `open`
 /// - `FL0145` a `status`, `request` or `call` without arms
-public enum ModelDiagnosticID {
-    public static let unreadableEntry = "FL0100"
-    public static let unreadableImport = "FL0101"
-    public static let unknownState = "FL0102"
-    public static let importEscapesRoot = "FL0103"
-    public static let duplicateState = "FL0104"
-    public static let missingStart = "FL0105"
-    public static let duplicateItem = "FL0106"
-    public static let unknownFlow = "FL0107"
-    public static let duplicateFlow = "FL0108"
-    public static let unknownPermission = "FL0109"
-    public static let permissionNotInUses = "FL0110"
-    public static let duplicateUses = "FL0111"
-    public static let unknownStatus = "FL0112"
-    public static let unknownStatusClass = "FL0113"
-    public static let unknownCapability = "FL0114"
-    public static let unknownCapabilityArm = "FL0115"
-    public static let missingCapabilityArm = "FL0116"
-    public static let unknownOutcome = "FL0117"
-    public static let duplicateOutcome = "FL0118"
-    public static let unknownOption = "FL0119"
-    public static let exclusiveOptions = "FL0120"
-    public static let missingPurpose = "FL0121"
-    public static let misplacedOptionValue = "FL0122"
-    public static let unknownPlaceholder = "FL0123"
-    public static let appWithoutDeclaration = "FL0124"
-    public static let ambiguousPermission = "FL0125"
-    public static let unknownStringKey = "FL0126"
-    public static let duplicateStringKey = "FL0127"
-    public static let unknownLocale = "FL0128"
-    public static let badFallback = "FL0129"
-    public static let unknownArgument = "FL0130"
-    public static let missingArgument = "FL0131"
-    public static let duplicateArgument = "FL0132"
-    public static let argumentKindMismatch = "FL0133"
-    public static let unknownCallOutcome = "FL0134"
-    public static let recursiveCall = "FL0135"
-    public static let alertWithoutButtons = "FL0136"
-    public static let multipleCancelButtons = "FL0137"
-    public static let alertWithoutText = "FL0138"
-    public static let patternArity = "FL0139"
-    public static let duplicateName = "FL0140"
-    public static let valueCycle = "FL0141"
-    public static let misplacedElse = "FL0142"
-    public static let patternShape = "FL0143"
-    public static let unknownSettingsPage = "FL0144"
-    public static let noArms = "FL0145"
-
-    /// Every ID above, in order (for documentation and tests).
-    public static let all: [String] = (100...145).map { "FL0\($0)" }
+extension DiagnosticID {
+    public static let unreadableEntry: DiagnosticID = "FL0100"
+    public static let unreadableImport: DiagnosticID = "FL0101"
+    public static let unknownState: DiagnosticID = "FL0102"
+    public static let importEscapesRoot: DiagnosticID = "FL0103"
+    public static let duplicateState: DiagnosticID = "FL0104"
+    public static let missingStart: DiagnosticID = "FL0105"
+    public static let duplicateItem: DiagnosticID = "FL0106"
+    public static let unknownFlow: DiagnosticID = "FL0107"
+    public static let duplicateFlow: DiagnosticID = "FL0108"
+    public static let unknownPermission: DiagnosticID = "FL0109"
+    public static let permissionNotInUses: DiagnosticID = "FL0110"
+    public static let duplicateUses: DiagnosticID = "FL0111"
+    public static let unknownStatus: DiagnosticID = "FL0112"
+    public static let unknownStatusClass: DiagnosticID = "FL0113"
+    public static let unknownCapability: DiagnosticID = "FL0114"
+    public static let unknownCapabilityArm: DiagnosticID = "FL0115"
+    public static let missingCapabilityArm: DiagnosticID = "FL0116"
+    public static let unknownOutcome: DiagnosticID = "FL0117"
+    public static let duplicateOutcome: DiagnosticID = "FL0118"
+    public static let unknownOption: DiagnosticID = "FL0119"
+    public static let exclusiveOptions: DiagnosticID = "FL0120"
+    public static let missingPurpose: DiagnosticID = "FL0121"
+    public static let misplacedOptionValue: DiagnosticID = "FL0122"
+    public static let unknownPlaceholder: DiagnosticID = "FL0123"
+    public static let appWithoutDeclaration: DiagnosticID = "FL0124"
+    public static let ambiguousPermission: DiagnosticID = "FL0125"
+    public static let unknownStringKey: DiagnosticID = "FL0126"
+    public static let duplicateStringKey: DiagnosticID = "FL0127"
+    public static let unknownLocale: DiagnosticID = "FL0128"
+    public static let badFallback: DiagnosticID = "FL0129"
+    public static let unknownArgument: DiagnosticID = "FL0130"
+    public static let missingArgument: DiagnosticID = "FL0131"
+    public static let duplicateArgument: DiagnosticID = "FL0132"
+    public static let argumentKindMismatch: DiagnosticID = "FL0133"
+    public static let unknownCallOutcome: DiagnosticID = "FL0134"
+    public static let recursiveCall: DiagnosticID = "FL0135"
+    public static let alertWithoutButtons: DiagnosticID = "FL0136"
+    public static let multipleCancelButtons: DiagnosticID = "FL0137"
+    public static let alertWithoutText: DiagnosticID = "FL0138"
+    public static let patternArity: DiagnosticID = "FL0139"
+    public static let duplicateName: DiagnosticID = "FL0140"
+    public static let valueCycle: DiagnosticID = "FL0141"
+    public static let misplacedElse: DiagnosticID = "FL0142"
+    public static let patternShape: DiagnosticID = "FL0143"
+    public static let unknownSettingsPage: DiagnosticID = "FL0144"
+    public static let noArms: DiagnosticID = "FL0145"
 }
+
+/// The spelling the checker uses for its IDs (`ModelDiagnosticID.unknownState`); every phase
+/// shares the one `DiagnosticID` type.
+public typealias ModelDiagnosticID = DiagnosticID

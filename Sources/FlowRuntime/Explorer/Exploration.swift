@@ -93,7 +93,7 @@ public struct Exploration: Sendable {
     /// incomplete), nil when exploration finished.
     public var budgetDiagnostic: Diagnostic? {
         guard budgetExceeded else { return nil }
-        return .error("FL2107", "exploration stopped at its budget of \(budget) steps in flow '\(flow)': the paths are incomplete; "
+        return .error(.explorationBudget, "exploration stopped at its budget of \(budget) steps in flow '\(flow)': the paths are incomplete; "
                       + "raise it with --explore-budget N", at: flowNameRange)
     }
 

@@ -117,14 +117,14 @@ public struct FlowError: Error, Hashable, Sendable {
     }
 
     /// The stable diagnostic ID.
-    public var id: String {
+    public var id: DiagnosticID {
         switch kind {
-        case .unmatchedStatus: "FL2101"
-        case .unmatchedOutcome: "FL2102"
-        case .stepLimit: "FL2103"
-        case .device: "FL2104"
-        case .badCheckpoint: "FL2105"
-        case .totalStepLimit: "FL2106"
+        case .unmatchedStatus: .unmatchedStatus
+        case .unmatchedOutcome: .unmatchedOutcome
+        case .stepLimit: .stepLimit
+        case .device: .deviceError
+        case .badCheckpoint: .badCheckpoint
+        case .totalStepLimit: .totalStepLimit
         }
     }
 

@@ -66,7 +66,7 @@ public enum Expectation: Hashable, Sendable {
     /// `expect no track "name"`: this event is never tracked.
     case noTrack(String)
     /// `expect error [FL2101]`: the run ends with a flow error (with this ID).
-    case error(String?)
+    case error(DiagnosticID?)
     /// `expect relaunch` / `expect no relaunch`: whether iOS terminated the app in Settings.
     case relaunch(Bool)
 }

@@ -6,42 +6,6 @@ import FlowSyntax
 /// problem is a diagnostic (`FL20xx`) with the line and column, and parsing goes on with the next
 /// line so one mistake does not hide the next.
 public enum ScenarioParser {
-    /// Diagnostic IDs of scenario files.
-    public enum ID {
-        /// A line that is not a directive, or a directive with missing or extra words.
-        public static let malformed = "FL2001"
-        /// An unknown permission kind.
-        public static let unknownKind = "FL2002"
-        /// A status the kind does not have.
-        public static let unknownStatus = "FL2003"
-        /// An unknown capability or capability value.
-        public static let unknownCapability = "FL2004"
-        /// A Settings change iOS does not offer (back to undetermined, restricted).
-        public static let settingsChoice = "FL2005"
-        /// A prompt answer the kind's system prompts never offer.
-        public static let promptAnswer = "FL2006"
-        /// No `flow` line.
-        public static let missingFlow = "FL2007"
-        /// A setting given twice.
-        public static let duplicate = "FL2008"
-        /// A string without its closing quote.
-        public static let unterminatedString = "FL2009"
-        /// The flow file does not load or has errors (runner).
-        public static let flowDoesNotLoad = "FL2010"
-        /// No flow of that name in the file (runner).
-        public static let unknownFlow = "FL2011"
-        /// A `tap` label that is not a button of the alert the run reached (runner).
-        public static let unknownButton = "FL2012"
-        /// An expected outcome the flow cannot end with (runner).
-        public static let unknownOutcome = "FL2013"
-        /// An expected path state the flows do not have (runner).
-        public static let unknownState = "FL2014"
-        /// A run argument that does not fit the flow's parameters (runner).
-        public static let badArgument = "FL2015"
-        /// A scripted answer the run never used (warning, runner).
-        public static let unusedInput = "FL2016"
-    }
-
     struct Token {
         enum Kind: Equatable { case word, string, equals, comma }
         var kind: Kind
@@ -73,7 +37,7 @@ public enum ScenarioParser {
 
         init(file: SourceFile) { self.file = file }
 
-        mutating func error(_ id: String, _ message: String, _ range: SourceRange, fix: FixIt? = nil) {
+        mutating func error(_ id: DiagnosticID, _ message: String, _ range: SourceRange, fix: FixIt? = nil) {
             diagnostics.append(.error(id, message, at: range, fixIts: fix.map { [$0] } ?? []))
         }
 
@@ -129,7 +93,7 @@ public enum ScenarioParser {
                         value.append(contentsOf: bytes[from..<i])
                     }
                     let range = SourceRange(file: file.id, start: location(startByte, startColumn), end: location(i, column))
-                    if !closed { error(ID.unterminatedString, "unterminated string; add the closing quote", range) }
+                    if !closed { error(.unterminatedScenarioString, "unterminated string; add the closing quote", range) }
                     tokens.append(Token(kind: .string, text: String(decoding: value, as: UTF8.self), range: range))
                     continue
                 }
@@ -150,7 +114,7 @@ public enum ScenarioParser {
             guard let head = tokens.first else { return }
             let rest = Array(tokens.dropFirst())
             guard head.kind == .word else {
-                return error(ID.malformed, "expected a directive such as 'status', 'tap' or 'expect'", head.range)
+                return error(.malformedScenario, "expected a directive such as 'status', 'tap' or 'expect'", head.range)
             }
             switch head.text {
             case "flow": parseFlow(head, rest)
@@ -163,7 +127,7 @@ public enum ScenarioParser {
                 if once(head) { appName = name.text }
             case "limit":
                 guard let n = single(head, rest, what: "the step limit (a positive number)") else { return }
-                guard let value = Int(n.text), value > 0 else { return error(ID.malformed, "step limit '\(n.text)' is not a positive number", n.range) }
+                guard let value = Int(n.text), value > 0 else { return error(.malformedScenario, "step limit '\(n.text)' is not a positive number", n.range) }
                 if once(head) { stepLimit = value }
             case "status": parseStatus(head, rest)
             case "capability": parseCapability(head, rest)
@@ -177,7 +141,7 @@ public enum ScenarioParser {
             case "settings": parseSettings(head, rest)
             case "expect": parseExpect(head, rest)
             default:
-                error(ID.malformed, "unknown directive '\(head.text)'", head.range, fix: suggest(head, in: Self.directives))
+                error(.malformedScenario, "unknown directive '\(head.text)'", head.range, fix: suggest(head, in: Self.directives))
             }
         }
 
@@ -187,7 +151,7 @@ public enum ScenarioParser {
         mutating func once(_ head: Token, key: String? = nil) -> Bool {
             let key = key ?? head.text
             if seen[key] != nil {
-                error(ID.duplicate, "'\(head.text)' is given twice; keep one", head.range)
+                error(.duplicateScenarioSetting, "'\(head.text)' is given twice; keep one", head.range)
                 return false
             }
             seen[key] = head.range
@@ -197,15 +161,15 @@ public enum ScenarioParser {
         /// Exactly one token of `kind` after the directive.
         mutating func single(_ head: Token, _ rest: [Token], what: String, kind: Token.Kind = .word) -> Token? {
             guard let first = rest.first else {
-                error(ID.malformed, "'\(head.text)' needs \(what)", head.range)
+                error(.malformedScenario, "'\(head.text)' needs \(what)", head.range)
                 return nil
             }
             guard first.kind == kind || (kind == .word && first.kind == .string) else {
-                error(ID.malformed, "'\(head.text)' needs \(what)", first.range)
+                error(.malformedScenario, "'\(head.text)' needs \(what)", first.range)
                 return nil
             }
             guard rest.count == 1 else {
-                error(ID.malformed, "unexpected '\(rest[1].text)' after '\(head.text) \(first.text)'", rest[1].range)
+                error(.malformedScenario, "unexpected '\(rest[1].text)' after '\(head.text) \(first.text)'", rest[1].range)
                 return nil
             }
             return first
@@ -213,13 +177,13 @@ public enum ScenarioParser {
 
         mutating func noMore(_ head: Token, _ rest: [Token]) -> Bool {
             guard let extra = rest.first else { return true }
-            error(ID.malformed, "unexpected '\(extra.text)' after '\(head.text)'", extra.range)
+            error(.malformedScenario, "unexpected '\(extra.text)' after '\(head.text)'", extra.range)
             return false
         }
 
         mutating func kind(_ token: Token) -> PermissionKind? {
             if token.kind == .word, let k = PermissionKind(rawValue: token.text) { return k }
-            error(ID.unknownKind, "unknown permission '\(token.text)'", token.range,
+            error(.unknownScenarioKind, "unknown permission '\(token.text)'", token.range,
                   fix: suggest(token, in: PermissionKind.allCases.map(\.rawValue)))
             return nil
         }
@@ -227,7 +191,7 @@ public enum ScenarioParser {
         mutating func status(_ token: Token, of kind: PermissionKind) -> Status? {
             if let s = Status(rawValue: token.text), kind.statuses.contains(s) { return s }
             let names = kind.statuses.map(\.rawValue)
-            error(ID.unknownStatus, "\(kind.rawValue) has no status '\(token.text)'; its statuses are " + names.joined(separator: ", "),
+            error(.unknownScenarioStatus, "\(kind.rawValue) has no status '\(token.text)'; its statuses are " + names.joined(separator: ", "),
                   token.range, fix: suggest(token, in: names))
             return nil
         }
@@ -236,7 +200,7 @@ public enum ScenarioParser {
         mutating func assignment(_ head: Token, _ rest: ArraySlice<Token>, what: String) -> (Token, Token)? {
             let r = Array(rest)
             guard r.count >= 3, r[0].kind == .word, r[1].kind == .equals, r[2].kind != .equals, r[2].kind != .comma else {
-                error(ID.malformed, "'\(head.text)' needs \(what)", (r.first ?? head).range)
+                error(.malformedScenario, "'\(head.text)' needs \(what)", (r.first ?? head).range)
                 return nil
             }
             return (r[0], r[2])
@@ -244,9 +208,9 @@ public enum ScenarioParser {
 
         mutating func parseFlow(_ head: Token, _ rest: [Token]) {
             guard let path = rest.first, path.kind != .equals, path.kind != .comma else {
-                return error(ID.malformed, "'flow' needs the .flow file (relative to this scenario) and optionally a flow name", head.range)
+                return error(.malformedScenario, "'flow' needs the .flow file (relative to this scenario) and optionally a flow name", head.range)
             }
-            if rest.count > 2 { return error(ID.malformed, "unexpected '\(rest[2].text)' after the flow name", rest[2].range) }
+            if rest.count > 2 { return error(.malformedScenario, "unexpected '\(rest[2].text)' after the flow name", rest[2].range) }
             if once(head) {
                 flowPath = Scripted(path.text, at: path.range)
                 if rest.count == 2 { flowName = Scripted(rest[1].text, at: rest[1].range) }
@@ -255,7 +219,7 @@ public enum ScenarioParser {
 
         mutating func parseArgument(_ head: Token, _ rest: [Token]) {
             guard let (name, value) = assignment(head, rest[...], what: "'name = kind' or 'name = \"text\"'") else { return }
-            if rest.count > 3 { return error(ID.malformed, "unexpected '\(rest[3].text)' after the argument", rest[3].range) }
+            if rest.count > 3 { return error(.malformedScenario, "unexpected '\(rest[3].text)' after the argument", rest[3].range) }
             let argument: ScenarioArgument
             if value.kind == .string {
                 argument = .text(value.text)
@@ -263,32 +227,32 @@ public enum ScenarioParser {
                 guard let k = kind(value) else { return }
                 argument = .permission(k)
             }
-            if arguments[name.text] != nil { return error(ID.duplicate, "argument '\(name.text)' is given twice; keep one", name.range) }
+            if arguments[name.text] != nil { return error(.duplicateScenarioSetting, "argument '\(name.text)' is given twice; keep one", name.range) }
             arguments[name.text] = Scripted(argument, at: span(name, value))
         }
 
         mutating func parseStatus(_ head: Token, _ rest: [Token]) {
             guard let (k, v) = assignment(head, rest[...], what: "'kind = status', e.g. 'status camera = denied'") else { return }
-            if rest.count > 3 { return error(ID.malformed, "unexpected '\(rest[3].text)' after the status", rest[3].range) }
+            if rest.count > 3 { return error(.malformedScenario, "unexpected '\(rest[3].text)' after the status", rest[3].range) }
             guard let kind = kind(k), let s = status(v, of: kind) else { return }
-            if configuration.statuses[kind] != nil { return error(ID.duplicate, "status of \(kind.rawValue) is given twice; keep one", k.range) }
+            if configuration.statuses[kind] != nil { return error(.duplicateScenarioSetting, "status of \(kind.rawValue) is given twice; keep one", k.range) }
             configuration.statuses[kind] = s
         }
 
         mutating func parseCapability(_ head: Token, _ rest: [Token]) {
             guard let (c, v) = assignment(head, rest[...], what: "'capability = present|absent', e.g. 'capability camera = absent'") else { return }
-            if rest.count > 3 { return error(ID.malformed, "unexpected '\(rest[3].text)' after the capability", rest[3].range) }
+            if rest.count > 3 { return error(.malformedScenario, "unexpected '\(rest[3].text)' after the capability", rest[3].range) }
             guard let capability = Capability(rawValue: c.text) else {
-                return error(ID.unknownCapability, "unknown capability '\(c.text)'", c.range,
+                return error(.unknownScenarioCapability, "unknown capability '\(c.text)'", c.range,
                              fix: suggest(c, in: Capability.allCases.map(\.rawValue)))
             }
             let (yes, no) = capability.armNames
             guard v.text == yes || v.text == no else {
-                return error(ID.unknownCapability, "capability \(capability.rawValue) is '\(yes)' or '\(no)', not '\(v.text)'", v.range,
+                return error(.unknownScenarioCapability, "capability \(capability.rawValue) is '\(yes)' or '\(no)', not '\(v.text)'", v.range,
                              fix: suggest(v, in: [yes, no]))
             }
             if configuration.capabilities[capability] != nil {
-                return error(ID.duplicate, "capability \(capability.rawValue) is given twice; keep one", c.range)
+                return error(.duplicateScenarioSetting, "capability \(capability.rawValue) is given twice; keep one", c.range)
             }
             configuration.capabilities[capability] = v.text == yes
         }
@@ -313,9 +277,9 @@ public enum ScenarioParser {
 
         mutating func parseAnswer(_ head: Token, _ rest: [Token]) {
             guard rest.count >= 2, rest[0].kind == .word else {
-                return error(ID.malformed, "'answer' needs a kind and a prompt button (\"Allow\") or the resulting status", (rest.first ?? head).range)
+                return error(.malformedScenario, "'answer' needs a kind and a prompt button (\"Allow\") or the resulting status", (rest.first ?? head).range)
             }
-            if rest.count > 2 { return error(ID.malformed, "unexpected '\(rest[2].text)' after the answer", rest[2].range) }
+            if rest.count > 2 { return error(.malformedScenario, "unexpected '\(rest[2].text)' after the answer", rest[2].range) }
             guard let kind = kind(rest[0]) else { return }
             let answer = rest[1]
             let offered = Self.promptAnswers(of: kind)
@@ -323,7 +287,7 @@ public enum ScenarioParser {
             if answer.kind == .string {
                 guard offered.contains(where: { $0.label == answer.text }) else {
                     let labels = Array(Set(offered.map(\.label))).sorted()
-                    return error(ID.promptAnswer, "the \(kind.rawValue) prompt has no button \"\(answer.text)\"; its buttons are "
+                    return error(.impossiblePromptAnswer, "the \(kind.rawValue) prompt has no button \"\(answer.text)\"; its buttons are "
                                  + labels.map { "\"\($0)\"" }.joined(separator: ", "), answer.range, fix: suggest(answer, in: labels))
                 }
                 choice = .label(answer.text)
@@ -331,7 +295,7 @@ public enum ScenarioParser {
                 guard let s = status(answer, of: kind) else { return }
                 guard offered.contains(where: { $0.result == s }) else {
                     let results = Array(Set(offered.map(\.result.rawValue))).sorted()
-                    return error(ID.promptAnswer, "no \(kind.rawValue) prompt answer gives '\(s.rawValue)'; answers give "
+                    return error(.impossiblePromptAnswer, "no \(kind.rawValue) prompt answer gives '\(s.rawValue)'; answers give "
                                  + results.joined(separator: ", "), answer.range)
                 }
                 choice = .status(s)
@@ -352,7 +316,7 @@ public enum ScenarioParser {
                 if let kind = kind(k), let s = status(v, of: kind) {
                     let change = SettingsChange(kind, s)
                     if let problem = SimulatedDevice.problem(with: change) {
-                        error(ID.settingsChoice, problem, v.range, fix: suggest(v, in: kind.settingsChoices.map(\.rawValue)))
+                        error(.impossibleSettingsChange, problem, v.range, fix: suggest(v, in: kind.settingsChoices.map(\.rawValue)))
                         ok = false
                     }
                     changes.append(change)
@@ -362,21 +326,21 @@ public enum ScenarioParser {
                 i += 3
                 if i < rest.count {
                     guard rest[i].kind == .comma else {
-                        return error(ID.malformed, "expected ',' between Settings changes, found '\(rest[i].text)'", rest[i].range)
+                        return error(.malformedScenario, "expected ',' between Settings changes, found '\(rest[i].text)'", rest[i].range)
                     }
                     i += 1
-                    if i == rest.count { return error(ID.malformed, "expected a change after ','", rest[i - 1].range) }
+                    if i == rest.count { return error(.malformedScenario, "expected a change after ','", rest[i - 1].range) }
                 }
             }
             guard !rest.isEmpty else {
-                return error(ID.malformed, "'settings' needs 'kind = status' changes separated by commas, or 'none'", head.range)
+                return error(.malformedScenario, "'settings' needs 'kind = status' changes separated by commas, or 'none'", head.range)
             }
             if ok { script.settingsVisits.append(Scripted(changes, at: span(head, rest[rest.count - 1]))) }
         }
 
         mutating func parseExpect(_ head: Token, _ rest: [Token]) {
             guard let what = rest.first, what.kind == .word else {
-                return error(ID.malformed, "'expect' needs outcome, path, track, no track, error or relaunch", (rest.first ?? head).range)
+                return error(.malformedScenario, "'expect' needs outcome, path, track, no track, error or relaunch", (rest.first ?? head).range)
             }
             let args = Array(rest.dropFirst())
             let range = span(head, rest[rest.count - 1])
@@ -385,9 +349,9 @@ public enum ScenarioParser {
                 guard let o = single(what, args, what: "an outcome name") else { return }
                 if once(what, key: "expect outcome") { expectations.append(Scripted(.outcome(o.text), at: o.range)) }
             case "path":
-                guard !args.isEmpty else { return error(ID.malformed, "'expect path' needs the states visited, in order", what.range) }
+                guard !args.isEmpty else { return error(.malformedScenario, "'expect path' needs the states visited, in order", what.range) }
                 if let bad = args.first(where: { $0.kind != .word }) {
-                    return error(ID.malformed, "state names in 'expect path' are bare words, not '\(bad.text)'", bad.range)
+                    return error(.malformedScenario, "state names in 'expect path' are bare words, not '\(bad.text)'", bad.range)
                 }
                 // Several `expect path` lines continue one path.
                 if let i = expectations.lastIndex(where: { if case .path = $0.value { true } else { false } }),
@@ -401,7 +365,7 @@ public enum ScenarioParser {
                 expectations.append(Scripted(.track(name.text), at: range))
             case "no":
                 guard let t = args.first, t.text == "track" || t.text == "relaunch" else {
-                    return error(ID.malformed, "expected 'no track \"event\"' or 'no relaunch'", (args.first ?? what).range)
+                    return error(.malformedScenario, "expected 'no track \"event\"' or 'no relaunch'", (args.first ?? what).range)
                 }
                 if t.text == "relaunch" {
                     guard noMore(t, Array(args.dropFirst())) else { return }
@@ -411,23 +375,23 @@ public enum ScenarioParser {
                     expectations.append(Scripted(.noTrack(name.text), at: range))
                 }
             case "error":
-                if args.count > 1 { return error(ID.malformed, "unexpected '\(args[1].text)' after the error ID", args[1].range) }
+                if args.count > 1 { return error(.malformedScenario, "unexpected '\(args[1].text)' after the error ID", args[1].range) }
                 if let id = args.first, !(id.text.hasPrefix("FL") && id.text.count == 6) {
-                    return error(ID.malformed, "'\(id.text)' is not a diagnostic ID such as FL2101", id.range)
+                    return error(.malformedScenario, "'\(id.text)' is not a diagnostic ID such as FL2101", id.range)
                 }
-                if once(what, key: "expect outcome") { expectations.append(Scripted(.error(args.first?.text), at: range)) }
+                if once(what, key: "expect outcome") { expectations.append(Scripted(.error(args.first.map { DiagnosticID(rawValue: $0.text) }), at: range)) }
             case "relaunch":
                 guard noMore(what, args) else { return }
                 if once(what, key: "expect relaunch") { expectations.append(Scripted(.relaunch(true), at: range)) }
             default:
-                error(ID.malformed, "unknown expectation '\(what.text)'", what.range, fix: suggest(what, in: Self.expectations))
+                error(.malformedScenario, "unknown expectation '\(what.text)'", what.range, fix: suggest(what, in: Self.expectations))
             }
         }
 
         mutating func finish() -> (Scenario?, [Diagnostic]) {
             guard let flowPath else {
                 let start = SourceLocation(offset: 0, line: 1, column: 1)
-                diagnostics.append(.error(ID.missingFlow, "missing 'flow <file.flow> [<flow name>]' line", at: SourceRange(file: file.id, start: start, end: start)))
+                diagnostics.append(.error(.missingScenarioFlow, "missing 'flow <file.flow> [<flow name>]' line", at: SourceRange(file: file.id, start: start, end: start)))
                 return (nil, diagnostics)
             }
             let scenario = Scenario(file: file, flowPath: flowPath, flowName: flowName, arguments: arguments, locale: locale,

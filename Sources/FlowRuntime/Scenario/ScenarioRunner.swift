@@ -71,7 +71,7 @@ public struct ScenarioRunner: Sendable {
         switch reader.read(path) {
         case .failure(let error):
             return ScenarioResult(path: path, scenarioFile: nil, diagnostics: [
-                .error(ScenarioParser.ID.malformed, "cannot read scenario: \(error.message)", at: nil)],
+                .error(.malformedScenario, "cannot read scenario: \(error.message)", at: nil)],
                 flowFiles: [], flowDiagnostics: [], failures: [], run: nil)
         case .success(let bytes):
             return await run(text: String(decoding: bytes, as: UTF8.self), path: path)
@@ -106,7 +106,7 @@ public struct ScenarioRunner: Sendable {
                                         flowFiles: loaded.files, flowDiagnostics: loaded.diagnostics, failures: [], run: nil)
             let unreadable = loaded.files.isEmpty || loaded.diagnostics.contains { $0.range == nil && $0.severity == .error }
             let why = unreadable ? "cannot be read" + (loaded.diagnostics.first.map { ": " + $0.message } ?? "") : "has errors"
-            result.diagnostics.append(.error(ScenarioParser.ID.flowDoesNotLoad, "flow file '\(path)' \(why)", at: scenario.flowPath.location))
+            result.diagnostics.append(.error(.scenarioFlowDoesNotLoad, "flow file '\(path)' \(why)", at: scenario.flowPath.location))
             return result
         }
         var result = await run(scenario, program: program)
@@ -118,7 +118,7 @@ public struct ScenarioRunner: Sendable {
     public func run(_ scenario: Scenario, program: Program) async -> ScenarioResult {
         var result = ScenarioResult(path: scenario.file.path, scenarioFile: scenario.file, diagnostics: [],
                                     flowFiles: program.files, flowDiagnostics: [], failures: [], run: nil)
-        func error(_ id: String, _ message: String, _ at: SourceRange?, fix: FixIt? = nil) {
+        func error(_ id: DiagnosticID, _ message: String, _ at: SourceRange?, fix: FixIt? = nil) {
             result.diagnostics.append(.error(id, message, at: at, fixIts: fix.map { [$0] } ?? []))
         }
         func suggestion(_ name: String, _ candidates: [String], _ at: SourceRange?) -> FixIt? {
@@ -130,14 +130,14 @@ public struct ScenarioRunner: Sendable {
         let flowID: FlowID
         if let name = scenario.flowName {
             guard let id = program.flow(named: name.value) else {
-                error(ScenarioParser.ID.unknownFlow, "no flow named '\(name.value)' in '\(scenario.flowPath.value)'", name.location,
+                error(.unknownScenarioFlow, "no flow named '\(name.value)' in '\(scenario.flowPath.value)'", name.location,
                       fix: suggestion(name.value, program.flows.map(\.name), name.location))
                 return result
             }
             flowID = id
         } else {
             guard !program.flows.isEmpty else {
-                error(ScenarioParser.ID.unknownFlow, "'\(scenario.flowPath.value)' has no flow", scenario.flowPath.location)
+                error(.unknownScenarioFlow, "'\(scenario.flowPath.value)' has no flow", scenario.flowPath.location)
                 return result
             }
             flowID = FlowID(0)
@@ -149,12 +149,12 @@ public struct ScenarioRunner: Sendable {
         for e in scenario.expectations {
             switch e.value {
             case .outcome(let o) where !flow.outcomes.contains(where: { $0.name == o }):
-                error(ScenarioParser.ID.unknownOutcome, "flow '\(flow.name)' has no outcome '\(o)'; its outcomes are "
+                error(.unknownExpectedOutcome, "flow '\(flow.name)' has no outcome '\(o)'; its outcomes are "
                       + flow.outcomes.map(\.name).joined(separator: ", "), e.location,
                       fix: suggestion(o, flow.outcomes.map(\.name), e.location))
             case .path(let states):
                 for s in states where !allStates.contains(s) {
-                    error(ScenarioParser.ID.unknownState, "no state '\(s)' in flow '\(flow.name)' (subflow states are written 'flow.state')", e.location,
+                    error(.unknownExpectedState, "no state '\(s)' in flow '\(flow.name)' (subflow states are written 'flow.state')", e.location,
                           fix: Suggestion.closest(to: s, in: allStates).map { FixIt(range: e.location!, replacement: $0, message: "did you mean '\($0)'?") })
                 }
             default: break
@@ -165,7 +165,7 @@ public struct ScenarioRunner: Sendable {
             _ = try Interpreter(program: program, backend: try SimulatedDevice(script: Script())).bindArguments(arguments, for: flow)
         } catch let invocation as RunInvocationError {
             let at = scenario.arguments.values.compactMap(\.location).min { $0.start < $1.start } ?? scenario.flowPath.location
-            error(ScenarioParser.ID.badArgument, invocation.message, at)
+            error(.badScenarioArgument, invocation.message, at)
         } catch {
             preconditionFailure("bindArguments throws only RunInvocationError")
         }
@@ -196,15 +196,15 @@ public struct ScenarioRunner: Sendable {
         if run.outcome != nil {
             let left = await user.remaining
             for tap in left.taps {
-                result.diagnostics.append(.warning(ScenarioParser.ID.unusedInput, "tap \"\(tap.value)\" was never used: the run showed no more alerts", at: tap.location))
+                result.diagnostics.append(.warning(.unusedInput, "tap \"\(tap.value)\" was never used: the run showed no more alerts", at: tap.location))
             }
             for (kind, answers) in left.answers.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
                 for a in answers {
-                    result.diagnostics.append(.warning(ScenarioParser.ID.unusedInput, "answer for the \(kind.rawValue) prompt was never used: iOS showed no more \(kind.rawValue) prompts", at: a.location))
+                    result.diagnostics.append(.warning(.unusedInput, "answer for the \(kind.rawValue) prompt was never used: iOS showed no more \(kind.rawValue) prompts", at: a.location))
                 }
             }
             for visit in left.settingsVisits {
-                result.diagnostics.append(.warning(ScenarioParser.ID.unusedInput, "settings visit was never used: the run opened Settings fewer times", at: visit.location))
+                result.diagnostics.append(.warning(.unusedInput, "settings visit was never used: the run opened Settings fewer times", at: visit.location))
             }
         }
         return result

@@ -56,8 +56,8 @@ public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
     public var hint: String?
     public var location: SourceRange?
     /// The scenario diagnostic ID: FL2012 (tap), FL2006 (prompt answer), FL2005 (Settings change).
-    public var id: String
-    public init(_ problem: String, hint: String? = nil, at location: SourceRange?, id: String = "FL2012") {
+    public var id: DiagnosticID
+    public init(_ problem: String, hint: String? = nil, at location: SourceRange?, id: DiagnosticID = .unknownButton) {
         self.problem = problem
         self.hint = hint
         self.location = location
@@ -107,14 +107,14 @@ public actor ScriptedUser: SimulatedUser {
         case .status(let s): "'\(s.rawValue)'"
         }
         let offered = answers.map { "\"\($0.label)\" (\($0.result.rawValue))" }.joined(separator: ", ")
-        throw fail(ScriptError("the \(kind.rawValue) prompt offers no answer \(what)", hint: "it offers \(offered)", at: answer.location, id: "FL2006"))
+        throw fail(ScriptError("the \(kind.rawValue) prompt offers no answer \(what)", hint: "it offers \(offered)", at: answer.location, id: .impossiblePromptAnswer))
     }
 
     public func changeSettings(_ page: SettingsPage, current: [PermissionKind: Status]) async throws -> [SettingsChange] {
         guard !script.settingsVisits.isEmpty else { throw InputNeeded(.settings(page)) }
         let visit = script.settingsVisits.removeFirst()
         for change in visit.value {
-            if let problem = SimulatedDevice.problem(with: change) { throw fail(ScriptError(problem, at: visit.location, id: "FL2005")) }
+            if let problem = SimulatedDevice.problem(with: change) { throw fail(ScriptError(problem, at: visit.location, id: .impossibleSettingsChange)) }
         }
         return visit.value
     }

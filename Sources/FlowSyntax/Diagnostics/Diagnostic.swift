@@ -40,11 +40,11 @@ public struct DiagnosticNote: Hashable, Sendable {
 
 /// One finding about user input. Every phase returns these; exactly one renderer prints them.
 ///
-/// IDs are stable and documented (`FL0xxx` syntax, `FL01xx` names and checking, `FL1xxx` lint
-/// rules, `FL2xxx` runtime input). `range` is nil only for file-level problems that have no
+/// IDs are stable and documented (`DiagnosticID`: `FL00xx` syntax, `FL01xx` names and checking,
+/// `FL1xxx` lint rules, `FL2xxx` scenarios and runs; each has a `DiagnosticRegistry` entry). `range` is nil only for file-level problems that have no
 /// position (an unreadable file), which render as `path:1:1`.
 public struct Diagnostic: Hashable, Sendable {
-    public var id: String
+    public var id: DiagnosticID
     public var severity: Severity
     public var message: String
     public var range: SourceRange?
@@ -52,7 +52,7 @@ public struct Diagnostic: Hashable, Sendable {
     public var fixIts: [FixIt]
 
     public init(
-        id: String, severity: Severity, message: String, range: SourceRange?,
+        id: DiagnosticID, severity: Severity, message: String, range: SourceRange?,
         notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
     ) {
         self.id = id
@@ -63,12 +63,12 @@ public struct Diagnostic: Hashable, Sendable {
         self.fixIts = fixIts
     }
 
-    public static func error(_ id: String, _ message: String, at range: SourceRange?,
+    public static func error(_ id: DiagnosticID, _ message: String, at range: SourceRange?,
                              notes: [DiagnosticNote] = [], fixIts: [FixIt] = []) -> Diagnostic {
         Diagnostic(id: id, severity: .error, message: message, range: range, notes: notes, fixIts: fixIts)
     }
 
-    public static func warning(_ id: String, _ message: String, at range: SourceRange?,
+    public static func warning(_ id: DiagnosticID, _ message: String, at range: SourceRange?,
                                notes: [DiagnosticNote] = [], fixIts: [FixIt] = []) -> Diagnostic {
         Diagnostic(id: id, severity: .warning, message: message, range: range, notes: notes, fixIts: fixIts)
     }

@@ -49,7 +49,7 @@ public struct DiagnosticRenderer: Sendable {
 
     private func render(_ diagnostic: Diagnostic, fallbackPath: String?, layouts: inout Layouts) -> String {
         var out = header(diagnostic.range, severity: diagnostic.severity, message: diagnostic.message,
-                         id: diagnostic.id, fallbackPath: fallbackPath)
+                         id: diagnostic.id.rawValue, fallbackPath: fallbackPath)
         let fixIts = diagnostic.fixIts.map(\.message).filter { !$0.isEmpty }.joined(separator: "; ")
         if let range = diagnostic.range, let file = lookup(range.file) {
             out += snippet(range, in: file, trailer: fixIts, layouts: &layouts)
