@@ -62,7 +62,7 @@ public struct FlowrunCommand: Sendable {
         }
     }
 
-    public static let version = "0.1.0"
+    public static let version = ToolVersion.current
 
     /// The options of `flowrun FILE` and `flowrun --explore FILE`.
     public static let parser = ArgumentParser(

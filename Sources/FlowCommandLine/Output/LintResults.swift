@@ -67,9 +67,12 @@ public struct LintResults: Sendable {
             let key = Key(path: f.path, offset: f.diagnostic.range?.start.offset ?? -1, id: f.finding.ruleID, message: f.diagnostic.message)
             return (usageVotes[key] ?? 0) < (loaders[f.path] ?? 1)
         }
+        // Within a file, syntax errors come before everything else: a misspelled keyword makes
+        // the parser skip a state, and "unknown state" at an earlier line is its consequence.
+        func phase(_ f: LintedFinding) -> Int { SyntaxDiagnosticID(rawValue: f.finding.ruleID) == nil ? 1 : 0 }
         self.findings = merged.sorted { a, b in
-            (a.path, a.diagnostic.range?.start.offset ?? -1, a.finding.ruleID, a.diagnostic.message)
-                < (b.path, b.diagnostic.range?.start.offset ?? -1, b.finding.ruleID, b.diagnostic.message)
+            (a.path, phase(a), a.diagnostic.range?.start.offset ?? -1, a.finding.ruleID, a.diagnostic.message)
+                < (b.path, phase(b), b.diagnostic.range?.start.offset ?? -1, b.finding.ruleID, b.diagnostic.message)
         }
     }
 }

@@ -1,0 +1,315 @@
+import FlowModel
+import FlowSyntax
+import FlowTestSupport
+import Foundation
+import Testing
+@testable import FlowCommandLine
+
+/// Issue 16: what adopting the tools on a real repository needs (flows under `ios/flows/`, CI steps
+/// with a working directory): project-relative paths, baselines, stdin, reports, one version.
+@Suite struct AdoptionTests {
+    /// `flowlint` in-process with its working directory at `subdirectory` of the sandbox.
+    func lint(_ box: LintSandbox, _ arguments: [String], in subdirectory: String = "") -> (code: Int32, out: String, err: String) {
+        let out = CapturedOutput(), err = CapturedOutput()
+        let cwd = subdirectory.isEmpty ? box.directory : box.directory + "/" + subdirectory
+        let code = FlowlintCommand(environment: ["NO_COLOR": "1"], currentDirectory: cwd)
+            .run(arguments: arguments, stdout: out, stderr: err)
+        return (code, out.text, err.text)
+    }
+
+    func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    /// The artifact location of the first SARIF result, and the run's `%SRCROOT%`.
+    func sarifLocation(_ text: String) throws -> (artifact: [String: String], base: String?) {
+        let runs = try #require(try json(text)["runs"] as? [[String: Any]])
+        let results = try #require(runs.first?["results"] as? [[String: Any]])
+        let locations = try #require(results.first?["locations"] as? [[String: Any]])
+        let physical = try #require(locations.first?["physicalLocation"] as? [String: Any])
+        let artifact = try #require(physical["artifactLocation"] as? [String: String])
+        let bases = runs.first?["originalUriBaseIds"] as? [String: [String: Any]]
+        return (artifact, bases?["%SRCROOT%"]?["uri"] as? String)
+    }
+
+    // MARK: 1. Project-relative everything
+
+    @Test func excludesAreRelativeToTheConfigurationFileNotTheWorkingDirectory() throws {
+        let box = try LintSandbox(["ios/flows/ok.flow": LintFlows.clean, "ios/flows/drafts/wip.flow": LintFlows.error,
+                                   ".flowlint": "exclude = ios/flows/drafts/\n"])
+        let fromIOS = lint(box, ["flows"], in: "ios")
+        #expect(fromIOS.code == 0, "the drafts were linted: \(fromIOS.out)")
+        #expect(fromIOS.out.isEmpty && fromIOS.err == "1 file, 0 errors, 0 warnings\n")
+        let fromTop = lint(box, ["ios/flows"])
+        #expect(fromTop.code == 0 && fromTop.err == "1 file, 0 errors, 0 warnings\n")
+    }
+
+    @Test func sarifAndGithubPathsDoNotDependOnTheWorkingDirectory() throws {
+        let box = try LintSandbox(["ios/flows/e.flow": LintFlows.error])
+        for (cwd, path) in [("ios", "flows/e.flow"), ("", "ios/flows/e.flow"), ("ios/flows", "e.flow")] {
+            let sarif = try sarifLocation(lint(box, ["--format", "sarif", path], in: cwd).out)
+            // No configuration: the root is the git top level.
+            #expect(sarif.artifact == ["uri": "ios/flows/e.flow", "uriBaseId": "%SRCROOT%"], "from '\(cwd)'")
+            #expect(sarif.base == "file://\(box.directory)/")
+            let github = lint(box, ["--format", "github", path], in: cwd).out
+            #expect(github.hasPrefix("::error file=ios/flows/e.flow,line=4,col=17,"), "from '\(cwd)': \(github)")
+        }
+    }
+
+    @Test func aConfigurationFileMakesItsDirectoryTheRootAndRootOverridesIt() throws {
+        let box = try LintSandbox(["ios/flows/e.flow": LintFlows.error, "ios/.flowlint": "# iOS app\n"])
+        for (cwd, path) in [("", "ios/flows/e.flow"), ("ios", "flows/e.flow"), ("ios/flows", "e.flow")] {
+            let sarif = try sarifLocation(lint(box, ["--format", "sarif", path], in: cwd).out)
+            #expect(sarif.artifact == ["uri": "flows/e.flow", "uriBaseId": "%SRCROOT%"], "from '\(cwd)'")
+            #expect(sarif.base == "file://\(box.directory)/ios/")
+            // GitHub resolves annotation paths against the repository, wherever the root is.
+            #expect(lint(box, ["--format", "github", path], in: cwd).out.hasPrefix("::error file=ios/flows/e.flow,"))
+        }
+        let overridden = try sarifLocation(lint(box, ["--format", "sarif", "--root", "ios/flows", "ios/flows/e.flow"]).out)
+        #expect(overridden.artifact == ["uri": "e.flow", "uriBaseId": "%SRCROOT%"])
+        #expect(overridden.base == "file://\(box.directory)/ios/flows/")
+    }
+
+    @Test func aFileOutsideTheRootIsAnAbsoluteURIWithNoBase() throws {
+        let box = try LintSandbox(["ios/e.flow": LintFlows.error])
+        let other = try LintSandbox(["x.flow": LintFlows.error])
+        let sarif = try sarifLocation(lint(box, ["--format", "sarif", "--root", "ios", other.directory + "/x.flow"]).out)
+        #expect(sarif.artifact == ["uri": "file://\(other.directory)/x.flow"])
+    }
+
+    @Test func duplicateAndOverlappingInputsAreLintedOnce() throws {
+        let box = try LintSandbox(["a.flow": LintFlows.error, "flows/x.flow": LintFlows.error, "flows/lib/y.flow": LintFlows.clean])
+        let twice = lint(box, ["--format", "gcc", "a.flow", "./a.flow", "\(box.directory)/a.flow"])
+        #expect(twice.out == "a.flow:4:17: error: status check on photos does not handle limited [FL1203]\n")
+        #expect(twice.err == "1 file, 1 error, 0 warnings\n")
+        let overlapping = lint(box, ["--format", "json", "flows", "./flows", "flows/lib", "flows/"])
+        #expect(try json(overlapping.out)["files"] as? [String] == ["flows/lib/y.flow", "flows/x.flow"])
+        #expect(overlapping.err == "2 files, 1 error, 0 warnings\n")
+    }
+
+    @Test func projectRootDiscoveryOrder() {
+        let existing: Set<String> = ["/repo/.git", "/repo/ios/.flowlint", "/plain/flowlint.json"]
+        let exists: (String) -> Bool = { existing.contains($0) }
+        let byConfig = ProjectRoot.discover(inputs: ["flows/a.flow"], currentDirectory: "/repo/ios", fileExists: exists)
+        #expect(byConfig.path == "/repo/ios" && byConfig.source == .configuration && byConfig.configuration == "/repo/ios/.flowlint")
+        #expect(byConfig.repository == "/repo")
+        // A configuration above the repository's top level is not the project's.
+        let byGit = ProjectRoot.discover(inputs: ["android/a.flow"], currentDirectory: "/repo", fileExists: exists)
+        #expect(byGit.path == "/repo" && byGit.source == .repository && byGit.configuration == nil)
+        let byConfigOutsideGit = ProjectRoot.discover(inputs: ["sub/a.flow"], currentDirectory: "/plain", fileExists: exists)
+        #expect(byConfigOutsideGit.path == "/plain" && byConfigOutsideGit.source == .configuration)
+        let byCwd = ProjectRoot.discover(inputs: ["a.flow"], currentDirectory: "/tmp/x/", fileExists: exists)
+        #expect(byCwd.path == "/tmp/x" && byCwd.source == .currentDirectory)
+        let byOption = ProjectRoot.discover(inputs: ["a.flow"], currentDirectory: "/repo/ios", override: "..", fileExists: exists)
+        #expect(byOption.path == "/repo" && byOption.source == .option)
+        #expect(byConfig.relative("flows/../flows/./a.flow") == "flows/a.flow")
+        #expect(byConfig.relative("/elsewhere/a.flow") == "/elsewhere/a.flow")
+        #expect(byConfig.repositoryRelative("flows/a.flow") == "ios/flows/a.flow")
+    }
+
+    // MARK: 2. Baselines
+
+    @Test func aBaselineHidesKnownFindingsThroughLineShiftsAndListsStaleEntries() throws {
+        let box = try LintSandbox(["flows/a.flow": LintFlows.error, "flows/b.flow": LintFlows.warning])
+        let written = lint(box, ["--write-baseline", "flowlint-baseline.json", "flows"])
+        #expect(written.code == 1, "writing a baseline still reports: \(written.err)")
+        let baseline = try json(String(contentsOfFile: box.directory + "/flowlint-baseline.json", encoding: .utf8))
+        let entries = try #require(baseline["findings"] as? [[String: Any]])
+        #expect(entries.map { $0["path"] as? String } == ["flows/a.flow", "flows/b.flow"])
+        #expect(entries.map { $0["ruleId"] as? String } == ["FL1203", "FL1202"])
+        #expect((entries[0]["lineText"] as? String)?.hasPrefix("state check { status photos {") == true)
+
+        // Lines inserted above the findings; run from another directory: nothing new.
+        try box.write("flows/a.flow", "// scanning\n// of receipts\n" + LintFlows.error)
+        let shifted = lint(box, ["--baseline", "../flowlint-baseline.json", "."], in: "flows")
+        #expect(shifted.code == 0, "\(shifted.out)")
+        #expect(shifted.out.isEmpty)
+        #expect(shifted.err == "2 files, 0 errors, 0 warnings (2 more in the baseline)\n")
+
+        // A new finding is reported; the fixed one is listed as stale so the baseline shrinks.
+        try box.write("flows/c.flow", LintFlows.error)
+        try box.write("flows/b.flow", LintFlows.clean)
+        let later = lint(box, ["--format", "gcc", "--baseline", "flowlint-baseline.json", "flows"])
+        #expect(later.code == 1)
+        #expect(later.out == "flows/c.flow:4:17: error: status check on photos does not handle limited [FL1203]\n")
+        #expect(later.err.hasPrefix("flowlint: 1 baseline entry no longer matches (fixed or changed); shrink the baseline with --write-baseline flowlint-baseline.json:\n  flows/b.flow:6: FL1202 request camera never shows the system prompt here"))
+        #expect(later.err.hasSuffix("3 files, 1 error, 0 warnings (1 more in the baseline)\n"))
+    }
+
+    @Test func aBaselineCountsIdenticalFindings() throws {
+        let twoTraps = """
+            flow camera {
+              uses camera
+              start -> a
+              state a { request camera { authorized -> done granted  else -> b } }
+              state b { -> c }
+              state c { -> b }
+            }
+            """
+        let box = try LintSandbox(["t.flow": twoTraps])
+        let before = lint(box, ["--format", "gcc", "t.flow"]).out
+        _ = lint(box, ["--write-baseline", "b.json", "t.flow"])
+        #expect(lint(box, ["--baseline", "b.json", "t.flow"]).out.isEmpty)
+        // The same finding text appearing once more is new.
+        try box.write("t.flow", twoTraps.replacingOccurrences(of: "state b { -> c }", with: "state b { -> c }\n  state d { -> c }"))
+        let after = lint(box, ["--format", "gcc", "--baseline", "b.json", "t.flow"]).out
+        #expect(!before.isEmpty && !after.isEmpty, "\(before) / \(after)")
+    }
+
+    @Test func anUnusableBaselineIsAUsageError() throws {
+        let box = try LintSandbox(["a.flow": LintFlows.clean, "bad.json": "[1, 2]", "old.json": #"{"version": 99, "findings": []}"#])
+        let missing = lint(box, ["--baseline", "none.json", "a.flow"])
+        #expect(missing.code == 2 && missing.err.hasPrefix("flowlint: error: cannot read baseline 'none.json' (write one with --write-baseline none.json)"))
+        let bad = lint(box, ["--baseline", "bad.json", "a.flow"])
+        #expect(bad.code == 2 && bad.err.hasPrefix("flowlint: error: baseline 'bad.json' is not a JSON object"))
+        let old = lint(box, ["--baseline", "old.json", "a.flow"])
+        #expect(old.code == 2 && old.err.hasPrefix("flowlint: error: baseline 'old.json' has an unsupported version (expected 1)"))
+    }
+
+    // MARK: 4. Stdin
+
+    /// The built `flowlint` fed `input` on stdin.
+    func spawnFlowlint(_ arguments: [String], input: String, in directory: String) throws -> (code: Int32, out: String, err: String) {
+        let binary = try #require(SpawnedBinary.url(of: "flowlint"))
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.environment = ["NO_COLOR": "1", "PATH": "/usr/bin:/bin"]
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        try stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    @Test func dashReadsAFlowFromStdinNamedByStdinPath() throws {
+        let box = try LintSandbox(["flows/lib/photos.flow": LintFlows.error])
+        let r = try spawnFlowlint(["--format", "gcc", "--stdin-path", "flows/camera.flow", "-"], input: LintFlows.error, in: box.directory)
+        #expect(r.code == 1)
+        #expect(r.out == "flows/camera.flow:4:17: error: status check on photos does not handle limited [FL1203]\n")
+        #expect(r.err == "1 file, 1 error, 0 warnings\n")
+        // Imports resolve from the --stdin-path, so an editor's unsaved buffer lints in place.
+        let importing = "import \"lib/photos.flow\"\n" + LintFlows.clean
+        let i = try spawnFlowlint(["--format", "gcc", "--stdin-path", "flows/camera.flow", "-"], input: importing, in: box.directory)
+        #expect(i.out.contains("flows/lib/photos.flow:4:17: error: status check on photos does not handle limited [FL1203]\n"), "\(i.out)")
+        let unnamed = try spawnFlowlint(["--format", "gcc", "-"], input: LintFlows.error, in: box.directory)
+        #expect(unnamed.out.hasPrefix("<stdin>:4:17: error:"))
+        let noDash = lint(box, ["--stdin-path", "a.flow", "flows"])
+        #expect(noDash.code == 2 && noDash.err.hasPrefix("flowlint: error: --stdin-path names the flow read from stdin; add '-' to the PATHs"))
+    }
+
+    @Test func stdinIsInProcessToo() throws {
+        let box = try LintSandbox([".flowlint": "exclude = drafts/\n"])
+        func run(_ arguments: [String]) -> (Int32, String, String) {
+            let out = CapturedOutput(), err = CapturedOutput()
+            let code = FlowlintCommand(environment: ["NO_COLOR": "1"], currentDirectory: box.directory,
+                                       readStandardInput: { Array(LintFlows.warning.utf8) })
+                .run(arguments: arguments, stdout: out, stderr: err)
+            return (code, out.text, err.text)
+        }
+        let (code, out, _) = run(["--format", "gcc", "--stdin-path", "w.flow", "-"])
+        #expect(code == 0 && out.hasPrefix("w.flow:6:21: warning: request camera never shows"))
+        // A pre-commit hook passing an excluded file gets the project's excludes.
+        let excluded = run(["--format", "gcc", "--stdin-path", "drafts/w.flow", "-"])
+        #expect(excluded.1.isEmpty && excluded.2 == "0 files, 0 errors, 0 warnings\n")
+        #expect(run(["-", "-"]).0 == 2)
+    }
+
+    // MARK: 5. Reports
+
+    @Test func cleanRunPrintsASummaryOnStderrOnlyAndQuietDropsIt() throws {
+        let box = try LintSandbox(["a.flow": LintFlows.clean, "b.flow": LintFlows.clean])
+        let r = lint(box, ["a.flow", "b.flow"])
+        #expect(r.code == 0 && r.out.isEmpty && r.err == "2 files, 0 errors, 0 warnings\n")
+        let sarif = lint(box, ["--format", "sarif", "a.flow"])
+        #expect(sarif.out.hasPrefix("{") && sarif.err == "1 file, 0 errors, 0 warnings\n")
+        #expect(lint(box, ["--quiet", "a.flow"]).err.isEmpty)
+    }
+
+    @Test func flowlintJUnitHasOneTestCasePerFile() throws {
+        let box = try LintSandbox(["flows/a.flow": LintFlows.error, "flows/b.flow": LintFlows.warning, "flows/ok.flow": LintFlows.clean])
+        let r = lint(box, ["--format", "junit", "."], in: "flows")
+        #expect(r.code == 1)
+        #expect(r.out == """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="flowlint" tests="3" failures="1" errors="0">
+              <testsuite name="flowlint" tests="3" failures="1" errors="0" skipped="0">
+                <properties><property name="version" value="\(ToolVersion.current)"/></properties>
+                <testcase classname="flowlint" name="flows/a.flow" file="flows/a.flow">
+                  <failure message="1 error, 0 warnings">flows/a.flow:4:17: error: status check on photos does not handle limited [FL1203]
+            </failure>
+                </testcase>
+                <testcase classname="flowlint" name="flows/b.flow" file="flows/b.flow">
+                  <system-out>flows/b.flow:6:21: warning: request camera never shows the system prompt here: the status is already restricted or denied, so iOS returns it at once [FL1202]
+            </system-out>
+                </testcase>
+                <testcase classname="flowlint" name="flows/ok.flow" file="flows/ok.flow"/>
+              </testsuite>
+            </testsuites>
+
+            """)
+        let strict = lint(box, ["--format", "junit", "--strict", "flows/b.flow"])
+        #expect(strict.out.contains("<failure message=\"0 errors, 1 warning\">flows/b.flow:6:21: warning:"))
+        #expect(JUnitXML.escape("a<b & \"c\"\u{1}") == "a&lt;b &amp; &quot;c&quot;\u{FFFD}")
+    }
+
+    @Test func flowrunTestWritesJUnit() async throws {
+        let box = try LintSandbox(["camera.flow": FlowrunBinaryTests.cameraFlow,
+                                   "s/granted.scenario": "flow ../camera.flow\ntap \"Continue\"\nanswer camera \"Allow\"\nexpect outcome granted\n",
+                                   "s/wrong.scenario": "flow ../camera.flow\nstatus camera = denied\nexpect outcome granted\n"])
+        let out = CapturedOutput(), err = CapturedOutput()
+        let code = await FlowrunCommand(reader: FileSystemReader(), environment: [:])
+            .run(arguments: ["test", "--format", "junit", box.directory + "/s"], stdin: ScriptedInput([], isTerminal: false),
+                 stdout: out, stderr: err)
+        #expect(code == 1)
+        #expect(out.text.hasPrefix("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="flowrun test" tests="2" failures="1" errors="0">
+            """))
+        #expect(out.text.contains("<testcase classname=\"\(box.directory)/s\" name=\"granted\" file=\"\(box.directory)/s/granted.scenario\"/>"))
+        #expect(out.text.contains("<testcase classname=\"\(box.directory)/s\" name=\"wrong\" file=\"\(box.directory)/s/wrong.scenario\">\n      <failure message=\"expected outcome &apos;granted&apos;"), "\(out.text)")
+        #expect(!out.text.contains("PASS") && err.text == "1 passed, 1 failed\n")
+    }
+
+    @Test func everyToolPrintsTheSameVersion() async throws {
+        let box = try LintSandbox([:])
+        let lintVersion = lint(box, ["--version"]).out
+        let out = CapturedOutput(), err = CapturedOutput()
+        _ = await FlowrunCommand(reader: FileSystemReader(), environment: [:])
+            .run(arguments: ["--version"], stdin: ScriptedInput([], isTerminal: false), stdout: out, stderr: err)
+        #expect(lintVersion == "flowlint \(ToolVersion.current)\n")
+        #expect(out.text == "flowrun \(ToolVersion.current)\n")
+    }
+
+    // MARK: 6. Order and suggestions
+
+    @Test func aSyntaxErrorComesBeforeTheErrorsItCauses() throws {
+        let source = "flow x {\n  uses camera\n  start -> a\n  stat a { -> done granted }\n}\n"
+        let box = try LintSandbox(["stat.flow": source])
+        let r = lint(box, ["--format", "gcc", "stat.flow"])
+        #expect(r.out == """
+            stat.flow:4:3: error: expected 'state', 'start', 'uses', 'outcomes', 'title' or 'let' in flow 'x', found 'stat' [FL0025]
+            stat.flow:3:12: error: unknown state 'a' [FL0102]
+
+            """)
+        let loaded = Loader(reader: MemoryReader(["stat.flow": source])).load("stat.flow")
+        #expect(loaded.diagnostics.map(\.id) == ["FL0025", "FL0102"])
+    }
+
+    @Test func aTransposedNameGetsADidYouMean() throws {
+        let box = try LintSandbox(["t.flow": "flow x {\n  uses camera\n  start -> prmie\n  state prime { -> done granted }\n}\n"])
+        let r = lint(box, ["t.flow"])
+        #expect(r.out.contains("""
+            t.flow:3:12: error: unknown state 'prmie' [FL0102]
+                3 |   start -> prmie
+                  |            ^~~~~ did you mean 'prime'?
+            """), "\(r.out)")
+    }
+}
