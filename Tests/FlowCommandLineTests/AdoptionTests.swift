@@ -311,4 +311,45 @@ import Testing
                   |            ^~~~~ did you mean 'prime'?
             """), "\(r.out)")
     }
+
+    // MARK: 7. Graph labels and colours
+
+    @Test func graphsNameParametersAndColourBySeverityWithALegend() throws {
+        let generic = """
+            flow ask(p: permission) {
+              start -> check
+              state check { status p { granted -> done granted  notDetermined -> request  else -> done denied } }
+              state request { request p { granted -> done granted  else -> done denied } }
+            }
+            flow camera {
+              uses camera
+              start -> go
+              state go { call ask(p: camera) { granted -> done granted  else -> done denied } }
+            }
+            """
+        let box = try LintSandbox(["g.flow": generic, "e.flow": LintFlows.error, "w.flow": LintFlows.warning])
+        let dot = lint(box, ["--graph", "dot", "g.flow"]).out
+        #expect(dot.contains("[label=\"check\\nstatus p\""), "\(dot)")
+        #expect(dot.contains("[label=\"request\\nrequest p\""))
+        #expect(!dot.contains("parameter 1"))
+        let both = lint(box, ["--graph", "dot", "e.flow", "w.flow"]).out
+        #expect(both.contains("f0_s0 [label=\"check\\nstatus photos\", style=\"rounded\", color=\"#d00000\", penwidth=3];"), "\(both)")
+        #expect(both.contains("f1_s2 [label=\"ask_again\\nrequest camera\", style=\"rounded\", color=\"#e08000\", penwidth=2];"))
+        #expect(both.hasSuffix("""
+              subgraph cluster_legend {
+                label="legend";
+                style=dotted;
+                legend_unreachable [label="unreachable", style="rounded,dashed", fontcolor=gray40];
+                legend_trap [label="trap (no outcome)", style="rounded,filled", fillcolor="#ffd6d6"];
+                legend_error [label="error", style="rounded", color="#d00000", penwidth=3];
+                legend_warning [label="warning", style="rounded", color="#e08000", penwidth=2];
+                legend_note [label="note", style="rounded", color="#2060c0", penwidth=2];
+                legend_unreachable -> legend_trap -> legend_error -> legend_warning -> legend_note [style=invis];
+              }
+            }
+
+            """))
+        let mermaid = lint(box, ["--graph", "mermaid", "e.flow", "w.flow"]).out
+        #expect(mermaid.contains("  class f0_s0 error\n") && mermaid.contains("  class f1_s2 warning\n"))
+    }
 }

@@ -272,7 +272,7 @@ enum LintFlows {
         let mermaid = box.run(["--graph", "mermaid", "u.flow"])
         #expect(mermaid.out.hasPrefix("flowchart TD\n"))
         #expect(mermaid.out.contains("  class f0_s1 unreachable\n"))
-        #expect(mermaid.out.contains("  class f0_s1 finding\n"))
+        #expect(mermaid.out.contains("  class f0_s1 warning\n"))
         #expect(mermaid.out.contains("f0_s0 -->|\"authorized\"| f0_o0"))
         #expect(box.run(["--graph", "mermaid", "u.flow"]).out == mermaid.out)
         let dot = box.run(["--graph", "dot", "u.flow"])
