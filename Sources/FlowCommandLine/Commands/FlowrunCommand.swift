@@ -104,10 +104,10 @@ public struct FlowrunCommand: Sendable {
             prompt or Settings stops at once and names the state and the choices (exit 3).
 
             Examples:
-              flowrun flows/camera.flow
-              flowrun flows/camera.flow --tap Continue --answer camera=Allow
-              flowrun flows/camera.flow --status camera=denied --tap "Open Settings" --settings camera=authorized
-              flowrun --explore flows/camera.flow --emit-scenarios scenarios/camera
+              flowrun flows/seed_pl_camera_priming.flow
+              flowrun flows/seed_pl_camera_priming.flow --tap Allow --answer camera=Allow
+              flowrun flows/seed_pl_camera_priming.flow --status camera=denied --tap "Open Settings" --settings camera=authorized
+              flowrun --explore flows/seed_pl_camera_priming.flow --emit-scenarios scenarios/camera
 
             --explore tries every initial status, capability, button, prompt answer and Settings
             change, merging runs that reach the same state knowing the same things. It prints the
