@@ -352,4 +352,89 @@ import Testing
         let mermaid = lint(box, ["--graph", "mermaid", "e.flow", "w.flow"]).out
         #expect(mermaid.contains("  class f0_s0 error\n") && mermaid.contains("  class f1_s2 warning\n"))
     }
+
+    // MARK: 3. Behaviour diff
+
+    func flowrun(_ arguments: [String], in directory: String) async -> (code: Int32, out: String, err: String) {
+        let out = CapturedOutput(), err = CapturedOutput()
+        let code = await FlowrunCommand(reader: RootedReader(base: directory), environment: [:])
+            .run(arguments: arguments, stdin: ScriptedInput([], isTerminal: false), stdout: out, stderr: err)
+        return (code, out.text, err.text)
+    }
+
+    static let photos = """
+        flow import_receipt {
+          uses photos
+          start -> check
+          state check { status photos { authorized -> done granted  notDetermined -> ask  denied, restricted -> done denied } }
+          state ask { request photos { authorized -> done granted  limited -> done limited  else -> done denied } }
+        }
+        """
+
+    @Test func diffReportsChangedAppearedAndDisappearedPaths() async throws {
+        let fixed = Self.photos.replacingOccurrences(of: "denied, restricted -> done denied", with: "limited -> done limited  denied, restricted -> done denied")
+        let primed = Self.photos.replacingOccurrences(of: "notDetermined -> ask", with: "notDetermined -> prime")
+            .replacingOccurrences(of: "  state ask", with: "  state prime { alert { title \"Import receipts\"  button \"Continue\" -> ask } }\n  state ask")
+        let box = try LintSandbox(["old.flow": Self.photos, "fixed.flow": fixed, "primed.flow": primed])
+        let same = await flowrun(["diff", "old.flow", "old.flow"], in: box.directory)
+        #expect(same.code == 0 && same.out == "flow import_receipt: same behaviour in old.flow and old.flow\n")
+        let changed = await flowrun(["diff", "old.flow", "fixed.flow"], in: box.directory)
+        #expect(changed.code == ExitCode.behaviourChanged && ExitCode.behaviourChanged == 7)
+        #expect(changed.out == """
+            flow import_receipt: 1 path changed (old.flow -> fixed.flow)
+            ~ [status photos = limited]
+                was: error FL2101: status photos 'limited' matches no arm in state 'check'; add an arm or 'else' via check
+                now: done limited via check
+
+            """)
+        let reshaped = await flowrun(["diff", "old.flow", "primed.flow"], in: box.directory)
+        #expect(reshaped.code == 7)
+        #expect(reshaped.out.hasPrefix("flow import_receipt: 3 paths appeared, 3 paths disappeared (old.flow -> primed.flow)\n"), "\(reshaped.out)")
+        #expect(reshaped.out.contains("""
+            - [status photos = notDetermined; answer photos "Allow Full Access"]
+                done granted via check > ask
+            """))
+        #expect(reshaped.out.contains("""
+            + [status photos = notDetermined; tap "Continue"; answer photos "Allow Full Access"]
+                done granted via check > prime > ask
+            """))
+        let markdown = await flowrun(["diff", "--format", "markdown", "old.flow", "fixed.flow"], in: box.directory)
+        #expect(markdown.out == """
+            **flow `import_receipt`**: 1 path changed (`old.flow` → `fixed.flow`)
+
+            | | decisions | before | after |
+            |---|---|---|---|
+            | changed | status photos = limited | error FL2101: status photos 'limited' matches no arm in state 'check'; add an arm or 'else' via check | done limited via check |
+
+            """)
+        let json = try json(await flowrun(["diff", "--format", "json", "old.flow", "fixed.flow"], in: box.directory).out)
+        #expect(json["changed"] as? Bool == true)
+        let first = try #require((json["changes"] as? [[String: Any]])?.first)
+        #expect(first["kind"] as? String == "changed" && first["decisions"] as? String == "status photos = limited")
+        #expect((first["new"] as? [String: Any])?["ending"] as? String == "done limited")
+        let missing = await flowrun(["diff", "old.flow", "none.flow"], in: box.directory)
+        #expect(missing.code == 2 && missing.err.contains("cannot read 'none.flow'"))
+        #expect(await flowrun(["diff", "old.flow"], in: box.directory).code == 2)
+    }
+
+    @Test func diffReadsGitRevisions() throws {
+        let box = try LintSandbox(["flows/photos.flow": Self.photos])
+        try FileManager.default.removeItem(atPath: box.directory + "/.git")
+        let git = "git -c user.email=t@example.com -c user.name=t"
+        #expect(try ReadmeExampleTests.shell("git init -q . && \(git) add flows && \(git) commit -q -m one", in: URL(fileURLWithPath: box.directory)).code == 0)
+        try box.write("flows/photos.flow", Self.photos.replacingOccurrences(of: "denied, restricted -> done denied", with: "else -> done denied"))
+        let r = try ReadmeExampleTests.shell("flowrun diff HEAD:flows/photos.flow flows/photos.flow", in: URL(fileURLWithPath: box.directory))
+        #expect(r.code == 7, "\(r.err)")
+        #expect(r.out.hasPrefix("flow import_receipt: 1 path changed (HEAD:flows/photos.flow -> flows/photos.flow)\n~ [status photos = limited]\n"))
+        let unknown = try ReadmeExampleTests.shell("flowrun diff NOPE:flows/photos.flow flows/photos.flow", in: URL(fileURLWithPath: box.directory))
+        #expect(unknown.code == 2 && unknown.err.contains("not at revision NOPE"), "\(unknown.err)")
+    }
+}
+
+/// Reads paths relative to `base`, as a command run there would.
+struct RootedReader: SourceReader {
+    var base: String
+    func read(_ path: String) -> Result<[UInt8], SourceReadError> {
+        FileSystemReader().read(path.hasPrefix("/") ? path : base + "/" + path)
+    }
 }

@@ -36,6 +36,9 @@ public struct FlowrunCommand: Sendable {
         if arguments.first == "test" {
             return await FlowrunTest(reader: reader, load: load, io: io).run(Array(arguments.dropFirst()))
         }
+        if arguments.first == "diff" {
+            return await FlowrunDiff(reader: reader, load: load, io: io).run(Array(arguments.dropFirst()))
+        }
         let parsed: ParsedArguments
         do {
             parsed = try Self.parser.parse(arguments)
@@ -99,6 +102,7 @@ public struct FlowrunCommand: Sendable {
         discussion: """
             Subcommands:
               flowrun test PATH...     run scenario files (directories recursively); see flowrun test --help
+              flowrun diff OLD NEW     what a change does to a flow's paths (files or REV:PATH); see flowrun diff --help
 
             Without scripted input and with stdin not a terminal, a run that reaches an alert, a
             prompt or Settings stops at once and names the state and the choices (exit 3).
