@@ -69,10 +69,12 @@ public struct LintResults: Sendable {
         }
         // Within a file, syntax errors come before everything else: a misspelled keyword makes
         // the parser skip a state, and "unknown state" at an earlier line is its consequence.
-        func phase(_ f: LintedFinding) -> Int { SyntaxDiagnosticID(rawValue: f.finding.ruleID) == nil ? 1 : 0 }
-        self.findings = merged.sorted { a, b in
-            (a.path, phase(a), a.diagnostic.range?.start.offset ?? -1, a.finding.ruleID, a.diagnostic.message)
-                < (b.path, phase(b), b.diagnostic.range?.start.offset ?? -1, b.finding.ruleID, b.diagnostic.message)
-        }
+        // (The phase is worked out once per finding, not once per comparison.)
+        let phases = merged.map { SyntaxDiagnosticID(rawValue: $0.finding.ruleID) == nil ? 1 : 0 }
+        self.findings = merged.indices.sorted { i, j in
+            let a = merged[i], b = merged[j]
+            return (a.path, phases[i], a.diagnostic.range?.start.offset ?? -1, a.finding.ruleID, a.diagnostic.message)
+                < (b.path, phases[j], b.diagnostic.range?.start.offset ?? -1, b.finding.ruleID, b.diagnostic.message)
+        }.map { merged[$0] }
     }
 }

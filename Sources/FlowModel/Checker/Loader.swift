@@ -180,11 +180,11 @@ public struct Loader: Sendable {
     /// caused, such as "unknown state" for a state it skipped, follows its cause), then offset
     /// (stable for ties), and drops exact repeats.
     static func sortedAndUnique(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        let phases = diagnostics.map { SyntaxDiagnosticID(rawValue: $0.id) == nil ? 1 : 0 }
         let ordered = diagnostics.enumerated().sorted { a, b in
             let fa = a.element.range?.file.index ?? -1, fb = b.element.range?.file.index ?? -1
             if fa != fb { return fa < fb }
-            let pa = SyntaxDiagnosticID(rawValue: a.element.id) == nil ? 1 : 0
-            let pb = SyntaxDiagnosticID(rawValue: b.element.id) == nil ? 1 : 0
+            let pa = phases[a.offset], pb = phases[b.offset]
             if pa != pb { return pa < pb }
             let oa = a.element.range?.start.offset ?? -1, ob = b.element.range?.start.offset ?? -1
             if oa != ob { return oa < ob }
