@@ -62,15 +62,21 @@ import Testing
         func get() -> Data { lock.lock(); defer { lock.unlock() }; return data }
     }
 
-    /// The lines of the README's fenced blocks of `language`.
+    /// The lines of the README's fenced blocks of `language` ("" for blocks without one).
     static func fencedBlocks(_ language: String) -> [[String]] {
         var blocks: [[String]] = []
-        var current: [String]?
+        var current: (language: String, lines: [String])?
         for line in readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-            if current == nil, line == "```" + language { current = [] } else if current != nil, line == "```" {
-                blocks.append(current!)
-                current = nil
-            } else if current != nil { current!.append(line) }
+            if let open = current {
+                if line == "```" {
+                    if open.language == language { blocks.append(open.lines) }
+                    current = nil
+                } else {
+                    current!.lines.append(line)
+                }
+            } else if line.hasPrefix("```") {
+                current = (String(line.dropFirst(3)), [])
+            }
         }
         return blocks
     }
@@ -193,5 +199,23 @@ import Testing
         try broken.write(to: dir.appendingPathComponent("flows/new.flow"), atomically: true, encoding: .utf8)
         let accepted = try Self.shell(hook, in: dir)
         #expect(accepted.code == 0 && accepted.out.isEmpty, "\(accepted.out)\(accepted.err)")
+    }
+
+    @Test func theConfigurationExamplesParseAndExclude() throws {
+        let lines = try #require(Self.fencedBlocks("").first { $0.first == "# .flowlint" })
+        let json = try #require(Self.fencedBlocks("json").first)
+        let broken = try String(contentsOf: SpawnedBinary.packageRoot.appendingPathComponent("Tests/Fixtures/readme/legacy/photos.flow"),
+                                encoding: .utf8)
+        for (name, text) in [(".flowlint", lines.joined(separator: "\n")), ("flowlint.json", json.joined(separator: "\n"))] {
+            let dir = try Self.scratch()
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent("ios/flows/drafts"), withIntermediateDirectories: true)
+            try broken.write(to: dir.appendingPathComponent("ios/flows/drafts/wip.flow"), atomically: true, encoding: .utf8)
+            try broken.write(to: dir.appendingPathComponent("ios/flows/x.generated.flow"), atomically: true, encoding: .utf8)
+            try FileManager.default.copyItem(at: dir.appendingPathComponent("fixed/photos.flow"),
+                                             to: dir.appendingPathComponent("ios/flows/photos.flow"))
+            try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            let r = try Self.shell("cd ios && flowlint flows", in: dir)
+            #expect(r.code == 0 && r.err == "1 file, 0 errors, 0 warnings\n", "\(name): \(r.out)\(r.err)")
+        }
     }
 }
