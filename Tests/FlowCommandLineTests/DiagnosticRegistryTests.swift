@@ -264,7 +264,7 @@ struct ExampleRun {
 
     func configured(_ config: String, _ files: [String: String] = ["f.flow": untitledAlert]) throws -> (code: Int32, out: String, err: String) {
         let box = try LintSandbox(files.merging([".flowlint": config]) { a, _ in a })
-        return box.run(["--format", "gcc", "f.flow"])
+        return box.run(["--format", "gcc", "--quiet", "f.flow"])
     }
 
     @Test func checkerWarningsTakeAnySeverity() throws {
@@ -277,11 +277,11 @@ struct ExampleRun {
     @Test func errorsThatStopTheFlowFromLoadingCannotBeChanged() throws {
         let off = try configured("FL0102 = off\n")
         #expect(off.code == 2)
-        #expect(off.err.contains("/.flowlint:1: the severity of FL0102 (unknown-state) cannot be changed: the flow does not load with this error, so it can be neither linted nor run\n"))
+        #expect(off.err.contains("flowlint: error: .flowlint:1: the severity of FL0102 (unknown-state) cannot be changed: the flow does not load with this error, so it can be neither linted nor run\n"))
         let syntax = try configured("# syntax\nexpected-token = warning\n")
-        #expect(syntax.err.contains("/.flowlint:2: the severity of FL0020 (expected-token) cannot be changed: it is a syntax error: the file does not parse, so it can be neither linted nor run\n"))
+        #expect(syntax.err.contains("flowlint: error: .flowlint:2: the severity of FL0020 (expected-token) cannot be changed: it is a syntax error: the file does not parse, so it can be neither linted nor run\n"))
         let crash = try configured("FL0137 = note\n")
-        #expect(crash.err.contains("/.flowlint:1: the severity of FL0137 (multiple-cancel-buttons) cannot be changed: UIAlertController raises an exception for a second cancel action: the app would crash\n"))
+        #expect(crash.err.contains("flowlint: error: .flowlint:1: the severity of FL0137 (multiple-cancel-buttons) cannot be changed: UIAlertController raises an exception for a second cancel action: the app would crash\n"))
         // Restating the default is allowed.
         #expect(try configured("FL0102 = error\n").code == 0)
     }
@@ -289,7 +289,7 @@ struct ExampleRun {
     @Test func aCrashOnIOSCanBeLoweredButNotTurnedOff() throws {
         let off = try configured("FL1501 = off\n")
         #expect(off.code == 2)
-        #expect(off.err.contains("/.flowlint:1: FL1501 (missing-usage-description) cannot be turned off: without the key iOS terminates the app at the request (camera, microphone, photos, contacts) or refuses the request without a prompt (location); set it to 'warning' to report it without failing\n"))
+        #expect(off.err.contains("flowlint: error: .flowlint:1: FL1501 (missing-usage-description) cannot be turned off: without the key iOS terminates the app at the request (camera, microphone, photos, contacts) or refuses the request without a prompt (location); set it to 'warning' to report it without failing\n"))
         let files = ["f.flow": "flow f {\n  uses camera\n  start -> s\n  state s { request camera { authorized -> done granted  else -> done denied } }\n}\n",
                      "Info.plist": #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>NSPhotoLibraryUsageDescription</key><string>Attach receipts.</string></dict></plist>"#,
                      ".flowlint": "missing-usage-description = warning\n"]
@@ -305,6 +305,6 @@ struct ExampleRun {
         #expect(json.code == 2)
         #expect(json.err.hasPrefix("flowlint: error: team.json: the severity of FL2101 (unmatched-status) cannot be changed: it is reported by flowrun, not by flowlint, so a flowlint configuration does not apply\n"))
         let typo = try configured("FL0199 = off\n")
-        #expect(typo.err.contains("/.flowlint:1: unknown rule 'FL0199'; did you mean 'FL0109'?\n"))
+        #expect(typo.err.contains("flowlint: error: .flowlint:1: unknown rule 'FL0199'; did you mean 'FL0109'?\n"))
     }
 }

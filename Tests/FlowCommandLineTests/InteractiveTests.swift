@@ -7,7 +7,17 @@ import Testing
     @Test func dialogsAreRenderedAndAnsweredFromTheInput() async {
         let r = await Fixtures.flowrun(["camera.flow"], input: ["1", "Allow"], terminal: true)
         #expect(r.code == 0)
-        #expect(r.out.hasPrefix("""
+        // Steps print as they happen: the ones before a dialog come before it, and a step that
+        // waited for an answer follows it. (On a terminal the typed answer ends the prompt line.)
+        #expect(r.out == """
+            flow camera (camera.flow)
+
+              1  device  camera.flow:4:18
+                 capability camera: present
+                 -> check
+              2  check  camera.flow:5:17
+                 status camera: notDetermined
+                 -> prime
             ┌─ Alert
             │ Scan receipts
             │ We need the camera
@@ -15,16 +25,29 @@ import Testing
             │   [1] Continue
             │   [2] Not Now  (cancel)
             └─
-            Tap [1-2] or type a label: ┌─ iOS prompt (camera)
+            Tap [1-2] or type a label:   3  prime  camera.flow:6:38
+                 track prime_shown
+                 alert "Scan receipts"
+                       "We need the camera"
+                       buttons: "Continue", "Not Now" (cancel)
+                 tapped "Continue"
+                 track prime_accepted
+                 -> ask
+            ┌─ iOS prompt (camera)
             │ “App” Would Like to Access the Camera
             │ (the app's NSCameraUsageDescription text)
             │
-            │   [1] Allow  -> authorized
-            │   [2] Don't Allow  -> denied
+            │   [1] Allow  -> On
+            │   [2] Don't Allow  -> Off
             └─
-            Answer [1-2] or type a label: flow camera (camera.flow)
-            """))
-        #expect(r.out.hasSuffix("outcome: granted\n"))
+            Answer [1-2] or type a label:   4  ask  camera.flow:7:15
+                 request camera: iOS shows "Allow", "Don't Allow"
+                 answered "Allow": authorized
+                 -> done granted
+
+            outcome: granted
+
+            """)
     }
 
     @Test func scriptComesFirstThenTheTerminal() async {
@@ -43,11 +66,14 @@ import Testing
         #expect(r.out.hasSuffix("outcome: cancelled\n"))
     }
 
-    @Test func endOfInputIsInputNeeded() async {
+    @Test func endOfInputOnATerminalCancelsTheRun() async {
         let r = await Fixtures.flowrun(["camera.flow"], input: [], terminal: true)
-        #expect(r.code == 3)
-        #expect(r.err.contains("input needed in state 'prime'"))
-        #expect(!r.err.contains("stdin is not a terminal"))
+        #expect(r.code == ExitCode.cancelled && ExitCode.cancelled == 6)
+        #expect(r.err == "flowrun: error: the run was cancelled (end of input)\n")
+        #expect(r.out.hasSuffix("Tap [1-2] or type a label: \n  3  prime  camera.flow:6:38\n     track prime_shown\n     stopped here\n\ncancelled\n"), "\(r.out)")
+        // Not a terminal: input needed, as before.
+        let closed = await Fixtures.flowrun(["camera.flow"], input: [], terminal: false)
+        #expect(closed.code == ExitCode.inputNeeded && closed.err.contains("input needed in state 'prime'"))
     }
 
     @Test func settingsPageAsksForChanges() async {
@@ -56,12 +82,13 @@ import Testing
         #expect(r.code == 0)
         #expect(r.out.contains("""
             ┌─ Settings › App
-            │ The app is in the background. Current switches:
-            │   camera  denied  (can set: denied, authorized, changing it terminates the app)
+            │ The app is in the background. Current settings:
+            │   camera  Off
+            │           can set: Off, On; changing it terminates the app
             └─
-            Change switches (e.g. camera=authorized), or press Return to go back: \
+            Change settings (e.g. camera=On), or press Return to go back: \
               'granted' is not a camera status in 'camera=granted'; did you mean 'authorized'?
-            """))
+            """), "\(r.out)")
         #expect(r.out.hasSuffix("outcome: granted\n"))
     }
 
@@ -89,7 +116,7 @@ import Testing
     @Test func temporaryAnswersAreMarked() {
         let dialogs = TerminalDialogs(input: ScriptedInput([]), output: CapturedOutput(), appName: "A")
         let text = dialogs.renderPrompt(.location, options: [], answers: [PromptAnswer("Allow Once", .authorizedWhenInUse, temporary: true)])
-        #expect(text.contains("[1] Allow Once  -> authorizedWhenInUse, this session only"))
+        #expect(text.contains("[1] Allow Once  -> While Using the App, this session only"))
     }
 
     @Test func settingsChangesParse() throws {
@@ -101,5 +128,70 @@ import Testing
             return
         }
         #expect(e.message == "photos is not on this page; change one of camera")
+    }
+
+    @Test func settingsInputTakesThePhonesLabels() throws {
+        // The phone's labels work, spaces and all, next to status names.
+        let labels = TerminalDialogs.parseChanges("location=While Using the App camera=off, photos = limited access",
+                                                  allowed: [.location, .camera, .photos])
+        #expect(try labels.get() == [SettingsChange(.location, .authorizedWhenInUse), SettingsChange(.camera, .denied),
+                                     SettingsChange(.photos, .limited)])
+    }
+
+    @Test func settingsShowThePhonesLabels() {
+        let dialogs = TerminalDialogs(input: ScriptedInput([]), output: CapturedOutput(), appName: "Maps")
+        let text = dialogs.renderSettings(.settings, current: [(.location, .authorizedWhenInUse), (.photos, .limited)])
+        #expect(text == """
+            ┌─ Settings › Maps
+            │ The app is in the background. Current settings:
+            │   location  While Using the App
+            │             can set: Ask Next Time Or When I Share, Never, While Using the
+            │             App, Always
+            │   photos    Limited Access
+            │             can set: None, Full Access, Limited Access; changing it terminates
+            │             the app
+            └─
+
+            """, "\(text)")
+        for line in text.split(separator: "\n") { #expect(TerminalDialogs.cells(line) <= 80) }
+        #expect(PermissionKind.calendar.settingsLabel(.writeOnly) == "Add Events Only")
+        #expect(PermissionKind.photosAddOnly.settingsLabel(.authorized) == "Add Photos Only")
+        #expect(PermissionKind.microphone.settingsLabel(.granted) == "On")
+    }
+
+    @Test func labelsMatchIgnoringCaseEllipsisQuotesAndSpaces() {
+        let labels = ["Limit Access…", "Don’t Allow", "Allow Full Access"]
+        for (typed, expected) in [("limit access...", 0), ("  LIMIT ACCESS…  ", 0), ("don't allow", 1), ("allow  full access", 2)] {
+            let dialogs = TerminalDialogs(input: ScriptedInput([typed]), output: CapturedOutput(), appName: "A")
+            #expect(dialogs.choose(among: labels, verb: "Answer") == expected, "\(typed)")
+        }
+    }
+
+    @Test func aSingleButtonReadsNaturallyAndReturnTapsIt() {
+        let out = CapturedOutput()
+        let dialogs = TerminalDialogs(input: ScriptedInput([""]), output: out, appName: "A")
+        #expect(dialogs.choose(among: ["OK"], verb: "Tap") == 0)
+        #expect(out.text == "Press Return to tap \"OK\": ")
+    }
+
+    @Test func dialogsWrapToTheTerminalWidth() {
+        let dialogs = TerminalDialogs(input: ScriptedInput([]), output: CapturedOutput(), appName: "A", width: 30)
+        let alert = AlertPresentation(title: "Camera access is off",
+                                      message: "Turn it on in Settings to scan receipts and 照片相机照片相机照片相机照片相机",
+                                      buttons: [AlertButton(label: "OK", role: .default)])
+        let text = dialogs.render(alert)
+        #expect(text == """
+            ┌─ Alert
+            │ Camera access is off
+            │ Turn it on in Settings to
+            │ scan receipts and
+            │ 照片相机照片相机照片相机照片
+            │ 相机
+            │
+            │   [1] OK
+            └─
+
+            """, "\(text)")
+        for line in text.split(separator: "\n") { #expect(TerminalDialogs.cells(line) <= 30) }
     }
 }

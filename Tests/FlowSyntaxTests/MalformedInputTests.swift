@@ -426,7 +426,7 @@ struct MalformedCase: CustomTestStringConvertible, Sendable {
             expected: #"""
             t.flow:4:7: error: expected 'title', 'message', 'button', 'cancel' or 'destructive' in alert, found 'titel' [FL0028]
                 4 |       titel "Camera"
-                  |       ^~~~~
+                  |       ^~~~~ did you mean 'title'?
             """#),
         MalformedCase(
             "button without label",

@@ -15,8 +15,24 @@ import Testing
         ("prme", ["prime", "explain", "ask"], "prime"),
         ("authorised", ["authorized", "denied"], "authorized"),
         ("zzz", ["prime", "explain"], nil),
+        // A swap of neighbours is one edit (Levenshtein counts two, over the limit for 5 letters).
+        ("prmie", ["prime", "explain"], "prime"),
+        ("sttaus", ["status", "state"], "status"),
     ] as [(String, [String], String?)])
     func suggestionFindsCloseNamesOnly(name: String, candidates: [String], expected: String?) {
         #expect(Suggestion.closest(to: name, in: candidates) == expected)
+    }
+
+    @Test func distanceCountsATranspositionAsOneEdit() {
+        func d(_ a: String, _ b: String, limit: Int = 10) -> Int {
+            Suggestion.distance(Array(a.unicodeScalars), Array(b.unicodeScalars), limit: limit)
+        }
+        #expect(d("prmie", "prime") == 1)
+        #expect(d("ab", "ba") == 1)
+        #expect(d("kitten", "sitting") == 3)
+        #expect(d("abcdef", "badcfe") == 3)
+        // Optimal string alignment: a swapped pair is not edited again.
+        #expect(d("ca", "abc") == 3)
+        #expect(d("abcdef", "uvwxyz", limit: 2) == 3)
     }
 }

@@ -14,15 +14,19 @@ import Foundation
 /// | 1 | an error remains, or a warning with `--strict`, or more warnings than `--max-warnings` |
 /// | 2 | usage or I/O error: bad arguments, a missing file, an unreadable directory, a bad config or plist |
 public struct FlowlintCommand: Sendable {
-    public static let version = "0.2.0"
+    public static let version = ToolVersion.current
 
     public var environment: [String: String]
     public var currentDirectory: String
+    /// Everything on standard input, read when a PATH is `-` (a parameter so tests can feed it).
+    public var readStandardInput: @Sendable () -> [UInt8]
 
     public init(environment: [String: String] = ProcessInfo.processInfo.environment,
-                currentDirectory: String = FileManager.default.currentDirectoryPath) {
+                currentDirectory: String = FileManager.default.currentDirectoryPath,
+                readStandardInput: @escaping @Sendable () -> [UInt8] = { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }) {
         self.environment = environment
         self.currentDirectory = currentDirectory
+        self.readStandardInput = readStandardInput
     }
 
     /// Runs with the process environment and working directory.
@@ -30,7 +34,7 @@ public struct FlowlintCommand: Sendable {
         FlowlintCommand().run(arguments: arguments, stdout: stdout, stderr: stderr)
     }
 
-    static let formats = ["text", "gcc", "json", "sarif", "github"]
+    static let formats = ["text", "gcc", "json", "sarif", "github", "junit"]
 
     static let parser = ArgumentParser(
         commandName: "flowlint",
@@ -41,14 +45,19 @@ public struct FlowlintCommand: Sendable {
             .flag("list-rules", help: "list every lint rule with its ID, default severity and summary"),
             .flag("all", help: "with --list-rules: every diagnostic ID, by phase (syntax, checking, rules, scenarios, runs)"),
             .value("explain", "id", help: "print the documentation and examples of any diagnostic ID or rule name"),
-            .value("format", "format", help: "output: text (default), gcc, json, sarif, github"),
+            .value("format", "format", help: "output: text (default), gcc, json, sarif, github, junit"),
             .flag("strict", help: "exit 1 on warnings too"),
             .value("max-warnings", "n", help: "exit 1 when more than n warnings remain"),
             .value("info-plist", "file", help: "check requests against this Info.plist (XML or binary)"),
-            .value("config", "file", help: "configuration file (default: .flowlint or flowlint.json at the project root)"),
+            .value("config", "file", help: "configuration file (default: the nearest .flowlint or flowlint.json above the first PATH)"),
+            .value("root", "dir", help: "the project root CI paths, excludes and baselines are relative to (default: the configuration's directory, else the git top level, else the working directory)"),
+            .value("baseline", "file", help: "report only findings this baseline does not list; list its entries that no longer match"),
+            .value("write-baseline", "file", help: "write every finding of this run to a baseline file"),
+            .value("stdin-path", "path", help: "the path a flow read from stdin (PATH '-') is named by, for messages, excludes and imports"),
+            .flag("quiet", short: "q", help: "do not print the summary line on stderr"),
             .value("graph", "style", help: "print the state graphs as mermaid or dot instead of findings"),
         ] + LimitOptions.specs,
-        positionals: [PositionalSpec("PATH", .zeroOrMore, help: ".flow files or directories (searched recursively)")],
+        positionals: [PositionalSpec("PATH", .zeroOrMore, help: ".flow files or directories (searched recursively); - reads one flow from stdin")],
         discussion: """
             Exit codes:
               0  no errors (warnings allowed unless --strict or --max-warnings)
@@ -57,6 +66,10 @@ public struct FlowlintCommand: Sendable {
 
             Suppress a finding with a comment on its line, the line before, or before its state:
               // flowlint:disable FL1203 -- reason
+
+            Adopt on a project with findings: flowlint --write-baseline flowlint-baseline.json flows,
+            then flowlint --baseline flowlint-baseline.json flows reports only new findings.
+            Editors and hooks: flowlint --stdin-path flows/camera.flow - < buffer
 
             Limits: a file over --max-file-size (FL0010), nesting deeper than --max-nesting
             (FL0011) or a flow with more than --max-states states (FL0012) is an error at its
@@ -137,21 +150,38 @@ public struct FlowlintCommand: Sendable {
         }
         let paths = parsed.positionals("PATH")
         guard !paths.isEmpty else { return usageFailure("no PATH given", stderr) }
+        let stdinCount = paths.filter { $0 == "-" }.count
+        if stdinCount > 1 { return usageFailure("'-' (stdin) can be given once", stderr) }
+        let stdinPath = parsed.value("stdin-path")
+        if stdinPath != nil, stdinCount == 0 { return usageFailure("--stdin-path names the flow read from stdin; add '-' to the PATHs", stderr) }
+        let stdinName = ProjectRoot.normalize(stdinPath ?? "<stdin>")
 
-        // Configuration: explicit, or found at the project root.
+        // One root for the whole run, found from the inputs, not from where the command runs.
+        let root = ProjectRoot.discover(inputs: paths.map { $0 == "-" ? stdinName : $0 }, currentDirectory: currentDirectory,
+                                        override: parsed.value("root"))
+
+        // Configuration: explicit, or the one found on the way up to the root.
         var configuration = LintConfiguration()
-        let configPath = parsed.value("config") ?? findConfiguration()
+        let configPath = parsed.value("config").map(root.absolute) ?? root.configuration
         if let configPath {
-            guard let data = FileManager.default.contents(atPath: absolute(configPath)) else {
-                return usageFailure("cannot read configuration '\(configPath)'", stderr)
+            guard let data = FileManager.default.contents(atPath: configPath) else {
+                return usageFailure("cannot read configuration '\(parsed.value("config") ?? configPath)'", stderr)
             }
+            let shown = parsed.value("config") ?? root.relative(configPath)
             do {
                 configuration = configPath.hasSuffix(".json")
-                    ? try LintConfiguration.parse(json: data, path: configPath, registry: .all)
-                    : try LintConfiguration.parse(lines: String(decoding: data, as: UTF8.self), path: configPath, registry: .all)
+                    ? try LintConfiguration.parse(json: data, path: shown, registry: .all)
+                    : try LintConfiguration.parse(lines: String(decoding: data, as: UTF8.self), path: shown, registry: .all)
             } catch {
                 return usageFailure(error.message, stderr)
             }
+        }
+        // Excludes are written relative to the configuration file, as SwiftLint's are.
+        let excludeBase = configPath.flatMap(ProjectRoot.parent(of:)) ?? root.path
+        func excluded(_ path: String) -> Bool {
+            guard !configuration.excluded.isEmpty else { return false }
+            let abs = root.absolute(path)
+            return configuration.excludes(ProjectRoot.relative(abs, to: excludeBase) ?? abs)
         }
         var plist: InfoPlist?
         if let p = parsed.value("info-plist") {
@@ -163,10 +193,27 @@ public struct FlowlintCommand: Sendable {
                 return usageFailure(error.message, stderr)
             }
         }
+        var baseline: Baseline?
+        if let b = parsed.value("baseline") {
+            guard let data = FileManager.default.contents(atPath: absolute(b)) else {
+                return usageFailure("cannot read baseline '\(b)' (write one with --write-baseline \(b))", stderr)
+            }
+            do throws(Baseline.ReadError) {
+                baseline = try Baseline.parse(data, path: b)
+            } catch {
+                return usageFailure(error.message, stderr)
+            }
+        }
 
-        // Files, in a stable order.
+        // Files, in a stable order; a file named twice (`a.flow ./a.flow`, `flows flows/lib`) is linted once.
         var files: [String] = []
+        var seen = Set<String>()
+        func add(_ path: String) {
+            guard !excluded(path), seen.insert(root.absolute(path)).inserted else { return }
+            files.append(ProjectRoot.normalize(path))
+        }
         for path in paths {
+            if path == "-" { add(stdinName); continue }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: absolute(path), isDirectory: &isDirectory) else {
                 return usageFailure("no such file or directory '\(path)'", stderr)
@@ -176,18 +223,28 @@ public struct FlowlintCommand: Sendable {
                     return usageFailure("cannot read directory '\(path)'", stderr)
                 }
                 let base = path.hasSuffix("/") ? path : path + "/"
-                files += entries.filter { $0.hasSuffix(".flow") }.sorted().map { base + $0 }
-                    .filter { !configuration.excludes($0) }
-            } else if !configuration.excludes(path) {
-                files.append(path)
+                for entry in entries.filter({ $0.hasSuffix(".flow") }).sorted() { add(base + entry) }
+            } else {
+                add(path)
             }
         }
-        var unique = Set<String>()
-        files = files.filter { unique.insert($0).inserted }
+        let stdinBytes: [UInt8]? = stdinCount > 0 ? readStandardInput() : nil
 
         let linter = Linter(configuration: configuration, infoPlist: plist)
-        let reports = lintAll(files, linter: linter, limits: limits)
-        let results = LintResults(paths: files, reports: reports)
+        let reports = lintAll(files, linter: linter, limits: limits,
+                              standardInput: stdinBytes.map { (path: stdinName, bytes: $0) })
+        let all = LintResults(paths: files, reports: reports)
+
+        if let w = parsed.value("write-baseline") {
+            do {
+                try Data(Baseline(all, root: root).rendered().utf8).write(to: URL(fileURLWithPath: absolute(w)))
+            } catch {
+                return usageFailure("cannot write baseline '\(w)': \(error.localizedDescription)", stderr)
+            }
+        }
+        var results = all
+        var stale: [Baseline.Entry] = []
+        if let baseline { (results, stale) = baseline.filter(all, root: root) }
 
         if let graph {
             stdout.write(GraphFormats.render(results, style: graph))
@@ -197,12 +254,18 @@ public struct FlowlintCommand: Sendable {
             switch format {
             case "gcc": stdout.write(TextFormats.gcc(results))
             case "json": stdout.write(JSONFormats.json(results, version: Self.version))
-            case "sarif": stdout.write(JSONFormats.sarif(results, version: Self.version))
-            case "github": stdout.write(TextFormats.github(results))
-            default:
-                stdout.write(TextFormats.text(results, colored: colored))
-                if !results.findings.isEmpty { stdout.line(TextFormats.summary(results)) }
+            case "sarif": stdout.write(JSONFormats.sarif(results, version: Self.version, root: root))
+            case "github": stdout.write(TextFormats.github(results, root: root))
+            case "junit": stdout.write(TextFormats.junit(results, root: root, strict: parsed.flag("strict")))
+            default: stdout.write(TextFormats.text(results, colored: colored))
             }
+        }
+        if !stale.isEmpty {
+            stderr.line("flowlint: \(stale.count) baseline \(stale.count == 1 ? "entry no longer matches" : "entries no longer match") (fixed or changed); shrink the baseline with --write-baseline \(parsed.value("baseline")!):")
+            for e in stale { stderr.line("  \(e.path):\(e.line): \(e.ruleID) \(e.message)") }
+        }
+        if !parsed.flag("quiet") {
+            stderr.line(TextFormats.summary(results, baselined: all.findings.count - results.findings.count))
         }
 
         if results.errorCount > 0 { return 1 }
@@ -218,27 +281,14 @@ public struct FlowlintCommand: Sendable {
         path.hasPrefix("/") ? path : currentDirectory + "/" + path
     }
 
-    /// `.flowlint` or `flowlint.json` in the working directory or the nearest ancestor that has
-    /// one; the search stops at a directory holding `.git` (the project root).
-    func findConfiguration() -> String? {
-        var dir = URL(fileURLWithPath: currentDirectory).standardizedFileURL
-        while true {
-            for name in [".flowlint", "flowlint.json"] {
-                let candidate = dir.appendingPathComponent(name).path
-                if FileManager.default.fileExists(atPath: candidate) { return candidate }
-            }
-            if FileManager.default.fileExists(atPath: dir.appendingPathComponent(".git").path) { return nil }
-            let parent = dir.deletingLastPathComponent()
-            if parent.path == dir.path { return nil }
-            dir = parent
-        }
-    }
-
     /// Lints every file concurrently; results land in their file's slot, so output order never
     /// depends on scheduling.
-    func lintAll(_ files: [String], linter: Linter, limits: ParseLimits = .default) -> [LintReport] {
+    func lintAll(_ files: [String], linter: Linter, limits: ParseLimits = .default,
+                 standardInput: (path: String, bytes: [UInt8])? = nil) -> [LintReport] {
         let slots = ReportSlots(count: files.count)
-        let loader = Loader(reader: RelativeReader(base: currentDirectory), limits: limits)
+        let reader = RelativeReader(base: currentDirectory)
+        let loader = Loader(reader: standardInput.map { StandardInputReader(path: $0.path, bytes: $0.bytes, files: reader) } ?? reader,
+                            limits: limits)
         DispatchQueue.concurrentPerform(iterations: files.count) { i in
             slots.set(i, linter.lint(loader.load(files[i])))
         }
@@ -260,5 +310,20 @@ private struct RelativeReader: SourceReader {
     var base: String
     func read(_ path: String) -> Result<[UInt8], SourceReadError> {
         FileSystemReader().read(path.hasPrefix("/") ? path : base + "/" + path)
+    }
+}
+
+/// Serves the flow read from stdin under its `--stdin-path` (also when another flow imports it:
+/// an editor's unsaved buffer wins over the file on disk) and everything else from `files`.
+private struct StandardInputReader: SourceReader {
+    var path: String
+    var bytes: [UInt8]
+    var files: any SourceReader
+    func read(_ path: String) -> Result<[UInt8], SourceReadError> {
+        ProjectRoot.normalize(path) == self.path ? .success(bytes) : files.read(path)
+    }
+    func read(_ path: String, maxBytes: Int) -> Result<[UInt8], SourceReadError> {
+        guard ProjectRoot.normalize(path) == self.path else { return files.read(path, maxBytes: maxBytes) }
+        return bytes.count > maxBytes ? .failure(.tooLarge(size: bytes.count, limit: maxBytes)) : .success(bytes)
     }
 }

@@ -36,6 +36,9 @@ public struct FlowrunCommand: Sendable {
         if arguments.first == "test" {
             return await FlowrunTest(reader: reader, load: load, io: io).run(Array(arguments.dropFirst()))
         }
+        if arguments.first == "diff" {
+            return await FlowrunDiff(reader: reader, load: load, io: io).run(Array(arguments.dropFirst()))
+        }
         let parsed: ParsedArguments
         do {
             parsed = try Self.parser.parse(arguments)
@@ -62,7 +65,7 @@ public struct FlowrunCommand: Sendable {
         }
     }
 
-    public static let version = "0.1.0"
+    public static let version = ToolVersion.current
 
     /// The options of `flowrun FILE` and `flowrun --explore FILE`.
     public static let parser = ArgumentParser(
@@ -100,16 +103,17 @@ public struct FlowrunCommand: Sendable {
         discussion: """
             Subcommands:
               flowrun test PATH...     run scenario files (directories recursively); see flowrun test --help
+              flowrun diff OLD NEW     what a change does to a flow's paths (files or REV:PATH); see flowrun diff --help
 
             Without scripted input and with stdin not a terminal, a run that reaches an alert, a
             prompt or Settings stops at once and names the state and the choices (exit 3).
 
             Examples:
-              flowrun flows/camera.flow
-              flowrun flows/camera.flow --tap Continue --answer camera=Allow
-              flowrun flows/camera.flow --status camera=denied --tap "Open Settings" --settings camera=authorized
-              flowrun --explore flows/camera.flow --emit-scenarios scenarios/camera
-              flowrun --explore --format html flows/camera.flow > camera.html
+              flowrun flows/seed_pl_camera_priming.flow
+              flowrun flows/seed_pl_camera_priming.flow --tap Allow --answer camera=Allow
+              flowrun flows/seed_pl_camera_priming.flow --status camera=denied --tap "Open Settings" --settings camera=authorized
+              flowrun --explore flows/seed_pl_camera_priming.flow --emit-scenarios scenarios/camera
+              flowrun --explore --format html flows/seed_pl_camera_priming.flow > camera.html
 
             --explore tries every initial status, capability, button, prompt answer and Settings
             change, merging runs that reach the same state knowing the same things. It prints the

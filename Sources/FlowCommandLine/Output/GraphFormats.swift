@@ -4,15 +4,16 @@ import FlowSyntax
 
 /// State graphs as Mermaid (renders in GitHub pull requests) and Graphviz DOT. Deterministic:
 /// flows in program order, states in declaration order, edges in source order. Unreachable
-/// states are dashed, traps filled red, states with findings outlined.
+/// states are dashed, traps filled red, states with findings outlined in the colour of their
+/// worst finding (errors red, warnings orange, notes blue); DOT output ends with a legend.
 enum GraphFormats {
     enum Style: String { case mermaid, dot }
 
     struct FlowView {
         var analysis: FlowAnalysis
         var program: Program
-        /// States with a finding inside them.
-        var flagged: Set<Int>
+        /// States with a finding inside them, with the worst severity found there.
+        var flagged: [Int: Severity]
     }
 
     static func views(_ results: LintResults) -> [FlowView] {
@@ -24,18 +25,30 @@ enum GraphFormats {
             for (i, flow) in program.flows.enumerated() {
                 let path = program.file(flow.nameRange.file).path
                 guard seen.insert(path + "\u{0}" + flow.name).inserted else { continue }
-                var flagged = Set<Int>()
+                var flagged: [Int: Severity] = [:]
                 for f in results.findings {
                     guard let r = f.diagnostic.range, f.path(of: r) == path else { continue }
                     for (s, state) in flow.states.enumerated()
                     where state.range.start.offset <= r.start.offset && r.start.offset < state.range.end.offset {
-                        flagged.insert(s)
+                        flagged[s] = worse(flagged[s], f.diagnostic.severity)
                     }
                 }
                 views.append(FlowView(analysis: analysis[FlowID(i)], program: program, flagged: flagged))
             }
         }
         return views
+    }
+
+    static func worse(_ a: Severity?, _ b: Severity) -> Severity {
+        func rank(_ s: Severity) -> Int {
+            switch s {
+            case .error: 2
+            case .warning: 1
+            case .note: 0
+            }
+        }
+        guard let a else { return b }
+        return rank(a) >= rank(b) ? a : b
     }
 
     static func label(_ edge: Edge, in state: State, program: Program) -> String {
@@ -53,7 +66,8 @@ enum GraphFormats {
         }
     }
 
-    static func stateLabel(_ state: State, program: Program) -> String {
+    static func stateLabel(_ state: State, in flow: Flow, program: Program) -> String {
+        func name(_ ref: PermissionRef) -> String { GraphFormats.name(ref, in: flow) }
         let what: String
         switch state.terminator {
         case .goto: what = ""
@@ -67,10 +81,12 @@ enum GraphFormats {
         return what.isEmpty ? state.name : "\(state.name)\n\(what)"
     }
 
-    static func name(_ ref: PermissionRef) -> String {
+    /// A permission as the flow's text names it: the kind, or the parameter's own name
+    /// (`status p`, not its position).
+    static func name(_ ref: PermissionRef, in flow: Flow) -> String {
         switch ref {
         case .kind(let k): k.rawValue
-        case .parameter(let i): "parameter \(i + 1)"
+        case .parameter(let i): flow.parameters.indices.contains(i) ? flow.parameters[i].name : "parameter \(i + 1)"
         }
     }
 
@@ -90,7 +106,8 @@ enum GraphFormats {
             var id: String
             var label: String
             var shape: Shape
-            var unreachable = false, trap = false, finding = false
+            var unreachable = false, trap = false
+            var finding: Severity?
         }
         struct Link {
             var from: String, to: String, label: String
@@ -106,9 +123,9 @@ enum GraphFormats {
         graph.nodes.append(Graph.Node(id: prefix + "start", label: "start", shape: .start))
         for (s, state) in flow.states.enumerated() {
             let reachable = view.analysis.graphReachable[s]
-            graph.nodes.append(Graph.Node(id: "\(prefix)s\(s)", label: stateLabel(state, program: view.program), shape: .state,
+            graph.nodes.append(Graph.Node(id: "\(prefix)s\(s)", label: stateLabel(state, in: flow, program: view.program), shape: .state,
                                           unreachable: !reachable, trap: reachable && !view.analysis.canReachOutcome[s],
-                                          finding: view.flagged.contains(s)))
+                                          finding: view.flagged[s]))
         }
         var usedOutcomes = Set<Int>()
         for state in flow.states {
@@ -154,12 +171,14 @@ enum GraphFormats {
             for node in graph.nodes {
                 if node.unreachable { classes.append((node.id, "unreachable")) }
                 if node.trap { classes.append((node.id, "trap")) }
-                if node.finding { classes.append((node.id, "finding")) }
+                if let severity = node.finding { classes.append((node.id, severity.description)) }
             }
         }
         out += "  classDef unreachable stroke-dasharray: 5 5,fill:#eeeeee,color:#777777\n"
         out += "  classDef trap fill:#ffd6d6\n"
-        out += "  classDef finding stroke:#d00000,stroke-width:3px\n"
+        for severity in [Severity.error, .warning, .note] {
+            out += "  classDef \(severity.description) stroke:\(colour(severity)),stroke-width:\(penWidth(severity))px\n"
+        }
         for (id, cls) in classes { out += "  class \(id) \(cls)\n" }
         return out
     }
@@ -182,7 +201,10 @@ enum GraphFormats {
                     var styles = ["rounded"]
                     if node.unreachable { styles.append("dashed"); attributes.append("fontcolor=gray40") }
                     if node.trap { styles.append("filled"); attributes.append("fillcolor=\"#ffd6d6\"") }
-                    if node.finding { attributes.append("color=red"); attributes.append("penwidth=3") }
+                    if let severity = node.finding {
+                        attributes.append("color=\"\(colour(severity))\"")
+                        attributes.append("penwidth=\(penWidth(severity))")
+                    }
                     attributes.insert("style=\(q(styles.joined(separator: ",")))", at: 1)
                     out += "    \(node.id) [\(attributes.joined(separator: ", "))];\n"
                 }
@@ -192,7 +214,30 @@ enum GraphFormats {
             }
             out += "  }\n"
         }
-        return out + "}\n"
+        return out + legend + "}\n"
+    }
+
+    static func colour(_ severity: Severity) -> String {
+        switch severity {
+        case .error: "#d00000"
+        case .warning: "#e08000"
+        case .note: "#2060c0"
+        }
+    }
+
+    static func penWidth(_ severity: Severity) -> Int { severity == .error ? 3 : 2 }
+
+    /// What the styles mean, as a cluster of sample nodes below the flows.
+    static var legend: String {
+        var out = "  subgraph cluster_legend {\n    label=\"legend\";\n    style=dotted;\n"
+        out += "    legend_unreachable [label=\"unreachable\", style=\"rounded,dashed\", fontcolor=gray40];\n"
+        out += "    legend_trap [label=\"trap (no outcome)\", style=\"rounded,filled\", fillcolor=\"#ffd6d6\"];\n"
+        for severity in [Severity.error, .warning, .note] {
+            out += "    legend_\(severity.description) [label=\"\(severity.description)\", style=\"rounded\", "
+                + "color=\"\(colour(severity))\", penwidth=\(penWidth(severity))];\n"
+        }
+        out += "    legend_unreachable -> legend_trap -> legend_error -> legend_warning -> legend_note [style=invis];\n"
+        return out + "  }\n"
     }
 }
 

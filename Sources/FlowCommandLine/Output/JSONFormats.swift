@@ -43,7 +43,10 @@ enum JSONFormats {
         }
     }
 
-    static func physical(_ range: SourceRange?, in f: LintedFinding) -> JSONValue {
+    /// The base every artifact URI is relative to (SARIF 2.1.0 §3.4.4, `originalUriBaseIds`).
+    static let sourceRoot = "%SRCROOT%"
+
+    static func physical(_ range: SourceRange?, in f: LintedFinding, root: ProjectRoot) -> JSONValue {
         var region: [(String, JSONValue)] = []
         if let r = range {
             region = [("startLine", .int(r.start.line)), ("startColumn", .int(r.start.column)),
@@ -52,13 +55,20 @@ enum JSONFormats {
             region = [("startLine", .int(1))]
         }
         return .object([
-            ("artifactLocation", .object([("uri", .string(uri(f.path(of: range) ?? f.path)))])),
+            ("artifactLocation", artifact(f.path(of: range) ?? f.path, root: root)),
             ("region", .object(region)),
         ])
     }
 
-    /// Relative paths stay relative (SARIF resolves them against the checkout); spaces and
-    /// other unsafe characters are percent-encoded.
+    /// A file inside the project root is a URI relative to `%SRCROOT%`; one outside it (an
+    /// absolute path named on the command line) is an absolute `file:` URI with no base.
+    static func artifact(_ path: String, root: ProjectRoot) -> JSONValue {
+        let relative = root.relative(path)
+        if relative.hasPrefix("/") { return .object([("uri", .string("file://" + uri(relative)))]) }
+        return .object([("uri", .string(uri(relative))), ("uriBaseId", .string(sourceRoot))])
+    }
+
+    /// Spaces and other unsafe characters are percent-encoded.
     static func uri(_ path: String) -> String {
         var p = path
         while p.hasPrefix("./") { p.removeFirst(2) }
@@ -76,20 +86,20 @@ enum JSONFormats {
 
     /// A stable fingerprint that survives unrelated edits above the finding: rule, file, message
     /// and the text of the line, not its number (FNV-1a, 64 bits).
-    static func fingerprint(_ f: LintedFinding) -> String {
+    static func fingerprint(_ f: LintedFinding, root: ProjectRoot) -> String {
         var lineText = ""
         if let r = f.diagnostic.range, let file = f.files.first(where: { $0.id == r.file }) {
             lineText = file.lineText(r.start.line).trimmingWhitespace
         }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in "\(f.finding.ruleID)\u{0}\(f.path)\u{0}\(f.diagnostic.message)\u{0}\(lineText)".utf8 {
+        for byte in "\(f.finding.ruleID)\u{0}\(root.relative(f.path))\u{0}\(f.diagnostic.message)\u{0}\(lineText)".utf8 {
             hash ^= UInt64(byte)
             hash &*= 0x100_0000_01b3
         }
         return String(hash, radix: 16).leftPadded(to: 16)
     }
 
-    static func sarif(_ results: LintResults, version: String) -> String {
+    static func sarif(_ results: LintResults, version: String, root: ProjectRoot) -> String {
         // Every lint rule, and every other ID the run reports (syntax, checking), in ID order:
         // code scanning shows a result's rule from this list.
         var listed = Set(RuleRegistry.rules.map(\.id))
@@ -112,18 +122,18 @@ enum JSONFormats {
             members += [
                 ("level", .string(level(f.diagnostic.severity))),
                 ("message", .object([("text", .string(f.diagnostic.message))])),
-                ("locations", .array([.object([("physicalLocation", physical(f.diagnostic.range, in: f))])])),
-                ("partialFingerprints", .object([("flowlintFingerprint/v1", .string(fingerprint(f)))])),
+                ("locations", .array([.object([("physicalLocation", physical(f.diagnostic.range, in: f, root: root))])])),
+                ("partialFingerprints", .object([("flowlintFingerprint/v1", .string(fingerprint(f, root: root)))])),
             ]
             let related = f.diagnostic.notes.enumerated().compactMap { i, n -> JSONValue? in
                 guard let r = n.range else { return nil }
-                return .object([("id", .int(i)), ("physicalLocation", physical(r, in: f)), ("message", .object([("text", .string(n.message))]))])
+                return .object([("id", .int(i)), ("physicalLocation", physical(r, in: f, root: root)), ("message", .object([("text", .string(n.message))]))])
             }
             if !related.isEmpty { members.append(("relatedLocations", .array(related))) }
             if !f.finding.witness.isEmpty {
                 let steps: [JSONValue] = f.finding.witness.map { s in
                     var location: [(String, JSONValue)] = [("message", .object([("text", .string(s.message))]))]
-                    if let r = s.range { location.insert(("physicalLocation", physical(r, in: f)), at: 0) }
+                    if let r = s.range { location.insert(("physicalLocation", physical(r, in: f, root: root)), at: 0) }
                     return .object([("location", .object(location))])
                 }
                 members.append(("codeFlows", .array([.object([
@@ -142,6 +152,10 @@ enum JSONFormats {
                     ("version", .string(version)),
                     ("semanticVersion", .string(version)),
                     ("rules", .array(ruleObjects)),
+                ]))])),
+                ("originalUriBaseIds", .object([(sourceRoot, .object([
+                    ("uri", .string("file://" + uri(root.path == "/" ? "/" : root.path + "/"))),
+                    ("description", .object([("text", .string("the project root (\(root.source.rawValue))"))])),
                 ]))])),
                 ("columnKind", .string("unicodeCodePoints")),
                 ("results", .array(resultObjects)),

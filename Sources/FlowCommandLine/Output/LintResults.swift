@@ -67,9 +67,14 @@ public struct LintResults: Sendable {
             let key = Key(path: f.path, offset: f.diagnostic.range?.start.offset ?? -1, id: f.finding.ruleID, message: f.diagnostic.message)
             return (usageVotes[key] ?? 0) < (loaders[f.path] ?? 1)
         }
-        self.findings = merged.sorted { a, b in
-            (a.path, a.diagnostic.range?.start.offset ?? -1, a.finding.ruleID, a.diagnostic.message)
-                < (b.path, b.diagnostic.range?.start.offset ?? -1, b.finding.ruleID, b.diagnostic.message)
-        }
+        // Within a file, syntax errors come before everything else: a misspelled keyword makes
+        // the parser skip a state, and "unknown state" at an earlier line is its consequence.
+        // (The phase is worked out once per finding, not once per comparison.)
+        let phases = merged.map { $0.finding.ruleID.phase == .syntax ? 0 : 1 }
+        self.findings = merged.indices.sorted { i, j in
+            let a = merged[i], b = merged[j]
+            return (a.path, phases[i], a.diagnostic.range?.start.offset ?? -1, a.finding.ruleID, a.diagnostic.message)
+                < (b.path, phases[j], b.diagnostic.range?.start.offset ?? -1, b.finding.ruleID, b.diagnostic.message)
+        }.map { merged[$0] }
     }
 }

@@ -40,9 +40,40 @@ enum TextFormats {
         return out
     }
 
-    static func summary(_ results: LintResults) -> String {
+    /// `15 files, 0 errors, 0 warnings` (and how many findings a baseline hid): printed on stderr
+    /// after every run, so a clean run says it ran and machine formats on stdout stay clean.
+    static func summary(_ results: LintResults, baselined: Int = 0) -> String {
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-        return "\(plural(results.errorCount, "error")), \(plural(results.warningCount, "warning")) in \(plural(results.paths.count, "file"))"
+        var line = "\(plural(results.paths.count, "file")), \(plural(results.errorCount, "error")), \(plural(results.warningCount, "warning"))"
+        if results.noteCount > 0 { line += ", \(plural(results.noteCount, "note"))" }
+        if baselined > 0 { line += " (\(baselined) more in the baseline)" }
+        return line
+    }
+
+    /// JUnit XML, one test case per linted file named relative to the project root: it fails when
+    /// the file has an error (or a warning with `strict`); other findings go to its output.
+    static func junit(_ results: LintResults, root: ProjectRoot, strict: Bool) -> String {
+        var byPath: [String: [LintedFinding]] = [:]
+        for f in results.findings { byPath[f.path, default: []].append(f) }
+        var order = results.paths
+        for f in results.findings where !order.contains(f.path) { order.append(f.path) }
+        let cases = order.map { path -> JUnitXML.TestCase in
+            let name = root.relative(path)
+            let findings = byPath[path] ?? []
+            let lines = findings.map { f in
+                "\(name):\(f.line):\(f.column): \(f.diagnostic.severity): \(f.diagnostic.message) [\(f.finding.ruleID)]\n"
+            }.joined()
+            let errors = findings.filter { $0.diagnostic.severity == .error }.count
+            let warnings = findings.filter { $0.diagnostic.severity == .warning }.count
+            var c = JUnitXML.TestCase(name: name, className: "flowlint", file: name)
+            if errors > 0 || strict && warnings > 0 {
+                c.failure = ("\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")", lines)
+            } else {
+                c.output = lines
+            }
+            return c
+        }
+        return JUnitXML(suiteName: "flowlint", cases: cases).rendered()
     }
 
     /// `path:line:col: severity: message [ID]`, one line per finding.
@@ -52,15 +83,17 @@ enum TextFormats {
         }.joined()
     }
 
-    /// `::error file=...,line=...,col=...,title=ID::message` (GitHub Actions annotations).
-    static func github(_ results: LintResults) -> String {
+    /// `::error file=...,line=...,col=...,title=ID::message` (GitHub Actions annotations). GitHub
+    /// resolves `file` against the repository, so paths are relative to its top level (to the
+    /// project root outside a repository), whatever directory the step ran in.
+    static func github(_ results: LintResults, root: ProjectRoot) -> String {
         results.findings.map { f in
             let command = switch f.diagnostic.severity {
             case .error: "error"
             case .warning: "warning"
             case .note: "notice"
             }
-            var properties = "file=\(escapeProperty(f.path)),line=\(f.line),col=\(f.column)"
+            var properties = "file=\(escapeProperty(root.repositoryRelative(f.path))),line=\(f.line),col=\(f.column)"
             if let r = f.diagnostic.range { properties += ",endLine=\(r.end.line),endColumn=\(r.end.column)" }
             properties += ",title=\(escapeProperty(f.finding.ruleID.rawValue))"
             var message = f.diagnostic.message

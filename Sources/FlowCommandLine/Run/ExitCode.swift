@@ -10,6 +10,8 @@
 /// | 3 | input needed: the run reached an alert, a prompt or Settings with nothing scripted and stdin is not a terminal |
 /// | 4 | the run finished with an outcome other than `--expect-outcome` |
 /// | 5 | `--explore`: the exploration budget (`--explore-budget`) ran out, so the paths are incomplete (1 wins when a path found ends in a flow error) |
+/// | 6 | cancelled: the person at the terminal ended input (Ctrl-D) at a question, so the run stopped there |
+/// | 7 | `diff`: the two versions behave differently |
 public enum ExitCode {
     public static let finished: Int32 = 0
     public static let flowError: Int32 = 1
@@ -17,6 +19,8 @@ public enum ExitCode {
     public static let inputNeeded: Int32 = 3
     public static let unexpectedOutcome: Int32 = 4
     public static let explorationIncomplete: Int32 = 5
+    public static let cancelled: Int32 = 6
+    public static let behaviourChanged: Int32 = 7
 
     /// The table above as it appears in `--help` and the README.
     public static let helpText = """
@@ -33,5 +37,7 @@ public enum ExitCode {
           4  finished with an outcome other than --expect-outcome
           5  --explore: the budget (--explore-budget) ran out before every path was
              found (1 instead when a path found ends in a flow error)
+          6  cancelled: input ended (Ctrl-D) at a question on a terminal
+          7  diff: the two versions behave differently
         """
 }

@@ -41,10 +41,13 @@ struct FlowrunSingle: Sendable {
 
     func run(program: Program, flow: FlowID, arguments: [String: RunArgument], script: RunScript,
              path: String, options: RunOptions) async -> Int32 {
-        let style = options.format == .text ? io.style : TextStyle.plain
+        let toText = options.format == .text
+        let style = toText ? io.style : TextStyle.plain
+        let dialogOutput = toText ? io.stdout : io.stderr
+        let columns = Terminal.columns(fileDescriptor: toText ? 1 : 2, environment: io.environment)
         let dialogs = io.stdin.isTerminal
-            ? TerminalDialogs(input: io.stdin, output: options.format == .text ? io.stdout : io.stderr,
-                              style: style, appName: Self.appName(options.appName, program: program))
+            ? TerminalDialogs(input: io.stdin, output: dialogOutput, style: style,
+                              appName: Self.appName(options.appName, program: program), width: columns ?? 80)
             : nil
         let user = TerminalUser(script: script.script, dialogs: dialogs)
         let device: SimulatedDevice
@@ -56,14 +59,24 @@ struct FlowrunSingle: Sendable {
         let interpreter = Interpreter(program: program, backend: device, options: Interpreter.Options(
             locale: options.locale, appName: options.appName, stepLimit: options.maxSteps,
             maxTotalSteps: options.maxTotalSteps))
+        let transcript = Transcript(program: program, style: style)
+        // Text: each step is printed as it happens, so a person at a terminal sees where the
+        // flow went before the next dialog; JSON is one object at the end.
+        var printer: Transcript.StepPrinter? = nil
+        if options.format == .text {
+            io.stdout.line("flow \(program[flow].name) (\(path))" + (interpreter.locale.map { ", locale \($0)" } ?? ""))
+            io.stdout.line()
+            printer = Transcript.StepPrinter(transcript: transcript, output: io.stdout)
+        }
         let result: RunResult
         do {
-            result = try await interpreter.run(flow: flow, arguments: arguments)
+            var onStep: (@Sendable (TraceStep) -> Void)?
+            if let printer { onStep = { step in printer.print(step) } }
+            result = try await interpreter.run(flow: flow, arguments: arguments, onStep: onStep)
         } catch {
             return io.usageError("\(error)", parser: FlowrunCommand.parser)
         }
 
-        let transcript = Transcript(program: program, style: style)
         var code: Int32
         var message: String?
         switch result.end {
@@ -88,16 +101,14 @@ struct FlowrunSingle: Sendable {
                 + needed.summary + "; " + Self.hint(for: needed.question)
                 + (io.stdin.isTerminal ? "" : " (stdin is not a terminal, so flowrun does not ask)")
         case .cancelled:
-            code = ExitCode.flowError
-            message = "the run was cancelled"
+            code = ExitCode.cancelled
+            message = "the run was cancelled" + (io.stdin.isTerminal ? " (end of input)" : "")
         }
 
         let locale = interpreter.locale
         switch options.format {
         case .text:
-            io.stdout.line("flow \(program[flow].name) (\(path))" + (locale.map { ", locale \($0)" } ?? ""))
-            io.stdout.line()
-            io.stdout.write(transcript.render(result))
+            io.stdout.write(transcript.closing(result))
         case .json:
             io.stdout.line(RunJSON.render(result, file: path, flow: program[flow].name, locale: locale,
                                           exitCode: code, errorMessage: message.map(Self.firstLine),

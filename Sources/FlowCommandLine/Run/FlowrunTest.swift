@@ -15,10 +15,12 @@ struct FlowrunTest: Sendable {
         options: [
             .value("max-steps", "n", help: "steps without user input before a run is a loop, for scenarios without a `limit` line (default 1000)"),
             .value("max-total-steps", "n", help: "most steps a run takes in all (default \(Interpreter.Options.defaultMaxTotalSteps))"),
+            .value("format", "format", help: "text (default), or junit: JUnit XML on stdout, one test case per scenario, for CI test reports"),
         ] + LimitOptions.specs + [.flag("help", short: "h", help: "show this help")],
         positionals: [PositionalSpec("PATH", .oneOrMore, help: "scenario files or directories")],
         discussion: """
-            The last line is exactly `N passed, M failed`.
+            The last line is exactly `N passed, M failed` (on stderr with --format junit, so
+            stdout holds only the XML).
 
             Exit codes:
               0  every scenario passed
@@ -51,6 +53,12 @@ struct FlowrunTest: Sendable {
         } catch {
             return io.usageError(error.message, parser: Self.parser)
         }
+        let format = parsed.value("format") ?? "text"
+        guard format == "text" || format == "junit" else {
+            let hint = Suggestion.closest(to: format, in: ["text", "junit"]).map { "; did you mean '\($0)'?" } ?? ""
+            return io.usageError("unknown format '\(format)'\(hint); use text or junit", parser: Self.parser)
+        }
+        let junit = format == "junit"
         var files: [String] = []
         for path in parsed.positionals("PATH") {
             switch Self.scenarioFiles(at: path) {
@@ -61,16 +69,17 @@ struct FlowrunTest: Sendable {
             }
         }
         let style = io.style
-        let colored = io.style.colors
+        let colored = junit ? false : io.style.colors
         var passed = 0, failed = 0
+        var cases: [JUnitXML.TestCase] = []
         for file in files {
             let result = await runner.run(path: file)
             if result.passed {
                 passed += 1
-                io.stdout.line("\(style.green("PASS")) \(file)")
+                if !junit { io.stdout.line("\(style.green("PASS")) \(file)") }
             } else {
                 failed += 1
-                io.stdout.line("\(style.red("FAIL")) \(file)")
+                if !junit { io.stdout.line("\(style.red("FAIL")) \(file)") }
             }
             var details = ""
             if let scenarioFile = result.scenarioFile, !result.diagnostics.isEmpty {
@@ -82,13 +91,30 @@ struct FlowrunTest: Sendable {
                 details += DiagnosticRenderer(files: result.flowFiles, colored: colored).render(result.flowDiagnostics)
             }
             if !result.failures.isEmpty { details += result.failureReport + "\n" }
+            if junit {
+                // Test reporters group cases by class name: the scenario's directory.
+                let directory = file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "."
+                var testCase = JUnitXML.TestCase(name: result.name, className: directory.isEmpty ? "/" : directory, file: file)
+                if !result.passed {
+                    let first = result.failures.first?.message
+                        ?? (result.diagnostics + result.flowDiagnostics).first { $0.severity == .error }?.message ?? "failed"
+                    testCase.failure = (first, details)
+                }
+                cases.append(testCase)
+                continue
+            }
             if !details.isEmpty {
                 io.stdout.write(details.split(separator: "\n", omittingEmptySubsequences: false)
                     .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n"))
                 if !details.hasSuffix("\n") { io.stdout.line() }
             }
         }
-        io.stdout.line("\(passed) passed, \(failed) failed")
+        if junit {
+            io.stdout.write(JUnitXML(suiteName: "flowrun test", cases: cases).rendered())
+            io.stderr.line("\(passed) passed, \(failed) failed")
+        } else {
+            io.stdout.line("\(passed) passed, \(failed) failed")
+        }
         return failed == 0 ? ExitCode.finished : ExitCode.flowError
     }
 

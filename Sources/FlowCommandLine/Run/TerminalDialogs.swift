@@ -12,12 +12,15 @@ public struct TerminalDialogs: Sendable {
     public var style: TextStyle
     /// The app's name as iOS shows it in system prompts.
     public var appName: String
+    /// Terminal columns: titles and messages wrap so the dialog never overflows (at least 20).
+    public var width: Int
 
-    public init(input: any LineInput, output: any TextOutput, style: TextStyle = .plain, appName: String) {
+    public init(input: any LineInput, output: any TextOutput, style: TextStyle = .plain, appName: String, width: Int = 80) {
         self.input = input
         self.output = output
         self.style = style
         self.appName = appName
+        self.width = max(20, width)
     }
 
     // MARK: - Alerts
@@ -31,8 +34,8 @@ public struct TerminalDialogs: Sendable {
     /// The dialog text for an alert.
     public func render(_ alert: AlertPresentation) -> String {
         var lines = [style.bold("┌─ Alert")]
-        if let title = alert.title { lines += Self.bar(style.bold(title)) }
-        if let message = alert.message { lines += Self.bar(message) }
+        if let title = alert.title { lines += bar(title, style.bold) }
+        if let message = alert.message { lines += bar(message) }
         lines.append("│")
         for (i, button) in alert.buttons.enumerated() {
             let role = switch button.role {
@@ -58,12 +61,13 @@ public struct TerminalDialogs: Sendable {
     /// The dialog text for a system prompt.
     public func renderPrompt(_ kind: PermissionKind, options: [RequestOption], answers: [PromptAnswer]) -> String {
         var lines = [style.bold("┌─ iOS prompt (\(kind.rawValue))")]
-        lines += Self.bar(style.bold(Self.promptTitle(kind, options: options, answers: answers, app: appName)))
+        lines += bar(Self.promptTitle(kind, options: options, answers: answers, app: appName), style.bold)
         let keys = kind.usageDescriptionKeys(options: options)
-        if !keys.isEmpty { lines += Self.bar(style.dim("(the app's \(keys.last!) text)")) }
+        if !keys.isEmpty { lines += bar("(the app's \(keys.last!) text)", style.dim) }
         lines.append("│")
         for (i, answer) in answers.enumerated() {
-            let result = style.dim("  -> \(answer.result.rawValue)\(answer.isTemporary ? ", this session only" : "")")
+            // What the phone's Settings page says afterwards, not the status enum's case name.
+            let result = style.dim("  -> \(kind.settingsLabel(answer.result))\(answer.isTemporary ? ", this session only" : "")")
             lines.append("│   \(style.cyan("[\(i + 1)]")) \(answer.label)\(result)")
         }
         lines.append("└─")
@@ -108,7 +112,7 @@ public struct TerminalDialogs: Sendable {
     public func chooseSettingsChanges(_ page: SettingsPage, current: [(PermissionKind, Status)]) -> [SettingsChange]? {
         output.write(renderSettings(page, current: current))
         while true {
-            output.write("Change switches (e.g. \(Self.example(current))), or press Return to go back: ")
+            output.write("Change settings (e.g. \(Self.example(current))), or press Return to go back: ")
             guard let line = input.readLine() else {
                 output.line()
                 return nil
@@ -124,13 +128,17 @@ public struct TerminalDialogs: Sendable {
     public func renderSettings(_ page: SettingsPage, current: [(PermissionKind, Status)]) -> String {
         let heading = page == .settings ? "Settings › \(appName)" : "Settings › \(appName) › Notifications"
         var lines = [style.bold("┌─ \(heading)")]
-        lines.append("│ The app is in the background. Current switches:")
-        let width = current.map(\.0.rawValue.count).max() ?? 0
+        lines.append("│ The app is in the background. Current settings:")
+        let nameWidth = current.map(\.0.rawValue.count).max() ?? 0
         for (kind, status) in current {
-            let name = kind.rawValue + String(repeating: " ", count: width - kind.rawValue.count)
-            let choices = kind.settingsChoices.map(\.rawValue).joined(separator: ", ")
-            let note = kind.settingsChangeTerminatesApp ? ", changing it terminates the app" : ""
-            lines.append("│   \(name)  \(style.bold(status.rawValue))  \(style.dim("(can set: \(choices)\(note))"))")
+            let name = kind.rawValue + String(repeating: " ", count: nameWidth - kind.rawValue.count)
+            lines.append("│   \(name)  \(style.bold(kind.settingsLabel(status)))")
+            let choices = kind.settingsChoices.map { kind.settingsLabel($0) }.joined(separator: ", ")
+            let note = kind.settingsChangeTerminatesApp ? "; changing it terminates the app" : ""
+            let indent = "│   " + String(repeating: " ", count: nameWidth + 2)
+            for line in Self.wrap("can set: \(choices)\(note)", width: width - indent.count) {
+                lines.append(indent + style.dim(line))
+            }
         }
         if current.isEmpty { lines.append("│   (no permissions to change here)") }
         lines.append("└─")
@@ -140,21 +148,48 @@ public struct TerminalDialogs: Sendable {
     static func example(_ current: [(PermissionKind, Status)]) -> String {
         guard let (kind, status) = current.first,
               let other = kind.settingsChoices.first(where: { $0 != status }) ?? kind.settingsChoices.first
-        else { return "camera=authorized" }
-        return "\(kind.rawValue)=\(other.rawValue)"
+        else { return "camera=On" }
+        return "\(kind.rawValue)=\(kind.settingsLabel(other))"
     }
 
-    /// Parses `kind=status` words separated by spaces or commas.
+    /// Splits `camera=Off location=While Using the App, photos=limited` into its `kind=value`
+    /// words: a new word starts at a comma or at a space followed by `name=`, so labels keep
+    /// their spaces.
+    static func changeWords(_ line: String) -> [String] {
+        var words: [String] = []
+        var line = line
+        while line.contains(" =") { line = line.replacingOccurrences(of: " =", with: "=") }
+        while line.contains("= ") { line = line.replacingOccurrences(of: "= ", with: "=") }
+        for part in line.split(separator: ",") {
+            var current = ""
+            let tokens = part.split(separator: " ", omittingEmptySubsequences: true)
+            for token in tokens {
+                if token.contains("="), !current.isEmpty {
+                    words.append(current)
+                    current = ""
+                }
+                current += current.isEmpty ? String(token) : " " + token
+            }
+            if !current.isEmpty { words.append(current) }
+        }
+        return words
+    }
+
+    /// Parses `kind=value` words (value: the phone's label or the status name).
     static func parseChanges(_ line: String, allowed: [PermissionKind]) -> Result<[SettingsChange], ArgumentError> {
         var changes: [SettingsChange] = []
-        for word in line.split(whereSeparator: { $0 == " " || $0 == "," }) {
+        for word in changeWords(line) {
             do {
                 let (kind, name) = try RunScript.kindAndValue(String(word), option: "settings")
                 guard allowed.contains(kind) else {
                     return .failure(ArgumentError("\(kind.rawValue) is not on this page; change one of "
                         + allowed.map(\.rawValue).joined(separator: ", ")))
                 }
-                let change = SettingsChange(kind, try RunScript.status(name, of: kind, in: String(word)))
+                let status: Status
+                if let named = kind.settingsStatus(named: name) { status = named } else {
+                    status = try RunScript.status(name, of: kind, in: String(word))
+                }
+                let change = SettingsChange(kind, status)
                 if let problem = SimulatedDevice.problem(with: change) { return .failure(ArgumentError(problem)) }
                 changes.append(change)
             } catch {
@@ -166,25 +201,85 @@ public struct TerminalDialogs: Sendable {
 
     // MARK: - Reading a choice
 
-    /// Reads a choice by number or by label (case-insensitive) until one fits; nil at end of input.
+    /// Reads a choice by number or by label until one fits; nil at end of input. Labels match
+    /// ignoring case, surrounding spaces, `…` typed as `...` and curly quotes typed straight; a
+    /// single choice is also taken by Return alone.
     func choose(among labels: [String], verb: String) -> Int? {
         while true {
-            output.write("\(verb) [1-\(labels.count)] or type a label: ")
+            if labels.count == 1 {
+                output.write("Press Return to \(verb.lowercased()) \"\(labels[0])\": ")
+            } else {
+                output.write("\(verb) [1-\(labels.count)] or type a label: ")
+            }
             guard let line = input.readLine() else {
                 output.line()
                 return nil
             }
             let typed = line.trimmingSpaces
+            if labels.count == 1, typed.isEmpty { return 0 }
             if let n = Int(typed), labels.indices.contains(n - 1) { return n - 1 }
-            if let i = labels.firstIndex(where: { $0.lowercased() == typed.lowercased() }) { return i }
+            let wanted = Self.normalizedLabel(typed)
+            if let i = labels.firstIndex(where: { Self.normalizedLabel($0) == wanted }) { return i }
             var message = "  '\(typed)' is not one of the choices; type a number from 1 to \(labels.count)"
             if let close = Suggestion.closest(to: typed, in: labels) { message += " (did you mean '\(close)'?)" }
             output.line(style.yellow(message))
         }
     }
 
-    static func bar(_ text: String) -> [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { "│ " + $0 }
+    /// `text` as dialog lines (`│ ` and the text wrapped to the terminal), each styled.
+    func bar(_ text: String, _ styled: (String) -> String = { $0 }) -> [String] {
+        Self.wrap(text, width: width - 2).map { "│ " + styled($0) }
+    }
+
+    /// Breaks `text` into lines of at most `width` terminal cells: at spaces where there are
+    /// any, else inside a word (CJK text has no spaces); explicit newlines are kept.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        let width = max(1, width)
+        var lines: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = "", lineWidth = 0
+            func flush() { lines.append(line); line = ""; lineWidth = 0 }
+            for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
+                let w = cells(word)
+                if lineWidth > 0, lineWidth + 1 + w > width { flush() }
+                else if lineWidth > 0 || (!line.isEmpty) { line += " "; lineWidth += 1 }
+                if w <= width - lineWidth {
+                    line += word
+                    lineWidth += w
+                    continue
+                }
+                for scalar in word.unicodeScalars {  // longer than a line: break inside it
+                    let c = DiagnosticRenderer.width(of: scalar.value)
+                    if lineWidth + c > width { flush() }
+                    line.unicodeScalars.append(scalar)
+                    lineWidth += c
+                }
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    static func cells<S: StringProtocol>(_ text: S) -> Int {
+        text.unicodeScalars.reduce(0) { $0 + DiagnosticRenderer.width(of: $1.value) }
+    }
+
+    /// A label as typed or shown, for comparing: lowercased, trimmed, inner runs of spaces as one,
+    /// `…` as `...`, curly apostrophes and quotes straight.
+    static func normalizedLabel(_ text: String) -> String {
+        var out = ""
+        var pendingSpace = false
+        for scalar in text.lowercased().unicodeScalars {
+            if scalar.properties.isWhitespace { pendingSpace = !out.isEmpty; continue }
+            if pendingSpace { out += " "; pendingSpace = false }
+            switch scalar {
+            case "\u{2026}": out += "..."
+            case "\u{2018}", "\u{2019}": out += "'"
+            case "\u{201C}", "\u{201D}": out += "\""
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 }
 

@@ -4,8 +4,9 @@ import FlowRuntime
 /// The person at the terminal, as the simulated device's user: answers come from the script
 /// first (`--tap`, `--answer`, `--settings`, a scenario), then, when the script has nothing for
 /// what is asked, from the terminal through `TerminalDialogs`. When the input is not a terminal
-/// (or reaches its end) it throws `InputNeeded` instead of reading: a closed or redirected stdin
-/// never makes a run wait.
+/// it throws `InputNeeded` instead of reading: a closed or redirected stdin never makes a run
+/// wait. End of input at a question on a terminal (Ctrl-D) is the person walking away: the run
+/// is cancelled (`CancellationError`), not waiting for input.
 public actor TerminalUser: SimulatedUser {
     public let scripted: ScriptedUser
     /// Nil when input is not interactive: then every unscripted question is `InputNeeded`.
@@ -20,7 +21,8 @@ public actor TerminalUser: SimulatedUser {
         do {
             return try await scripted.tap(alert)
         } catch let needed as InputNeeded {
-            guard let dialogs, let index = dialogs.chooseButton(alert) else { throw needed }
+            guard let dialogs else { throw needed }
+            guard let index = dialogs.chooseButton(alert) else { throw CancellationError() }
             return index
         }
     }
@@ -29,9 +31,8 @@ public actor TerminalUser: SimulatedUser {
         do {
             return try await scripted.answer(kind, options: options, answers: answers)
         } catch let needed as InputNeeded {
-            guard let dialogs, let index = dialogs.chooseAnswer(kind, options: options, answers: answers) else {
-                throw needed
-            }
+            guard let dialogs else { throw needed }
+            guard let index = dialogs.chooseAnswer(kind, options: options, answers: answers) else { throw CancellationError() }
             return index
         }
     }
@@ -41,7 +42,8 @@ public actor TerminalUser: SimulatedUser {
             return try await scripted.changeSettings(page, current: current)
         } catch let needed as InputNeeded {
             let shown = current.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key, $0.value) }
-            guard let dialogs, let changes = dialogs.chooseSettingsChanges(page, current: shown) else { throw needed }
+            guard let dialogs else { throw needed }
+            guard let changes = dialogs.chooseSettingsChanges(page, current: shown) else { throw CancellationError() }
             return changes
         }
     }

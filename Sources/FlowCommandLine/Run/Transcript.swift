@@ -1,6 +1,7 @@
 import FlowModel
 import FlowRuntime
 import FlowSyntax
+import Synchronization
 
 /// Turns a run into what a person reads: numbered steps (state, what was shown, what was tapped
 /// or answered, statuses read, analytics events, where it went), then one closing line that says
@@ -25,6 +26,28 @@ public struct Transcript: Sendable {
         lines.append("")
         lines.append(closingLine(result.end))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What follows the last step: a blank line and the closing line.
+    public func closing(_ result: RunResult) -> String {
+        "\n" + closingLine(result.end) + "\n"
+    }
+
+    /// Prints steps one at a time as a run records them, numbered as `render` numbers them.
+    public final class StepPrinter: Sendable {
+        let transcript: Transcript
+        let output: any TextOutput
+        private let number = Mutex(0)
+
+        public init(transcript: Transcript, output: any TextOutput) {
+            self.transcript = transcript
+            self.output = output
+        }
+
+        public func print(_ step: TraceStep) {
+            let n: Int? = step.isVisit ? number.withLock { $0 += 1; return $0 } : nil
+            output.write(transcript.render(step, number: n).joined(separator: "\n") + "\n")
+        }
     }
 
     /// `outcome: NAME`, `error: FL2101`, `input needed`, or `cancelled`.

@@ -73,9 +73,13 @@ struct GraphBuilder {
     func drawings() -> [GraphLayout.Drawing] {
         guard let analysis else { return [] }
         return drawnFlows.map { f in
-            let flagged = Set(program.flows[f].states.indices.filter { s in
-                findings.contains { $0.diagnostic.range.map { StoryReader.contains(program.flows[f].states[s].range, $0) } ?? false }
-            })
+            var flagged: [Int: Severity] = [:]
+            for (s, state) in program.flows[f].states.enumerated() {
+                for finding in findings {
+                    guard let r = finding.diagnostic.range, StoryReader.contains(state.range, r) else { continue }
+                    flagged[s] = GraphFormats.worse(flagged[s], finding.diagnostic.severity)
+                }
+            }
             let view = GraphFormats.FlowView(analysis: analysis[FlowID(f)], program: program, flagged: flagged)
             return GraphLayout.layout(GraphFormats.graph(view, prefix: prefix(f)), coveredNodes: coveredNodes, coveredLinks: coveredLinks)
         }

@@ -76,7 +76,7 @@ enum GraphLayout {
             let width = n.shape == .start ? 44 : max(80, Int(widest.rounded(.up)) + 28)
             let height = n.shape == .start ? 30 : 14 + lineHeight * lines.count
             return Node(id: id(n.id), key: n.id, lines: n.shape == .start ? ["start"] : lines, shape: n.shape, width: width, height: height,
-                        unreachable: n.unreachable, trap: n.trap, finding: n.finding, covered: coveredNodes.contains(id(n.id)))
+                        unreachable: n.unreachable, trap: n.trap, finding: n.finding != nil, covered: coveredNodes.contains(id(n.id)))
         }
         let index = Dictionary(uniqueKeysWithValues: nodes.enumerated().map { ($1.key, $0) })
         let links = graph.links.compactMap { l -> (Int, Int, GraphFormats.Graph.Link)? in

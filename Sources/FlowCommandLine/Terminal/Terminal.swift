@@ -22,6 +22,21 @@ public enum Terminal {
     /// Whether `fileDescriptor` is an interactive terminal (`isatty`).
     public static func isTerminal(fileDescriptor: Int32) -> Bool { isatty(fileDescriptor) == 1 }
 
+    /// The width of the terminal in columns: `COLUMNS` when set (as shells and `less` do), else
+    /// the size of the terminal on `fileDescriptor`, else nil (not a terminal).
+    public static func columns(fileDescriptor: Int32, environment: [String: String]) -> Int? {
+        if let text = environment["COLUMNS"], let n = Int(text), n > 0 { return n }
+        guard isTerminal(fileDescriptor: fileDescriptor) else { return nil }
+        var size = winsize()
+        #if canImport(Darwin)
+        let request = UInt(TIOCGWINSZ)
+        #else
+        let request = UInt(TIOCGWINSZ)
+        #endif
+        guard ioctl(fileDescriptor, request, &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
     /// Whether to colour output written to a stream: only on a terminal, never when `NO_COLOR` is
     /// set to a non-empty value (https://no-color.org), never when `TERM` is `dumb`.
     public static func colorsEnabled(isTerminal: Bool, environment: [String: String]) -> Bool {

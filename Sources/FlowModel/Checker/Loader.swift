@@ -176,11 +176,16 @@ public struct Loader: Sendable {
                       at: SourceRange(file: file.id, start: origin, end: origin))
     }
 
-    /// Orders diagnostics by file, then offset (stable for ties), and drops exact repeats.
+    /// Orders diagnostics by file, then syntax before the rest (an error the parser's recovery
+    /// caused, such as "unknown state" for a state it skipped, follows its cause), then offset
+    /// (stable for ties), and drops exact repeats.
     static func sortedAndUnique(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        let phases = diagnostics.map { $0.id.phase == .syntax ? 0 : 1 }
         let ordered = diagnostics.enumerated().sorted { a, b in
             let fa = a.element.range?.file.index ?? -1, fb = b.element.range?.file.index ?? -1
             if fa != fb { return fa < fb }
+            let pa = phases[a.offset], pb = phases[b.offset]
+            if pa != pb { return pa < pb }
             let oa = a.element.range?.start.offset ?? -1, ob = b.element.range?.start.offset ?? -1
             if oa != ob { return oa < ob }
             return a.offset < b.offset

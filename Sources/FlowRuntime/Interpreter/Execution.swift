@@ -6,6 +6,8 @@ struct Execution {
     let interpreter: Interpreter
     var stack: [Frame]
     var trace: [TraceStep] = []
+    /// Told of each step as it is recorded (an interactive front end prints it at once).
+    var onStep: (@Sendable (TraceStep) -> Void)?
     /// `Interpreter.Options.recordsTrace`, read once.
     let recordsTrace: Bool
     /// States run since the user last answered something; reset by alerts, prompts and Settings.
@@ -84,6 +86,11 @@ struct Execution {
         // A typical run takes a handful of steps: one allocation instead of regrowing four times.
         if recordsTrace { trace.reserveCapacity(16) }
         if interpreter.options.stepLimit < .max { visits.reserveCapacity(16) }
+    }
+
+    mutating func appendStep(_ step: TraceStep) {
+        trace.append(step)
+        onStep?(step)
     }
 
     /// A state's `StepContext` at `depth`, from the prepared ones. (Trace steps are appended only
@@ -335,7 +342,7 @@ struct Execution {
         let start = prepared.program.flows[callee.index].start
         if recordsTrace {
             let flow = prepared.program.flows[callee.index].name
-            trace.append(TraceStep(context: stepContext, events: stepEvents, action: .call(flow: flow, arguments: named),
+            appendStep(TraceStep(context: stepContext, events: stepEvents, action: .call(flow: flow, arguments: named),
                                    next: .enter(flow: flow, state: prepared.program.flows[callee.index].states[start.index].name)))
         }
         stack.append(Frame(flow: callee, state: start, permissions: permissions, texts: texts))
@@ -486,7 +493,7 @@ struct Execution {
     mutating func failed(_ error: any Error) -> Advance {
         if let point = error as? ChoicePoint { return .choice(point.options) }
         if recordsTrace, trace.count == stepTraceStart {
-            trace.append(TraceStep(context: stepContext, events: stepEvents, action: .incomplete, next: .stopped))
+            appendStep(TraceStep(context: stepContext, events: stepEvents, action: .incomplete, next: .stopped))
         }
         switch error {
         case let needed as InputNeeded: return .ended(.inputNeeded(needed, at: stepContext))
@@ -553,13 +560,13 @@ struct Execution {
             switch transition {
             case .state(let s):
                 if recordsTrace {
-                    trace.append(TraceStep(context: context(site), events: events, action: action, next: .state(prepared.program.flows[f].states[s.index].name)))
+                    appendStep(TraceStep(context: context(site), events: events, action: action, next: .state(prepared.program.flows[f].states[s.index].name)))
                 }
                 stack[stack.count - 1].state = s
                 return nil
             case .outcome(let i):
                 let outcome = prepared.program.flows[f].outcomes[i].name
-                if recordsTrace { trace.append(TraceStep(context: context(site), events: events, action: action, next: .outcome(outcome))) }
+                if recordsTrace { appendStep(TraceStep(context: context(site), events: events, action: action, next: .outcome(outcome))) }
                 stack.removeLast()
                 activations.removeLast()
                 guard !stack.isEmpty else { return .outcome(outcome) }
@@ -577,7 +584,7 @@ struct Execution {
                     transition = otherwise.target
                 } else {
                     if recordsTrace {
-                        trace.append(TraceStep(context: context(site), events: [], action: .returned(flow: prepared.program.flows[f].name, outcome: outcome), next: .stopped))
+                        appendStep(TraceStep(context: context(site), events: [], action: .returned(flow: prepared.program.flows[f].name, outcome: outcome), next: .stopped))
                     }
                     throw FlowError(kind: .unmatchedOutcome,
                                     message: "outcome '\(outcome)' of flow '\(prepared.program.flows[f].name)' matches no arm of the call in state '\(context(site).state)'; add an arm or 'else'",

@@ -101,14 +101,17 @@ public struct Interpreter: Sendable {
     }
 
     /// Runs `flow` with `arguments` (one per parameter, by name) until it ends, fails, needs input
-    /// the backend does not have, or the task is cancelled.
-    public func run(flow: FlowID, arguments: [String: RunArgument] = [:]) async throws -> RunResult {
+    /// the backend does not have, or the task is cancelled. `onStep` (with a trace) is told of each
+    /// step as it is recorded, before the next device call, so a terminal can show it as it happens.
+    public func run(flow: FlowID, arguments: [String: RunArgument] = [:],
+                    onStep: (@Sendable (TraceStep) -> Void)? = nil) async throws -> RunResult {
         guard prepared.program.flows.indices.contains(flow.index) else {
             throw RunInvocationError("no flow with index \(flow.index)")
         }
         let root = try bindArguments(arguments, for: prepared.program.flows[flow.index])
         var execution = Execution(interpreter: self, root: Frame(flow: flow, state: prepared.program.flows[flow.index].start,
                                                                  permissions: root.permissions, texts: root.texts))
+        execution.onStep = onStep
         let end = await execution.run()
         return RunResult(end: end, trace: execution.trace)
     }

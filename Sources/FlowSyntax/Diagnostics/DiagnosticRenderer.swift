@@ -187,7 +187,7 @@ public struct DiagnosticRenderer: Sendable {
     }
 
     /// Terminal cells a scalar takes: 0 for combining marks, 2 for wide characters, else 1.
-    static func width(of value: UInt32) -> Int {
+    public static func width(of value: UInt32) -> Int {
         if value < 0x0300 { return 1 }
         return switch value {
         case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0F, 0x20D0...0x20FF: 0

@@ -13,23 +13,31 @@ public enum Suggestion {
         return best?.name
     }
 
-    /// Levenshtein distance with an early exit once every entry of a row exceeds `limit`.
+    /// Optimal string alignment distance (Damerau-Levenshtein where a swap of two neighbours,
+    /// `prmie` for `prime`, counts as one edit, as in the Swift compiler's and Elm's typo
+    /// suggestions), with an early exit once two consecutive rows exceed `limit` (a swap reaches
+    /// back two rows, so one row over the limit is not yet proof).
     static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         if abs(a.count - b.count) > limit { return limit + 1 }
+        var beforePrevious = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var current = [Int](repeating: 0, count: b.count + 1)
+        var previousMin = 0
         for i in 1...a.count {
             current[0] = i
             var rowMin = current[0]
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                rowMin = min(rowMin, current[j])
+                var d = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d = min(d, beforePrevious[j - 2] + 1) }
+                current[j] = d
+                rowMin = min(rowMin, d)
             }
-            if rowMin > limit { return limit + 1 }
-            swap(&previous, &current)
+            if rowMin > limit, previousMin > limit { return limit + 1 }
+            previousMin = rowMin
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return previous[b.count]
     }

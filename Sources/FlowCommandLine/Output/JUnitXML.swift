@@ -1,0 +1,66 @@
+/// JUnit XML, the report format CI systems (GitHub Actions test reporters, GitLab, Jenkins,
+/// Buildkite) show as test results: one `testsuite` per tool run, one `testcase` per linted file
+/// or scenario, a `failure` element for what failed.
+struct JUnitXML {
+    struct TestCase {
+        var name: String
+        var className: String
+        var file: String?
+        /// A short failure message and the full text under it; nil for a passing case.
+        var failure: (message: String, text: String)?
+        /// What a passing case still wants to say (warnings, notes).
+        var output: String = ""
+    }
+
+    var suiteName: String
+    var cases: [TestCase]
+
+    func rendered() -> String {
+        let failures = cases.filter { $0.failure != nil }.count
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"\(Self.escape(suiteName))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\">\n"
+        out += "  <testsuite name=\"\(Self.escape(suiteName))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+        out += "    <properties><property name=\"version\" value=\"\(Self.escape(ToolVersion.current))\"/></properties>\n"
+        for c in cases {
+            var attributes = "classname=\"\(Self.escape(c.className))\" name=\"\(Self.escape(c.name))\""
+            if let file = c.file { attributes += " file=\"\(Self.escape(file))\"" }
+            if c.failure == nil, c.output.isEmpty {
+                out += "    <testcase \(attributes)/>\n"
+                continue
+            }
+            out += "    <testcase \(attributes)>\n"
+            if let failure = c.failure {
+                out += "      <failure message=\"\(Self.escape(failure.message))\">\(Self.escape(failure.text))</failure>\n"
+            }
+            if !c.output.isEmpty { out += "      <system-out>\(Self.escape(c.output))</system-out>\n" }
+            out += "    </testcase>\n"
+        }
+        out += "  </testsuite>\n</testsuites>\n"
+        return out
+    }
+
+    /// Escapes markup characters; characters XML 1.0 cannot hold at all (controls other than
+    /// tab and newlines, lone surrogates cannot occur in a String) become U+FFFD.
+    static func escape(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\t", "\n": out.unicodeScalars.append(scalar)
+            case "\r": out += "&#13;"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,221 @@
+import FlowTestSupport
+import Foundation
+import Testing
+
+/// The README's examples run as written (issue 16, item 8): every `swift run flowlint|flowrun`
+/// line of its `sh` blocks, every `$ swift run ...` transcript (what it shows must really be
+/// printed), the GitHub Actions steps, `flowrun --help`'s examples, and the pre-commit hook, all
+/// with the built binaries in a scratch directory laid out like an app repository.
+@Suite(.serialized) struct ReadmeExampleTests {
+    static let readme = (try? String(contentsOf: SpawnedBinary.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+
+    /// A scratch repository: the package's `flows/` and the README fixture (`App/Info.plist`,
+    /// `legacy/`), under `prefix` when given.
+    static func scratch(prefix: String = "") throws -> URL {
+        let fm = FileManager.default
+        let dir = fm.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
+        let base = prefix.isEmpty ? dir : dir.appendingPathComponent(prefix)
+        try fm.createDirectory(at: dir.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try fm.createDirectory(at: base, withIntermediateDirectories: true)
+        try fm.copyItem(at: SpawnedBinary.packageRoot.appendingPathComponent("flows"), to: base.appendingPathComponent("flows"))
+        let fixture = SpawnedBinary.packageRoot.appendingPathComponent("Tests/Fixtures/readme")
+        for name in try fm.contentsOfDirectory(atPath: fixture.path) where name != "README.md" {
+            try fm.copyItem(at: fixture.appendingPathComponent(name), to: base.appendingPathComponent(name))
+        }
+        return dir
+    }
+
+    /// Runs `command` with bash in `directory`, stdin closed, `swift run TOOL` meaning the built
+    /// TOOL, and the built products first on PATH.
+    static func shell(_ command: String, in directory: URL, environment extra: [String: String] = [:]) throws
+        -> (code: Int32, out: String, err: String) {
+        let bin = try #require(SpawnedBinary.url(of: "flowlint")).deletingLastPathComponent()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-e", "-o", "pipefail", "-c", command.replacingOccurrences(of: "swift run ", with: "")]
+        process.currentDirectoryURL = directory
+        var environment = ["PATH": bin.path + ":/usr/bin:/bin", "NO_COLOR": "1", "HOME": directory.path]
+        environment.merge(extra) { $1 }
+        process.environment = environment
+        let input = Pipe(), output = Pipe(), error = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        try input.fileHandleForWriting.close()
+        let errorData = Buffer()
+        let drained = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            errorData.set(error.fileHandleForReading.readDataToEndOfFile())
+            drained.signal()
+        }
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        drained.wait()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: errorData.get(), as: UTF8.self))
+    }
+
+    private final class Buffer: @unchecked Sendable {
+        private let lock = NSLock()
+        private var data = Data()
+        func set(_ value: Data) { lock.lock(); data = value; lock.unlock() }
+        func get() -> Data { lock.lock(); defer { lock.unlock() }; return data }
+    }
+
+    /// The lines of the README's fenced blocks of `language` ("" for blocks without one).
+    static func fencedBlocks(_ language: String) -> [[String]] {
+        var blocks: [[String]] = []
+        var current: (language: String, lines: [String])?
+        for line in readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if let open = current {
+                if line == "```" {
+                    if open.language == language { blocks.append(open.lines) }
+                    current = nil
+                } else {
+                    current!.lines.append(line)
+                }
+            } else if line.hasPrefix("```") {
+                current = (String(line.dropFirst(3)), [])
+            }
+        }
+        return blocks
+    }
+
+    /// `command  # comment (exit N)` → the command and the exit code the comment promises (0).
+    static func split(_ line: String) -> (command: String, exit: Int32) {
+        guard let hash = line.range(of: "  #") else { return (line.trimmingCharacters(in: .whitespaces), 0) }
+        let comment = line[hash.upperBound...]
+        var code: Int32 = 0
+        if let e = comment.range(of: "(exit ") {
+            code = Int32(comment[e.upperBound...].prefix { $0.isNumber }) ?? 0
+        }
+        return (String(line[..<hash.lowerBound]).trimmingCharacters(in: .whitespaces), code)
+    }
+
+    /// Each shown line appears in `output`, in order (whitespace runs compared as one space, so
+    /// an example the README wraps still matches).
+    static func shows(_ shown: [String], in output: String) -> Bool {
+        func squeeze(_ s: String) -> String { s.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ") }
+        let text = squeeze(output)
+        var cursor = text.startIndex
+        for line in shown.map(squeeze) where !line.isEmpty {
+            guard let found = text.range(of: line, range: cursor..<text.endIndex) else { return false }
+            cursor = found.upperBound
+        }
+        return true
+    }
+
+    @Test func everyShellExampleRunsAsWritten() throws {
+        let dir = try Self.scratch()
+        let lines = Self.fencedBlocks("sh").flatMap { $0 }.filter { $0.hasPrefix("swift run flow") }
+        #expect(lines.count >= 12, "\(lines)")
+        for line in lines {
+            let (command, expected) = Self.split(line)
+            let r = try Self.shell(command, in: dir)
+            #expect(r.code == expected, "\(command)\n\(r.err)")
+            #expect(!r.err.contains("no such file") && !r.err.contains("cannot read"), "\(command)\n\(r.err)")
+        }
+        // What they wrote is what they say.
+        let sarif = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("flowlint.sarif"))) as? [String: Any]
+        #expect(sarif?["version"] as? String == "2.1.0")
+        #expect(try String(contentsOf: dir.appendingPathComponent("junit.xml"), encoding: .utf8).contains("<testsuites name=\"flowrun test\""))
+    }
+
+    @Test func everyTranscriptShowsWhatTheCommandPrints() throws {
+        let dir = try Self.scratch()
+        // A `    $ swift run ...` line and the indented lines right under it, up to a blank line.
+        var examples: [(command: String, shown: [String])] = []
+        var open = false
+        for line in Self.readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if line.hasPrefix("    $ swift run ") {
+                examples.append((String(line.dropFirst(6)), []))
+                open = true
+            } else if open, line.hasPrefix("    "), !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                examples[examples.count - 1].shown.append(line)
+            } else {
+                open = false
+            }
+        }
+        #expect(examples.count >= 3, "\(examples.map(\.command))")
+        for (command, shown) in examples {
+            let r = try Self.shell(command, in: dir)
+            #expect(Self.shows(shown, in: r.out + r.err), "\(command)\nshown:\n\(shown.joined(separator: "\n"))\nprinted:\n\(r.out)\(r.err)")
+        }
+    }
+
+    @Test func theGitHubActionsStepsRunInAnAppLayout() throws {
+        let dir = try Self.scratch(prefix: "ios")
+        let block = try #require(Self.fencedBlocks("yaml").first)
+        var steps: [(directory: String, run: String)] = []
+        var directory = ""
+        for line in block {
+            let text = line.trimmingCharacters(in: .whitespaces)
+            if text.hasPrefix("- ") { directory = "" }
+            if text.hasPrefix("working-directory:") { directory = String(text.dropFirst("working-directory:".count)).trimmingCharacters(in: .whitespaces) }
+            if text.hasPrefix("run:") { steps.append((directory, String(text.dropFirst(4)).trimmingCharacters(in: .whitespaces))) }
+        }
+        #expect(steps.count == 2)
+        for step in steps {
+            let r = try Self.shell(step.run, in: dir.appendingPathComponent(step.directory))
+            #expect(r.code == 0, "\(step.run)\n\(r.err)")
+        }
+        // The upload step's file: SARIF whose base is the repository (no configuration here).
+        let sarif = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("ios/flowlint.sarif"))) as? [String: Any])
+        let run = try #require((sarif["runs"] as? [[String: Any]])?.first)
+        let base = (run["originalUriBaseIds"] as? [String: [String: Any]])?["%SRCROOT%"]?["uri"] as? String
+        #expect(base == "file://\(dir.path)/")
+        let junit = try String(contentsOf: dir.appendingPathComponent("ios/flowrun-junit.xml"), encoding: .utf8)
+        #expect(junit.contains("<testsuites name=\"flowrun test\"") && junit.contains("failures=\"0\""))
+    }
+
+    @Test func flowrunHelpExamplesRun() throws {
+        let dir = try Self.scratch()
+        let help = try Self.shell("flowrun --help", in: dir).out
+        let examples = help.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.hasPrefix("flowrun flows/") || $0.hasPrefix("flowrun --explore flows/") }
+        #expect(examples.count == 4)
+        var codes: [Int32] = []
+        for example in examples { codes.append(try Self.shell(example, in: dir).code) }
+        // The first has nothing scripted: with stdin closed it stops for input.
+        #expect(codes == [3, 0, 0, 0], "\(examples)")
+    }
+
+    @Test func thePreCommitHookLintsWhatIsStaged() throws {
+        let dir = try Self.scratch()
+        let hook = SpawnedBinary.packageRoot.appendingPathComponent("Scripts/pre-commit-flowlint.sh").path
+        try FileManager.default.removeItem(at: dir.appendingPathComponent(".git"))
+        let git = "git -c user.email=t@example.com -c user.name=t"
+        #expect(try Self.shell("git init -q . && \(git) add flows && \(git) commit -q -m flows", in: dir).code == 0)
+        let broken = try String(contentsOf: dir.appendingPathComponent("legacy/photos.flow"), encoding: .utf8)
+        try broken.write(to: dir.appendingPathComponent("flows/new.flow"), atomically: true, encoding: .utf8)
+        #expect(try Self.shell("git add flows/new.flow", in: dir).code == 0)
+        let refused = try Self.shell(hook, in: dir)
+        #expect(refused.code == 1)
+        #expect(refused.out.hasPrefix("flows/new.flow:5:17: error: status check on photos does not handle limited [FL1203]"), "\(refused.out)\(refused.err)")
+        // The staged text counts, not the working tree: fix it in the index only.
+        let fixed = broken.replacingOccurrences(of: "denied, restricted -> done denied", with: "limited -> done limited  else -> done denied")
+        try fixed.write(to: dir.appendingPathComponent("flows/new.flow"), atomically: true, encoding: .utf8)
+        #expect(try Self.shell("git add flows/new.flow", in: dir).code == 0)
+        try broken.write(to: dir.appendingPathComponent("flows/new.flow"), atomically: true, encoding: .utf8)
+        let accepted = try Self.shell(hook, in: dir)
+        #expect(accepted.code == 0 && accepted.out.isEmpty, "\(accepted.out)\(accepted.err)")
+    }
+
+    @Test func theConfigurationExamplesParseAndExclude() throws {
+        let lines = try #require(Self.fencedBlocks("").first { $0.first == "# .flowlint" })
+        let json = try #require(Self.fencedBlocks("json").first)
+        let broken = try String(contentsOf: SpawnedBinary.packageRoot.appendingPathComponent("Tests/Fixtures/readme/legacy/photos.flow"),
+                                encoding: .utf8)
+        for (name, text) in [(".flowlint", lines.joined(separator: "\n")), ("flowlint.json", json.joined(separator: "\n"))] {
+            let dir = try Self.scratch()
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent("ios/flows/drafts"), withIntermediateDirectories: true)
+            try broken.write(to: dir.appendingPathComponent("ios/flows/drafts/wip.flow"), atomically: true, encoding: .utf8)
+            try broken.write(to: dir.appendingPathComponent("ios/flows/x.generated.flow"), atomically: true, encoding: .utf8)
+            try FileManager.default.copyItem(at: dir.appendingPathComponent("fixed/photos.flow"),
+                                             to: dir.appendingPathComponent("ios/flows/photos.flow"))
+            try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            let r = try Self.shell("cd ios && flowlint flows", in: dir)
+            #expect(r.code == 0 && r.err == "1 file, 0 errors, 0 warnings\n", "\(name): \(r.out)\(r.err)")
+        }
+    }
+}
