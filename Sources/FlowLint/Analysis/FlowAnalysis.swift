@@ -1,41 +1,6 @@
 import FlowModel
 import FlowSyntax
 
-/// One way out of a state: which part of the terminator it is and where it goes.
-public struct Edge: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable {
-        case goto
-        case capability(present: Bool)
-        /// A `status`, `request` or `call` arm, by index.
-        case arm(Int)
-        /// The `else` arm (or the `-> s` of `request k -> s`).
-        case otherwise
-        case button(Int)
-        case settingsReturn
-    }
-    public var kind: Kind
-    public var transition: Transition
-}
-
-extension Terminator {
-    /// Every way out, in source order; `Edge` indices below refer to this list.
-    public var edges: [Edge] {
-        switch self {
-        case .goto(let t): return [Edge(kind: .goto, transition: t)]
-        case .capability(_, let p, let a, _):
-            return [Edge(kind: .capability(present: true), transition: p), Edge(kind: .capability(present: false), transition: a)]
-        case .status(_, let arms, let otherwise, _), .request(_, _, let arms, let otherwise, _):
-            return arms.enumerated().map { Edge(kind: .arm($0), transition: $1.transition) }
-                + (otherwise.map { [Edge(kind: .otherwise, transition: $0)] } ?? [])
-        case .call(_, _, let arms, let otherwise, _):
-            return arms.enumerated().map { Edge(kind: .arm($0), transition: $1.transition) }
-                + (otherwise.map { [Edge(kind: .otherwise, transition: $0)] } ?? [])
-        case .alert(let a): return a.buttons.enumerated().map { Edge(kind: .button($0), transition: $1.transition) }
-        case .openSettings(_, let t, _): return [Edge(kind: .settingsReturn, transition: t)]
-        }
-    }
-}
-
 /// Why a step of the status analysis happens. Kept compact and turned into words only when a
 /// witness is shown (`FlowAnalysis.describe(_:from:)`): most steps never appear in one, and
 /// building their text for every node was a fifth of the analysis.
@@ -179,8 +144,8 @@ public struct FlowAnalysis: Sendable {
         for (i, p) in flow.parameters.enumerated() where p.kind == .permission { subjects.append(.parameter(i)) }
         for state in flow.states {
             switch state.terminator {
-            case .status(let refs, _, _, _): for r in refs where !subjects.contains(r) { subjects.append(r) }
-            case .request(let r, _, _, _, _): if !subjects.contains(r) { subjects.append(r) }
+            case .status(let check): for r in check.subjects where !subjects.contains(r) { subjects.append(r) }
+            case .request(let request): if !subjects.contains(request.subject) { subjects.append(request.subject) }
             default: break
             }
         }
@@ -203,9 +168,10 @@ public struct FlowAnalysis: Sendable {
         graphEdges = flow.states.indices.map { s in
             let state = flow.states[s]
             let edges = stateEdges[s]
-            guard case .call(let callee, _, let arms, _, _) = state.terminator, let c = callees[callee.index] else {
+            guard case .call(let call) = state.terminator, let c = callees[call.callee.index] else {
                 return Array(edges.indices)
             }
+            let arms = call.arms
             let covered = Set(arms.flatMap(\.outcomes))
             return edges.indices.filter { i in
                 switch edges[i].kind {
@@ -217,7 +183,7 @@ public struct FlowAnalysis: Sendable {
         requests = flow.states.map { state in
             switch state.terminator {
             case .request: true
-            case .call(let callee, _, _, _, _): callees[callee.index]?.mayRequest ?? true
+            case .call(let call): callees[call.callee.index]?.mayRequest ?? true
             default: false
             }
         }
@@ -348,8 +314,8 @@ public struct FlowAnalysis: Sendable {
             switch flow.states[current.state.index].terminator {
             case .request: mutates = true; mayRequest = true
             case .openSettings: mutates = true; opensSettings = true
-            case .call(let callee, _, _, _, _):
-                if let c = callees[callee.index] {
+            case .call(let call):
+                if let c = callees[call.callee.index] {
                     mutates = mutates || c.mutates
                     opensSettings = opensSettings || c.opensSettings
                     mayRequest = mayRequest || c.mayRequest
@@ -393,20 +359,21 @@ public struct FlowAnalysis: Sendable {
             step(1, k, .capability(present: false))
         case .alert(let alert):
             for i in alert.buttons.indices { step(i, k, .button(i)) }
-        case .openSettings(let page, _, _):
+        case .openSettings(let open):
             var after = k
             for i in subjects.indices {
-                if page == .notificationSettings, subjects[i] != .kind(.notifications) { continue }
+                if open.page == .notificationSettings, subjects[i] != .kind(.notifications) { continue }
                 after[i] = k[i].union(choices[i])
             }
             step(0, after, .settingsReturn)
-        case .status(let refs, let arms, let otherwise, _):
-            evaluateStatus(refs: refs, arms: arms, otherwise: otherwise, k, into: &ev)
-        case .request(let ref, let options, let arms, let otherwise, _):
-            evaluateRequest(ref: ref, options: options, arms: arms, otherwise: otherwise, k, into: &ev)
-        case .call(let callee, let arguments, let arms, let otherwise, _):
-            evaluateCall(callee: callee, arguments: arguments, arms: arms, otherwise: otherwise, k,
-                         analysis: callees[callee.index], into: &ev)
+        case .status(let check):
+            evaluateStatus(refs: check.subjects, arms: check.arms, otherwise: check.otherwise, k, into: &ev)
+        case .request(let request):
+            evaluateRequest(ref: request.subject, options: request.options, arms: request.arms,
+                            otherwise: request.otherwise, k, into: &ev)
+        case .call(let call):
+            evaluateCall(callee: call.callee, arguments: call.arguments, arms: call.arms, otherwise: call.otherwise, k,
+                         analysis: callees[call.callee.index], into: &ev)
         }
         return ev
     }
@@ -611,16 +578,16 @@ public struct FlowAnalysis: Sendable {
     func describe(_ cause: StepCause, in state: State) -> String {
         switch (cause, state.terminator) {
         case (.goesOn, _): return "goes on"
-        case (.capability(let present), .capability(let c, _, _, _)):
-            let (yes, no) = c.armNames
-            return "capability \(c.rawValue) is \(present ? yes : no)"
+        case (.capability(let present), .capability(let check)):
+            let (yes, no) = check.capability.armNames
+            return "capability \(check.capability.rawValue) is \(present ? yes : no)"
         case (.button(let i), .alert(let alert)): return "user taps '\(program.baseText(alert.buttons[i].label))'"
-        case (.settingsReturn, .openSettings(let page, _, _)):
+        case (.settingsReturn, .openSettings(let open)):
             let relaunch = subjects.contains { kinds(of: $0).contains(where: \.settingsChangeTerminatesApp) }
             return "user returns from Settings, where any switch may have changed"
-                + (relaunch && page == .settings ? " (iOS relaunches the app if one did)" : "")
-        case (.status(let after), .status(let refs, _, _, _)):
-            return refs.map { "\(Self.name(of: $0)) is \(after[subjectIndex($0)].phrase)" }.joined(separator: ", ")
+                + (relaunch && open.page == .settings ? " (iOS relaunches the app if one did)" : "")
+        case (.status(let after), .status(let check)):
+            return check.subjects.map { "\(Self.name(of: $0)) is \(after[subjectIndex($0)].phrase)" }.joined(separator: ", ")
         case (.statusUnknown, _): return "status is unknown"
         case (.request(let ref, let note, let r), _):
             let how: String
@@ -631,8 +598,8 @@ public struct FlowAnalysis: Sendable {
             case .notActive: how = "app not active, returns notDetermined without asking"
             }
             return "request \(name(of: ref)): \(how) → \(r.rawValue)"
-        case (.callOutcome(let o), .call(let callee, _, _, _, _)):
-            let calleeFlow = program[callee]
+        case (.callOutcome(let o), .call(let call)):
+            let calleeFlow = program[call.callee]
             return "subflow '\(calleeFlow.name)' ends with '\(calleeFlow.outcomes[o].name)'"
         default:
             preconditionFailure("step cause \(cause) does not belong to the terminator of state '\(state.name)'")
@@ -651,7 +618,8 @@ public struct FlowAnalysis: Sendable {
     static func describe(_ e: Edge, in state: State, program: Program) -> String {
         switch (e.kind, state.terminator) {
         case (.button(let i), .alert(let a)): "user taps '\(program.baseText(a.buttons[i].label))'"
-        case (.capability(let yes), .capability(let c, _, _, _)): "capability \(c.rawValue) is \(yes ? c.armNames.yes : c.armNames.no)"
+        case (.capability(let yes), .capability(let check)):
+            "capability \(check.capability.rawValue) is \(yes ? check.capability.armNames.yes : check.capability.armNames.no)"
         case (.settingsReturn, _): "user returns from Settings"
         case (.arm(let i), _): "takes branch \(i + 1)"
         case (.otherwise, _): "takes the else branch"

@@ -39,7 +39,8 @@ extension Rule {
         for (flow, analysis) in context.flows {
             var witnesses = WitnessBuilder(analysis)
             for (s, state) in flow.states.enumerated() where analysis.graphReachable[s] {
-                guard case .openSettings(_, let onReturn, _) = state.terminator else { continue }
+                guard case .openSettings(let open) = state.terminator else { continue }
+                let onReturn = open.onReturn
                 // Walk forward until every path meets a check; fail on an ending or Settings.
                 var bad: String?
                 var seen = Set<Int>()

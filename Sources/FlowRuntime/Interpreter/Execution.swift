@@ -288,25 +288,25 @@ struct Execution {
         phase = .terminator
         do {
             switch prepared.program.flows[f].states[s].terminator {
-            case .goto(let t):
-                return try finishing(.goto, transition: t.target)
-            case .capability(let capability, _, _, _):
-                return .call(.isAvailable(capability))
-            case .status(let subjects, _, _, _):
-                if subjects.count == 1 { return .call(.status(kind(of: subjects[0]))) }
-                return readStatus(kinds: subjects.map { kind(of: $0) }, statuses: [])
-            case .request(let subject, let options, _, _, _):
-                return .call(.request(kind(of: subject), options: options))
+            case .goto(let goto):
+                return try finishing(.goto, transition: goto.transition.target)
+            case .capability(let check):
+                return .call(.isAvailable(check.capability))
+            case .status(let check):
+                if check.subjects.count == 1 { return .call(.status(kind(of: check.subjects[0]))) }
+                return readStatus(kinds: check.subjects.map { kind(of: $0) }, statuses: [])
+            case .request(let request):
+                return .call(.request(kind(of: request.subject), options: request.options))
             case .alert(let alert):
                 let shown = prepared.copy[f]?[s].alert ?? interpreter.presentation(of: alert, in: stack[top])
                 shownAlert = shown
                 phase = .presented
                 return .call(.present(shown))
-            case .openSettings(let page, _, _):
-                phase = .savingCheckpoint(page)
+            case .openSettings(let open):
+                phase = .savingCheckpoint(open.page)
                 return .call(.saveCheckpoint(checkpoint()))
-            case .call(let callee, let arguments, _, _, _):
-                enter(callee, arguments: arguments)
+            case .call(let call):
+                enter(call.callee, arguments: call.arguments)
                 return done(.continued)
             }
         } catch {
@@ -350,11 +350,11 @@ struct Execution {
             return .call(.status(kinds[statuses.count]))
         }
         let top = stack.count - 1
-        guard case .status(_, let arms, let otherwise, _) = prepared.program.flows[stack[top].flow.index].states[stack[top].state.index].terminator else {
+        guard case .status(let check) = prepared.program.flows[stack[top].flow.index].states[stack[top].state.index].terminator else {
             preconditionFailure("a status phase stands at a status state")
         }
         do {
-            let t = try match(statuses, kinds: kinds, arms: arms, otherwise: otherwise, verb: "status")
+            let t = try match(statuses, kinds: kinds, arms: check.arms, otherwise: check.otherwise, verb: "status")
             return try finishing(.status(kinds: kinds, statuses: statuses), transition: t)
         } catch {
             return done(failed(error))
@@ -381,21 +381,22 @@ struct Execution {
         case .terminator:
             switch answer {
             case .available(let available):
-            guard case .capability(let capability, let present, let absent, _) = prepared.program.flows[f].states[s].terminator else { break }
-            return try finishing(.capability(capability, available: available), transition: (available ? present : absent).target)
+            guard case .capability(let check) = prepared.program.flows[f].states[s].terminator else { break }
+            return try finishing(.capability(check.capability, available: available),
+                                 transition: (available ? check.present : check.absent).target)
 
             case .status(let status):
-            guard case .status(let subjects, let arms, let otherwise, _) = prepared.program.flows[f].states[s].terminator else { break }
-            let k = kind(of: subjects[0])
-            let t = try match(status, kind: k, arms: arms, otherwise: otherwise, verb: "status")
+            guard case .status(let check) = prepared.program.flows[f].states[s].terminator else { break }
+            let k = kind(of: check.subjects[0])
+            let t = try match(status, kind: k, arms: check.arms, otherwise: check.otherwise, verb: "status")
             return try finishing(.status(kinds: [k], statuses: [status]), transition: t)
 
             case .request(let result):
-            guard case .request(let subject, let options, let arms, let otherwise, _) = prepared.program.flows[f].states[s].terminator else { break }
-            let k = kind(of: subject)
+            guard case .request(let request) = prepared.program.flows[f].states[s].terminator else { break }
+            let k = kind(of: request.subject)
             if result.prompt != nil { inputReceived() }
-            let t = try match(result.status, kind: k, arms: arms, otherwise: otherwise, verb: "request result")
-            return try finishing(.request(k, options: options, result: result), transition: t)
+            let t = try match(result.status, kind: k, arms: request.arms, otherwise: request.otherwise, verb: "request result")
+            return try finishing(.request(k, options: request.options, result: result), transition: t)
 
             default:
                 break
@@ -459,8 +460,8 @@ struct Execution {
             return step(try resume(plan, events: stepEvents, action: action))
 
         case .clearingCheckpoint(let page, let back):
-            guard case .openSettings(_, let onReturn, _) = prepared.program.flows[f].states[s].terminator else { break }
-            return try finishing(.openSettings(page, back), transition: onReturn.target)
+            guard case .openSettings(let open) = prepared.program.flows[f].states[s].terminator else { break }
+            return try finishing(.openSettings(page, back), transition: open.onReturn.target)
         }
         preconditionFailure("the backend answered \(answer) in phase \(phase)")
     }
@@ -568,12 +569,12 @@ struct Execution {
                 site = Site(flow: caller.flow, state: caller.state, depth: top)
                 events = []
                 if recordsTrace { action = .returned(flow: prepared.program.flows[f].name, outcome: outcome) }
-                guard case .call(_, _, let arms, let otherwise, _) = prepared.program.flows[caller.flow.index].states[caller.state.index].terminator else {
+                guard case .call(let call) = prepared.program.flows[caller.flow.index].states[caller.state.index].terminator else {
                     preconditionFailure("a caller frame always stands at a call state")
                 }
-                if let arm = arms.first(where: { $0.outcomes.contains(i) }) {
+                if let arm = call.arms.first(where: { $0.outcomes.contains(i) }) {
                     transition = arm.transition.target
-                } else if let otherwise {
+                } else if let otherwise = call.otherwise {
                     transition = otherwise.target
                 } else {
                     if recordsTrace {
@@ -620,10 +621,11 @@ struct Execution {
                 frame = root
             } else {
                 let parent = frames[depth - 1]
-                guard case .call(let callee, let arguments, _, _, _) = program[parent.flow][parent.state].terminator,
-                      program[callee].name == saved.flow else {
+                guard case .call(let call) = program[parent.flow][parent.state].terminator,
+                      program[call.callee].name == saved.flow else {
                     throw bad("state '\(program[parent.flow][parent.state].name)' does not call flow '\(saved.flow)'")
                 }
+                let (callee, arguments) = (call.callee, call.arguments)
                 var permissions: [Int: PermissionKind] = [:]
                 var texts: [String: String] = [:]
                 for (i, (parameter, argument)) in zip(program[callee].parameters, arguments).enumerated() {
@@ -653,7 +655,7 @@ struct Execution {
     mutating func resume(_ plan: ResumePlan, events: [AnalyticsEvent], action: TraceStep.Action) throws -> RunEnd? {
         let frames = plan.frames
         let last = frames[frames.count - 1]
-        guard case .openSettings(_, let onReturn, _) = program[last.flow][last.state].terminator else {
+        guard case .openSettings(let open) = program[last.flow][last.state].terminator else {
             preconditionFailure("resumePlan checked that the checkpoint stands at open settings")
         }
         // The step is recorded where the run was (the open-settings state before the relaunch, or
@@ -663,7 +665,7 @@ struct Execution {
         stack = frames
         // A relaunch starts every frame afresh: none of them ran a state in this process yet.
         activations = frames.map { _ in defer { nextActivation += 1 }; return nextActivation }
-        return try finish(site, events: events, action: action, transition: onReturn.target)
+        return try finish(site, events: events, action: action, transition: open.onReturn.target)
     }
 
     /// The user answered something: the count of states without input starts again.
