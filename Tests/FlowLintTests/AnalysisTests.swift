@@ -58,7 +58,7 @@ func goodCamera() -> Flow {
         #expect(findings.count == 1)
         #expect(findings.first?.range?.start.line == 41)
         #expect(findings.first?.message.contains("never returns notDetermined") == true)
-        let witness = findings.first?.witness.map(\.message) ?? []
+        let witness = findings.first?.witness.steps.map(\.message) ?? []
         #expect(witness.first == "flow 'camera' starts at 'check'")
         #expect(witness.contains { $0.contains("camera is notDetermined") })
         #expect(witness.last?.hasPrefix("reaches 'ask'") == true)

@@ -46,6 +46,7 @@ public struct FlowlintCommand: Sendable {
             .value("info-plist", "file", help: "check requests against this Info.plist (XML or binary)"),
             .value("config", "file", help: "configuration file (default: .flowlint or flowlint.json at the project root)"),
             .value("graph", "style", help: "print the state graphs as mermaid or dot instead of findings"),
+            .flag("full-witnesses", help: "json and sarif: every step of each witness (default: the first and last 25 of a longer one)"),
         ] + LimitOptions.specs,
         positionals: [PositionalSpec("PATH", .zeroOrMore, help: ".flow files or directories (searched recursively)")],
         discussion: """
@@ -183,8 +184,8 @@ public struct FlowlintCommand: Sendable {
             let colored = Terminal.colorsEnabled(isTerminal: stdout.isTerminal, environment: environment)
             switch format {
             case "gcc": stdout.write(TextFormats.gcc(results))
-            case "json": stdout.write(JSONFormats.json(results, version: Self.version))
-            case "sarif": stdout.write(JSONFormats.sarif(results, version: Self.version))
+            case "json": stdout.write(JSONFormats.json(results, version: Self.version, fullWitnesses: parsed.flag("full-witnesses")))
+            case "sarif": stdout.write(JSONFormats.sarif(results, version: Self.version, fullWitnesses: parsed.flag("full-witnesses")))
             case "github": stdout.write(TextFormats.github(results))
             default:
                 stdout.write(TextFormats.text(results, colored: colored))

@@ -61,16 +61,11 @@ public struct AnalysisNode: Sendable {
     public var knowledge: Knowledge
     /// The node before, the edge taken from it and why; nil for the start node.
     public var parent: (node: Int, edge: Int, cause: StepCause)?
-}
-
-/// One step of a witness path: what happened, and where in the source it happened.
-public struct WitnessStep: Hashable, Sendable {
-    public var message: String
-    public var range: SourceRange?
-    public init(_ message: String, at range: SourceRange?) {
-        self.message = message
-        self.range = range
-    }
+    /// Parent links from the start node: a witness to this node has `depth + 2` steps.
+    public var depth: Int = 0
+    /// The ancestor at depth `min(depth, Witness.headLength)`: a witness's first steps are read
+    /// from here without walking the whole path (which made witnesses quadratic in a long flow).
+    public var anchor: Int = 0
 }
 
 /// Everything the rules need to know about one flow: its graph through subflows, reachability,
@@ -85,6 +80,9 @@ public struct FlowAnalysis: Sendable {
     public private(set) var graphReachable: [Bool] = []
     /// Graph BFS parent (state, edge) for states reachable from the start.
     public private(set) var graphParent: [(state: Int, edge: Int)?] = []
+    /// Graph BFS depth and anchor of each state reachable from the start (as `AnalysisNode`).
+    public private(set) var graphDepth: [Int] = []
+    public private(set) var graphAnchor: [Int] = []
     /// Outcome indices some graph path reaches.
     public private(set) var graphOutcomes: Set<Int> = []
     /// Whether an outcome can be reached from the state.
@@ -132,8 +130,8 @@ public struct FlowAnalysis: Sendable {
     /// For each permission parameter: the kinds callers pass (empty: any kind).
     let parameterKinds: [Int: Set<PermissionKind>]
     /// `domain(of:)` and `settingsChoices(_:)` of each subject, by subject index.
-    private var domains: [StatusSet] = []
-    private var choices: [StatusSet] = []
+    private(set) var domains: [StatusSet] = []
+    private(set) var choices: [StatusSet] = []
 
     init(program: Program, id: FlowID, callees: [FlowAnalysis?], parameterKinds: [Int: Set<PermissionKind>] = [:]) {
         self.program = program
@@ -189,6 +187,8 @@ public struct FlowAnalysis: Sendable {
         }
         graphReachable = [Bool](repeating: false, count: n)
         graphParent = [(state: Int, edge: Int)?](repeating: nil, count: n)
+        graphDepth = [Int](repeating: 0, count: n)
+        graphAnchor = Array(0..<n)
         var queue = [flow.start.index]
         graphReachable[flow.start.index] = true
         var head = 0
@@ -203,6 +203,8 @@ public struct FlowAnalysis: Sendable {
                     if !graphReachable[t.index] {
                         graphReachable[t.index] = true
                         graphParent[t.index] = (s, e)
+                        graphDepth[t.index] = graphDepth[s] + 1
+                        graphAnchor[t.index] = graphDepth[t.index] <= Witness.headLength ? t.index : graphAnchor[s]
                         queue.append(t.index)
                     }
                 }
@@ -301,7 +303,12 @@ public struct FlowAnalysis: Sendable {
                 if known(state, k) { return }
             }
             let i = nodes.count
-            nodes.append(AnalysisNode(state: state, knowledge: k, parent: parent.map { ($0.0, $0.1, $0.2) }))
+            var node = AnalysisNode(state: state, knowledge: k, parent: parent.map { ($0.0, $0.1, $0.2) }, anchor: i)
+            if let p = parent?.0 {
+                node.depth = nodes[p].depth + 1
+                if node.depth > Witness.headLength { node.anchor = nodes[p].anchor }
+            }
+            nodes.append(node)
             nodesOfState[state.index].append(i)
         }
 
@@ -550,80 +557,6 @@ public struct FlowAnalysis: Sendable {
             guard let (knowledge, first) = groups[e] else { continue }
             let target = e == otherwiseEdge ? otherwise!.target : arms[e].transition.target
             ev.steps.append(AnalysisStep(edge: e, target: target, knowledge: knowledge, cause: .callOutcome(first)))
-        }
-    }
-
-    // MARK: witnesses
-
-    /// The shortest path from the start to `node`, as numbered-step material. Rules that
-    /// report several findings in one flow use a `WitnessBuilder`, which shares the steps.
-    public func witness(to node: Int) -> [WitnessStep] {
-        var builder = WitnessBuilder(self)
-        return builder.witness(to: node)
-    }
-
-    /// A witness to the first (shortest) node of a state, or a graph path when the analysis never
-    /// reaches it but the plain graph does.
-    public func witness(toState s: StateID) -> [WitnessStep] {
-        var builder = WitnessBuilder(self)
-        return builder.witness(toState: s)
-    }
-
-    /// A step's cause in words: "camera is denied", "user taps 'Continue'".
-    public func describe(_ cause: StepCause, from stateID: StateID) -> String {
-        describe(cause, in: program[id][stateID])
-    }
-
-    /// A step's cause in words, for a step out of `state` (a state of this flow).
-    func describe(_ cause: StepCause, in state: State) -> String {
-        switch (cause, state.terminator) {
-        case (.goesOn, _): return "goes on"
-        case (.capability(let present), .capability(let check)):
-            let (yes, no) = check.capability.armNames
-            return "capability \(check.capability.rawValue) is \(present ? yes : no)"
-        case (.button(let i), .alert(let alert)): return "user taps '\(program.baseText(alert.buttons[i].label))'"
-        case (.settingsReturn, .openSettings(let open)):
-            let relaunch = subjects.contains { kinds(of: $0).contains(where: \.settingsChangeTerminatesApp) }
-            return "user returns from Settings, where any switch may have changed"
-                + (relaunch && open.page == .settings ? " (iOS relaunches the app if one did)" : "")
-        case (.status(let after), .status(let check)):
-            return check.subjects.map { "\(Self.name(of: $0)) is \(after[subjectIndex($0)].phrase)" }.joined(separator: ", ")
-        case (.statusUnknown, _): return "status is unknown"
-        case (.request(let ref, let note, let r), _):
-            let how: String
-            switch note {
-            case .prompt(let s, let label): how = "prompt shown while \(s.rawValue), user taps '\(label)'"
-            case .upgradeOffered(let s): how = "no prompt (upgrade already offered), stays \(s.rawValue)"
-            case .immediate(let s, let result): how = "no prompt because the status is \(s.rawValue), returns \(result.rawValue) at once"
-            case .notActive: how = "app not active, returns notDetermined without asking"
-            }
-            return "request \(name(of: ref)): \(how) → \(r.rawValue)"
-        case (.callOutcome(let o), .call(let call)):
-            let calleeFlow = program[call.callee]
-            return "subflow '\(calleeFlow.name)' ends with '\(calleeFlow.outcomes[o].name)'"
-        default:
-            preconditionFailure("step cause \(cause) does not belong to the terminator of state '\(state.name)'")
-        }
-    }
-
-    func knowledgeSuffix(_ k: Knowledge) -> String {
-        let parts = subjects.indices.compactMap { i -> String? in
-            let domain = domains[i]
-            guard k[i] != domain, !k[i].isEmpty else { return nil }
-            return "\(name(of: subjects[i])) is \(k[i].phrase)"
-        }
-        return parts.isEmpty ? "" : " where " + parts.joined(separator: ", ")
-    }
-
-    static func describe(_ e: Edge, in state: State, program: Program) -> String {
-        switch (e.kind, state.terminator) {
-        case (.button(let i), .alert(let a)): "user taps '\(program.baseText(a.buttons[i].label))'"
-        case (.capability(let yes), .capability(let check)):
-            "capability \(check.capability.rawValue) is \(yes ? check.capability.armNames.yes : check.capability.armNames.no)"
-        case (.settingsReturn, _): "user returns from Settings"
-        case (.arm(let i), _): "takes branch \(i + 1)"
-        case (.otherwise, _): "takes the else branch"
-        default: "goes on"
         }
     }
 }
