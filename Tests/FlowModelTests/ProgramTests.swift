@@ -237,3 +237,32 @@ import FlowSyntax
         #expect(strings.entries[1][1] == nil)
     }
 }
+
+/// The iOS facts the catalog holds once, for the analysis, the simulator and the rules.
+@Suite struct CatalogFactTests {
+    @Test func onlyTrackingWaitsForAnActiveApp() {
+        #expect(PermissionKind.allCases.filter(\.promptsOnlyWhileActive) == [.tracking])
+        #expect(PermissionKind.tracking.resultWhileInactive(from: .notDetermined) == .notDetermined)
+        // possibleRequestResults includes the inactive answer: notDetermined stays possible.
+        #expect(PermissionKind.tracking.possibleRequestResults(options: []).contains(.notDetermined))
+        #expect(!PermissionKind.camera.possibleRequestResults(options: []).contains(.notDetermined))
+    }
+
+    @Test func localeFallbackWalksTheDeclaredChainThenTheBase() throws {
+        let program = try #require(load("""
+            flow f { start -> a  state a { alert { title @t  button @b -> done granted } } }
+            strings en { t = "T"  b = "B" }
+            strings zh-Hans { t = "标题" }
+            strings zh-Hant fallback zh-Hans { b = "按鈕" }
+            """).program)
+        let table = program.strings
+        let t = try #require(table.keys.firstIndex(of: "t")), b = try #require(table.keys.firstIndex(of: "b"))
+        let hant = try #require(table.locales.firstIndex { $0.tag == "zh-Hant" })
+        let hans = try #require(table.locales.firstIndex { $0.tag == "zh-Hans" })
+        #expect(table.fallback(after: hant) == hans && table.fallback(after: hans) == 0 && table.fallback(after: 0) == nil)
+        #expect(table.providingLocale(ofKey: b, from: hant) == hant)
+        #expect(table.providingLocale(ofKey: t, from: hant) == hans)
+        #expect(table.providingLocale(ofKey: b, from: hans) == 0)
+        #expect(table.providingLocale(ofKey: table.keys.count + 5, from: hant) == nil)
+    }
+}

@@ -462,12 +462,10 @@ public struct FlowAnalysis: Sendable {
                     // The upgrade prompt is shown once; later requests return at once.
                     results.append((s, .upgradeOffered(s)))
                 }
+                if kind.promptsOnlyWhileActive { results.append((kind.resultWhileInactive(from: s), .notActive)) }
             case .immediate(let r):
                 if r != s { prompt = true }
                 results.append((r, .immediate(from: s, result: r)))
-            }
-            if kind == .tracking, s == .notDetermined {
-                results.append((.notDetermined, .notActive))
             }
         }
         return (results, prompt)
