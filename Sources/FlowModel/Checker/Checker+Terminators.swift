@@ -1,5 +1,8 @@
 import FlowSyntax
 
+// Over 450 lines on purpose: one resolver per terminator (status, request, capability, alert,
+// open settings, call) and the arm and pattern helpers they all share; splitting them apart
+// would make those helpers cross-file internals for no reader's benefit.
 extension Checker {
     /// Resolves the statement that ends a state; nil when something in it is wrong (already reported).
     mutating func terminator(_ syntax: TerminatorSyntax, in context: FlowContext) -> Terminator? {
