@@ -149,8 +149,9 @@ struct Benchmarks {
         var bytes: [Int] = []
         var findings: [Int] = []
         for states in sizes {
-            let text = RandomPermissionGraph(states: states).flowText
-            let loader = Loader(reader: MemoryReader([:]))
+            let graph = RandomPermissionGraph(states: states)
+            let text = graph.flowText
+            let loader = Loader(reader: MemoryReader([:]), limits: graph.limits)
             var count = 0
             // The largest run takes seconds: one warm-up is enough, as repetitions are.
             let timing = Timing(warmup: min(options.timing.warmup, 1), repetitions: min(options.timing.repetitions, 3))

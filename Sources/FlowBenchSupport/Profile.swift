@@ -20,8 +20,8 @@ enum Profile {
             return box.get()
         }
         if workload == "lint-graph" {
-            let text = RandomPermissionGraph(states: states).flowText
-            let load = Loader(reader: MemoryReader([:])).load(text: text, path: "random.flow")
+            let graph = RandomPermissionGraph(states: states)
+            let load = Loader(reader: MemoryReader([:]), limits: graph.limits).load(text: graph.flowText, path: "random.flow")
             return "\(Linter().lint(load).findings.count) findings"
         }
         let shape = CorpusParameters(files: 1, flowsPerFile: flows, statesPerFlow: states, permissionsPerFlow: 2,

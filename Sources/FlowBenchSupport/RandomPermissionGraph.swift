@@ -1,4 +1,5 @@
 import FlowModel
+import FlowSyntax
 
 /// A random permission graph: one flow of many states that checks, requests, primes, sends to
 /// Settings and loops back, rendered as one `.flow` file and as the same graph in Amazon States
@@ -24,6 +25,12 @@ public struct RandomPermissionGraph: Sendable {
     }
 
     public static let kinds: [PermissionKind] = [.camera, .microphone, .photos, .contacts]
+
+    /// Parser limits that admit the graph (its one flow is over the default 10,000 states; the
+    /// file over the default 8 MiB from about 80,000), as `flowlint --max-states` would.
+    public var limits: ParseLimits {
+        ParseLimits(maxFileBytes: max(8 << 20, nodes.count * 200), maxStatesPerFlow: max(10_000, nodes.count))
+    }
 
     /// The reachable states `s0 ..< s(n)`, then the two unreachable ones (`u0`, `u1`).
     public var nodes: [Node]
