@@ -8,7 +8,9 @@ import FlowSyntax
 ///     flowbench [--corpus-mb N] [--warmup N] [--repetitions N] [--flow PATH] [--quick] [--only SECTIONS]
 ///
 /// `--profile lex|load|lint|interpret [--flows N] [--states N]` runs one workload once on one
-/// generated file, for `valgrind --tool=callgrind`. `--quick` shrinks every input so the whole run
+/// generated file, for `valgrind --tool=callgrind`; `--profile lint-graph --states N` lints one
+/// random permission graph of N states. `--emit-graph N DIR` writes that graph as
+/// `DIR/random_N.flow` and as Amazon States Language, `DIR/random_N.asl.json`. `--quick` shrinks every input so the whole run
 /// takes seconds (tests, CI smoke runs); its numbers mean nothing. `--memory-child MODE` is
 /// internal: the parent re-runs itself with it to measure peak memory in a fresh process.
 public struct BenchCommand {
@@ -24,8 +26,11 @@ public struct BenchCommand {
         public var profileFlows = 200
         /// States per flow in the `--profile` file.
         public var profileStates = 12
-        /// Sections to run (`memory`, `throughput`, `growth`, `interpreter`, `exploration`); all when empty.
+        /// Sections to run (`memory`, `throughput`, `growth`, `onegraph`, `interpreter`, `exploration`); all when empty.
         public var only: Set<String> = []
+        /// `--emit-graph N DIR`: write the random graph of N states into DIR and exit.
+        public var emitGraphStates: Int?
+        public var emitGraphDirectory = "."
         public init() {}
     }
 
@@ -58,6 +63,9 @@ public struct BenchCommand {
                 case "--flows": options.profileFlows = Int(try number("--flows"))
                 case "--states": options.profileStates = Int(try number("--states"))
                 case "--only": options.only = Set(try value("--only").split(separator: ",").map(String.init))
+                case "--emit-graph":
+                    options.emitGraphStates = Int(try number("--emit-graph"))
+                    options.emitGraphDirectory = try value("--emit-graph")
                 case "--help", "-h": throw BenchUsageError("")
                 case let other: throw BenchUsageError("unknown argument '\(other)'")
                 }
@@ -75,8 +83,10 @@ public struct BenchCommand {
 
     public static let usage = """
         usage: flowbench [--corpus-mb N] [--warmup N] [--repetitions N] [--flow PATH] [--quick]
-                         [--only memory,throughput,growth,interpreter,exploration]
+                         [--only memory,throughput,growth,onegraph,interpreter,exploration]
                flowbench --profile lex|load|lint|interpret [--flows N] [--states N]
+               flowbench --profile lint-graph --states N
+               flowbench --emit-graph N DIR
         """
 
     /// Runs the command; returns the exit code (0 every measurement ran, 1 a measurement failed, 2 usage).
@@ -97,6 +107,19 @@ public struct BenchCommand {
             let report = MemoryProbe.measure(corpusMegabytes: options.corpusMegabytes, mode: mode)
             output("\(report.peakBytes) \(report.baselineBytes) \(report.inputBytes)")
             return 0
+        }
+        if let states = options.emitGraphStates {
+            let directory = options.emitGraphDirectory
+            let graph = RandomPermissionGraph(states: states)
+            do {
+                try Data(graph.flowText.utf8).write(to: URL(fileURLWithPath: "\(directory)/random_\(states).flow"))
+                try Data(graph.statesLanguageJSON.utf8).write(to: URL(fileURLWithPath: "\(directory)/random_\(states).asl.json"))
+                output("\(directory)/random_\(states).flow \(directory)/random_\(states).asl.json")
+                return 0
+            } catch {
+                errors("flowbench: cannot write to \(directory): \(error)")
+                return 1
+            }
         }
         if let workload = options.profile {
             do {

@@ -68,6 +68,7 @@ struct Benchmarks {
         var rows: [BenchRow] = []
         if wanted("throughput") { rows += try throughput() }
         if wanted("growth") { rows += try lintGrowth() }
+        if wanted("onegraph") { rows += oneGraphGrowth() }
         if wanted("interpreter") { rows += try await interpreterRatio() }
         if wanted("exploration") { rows += try await exploration() }
         return rows + memoryRows
@@ -136,6 +137,40 @@ struct Benchmarks {
         let what = LintBench.fullLint == nil ? "load (lint pending)" : "full lint"
         return try growthRows("\(what) growth, flows per file x\(base)", byFlows)
             + growthRows("\(what) growth, states per flow x\(baseStates)", byStates)
+    }
+
+    /// One flow of many states: a random permission graph (`RandomPermissionGraph`) at 1,000,
+    /// 10,000 and 40,000 states, loaded and linted whole; time against the 1,000-state run, and
+    /// the findings (output is linear in them: a witness shows at most 50 steps).
+    func oneGraphGrowth() -> [BenchRow] {
+        let sizes = options.quick ? [100, 1_000, 4_000] : [1_000, 10_000, 40_000]
+        log("one-flow lint growth at \(sizes.map(String.init).joined(separator: ", ")) states...")
+        var times: [Double] = []
+        var bytes: [Int] = []
+        var findings: [Int] = []
+        for states in sizes {
+            let graph = RandomPermissionGraph(states: states)
+            let text = graph.flowText
+            let loader = Loader(reader: MemoryReader([:]), limits: graph.limits)
+            var count = 0
+            // The largest run takes seconds: one warm-up is enough, as repetitions are.
+            let timing = Timing(warmup: min(options.timing.warmup, 1), repetitions: min(options.timing.repetitions, 3))
+            times.append(timing.median {
+                count = LintBench.fullLint?(loader.load(text: text, path: "random.flow")) ?? 0
+            })
+            bytes.append(text.utf8.count)
+            findings.append(count)
+        }
+        var rows = [BenchRow("one-flow lint growth, random graph", "\(sizes[0]) states = \(fixed(Double(bytes[0]) / 1e3)) KB in \(fixed(times[0] * 1e3, 2)) ms, \(findings[0]) findings")]
+        for i in 1..<times.count {
+            let inputRatio = Double(bytes[i]) / Double(bytes[0])
+            let timeRatio = times[i] / max(times[0], 1e-9)
+            let relative = timeRatio / inputRatio
+            rows.append(.goal("  at \(sizes[i]) states (\(fixed(inputRatio, 1))x input)",
+                              "time x\(fixed(timeRatio)) (\(fixed(relative, 2))x linear, \(fixed(times[i], 3)) s), \(findings[i]) findings",
+                              value: relative, atLeast: false, 1.2, goalText: "<= 1.2x linear"))
+        }
+        return rows
     }
 
     func growthRows(_ title: String, _ shapes: [CorpusParameters]) throws -> [BenchRow] {

@@ -19,6 +19,11 @@ enum Profile {
             done.wait()
             return box.get()
         }
+        if workload == "lint-graph" {
+            let graph = RandomPermissionGraph(states: states)
+            let load = Loader(reader: MemoryReader([:]), limits: graph.limits).load(text: graph.flowText, path: "random.flow")
+            return "\(Linter().lint(load).findings.count) findings"
+        }
         let shape = CorpusParameters(files: 1, flowsPerFile: flows, statesPerFlow: states, permissionsPerFlow: 2,
                                      branching: 3, locales: 3, subflows: true)
         let corpus = Corpus(shape)
@@ -34,7 +39,7 @@ enum Profile {
 
     static func run(_ workload: String, flows: Int, states: Int = 12, flowPath: String) async throws -> String {
         switch workload {
-        case "lex", "load", "lint":
+        case "lex", "load", "lint", "lint-graph":
             return runSynchronously(workload, flows: flows, states: states, flowPath: flowPath) ?? ""
         case "interpret", "interpret-notrace":
             // As the benchmark runs it: one interpreter, a fresh device per run.

@@ -1,3 +1,4 @@
+import FlowBenchSupport
 import FlowTestSupport
 import Foundation
 import Testing
@@ -17,7 +18,8 @@ import Testing
         #expect(lines.first?.hasPrefix("| measure") == true)
         for measure in ["| lexing", "| parse + check", "| full lint (load + all rules)", "|   at ",
                         "| interpreter, camera priming", "| hand-written Swift", "interpreter slowdown",
-                        "| explore, 4 permissions, 12 states", "| peak memory", "files loaded + linted one at a time"] {
+                        "| explore, 4 permissions, 12 states", "| peak memory", "files loaded + linted one at a time",
+                        "| one-flow lint growth, random graph", "|   at 4000 states"] {
             #expect(lines.contains { $0.contains(measure) }, "missing row \(measure)")
         }
         // Every goal row carries a verdict.
@@ -30,6 +32,20 @@ import Testing
         #expect(code == 2)
         #expect(err.contains("--corpus-mb needs a positive number, not 'lots'"))
         #expect(err.contains("usage: flowbench"))
+    }
+
+    @Test func emitGraphWritesTheFlowAndItsStatesLanguageRendering() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowbench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (code, _, err) = try flowbench(["--emit-graph", "50", directory.path])
+        #expect(code == 0, "\(err)")
+        let flow = try String(contentsOf: directory.appendingPathComponent("random_50.flow"), encoding: .utf8)
+        #expect(flow == RandomPermissionGraph(states: 50).flowText)
+        let asl = try Data(contentsOf: directory.appendingPathComponent("random_50.asl.json"))
+        #expect((try JSONSerialization.jsonObject(with: asl) as? [String: Any])?["StartAt"] as? String == "s0")
+        let (lintCode, out, _) = try flowbench(["--profile", "lint-graph", "--states", "50"])
+        #expect(lintCode == 0 && out.hasSuffix(" findings\n") && out != "0 findings\n")
     }
 
     @Test func profileRunsOneWorkload() throws {

@@ -135,6 +135,49 @@ enum LintFlows {
         #expect(r.err == "1 file, 1 error, 0 warnings\n")
     }
 
+    /// A 62-step witness: text shows steps 1-25 and 38-62 around "… 12 steps …"; JSON and SARIF
+    /// keep the same 50 and say what they left out, all 62 with --full-witnesses; SARIF holds
+    /// each step once in the run and references it by index.
+    @Test func longWitnessesAreAbridgedUnlessAskedForInFull() throws {
+        var text = "flow photos {\n  uses photos\n  start -> s0\n"
+        for i in 0..<60 { text += "  state s\(i) { -> \(i + 1 < 60 ? "s\(i + 1)" : "check") }\n" }
+        text += "  state check { status photos { authorized -> done granted  notDetermined, denied, restricted -> done denied } }\n}\n"
+        let box = try LintSandbox(["long.flow": text])
+        let out = box.run(["long.flow"]).out
+        #expect(out.contains("    25. in 's23': goes on (long.flow:27:15)\n    … 12 steps …\n    38. in 's36': goes on (long.flow:40:15)\n"))
+        #expect(out.contains("    62. reaches 'check' (long.flow:64:9)\n"))
+        #expect(!out.contains("37. in"))
+
+        func witness(_ arguments: [String]) throws -> (steps: [[String: Any]], finding: [String: Any]) {
+            let root = try #require(try JSONSerialization.jsonObject(with: Data(box.run(arguments).out.utf8)) as? [String: Any])
+            let finding = try #require((root["findings"] as? [[String: Any]])?.first { $0["ruleId"] as? String == "FL1203" })
+            return (try #require(finding["witness"] as? [[String: Any]]), finding)
+        }
+        let abridged = try witness(["--format", "json", "long.flow"])
+        #expect(abridged.steps.count == 50)
+        #expect(abridged.finding["witnessSteps"] as? Int == 62 && abridged.finding["witnessOmitted"] as? Int == 12)
+        #expect(abridged.steps[25]["message"] as? String == "in 's36': goes on")
+        let full = try witness(["--format", "json", "--full-witnesses", "long.flow"])
+        #expect(full.steps.count == 62 && full.finding["witnessOmitted"] == nil)
+
+        func threadFlow(_ arguments: [String]) throws -> (flow: [String: Any], shared: [[String: Any]]) {
+            let root = try #require(try JSONSerialization.jsonObject(with: Data(box.run(arguments).out.utf8)) as? [String: Any])
+            let run = try #require((root["runs"] as? [[String: Any]])?.first)
+            let result = try #require((run["results"] as? [[String: Any]])?.first { $0["ruleId"] as? String == "FL1203" })
+            let codeFlow = try #require((result["codeFlows"] as? [[String: Any]])?.first)
+            return (try #require((codeFlow["threadFlows"] as? [[String: Any]])?.first),
+                    try #require(run["threadFlowLocations"] as? [[String: Any]]))
+        }
+        let sarif = try threadFlow(["--format", "sarif", "long.flow"])
+        let locations = try #require(sarif.flow["locations"] as? [[String: Any]])
+        #expect(locations.count == 50)
+        #expect((sarif.flow["properties"] as? [String: Any])?["omittedLocations"] as? Int == 12)
+        let indices = locations.compactMap { $0["index"] as? Int }
+        #expect(indices.count == 50 && indices.allSatisfy { sarif.shared.indices.contains($0) })
+        let fullSarif = try threadFlow(["--format", "sarif", "--full-witnesses", "long.flow"])
+        #expect((fullSarif.flow["locations"] as? [[String: Any]])?.count == 62 && fullSarif.flow["properties"] == nil)
+    }
+
     @Test func gccAndGithubFormats() throws {
         let box = try LintSandbox(["error.flow": LintFlows.error])
         #expect(box.run(["--format", "gcc", "error.flow"]).out
@@ -193,7 +236,10 @@ enum LintFlows {
         let flows = try #require(result["codeFlows"] as? [[String: Any]])
         let steps = try #require(((flows.first?["threadFlows"] as? [[String: Any]])?.first)?["locations"] as? [[String: Any]])
         #expect(steps.count == 3)
-        #expect(((steps[1]["location"] as? [String: Any])?["message"] as? [String: Any])?["text"] as? String
+        // Steps reference the run's threadFlowLocations by index.
+        let shared = try #require(runs[0]["threadFlowLocations"] as? [[String: Any]])
+        let second = try #require(steps[1]["index"] as? Int)
+        #expect(((shared[second]["location"] as? [String: Any])?["message"] as? [String: Any])?["text"] as? String
                 == "in 'check': camera is restricted or denied")
         let fingerprint = try #require((result["partialFingerprints"] as? [String: Any])?.values.first as? String)
         #expect(fingerprint.count == 16)

@@ -75,7 +75,7 @@ struct FlowsCorpusTests {
         for caller in ["pick_photo", "save_postcard"] {
             let flow = program[try #require(program.flow(named: caller))]
             let calls = flow.states.compactMap { state -> (FlowID, [Argument])? in
-                if case .call(let id, let arguments, _, _, _) = state.terminator { return (id, arguments) }
+                if case .call(let call) = state.terminator { return (call.callee, call.arguments) }
                 return nil
             }
             #expect(calls.count == 1 && calls[0].0 == callee, "\(caller) does not call photo_library_access")

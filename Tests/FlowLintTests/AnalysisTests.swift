@@ -61,7 +61,7 @@ let goodCamera = """
         ])
         let load = Loader(reader: MemoryReader([:])).load(text: MarkedText(source).text, path: "main.flow")
         let finding = try #require(Linter(rules: [.deadBranch]).lint(load).findings.first)
-        #expect(finding.witness.map(\.message) == [
+        #expect(finding.witness.steps.map(\.message) == [
             "flow 'camera' starts at 'check'",
             "in 'check': camera is notDetermined",
             "in 'prime': user taps 'Continue'",

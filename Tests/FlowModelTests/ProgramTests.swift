@@ -87,15 +87,17 @@ import FlowSyntax
         #expect(camera.outcomes.map(\.name) == Flow.builtinOutcomes)
         #expect(literal(camera.title) == Template(segments: [.text("Camera for "), .placeholder(.app)]))
 
-        guard case .capability(.camera, let present, let absent, _) = camera.states[0].terminator else {
+        guard case .capability(let capability) = camera.states[0].terminator, capability.capability == .camera else {
             Issue.record("capability expected"); return
         }
+        let (present, absent) = (capability.present, capability.absent)
         #expect(present.target == .state(StateID(1)))
         #expect(absent.target == .outcome(3))  // unavailable
 
-        guard case .status(let subjects, let arms, let otherwise, _) = camera.states[1].terminator else {
+        guard case .status(let check) = camera.states[1].terminator else {
             Issue.record("status expected"); return
         }
+        let (subjects, arms, otherwise) = (check.subjects, check.arms, check.otherwise)
         #expect(subjects == [.kind(.camera)])
         #expect(otherwise == nil)
         #expect(arms.map(\.patterns) == [[[.status(.authorized)]], [[.status(.notDetermined)]],
@@ -117,16 +119,18 @@ import FlowSyntax
         #expect(alert.buttons.map(\.transition.target) == [.state(StateID(3)), .outcome(4)])
         #expect(alert.buttons[0].track?.name == Template("prime_accepted"))
 
-        guard case .request(.kind(.camera), let options, let requestArms, let requestElse, _) = camera.states[3].terminator else {
+        guard case .request(let request) = camera.states[3].terminator, request.subject == .kind(.camera) else {
             Issue.record("request expected"); return
         }
+        let (options, requestArms, requestElse) = (request.options, request.arms, request.otherwise)
         #expect(options.isEmpty)
         #expect(requestArms.map(\.patterns) == [[[.status(.authorized)]]])
         #expect(requestElse?.target == .outcome(1))
 
-        guard case .openSettings(.settings, let onReturn, _) = camera.states[5].terminator else {
+        guard case .openSettings(let open) = camera.states[5].terminator, open.page == .settings else {
             Issue.record("open settings expected"); return
         }
+        let onReturn = open.onReturn
         #expect(onReturn.target == .state(StateID(1)))
     }
 
@@ -137,14 +141,16 @@ import FlowSyntax
                                        Parameter(name: "reason", kind: .text, range: generic.parameters[1].range)])
         #expect(generic.outcomesDeclared)
         #expect(generic.outcomes.map(\.name) == ["granted", "limited", "refused"])
-        guard case .status(let subjects, let arms, let otherwise, _) = generic.states[0].terminator else {
+        guard case .status(let check) = generic.states[0].terminator else {
             Issue.record("status expected"); return
         }
+        let (subjects, arms, otherwise) = (check.subjects, check.arms, check.otherwise)
         #expect(subjects == [.parameter(0)])
         #expect(arms.map(\.patterns) == [[[.statusClass(.granted)]], [[.statusClass(.limited)]],
                                          [[.statusClass(.notDetermined)]]])
         #expect(otherwise?.target == .outcome(2))
-        guard case .request(.parameter(0), [], [], let then?, _) = generic.states[1].terminator else {
+        guard case .request(let request) = generic.states[1].terminator, request.subject == .parameter(0),
+              request.options.isEmpty, request.arms.isEmpty, let then = request.otherwise else {
             Issue.record("request -> state expected"); return
         }
         #expect(then.target == .state(StateID(0)))
@@ -153,9 +159,10 @@ import FlowSyntax
     @Test func callResolvesArgumentsOutcomesAndTuples() throws {
         let program = try #require(load(Self.source).program)
         let media = program[FlowID(2)]
-        guard case .call(let callee, let arguments, let arms, let otherwise, _) = media.states[0].terminator else {
+        guard case .call(let call) = media.states[0].terminator else {
             Issue.record("call expected"); return
         }
+        let (callee, arguments, arms, otherwise) = (call.callee, call.arguments, call.arms, call.otherwise)
         #expect(callee == FlowID(1))
         #expect(arguments.count == 2)
         #expect(arguments[0] == .permission(.kind(.photos)))
@@ -165,13 +172,57 @@ import FlowSyntax
         #expect(arms[0].transition.target == .state(StateID(1)))
         #expect(otherwise?.target == .outcome(1))
 
-        guard case .status(let subjects, let tupleArms, let tupleElse, _) = media.states[1].terminator else {
+        guard case .status(let tuple) = media.states[1].terminator else {
             Issue.record("tuple status expected"); return
         }
+        let (subjects, tupleArms, tupleElse) = (tuple.subjects, tuple.arms, tuple.otherwise)
         #expect(subjects == [.kind(.camera), .kind(.photos)])
         #expect(tupleArms.map(\.patterns) == [[[.status(.authorized), .status(.authorized)]],
                                               [[.status(.notDetermined), .any]]])
         #expect(tupleElse?.target == .outcome(1))
+    }
+
+    /// Each construct's parts keep where they were written, and `edges` lists the ways out in
+    /// source order with the kind of each.
+    @Test func constructsKeepTheRangeOfEachPartAndTheirEdges() throws {
+        let program = try #require(load(Self.source).program)
+        let bytes = Array(Self.source.utf8)
+        func text(_ r: SourceRange) -> String { String(decoding: bytes[r.start.offset..<r.end.offset], as: UTF8.self) }
+        let camera = program[FlowID(0)], generic = program[FlowID(1)], media = program[FlowID(2)]
+
+        guard case .capability(let capability) = camera.states[0].terminator else { Issue.record("capability expected"); return }
+        #expect(text(capability.capabilityRange) == "camera")
+        #expect(text(capability.range).hasPrefix("capability camera {"))
+        #expect(camera.states[0].terminator.edges.map(\.kind) == [.capability(present: true), .capability(present: false)])
+
+        guard case .status(let check) = camera.states[1].terminator else { Issue.record("status expected"); return }
+        #expect(check.subjectRanges.map(text) == ["camera"])
+        #expect(camera.states[1].terminator.edges.map(\.kind) == [.arm(0), .arm(1), .arm(2)])
+
+        guard case .request(let request) = camera.states[3].terminator else { Issue.record("request expected"); return }
+        #expect(text(request.subjectRange) == "camera")
+        #expect(request.edges.map(\.kind) == [.arm(0), .otherwise])
+        #expect(request.edges.map(\.transition.target) == [.outcome(0), .outcome(1)])
+
+        guard case .openSettings(let open) = camera.states[5].terminator else { Issue.record("open settings expected"); return }
+        #expect(text(open.pageRange) == "settings")
+        #expect(text(open.onReturn.range) == "-> check" || text(open.onReturn.range) == "check")
+        #expect(open.edges.map(\.kind) == [.settingsReturn])
+
+        guard case .alert(let alert) = camera.states[2].terminator else { Issue.record("alert expected"); return }
+        #expect(alert.edges.map(\.kind) == [.button(0), .button(1)])
+
+        guard case .request(let then) = generic.states[1].terminator else { Issue.record("request expected"); return }
+        #expect(text(then.subjectRange) == "p")
+        #expect(then.edges.map(\.kind) == [.otherwise])
+
+        guard case .call(let call) = media.states[0].terminator else { Issue.record("call expected"); return }
+        #expect(text(call.calleeRange) == "photos_access")
+        #expect(call.edges.map(\.kind) == [.arm(0), .otherwise])
+
+        guard case .status(let tuple) = media.states[1].terminator else { Issue.record("tuple status expected"); return }
+        #expect(tuple.subjectRanges.map(text) == ["camera", "photos"])
+        #expect(tuple.edges.map(\.kind) == [.arm(0), .arm(1), .otherwise])
     }
 
     @Test func stringTableMergesLocales() throws {
@@ -184,5 +235,34 @@ import FlowSyntax
             .text("Allow "), .placeholder(.value("permission")), .text(" for "), .placeholder(.app),
         ]))
         #expect(strings.entries[1][1] == nil)
+    }
+}
+
+/// The iOS facts the catalog holds once, for the analysis, the simulator and the rules.
+@Suite struct CatalogFactTests {
+    @Test func onlyTrackingWaitsForAnActiveApp() {
+        #expect(PermissionKind.allCases.filter(\.promptsOnlyWhileActive) == [.tracking])
+        #expect(PermissionKind.tracking.resultWhileInactive(from: .notDetermined) == .notDetermined)
+        // possibleRequestResults includes the inactive answer: notDetermined stays possible.
+        #expect(PermissionKind.tracking.possibleRequestResults(options: []).contains(.notDetermined))
+        #expect(!PermissionKind.camera.possibleRequestResults(options: []).contains(.notDetermined))
+    }
+
+    @Test func localeFallbackWalksTheDeclaredChainThenTheBase() throws {
+        let program = try #require(load("""
+            flow f { start -> a  state a { alert { title @t  button @b -> done granted } } }
+            strings en { t = "T"  b = "B" }
+            strings zh-Hans { t = "标题" }
+            strings zh-Hant fallback zh-Hans { b = "按鈕" }
+            """).program)
+        let table = program.strings
+        let t = try #require(table.keys.firstIndex(of: "t")), b = try #require(table.keys.firstIndex(of: "b"))
+        let hant = try #require(table.locales.firstIndex { $0.tag == "zh-Hant" })
+        let hans = try #require(table.locales.firstIndex { $0.tag == "zh-Hans" })
+        #expect(table.fallback(after: hant) == hans && table.fallback(after: hans) == 0 && table.fallback(after: 0) == nil)
+        #expect(table.providingLocale(ofKey: b, from: hant) == hant)
+        #expect(table.providingLocale(ofKey: t, from: hant) == hans)
+        #expect(table.providingLocale(ofKey: b, from: hans) == 0)
+        #expect(table.providingLocale(ofKey: table.keys.count + 5, from: hant) == nil)
     }
 }

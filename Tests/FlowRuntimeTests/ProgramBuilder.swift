@@ -128,25 +128,29 @@ func program(_ flows: [FlowSpec], app: String? = nil, lets: [(String, String)] =
             }
             let term: Terminator
             switch state.term {
-            case .goto(let to): term = .goto(t(to, line: line))
+            case .goto(let to): term = .goto(Goto(transition: t(to, line: line)))
             case .capability(let cap, let p, let a):
-                term = .capability(cap, present: t(p, line: line), absent: t(a, line: line), range: r)
+                term = .capability(CapabilityCheck(capability: cap, present: t(p, line: line), absent: t(a, line: line),
+                                                   capabilityRange: r, range: r))
             case .status(let subjects, let a, let o):
-                term = .status(subjects: subjects, arms: arms(a), otherwise: o.map { t($0, line: line) }, range: r)
+                term = .status(StatusCheck(subjects: subjects, subjectRanges: subjects.map { _ in r }, arms: arms(a),
+                                           otherwise: o.map { t($0, line: line) }, range: r))
             case .request(let subject, let options, let a, let o):
-                term = .request(subject: subject, options: options, arms: arms(a), otherwise: o.map { t($0, line: line) }, range: r)
+                term = .request(Request(subject: subject, subjectRange: r, options: options, arms: arms(a),
+                                        otherwise: o.map { t($0, line: line) }, range: r))
             case .alert(let title, let message, let buttons):
                 term = .alert(Alert(title: title.map(tx), message: message.map(tx), buttons: buttons.map { b in
                     Button(role: b.role, label: tx(b.label), transition: t(b.to, line: line),
                            track: b.track.map { TrackEvent(name: template($0, permission: permission), properties: [], range: r) }, range: r)
                 }, range: r))
-            case .open(let page, let to): term = .openSettings(page, onReturn: t(to, line: line), range: r)
+            case .open(let page, let to):
+                term = .openSettings(OpenSettings(page: page, pageRange: r, onReturn: t(to, line: line), range: r))
             case .call(let callee, let args, let a, let o):
                 guard let ci = flows.firstIndex(where: { $0.name == callee }) else { fatalError("no flow \(callee)") }
                 let calleeOutcomes = outcomes(of: flows[ci])
-                term = .call(FlowID(ci), arguments: args, arms: a.map { names, to in
+                term = .call(Call(callee: FlowID(ci), calleeRange: r, arguments: args, arms: a.map { names, to in
                     OutcomeArm(outcomes: names.map { n in calleeOutcomes.firstIndex(of: n)! }, transition: t(to, line: line), range: r)
-                }, otherwise: o.map { t($0, line: line) }, range: r)
+                }, otherwise: o.map { t($0, line: line) }, range: r))
             }
             return State(name: state.name, range: r, nameRange: r,
                          effects: state.track.map { TrackEvent(name: template($0, permission: permission), properties: [], range: r) },

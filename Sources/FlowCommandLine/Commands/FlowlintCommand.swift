@@ -56,6 +56,7 @@ public struct FlowlintCommand: Sendable {
             .value("stdin-path", "path", help: "the path a flow read from stdin (PATH '-') is named by, for messages, excludes and imports"),
             .flag("quiet", short: "q", help: "do not print the summary line on stderr"),
             .value("graph", "style", help: "print the state graphs as mermaid or dot instead of findings"),
+            .flag("full-witnesses", help: "json and sarif: every step of each witness (default: the first and last 25 of a longer one)"),
         ] + LimitOptions.specs,
         positionals: [PositionalSpec("PATH", .zeroOrMore, help: ".flow files or directories (searched recursively); - reads one flow from stdin")],
         discussion: """
@@ -253,8 +254,8 @@ public struct FlowlintCommand: Sendable {
             let colored = Terminal.colorsEnabled(isTerminal: stdout.isTerminal, environment: environment)
             switch format {
             case "gcc": stdout.write(TextFormats.gcc(results))
-            case "json": stdout.write(JSONFormats.json(results, version: Self.version))
-            case "sarif": stdout.write(JSONFormats.sarif(results, version: Self.version, root: root))
+            case "json": stdout.write(JSONFormats.json(results, version: Self.version, fullWitnesses: parsed.flag("full-witnesses")))
+            case "sarif": stdout.write(JSONFormats.sarif(results, version: Self.version, root: root, fullWitnesses: parsed.flag("full-witnesses")))
             case "github": stdout.write(TextFormats.github(results, root: root))
             case "junit": stdout.write(TextFormats.junit(results, root: root, strict: parsed.flag("strict")))
             default: stdout.write(TextFormats.text(results, colored: colored))

@@ -54,11 +54,12 @@ enum GraphFormats {
     static func label(_ edge: Edge, in state: State, program: Program) -> String {
         switch (edge.kind, state.terminator) {
         case (.goto, _): return ""
-        case (.capability(let yes), .capability(let c, _, _, _)): return yes ? c.armNames.yes : c.armNames.no
-        case (.arm(let i), .status(_, let arms, _, _)), (.arm(let i), .request(_, _, let arms, _, _)): return arms[i].spelling
-        case (.arm(let i), .call(let callee, _, let arms, _, _)):
-            return arms[i].outcomes.map { program[callee].outcomes[$0].name }.joined(separator: ", ")
-        case (.otherwise, .request(_, _, let arms, _, _)) where arms.isEmpty: return ""
+        case (.capability(let yes), .capability(let check)): return yes ? check.capability.armNames.yes : check.capability.armNames.no
+        case (.arm(let i), .status(let check)): return check.arms[i].spelling
+        case (.arm(let i), .request(let request)): return request.arms[i].spelling
+        case (.arm(let i), .call(let call)):
+            return call.arms[i].outcomes.map { program[call.callee].outcomes[$0].name }.joined(separator: ", ")
+        case (.otherwise, .request(let request)) where request.arms.isEmpty: return ""
         case (.otherwise, _): return "else"
         case (.button(let i), .alert(let a)): return program.baseText(a.buttons[i].label)
         case (.settingsReturn, _): return "on return"
@@ -71,12 +72,12 @@ enum GraphFormats {
         let what: String
         switch state.terminator {
         case .goto: what = ""
-        case .capability(let c, _, _, _): what = "capability \(c.rawValue)"
-        case .status(let refs, _, _, _): what = "status " + refs.map(name).joined(separator: ", ")
-        case .request(let r, _, _, _, _): what = "request " + name(r)
+        case .capability(let check): what = "capability \(check.capability.rawValue)"
+        case .status(let check): what = "status " + check.subjects.map(name).joined(separator: ", ")
+        case .request(let request): what = "request " + name(request.subject)
         case .alert(let a): what = "alert " + (a.title.map { program.baseText($0) } ?? "")
-        case .openSettings(let page, _, _): what = "open \(page.rawValue)"
-        case .call(let f, _, _, _, _): what = "call \(program[f].name)"
+        case .openSettings(let open): what = "open \(open.page.rawValue)"
+        case .call(let call): what = "call \(program[call.callee].name)"
         }
         return what.isEmpty ? state.name : "\(state.name)\n\(what)"
     }

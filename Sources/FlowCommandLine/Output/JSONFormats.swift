@@ -12,9 +12,23 @@ enum JSONFormats {
                 ("endLine", .int(range.end.line)), ("endColumn", .int(range.end.column))]
     }
 
-    static func json(_ results: LintResults, version: String) -> String {
+    /// The steps of a witness to write: all of them with `full`, else the first and last
+    /// (`Witness.abridged`) and how many were left out after the first part.
+    static func witnessSteps(_ w: Witness, full: Bool) -> (steps: [WitnessStep], head: Int, omitted: Int) {
+        if full { return (w.steps, w.count, 0) }
+        let (head, omitted, tail) = w.abridged()
+        return (head + tail, head.count, omitted)
+    }
+
+    /// flowlint's JSON. A long witness keeps its first and last steps unless `fullWitnesses`;
+    /// then `witnessSteps` gives the whole length and `witnessOmitted` how many steps are left out
+    /// after the first `Witness.headLength`.
+    static func json(_ results: LintResults, version: String, fullWitnesses: Bool = false) -> String {
         let findings: [JSONValue] = results.findings.map { f in
-            .object([
+            let witness = witnessSteps(f.finding.witness, full: fullWitnesses)
+            let omitted: [(String, JSONValue)] = witness.omitted == 0 ? []
+                : [("witnessSteps", .int(f.finding.witness.count)), ("witnessOmitted", .int(witness.omitted))]
+            return .object([
                 ("ruleId", .string(f.finding.ruleID.rawValue)),
                 ("rule", .string(DiagnosticRegistry.all[f.finding.ruleID]?.name ?? "")),
                 ("severity", .string(f.diagnostic.severity.description)),
@@ -22,8 +36,8 @@ enum JSONFormats {
             ] + location(f.diagnostic.range, in: f) + [
                 ("notes", .array(f.diagnostic.notes.map { n in .object([("message", .string(n.message))] + (n.range.map { location($0, in: f) } ?? [])) })),
                 ("fixIts", .array(f.diagnostic.fixIts.map { x in .object([("message", .string(x.message)), ("replacement", .string(x.replacement))] + location(x.range, in: f)) })),
-                ("witness", .array(f.finding.witness.map { s in .object([("message", .string(s.message))] + (s.range.map { location($0, in: f) } ?? [])) })),
-            ])
+                ("witness", .array(witness.steps.map { s in .object([("message", .string(s.message))] + (s.range.map { location($0, in: f) } ?? [])) })),
+            ] + omitted)
         }
         let doc = JSONValue.object([
             ("version", .int(jsonVersion)),
@@ -99,7 +113,18 @@ enum JSONFormats {
         return String(hash, radix: 16).leftPadded(to: 16)
     }
 
-    static func sarif(_ results: LintResults, version: String, root: ProjectRoot) -> String {
+    /// SARIF 2.1.0. Witness steps are `threadFlowLocation`s held once in the run's
+    /// `threadFlowLocations` (a step of a long path is shared by every finding past it) and
+    /// referenced by index from each result's code flow; a long witness keeps its first and last
+    /// steps unless `fullWitnesses`, and its thread flow's properties say how many were left out.
+    static func sarif(_ results: LintResults, version: String, root: ProjectRoot, fullWitnesses: Bool = false) -> String {
+        struct StepKey: Hashable {
+            var path: String
+            var message: String
+            var region: [Int]
+        }
+        var sharedIndex: [StepKey: Int] = [:]
+        var shared: [JSONValue] = []
         // Every lint rule, and every other ID the run reports (syntax, checking), in ID order:
         // code scanning shows a result's rule from this list.
         var listed = Set(RuleRegistry.rules.map(\.id))
@@ -131,14 +156,30 @@ enum JSONFormats {
             }
             if !related.isEmpty { members.append(("relatedLocations", .array(related))) }
             if !f.finding.witness.isEmpty {
-                let steps: [JSONValue] = f.finding.witness.map { s in
-                    var location: [(String, JSONValue)] = [("message", .object([("text", .string(s.message))]))]
-                    if let r = s.range { location.insert(("physicalLocation", physical(r, in: f, root: root)), at: 0) }
-                    return .object([("location", .object(location))])
+                let witness = witnessSteps(f.finding.witness, full: fullWitnesses)
+                let steps: [JSONValue] = witness.steps.map { s in
+                    let key = StepKey(path: s.range.flatMap { f.path(of: $0) } ?? f.path, message: s.message,
+                                      region: s.range.map { [$0.start.line, $0.start.column, $0.end.line, $0.end.column] } ?? [])
+                    let index: Int
+                    if let known = sharedIndex[key] {
+                        index = known
+                    } else {
+                        var location: [(String, JSONValue)] = [("message", .object([("text", .string(s.message))]))]
+                        if let r = s.range { location.insert(("physicalLocation", physical(r, in: f, root: root)), at: 0) }
+                        index = shared.count
+                        sharedIndex[key] = index
+                        shared.append(.object([("location", .object(location))]))
+                    }
+                    return .object([("index", .int(index))])
+                }
+                var threadFlow: [(String, JSONValue)] = [("locations", .array(steps))]
+                if witness.omitted > 0 {
+                    threadFlow.append(("properties", .object([("omittedLocations", .int(witness.omitted)),
+                                                              ("omittedAfter", .int(witness.head))])))
                 }
                 members.append(("codeFlows", .array([.object([
                     ("message", .object([("text", .string("shortest path from the start that shows the finding"))])),
-                    ("threadFlows", .array([.object([("locations", .array(steps))])])),
+                    ("threadFlows", .array([.object(threadFlow)])),
                 ])])))
             }
             return .object(members)
@@ -159,7 +200,7 @@ enum JSONFormats {
                 ]))])),
                 ("columnKind", .string("unicodeCodePoints")),
                 ("results", .array(resultObjects)),
-            ])])),
+            ] + (shared.isEmpty ? [] : [("threadFlowLocations", .array(shared))]))])),
         ])
         return doc.rendered() + "\n"
     }

@@ -12,10 +12,16 @@ enum TextFormats {
             out += rendered
             if !f.finding.witness.isEmpty {
                 out += "  witness:\n"
-                for (i, step) in f.finding.witness.enumerated() {
+                // A witness longer than a screen shows its first and last steps (numbered as in
+                // the whole path) around a count of the rest; --format json/sarif --full-witnesses has all.
+                let (head, omitted, tail) = f.finding.witness.abridged()
+                func line(_ number: Int, _ step: WitnessStep) {
                     let place = step.range.map { r in " (\(f.path(of: r) ?? f.path):\(r.start.line):\(r.start.column))" } ?? ""
-                    out += "    \(i + 1). \(step.message)\(place)\n"
+                    out += "    \(number). \(step.message)\(place)\n"
                 }
+                for (i, step) in head.enumerated() { line(i + 1, step) }
+                if omitted > 0 { out += "    … \(grouped(omitted)) steps …\n" }
+                for (i, step) in tail.enumerated() { line(head.count + omitted + i + 1, step) }
             }
             out += "\n"
         }
@@ -38,6 +44,17 @@ enum TextFormats {
             start = end
         }
         return out
+    }
+
+    /// `4950` as `4,950`.
+    static func grouped(_ n: Int) -> String {
+        var digits = String(n)
+        var out = ""
+        while digits.count > 3 {
+            out = "," + digits.suffix(3) + out
+            digits.removeLast(3)
+        }
+        return digits + out
     }
 
     /// `15 files, 0 errors, 0 warnings` (and how many findings a baseline hid): printed on stderr
@@ -98,7 +115,11 @@ enum TextFormats {
             properties += ",title=\(escapeProperty(f.finding.ruleID.rawValue))"
             var message = f.diagnostic.message
             if !f.finding.witness.isEmpty {
-                message += "\n" + f.finding.witness.enumerated().map { "\($0 + 1). \($1.message)" }.joined(separator: "\n")
+                let (head, omitted, tail) = f.finding.witness.abridged()
+                var lines = head.enumerated().map { "\($0 + 1). \($1.message)" }
+                if omitted > 0 { lines.append("… \(grouped(omitted)) steps …") }
+                lines += tail.enumerated().map { "\(head.count + omitted + $0 + 1). \($1.message)" }
+                message += "\n" + lines.joined(separator: "\n")
             }
             return "::\(command) \(properties)::\(escapeData(message))\n"
         }.joined()

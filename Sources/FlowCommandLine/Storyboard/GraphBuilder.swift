@@ -97,7 +97,7 @@ struct GraphBuilder {
     func placedFindings() -> [Storyboard.GraphFinding] {
         findings.map { f in
             var nodes: [String] = []
-            for step in f.witness {
+            for step in f.witness.steps {
                 if let r = step.range, let n = node(containing: r), nodes.last != n { nodes.append(n) }
             }
             if let r = f.diagnostic.range, let n = node(containing: r), nodes.last != n { nodes.append(n) }

@@ -19,9 +19,9 @@ public struct ProgramAnalysis: Sendable {
         var callers = [[(flow: FlowID, state: StateID)]](repeating: [], count: n)
         for (f, flow) in program.flows.enumerated() {
             for (s, state) in flow.states.enumerated() {
-                if case .call(let callee, _, _, _, _) = state.terminator {
-                    callees[f].append(callee.index)
-                    callers[callee.index].append((FlowID(f), StateID(s)))
+                if case .call(let call) = state.terminator {
+                    callees[f].append(call.callee.index)
+                    callers[call.callee.index].append((FlowID(f), StateID(s)))
                 }
             }
         }
@@ -48,8 +48,9 @@ public struct ProgramAnalysis: Sendable {
         var kinds = [[Int: Set<PermissionKind>]](repeating: [:], count: n)
         for f in order.reversed() {
             for state in program.flows[f].states {
-                guard case .call(let callee, let arguments, _, _, _) = state.terminator else { continue }
-                for (p, argument) in arguments.enumerated() {
+                guard case .call(let call) = state.terminator else { continue }
+                let callee = call.callee
+                for (p, argument) in call.arguments.enumerated() {
                     guard case .permission(let ref) = argument else { continue }
                     switch ref {
                     case .kind(let k): kinds[callee.index][p, default: []].insert(k)

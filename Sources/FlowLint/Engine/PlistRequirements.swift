@@ -18,7 +18,8 @@ extension LintContext {
         for (f, flow) in program.flows.enumerated() {
             let analysis = analysis.flows[f]
             for (s, state) in flow.states.enumerated() where analysis.graphReachable[s] {
-                guard case .request(let ref, let options, _, _, let range) = state.terminator else { continue }
+                guard case .request(let request) = state.terminator else { continue }
+                let (ref, options, range) = (request.subject, request.options, request.range)
                 for kind in self.analysis.kinds(of: ref, in: FlowID(f)) {
                     for key in kind.usageDescriptionKeys(options: options) {
                         if byKey[key] == nil {

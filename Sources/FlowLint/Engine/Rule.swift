@@ -67,10 +67,10 @@ public struct RuleFinding: Sendable {
     public var range: SourceRange?
     public var notes: [DiagnosticNote]
     public var fixIts: [FixIt]
-    public var witness: [WitnessStep]
+    public var witness: Witness
 
     public init(_ message: String, at range: SourceRange?, notes: [DiagnosticNote] = [], fixIts: [FixIt] = [],
-                witness: [WitnessStep] = []) {
+                witness: Witness = .none) {
         self.message = message
         self.range = range
         self.notes = notes
@@ -100,9 +100,9 @@ public struct LintContext: Sendable {
 /// A finding with its rule's (or the configuration's) severity: what the outputs print.
 public struct Finding: Hashable, Sendable {
     public var diagnostic: Diagnostic
-    public var witness: [WitnessStep]
+    public var witness: Witness
 
-    public init(diagnostic: Diagnostic, witness: [WitnessStep] = []) {
+    public init(diagnostic: Diagnostic, witness: Witness = .none) {
         self.diagnostic = diagnostic
         self.witness = witness
     }

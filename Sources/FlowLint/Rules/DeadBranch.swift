@@ -44,8 +44,8 @@ extension Rule {
                 let edges = analysis.stateEdges[s]
                 let shadowed: Set<Int>
                 switch state.terminator {
-                case .status(let refs, let arms, _, _): shadowed = Shadowing.shadowedArms(arms: arms, refs: refs)
-                case .request(let ref, _, let arms, _, _): shadowed = Shadowing.shadowedArms(arms: arms, refs: [ref])
+                case .status(let check): shadowed = Shadowing.shadowedArms(arms: check.arms, refs: check.subjects)
+                case .request(let request): shadowed = Shadowing.shadowedArms(arms: request.arms, refs: [request.subject])
                 default: shadowed = []
                 }
                 // A request that can never prompt is FL1202's finding; its arms follow from it.
@@ -60,11 +60,13 @@ extension Rule {
                     let message: String
                     let range: SourceRange
                     switch state.terminator {
-                    case .status(let refs, let arms, _, _):
+                    case .status(let check):
+                        let (refs, arms) = (check.subjects, check.arms)
                         range = arms[a].range
                         let known = refs.map { "\(analysis.name(of: $0)) is \(knowledge[analysis.subjectIndex($0)].phrase)" }.joined(separator: ", ")
                         message = "branch '\(arms[a].spelling)' is never taken: here \(known)"
-                    case .request(let ref, let options, let arms, _, _):
+                    case .request(let request):
+                        let (ref, options, arms) = (request.subject, request.options, request.arms)
                         range = arms[a].range
                         let kinds = context.analysis.kinds(of: ref, in: analysis.id)
                         let possible = kinds.isEmpty ? nil : kinds.reduce(into: Set<Status>()) { $0.formUnion($1.possibleRequestResults(options: options)) }
@@ -74,7 +76,8 @@ extension Rule {
                         } else {
                             message = "branch '\(arms[a].spelling)' is never taken: the request starts from \(analysis.name(of: ref)) \(knowledge[analysis.subjectIndex(ref)].phrase) here"
                         }
-                    case .call(let callee, _, let arms, _, _):
+                    case .call(let call):
+                        let (callee, arms) = (call.callee, call.arms)
                         range = arms[a].range
                         let names = arms[a].outcomes.map { context.program[callee].outcomes[$0].name }.joined(separator: ", ")
                         message = "branch '\(names)' is never taken: subflow '\(context.program[callee].name)' never ends with it here"

@@ -51,10 +51,12 @@ extension Rule {
                 let armCount: Int
                 let elseRange: SourceRange
                 switch state.terminator {
-                case .status(let refs, let arms, let otherwise?, _) where !arms.isEmpty:
-                    (subjects, armCount, elseRange) = (refs, arms.count, otherwise.range)
-                case .request(let ref, _, let arms, let otherwise?, _) where !arms.isEmpty:
-                    (subjects, armCount, elseRange) = ([ref], arms.count, otherwise.range)
+                case .status(let check) where !check.arms.isEmpty:
+                    guard let otherwise = check.otherwise else { continue }
+                    (subjects, armCount, elseRange) = (check.subjects, check.arms.count, otherwise.range)
+                case .request(let request) where !request.arms.isEmpty:
+                    guard let otherwise = request.otherwise else { continue }
+                    (subjects, armCount, elseRange) = ([request.subject], request.arms.count, otherwise.range)
                 default: continue
                 }
                 // The else edge comes right after the arms (Terminator.edges).

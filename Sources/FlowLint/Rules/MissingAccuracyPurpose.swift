@@ -30,8 +30,9 @@ extension Rule {
         var findings: [RuleFinding] = []
         for (f, flow) in context.program.flows.enumerated() {
             for (s, state) in flow.states.enumerated() where context.analysis.flows[f].graphReachable[s] {
-                guard case .request(let ref, let options, _, _, let range) = state.terminator,
-                      context.analysis.kinds(of: ref, in: FlowID(f)).contains(.locationAccuracy) else { continue }
+                guard case .request(let request) = state.terminator,
+                      context.analysis.kinds(of: request.subject, in: FlowID(f)).contains(.locationAccuracy) else { continue }
+                let (options, range) = (request.options, request.range)
                 let purposes = options.compactMap { if case .purpose(let p) = $0 { p } else { nil } }
                 let dictionaryKey = "NSLocationTemporaryUsageDescriptionDictionary"
                 guard case .dictionary(let d)? = plist.values[dictionaryKey] else {

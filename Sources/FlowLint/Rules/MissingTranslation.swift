@@ -45,13 +45,7 @@ extension Rule {
             var missing: [String] = []
             for k in used {
                 // Follow the fallback chain; reaching the base locale means no translation.
-                var current: Int? = l
-                var visited = Set<Int>()
-                var provider: Int?
-                while let c = current, c < table.entries.count, visited.insert(c).inserted {
-                    if k < table.entries[c].count, table.entries[c][k] != nil { provider = c; break }
-                    current = table.locales[c].fallback ?? (c == 0 ? nil : 0)
-                }
+                let provider = table.providingLocale(ofKey: k, from: l)
                 if provider == 0 || provider == nil { missing.append(table.keys[k]) }
             }
             guard !missing.isEmpty else { continue }

@@ -36,7 +36,8 @@ extension Rule {
         for (flow, analysis) in context.flows {
             var witnesses = WitnessBuilder(analysis)
             for (s, state) in flow.states.enumerated() {
-                guard case .request(let ref, _, _, _, let range) = state.terminator, let first = analysis.nodesOfState[s].first else { continue }
+                guard case .request(let request) = state.terminator, let first = analysis.nodesOfState[s].first else { continue }
+                let (ref, range) = (request.subject, request.range)
                 var from = StatusSet()
                 var prompt = false
                 for n in analysis.nodesOfState[s] {

@@ -43,8 +43,8 @@ extension Rule {
                 let refs: [PermissionRef]
                 let arms: [StatusArm]
                 switch state.terminator {
-                case .status(let r, let a, _, _): refs = r; arms = a
-                case .request(let r, _, let a, _, _): refs = [r]; arms = a
+                case .status(let check): refs = check.subjects; arms = check.arms
+                case .request(let request): refs = [request.subject]; arms = request.arms
                 default: continue
                 }
                 var reported = Set<Int>()

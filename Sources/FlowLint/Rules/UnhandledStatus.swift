@@ -58,12 +58,14 @@ extension Rule {
                 let list = shown.joined(separator: ", ") + (missing.count > 4 ? " and \(missing.count - 4) more" : "")
                 let message: String
                 switch state.terminator {
-                case .status(let refs, _, _, _):
+                case .status(let check):
+                    let refs = check.subjects
                     let subject = refs.count == 1 ? analysis.name(of: refs[0]) : "(" + refs.map { analysis.name(of: $0) }.joined(separator: ", ") + ")"
                     message = "status check on \(subject) does not handle \(list)"
-                case .request(let ref, _, _, _, _):
-                    message = "request \(analysis.name(of: ref)) does not handle the result \(list)"
-                case .call(let callee, _, _, _, _):
+                case .request(let request):
+                    message = "request \(analysis.name(of: request.subject)) does not handle the result \(list)"
+                case .call(let call):
+                    let callee = call.callee
                     let names = missingOutcomes.map { "'\(context.program[callee].outcomes[$0].name)'" }.joined(separator: ", ")
                     message = "call to '\(context.program[callee].name)' does not handle outcome \(names)"
                 default: continue

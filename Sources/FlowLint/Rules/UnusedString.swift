@@ -64,8 +64,8 @@ extension State {
     public var texts: [Text] {
         switch terminator {
         case .alert(let a): return [a.title, a.message].compactMap { $0 } + a.buttons.map(\.label)
-        case .call(_, let arguments, _, _, _):
-            return arguments.compactMap { if case .text(let t) = $0 { return t } else { return nil } }
+        case .call(let call):
+            return call.arguments.compactMap { if case .text(let t) = $0 { return t } else { return nil } }
         default: return []
         }
     }

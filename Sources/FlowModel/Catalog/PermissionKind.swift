@@ -243,11 +243,11 @@ public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
         for current in statuses {
             switch requestBehavior(options: options, current: current) {
             case .immediate(let s): results.insert(s)
-            case .prompt(let answers): results.formUnion(answers.map(\.result))
+            case .prompt(let answers):
+                results.formUnion(answers.map(\.result))
+                if promptsOnlyWhileActive { results.insert(resultWhileInactive(from: current)) }
             }
         }
-        // A tracking request made while the app is not active returns without asking.
-        if self == .tracking { results.insert(.notDetermined) }
         return results
     }
 }

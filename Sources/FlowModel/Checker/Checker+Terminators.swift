@@ -1,11 +1,14 @@
 import FlowSyntax
 
+// Over 450 lines on purpose: one resolver per terminator (status, request, capability, alert,
+// open settings, call) and the arm and pattern helpers they all share; splitting them apart
+// would make those helpers cross-file internals for no reader's benefit.
 extension Checker {
     /// Resolves the statement that ends a state; nil when something in it is wrong (already reported).
     mutating func terminator(_ syntax: TerminatorSyntax, in context: FlowContext) -> Terminator? {
         switch syntax {
         case .goto(let t):
-            return transition(t, in: context).map(Terminator.goto)
+            return transition(t, in: context).map { .goto(Goto(transition: $0)) }
         case .capability(let name, let arms, let range):
             return capability(name, arms: arms, range: range, in: context)
         case .status(let subjects, _, let arms, let range):
@@ -18,13 +21,15 @@ extension Checker {
             let resolvedRefs = refs.compactMap { $0 }
             let resolvedArms = statusArms.compactMap { $0 }
             guard resolvedRefs.count == refs.count, resolvedArms.count == statusArms.count else { return nil }
-            return .status(subjects: resolvedRefs, arms: resolvedArms, otherwise: elseTransition, range: range)
+            return .status(StatusCheck(subjects: resolvedRefs, subjectRanges: subjects.map(\.range), arms: resolvedArms,
+                                       otherwise: elseTransition, range: range))
         case .request(let subject, let options, let arms, let then, let range):
             let ref = permission(subject, in: context)
             let resolvedOptions = requestOptions(options, for: ref, subject: subject)
             if let then {
                 guard let ref, let next = transition(then, in: context) else { return nil }
-                return .request(subject: ref, options: resolvedOptions, arms: [], otherwise: next, range: range)
+                return .request(Request(subject: ref, subjectRange: subject.range, options: resolvedOptions, arms: [],
+                                        otherwise: next, range: range))
             }
             if arms.isEmpty { error(ModelDiagnosticID.noArms, "'request' has no arms", at: range) }
             let (patterned, otherwise) = splitElse(arms)
@@ -33,8 +38,8 @@ extension Checker {
             guard let ref, otherwise == nil || elseTransition != nil else { return nil }
             let resolvedArms = statusArms.compactMap { $0 }
             guard resolvedArms.count == statusArms.count else { return nil }
-            return .request(subject: ref, options: resolvedOptions, arms: resolvedArms, otherwise: elseTransition,
-                            range: range)
+            return .request(Request(subject: ref, subjectRange: subject.range, options: resolvedOptions, arms: resolvedArms,
+                                    otherwise: elseTransition, range: range))
         case .alert(let alert):
             return self.alert(alert, in: context).map(Terminator.alert)
         case .openSettings(let page, let onReturn, let range):
@@ -45,7 +50,7 @@ extension Checker {
                       suggestion: Suggestion.closest(to: page.name, in: ["settings", "notificationSettings"]))
                 return nil
             }
-            return next.map { .openSettings(settings, onReturn: $0, range: range) }
+            return next.map { .openSettings(OpenSettings(page: settings, pageRange: page.range, onReturn: $0, range: range)) }
         case .call(let flow, let arguments, let arms, let range):
             return call(flow, arguments: arguments, arms: arms, range: range, in: context)
         }
@@ -312,7 +317,8 @@ extension Checker {
             }
         }
         guard !failed, let present, let absent else { return nil }
-        return .capability(capability, present: present, absent: absent, range: range)
+        return .capability(CapabilityCheck(capability: capability, present: present, absent: absent,
+                                           capabilityRange: name.range, range: range))
     }
 
     // MARK: Alert
@@ -464,6 +470,7 @@ extension Checker {
         if otherwise != nil, elseTransition == nil { failed = true }
         let resolved = values.compactMap { $0 }
         guard !failed, resolved.count == values.count else { return nil }
-        return .call(FlowID(callee), arguments: resolved, arms: outcomeArms, otherwise: elseTransition, range: range)
+        return .call(Call(callee: FlowID(callee), calleeRange: name.range, arguments: resolved, arms: outcomeArms,
+                          otherwise: elseTransition, range: range))
     }
 }

@@ -86,12 +86,6 @@ public struct StringTable: Hashable, Sendable {
 
     /// The entry for `key` in `locale`, following the fallback chain to the base locale.
     public func lookup(_ key: StringKeyID, locale: Int) -> Entry? {
-        var current: Int? = locale
-        var seen = Set<Int>()
-        while let l = current, l < entries.count, seen.insert(l).inserted {
-            if let e = entries[l][key.index] { return e }
-            current = locales[l].fallback ?? (l == 0 ? nil : 0)
-        }
-        return nil
+        providingLocale(ofKey: key.index, from: locale).flatMap { entries[$0][key.index] }
     }
 }

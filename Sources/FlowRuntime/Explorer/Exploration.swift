@@ -125,7 +125,7 @@ public struct Exploration: Sendable {
         var i = 0
         while i < order.count {
             for state in program[order[i]].states {
-                if case .call(let callee, _, _, _, _) = state.terminator, !order.contains(callee) { order.append(callee) }
+                if case .call(let call) = state.terminator, !order.contains(call.callee) { order.append(call.callee) }
             }
             i += 1
         }
@@ -206,17 +206,20 @@ public struct Exploration: Sendable {
         }
         func arrow(_ t: Transition) -> String { " -> " + targetName(t, flow: flow) }
         switch terminator {
-        case .goto(let t): return ["-> " + targetName(t, flow: flow)]
-        case .capability(let c, let present, let absent, _):
-            return [c.armNames.yes + arrow(present), c.armNames.no + arrow(absent)]
-        case .status(_, let arms, let otherwise, _), .request(_, _, let arms, let otherwise, _):
-            return arms.map { $0.patterns.map(pattern).joined(separator: ", ") + arrow($0.transition) }
-                + (otherwise.map { ["else" + arrow($0)] } ?? [])
+        case .goto(let goto): return ["-> " + targetName(goto.transition, flow: flow)]
+        case .capability(let check):
+            return [check.capability.armNames.yes + arrow(check.present), check.capability.armNames.no + arrow(check.absent)]
+        case .status(let check):
+            return check.arms.map { $0.patterns.map(pattern).joined(separator: ", ") + arrow($0.transition) }
+                + (check.otherwise.map { ["else" + arrow($0)] } ?? [])
+        case .request(let request):
+            return request.arms.map { $0.patterns.map(pattern).joined(separator: ", ") + arrow($0.transition) }
+                + (request.otherwise.map { ["else" + arrow($0)] } ?? [])
         case .alert(let a): return a.buttons.map { textLabel($0.label, program: program) + arrow($0.transition) }
-        case .openSettings(_, let t, _): return ["on return" + arrow(t)]
-        case .call(let callee, _, let arms, let otherwise, _):
-            return arms.map { $0.outcomes.map { program[callee].outcomes[$0].name }.joined(separator: ", ") + arrow($0.transition) }
-                + (otherwise.map { ["else" + arrow($0)] } ?? [])
+        case .openSettings(let open): return ["on return" + arrow(open.onReturn)]
+        case .call(let call):
+            return call.arms.map { $0.outcomes.map { program[call.callee].outcomes[$0].name }.joined(separator: ", ") + arrow($0.transition) }
+                + (call.otherwise.map { ["else" + arrow($0)] } ?? [])
         }
     }
 
@@ -230,14 +233,14 @@ public struct Exploration: Sendable {
         switch (step.action, terminator) {
         case (.goto, .goto): return 0
         case (.capability(_, let available), .capability): return available ? 0 : 1
-        case (.status(_, let statuses), .status(_, let arms, let otherwise, _)): return firstMatch(statuses, arms, otherwise)
-        case (.request(_, _, let result), .request(_, _, let arms, let otherwise, _)): return firstMatch([result.status], arms, otherwise)
+        case (.status(_, let statuses), .status(let check)): return firstMatch(statuses, check.arms, check.otherwise)
+        case (.request(_, _, let result), .request(let request)): return firstMatch([result.status], request.arms, request.otherwise)
         case (.alert(_, let i), .alert): return i
         case (.openSettings, .openSettings), (.resumed, .openSettings): return 0
-        case (.returned(_, let outcome), .call(let callee, _, let arms, let otherwise, _)):
-            guard let o = program[callee].outcomes.firstIndex(where: { $0.name == outcome }) else { return nil }
-            if let i = arms.firstIndex(where: { $0.outcomes.contains(o) }) { return i }
-            return otherwise == nil ? nil : arms.count
+        case (.returned(_, let outcome), .call(let call)):
+            guard let o = program[call.callee].outcomes.firstIndex(where: { $0.name == outcome }) else { return nil }
+            if let i = call.arms.firstIndex(where: { $0.outcomes.contains(o) }) { return i }
+            return call.otherwise == nil ? nil : call.arms.count
         default: return nil
         }
     }

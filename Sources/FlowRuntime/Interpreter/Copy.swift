@@ -18,18 +18,9 @@ extension Interpreter {
     }
 
     /// The locale whose entry `key` resolves to: the run's locale, then its fallback chain, then
-    /// the base locale (`StringTable.lookup`'s order). Walks the chain without allocating (the
-    /// table's `lookup` keeps a `Set` against cycles; a chain longer than the number of locales
-    /// is such a cycle) and without copying the entry.
+    /// the base locale (`StringTable.providingLocale`), without copying the entry.
     func entryLocale(of key: StringKeyID) -> Int? {
-        var current: Int? = localeIndex
-        var hops = 0
-        while let l = current, l < program.strings.entries.count, hops <= program.strings.entries.count {
-            if key.index < program.strings.entries[l].count, program.strings.entries[l][key.index] != nil { return l }
-            current = program.strings.locales[l].fallback ?? (l == 0 ? nil : 0)
-            hops += 1
-        }
-        return nil
+        program.strings.providingLocale(ofKey: key.index, from: localeIndex)
     }
 
     /// Renders a template. `shared` templates come from the string table, which many flows use:

@@ -172,7 +172,7 @@ public actor SimulatedDevice: DeviceBackend {
             state.statuses[kind] = status
             return .immediate(status)
         case .prompt(let answers):
-            if kind == .tracking, !(try await appIsActive()) { return .immediate(current) }
+            if kind.promptsOnlyWhileActive, !(try await appIsActive()) { return .immediate(kind.resultWhileInactive(from: current)) }
             let index = try await user.answer(kind, options: options, answers: answers)
             guard answers.indices.contains(index) else {
                 throw SettingsError(message: "the user chose answer \(index) of a prompt with \(answers.count) answers")

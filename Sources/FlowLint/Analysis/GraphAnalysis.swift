@@ -1,0 +1,108 @@
+import FlowModel
+import FlowSyntax
+
+/// The plain graph of a flow: which edges can be taken (a call arm only when the callee can end
+/// with one of its outcomes), what is reachable from the start (with BFS parents for graph
+/// witnesses), what can reach an outcome or a request, and the strongly connected components.
+extension FlowAnalysis {
+
+    mutating func buildGraph(callees: [FlowAnalysis?]) {
+        let flow = program[id]
+        let n = flow.states.count
+        graphEdges = flow.states.indices.map { s in
+            let state = flow.states[s]
+            let edges = stateEdges[s]
+            guard case .call(let call) = state.terminator, let c = callees[call.callee.index] else {
+                return Array(edges.indices)
+            }
+            let arms = call.arms
+            let covered = Set(arms.flatMap(\.outcomes))
+            return edges.indices.filter { i in
+                switch edges[i].kind {
+                case .arm(let a): !c.graphOutcomes.isDisjoint(with: arms[a].outcomes)
+                default: !c.graphOutcomes.subtracting(covered).isEmpty
+                }
+            }
+        }
+        requests = flow.states.map { state in
+            switch state.terminator {
+            case .request: true
+            case .call(let call): callees[call.callee.index]?.mayRequest ?? true
+            default: false
+            }
+        }
+        graphReachable = [Bool](repeating: false, count: n)
+        graphParent = [(state: Int, edge: Int)?](repeating: nil, count: n)
+        graphDepth = [Int](repeating: 0, count: n)
+        graphAnchor = Array(0..<n)
+        var queue = [flow.start.index]
+        graphReachable[flow.start.index] = true
+        var head = 0
+        while head < queue.count {
+            let s = queue[head]; head += 1
+            if requests[s] { mayRequest = true }
+            let edges = stateEdges[s]
+            for e in graphEdges[s] {
+                switch edges[e].transition.target {
+                case .outcome(let o): graphOutcomes.insert(o)
+                case .state(let t):
+                    if !graphReachable[t.index] {
+                        graphReachable[t.index] = true
+                        graphParent[t.index] = (s, e)
+                        graphDepth[t.index] = graphDepth[s] + 1
+                        graphAnchor[t.index] = graphDepth[t.index] <= Witness.headLength ? t.index : graphAnchor[s]
+                        queue.append(t.index)
+                    }
+                }
+            }
+        }
+        // Backwards from every state with an exit.
+        var predecessors = [[Int]](repeating: [], count: n)
+        canReachOutcome = [Bool](repeating: false, count: n)
+        var work: [Int] = []
+        for s in 0..<n {
+            let edges = stateEdges[s]
+            for e in graphEdges[s] {
+                switch edges[e].transition.target {
+                case .outcome: if !canReachOutcome[s] { canReachOutcome[s] = true; work.append(s) }
+                case .state(let t): predecessors[t.index].append(s)
+                }
+            }
+        }
+        while let s = work.popLast() {
+            for p in predecessors[s] where !canReachOutcome[p] {
+                canReachOutcome[p] = true
+                work.append(p)
+            }
+        }
+        // Backwards from every request, once per flow: the priming rules ask this per button.
+        canReachRequest = requests
+        reachesRequestDirectly = requests
+        work = (0..<n).filter { requests[$0] }
+        while let s = work.popLast() {
+            for p in predecessors[s] where !canReachRequest[p] {
+                canReachRequest[p] = true
+                work.append(p)
+            }
+        }
+        work = (0..<n).filter { requests[$0] }
+        while let s = work.popLast() {
+            for p in predecessors[s] where !reachesRequestDirectly[p] {
+                switch flow.states[p].terminator {
+                case .alert, .openSettings: continue
+                default: break
+                }
+                reachesRequestDirectly[p] = true
+                work.append(p)
+            }
+        }
+        let successors = (0..<n).map { s in
+            let edges = stateEdges[s]
+            return graphEdges[s].compactMap { e -> Int? in
+                if case .state(let t) = edges[e].transition.target { return t.index }
+                return nil
+            }
+        }
+        components = StronglyConnectedComponents(count: n) { successors[$0] }
+    }
+}

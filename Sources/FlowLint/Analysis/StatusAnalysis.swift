@@ -1,0 +1,341 @@
+import FlowModel
+import FlowSyntax
+
+/// Why a step of the status analysis happens. Kept compact and turned into words only when a
+/// witness is shown (`FlowAnalysis.describe(_:from:)`): most steps never appear in one, and
+/// building their text for every node was a fifth of the analysis.
+public enum StepCause: Hashable, Sendable {
+    case goesOn
+    case capability(present: Bool)
+    case button(Int)
+    case settingsReturn
+    /// A status arm taken with what is known after it.
+    case status(after: Knowledge)
+    /// A check too large to refine (see `FlowAnalysis.tupleCap`).
+    case statusUnknown
+    /// A request ending with `result`, the first way (`note`) it can.
+    case request(PermissionRef, RequestNote, result: Status)
+    /// A call whose callee ends with this outcome (the first of the arm's group).
+    case callOutcome(Int)
+}
+
+/// How a request can produce a result, for witnesses.
+public enum RequestNote: Hashable, Sendable {
+    /// The prompt is shown while `from`; the user taps `label`.
+    case prompt(from: Status, label: String)
+    /// Location Always after When In Use: the upgrade prompt was offered already.
+    case upgradeOffered(Status)
+    /// No prompt: iOS returns `result` at once because the status is `from`.
+    case immediate(from: Status, result: Status)
+    /// Tracking requested while the app is not active.
+    case notActive
+}
+
+/// A step the status analysis can take from one (state, knowledge) node.
+public struct AnalysisStep: Sendable {
+    /// Index into `terminator.edges`.
+    public var edge: Int
+    public var target: Target
+    public var knowledge: Knowledge
+    /// What happens, for witnesses (`FlowAnalysis.describe` turns it into "camera is denied").
+    public var cause: StepCause
+}
+
+/// What the terminator of a state does under some knowledge.
+public struct Evaluation: Sendable {
+    public var steps: [AnalysisStep] = []
+    /// Status tuples (one element for a single check or a request result) that no arm matches.
+    public var unhandled: [[Status]] = []
+    /// For a request: whether it can do anything here: show its prompt, or change the status
+    /// without one (notifications `provisional`).
+    public var promptPossible: Bool = false
+    /// For a request: the statuses it may start from.
+    public var requestFrom = StatusSet()
+    /// Call outcomes the callee can end with here but no arm handles.
+    public var unhandledOutcomes: [Int] = []
+}
+
+/// A node of the path-sensitive analysis with the step that first reached it (BFS: shortest).
+public struct AnalysisNode: Sendable {
+    public var state: StateID
+    public var knowledge: Knowledge
+    /// The node before, the edge taken from it and why; nil for the start node.
+    public var parent: (node: Int, edge: Int, cause: StepCause)?
+    /// Parent links from the start node: a witness to this node has `depth + 2` steps.
+    public var depth: Int = 0
+    /// The ancestor at depth `min(depth, Witness.headLength)`: a witness's first steps are read
+    /// from here without walking the whole path (which made witnesses quadratic in a long flow).
+    public var anchor: Int = 0
+}
+
+/// The path-sensitive status analysis: a breadth-first search over (state, knowledge) nodes,
+/// where knowledge is the set of statuses each subject may have; a check narrows it, a request
+/// replaces it with its possible results, Settings widens it. The BFS parents are the
+/// shortest-path tree every witness of the flow is read from.
+extension FlowAnalysis {
+
+    mutating func runStatusAnalysis(callees: [FlowAnalysis?]) {
+        let flow = program[id]
+        nodesOfState = [[Int]](repeating: [], count: flow.states.count)
+        takenEdges = stateEdges.map { EdgeSet(count: $0.count) }
+        let top = top()
+
+        // The knowledge already seen at a state is found by scanning that state's nodes: at most
+        // knowledgeCap of them, usually one to three, and comparing a few words beats hashing a
+        // knowledge vector into a dictionary (which was a tenth of the analysis).
+        func known(_ state: StateID, _ k: Knowledge) -> Bool {
+            for i in nodesOfState[state.index] where nodes[i].knowledge == k { return true }
+            return false
+        }
+        func node(_ state: StateID, _ k: Knowledge, parent: (Int, Int, StepCause)?) {
+            if known(state, k) { return }
+            var k = k
+            if nodesOfState[state.index].count >= Self.knowledgeCap {
+                k = top
+                if known(state, k) { return }
+            }
+            let i = nodes.count
+            var node = AnalysisNode(state: state, knowledge: k, parent: parent.map { ($0.0, $0.1, $0.2) }, anchor: i)
+            if let p = parent?.0 {
+                node.depth = nodes[p].depth + 1
+                if node.depth > Witness.headLength { node.anchor = nodes[p].anchor }
+            }
+            nodes.append(node)
+            nodesOfState[state.index].append(i)
+        }
+
+        node(flow.start, top, parent: nil)
+        var head = 0
+        while head < nodes.count {
+            let current = nodes[head]
+            let n = head
+            head += 1
+            switch flow.states[current.state.index].terminator {
+            case .request: mutates = true; mayRequest = true
+            case .openSettings: mutates = true; opensSettings = true
+            case .call(let call):
+                if let c = callees[call.callee.index] {
+                    mutates = mutates || c.mutates
+                    opensSettings = opensSettings || c.opensSettings
+                    mayRequest = mayRequest || c.mayRequest
+                }
+            default: break
+            }
+            var evaluation = evaluate(current.state, current.knowledge, callees: callees)
+            for step in evaluation.steps {
+                takenEdges[current.state.index].insert(step.edge)
+                switch step.target {
+                case .outcome(let o):
+                    if let old = outcomeKnowledge[o] {
+                        outcomeKnowledge[o] = Knowledge(sets: zip(old.sets, step.knowledge.sets).map { $0.union($1) })
+                    } else {
+                        outcomeKnowledge[o] = step.knowledge
+                    }
+                case .state(let t):
+                    node(t, step.knowledge, parent: (n, step.edge, step.cause))
+                }
+            }
+            evaluation.steps = []
+            evaluations.append(evaluation)
+        }
+        reachedOutcomes = outcomeKnowledge.keys.sorted()
+    }
+
+    /// What the terminator of `stateID` does when the statuses are as `k` says. The analysis
+    /// keeps the result for each of its nodes in `evaluations`.
+    public func evaluate(_ stateID: StateID, _ k: Knowledge, callees: [FlowAnalysis?]) -> Evaluation {
+        let state = program[id][stateID]
+        var ev = Evaluation()
+        let edges = stateEdges[stateID.index]
+        func step(_ e: Int, _ k: Knowledge, _ cause: StepCause) {
+            ev.steps.append(AnalysisStep(edge: e, target: edges[e].transition.target, knowledge: k, cause: cause))
+        }
+        switch state.terminator {
+        case .goto:
+            step(0, k, .goesOn)
+        case .capability:
+            step(0, k, .capability(present: true))
+            step(1, k, .capability(present: false))
+        case .alert(let alert):
+            for i in alert.buttons.indices { step(i, k, .button(i)) }
+        case .openSettings(let open):
+            var after = k
+            for i in subjects.indices {
+                if open.page == .notificationSettings, subjects[i] != .kind(.notifications) { continue }
+                after[i] = k[i].union(choices[i])
+            }
+            step(0, after, .settingsReturn)
+        case .status(let check):
+            evaluateStatus(refs: check.subjects, arms: check.arms, otherwise: check.otherwise, k, into: &ev)
+        case .request(let request):
+            evaluateRequest(ref: request.subject, options: request.options, arms: request.arms,
+                            otherwise: request.otherwise, k, into: &ev)
+        case .call(let call):
+            evaluateCall(callee: call.callee, arguments: call.arguments, arms: call.arms, otherwise: call.otherwise, k,
+                         analysis: callees[call.callee.index], into: &ev)
+        }
+        return ev
+    }
+
+    func settingsChoices(_ ref: PermissionRef) -> StatusSet {
+        StatusSet(kinds(of: ref).flatMap(\.settingsChoices))
+    }
+
+    func evaluateStatus(refs: [PermissionRef], arms: [StatusArm], otherwise: Transition?,
+                                _ k: Knowledge, into ev: inout Evaluation) {
+        let idx = refs.map(subjectIndex)
+        let sets = idx.map { Array(k[$0]) }
+        let product = sets.reduce(1) { $0 * $1.count }
+        let otherwiseEdge = arms.count
+        if product > Self.tupleCap {
+            for i in arms.indices { ev.steps.append(AnalysisStep(edge: i, target: arms[i].transition.target, knowledge: k, cause: .statusUnknown)) }
+            if let o = otherwise { ev.steps.append(AnalysisStep(edge: otherwiseEdge, target: o.target, knowledge: k, cause: .statusUnknown)) }
+            return
+        }
+        // Per edge: whether a tuple goes there, and the statuses of each position that do.
+        var hit = [Bool](repeating: false, count: arms.count + 1)
+        var projected = [StatusSet](repeating: StatusSet(), count: (arms.count + 1) * idx.count)
+        var tuple = [Status]()
+        func visit(_ i: Int) {
+            if i == sets.count {
+                let e: Int
+                if let a = arms.firstIndex(where: { arm in arm.patterns.contains { p in zip(p, tuple).allSatisfy { $0.matches($1) } } }) {
+                    e = a
+                } else if otherwise != nil {
+                    e = otherwiseEdge
+                } else {
+                    ev.unhandled.append(tuple)
+                    return
+                }
+                hit[e] = true
+                for pos in tuple.indices { projected[e * idx.count + pos].insert(tuple[pos]) }
+                return
+            }
+            for s in sets[i] { tuple.append(s); visit(i + 1); tuple.removeLast() }
+        }
+        if !sets.isEmpty { visit(0) }
+        for e in hit.indices where hit[e] {
+            var after = k
+            for (pos, subject) in idx.enumerated() {
+                after[subject] = after[subject].intersection(projected[e * idx.count + pos])
+            }
+            let target = e == otherwiseEdge ? otherwise!.target : arms[e].transition.target
+            ev.steps.append(AnalysisStep(edge: e, target: target, knowledge: after, cause: .status(after: after)))
+        }
+    }
+
+
+    /// Possible results of a request from status `s`, each with how it happens.
+    func requestResults(_ ref: PermissionRef, options: [RequestOption], from s: Status) -> (results: [(Status, RequestNote)], prompt: Bool) {
+        let kinds = kinds(of: ref).filter { $0.statuses.contains(s) }
+        var results: [(Status, RequestNote)] = []
+        var prompt = false
+        for kind in kinds {
+            let usable = options.filter { o in
+                if case .purpose = o { return kind.requiresPurposeKey }
+                return kind.requestOptions.contains(o)
+            }
+            switch kind.requestBehavior(options: usable, current: s) {
+            case .prompt(let answers):
+                prompt = true
+                for a in answers { results.append((a.result, .prompt(from: s, label: a.label))) }
+                if kind == .location, s == .authorizedWhenInUse {
+                    // The upgrade prompt is shown once; later requests return at once.
+                    results.append((s, .upgradeOffered(s)))
+                }
+                if kind.promptsOnlyWhileActive { results.append((kind.resultWhileInactive(from: s), .notActive)) }
+            case .immediate(let r):
+                if r != s { prompt = true }
+                results.append((r, .immediate(from: s, result: r)))
+            }
+        }
+        return (results, prompt)
+    }
+
+    func evaluateRequest(ref: PermissionRef, options: [RequestOption], arms: [StatusArm], otherwise: Transition?,
+                                 _ k: Knowledge, into ev: inout Evaluation) {
+        let i = subjectIndex(ref)
+        ev.requestFrom = k[i]
+        let domain = domains[i]
+        let otherwiseEdge = arms.count
+        // Per edge: the results that go there and the first way one of them comes about.
+        var groups = [(StatusSet, StepCause)?](repeating: nil, count: arms.count + 1)
+        var seen = StatusSet()
+        for s in k[i] {
+            let (results, prompt) = requestResults(ref, options: options, from: s)
+            if prompt { ev.promptPossible = true }
+            for (r, note) in results where !seen.contains(r) {
+                seen.insert(r)
+                guard domain.contains(r) else { continue }
+                let e: Int
+                if let a = arms.firstIndex(where: { arm in arm.patterns.contains { $0.first?.matches(r) ?? true } }) {
+                    e = a
+                } else if otherwise != nil {
+                    e = otherwiseEdge
+                } else {
+                    ev.unhandled.append([r])
+                    continue
+                }
+                if groups[e] == nil { groups[e] = (StatusSet(), .request(ref, note, result: r)) }
+                groups[e]!.0.insert(r)
+            }
+        }
+        for e in groups.indices {
+            guard let (results, cause) = groups[e] else { continue }
+            var after = k
+            after[i] = results
+            let target = e == otherwiseEdge ? otherwise!.target : arms[e].transition.target
+            ev.steps.append(AnalysisStep(edge: e, target: target, knowledge: after, cause: cause))
+        }
+    }
+
+    func evaluateCall(callee: FlowID, arguments: [Argument], arms: [OutcomeArm], otherwise: Transition?,
+                              _ k: Knowledge, analysis c: FlowAnalysis?, into ev: inout Evaluation) {
+        let outcomes: [Int] = c?.reachedOutcomes ?? Array(program[callee].outcomes.indices)
+        var passed = Set<Int>()
+        var groups = [(Knowledge, Int)?](repeating: nil, count: arms.count + 1)
+        let otherwiseEdge = arms.count
+        for o in outcomes {
+            var after = k
+            var feasible = true
+            for (p, argument) in arguments.enumerated() {
+                guard case .permission(let ref) = argument, let mine = subjects.firstIndex(of: ref) else { continue }
+                passed.insert(mine)
+                let summary: StatusSet
+                if let c, let known = c.outcomeKnowledge[o], let ci = c.subjects.firstIndex(of: .parameter(p)) {
+                    summary = known[ci]
+                } else {
+                    summary = .anyKind
+                }
+                let mutated = c?.mutates ?? true
+                after[mine] = mutated ? summary.intersection(domains[mine]) : after[mine].intersection(summary)
+                if after[mine].isEmpty { feasible = false }
+            }
+            if c?.opensSettings ?? true {
+                for i in subjects.indices where !passed.contains(i) {
+                    after[i] = after[i].union(choices[i])
+                }
+            }
+            guard feasible else { continue }
+            let e: Int
+            if let a = arms.firstIndex(where: { $0.outcomes.contains(o) }) {
+                e = a
+            } else if otherwise != nil {
+                e = otherwiseEdge
+            } else {
+                ev.unhandledOutcomes.append(o)
+                continue
+            }
+            if let g = groups[e] {
+                groups[e] = (Knowledge(sets: zip(g.0.sets, after.sets).map { $0.union($1) }), g.1)
+            } else {
+                groups[e] = (after, o)
+            }
+        }
+        for e in groups.indices {
+            guard let (knowledge, first) = groups[e] else { continue }
+            let target = e == otherwiseEdge ? otherwise!.target : arms[e].transition.target
+            ev.steps.append(AnalysisStep(edge: e, target: target, knowledge: knowledge, cause: .callOutcome(first)))
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import FlowSyntax
+
+/// One way out of a state: which part of its terminator it is and where it goes. The graph
+/// outputs, the linter's analyses and its witnesses all index `Terminator.edges`.
+public struct Edge: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        case goto
+        case capability(present: Bool)
+        /// A `status`, `request` or `call` arm, by index.
+        case arm(Int)
+        /// The `else` arm (or the `-> s` of `request k -> s`).
+        case otherwise
+        case button(Int)
+        case settingsReturn
+    }
+    public var kind: Kind
+    public var transition: Transition
+    public init(kind: Kind, transition: Transition) {
+        self.kind = kind
+        self.transition = transition
+    }
+}
+
+/// Arms then the `else` arm: the edges of `status`, `request` and `call`.
+private func armEdges(_ arms: [Transition], otherwise: Transition?) -> [Edge] {
+    var edges = arms.enumerated().map { Edge(kind: .arm($0), transition: $1) }
+    if let otherwise { edges.append(Edge(kind: .otherwise, transition: otherwise)) }
+    return edges
+}
+
+extension Goto {
+    public var edges: [Edge] { [Edge(kind: .goto, transition: transition)] }
+}
+
+extension CapabilityCheck {
+    /// Present, then absent.
+    public var edges: [Edge] {
+        [Edge(kind: .capability(present: true), transition: present), Edge(kind: .capability(present: false), transition: absent)]
+    }
+}
+
+extension StatusCheck {
+    /// The arms in order, then `else`: edge `arms.count` is the `else` arm.
+    public var edges: [Edge] { armEdges(arms.map(\.transition), otherwise: otherwise) }
+}
+
+extension Request {
+    /// The arms in order, then `else` (or the `-> next` of an armless request).
+    public var edges: [Edge] { armEdges(arms.map(\.transition), otherwise: otherwise) }
+}
+
+extension Alert {
+    /// One edge per button, in order.
+    public var edges: [Edge] { buttons.enumerated().map { Edge(kind: .button($0), transition: $1.transition) } }
+}
+
+extension OpenSettings {
+    public var edges: [Edge] { [Edge(kind: .settingsReturn, transition: onReturn)] }
+}
+
+extension Call {
+    /// The outcome arms in order, then `else`.
+    public var edges: [Edge] { armEdges(arms.map(\.transition), otherwise: otherwise) }
+}
+
+extension Terminator {
+    /// Every way out, in source order; `Edge` indices elsewhere refer to this list.
+    public var edges: [Edge] {
+        switch self {
+        case .goto(let g): g.edges
+        case .capability(let c): c.edges
+        case .status(let s): s.edges
+        case .request(let r): r.edges
+        case .alert(let a): a.edges
+        case .openSettings(let o): o.edges
+        case .call(let c): c.edges
+        }
+    }
+}

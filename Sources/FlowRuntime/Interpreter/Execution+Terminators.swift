@@ -1,0 +1,313 @@
+import FlowModel
+import FlowSyntax
+
+/// The step machine: what each terminator asks the device, what it does with the answer, and
+/// how a finished step follows its transition (returning from subflows as they end).
+extension Execution {
+    /// The terminator's first device call, or the whole step when it needs none (`goto`, `call`).
+    mutating func startTerminator() -> Next {
+        let top = stack.count - 1
+        let f = stack[top].flow.index, s = stack[top].state.index
+        phase = .terminator
+        do {
+            switch prepared.program.flows[f].states[s].terminator {
+            case .goto(let goto):
+                return try finishing(.goto, transition: goto.transition.target)
+            case .capability(let check):
+                return .call(.isAvailable(check.capability))
+            case .status(let check):
+                if check.subjects.count == 1 { return .call(.status(kind(of: check.subjects[0]))) }
+                return readStatus(kinds: check.subjects.map { kind(of: $0) }, statuses: [])
+            case .request(let request):
+                return .call(.request(kind(of: request.subject), options: request.options))
+            case .alert(let alert):
+                let shown = prepared.copy[f]?[s].alert ?? interpreter.presentation(of: alert, in: stack[top])
+                shownAlert = shown
+                phase = .presented
+                return .call(.present(shown))
+            case .openSettings(let open):
+                phase = .savingCheckpoint(open.page)
+                return .call(.saveCheckpoint(checkpoint()))
+            case .call(let call):
+                enter(call.callee, arguments: call.arguments)
+                return done(.continued)
+            }
+        } catch {
+            return done(failed(error))
+        }
+    }
+
+    /// Pushes a frame for a `call` (the step ends there; the subflow's start state runs next).
+    mutating func enter(_ callee: FlowID, arguments: [Argument]) {
+        let top = stack.count - 1
+        var permissions: [Int: PermissionKind] = [:]
+        var texts: [String: String] = [:]
+        var named: [String: RunArgument] = [:]
+        for (i, (parameter, argument)) in zip(prepared.program.flows[callee.index].parameters, arguments).enumerated() {
+            switch argument {
+            case .permission(let ref):
+                let k = kind(of: ref)
+                permissions[i] = k
+                if recordsTrace { named[parameter.name] = .permission(k) }
+            case .text(let text):
+                let s = interpreter.resolve(text, in: stack[top])
+                texts[parameter.name] = s
+                if recordsTrace { named[parameter.name] = .text(s) }
+            }
+        }
+        let start = prepared.program.flows[callee.index].start
+        if recordsTrace {
+            let flow = prepared.program.flows[callee.index].name
+            appendStep(TraceStep(context: stepContext, events: stepEvents, action: .call(flow: flow, arguments: named),
+                                   next: .enter(flow: flow, state: prepared.program.flows[callee.index].states[start.index].name)))
+        }
+        stack.append(Frame(flow: callee, state: start, permissions: permissions, texts: texts))
+        activations.append(nextActivation)
+        nextActivation += 1
+    }
+
+    /// Reads the next status of a multi-subject `status`, or matches once all are read.
+    mutating func readStatus(kinds: [PermissionKind], statuses: [Status]) -> Next {
+        if statuses.count < kinds.count {
+            phase = .statuses(kinds: kinds, statuses: statuses)
+            return .call(.status(kinds[statuses.count]))
+        }
+        let top = stack.count - 1
+        guard case .status(let check) = prepared.program.flows[stack[top].flow.index].states[stack[top].state.index].terminator else {
+            preconditionFailure("a status phase stands at a status state")
+        }
+        do {
+            let t = try match(statuses, kinds: kinds, arms: check.arms, otherwise: check.otherwise, verb: "status")
+            return try finishing(.status(kinds: kinds, statuses: statuses), transition: t)
+        } catch {
+            return done(failed(error))
+        }
+    }
+
+    /// Continues the step in progress with the backend's answer to its last call.
+    mutating func resume(with answer: DeviceAnswer) -> Next {
+        do {
+            return try answered(answer)
+        } catch {
+            return done(failed(error))
+        }
+    }
+
+    mutating func answered(_ answer: DeviceAnswer) throws -> Next {
+        let top = stack.count - 1
+        let f = stack[top].flow.index, s = stack[top].state.index
+        // Phase first, then the answer: a switch over the pair copies both into a tuple.
+        switch phase {
+        case .effect(let i):
+            return effect(i + 1)
+
+        case .terminator:
+            switch answer {
+            case .available(let available):
+            guard case .capability(let check) = prepared.program.flows[f].states[s].terminator else { break }
+            return try finishing(.capability(check.capability, available: available),
+                                 transition: (available ? check.present : check.absent).target)
+
+            case .status(let status):
+            guard case .status(let check) = prepared.program.flows[f].states[s].terminator else { break }
+            let k = kind(of: check.subjects[0])
+            let t = try match(status, kind: k, arms: check.arms, otherwise: check.otherwise, verb: "status")
+            return try finishing(.status(kinds: [k], statuses: [status]), transition: t)
+
+            case .request(let result):
+            guard case .request(let request) = prepared.program.flows[f].states[s].terminator else { break }
+            let k = kind(of: request.subject)
+            if result.prompt != nil { inputReceived() }
+            let t = try match(result.status, kind: k, arms: request.arms, otherwise: request.otherwise, verb: "request result")
+            return try finishing(.request(k, options: request.options, result: result), transition: t)
+
+            default:
+                break
+            }
+
+        case .statuses(let kinds, let statuses):
+            guard case .status(let status) = answer else { break }
+            return readStatus(kinds: kinds, statuses: statuses + [status])
+
+        case .presented:
+            guard case .tapped(let tapped) = answer else { break }
+            let shown = shownAlert
+            guard case .alert(let alert) = prepared.program.flows[f].states[s].terminator else { break }
+            guard alert.buttons.indices.contains(tapped) else {
+                throw FlowError(kind: .device, message: "the device tapped button \(tapped) of an alert with \(alert.buttons.count) buttons in state '\(stepContext.state)'", context: stepContext)
+            }
+            inputReceived()
+            if let track = alert.buttons[tapped].track {
+                let event: AnalyticsEvent
+                if let copy = prepared.copy[f]?[s], let prepared = copy.buttonEvents[tapped], let all = copy.eventsWithButton[tapped] {
+                    event = prepared
+                    if recordsTrace { stepEvents = all }
+                } else {
+                    event = interpreter.event(track, in: stack[top])
+                    if recordsTrace { stepEvents.append(event) }
+                }
+                phase = .buttonTrack(tapped: tapped)
+                return .call(.track(event))
+            }
+            return try finishing(.alert(shown, tapped: tapped), transition: alert.buttons[tapped].transition.target)
+
+        case .buttonTrack(let tapped):
+            let shown = shownAlert
+            guard case .alert(let alert) = prepared.program.flows[f].states[s].terminator else { break }
+            return try finishing(.alert(shown, tapped: tapped), transition: alert.buttons[tapped].transition.target)
+
+        case .savingCheckpoint(let page):
+            phase = .inSettings(page)
+            return .call(.openSettings(page))
+
+        case .inSettings(let page):
+            guard case .settings(let back) = answer else { break }
+            inputReceived()
+            if back.terminated {
+                // iOS killed the app: everything in memory is gone; continue from what was persisted.
+                phase = .loadingCheckpoint(page, back)
+                return .call(.loadCheckpoint)
+            }
+            phase = .clearingCheckpoint(page, back)
+            return .call(.saveCheckpoint(nil))
+
+        case .loadingCheckpoint(let page, let back):
+            guard case .checkpoint(let saved) = answer else { break }
+            guard let saved else {
+                throw FlowError(kind: .badCheckpoint, message: "the app was relaunched in state '\(stepContext.state)' but no checkpoint was saved", context: stepContext)
+            }
+            phase = .resuming(try resumePlan(from: saved), .openSettings(page, back))
+            return .call(.saveCheckpoint(nil))
+
+        case .resuming(let plan, let action):
+            return step(try resume(plan, events: stepEvents, action: action))
+
+        case .clearingCheckpoint(let page, let back):
+            guard case .openSettings(let open) = prepared.program.flows[f].states[s].terminator else { break }
+            return try finishing(.openSettings(page, back), transition: open.onReturn.target)
+        }
+        preconditionFailure("the backend answered \(answer) in phase \(phase)")
+    }
+
+    /// How the step went once it ended the run or moved on.
+    mutating func step(_ end: RunEnd?) -> Next {
+        done(end.map { .ended($0) } ?? .continued)
+    }
+
+    /// Ends the step in progress.
+    mutating func done(_ advance: Advance) -> Next {
+        stepped = advance
+        return .done
+    }
+
+    /// Records the step and goes to `transition` (`finish`); the action is only built for the trace.
+    mutating func finishing(_ action: @autoclosure () -> TraceStep.Action, transition: Target) throws -> Next {
+        step(try finish(stepSite, events: stepEvents, action: recordsTrace ? action() : .incomplete, transition: transition))
+    }
+
+    /// How a step that threw ended: a choice to make (nothing recorded), or the run's end with the
+    /// step recorded as incomplete unless it was recorded already.
+    mutating func failed(_ error: any Error) -> Advance {
+        if let point = error as? ChoicePoint { return .choice(point.options) }
+        if recordsTrace, trace.count == stepTraceStart {
+            appendStep(TraceStep(context: stepContext, events: stepEvents, action: .incomplete, next: .stopped))
+        }
+        switch error {
+        case let needed as InputNeeded: return .ended(.inputNeeded(needed, at: stepContext))
+        case let error as FlowError: return .ended(.error(error))
+        case is CancellationError: return .ended(.cancelled)
+        default:
+            return .ended(.error(FlowError(kind: .device, message: "device error in state '\(stepContext.state)': \(error)", context: stepContext)))
+        }
+    }
+
+    /// The kind a permission reference names in the current frame.
+    func kind(of ref: PermissionRef) -> PermissionKind {
+        switch ref {
+        case .kind(let k): return k
+        case .parameter(let i):
+            guard let k = stack[stack.count - 1].permissions[i] else {
+                preconditionFailure("permission parameter \(ref) is unbound: the checker and bindArguments guarantee it")
+            }
+            return k
+        }
+    }
+
+    /// `match` for one subject, without building arrays.
+    func match(_ status: Status, kind: PermissionKind, arms: [StatusArm], otherwise: Transition?, verb: String) throws -> Target {
+        // By index: `for arm in arms` copies every arm it looks at.
+        for i in arms.indices where arms[i].patterns.contains(where: { $0.count == 1 && $0[0].matches(status) }) {
+            return arms[i].transition.target
+        }
+        if let otherwise { return otherwise.target }
+        return try match([status], kinds: [kind], arms: [], otherwise: nil, verb: verb)
+    }
+
+    func kind(of ref: PermissionRef, in frame: Frame) -> PermissionKind {
+        guard let k = interpreter.kind(of: ref, in: frame) else {
+            preconditionFailure("permission parameter \(ref) is unbound: the checker and bindArguments guarantee it")
+        }
+        return k
+    }
+
+    func match(_ statuses: [Status], kinds: [PermissionKind], arms: [StatusArm], otherwise: Transition?,
+               verb: String) throws -> Target {
+        for i in arms.indices where arms[i].patterns.contains(where: { pattern in
+            pattern.count == statuses.count && zip(pattern, statuses).allSatisfy { $0.matches($1) }
+        }) {
+            return arms[i].transition.target
+        }
+        if let otherwise { return otherwise.target }
+        let what = zip(kinds, statuses).map { "\($0.rawValue) '\($1.rawValue)'" }.joined(separator: ", ")
+        throw FlowError(kind: .unmatchedStatus,
+                        message: "\(verb) \(what) matches no arm in state '\(stepContext.state)'; add an arm or 'else'",
+                        context: stepContext)
+    }
+
+    /// Records the step and follows `transition`, returning from subflows as they finish.
+    /// Reads the program by index (a `Flow` or `Frame` held in a local is a copy: a retain per field).
+    mutating func finish(_ site: Site, events: [AnalyticsEvent], action: TraceStep.Action,
+                         transition: Target) throws -> RunEnd? {
+        var site = site
+        var events = events
+        var action = action
+        var transition = transition
+        while true {
+            let f = stack[stack.count - 1].flow.index
+            switch transition {
+            case .state(let s):
+                if recordsTrace {
+                    appendStep(TraceStep(context: context(site), events: events, action: action, next: .state(prepared.program.flows[f].states[s.index].name)))
+                }
+                stack[stack.count - 1].state = s
+                return nil
+            case .outcome(let i):
+                let outcome = prepared.program.flows[f].outcomes[i].name
+                if recordsTrace { appendStep(TraceStep(context: context(site), events: events, action: action, next: .outcome(outcome))) }
+                stack.removeLast()
+                activations.removeLast()
+                guard !stack.isEmpty else { return .outcome(outcome) }
+                let top = stack.count - 1
+                let caller = (flow: stack[top].flow, state: stack[top].state)
+                site = Site(flow: caller.flow, state: caller.state, depth: top)
+                events = []
+                if recordsTrace { action = .returned(flow: prepared.program.flows[f].name, outcome: outcome) }
+                guard case .call(let call) = prepared.program.flows[caller.flow.index].states[caller.state.index].terminator else {
+                    preconditionFailure("a caller frame always stands at a call state")
+                }
+                if let arm = call.arms.first(where: { $0.outcomes.contains(i) }) {
+                    transition = arm.transition.target
+                } else if let otherwise = call.otherwise {
+                    transition = otherwise.target
+                } else {
+                    if recordsTrace {
+                        appendStep(TraceStep(context: context(site), events: [], action: .returned(flow: prepared.program.flows[f].name, outcome: outcome), next: .stopped))
+                    }
+                    throw FlowError(kind: .unmatchedOutcome,
+                                    message: "outcome '\(outcome)' of flow '\(prepared.program.flows[f].name)' matches no arm of the call in state '\(context(site).state)'; add an arm or 'else'",
+                                    context: context(site))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import FlowModel
+import FlowSyntax
+import Testing
+@testable import FlowLint
+
+/// A chain of `n` goto states before a photos check that misses `limited` (FL1203 at `check`):
+/// its witness has n + 2 steps.
+func longChainFlow(_ n: Int) -> String {
+    var text = "flow photos {\n  uses photos\n  start -> s0\n"
+    for i in 0..<n { text += "  state s\(i) { -> \(i + 1 < n ? "s\(i + 1)" : "check") }\n" }
+    text += "  state check { status photos { authorized -> done granted  notDetermined, denied, restricted -> done denied } }\n}\n"
+    return text
+}
+
+@Suite struct WitnessTests {
+    @Test func shortWitnessIsWholeAndAbridgesToItself() throws {
+        let report = lintText(longChainFlow(3))
+        let finding = try #require(report.findings.first { $0.ruleID == "FL1203" })
+        #expect(finding.witness.count == 5)
+        #expect(finding.witness.steps.map(\.message) == [
+            "flow 'photos' starts at 's0'", "in 's0': goes on", "in 's1': goes on", "in 's2': goes on",
+            "reaches 'check' where photos is notDetermined, restricted, denied or limited",
+        ].map { $0.replacingOccurrences(of: " where photos is notDetermined, restricted, denied or limited", with: "") })
+        let (head, omitted, tail) = finding.witness.abridged()
+        #expect(head == finding.witness.steps && omitted == 0 && tail.isEmpty)
+    }
+
+    @Test func longWitnessKeepsItsFirstAndLastStepsAndCountsTheRest() throws {
+        let report = lintText(longChainFlow(60))
+        let finding = try #require(report.findings.first { $0.ruleID == "FL1203" })
+        let steps = finding.witness.steps
+        #expect(finding.witness.count == 62 && steps.count == 62)
+        #expect(steps[0].message == "flow 'photos' starts at 's0'")
+        #expect(steps[37].message == "in 's36': goes on")
+        #expect(steps[61].message == "reaches 'check'")
+        // The range of a step is the transition taken: `-> s37` on the line of s36.
+        #expect(steps[37].range?.start.line == 40)
+        let (head, omitted, tail) = finding.witness.abridged()
+        #expect(omitted == 12)
+        #expect(head == Array(steps.prefix(25)))
+        #expect(tail == Array(steps.suffix(25)))
+        let (shortHead, shortOmitted, shortTail) = finding.witness.abridged(head: 3, tail: 2)
+        #expect(shortHead == Array(steps.prefix(3)) && shortTail == Array(steps.suffix(2)) && shortOmitted == 57)
+    }
+
+    @Test func witnessesOfOneFlowShareOneSource() throws {
+        let program = try #require(Loader(reader: MemoryReader([:])).load(text: longChainFlow(10), path: "a.flow").program)
+        let analysis = ProgramAnalysis(program: program)[FlowID(0)]
+        var builder = WitnessBuilder(analysis)
+        let a = builder.witness(toState: StateID(4)), b = builder.witness(toState: StateID(4))
+        #expect(a == b && a.count == 6)
+        #expect(builder.witness(toState: StateID(5)) != a)
+        // Depth and anchor: the anchor of a node is its ancestor at depth min(depth, headLength).
+        for node in analysis.nodes {
+            #expect(analysis.nodes[node.anchor].depth == min(node.depth, Witness.headLength))
+        }
+    }
+
+    @Test func unreachableStateHasNoWitness() throws {
+        let text = "flow f {\n  start -> a\n  state a { -> done granted }\n  state b { -> a }\n}\n"
+        let program = try #require(Loader(reader: MemoryReader([:])).load(text: text, path: "a.flow").program)
+        var builder = WitnessBuilder(ProgramAnalysis(program: program)[FlowID(0)])
+        let w = builder.witness(toState: StateID(1))
+        #expect(w.isEmpty && w.steps.isEmpty && w == .none)
+    }
+}
