@@ -243,9 +243,18 @@ private final class ReportSlots: @unchecked Sendable {
 }
 
 /// Reads files relative to the command's working directory, keeping paths as the user typed them.
-private struct RelativeReader: SourceReader {
+/// Every read and real path goes through `FileSystemReader`, so the size limit is applied before
+/// reading and the root rule sees the file system's real paths.
+struct RelativeReader: SourceReader {
     var base: String
+    func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : base + "/" + path }
     func read(_ path: String) -> Result<[UInt8], SourceReadError> {
-        FileSystemReader().read(path.hasPrefix("/") ? path : base + "/" + path)
+        FileSystemReader().read(absolute(path))
+    }
+    func read(_ path: String, maxBytes: Int) -> Result<[UInt8], SourceReadError> {
+        FileSystemReader().read(absolute(path), maxBytes: maxBytes)
+    }
+    func realPath(_ path: String) -> String? {
+        FileSystemReader().realPath(absolute(path))
     }
 }

@@ -193,7 +193,7 @@ struct IO: Sendable {
 
     /// `flowrun: error: MESSAGE`, the usage line and a hint; exit 2.
     func usageError(_ message: String, parser: ArgumentParser) -> Int32 {
-        stderr.line("\(parser.commandName): \(errorStyle.red("error:")) \(message)")
+        stderr.line("\(parser.commandName): \(errorStyle.red("error:")) \(Self.escapedLines(message))")
         stderr.line(parser.usage)
         stderr.line("Run '\(parser.commandName) --help' for the options.")
         return ExitCode.usageError
@@ -201,7 +201,14 @@ struct IO: Sendable {
 
     /// `flowrun: error: MESSAGE` with no usage hint (the arguments were fine).
     func error(_ message: String) {
-        stderr.line("flowrun: \(errorStyle.red("error:")) \(message)")
+        stderr.line("flowrun: \(errorStyle.red("error:")) \(Self.escapedLines(message))")
+    }
+
+    /// A message that quotes input (copy, paths, labels): control characters shown as escapes,
+    /// and no line of it can start a CI workflow command.
+    static func escapedLines(_ message: String) -> String {
+        message.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { OutputEscaping.lineStart(String($0)) }.joined(separator: "\n")
     }
 }
 

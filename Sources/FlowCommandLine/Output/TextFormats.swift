@@ -14,7 +14,7 @@ enum TextFormats {
                 out += "  witness:\n"
                 for (i, step) in f.finding.witness.enumerated() {
                     let place = step.range.map { r in " (\(f.path(of: r) ?? f.path):\(r.start.line):\(r.start.column))" } ?? ""
-                    out += "    \(i + 1). \(step.message)\(place)\n"
+                    out += "    \(i + 1). \(OutputEscaping.visible(step.message))\(OutputEscaping.visible(place))\n"
                 }
             }
             out += "\n"
@@ -45,10 +45,12 @@ enum TextFormats {
         return "\(plural(results.errorCount, "error")), \(plural(results.warningCount, "warning")) in \(plural(results.paths.count, "file"))"
     }
 
-    /// `path:line:col: severity: message [ID]`, one line per finding.
+    /// `path:line:col: severity: message [ID]`, one line per finding. Paths and messages come
+    /// from input: control characters are shown as escapes and no line can start with `::`.
     static func gcc(_ results: LintResults) -> String {
         results.findings.map { f in
-            "\(f.path):\(f.line):\(f.column): \(f.diagnostic.severity): \(f.diagnostic.message) [\(f.finding.ruleID)]\n"
+            "\(OutputEscaping.lineStart(f.path)):\(f.line):\(f.column): \(f.diagnostic.severity): "
+                + "\(OutputEscaping.visible(f.diagnostic.message)) [\(f.finding.ruleID)]\n"
         }.joined()
     }
 
@@ -60,23 +62,14 @@ enum TextFormats {
             case .warning: "warning"
             case .note: "notice"
             }
-            var properties = "file=\(escapeProperty(f.path)),line=\(f.line),col=\(f.column)"
+            var properties = "file=\(OutputEscaping.githubProperty(f.path)),line=\(f.line),col=\(f.column)"
             if let r = f.diagnostic.range { properties += ",endLine=\(r.end.line),endColumn=\(r.end.column)" }
-            properties += ",title=\(escapeProperty(f.finding.ruleID))"
-            var message = f.diagnostic.message
-            if !f.finding.witness.isEmpty {
-                message += "\n" + f.finding.witness.enumerated().map { "\($0 + 1). \($1.message)" }.joined(separator: "\n")
-            }
-            return "::\(command) \(properties)::\(escapeData(message))\n"
+            properties += ",title=\(OutputEscaping.githubProperty(f.finding.ruleID))"
+            // The message and each witness step are escaped on their own; only the line breaks
+            // between them are ours (sent as %0A, which the runner turns back into new lines).
+            let lines = [OutputEscaping.visible(f.diagnostic.message)]
+                + f.finding.witness.enumerated().map { "\($0 + 1). " + OutputEscaping.visible($1.message) }
+            return "::\(command) \(properties)::\(OutputEscaping.githubLines(lines))\n"
         }.joined()
-    }
-
-    static func escapeData(_ s: String) -> String {
-        s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
-    }
-
-    static func escapeProperty(_ s: String) -> String {
-        escapeData(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 }

@@ -95,7 +95,7 @@ struct FlowrunSingle: Sendable {
         let locale = interpreter.locale
         switch options.format {
         case .text:
-            io.stdout.line("flow \(program[flow].name) (\(path))" + (locale.map { ", locale \($0)" } ?? ""))
+            io.stdout.line("flow \(program[flow].name) (\(OutputEscaping.visible(path)))" + (locale.map { ", locale \($0)" } ?? ""))
             io.stdout.line()
             io.stdout.write(transcript.render(result))
         case .json:
@@ -118,7 +118,7 @@ struct FlowrunSingle: Sendable {
                 }
                 + (leftover.settingsVisits.isEmpty ? [] : ["\(leftover.settingsVisits.count) --settings visit(s)"])
             if !unused.isEmpty {
-                io.stderr.line("flowrun: warning: scripted input was not used: " + unused.joined(separator: ", "))
+                io.stderr.line("flowrun: warning: scripted input was not used: " + OutputEscaping.visible(unused.joined(separator: ", ")))
             }
         }
         return code

@@ -31,8 +31,8 @@ public struct TerminalDialogs: Sendable {
     /// The dialog text for an alert.
     public func render(_ alert: AlertPresentation) -> String {
         var lines = [style.bold("┌─ Alert")]
-        if let title = alert.title { lines += Self.bar(style.bold(title)) }
-        if let message = alert.message { lines += Self.bar(message) }
+        if let title = alert.title { lines += Self.bar(title).map { "│ " + style.bold($0) } }
+        if let message = alert.message { lines += Self.bar(message).map { "│ " + $0 } }
         lines.append("│")
         for (i, button) in alert.buttons.enumerated() {
             let role = switch button.role {
@@ -40,7 +40,7 @@ public struct TerminalDialogs: Sendable {
             case .cancel: style.dim("  (cancel)")
             case .destructive: style.red("  (destructive)")
             }
-            lines.append("│   \(style.cyan("[\(i + 1)]")) \(button.label)\(role)")
+            lines.append("│   \(style.cyan("[\(i + 1)]")) \(OutputEscaping.visible(button.label))\(role)")
         }
         lines.append("└─")
         return lines.joined(separator: "\n") + "\n"
@@ -58,13 +58,13 @@ public struct TerminalDialogs: Sendable {
     /// The dialog text for a system prompt.
     public func renderPrompt(_ kind: PermissionKind, options: [RequestOption], answers: [PromptAnswer]) -> String {
         var lines = [style.bold("┌─ iOS prompt (\(kind.rawValue))")]
-        lines += Self.bar(style.bold(Self.promptTitle(kind, options: options, answers: answers, app: appName)))
+        lines += Self.bar(Self.promptTitle(kind, options: options, answers: answers, app: appName)).map { "│ " + style.bold($0) }
         let keys = kind.usageDescriptionKeys(options: options)
-        if !keys.isEmpty { lines += Self.bar(style.dim("(the app's \(keys.last!) text)")) }
+        if !keys.isEmpty { lines.append("│ " + style.dim("(the app's \(keys.last!) text)")) }
         lines.append("│")
         for (i, answer) in answers.enumerated() {
             let result = style.dim("  -> \(answer.result.rawValue)\(answer.isTemporary ? ", this session only" : "")")
-            lines.append("│   \(style.cyan("[\(i + 1)]")) \(answer.label)\(result)")
+            lines.append("│   \(style.cyan("[\(i + 1)]")) \(OutputEscaping.visible(answer.label))\(result)")
         }
         lines.append("└─")
         return lines.joined(separator: "\n") + "\n"
@@ -177,14 +177,16 @@ public struct TerminalDialogs: Sendable {
             let typed = line.trimmingSpaces
             if let n = Int(typed), labels.indices.contains(n - 1) { return n - 1 }
             if let i = labels.firstIndex(where: { $0.lowercased() == typed.lowercased() }) { return i }
-            var message = "  '\(typed)' is not one of the choices; type a number from 1 to \(labels.count)"
-            if let close = Suggestion.closest(to: typed, in: labels) { message += " (did you mean '\(close)'?)" }
+            var message = "  '\(OutputEscaping.visible(typed))' is not one of the choices; type a number from 1 to \(labels.count)"
+            if let close = Suggestion.closest(to: typed, in: labels) { message += " (did you mean '\(OutputEscaping.visible(close))'?)" }
             output.line(style.yellow(message))
         }
     }
 
+    /// The lines of dialog text (copy may hold line breaks), each with its control characters
+    /// shown as escapes, for the caller to prefix with the dialog's bar.
     static func bar(_ text: String) -> [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { "│ " + $0 }
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { OutputEscaping.visible(String($0)) }
     }
 }
 

@@ -46,6 +46,7 @@
 /// - `FL0143` a pattern of the wrong shape (a tuple or `_` where a name is expected)
 /// - `FL0144` unknown settings page in `open`
 /// - `FL0145` a `status`, `request` or `call` without arms
+/// - `FL0146` a value whose copy nests deeper than `CopyLimits.maxDepth` or expands to more than `CopyLimits.maxBytes`
 public enum ModelDiagnosticID {
     public static let unreadableEntry = "FL0100"
     public static let unreadableImport = "FL0101"
@@ -93,7 +94,8 @@ public enum ModelDiagnosticID {
     public static let patternShape = "FL0143"
     public static let unknownSettingsPage = "FL0144"
     public static let noArms = "FL0145"
+    public static let copyExpansionLimit = "FL0146"
 
     /// Every ID above, in order (for documentation and tests).
-    public static let all: [String] = (100...145).map { "FL0\($0)" }
+    public static let all: [String] = (100...146).map { "FL0\($0)" }
 }
