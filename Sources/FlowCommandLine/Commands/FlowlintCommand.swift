@@ -46,12 +46,14 @@ public struct FlowlintCommand: Sendable {
             .value("info-plist", "file", help: "check requests against this Info.plist (XML or binary)"),
             .value("config", "file", help: "configuration file (default: .flowlint or flowlint.json at the project root)"),
             .value("graph", "style", help: "print the state graphs as mermaid or dot instead of findings"),
+            .flag("allow-empty", help: "exit 0 when no .flow file is left to lint (default: exit 1)"),
         ] + LimitOptions.specs,
         positionals: [PositionalSpec("PATH", .zeroOrMore, help: ".flow files or directories (searched recursively)")],
         discussion: """
             Exit codes:
               0  no errors (warnings allowed unless --strict or --max-warnings)
-              1  errors, or warnings with --strict, or more warnings than --max-warnings
+              1  errors, or warnings with --strict, or more warnings than --max-warnings, or no
+                 file to lint (every PATH empty or excluded) unless --allow-empty
               2  usage or I/O error: bad arguments, a missing file, a bad config or plist
 
             Suppress a finding with a comment on its line, the line before, or before its state:
@@ -129,8 +131,11 @@ public struct FlowlintCommand: Sendable {
         var configuration = LintConfiguration()
         let configPath = parsed.value("config") ?? findConfiguration()
         if let configPath {
-            guard let data = FileManager.default.contents(atPath: absolute(configPath)) else {
-                return usageFailure("cannot read configuration '\(configPath)'", stderr)
+            // The flows' size limit and bounded read apply to every input, configs included.
+            let data: Data
+            switch FileSystemReader().read(absolute(configPath), maxBytes: limits.maxFileBytes) {
+            case .success(let bytes): data = Data(bytes)
+            case .failure(let error): return usageFailure("cannot read configuration '\(configPath)': \(error.message)", stderr)
             }
             do {
                 configuration = configPath.hasSuffix(".json")
@@ -143,7 +148,7 @@ public struct FlowlintCommand: Sendable {
         var plist: InfoPlist?
         if let p = parsed.value("info-plist") {
             do {
-                var read = try InfoPlist.read(path: absolute(p))
+                var read = try InfoPlist.read(path: absolute(p), maxBytes: limits.maxFileBytes)
                 read.path = p
                 plist = read
             } catch {
@@ -171,6 +176,17 @@ public struct FlowlintCommand: Sendable {
         }
         var unique = Set<String>()
         files = files.filter { unique.insert($0).inserted }
+        if files.isEmpty {
+            // A run that checks nothing must not look like a clean one.
+            let named = paths.map { "'\(OutputEscaping.visible($0))'" }.joined(separator: ", ")
+            let why = configPath.map { " (or all of them are excluded by '\(OutputEscaping.visible($0))')" } ?? ""
+            if parsed.flag("allow-empty") {
+                stderr.line("flowlint: no .flow file to lint in \(named)\(why)")
+                return 0
+            }
+            stderr.line("flowlint: error: no .flow file to lint in \(named)\(why); nothing was checked (pass --allow-empty if that is expected)")
+            return 1
+        }
 
         let linter = Linter(configuration: configuration, infoPlist: plist)
         let reports = lintAll(files, linter: linter, limits: limits)

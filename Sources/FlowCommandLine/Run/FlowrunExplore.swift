@@ -257,6 +257,7 @@ struct ScenarioEmitter {
     /// Creates `directory` when missing; refuses one that holds anything but `.scenario` files,
     /// so emitting never replaces a file it did not write.
     static func prepare(directory: String) throws(ArgumentError) {
+        func isTemporary(_ name: String) -> Bool { Self.isTemporary(name) }
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         if fm.fileExists(atPath: directory, isDirectory: &isDirectory) {
@@ -267,7 +268,8 @@ struct ScenarioEmitter {
             do { entries = try fm.contentsOfDirectory(atPath: directory) } catch {
                 throw ArgumentError("cannot read directory '\(directory)'")
             }
-            let foreign = entries.filter { !$0.hasSuffix(".scenario") }.sorted()
+            // Another run writing into the same directory has its temporary files there too.
+            let foreign = entries.filter { !$0.hasSuffix(".scenario") && !isTemporary($0) }.sorted()
             if let first = foreign.first {
                 throw ArgumentError("'--emit-scenarios \(directory)' holds '\(first)', which is not a .scenario file; "
                                     + "use an empty directory or one with only scenarios")
@@ -293,13 +295,34 @@ struct ScenarioEmitter {
                 else { continue }
                 text = insertSetup(into: text)
                 let target = (directory.hasSuffix("/") ? directory : directory + "/") + name
-                guard FileManager.default.createFile(atPath: target, contents: Data(text.utf8)) else {
-                    throw ArgumentError("cannot write '\(target)'")
-                }
+                try Self.writeAtomically(Data(text.utf8), to: target, in: directory)
                 written[group.indices[n]] = name
             }
         }
         return written
+    }
+
+    /// Temporary files of a run in progress: `.flowrun-PID-UUID.tmp`, which `prepare` passes over.
+    static let temporaryPrefix = ".flowrun-", temporarySuffix = ".tmp"
+
+    static func isTemporary(_ name: String) -> Bool { name.hasPrefix(temporaryPrefix) && name.hasSuffix(temporarySuffix) }
+
+    /// Writes `data` to a temporary file of this run in `directory`, then renames it over
+    /// `target`: a reader (or another run) sees the old file or the new one, never half of one,
+    /// and runs into the same directory never trip over each other's temporary files.
+    static func writeAtomically(_ data: Data, to target: String, in directory: String) throws(ArgumentError) {
+        let dir = directory.hasSuffix("/") ? directory : directory + "/"
+        let temporary = dir + temporaryPrefix + "\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)" + temporarySuffix
+        do {
+            try data.write(to: URL(fileURLWithPath: temporary), options: [.withoutOverwriting])
+        } catch {
+            throw ArgumentError("cannot write '\(target)': \(error.localizedDescription)")
+        }
+        guard rename(temporary, target) == 0 else {
+            let why = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw ArgumentError("cannot write '\(target)': \(why)")
+        }
     }
 
     /// Adds `argument` and `app` lines after the `flow` line, so the scenario replays the same run.
