@@ -224,11 +224,14 @@ struct ProgramLoading {
     }
 
     func load(_ path: String, limits: ParseLimits, colored: Bool) -> Result<Program, Failure> {
-        if case .failure(let error) = reader.read(path) {
-            return .failure(.unreadable("cannot read '\(path)': \(error.message)"))
-        }
+        // One read, by the loader (bounded by the size limit): a file it could not read at all
+        // has no files in the result, only FL0100's message.
         let result = loader(reader, path, limits)
         if let program = result.program { return .success(program) }
+        if result.files.isEmpty {
+            let message = result.diagnostics.first { $0.range == nil }?.message ?? "cannot read '\(path)'"
+            return .failure(.unreadable(message))
+        }
         if result.diagnostics.isEmpty { return .failure(.invalid("\(path): the flow did not load\n")) }
         let renderer = DiagnosticRenderer(files: result.files, colored: colored)
         return .failure(.invalid(renderer.render(result.diagnostics, fallbackPath: path)))
