@@ -65,7 +65,7 @@ public struct FlowlintCommand: Sendable {
             """)
 
     func usageFailure(_ message: String, _ stderr: any TextOutput) -> Int32 {
-        stderr.line("flowlint: error: \(message)")
+        stderr.line("flowlint: error: \(IO.escapedLines(message))")
         stderr.line(Self.parser.usage)
         stderr.line("Run 'flowlint --help' for more.")
         return 2
@@ -193,7 +193,9 @@ public struct FlowlintCommand: Sendable {
         let results = LintResults(paths: files, reports: reports)
 
         if let graph {
-            stdout.write(GraphFormats.render(results, style: graph))
+            // Labels in the graph are copy: escaped line by line (the graph has no colour codes).
+            stdout.write(GraphFormats.render(results, style: graph).split(separator: "\n", omittingEmptySubsequences: false)
+                .map { OutputEscaping.lineStart(String($0)) }.joined(separator: "\n"))
             stderr.write(TextFormats.gcc(results))
         } else {
             let colored = Terminal.colorsEnabled(isTerminal: stdout.isTerminal, environment: environment)

@@ -115,7 +115,7 @@ struct ExplorationReport {
         var lines: [String] = []
         let e = exploration
         let summary = groups.map { "\($0.paths.count) \($0.ending)" }.joined(separator: ", ")
-        lines.append(style.bold("explore \(e.flow) (\(file))") + (locale.map { ", locale \($0)" } ?? ""))
+        lines.append(style.bold("explore \(e.flow) (\(OutputEscaping.visible(file)))") + (locale.map { ", locale \($0)" } ?? ""))
         lines.append("\(e.paths.count) path\(e.paths.count == 1 ? "" : "s")" + (summary.isEmpty ? "" : ": \(summary)")
                      + "; \(e.steps) steps")
         for group in groups {
@@ -125,10 +125,10 @@ struct ExplorationReport {
             for (n, path) in group.paths.enumerated() {
                 let states = path.states.isEmpty ? "(no state)" : path.states.joined(separator: " > ")
                 let decisions = path.decisions.isEmpty ? "no decisions"
-                    : path.decisions.map(\.choice.scenarioLine).joined(separator: "; ")
+                    : OutputEscaping.visible(path.decisions.map(\.choice.scenarioLine).joined(separator: "; "))
                 var line = String(repeating: " ", count: max(1, 4 - String(n + 1).count)) + "\(n + 1)  \(states)  "
                     + style.dim("[\(decisions)]")
-                if case .outcome = path.ending {} else { line += "  " + Self.endingText(path) }
+                if case .outcome = path.ending {} else { line += "  " + OutputEscaping.visible(Self.endingText(path)) }
                 if let at = path.mergedAt { line += style.dim("  (joins an earlier path at \(at))") }
                 lines.append(line)
             }
@@ -144,7 +144,7 @@ struct ExplorationReport {
         } else {
             lines.append("unreached states:")
             for item in unreached {
-                lines.append("  \(location(flow: item.flow, state: item.state)): \(item.flow).\(item.state)")
+                lines.append("  \(OutputEscaping.visible(location(flow: item.flow, state: item.state))): \(item.flow).\(item.state)")
             }
         }
         if e.budgetExceeded {
@@ -153,7 +153,7 @@ struct ExplorationReport {
         }
         if let directory {
             let skipped = e.paths.count - emitted.count
-            lines.append("wrote \(emitted.count) scenario\(emitted.count == 1 ? "" : "s") to \(directory)"
+            lines.append("wrote \(emitted.count) scenario\(emitted.count == 1 ? "" : "s") to \(OutputEscaping.visible(directory))"
                          + (skipped > 0 ? " (\(skipped) cycle path\(skipped == 1 ? "" : "s") never end\(skipped == 1 ? "s" : ""): none written)" : ""))
         }
         return lines.joined(separator: "\n") + "\n"
