@@ -3,7 +3,7 @@
 /// - `FL0100` the entry file cannot be read (no range; the command line reports it as an I/O error)
 /// - `FL0101` an imported file cannot be read (at the import's string, with the reader's message)
 /// - `FL0102` unknown state
-/// - `FL0103` an import leaves the directory of the entry file
+/// - `FL0103` an import leaves the root (the entry file's directory): by its path, or by a symbolic link it goes through
 /// - `FL0104` duplicate state in a flow
 /// - `FL0105` a flow has no `start`
 /// - `FL0106` duplicate `start`, `title`, `uses` or `outcomes` in a flow, or a second `app`
