@@ -187,6 +187,11 @@ public struct Loader: Sendable {
                            notes: [DiagnosticNote("imports, and the targets of symbolic links, must stay inside '\(shownRoot)'")])
                     continue
                 }
+                if sourceRoot != nil, real == nil {
+                    // Nothing to resolve: report it without reading a path the rule could not check.
+                    refuse(ModelDiagnosticID.unreadableImport, "cannot import '\(written)': no such file")
+                    continue
+                }
                 let identity = real ?? key
                 if seen[identity] == nil {
                     switch reader.read(real ?? key, maxBytes: limits.maxFileBytes) {

@@ -157,6 +157,7 @@ enum ImportPath {
 
     /// Whether `path` (normalized) lies inside `root` (normalized).
     static func isInside(_ path: [String], root: [String]) -> Bool {
+        if path.first == "/", root.first != "/" { return false }  // a relative root holds no absolute path
         guard path.count > root.count, Array(path.prefix(root.count)) == root else { return false }
         return !path[root.count...].contains("..")
     }

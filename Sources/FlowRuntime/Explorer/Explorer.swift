@@ -158,13 +158,6 @@ struct Search {
         return intern(stack[max(0, keep)...], below: keep > 0 ? below : nil)
     }
 
-    func depth(of stack: Int) -> Int {
-        var count = 0
-        var id: Int? = stack
-        while let i = id { count += 1; id = stackLinks[i].below }
-        return count
-    }
-
     /// A path of one of the trees, from the root to `tip`.
     func trace(_ tip: Tip) -> [TraceStep] {
         var out: [TraceStep] = []
