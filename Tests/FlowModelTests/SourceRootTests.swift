@@ -83,3 +83,31 @@ import FlowSyntax
 
     var realBase: String { FileSystemReader().realPath(base) ?? base }
 }
+
+/// The bounded read (issue 10, item 6).
+@Suite struct BoundedReadTests {
+    @Test func aFileLargerThanItsSizeSaidIsCutAtTheLimitAndRefused() throws {
+        // procfs files report size 0 and then have content: like a file that grows while read.
+        guard FileManager.default.fileExists(atPath: "/proc/self/status") else { return }
+        let result = FileSystemReader().read("/proc/self/status", maxBytes: 16)
+        guard case .failure(let error) = result else { Issue.record("read \(result)"); return }
+        #expect(error.message == "file grew past the limit of 16 bytes while it was read; split it into imported files")
+        #expect(error.tooLargeSize == 17)  // one byte past the limit, no more
+    }
+
+    @Test func pathsThatCannotBeFilesSayWhy() {
+        let reader = FileSystemReader()
+        #expect(reader.read("a\u{0}b.flow").failureMessage == "the path contains a NUL character")
+        #expect(reader.read("/").failureMessage == "is a directory")
+        #expect(reader.read("/dev/null").failureMessage == "is not a regular file (a device, pipe or socket)")
+        #expect(reader.read(String(repeating: "x/", count: 3000) + "a.flow").failureMessage == "the path is too long")
+        #expect(reader.read("/nonexistent-\(UUID().uuidString).flow").failureMessage == "no such file")
+    }
+}
+
+extension Result where Failure == SourceReadError {
+    var failureMessage: String? {
+        if case .failure(let error) = self { return error.message }
+        return nil
+    }
+}
