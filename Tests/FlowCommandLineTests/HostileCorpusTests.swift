@@ -128,6 +128,14 @@ import FlowTestSupport
         let calls = try box.run("flowrun", ["--explore", "calls.flow", "--explore-budget", "100000"])
         #expect(calls.code == 0, "\(calls.err)")
         #expect(calls.out.contains("coverage: states 1501/1501"))
+        // Paths that merge repeat what they join: 300 alerts of two buttons into the same state
+        // would report 300 paths of 300 steps. The budget bounds those steps too.
+        let alerts = (0..<300).map { "  state s\($0) { alert { title \"T\" button \"A\" -> s\($0 + 1)  button \"B\" -> s\($0 + 1) } }" }
+        try box.write("root/diamond.flow", "flow d {\n  start -> s0\n\(alerts.joined(separator: "\n"))\n  state s300 { -> done granted }\n}\n")
+        let diamond = try box.run("flowrun", ["--explore", "diamond.flow", "--explore-budget", "5000"])
+        #expect(diamond.code == 5)
+        #expect(diamond.err.contains("(the 17 paths found hold 5117 steps, more than the budget of 5000)") && diamond.err.contains("[FL2107]"),
+                "\(diamond.err)")
     }
 
     static func callChain(_ depth: Int) -> String {

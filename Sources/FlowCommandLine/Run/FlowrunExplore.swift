@@ -148,7 +148,8 @@ struct ExplorationReport {
             }
         }
         if e.budgetExceeded {
-            lines.append(style.yellow("budget exceeded: stopped after \(e.steps) of \(e.budget) steps; the paths and coverage "
+            let why = e.pathBudgetReason ?? "stopped after \(e.steps) of \(e.budget) steps"
+            lines.append(style.yellow("budget exceeded: \(why); the paths and coverage "
                                       + "above are incomplete (raise --explore-budget)"))
         }
         if let directory {

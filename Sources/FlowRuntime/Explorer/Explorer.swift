@@ -18,7 +18,9 @@ public struct Explorer: Sendable {
         /// The locale for alert labels (and so for emitted `tap` lines).
         public var locale: String?
         public var appName: String?
-        /// The most steps (state executions) exploration runs before it gives up.
+        /// The most steps (state executions) exploration runs before it gives up, and the most
+        /// steps all reported paths hold together (merged paths repeat what they join), so the
+        /// budget bounds memory as well as time.
         public var budget: Int
         public init(locale: String? = nil, appName: String? = nil, budget: Int = 100_000) {
             self.locale = locale
@@ -112,6 +114,8 @@ struct Search {
     let budget: Int
     var paths: [ExploredPath] = []
     var steps = 0
+    /// The steps of all reported paths together (`report`).
+    var pathSteps = 0
     var exceeded = false
     var seen: [Key: Seen] = [:]
     /// Configurations on the current path, with the decision count when they were entered.
@@ -236,12 +240,22 @@ struct Search {
                 case .inputNeeded(let n, _): .error(FlowError(kind: .device, message: n.summary, context: ctx))
                 case .cancelled: .error(FlowError(kind: .device, message: "cancelled", context: ctx))
                 }
-                paths.append(ExploredPath(decisions: self.decisions(decisions), trace: self.trace(trace), ending: ending, mergedAt: nil))
+                report(ExploredPath(decisions: self.decisions(decisions), trace: self.trace(trace), ending: ending, mergedAt: nil))
                 return
             case .choice:
                 preconditionFailure("handled above")
             }
         }
+    }
+
+    /// Adds a path to the report. Reported paths are materialized (each its own arrays), and
+    /// paths that merge repeat the continuation they join, so their total length can grow with
+    /// paths × length while the search itself stays linear: it is bounded by the budget too,
+    /// and past it the search stops as when its steps run out.
+    mutating func report(_ path: ExploredPath) {
+        paths.append(path)
+        pathSteps += path.trace.count
+        if pathSteps > budget { exceeded = true }
     }
 
     /// A path that came back to a configuration on itself. Without user input since then it is a
@@ -251,7 +265,7 @@ struct Search {
         let made = decisions(node.decisions)
         let steps = trace(node.trace)
         if made[decisionCount...].contains(where: \.choice.isUserInput) {
-            paths.append(ExploredPath(decisions: made, trace: steps, ending: .cycle(at: ctx.pathName), mergedAt: nil))
+            report(ExploredPath(decisions: made, trace: steps, ending: .cycle(at: ctx.pathName), mergedAt: nil))
         } else {
             let visits = steps.filter(\.isVisit).map(\.context.pathName)
             var loop: [String] = []
@@ -260,7 +274,7 @@ struct Search {
             }
             let names = loop.map { "'\($0)'" }.joined(separator: ", ")
             let error = FlowError(kind: .stepLimit, message: "flow loops without user input through \(names)", context: ctx)
-            paths.append(ExploredPath(decisions: made, trace: steps, ending: .error(error), mergedAt: nil))
+            report(ExploredPath(decisions: made, trace: steps, ending: .error(error), mergedAt: nil))
         }
     }
 
@@ -268,7 +282,7 @@ struct Search {
     mutating func record(merge node: Node, into first: Seen) {
         let witness = paths[first.firstPath]
         let ctx = node.execution.currentContext
-        paths.append(ExploredPath(decisions: decisions(node.decisions) + witness.decisions[first.decisions...],
+        report(ExploredPath(decisions: decisions(node.decisions) + witness.decisions[first.decisions...],
                                   trace: trace(node.trace) + witness.trace[first.trace...],
                                   ending: witness.ending, mergedAt: ctx.pathName))
     }
