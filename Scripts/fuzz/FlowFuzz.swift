@@ -118,9 +118,9 @@ enum ImportTree {
         try? fm.removeItem(atPath: base)
         for dir in ["root/lib/deeper", "outside"] { try? fm.createDirectory(atPath: base + "/" + dir, withIntermediateDirectories: true) }
         let flow = "flow helper { start -> s  state s { -> done granted } }\n"
-        fm.createFile(atPath: base + "/root/lib/helper.flow", contents: Data(("import \"deeper/d.flow\"\n" + flow).utf8))
-        fm.createFile(atPath: base + "/root/lib/deeper/d.flow", contents: Data("import \"../../lib/helper.flow\"\n".utf8))
-        fm.createFile(atPath: base + "/outside/secret.flow", contents: Data("flow secret { start -> s  state s { -> done granted } }\n".utf8))
+        _ = fm.createFile(atPath: base + "/root/lib/helper.flow", contents: Data(("import \"deeper/d.flow\"\n" + flow).utf8))
+        _ = fm.createFile(atPath: base + "/root/lib/deeper/d.flow", contents: Data("import \"../../lib/helper.flow\"\n".utf8))
+        _ = fm.createFile(atPath: base + "/outside/secret.flow", contents: Data("flow secret { start -> s  state s { -> done granted } }\n".utf8))
         try? fm.createSymbolicLink(atPath: base + "/root/out", withDestinationPath: base + "/outside")
         try? fm.createSymbolicLink(atPath: base + "/root/lib/secret.flow", withDestinationPath: base + "/outside/secret.flow")
         try? fm.createSymbolicLink(atPath: base + "/root/dangling.flow", withDestinationPath: base + "/nowhere.flow")
@@ -134,7 +134,7 @@ enum ImportTree {
 func fuzzImportTree(_ bytes: [UInt8]) {
     let root = ImportTree.base + "/root"
     for path in [root + "/input.flow", root + "/lib/input.flow"] {
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
     }
     let reader = FileSystemReader()
     guard let realRoot = reader.realPath(root) else { return }
