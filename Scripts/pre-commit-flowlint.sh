@@ -14,6 +14,6 @@ top=$(git rev-parse --show-toplevel) || exit 1
 cd "$top" || exit 1
 status=0
 while IFS= read -r -d '' path; do
-  git show ":$path" | "$flowlint" --quiet "${extra[@]}" --stdin-path "$path" - || status=1
+  git show ":$path" | "$flowlint" --quiet --allow-empty "${extra[@]}" --stdin-path "$path" - || status=1
 done < <(git diff --cached --name-only -z --diff-filter=ACMR -- '*.flow')
 exit "$status"

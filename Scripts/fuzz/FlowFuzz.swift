@@ -2,8 +2,12 @@
 // the loader (checker) with an in-memory reader that also serves it as an imported file, the
 // diagnostic renderer, the linter (every rule), and, when it checks clean, a bounded exploration
 // and bounded runs of its flows on the simulated device; then the same bytes are read as a
-// scenario file and, when they parse, run against the example flow they name. Built by Scripts/fuzz.sh with
-// `swiftc -sanitize=fuzzer,address`, not by SwiftPM.
+// scenario file and, when they parse, run against the example flow they name. Then (issue 10) the
+// bytes are written into a small directory tree with symbolic links that lead out of it and
+// loaded from disk (no file outside the tree may ever be read), turned into a chain of `let`
+// values (resolved copy must stay within `CopyLimits`), and decoded as the `Checkpoint` JSON an
+// app loads at launch (decoding hostile data must fail cleanly; a checkpoint that decodes is
+// resumed). Built by Scripts/fuzz.sh with `swiftc -sanitize=fuzzer,address`, not by SwiftPM.
 import Foundation
 import FlowModel
 import FlowRuntime
@@ -98,7 +102,101 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         blocking { await runFlows(of: program) }
     }
     fuzzScenario(bytes)
+    fuzzImportTree(bytes)
+    fuzzLetChain(bytes)
+    fuzzCheckpoint(bytes)
     return 0
+}
+
+/// A directory tree made once per process: `root/` with a subdirectory, a symbolic link to a
+/// directory outside, one to a file outside, and a dangling one; `outside/` holds flows that
+/// must never be read.
+enum ImportTree {
+    static let base: String = {
+        let base = NSTemporaryDirectory() + "flowfuzz-tree-\(ProcessInfo.processInfo.processIdentifier)"
+        let fm = FileManager.default
+        try? fm.removeItem(atPath: base)
+        for dir in ["root/lib/deeper", "outside"] { try? fm.createDirectory(atPath: base + "/" + dir, withIntermediateDirectories: true) }
+        let flow = "flow helper { start -> s  state s { -> done granted } }\n"
+        _ = fm.createFile(atPath: base + "/root/lib/helper.flow", contents: Data(("import \"deeper/d.flow\"\n" + flow).utf8))
+        _ = fm.createFile(atPath: base + "/root/lib/deeper/d.flow", contents: Data("import \"../../lib/helper.flow\"\n".utf8))
+        _ = fm.createFile(atPath: base + "/outside/secret.flow", contents: Data("flow secret { start -> s  state s { -> done granted } }\n".utf8))
+        try? fm.createSymbolicLink(atPath: base + "/root/out", withDestinationPath: base + "/outside")
+        try? fm.createSymbolicLink(atPath: base + "/root/lib/secret.flow", withDestinationPath: base + "/outside/secret.flow")
+        try? fm.createSymbolicLink(atPath: base + "/root/dangling.flow", withDestinationPath: base + "/nowhere.flow")
+        try? fm.createSymbolicLink(atPath: base + "/root/lib/up", withDestinationPath: "../..")
+        return base
+    }()
+}
+
+/// The input as `root/input.flow` (and `root/lib/input.flow`) in the tree, loaded from disk:
+/// whatever it imports, every file loaded must lie under `root/`.
+func fuzzImportTree(_ bytes: [UInt8]) {
+    let root = ImportTree.base + "/root"
+    for path in [root + "/input.flow", root + "/lib/input.flow"] {
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+    }
+    let reader = FileSystemReader()
+    guard let realRoot = reader.realPath(root) else { return }
+    let sourceRoot = SourceRoot(realPath: realRoot)
+    for entry in [root + "/input.flow", root + "/lib/input.flow"] {
+        let result = Loader(reader: reader, limits: ParseLimits(maxFileBytes: 1 << 16)).load(entry)
+        for file in result.files {
+            let real = reader.realPath(file.path) ?? file.path
+            precondition(sourceRoot.contains(real), "read outside the root: \(file.path) -> \(real)")
+        }
+        _ = DiagnosticRenderer(files: result.files).render(result.diagnostics)
+    }
+}
+
+/// A chain of `let` values built from the input: each byte picks what the next value holds
+/// (literal text and references to later values, several times each), so the checker sees
+/// doubling, deep and wide copy; a program that checks is run and its copy measured.
+func fuzzLetChain(_ bytes: [UInt8]) {
+    guard bytes.count >= 2 else { return }
+    let count = Int(bytes[0] % 48) + 1
+    var lines: [String] = []
+    for i in 0..<count {
+        let b = bytes[(i + 1) % bytes.count]
+        var value = String(repeating: "x", count: Int(b % 7))
+        let refs = Int(b >> 5)  // 0...7 references
+        for r in 0..<refs where i + 1 + r % 3 < count { value += "{v\(i + 1 + r % 3)}" }
+        lines.append("let v\(i) = \"\(value)\"")
+    }
+    let text = lines.joined(separator: "\n")
+        + "\nflow f { start -> s  state s { alert { title \"{v0}\" message \"{v0}{v0}\" button \"{v0}\" -> done granted } } }\n"
+    let result = Loader(reader: MemoryReader([:])).load(text: text, path: "chain.flow")
+    guard let program = result.program else { return }
+    blocking {
+        guard let device = try? SimulatedDevice(user: BoundedUser()) else { return }
+        let run = try? await Interpreter(program: program, backend: device).run(flow: "f")
+        for step in run?.trace ?? [] {
+            if case .alert(let shown, _) = step.action {
+                for text in [shown.title, shown.message] + shown.buttons.map(\.label) {
+                    precondition((text?.utf8.count ?? 0) <= CopyLimits.maxBytes, "copy past its limit")
+                }
+            }
+        }
+    }
+}
+
+/// The input as the checkpoint JSON an app stores before Settings and loads at launch: decoding
+/// must fail cleanly on anything, and a checkpoint that decodes is resumed on the example
+/// camera flow (unknown flows, states, huge stacks: a flow error, never a crash).
+func fuzzCheckpoint(_ bytes: [UInt8]) {
+    guard let checkpoint = try? JSONDecoder().decode(Checkpoint.self, from: Data(bytes)) else { return }
+    guard let program = CheckpointTarget.program else { return }
+    blocking {
+        guard let device = try? SimulatedDevice(user: BoundedUser()) else { return }
+        try? await device.saveCheckpoint(checkpoint)
+        let interpreter = Interpreter(program: program, backend: device,
+                                      options: Interpreter.Options(stepLimit: 200, resumeFromCheckpoint: true))
+        _ = try? await interpreter.run(flow: checkpoint.frames.first?.flow ?? program.flows[0].name)
+    }
+}
+
+enum CheckpointTarget {
+    static let program: Program? = Loader(reader: ExampleFlowsReader()).load("flows/seed_pl_camera_priming.flow").program
 }
 
 /// The input as a scenario file (Scenarios.md): parsed and its diagnostics rendered; when it

@@ -216,8 +216,11 @@ import Testing
         let (code, out, _) = run(["--format", "gcc", "--stdin-path", "w.flow", "-"])
         #expect(code == 0 && out.hasPrefix("w.flow:6:21: warning: request camera never shows"))
         // A pre-commit hook passing an excluded file gets the project's excludes.
+        // Nothing left to lint is an error unless the caller says it is expected (a hook does).
         let excluded = run(["--format", "gcc", "--stdin-path", "drafts/w.flow", "-"])
-        #expect(excluded.1.isEmpty && excluded.2 == "0 files, 0 errors, 0 warnings\n")
+        #expect(excluded.0 == 1 && excluded.1.isEmpty && excluded.2.contains("no .flow file to lint in '-'"))
+        let allowed = run(["--format", "gcc", "--allow-empty", "--stdin-path", "drafts/w.flow", "-"])
+        #expect(allowed.0 == 0 && allowed.1.isEmpty)
         #expect(run(["-", "-"]).0 == 2)
     }
 

@@ -303,7 +303,7 @@ struct ExampleRun {
         let box = try LintSandbox(["f.flow": Self.untitledAlert, "team.json": #"{ "rules": { "unmatched-status": "off" } }"#])
         let json = box.run(["--config", "team.json", "f.flow"])
         #expect(json.code == 2)
-        #expect(json.err.hasPrefix("flowlint: error: team.json: the severity of FL2101 (unmatched-status) cannot be changed: it is reported by flowrun, not by flowlint, so a flowlint configuration does not apply\n"))
+        #expect(json.err.hasPrefix("flowlint: error: team.json:1:34: the severity of FL2101 (unmatched-status) cannot be changed: it is reported by flowrun, not by flowlint, so a flowlint configuration does not apply\n"))
         let typo = try configured("FL0199 = off\n")
         #expect(typo.err.contains("flowlint: error: .flowlint:1: unknown rule 'FL0199'; did you mean 'FL0109'?\n"))
     }

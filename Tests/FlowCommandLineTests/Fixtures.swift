@@ -96,8 +96,10 @@ enum Fixtures {
     static func flowrun(_ arguments: [String], program: Program = camera(), input: [String] = [],
                         terminal: Bool = false) async -> (code: Int32, out: String, err: String) {
         let command = FlowrunCommand(reader: Reader(files: ["camera.flow": cameraSource]), environment: [:]) { reader, path, _ in
-            guard case .success = reader.read(path) else {
-                return LoadResult(files: [], syntax: [], comments: [], diagnostics: [], program: nil)
+            // Like `Loader`: an unreadable entry is FL0100 without a range, and no files.
+            if case .failure(let error) = reader.read(path) {
+                return LoadResult(files: [], syntax: [], comments: [],
+                                  diagnostics: [.error("FL0100", "cannot read '\(path)': \(error.message)", at: nil)], program: nil)
             }
             return LoadResult(files: program.files, syntax: [], comments: [], diagnostics: [], program: program)
         }

@@ -28,7 +28,7 @@ import FlowSyntax
         Case("FL0103 import escapes", """
         import "../outside.flow"
         """, [
-            "main.flow:1:8: error: import '../outside.flow' leaves the directory of the entry file [FL0103] note: imports must stay inside '.'",
+            "main.flow:1:8: error: import '../outside.flow' leaves the root '.' [FL0103] note: imports, and the targets of symbolic links, must stay inside '.'",
         ]),
         Case("FL0102 unknown state", """
         flow f {
@@ -489,6 +489,54 @@ import FlowSyntax
         """, [
             "main.flow:5:13: error: 'status' has no arms [FL0145]",
             "main.flow:6:13: error: call to 'helper' has no arms [FL0145]",
+        ]),
+        Case("FL0101 empty import", """
+        import ""
+        """, [
+            "main.flow:1:8: error: import path is empty; write the path of a .flow file [FL0101]",
+        ]),
+        // 2^13 copies of 8 bytes: 64 KiB from 13 lines; reported once, at the value where it passes the limit.
+        Case("FL0146 copy that doubles", """
+        let v0 = "{v1}{v1}"
+        let v1 = "{v2}{v2}"
+        let v2 = "{v3}{v3}"
+        let v3 = "{v4}{v4}"
+        let v4 = "{v5}{v5}"
+        let v5 = "{v6}{v6}"
+        let v6 = "{v7}{v7}"
+        let v7 = "{v8}{v8}"
+        let v8 = "{v9}{v9}"
+        let v9 = "{v10}{v10}"
+        let v10 = "{v11}{v11}"
+        let v11 = "{v12}{v12}"
+        let v12 = "12345678"
+        flow f { start -> s  state s { alert { title "{v0}" button "OK" -> done granted } } }
+        """, [
+            "main.flow:1:1: error: value 'v0' expands to more than 16384 bytes of copy: v0 -> v1 -> v2 -> v3 -> v4 -> v5 -> v6 -> v7 -> v8 -> v9 -> v10 -> v11 -> v12 [FL0146] note: each placeholder is replaced by the whole value it names; use each value fewer times",
+        ]),
+        Case("FL0146 copy nested too deep", """
+        let d0 = "{d1}"
+        let d1 = "{d2}"
+        let d2 = "{d3}"
+        let d3 = "{d4}"
+        let d4 = "{d5}"
+        let d5 = "{d6}"
+        let d6 = "{d7}"
+        let d7 = "{d8}"
+        let d8 = "{d9}"
+        let d9 = "{d10}"
+        let d10 = "{d11}"
+        let d11 = "{d12}"
+        let d12 = "{d13}"
+        let d13 = "{d14}"
+        let d14 = "{d15}"
+        let d15 = "{d16}"
+        let d16 = "{d17}"
+        let d17 = "{d18}"
+        let d18 = "end"
+        flow f { start -> s  state s { alert { title "{d0}" button "OK" -> done granted } } }
+        """, [
+            "main.flow:2:1: error: value 'd1' nests placeholders 17 deep, more than the limit of 16: d1 -> d2 -> d3 -> d4 -> d5 -> d6 -> d7 -> d8 -> d9 -> d10 -> d11 -> d12 -> d13 -> d14 -> d15 -> d16 -> d17 -> d18 [FL0146] note: write the copy out, or refer to fewer values in a row",
         ]),
     ]
 

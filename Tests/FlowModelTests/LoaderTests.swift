@@ -161,8 +161,8 @@ import FlowSyntax
         ])
         let result = Loader(reader: reader).load("app/main.flow")
         #expect(lines(result) == [
-            "app/lib/helper.flow:1:8: error: import '../../secret.flow' leaves the directory of the entry file [FL0103] note: imports must stay inside 'app'",
-            "app/lib/helper.flow:2:8: error: import '/etc/passwd' leaves the directory of the entry file [FL0103] note: imports must stay inside 'app'",
+            "app/lib/helper.flow:1:8: error: import '../../secret.flow' leaves the root 'app' [FL0103] note: imports, and the targets of symbolic links, must stay inside 'app'",
+            "app/lib/helper.flow:2:8: error: import '/etc/passwd' leaves the root 'app' [FL0103] note: imports, and the targets of symbolic links, must stay inside 'app'",
         ])
         #expect(result.files.count == 2)
     }

@@ -57,12 +57,14 @@ public struct FlowlintCommand: Sendable {
             .flag("quiet", short: "q", help: "do not print the summary line on stderr"),
             .value("graph", "style", help: "print the state graphs as mermaid or dot instead of findings"),
             .flag("full-witnesses", help: "json and sarif: every step of each witness (default: the first and last 25 of a longer one)"),
+            .flag("allow-empty", help: "exit 0 when no .flow file is left to lint (default: exit 1)"),
         ] + LimitOptions.specs,
         positionals: [PositionalSpec("PATH", .zeroOrMore, help: ".flow files or directories (searched recursively); - reads one flow from stdin")],
         discussion: """
             Exit codes:
               0  no errors (warnings allowed unless --strict or --max-warnings)
-              1  errors, or warnings with --strict, or more warnings than --max-warnings
+              1  errors, or warnings with --strict, or more warnings than --max-warnings, or no
+                 file to lint (every PATH empty or excluded) unless --allow-empty
               2  usage or I/O error: bad arguments, a missing file, a bad config or plist
 
             Suppress a finding with a comment on its line, the line before, or before its state:
@@ -78,7 +80,7 @@ public struct FlowlintCommand: Sendable {
             """)
 
     func usageFailure(_ message: String, _ stderr: any TextOutput) -> Int32 {
-        stderr.line("flowlint: error: \(message)")
+        stderr.line("flowlint: error: \(IO.escapedLines(message))")
         stderr.line(Self.parser.usage)
         stderr.line("Run 'flowlint --help' for more.")
         return 2
@@ -165,8 +167,12 @@ public struct FlowlintCommand: Sendable {
         var configuration = LintConfiguration()
         let configPath = parsed.value("config").map(root.absolute) ?? root.configuration
         if let configPath {
-            guard let data = FileManager.default.contents(atPath: configPath) else {
-                return usageFailure("cannot read configuration '\(parsed.value("config") ?? configPath)'", stderr)
+            // The flows' size limit and bounded read apply to every input, configs included.
+            let data: Data
+            switch FileSystemReader().read(configPath, maxBytes: limits.maxFileBytes) {
+            case .success(let bytes): data = Data(bytes)
+            case .failure(let error):
+                return usageFailure("cannot read configuration '\(parsed.value("config") ?? configPath)': \(error.message)", stderr)
             }
             let shown = parsed.value("config") ?? root.relative(configPath)
             do {
@@ -187,7 +193,7 @@ public struct FlowlintCommand: Sendable {
         var plist: InfoPlist?
         if let p = parsed.value("info-plist") {
             do {
-                var read = try InfoPlist.read(path: absolute(p))
+                var read = try InfoPlist.read(path: absolute(p), maxBytes: limits.maxFileBytes)
                 read.path = p
                 plist = read
             } catch {
@@ -196,8 +202,11 @@ public struct FlowlintCommand: Sendable {
         }
         var baseline: Baseline?
         if let b = parsed.value("baseline") {
-            guard let data = FileManager.default.contents(atPath: absolute(b)) else {
-                return usageFailure("cannot read baseline '\(b)' (write one with --write-baseline \(b))", stderr)
+            let data: Data
+            switch FileSystemReader().read(absolute(b), maxBytes: limits.maxFileBytes) {
+            case .success(let bytes): data = Data(bytes)
+            case .failure(let error):
+                return usageFailure("cannot read baseline '\(b)' (write one with --write-baseline \(b)): \(error.message)", stderr)
             }
             do throws(Baseline.ReadError) {
                 baseline = try Baseline.parse(data, path: b)
@@ -230,6 +239,17 @@ public struct FlowlintCommand: Sendable {
             }
         }
         let stdinBytes: [UInt8]? = stdinCount > 0 ? readStandardInput() : nil
+        if files.isEmpty {
+            // A run that checks nothing must not look like a clean one.
+            let named = paths.map { "'\(OutputEscaping.visible($0))'" }.joined(separator: ", ")
+            let why = configPath.map { " (or all of them are excluded by '\(OutputEscaping.visible($0))')" } ?? ""
+            if parsed.flag("allow-empty") {
+                stderr.line("flowlint: no .flow file to lint in \(named)\(why)")
+                return 0
+            }
+            stderr.line("flowlint: error: no .flow file to lint in \(named)\(why); nothing was checked (pass --allow-empty if that is expected)")
+            return 1
+        }
 
         let linter = Linter(configuration: configuration, infoPlist: plist)
         let reports = lintAll(files, linter: linter, limits: limits,
@@ -248,7 +268,9 @@ public struct FlowlintCommand: Sendable {
         if let baseline { (results, stale) = baseline.filter(all, root: root) }
 
         if let graph {
-            stdout.write(GraphFormats.render(results, style: graph))
+            // Labels in the graph are copy: escaped line by line (the graph has no colour codes).
+            stdout.write(GraphFormats.render(results, style: graph).split(separator: "\n", omittingEmptySubsequences: false)
+                .map { OutputEscaping.lineStart(String($0)) }.joined(separator: "\n"))
             stderr.write(TextFormats.gcc(results))
         } else {
             let colored = Terminal.colorsEnabled(isTerminal: stdout.isTerminal, environment: environment)
@@ -307,10 +329,19 @@ private final class ReportSlots: @unchecked Sendable {
 }
 
 /// Reads files relative to the command's working directory, keeping paths as the user typed them.
-private struct RelativeReader: SourceReader {
+/// Every read and real path goes through `FileSystemReader`, so the size limit is applied before
+/// reading and the root rule sees the file system's real paths.
+struct RelativeReader: SourceReader {
     var base: String
+    func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : base + "/" + path }
     func read(_ path: String) -> Result<[UInt8], SourceReadError> {
-        FileSystemReader().read(path.hasPrefix("/") ? path : base + "/" + path)
+        FileSystemReader().read(absolute(path))
+    }
+    func read(_ path: String, maxBytes: Int) -> Result<[UInt8], SourceReadError> {
+        FileSystemReader().read(absolute(path), maxBytes: maxBytes)
+    }
+    func realPath(_ path: String) -> String? {
+        FileSystemReader().realPath(absolute(path))
     }
 }
 

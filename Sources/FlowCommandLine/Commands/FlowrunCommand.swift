@@ -207,7 +207,7 @@ struct IO: Sendable {
 
     /// `flowrun: error: MESSAGE`, the usage line and a hint; exit 2.
     func usageError(_ message: String, parser: ArgumentParser) -> Int32 {
-        stderr.line("\(parser.commandName): \(errorStyle.red("error:")) \(message)")
+        stderr.line("\(parser.commandName): \(errorStyle.red("error:")) \(Self.escapedLines(message))")
         stderr.line(parser.usage)
         stderr.line("Run '\(parser.commandName) --help' for the options.")
         return ExitCode.usageError
@@ -215,7 +215,14 @@ struct IO: Sendable {
 
     /// `flowrun: error: MESSAGE` with no usage hint (the arguments were fine).
     func error(_ message: String) {
-        stderr.line("flowrun: \(errorStyle.red("error:")) \(message)")
+        stderr.line("flowrun: \(errorStyle.red("error:")) \(Self.escapedLines(message))")
+    }
+
+    /// A message that quotes input (copy, paths, labels): control characters shown as escapes,
+    /// and no line of it can start a CI workflow command.
+    static func escapedLines(_ message: String) -> String {
+        message.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { OutputEscaping.lineStart(String($0)) }.joined(separator: "\n")
     }
 }
 
@@ -231,11 +238,14 @@ struct ProgramLoading {
     }
 
     func load(_ path: String, limits: ParseLimits, colored: Bool) -> Result<Program, Failure> {
-        if case .failure(let error) = reader.read(path) {
-            return .failure(.unreadable("cannot read '\(path)': \(error.message)"))
-        }
+        // One read, by the loader (bounded by the size limit): a file it could not read at all
+        // has no files in the result, only FL0100's message.
         let result = loader(reader, path, limits)
         if let program = result.program { return .success(program) }
+        if result.files.isEmpty {
+            let message = result.diagnostics.first { $0.range == nil }?.message ?? "cannot read '\(path)'"
+            return .failure(.unreadable(message))
+        }
         if result.diagnostics.isEmpty { return .failure(.invalid("\(path): the flow did not load\n")) }
         let renderer = DiagnosticRenderer(files: result.files, colored: colored)
         return .failure(.invalid(renderer.render(result.diagnostics, fallbackPath: path)))

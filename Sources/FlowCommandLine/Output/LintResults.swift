@@ -32,8 +32,11 @@ public struct LintResults: Sendable {
     /// Reports per entry, same order as `paths` (graph output uses their analyses).
     public var reports: [LintReport]
 
-    public var errorCount: Int { findings.filter { $0.diagnostic.severity == .error }.count }
-    public var warningCount: Int { findings.filter { $0.diagnostic.severity == .warning }.count }
+    /// Errors and warnings, shown or left out by a per-file cap (each file counted once).
+    public var errorCount: Int { findings.filter { $0.diagnostic.severity == .error }.count + omitted.values.reduce(0) { $0 + $1.errors } }
+    public var warningCount: Int { findings.filter { $0.diagnostic.severity == .warning }.count + omitted.values.reduce(0) { $0 + $1.warnings } }
+    /// What the caps left out, by file path: the largest count any entry reported for the file.
+    public var omitted: [String: DiagnosticCap.Omitted] = [:]
     public var noteCount: Int { findings.filter { $0.diagnostic.severity == .note }.count }
 
     /// Merges per-entry reports: the same finding reached from several entry files is kept once;
@@ -49,6 +52,9 @@ public struct LintResults: Sendable {
         var loaders: [String: Int] = [:]
         for report in reports {
             for file in Set(report.files.map(\.path)) { loaders[file, default: 0] += 1 }
+        }
+        for report in reports {
+            for (path, left) in report.omitted where left.total > (omitted[path]?.total ?? 0) { omitted[path] = left }
         }
         for (entry, report) in zip(paths, reports) {
             for finding in report.findings {

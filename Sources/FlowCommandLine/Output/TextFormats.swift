@@ -17,7 +17,7 @@ enum TextFormats {
                 let (head, omitted, tail) = f.finding.witness.abridged()
                 func line(_ number: Int, _ step: WitnessStep) {
                     let place = step.range.map { r in " (\(f.path(of: r) ?? f.path):\(r.start.line):\(r.start.column))" } ?? ""
-                    out += "    \(number). \(step.message)\(place)\n"
+                    out += "    \(number). \(OutputEscaping.visible(step.message))\(OutputEscaping.visible(place))\n"
                 }
                 for (i, step) in head.enumerated() { line(i + 1, step) }
                 if omitted > 0 { out += "    … \(grouped(omitted)) steps …\n" }
@@ -93,10 +93,12 @@ enum TextFormats {
         return JUnitXML(suiteName: "flowlint", cases: cases).rendered()
     }
 
-    /// `path:line:col: severity: message [ID]`, one line per finding.
+    /// `path:line:col: severity: message [ID]`, one line per finding. Paths and messages come
+    /// from input: control characters are shown as escapes and no line can start with `::`.
     static func gcc(_ results: LintResults) -> String {
         results.findings.map { f in
-            "\(f.path):\(f.line):\(f.column): \(f.diagnostic.severity): \(f.diagnostic.message) [\(f.finding.ruleID)]\n"
+            "\(OutputEscaping.lineStart(f.path)):\(f.line):\(f.column): \(f.diagnostic.severity): "
+                + "\(OutputEscaping.visible(f.diagnostic.message)) [\(f.finding.ruleID)]\n"
         }.joined()
     }
 
@@ -110,27 +112,19 @@ enum TextFormats {
             case .warning: "warning"
             case .note: "notice"
             }
-            var properties = "file=\(escapeProperty(root.repositoryRelative(f.path))),line=\(f.line),col=\(f.column)"
+            var properties = "file=\(OutputEscaping.githubProperty(root.repositoryRelative(f.path))),line=\(f.line),col=\(f.column)"
             if let r = f.diagnostic.range { properties += ",endLine=\(r.end.line),endColumn=\(r.end.column)" }
-            properties += ",title=\(escapeProperty(f.finding.ruleID.rawValue))"
-            var message = f.diagnostic.message
+            properties += ",title=\(OutputEscaping.githubProperty(f.finding.ruleID.rawValue))"
+            // The message and each witness step are escaped on their own; only the line breaks
+            // between them are ours (sent as %0A, which the runner turns back into new lines).
+            var lines = [OutputEscaping.visible(f.diagnostic.message)]
             if !f.finding.witness.isEmpty {
                 let (head, omitted, tail) = f.finding.witness.abridged()
-                var lines = head.enumerated().map { "\($0 + 1). \($1.message)" }
+                lines += head.enumerated().map { "\($0 + 1). " + OutputEscaping.visible($1.message) }
                 if omitted > 0 { lines.append("… \(grouped(omitted)) steps …") }
-                lines += tail.enumerated().map { "\(head.count + omitted + $0 + 1). \($1.message)" }
-                message += "\n" + lines.joined(separator: "\n")
+                lines += tail.enumerated().map { "\(head.count + omitted + $0 + 1). " + OutputEscaping.visible($1.message) }
             }
-            return "::\(command) \(properties)::\(escapeData(message))\n"
+            return "::\(command) \(properties)::\(OutputEscaping.githubLines(lines))\n"
         }.joined()
-    }
-
-    static func escapeData(_ s: String) -> String {
-        s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
-            .replacingOccurrences(of: "\n", with: "%0A")
-    }
-
-    static func escapeProperty(_ s: String) -> String {
-        escapeData(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 }

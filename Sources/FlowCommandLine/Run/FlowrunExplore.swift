@@ -125,7 +125,7 @@ struct ExplorationReport {
         var lines: [String] = []
         let e = exploration
         let summary = groups.map { "\($0.paths.count) \($0.ending)" }.joined(separator: ", ")
-        lines.append(style.bold("explore \(e.flow) (\(file))") + (locale.map { ", locale \($0)" } ?? ""))
+        lines.append(style.bold("explore \(e.flow) (\(OutputEscaping.visible(file)))") + (locale.map { ", locale \($0)" } ?? ""))
         lines.append("\(e.paths.count) path\(e.paths.count == 1 ? "" : "s")" + (summary.isEmpty ? "" : ": \(summary)")
                      + "; \(e.steps) steps")
         for group in groups {
@@ -135,10 +135,10 @@ struct ExplorationReport {
             for (n, path) in group.paths.enumerated() {
                 let states = path.states.isEmpty ? "(no state)" : path.states.joined(separator: " > ")
                 let decisions = path.decisions.isEmpty ? "no decisions"
-                    : path.decisions.map(\.choice.scenarioLine).joined(separator: "; ")
+                    : OutputEscaping.visible(path.decisions.map(\.choice.scenarioLine).joined(separator: "; "))
                 var line = String(repeating: " ", count: max(1, 4 - String(n + 1).count)) + "\(n + 1)  \(states)  "
                     + style.dim("[\(decisions)]")
-                if case .outcome = path.ending {} else { line += "  " + Self.endingText(path) }
+                if case .outcome = path.ending {} else { line += "  " + OutputEscaping.visible(Self.endingText(path)) }
                 if let at = path.mergedAt { line += style.dim("  (joins an earlier path at \(at))") }
                 lines.append(line)
             }
@@ -154,16 +154,17 @@ struct ExplorationReport {
         } else {
             lines.append("unreached states:")
             for item in unreached {
-                lines.append("  \(location(flow: item.flow, state: item.state)): \(item.flow).\(item.state)")
+                lines.append("  \(OutputEscaping.visible(location(flow: item.flow, state: item.state))): \(item.flow).\(item.state)")
             }
         }
         if e.budgetExceeded {
-            lines.append(style.yellow("budget exceeded: stopped after \(e.steps) of \(e.budget) steps; the paths and coverage "
+            let why = e.pathBudgetReason ?? "stopped after \(e.steps) of \(e.budget) steps"
+            lines.append(style.yellow("budget exceeded: \(why); the paths and coverage "
                                       + "above are incomplete (raise --explore-budget)"))
         }
         if let directory {
             let skipped = e.paths.count - emitted.count
-            lines.append("wrote \(emitted.count) scenario\(emitted.count == 1 ? "" : "s") to \(directory)"
+            lines.append("wrote \(emitted.count) scenario\(emitted.count == 1 ? "" : "s") to \(OutputEscaping.visible(directory))"
                          + (skipped > 0 ? " (\(skipped) cycle path\(skipped == 1 ? "" : "s") never end\(skipped == 1 ? "s" : ""): none written)" : ""))
         }
         return lines.joined(separator: "\n") + "\n"
@@ -267,6 +268,7 @@ struct ScenarioEmitter {
     /// Creates `directory` when missing; refuses one that holds anything but `.scenario` files,
     /// so emitting never replaces a file it did not write.
     static func prepare(directory: String) throws(ArgumentError) {
+        func isTemporary(_ name: String) -> Bool { Self.isTemporary(name) }
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         if fm.fileExists(atPath: directory, isDirectory: &isDirectory) {
@@ -277,7 +279,8 @@ struct ScenarioEmitter {
             do { entries = try fm.contentsOfDirectory(atPath: directory) } catch {
                 throw ArgumentError("cannot read directory '\(directory)'")
             }
-            let foreign = entries.filter { !$0.hasSuffix(".scenario") }.sorted()
+            // Another run writing into the same directory has its temporary files there too.
+            let foreign = entries.filter { !$0.hasSuffix(".scenario") && !isTemporary($0) }.sorted()
             if let first = foreign.first {
                 throw ArgumentError("'--emit-scenarios \(directory)' holds '\(first)', which is not a .scenario file; "
                                     + "use an empty directory or one with only scenarios")
@@ -303,13 +306,34 @@ struct ScenarioEmitter {
                 else { continue }
                 text = insertSetup(into: text)
                 let target = (directory.hasSuffix("/") ? directory : directory + "/") + name
-                guard FileManager.default.createFile(atPath: target, contents: Data(text.utf8)) else {
-                    throw ArgumentError("cannot write '\(target)'")
-                }
+                try Self.writeAtomically(Data(text.utf8), to: target, in: directory)
                 written[group.indices[n]] = name
             }
         }
         return written
+    }
+
+    /// Temporary files of a run in progress: `.flowrun-PID-UUID.tmp`, which `prepare` passes over.
+    static let temporaryPrefix = ".flowrun-", temporarySuffix = ".tmp"
+
+    static func isTemporary(_ name: String) -> Bool { name.hasPrefix(temporaryPrefix) && name.hasSuffix(temporarySuffix) }
+
+    /// Writes `data` to a temporary file of this run in `directory`, then renames it over
+    /// `target`: a reader (or another run) sees the old file or the new one, never half of one,
+    /// and runs into the same directory never trip over each other's temporary files.
+    static func writeAtomically(_ data: Data, to target: String, in directory: String) throws(ArgumentError) {
+        let dir = directory.hasSuffix("/") ? directory : directory + "/"
+        let temporary = dir + temporaryPrefix + "\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)" + temporarySuffix
+        do {
+            try data.write(to: URL(fileURLWithPath: temporary), options: [.withoutOverwriting])
+        } catch {
+            throw ArgumentError("cannot write '\(target)': \(error.localizedDescription)")
+        }
+        guard rename(temporary, target) == 0 else {
+            let why = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw ArgumentError("cannot write '\(target)': \(why)")
+        }
     }
 
     /// Adds `argument` and `app` lines after the `flow` line, so the scenario replays the same run.

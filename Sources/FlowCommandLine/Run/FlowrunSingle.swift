@@ -64,7 +64,7 @@ struct FlowrunSingle: Sendable {
         // flow went before the next dialog; JSON is one object at the end.
         var printer: Transcript.StepPrinter? = nil
         if options.format == .text {
-            io.stdout.line("flow \(program[flow].name) (\(path))" + (interpreter.locale.map { ", locale \($0)" } ?? ""))
+            io.stdout.line("flow \(program[flow].name) (\(OutputEscaping.visible(path)))" + (interpreter.locale.map { ", locale \($0)" } ?? ""))
             io.stdout.line()
             printer = Transcript.StepPrinter(transcript: transcript, output: io.stdout)
         }
@@ -140,7 +140,7 @@ struct FlowrunSingle: Sendable {
                 }
                 + (leftover.settingsVisits.isEmpty ? [] : ["\(leftover.settingsVisits.count) --settings visit(s)"])
             if !unused.isEmpty {
-                io.stderr.line("flowrun: warning: scripted input was not used: " + unused.joined(separator: ", "))
+                io.stderr.line("flowrun: warning: scripted input was not used: " + OutputEscaping.visible(unused.joined(separator: ", ")))
             }
         }
         return code

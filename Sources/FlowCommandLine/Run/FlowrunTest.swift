@@ -16,15 +16,20 @@ struct FlowrunTest: Sendable {
             .value("max-steps", "n", help: "steps without user input before a run is a loop, for scenarios without a `limit` line (default 1000)"),
             .value("max-total-steps", "n", help: "most steps a run takes in all (default \(Interpreter.Options.defaultMaxTotalSteps))"),
             .value("format", "format", help: "text (default), or junit: JUnit XML on stdout, one test case per scenario, for CI test reports"),
+            .flag("allow-empty", help: "exit 0 when no scenario file is found (default: exit 1)"),
         ] + LimitOptions.specs + [.flag("help", short: "h", help: "show this help")],
         positionals: [PositionalSpec("PATH", .oneOrMore, help: "scenario files or directories")],
         discussion: """
             The last line is exactly `N passed, M failed` (on stderr with --format junit, so
             stdout holds only the XML).
 
+            A scenario or directory entry that cannot be read is a failure; finding no scenario
+            at all is an error unless --allow-empty.
+
             Exit codes:
               0  every scenario passed
-              1  a scenario failed (including a malformed scenario or a flow that does not load)
+              1  a scenario failed (including an unreadable or malformed scenario or a flow that
+                 does not load), or no scenario was found
               2  usage or I/O error: bad arguments, a missing path
             """
     )
@@ -44,7 +49,7 @@ struct FlowrunTest: Sendable {
             io.stdout.write(Self.parser.help)
             return ExitCode.finished
         }
-        let runner: ScenarioRunner
+        var runner: ScenarioRunner
         do {
             runner = ScenarioRunner(reader: reader, limits: try LimitOptions.parseLimits(parsed),
                                     stepLimit: try LimitOptions.positive(parsed, "max-steps") ?? 1000,
@@ -59,10 +64,15 @@ struct FlowrunTest: Sendable {
             return io.usageError("unknown format '\(format)'\(hint); use text or junit", parser: Self.parser)
         }
         let junit = format == "junit"
+        // The root rule for the flows scenarios name: the project, i.e. the working directory.
+        runner.root = FileManager.default.currentDirectoryPath
         var files: [String] = []
+        var unlisted: [(path: String, why: String)] = []
         for path in parsed.positionals("PATH") {
             switch Self.scenarioFiles(at: path) {
-            case .success(let found): files += found
+            case .success(let found):
+                files += found.files
+                unlisted += found.unreadable
             case .failure(let error):
                 io.error(error.message)
                 return ExitCode.usageError
@@ -72,14 +82,37 @@ struct FlowrunTest: Sendable {
         let colored = junit ? false : io.style.colors
         var passed = 0, failed = 0
         var cases: [JUnitXML.TestCase] = []
+        for entry in unlisted {
+            failed += 1
+            if junit {
+                var testCase = JUnitXML.TestCase(name: entry.path, className: "unreadable", file: entry.path)
+                testCase.failure = ("cannot read: \(entry.why)", "")
+                cases.append(testCase)
+            } else {
+                io.stdout.line("\(style.red("FAIL")) \(OutputEscaping.visible(entry.path))")
+                io.stdout.line("    \(OutputEscaping.lineStart(entry.path)): error: cannot read: \(entry.why)")
+            }
+        }
+        if files.isEmpty && unlisted.isEmpty {
+            let paths = parsed.positionals("PATH").map { "'\(OutputEscaping.visible($0))'" }.joined(separator: ", ")
+            let summary = junit ? io.stderr : io.stdout
+            if parsed.flag("allow-empty") {
+                if junit { io.stdout.write(JUnitXML(suiteName: "flowrun test", cases: []).rendered()) }
+                summary.line("0 passed, 0 failed")
+                return ExitCode.finished
+            }
+            io.error("no .scenario file found in \(paths); nothing was tested (pass --allow-empty if that is expected)")
+            summary.line("0 passed, 0 failed")
+            return ExitCode.flowError
+        }
         for file in files {
             let result = await runner.run(path: file)
             if result.passed {
                 passed += 1
-                if !junit { io.stdout.line("\(style.green("PASS")) \(file)") }
+                if !junit { io.stdout.line("\(style.green("PASS")) \(OutputEscaping.visible(file))") }
             } else {
                 failed += 1
-                if !junit { io.stdout.line("\(style.red("FAIL")) \(file)") }
+                if !junit { io.stdout.line("\(style.red("FAIL")) \(OutputEscaping.visible(file))") }
             }
             var details = ""
             if let scenarioFile = result.scenarioFile, !result.diagnostics.isEmpty {
@@ -88,9 +121,10 @@ struct FlowrunTest: Sendable {
                 details += DiagnosticRenderer(files: [], colored: colored).render(result.diagnostics, fallbackPath: file)
             }
             if !result.flowDiagnostics.isEmpty {
-                details += DiagnosticRenderer(files: result.flowFiles, colored: colored).render(result.flowDiagnostics)
+                details += DiagnosticRenderer(files: result.flowFiles, colored: colored)
+                    .render(result.flowDiagnostics, fallbackPath: result.flowFiles.first?.path ?? file)
             }
-            if !result.failures.isEmpty { details += result.failureReport + "\n" }
+            if !result.failures.isEmpty { details += IO.escapedLines(result.failureReport) + "\n" }
             if junit {
                 // Test reporters group cases by class name: the scenario's directory.
                 let directory = file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "."
@@ -118,21 +152,39 @@ struct FlowrunTest: Sendable {
         return failed == 0 ? ExitCode.finished : ExitCode.flowError
     }
 
-    /// `path` itself when it is a file, else every `.scenario` under it (sorted, recursively).
-    static func scenarioFiles(at path: String) -> Result<[String], ArgumentError> {
+    /// `path` itself when it is a file, else every `.scenario` under it (sorted, recursively),
+    /// with the entries that could not be listed or examined (each is a failure, not a skip).
+    static func scenarioFiles(at path: String) -> Result<(files: [String], unreadable: [(path: String, why: String)]), ArgumentError> {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             return .failure(ArgumentError("cannot read '\(path)': no such file or directory"))
         }
-        guard isDirectory.boolValue else { return .success([path]) }
-        guard let enumerator = FileManager.default.enumerator(atPath: path) else {
+        guard isDirectory.boolValue else { return .success(([path], [])) }
+        let base = path.hasSuffix("/") ? path : path + "/"
+        let root = URL(fileURLWithPath: path).standardizedFileURL
+        let problems = EnumerationProblems()
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil, options: [],
+                                                              errorHandler: { url, error in
+            problems.add(url.path, (error as NSError).localizedDescription)
+            return true
+        }) else {
             return .failure(ArgumentError("cannot read directory '\(path)'"))
         }
-        let base = path.hasSuffix("/") ? path : path + "/"
         var found: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            if relative.hasSuffix(".scenario") { found.append(base + relative) }
+        let rootPath = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        while let url = enumerator.nextObject() as? URL {
+            let full = url.standardizedFileURL.path
+            guard full.hasSuffix(".scenario") else { continue }
+            found.append(full.hasPrefix(rootPath) ? base + full.dropFirst(rootPath.count) : full)
         }
-        return .success(found.sorted())
+        return .success((found.sorted(), problems.list))
     }
+}
+
+/// Errors reported by a directory enumerator's handler (which may run on another thread).
+private final class EnumerationProblems: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [(path: String, why: String)] = []
+    func add(_ path: String, _ why: String) { lock.lock(); items.append((path, why)); lock.unlock() }
+    var list: [(path: String, why: String)] { lock.lock(); defer { lock.unlock() }; return items }
 }

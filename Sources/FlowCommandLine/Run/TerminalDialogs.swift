@@ -43,7 +43,7 @@ public struct TerminalDialogs: Sendable {
             case .cancel: style.dim("  (cancel)")
             case .destructive: style.red("  (destructive)")
             }
-            lines.append("│   \(style.cyan("[\(i + 1)]")) \(button.label)\(role)")
+            lines.append("│   \(style.cyan("[\(i + 1)]")) \(OutputEscaping.visible(button.label))\(role)")
         }
         lines.append("└─")
         return lines.joined(separator: "\n") + "\n"
@@ -68,7 +68,7 @@ public struct TerminalDialogs: Sendable {
         for (i, answer) in answers.enumerated() {
             // What the phone's Settings page says afterwards, not the status enum's case name.
             let result = style.dim("  -> \(kind.settingsLabel(answer.result))\(answer.isTemporary ? ", this session only" : "")")
-            lines.append("│   \(style.cyan("[\(i + 1)]")) \(answer.label)\(result)")
+            lines.append("│   \(style.cyan("[\(i + 1)]")) \(OutputEscaping.visible(answer.label))\(result)")
         }
         lines.append("└─")
         return lines.joined(separator: "\n") + "\n"
@@ -220,15 +220,17 @@ public struct TerminalDialogs: Sendable {
             if let n = Int(typed), labels.indices.contains(n - 1) { return n - 1 }
             let wanted = Self.normalizedLabel(typed)
             if let i = labels.firstIndex(where: { Self.normalizedLabel($0) == wanted }) { return i }
-            var message = "  '\(typed)' is not one of the choices; type a number from 1 to \(labels.count)"
-            if let close = Suggestion.closest(to: typed, in: labels) { message += " (did you mean '\(close)'?)" }
+            var message = "  '\(OutputEscaping.visible(typed))' is not one of the choices; type a number from 1 to \(labels.count)"
+            if let close = Suggestion.closest(to: typed, in: labels) { message += " (did you mean '\(OutputEscaping.visible(close))'?)" }
             output.line(style.yellow(message))
         }
     }
 
     /// `text` as dialog lines (`│ ` and the text wrapped to the terminal), each styled.
     func bar(_ text: String, _ styled: (String) -> String = { $0 }) -> [String] {
-        Self.wrap(text, width: width - 2).map { "│ " + styled($0) }
+        // Copy comes from the flow: its control characters are shown as escapes, never sent.
+        Self.wrap(text.split(separator: "\n", omittingEmptySubsequences: false)
+                    .map { OutputEscaping.visible(String($0)) }.joined(separator: "\n"), width: width - 2).map { "│ " + styled($0) }
     }
 
     /// Breaks `text` into lines of at most `width` terminal cells: at spaces where there are

@@ -63,11 +63,22 @@ public struct Transcript: Sendable {
     /// `path:line:col` of a range.
     public func location(_ range: SourceRange) -> String {
         guard program.files.indices.contains(range.file.index) else { return "?" }
-        return "\(program.files[range.file.index].path):\(range.start.line):\(range.start.column)"
+        return "\(OutputEscaping.visible(program.files[range.file.index].path)):\(range.start.line):\(range.start.column)"
+    }
+
+    /// Call depths shown by indentation; deeper steps are indented as much and tagged with their
+    /// depth, so a deep call chain costs each line a few bytes, not four per level.
+    public static let maxIndentLevels = 8
+
+    /// The indentation of a step at `depth`.
+    static func indentation(_ depth: Int) -> String {
+        let levels = min(depth, maxIndentLevels)
+        let indent = String(repeating: "    ", count: levels)
+        return depth > levels ? indent + "[depth \(depth)] " : indent
     }
 
     func render(_ step: TraceStep, number: Int?) -> [String] {
-        let indent = String(repeating: "    ", count: step.context.depth)
+        let indent = Self.indentation(step.context.depth)
         let label = number.map { String($0) } ?? ""
         let gutter = String(repeating: " ", count: max(0, 3 - label.count)) + label
         var lines: [String] = []
@@ -151,20 +162,24 @@ public struct Transcript: Sendable {
         case .returned(let flow, let outcome):
             return ["\(flow) ended with \(outcome)"]
         case .resumed(let checkpoint):
-            return ["resumed after relaunch at " + checkpoint.frames.map { "\($0.flow).\($0.state)" }.joined(separator: " > ")]
+            // The whole stack would repeat the call chain at every relaunch: its ends only.
+            let frames = checkpoint.frames.map { "\($0.flow).\($0.state)" }
+            let shown = frames.count <= 6 ? frames : frames.prefix(3) + ["(\(frames.count - 6) more)"] + frames.suffix(3)
+            return ["resumed after relaunch at " + shown.map(OutputEscaping.visible).joined(separator: " > ")]
         }
     }
 
     static func describe(_ event: AnalyticsEvent) -> String {
-        guard !event.properties.isEmpty else { return event.name }
-        let properties = event.properties.map { "\($0.key): \(valueText($0.value))" }
-        return "\(event.name) {\(properties.joined(separator: ", "))}"
+        let name = OutputEscaping.visible(event.name)
+        guard !event.properties.isEmpty else { return name }
+        let properties = event.properties.map { "\(OutputEscaping.visible($0.key)): \(valueText($0.value))" }
+        return "\(name) {\(properties.joined(separator: ", "))}"
     }
 
     static func valueText(_ value: AnalyticsEvent.Value) -> String {
         switch value {
         case .text(let s): quoted(s)
-        case .number(let n): n
+        case .number(let n): OutputEscaping.visible(n)
         case .bool(let b): b ? "true" : "false"
         }
     }
@@ -182,5 +197,6 @@ public struct Transcript: Sendable {
         return option.name
     }
 
-    static func quoted(_ s: String) -> String { "\"\(s)\"" }
+    /// Copy in double quotes, its control characters shown as escapes.
+    static func quoted(_ s: String) -> String { "\"\(OutputEscaping.visible(s))\"" }
 }

@@ -99,25 +99,46 @@ public struct LintConfiguration: Hashable, Sendable {
         return config
     }
 
-    /// Parses the JSON format.
+    /// Parses the JSON format. Every error has the line and column it is at; duplicate keys are
+    /// errors.
     public static func parse(json data: Data, path: String, registry: DiagnosticRegistry = .flowlint) throws(ParseError) -> LintConfiguration {
-        guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-            throw ParseError(message: "\(path): not a JSON object")
+        let bytes = [UInt8](data)
+        let root: LocatedJSON.Value
+        do {
+            root = try LocatedJSON.parse(bytes)
+        } catch {
+            throw ParseError(message: "\(path):\(error.line):\(error.column): \(error.message)")
+        }
+        func at(_ offset: Int) -> String {
+            let (line, column) = LocatedJSON.position(of: offset, in: bytes)
+            return "\(path):\(line):\(column)"
+        }
+        guard case .object(let members) = root else {
+            throw ParseError(message: "\(at(0)): expected a JSON object ({ \"rules\": ..., \"exclude\": [...] })")
         }
         var config = LintConfiguration()
-        for (key, value) in root {
-            switch key {
+        for member in members {
+            switch member.key {
             case "rules":
-                guard let rules = value as? [String: Any] else { throw ParseError(message: "\(path): 'rules' must be an object") }
-                for (rule, severity) in rules.sorted(by: { $0.key < $1.key }) {
-                    guard let s = severity as? String else { throw ParseError(message: "\(path): severity of '\(rule)' must be a string") }
-                    try config.apply(key: rule, value: s, where: path, registry: registry)
+                guard case .object(let rules) = member.value else { throw ParseError(message: "\(at(member.offset)): 'rules' must be an object") }
+                for rule in rules {
+                    guard case .string(let s) = rule.value else {
+                        throw ParseError(message: "\(at(rule.offset)): severity of '\(rule.key)' must be a string")
+                    }
+                    try config.apply(key: rule.key, value: s, where: at(rule.offset), registry: registry)
                 }
             case "exclude":
-                guard let list = value as? [String] else { throw ParseError(message: "\(path): 'exclude' must be an array of strings") }
-                config.excluded += list
+                guard case .array(let items) = member.value else {
+                    throw ParseError(message: "\(at(member.offset)): 'exclude' must be an array of strings")
+                }
+                for item in items {
+                    guard case .string(let pattern) = item else {
+                        throw ParseError(message: "\(at(member.offset)): 'exclude' must be an array of strings")
+                    }
+                    config.excluded.append(pattern)
+                }
             default:
-                throw ParseError(message: "\(path): unknown key '\(key)' (expected 'rules' or 'exclude')")
+                throw ParseError(message: "\(at(member.offset)): unknown key '\(member.key)' (expected 'rules' or 'exclude')")
             }
         }
         return config

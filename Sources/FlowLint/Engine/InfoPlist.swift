@@ -1,4 +1,5 @@
 import Foundation
+import FlowModel
 
 /// The parts of an app's Info.plist the linter reads: top-level keys with string values and
 /// dictionaries of strings (`NSLocationTemporaryUsageDescriptionDictionary`). XML and binary
@@ -29,7 +30,8 @@ public struct InfoPlist: Hashable, Sendable {
         do {
             root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
-            throw ParseError(message: "'\(path)' is not a property list")
+            let detail = Self.where(error, in: data)
+            throw ParseError(message: "\(path):\(detail.line.map { "\($0):1:" } ?? "") not a property list\(detail.text)")
         }
         guard let dictionary = root as? [String: Any] else {
             throw ParseError(message: "'\(path)' is not a dictionary property list")
@@ -47,11 +49,24 @@ public struct InfoPlist: Hashable, Sendable {
         self.init(path: path, values: values)
     }
 
-    /// Reads and parses the file at `path`.
-    public static func read(path: String) throws(ParseError) -> InfoPlist {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ParseError(message: "cannot read '\(path)'")
+    /// What the property-list parser said about a malformed file (Foundation's message names
+    /// the line of an XML plist), or nothing.
+    static func `where`(_ error: Error, in data: Data) -> (line: Int?, text: String) {
+        let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? ""
+        var line: Int?
+        if let r = detail.range(of: "line ") {
+            let digits = detail[r.upperBound...].prefix { $0.isASCII && $0.isNumber }
+            line = Int(digits)
         }
-        return try InfoPlist(path: path, data: data)
+        return (line, detail.isEmpty ? "" : ": " + detail)
+    }
+
+    /// Reads the plist at `path` through the flows' bounded read: refused from its size when over
+    /// `maxBytes`, and never more than that read.
+    public static func read(path: String, maxBytes: Int = FileSystemReader.defaultMaxBytes) throws(ParseError) -> InfoPlist {
+        switch FileSystemReader().read(path, maxBytes: maxBytes) {
+        case .success(let bytes): return try InfoPlist(path: path, data: Data(bytes))
+        case .failure(let error): throw ParseError(message: "cannot read '\(path)': \(error.message)")
+        }
     }
 }

@@ -14,6 +14,9 @@ public struct LintReport: Sendable {
     public var files: [SourceFile]
     /// The checked program, when loading succeeded (graph output uses it).
     public var analysis: ProgramAnalysis?
+    /// Errors and warnings left out by the per-file cap (`Linter.maxFindingsPerFile`, and the
+    /// checker's), by file path: counted in totals and exit codes, not shown.
+    public var omitted: [String: DiagnosticCap.Omitted] = [:]
 
     public init(findings: [Finding], suppressed: [Finding] = [], expected: [Finding] = [], files: [SourceFile], analysis: ProgramAnalysis? = nil) {
         self.findings = findings
@@ -29,11 +32,16 @@ public struct Linter: Sendable {
     public var rules: [Rule]
     public var configuration: LintConfiguration
     public var infoPlist: InfoPlist?
+    /// Most findings shown per file (the parser's and checker's cap, `ParseLimits.maxErrors`,
+    /// applied to everything): past it one FL0013 says how many more there are of each severity.
+    public var maxFindingsPerFile: Int
 
-    public init(rules: [Rule] = RuleRegistry.rules, configuration: LintConfiguration = LintConfiguration(), infoPlist: InfoPlist? = nil) {
+    public init(rules: [Rule] = RuleRegistry.rules, configuration: LintConfiguration = LintConfiguration(), infoPlist: InfoPlist? = nil,
+                maxFindingsPerFile: Int = ParseLimits.default.maxErrors) {
         self.rules = rules
         self.configuration = configuration
         self.infoPlist = infoPlist
+        self.maxFindingsPerFile = maxFindingsPerFile
     }
 
     /// Lints what the loader produced. Load diagnostics are findings too; the rules run only on
@@ -48,7 +56,7 @@ public struct Linter: Sendable {
             return Finding(diagnostic: d)
         }
         guard let program = load.program else {
-            return LintReport(findings: sorted(findings), files: load.files)
+            return capped(LintReport(findings: sorted(findings), files: load.files), load: load)
         }
         let context = LintContext(program: program, infoPlist: infoPlist)
         for rule in rules {
@@ -62,8 +70,44 @@ public struct Linter: Sendable {
         var report = applyDirectives(findings, comments: load.comments, program: program)
         report.files = load.files
         report.analysis = context.analysis
+        return capped(report, load: load)
+    }
+
+    /// The report with at most `maxFindingsPerFile` findings per file (in order), and one FL0013
+    /// per file that counts everything left out, here and by the checker (whose own FL0013 it
+    /// replaces; the parser's, which counts only syntax errors, stays).
+    private func capped(_ report: LintReport, load: LoadResult) -> LintReport {
+        var report = report
+        let checkerSummary = DiagnosticCap.summaryPrefix(what: Self.checkWhat)
+        var cap = DiagnosticCap(limit: maxFindingsPerFile)
+        var kept: [Finding] = []
+        var summaries: [Finding] = []
+        for finding in report.findings {
+            if finding.ruleID == .tooManyErrors {
+                if !finding.diagnostic.message.hasPrefix(checkerSummary) { summaries.append(finding) }
+            } else if cap.admit(finding.diagnostic) {
+                kept.append(finding)
+            }
+        }
+        var merged = cap.omitted
+        for (file, left) in load.omitted {
+            if var both = merged[file] {
+                both.add(left)
+                merged[file] = both
+            } else {
+                merged[file] = left
+            }
+        }
+        guard !merged.isEmpty else { return report }
+        func path(_ index: Int) -> String { load.files.indices.contains(index) ? load.files[index].path : "" }
+        for (file, left) in merged { report.omitted[path(file)] = left }
+        summaries += merged.keys.sorted().compactMap { DiagnosticCap.summary(merged[$0]!, what: "findings") }.map { Finding(diagnostic: $0) }
+        report.findings = sorted(kept + summaries)
         return report
     }
+
+    /// What the checker's FL0013 counts (`Checker` says "check diagnostics").
+    static let checkWhat = "check diagnostics"
 
     private func sorted(_ findings: [Finding]) -> [Finding] {
         findings.sorted { a, b in

@@ -229,7 +229,7 @@ extension Checker {
         if let suggestion = Suggestion.closest(to: name.name, in: context.stateIndex.keys.sorted()) {
             error(ModelDiagnosticID.unknownState, "unknown state '\(name.name)'", at: name.range, suggestion: suggestion)
         } else if sig.outcomeIndex[name.name] != nil {
-            diagnostics.append(.error(
+            report(.error(
                 ModelDiagnosticID.unknownState, "unknown state '\(name.name)'", at: name.range,
                 fixIts: [FixIt(range: name.range, replacement: "done \(name.name)",
                                message: "to end the flow with outcome '\(name.name)', write 'done \(name.name)'")]))

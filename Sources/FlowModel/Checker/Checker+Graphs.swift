@@ -105,18 +105,109 @@ extension Checker {
                        resolve: { _, placeholder in resolveGlobal(placeholder) }) {
             return
         }
+        reportExpansion(texts: globalNodes, names: globalNames, ranges: globalRanges, starts: Array(0...topCount),
+                        resolve: { _, placeholder in resolveGlobal(placeholder) })
         for flow in flows where !flow.values.isEmpty {
             var local: [String: Int] = [:]
             for (i, value) in flow.values.enumerated() { local[value.name] = topCount + 1 + i }
             let texts = globalNodes + flow.values.map { Optional($0.value) }
             let names = globalNames + flow.values.map(\.name)
             let ranges = globalRanges + flow.values.map { Optional($0.range) }
-            _ = reportCycle(texts: texts, names: names, ranges: ranges,
-                            starts: Array(topCount + 1 ..< texts.count),
-                            resolve: { _, placeholder in
-                                if case .value(let name) = placeholder, let node = local[name] { return node }
-                                return resolveGlobal(placeholder)
-                            })
+            let resolveLocal: (Int, Placeholder) -> Int? = { _, placeholder in
+                if case .value(let name) = placeholder, let node = local[name] { return node }
+                return resolveGlobal(placeholder)
+            }
+            if !reportCycle(texts: texts, names: names, ranges: ranges, starts: Array(topCount + 1 ..< texts.count),
+                            resolve: resolveLocal) {
+                reportExpansion(texts: texts, names: names, ranges: ranges, starts: Array(topCount + 1 ..< texts.count),
+                                resolve: resolveLocal)
+            }
+        }
+    }
+
+    // MARK: Copy that expands without bound
+
+    /// `let a = "{b}{b}"`, `let b = "{c}{c}"`, ... doubles at each step: a few hundred bytes of
+    /// source can stand for gigabytes of copy. Over an acyclic value graph (cycles are reported
+    /// first), each value's nesting depth and the most bytes it can expand to are computed once
+    /// (memoized, so linear in the values and their placeholders); a value over
+    /// `CopyLimits.maxDepth` or `CopyLimits.maxBytes` through its references, while those are all
+    /// within them, is where the copy blows up, and is reported there with the chain (FL0146).
+    /// Values that only refer to such a value are not reported again.
+    private mutating func reportExpansion(texts: [Text?], names: [String], ranges: [SourceRange?], starts: [Int],
+                                          resolve: (Int, Placeholder) -> Int?) {
+        let cap = CopyLimits.maxBytes + 1  // sizes saturate here: an exact count is never needed
+        var size = Array(repeating: -1, count: texts.count)
+        var depth = Array(repeating: 0, count: texts.count)
+        var successors = Array(repeating: [Int](), count: texts.count)
+        // Post-order without recursion: a chain of thousands of values must not overflow the stack.
+        for start in starts where size[start] < 0 {
+            var work: [(node: Int, expanded: Bool)] = [(start, false)]
+            while let (node, expanded) = work.popLast() {
+                if size[node] >= 0 { continue }
+                if !expanded {
+                    successors[node] = texts[node].map { placeholders(in: $0).compactMap { resolve(node, $0) } } ?? []
+                    work.append((node, true))
+                    for next in successors[node] where size[next] < 0 { work.append((next, false)) }
+                    continue
+                }
+                var bytes = 0, deepest = 0
+                if let text = texts[node] {
+                    bytes = literalBytes(in: text)
+                    for placeholder in placeholders(in: text) {
+                        if case .permission = placeholder { bytes += CopyLimits.permissionNameBytes }
+                    }
+                }
+                for next in successors[node] {
+                    bytes = min(cap, bytes + max(0, size[next]))
+                    deepest = max(deepest, depth[next] + 1)
+                }
+                size[node] = min(cap, bytes)
+                depth[node] = deepest
+            }
+        }
+        /// The chain from `node` following the successor that is deepest (or largest).
+        func chain(from node: Int, by measure: [Int]) -> String {
+            var path = [names[node]], current = node
+            while let next = successors[current].max(by: { measure[$0] < measure[$1] }), path.count <= CopyLimits.maxDepth + 2 {
+                path.append(names[next])
+                current = next
+            }
+            if !successors[current].isEmpty { path.append("...") }
+            return path.joined(separator: " -> ")
+        }
+        for node in starts where size[node] >= 0 {
+            let subject = node == 0 ? "the app name" : "value '\(names[node])'"
+            if depth[node] > CopyLimits.maxDepth, successors[node].allSatisfy({ depth[$0] <= CopyLimits.maxDepth }) {
+                error(ModelDiagnosticID.copyExpansionLimit,
+                      "\(subject) nests placeholders \(depth[node]) deep, more than the limit of \(CopyLimits.maxDepth): "
+                      + chain(from: node, by: depth), at: ranges[node],
+                      notes: [DiagnosticNote("write the copy out, or refer to fewer values in a row")])
+            } else if size[node] > CopyLimits.maxBytes, !successors[node].isEmpty,
+                      successors[node].allSatisfy({ size[$0] <= CopyLimits.maxBytes }) {
+                // (A long literal on its own is bounded by the file size limit; the interpreter
+                // still cuts it at the copy limit.)
+                error(ModelDiagnosticID.copyExpansionLimit,
+                      "\(subject) expands to more than \(CopyLimits.maxBytes) bytes of copy: " + chain(from: node, by: size),
+                      at: ranges[node],
+                      notes: [DiagnosticNote("each placeholder is replaced by the whole value it names; use each value fewer times")])
+            }
+        }
+    }
+
+    /// The bytes of a text's literal pieces (for a `@key`, its longest entry in any locale).
+    private func literalBytes(in text: Text) -> Int {
+        func count(_ template: Template) -> Int {
+            template.segments.reduce(0) { sum, segment in
+                if case .text(let s) = segment { return sum + s.utf8.count }
+                return sum
+            }
+        }
+        switch text {
+        case .literal(let template, _):
+            return count(template)
+        case .localized(let key, _):
+            return table.entries.map { row in row[key.index].map { count($0.template) } ?? 0 }.max() ?? 0
         }
     }
 

@@ -90,7 +90,7 @@ extension Checker {
             fixIts.append(FixIt(range: SourceRange(file: start.file, start: start.start, end: start.start),
                                 replacement: "uses \(kind.rawValue)\n  ", message: message))
         }
-        diagnostics.append(.error(ModelDiagnosticID.permissionNotInUses,
+        report(.error(ModelDiagnosticID.permissionNotInUses,
                                   "flow '\(sig.name)' does not list '\(kind.rawValue)' in 'uses'", at: range,
                                   fixIts: fixIts))
     }
@@ -412,7 +412,7 @@ extension Checker {
             case (.text, .name(let id)):
                 // A bare name is always a permission (Grammar.md); a value is passed on as "{name}".
                 if context.scope.values.contains(id.name) {
-                    diagnostics.append(.error(
+                    report(.error(
                         ModelDiagnosticID.argumentKindMismatch,
                         "argument '\(label)' of flow '\(target.name)' must be text; a bare name is a permission",
                         at: id.range,

@@ -10,6 +10,11 @@ struct Checker {
     let files: [SourceFile]
     let syntax: [FileSyntax]
     var diagnostics: [Diagnostic] = []
+    /// At most `ParseLimits.maxErrors` diagnostics kept per file; the rest only counted, so a
+    /// file of 400,000 bad patterns costs the cap in memory, not 400,000 diagnostics.
+    var cap = DiagnosticCap(limit: ParseLimits.default.maxErrors)
+    /// Whether an error was reported (kept or not): no program then.
+    var hasError = false
     /// Set when the tree has holes the parser already reported: no program, no second report.
     var incomplete = false
 
@@ -108,9 +113,8 @@ struct Checker {
         checkRecursion()
         checkValueCycles(appName: appName, values: values, flows: flows)
 
-        guard !incomplete, flows.count == flowDecls.count,
-              !diagnostics.contains(where: { $0.severity == .error })
-        else { return nil }
+        diagnostics += cap.summaries(what: "check diagnostics")
+        guard !incomplete, flows.count == flowDecls.count, !hasError else { return nil }
         return Program(files: files, flows: flows, appName: appName, values: values, strings: table)
     }
 
@@ -124,12 +128,21 @@ struct Checker {
             incomplete = true
             return
         }
-        diagnostics.append(.error(id, message, at: range, notes: notes, fixIts: fixIts(range, suggestion)))
+        hasError = true
+        let diagnostic = Diagnostic.error(id, message, at: range, notes: notes, fixIts: fixIts(range, suggestion))
+        if cap.admit(diagnostic) { diagnostics.append(diagnostic) }
+    }
+
+    /// Records a diagnostic built elsewhere, under the same cap.
+    mutating func report(_ diagnostic: Diagnostic) {
+        if diagnostic.severity == .error { hasError = true }
+        if cap.admit(diagnostic) { diagnostics.append(diagnostic) }
     }
 
     mutating func warning(_ id: DiagnosticID, _ message: String, at range: SourceRange?,
                           notes: [DiagnosticNote] = [], suggestion: String? = nil) {
-        diagnostics.append(.warning(id, message, at: range, notes: notes, fixIts: fixIts(range, suggestion)))
+        let diagnostic = Diagnostic.warning(id, message, at: range, notes: notes, fixIts: fixIts(range, suggestion))
+        if cap.admit(diagnostic) { diagnostics.append(diagnostic) }
     }
 
     private func fixIts(_ range: SourceRange?, _ suggestion: String?) -> [FixIt] {

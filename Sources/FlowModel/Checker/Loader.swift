@@ -8,6 +8,10 @@ public protocol SourceReader: Sendable {
     /// `SourceReadError.tooLarge`, without reading the file (the loader passes
     /// `ParseLimits.maxFileBytes`, so a huge file is refused before it fills memory).
     func read(_ path: String, maxBytes: Int) -> Result<[UInt8], SourceReadError>
+    /// `path` as the file system knows it, every symbolic link resolved (absolute for a real
+    /// file system), or nil when it does not exist: what `SourceRoot` compares. Readers without
+    /// a file system use the lexical path (the default).
+    func realPath(_ path: String) -> String?
 }
 
 extension SourceReader {
@@ -17,6 +21,11 @@ extension SourceReader {
         read(path).flatMap { bytes in
             bytes.count > maxBytes ? .failure(.tooLarge(size: bytes.count, limit: maxBytes)) : .success(bytes)
         }
+    }
+
+    /// The lexical path (`./a/../b.flow` is `b.flow`): readers without symbolic links.
+    public func realPath(_ path: String) -> String? {
+        path.utf8.contains(0) ? nil : ImportPath.normalize(path)
     }
 }
 
@@ -49,6 +58,9 @@ public struct LoadResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// The checked program, present only when there are no errors.
     public var program: Program?
+    /// Check diagnostics left out by the per-file cap (`ParseLimits.maxErrors`), by file index;
+    /// one FL0013 in `diagnostics` says so per file.
+    public var omitted: [Int: DiagnosticCap.Omitted] = [:]
 
     public init(files: [SourceFile], syntax: [FileSyntax], comments: [[Comment]], diagnostics: [Diagnostic], program: Program?) {
         self.files = files
@@ -67,44 +79,62 @@ public struct Loader: Sendable {
     /// trees weigh about twice the checked program, and a tool holding many results (an editor,
     /// a linter over a repository) would carry them for nothing.
     public var keepsSyntax: Bool
+    /// The directory every read must stay under (`SourceRoot`); nil: the entry file's directory.
+    public var root: String?
 
-    public init(reader: any SourceReader, limits: ParseLimits = .default, keepsSyntax: Bool = false) {
+    public init(reader: any SourceReader, limits: ParseLimits = .default, keepsSyntax: Bool = false, root: String? = nil) {
         self.reader = reader
         self.limits = limits
         self.keepsSyntax = keepsSyntax
+        self.root = root
     }
 
-    /// Loads `path` (as the user wrote it) and its imports.
+    /// Loads `path` (as the user wrote it) and its imports. The entry file's real path must lie
+    /// under the root (a symbolic link to a file elsewhere is refused, FL0100).
     public func load(_ path: String) -> LoadResult {
-        switch reader.read(path, maxBytes: limits.maxFileBytes) {
+        func unreadable(_ message: String) -> LoadResult {
+            let diagnostic = Diagnostic.error(ModelDiagnosticID.unreadableEntry, "cannot read '\(path)': \(message)", at: nil)
+            return LoadResult(files: [], syntax: [], comments: [], diagnostics: [diagnostic], program: nil)
+        }
+        guard !path.utf8.contains(0) else { return unreadable("the path contains a NUL character") }
+        let sourceRoot = SourceRoot.forEntry(path, explicit: root, reader: reader)
+        var readPath = path
+        if let real = reader.realPath(path) {
+            guard let sourceRoot else { return unreadable("its directory cannot be resolved") }
+            guard sourceRoot.contains(real) else { return unreadable(sourceRoot.refusal(path, resolvedTo: real)) }
+            readPath = real  // what was checked is what is read
+        }
+        switch reader.read(readPath, maxBytes: limits.maxFileBytes) {
         case .success(let bytes):
-            return load(entry: SourceFile(id: FileID(0), path: path, bytes: bytes))
+            return load(entry: SourceFile(id: FileID(0), path: path, bytes: bytes), root: sourceRoot)
         case .failure(let error) where error.tooLargeSize != nil:
             // Reported like a file the parser refuses (FL0010 at 1:1), without reading it.
             let file = SourceFile(id: FileID(0), path: path, bytes: [])
             return LoadResult(files: [file], syntax: keepsSyntax ? [FileSyntax(file: file.id, declarations: [])] : [],
                               comments: [[]], diagnostics: [Self.tooLarge(error, in: file)], program: nil)
         case .failure(let error):
-            let diagnostic = Diagnostic.error(ModelDiagnosticID.unreadableEntry,
-                                              "cannot read '\(path)': \(error.message)", at: nil)
-            return LoadResult(files: [], syntax: [], comments: [], diagnostics: [diagnostic], program: nil)
+            return unreadable(error.message)
         }
     }
 
     /// Loads a flow from text held in memory (tests, editors); imports resolve through `reader`.
     public func load(text: String, path: String) -> LoadResult {
-        load(entry: SourceFile(id: FileID(0), path: path, text: text))
+        load(entry: SourceFile(id: FileID(0), path: path, text: text),
+             root: SourceRoot.forEntry(path, explicit: root, reader: reader))
     }
 
     /// Reads imports breadth first, so file IDs follow the order files are first reached.
-    private func load(entry: SourceFile) -> LoadResult {
+    private func load(entry: SourceFile, root sourceRoot: SourceRoot?) -> LoadResult {
         var files: [SourceFile] = []
         var syntax: [FileSyntax] = []
         var comments: [[Comment]] = []
         var diagnostics: [Diagnostic] = []
         let root = ImportPath.directory(of: entry.path)
-        // Normalized path -> loaded file, or the reader's error message.
+        let shownRoot = sourceRoot?.path ?? ImportPath.join(root)
+        // Real path -> loaded file, or the reader's error message; the entry under both its
+        // spellings, so an import of the entry file is the entry.
         var seen: [String: Result<FileID, SourceReadError>] = [ImportPath.normalize(entry.path): .success(FileID(0))]
+        if let real = reader.realPath(entry.path) { seen[real] = .success(FileID(0)) }
         var queue = [entry]
         var next = 0
         // Imports refused for their size, by file index: listed as files (so the diagnostic has
@@ -127,46 +157,73 @@ public struct Loader: Sendable {
             let directory = ImportPath.directory(of: file.path)
             for case .import(let decl) in parsed.syntax.declarations {
                 let written = decl.path.text
-                if written.isEmpty { continue }  // the parser reported the missing path
-                let resolved = ImportPath.resolve(written, from: directory)
-                guard ImportPath.isInside(resolved, root: root) else {
-                    diagnostics.append(.error(
-                        ModelDiagnosticID.importEscapesRoot,
-                        "import '\(written)' leaves the directory of the entry file",
-                        at: decl.path.range,
-                        notes: [DiagnosticNote("imports must stay inside '\(ImportPath.join(root))'")]))
+                func refuse(_ id: DiagnosticID, _ message: String, notes: [DiagnosticNote] = []) {
+                    diagnostics.append(.error(id, message, at: decl.path.range, notes: notes))
+                }
+                if decl.path.range.start.offset == decl.path.range.end.offset { continue }  // the parser reported the missing path
+                if written.isEmpty {
+                    refuse(ModelDiagnosticID.unreadableImport, "import path is empty; write the path of a .flow file")
                     continue
                 }
+                if written.utf8.contains(0) {
+                    refuse(ModelDiagnosticID.unreadableImport, "cannot import '\(written)': the path contains a NUL character")
+                    continue
+                }
+                let resolved = ImportPath.resolve(written, from: directory)
                 let key = ImportPath.join(resolved)
-                if seen[key] == nil {
-                    switch reader.read(key, maxBytes: limits.maxFileBytes) {
+                // The lexical check first (no file system access for a path that plainly leaves),
+                // then the real path: symbolic links are followed to where they lead.
+                let real = reader.realPath(key)
+                let inside: Bool
+                if let sourceRoot, let real {
+                    inside = sourceRoot.contains(real)
+                } else {
+                    inside = ImportPath.isInside(resolved, root: root)
+                }
+                guard inside else {
+                    let target = real.map { $0 == key ? "" : " (it resolves to '\($0)')" } ?? ""
+                    refuse(ModelDiagnosticID.importEscapesRoot,
+                           "import '\(written)' leaves the root '\(shownRoot)'\(target)",
+                           notes: [DiagnosticNote("imports, and the targets of symbolic links, must stay inside '\(shownRoot)'")])
+                    continue
+                }
+                if sourceRoot != nil, real == nil {
+                    // Nothing to resolve: report it without reading a path the rule could not check.
+                    refuse(ModelDiagnosticID.unreadableImport, "cannot import '\(written)': no such file")
+                    continue
+                }
+                let identity = real ?? key
+                if seen[identity] == nil {
+                    switch reader.read(real ?? key, maxBytes: limits.maxFileBytes) {
                     case .success(let bytes):
                         let id = FileID(queue.count)
-                        seen[key] = .success(id)
+                        seen[identity] = .success(id)
                         queue.append(SourceFile(id: id, path: key, bytes: bytes))
                     case .failure(let error) where error.tooLargeSize != nil:
                         let id = FileID(queue.count)
-                        seen[key] = .success(id)
+                        seen[identity] = .success(id)
                         tooLarge[id.index] = error
                         queue.append(SourceFile(id: id, path: key, bytes: []))
                     case .failure(let error):
-                        seen[key] = .failure(error)
+                        seen[identity] = .failure(error)
                     }
                 }
-                if case .failure(let error)? = seen[key] {
-                    diagnostics.append(.error(ModelDiagnosticID.unreadableImport,
-                                              "cannot import '\(written)': \(error.message)", at: decl.path.range))
+                if case .failure(let error)? = seen[identity] {
+                    refuse(ModelDiagnosticID.unreadableImport, "cannot import '\(written)': \(error.message)")
                 }
             }
         }
         var checker = Checker(files: files, syntax: syntax)
+        checker.cap = DiagnosticCap(limit: limits.maxErrors)
         if !keepsSyntax { syntax = [] }  // the checker holds the only other reference
         let program = checker.check()
         diagnostics += checker.diagnostics
         let sorted = Self.sortedAndUnique(diagnostics)
         let hasError = sorted.contains { $0.severity == .error }
-        return LoadResult(files: files, syntax: syntax, comments: comments, diagnostics: sorted,
-                          program: hasError ? nil : program)
+        var result = LoadResult(files: files, syntax: syntax, comments: comments, diagnostics: sorted,
+                                program: hasError ? nil : program)
+        result.omitted = checker.cap.omitted
+        return result
     }
 
     /// FL0010 at the start of a file the reader refused for its size.

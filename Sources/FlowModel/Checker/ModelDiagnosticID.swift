@@ -7,7 +7,7 @@ import FlowSyntax
 /// - `FL0100` the entry file cannot be read (no range; the command line reports it as an I/O error)
 /// - `FL0101` an imported file cannot be read (at the import's string, with the reader's message)
 /// - `FL0102` unknown state
-/// - `FL0103` an import leaves the directory of the entry file
+/// - `FL0103` an import leaves the root (the entry file's directory): by its path, or by a symbolic link it goes through
 /// - `FL0104` duplicate state in a flow
 /// - `FL0105` a flow has no `start`
 /// - `FL0106` duplicate `start`, `title`, `uses` or `outcomes` in a flow, or a second `app`
@@ -50,6 +50,7 @@ import FlowSyntax
 /// - `FL0143` a pattern of the wrong shape (a tuple or `_` where a name is expected)
 /// - `FL0144` unknown settings page in `open`
 /// - `FL0145` a `status`, `request` or `call` without arms
+/// - `FL0146` a value whose copy nests deeper than `CopyLimits.maxDepth` or expands to more than `CopyLimits.maxBytes`
 extension DiagnosticID {
     public static let unreadableEntry: DiagnosticID = "FL0100"
     public static let unreadableImport: DiagnosticID = "FL0101"
@@ -97,6 +98,7 @@ extension DiagnosticID {
     public static let patternShape: DiagnosticID = "FL0143"
     public static let unknownSettingsPage: DiagnosticID = "FL0144"
     public static let noArms: DiagnosticID = "FL0145"
+    public static let copyExpansionLimit: DiagnosticID = "FL0146"
 }
 
 /// The spelling the checker uses for its IDs (`ModelDiagnosticID.unknownState`); every phase

@@ -273,6 +273,13 @@ extension DiagnosticRegistry {
             summary: "a status, request or call without arms",
             explanation: "A branching statement needs at least one arm, or it leads nowhere.",
             triggering: flowFile("state s { 1️⃣status camera { } }"), fix: ("{ }", "{ else -> done granted }"), policy: checkPolicy),
+        DiagnosticDescription(
+            .copyExpansionLimit, "copy-expansion-limit", .error,
+            summary: "a value whose copy nests placeholders more than 16 deep or expands to more than 16 KiB",
+            explanation: "Every `{name}` is replaced by the whole value it names, so values that refer to each other can stand for far more copy than the file holds (`let a = \"{b}{b}\"`, `let b = \"{c}{c}\"`, ... doubles at each step: 532 bytes of flow stood for 300 MB). The checker computes once per value how deep its placeholders nest and how many bytes it can expand to (a `@key` counts its longest entry in any locale, `{permission}` 64 bytes) and reports the value where a chain of references passes `CopyLimits.maxDepth` (16) or `CopyLimits.maxBytes` (16,384), with the chain. Values that only refer to a reported value are not reported again; a long literal on its own is bounded by the file size limit instead. The interpreter enforces the same bounds on any program it runs, so an app embedding it never builds more than 16 KiB of any text.",
+            triggering: .flow("1️⃣" + (0..<12).map { "let v\($0) = \"{v\($0 + 1)}{v\($0 + 1)}\"\n" }.joined()
+                              + "let v12 = \"12345678\"\nflow f {\n  start -> s\n  state s { alert { title \"{v0}\" button \"OK\" -> done granted } }\n}\n"),
+            fix: ("let v12 = \"12345678\"", "let v12 = \"1\""), policy: checkPolicy),
     ])
 }
 

@@ -1,41 +1,92 @@
-import Foundation
+import FlowSyntax
+#if canImport(Glibc)
+import Glibc
+private let systemRead = Glibc.read
+private let systemRealPath = Glibc.realpath
+#elseif canImport(Darwin)
+import Darwin
+private let systemRead = Darwin.read
+private let systemRealPath = Darwin.realpath
+#endif
 
-/// Reads `.flow` files from the file system. Only regular files are read (a device, pipe or
-/// socket named as a flow could block or never end), and a file larger than the limit is refused
-/// from its size, before any of it is read.
+/// Reads files from the file system: `.flow` files, and every other input of the tools
+/// (scenarios, configs, plists) through the same bounded read. Only regular files are read (a
+/// device, pipe or socket could block or never end); the size is taken from the open file
+/// (`fstat`) before any byte is read, a file over the limit is refused from it, and at most
+/// `maxBytes + 1` bytes are ever read, so a file that grows while it is read is cut and refused
+/// too. Memory is bounded by the limit whatever the file.
 public struct FileSystemReader: SourceReader {
+    /// The limit for inputs other than flows when the caller gives none (`ParseLimits`' default).
+    public static let defaultMaxBytes = ParseLimits.default.maxFileBytes
+
     public init() {}
 
     public func read(_ path: String) -> Result<[UInt8], SourceReadError> {
-        read(path, maxBytes: Int.max)
+        read(path, maxBytes: Self.defaultMaxBytes)
     }
 
     public func read(_ path: String, maxBytes: Int) -> Result<[UInt8], SourceReadError> {
-        let attributes: [FileAttributeKey: Any]
-        do {
-            // attributesOfItem describes a symbolic link itself; a linked flow is read as its target.
-            let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-            attributes = try FileManager.default.attributesOfItem(atPath: target)
-        } catch {
-            return .failure(SourceReadError(FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"))
-        }
-        switch attributes[.type] as? FileAttributeType {
-        case .typeDirectory?: return .failure(SourceReadError("is a directory"))
-        case .typeRegular?: break
+        if path.utf8.contains(0) { return .failure(SourceReadError("the path contains a NUL character")) }
+        // O_NONBLOCK: opening a FIFO must not wait for a writer (it is refused below).
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(Self.error(errno)) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return .failure(Self.error(errno)) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return .failure(SourceReadError("is a directory"))
         default: return .failure(SourceReadError("is not a regular file (a device, pipe or socket)"))
         }
-        if let size = (attributes[.size] as? NSNumber)?.intValue, size > maxBytes {
-            return .failure(.tooLarge(size: size, limit: maxBytes))
+        let size = Int(info.st_size)
+        if size > maxBytes { return .failure(.tooLarge(size: size, limit: maxBytes)) }
+        var bytes = [UInt8](repeating: 0, count: min(maxBytes, size) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count {
+                // More than stat said: the file grows. Read on up to one byte past the limit.
+                guard count <= maxBytes else { break }
+                bytes += [UInt8](repeating: 0, count: min(maxBytes + 1 - count, max(4096, count)))
+            }
+            let n = bytes.withUnsafeMutableBytes { buffer in
+                systemRead(fd, buffer.baseAddress! + count, buffer.count - count)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return .failure(Self.error(errno))
+            }
+            if n == 0 { break }
+            count += n
         }
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            return .failure(SourceReadError("permission denied"))
+        if count > maxBytes {
+            var error = SourceReadError("file grew past the limit of \(maxBytes) bytes while it was read; split it into imported files")
+            error.tooLargeSize = count
+            return .failure(error)
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(SourceReadError("cannot be read"))
+        bytes.removeSubrange(count...)
+        return .success(bytes)
+    }
+
+    /// The absolute path with every symbolic link resolved (`realpath(3)`); nil when the path
+    /// does not exist or holds a NUL.
+    public func realPath(_ path: String) -> String? {
+        if path.utf8.contains(0) { return nil }
+        guard let resolved = systemRealPath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// An `errno` value in words fit for a diagnostic.
+    static func error(_ code: Int32) -> SourceReadError {
+        switch code {
+        case ENOENT: SourceReadError("no such file")
+        case EACCES, EPERM: SourceReadError("permission denied")
+        case ENAMETOOLONG: SourceReadError("the path is too long")
+        case ELOOP: SourceReadError("too many levels of symbolic links")
+        case ENOTDIR: SourceReadError("a component of the path is not a directory")
+        case EISDIR: SourceReadError("is a directory")
+        default: SourceReadError("cannot be read (\(String(cString: strerror(code))))")
         }
-        // The file may have grown since its size was read.
-        if data.count > maxBytes { return .failure(.tooLarge(size: data.count, limit: maxBytes)) }
-        return .success([UInt8](data))
     }
 }
 
@@ -106,6 +157,7 @@ enum ImportPath {
 
     /// Whether `path` (normalized) lies inside `root` (normalized).
     static func isInside(_ path: [String], root: [String]) -> Bool {
+        if path.first == "/", root.first != "/" { return false }  // a relative root holds no absolute path
         guard path.count > root.count, Array(path.prefix(root.count)) == root else { return false }
         return !path[root.count...].contains("..")
     }

@@ -21,6 +21,17 @@ public struct Template: Hashable, Sendable {
     public init(_ literal: String) { self.segments = [.text(literal)] }
 }
 
+/// Bounds on resolved copy, shared by the checker (which reports values over them, FL0146) and
+/// the interpreter (which never builds more, so no flow can make an app spin or fill memory).
+public enum CopyLimits {
+    /// Most placeholders resolved inside one another (`{a}` naming a value that names `{b}` ...).
+    public static let maxDepth = 16
+    /// Most bytes of UTF-8 any one resolved text has (a title, message, label, event name or value).
+    public static let maxBytes = 16_384
+    /// What the checker counts for a `{permission}` (the longest permission display name is far shorter).
+    public static let permissionNameBytes = 64
+}
+
 /// Copy shown to the user: inline, or a key into the string table (resolved per locale at run time).
 public enum Text: Hashable, Sendable {
     case literal(Template, range: SourceRange)

@@ -86,6 +86,14 @@ public struct Exploration: Sendable {
     public var budget: Int
     /// True when the budget ran out: the paths are then a prefix of the full set.
     public var budgetExceeded: Bool
+    /// The steps of all paths together (bounded by the budget as well).
+    public var pathSteps: Int { paths.reduce(0) { $0 + $1.trace.count } }
+    /// When the steps the reported paths hold ran out the budget (not the state executions):
+    /// how, for messages; nil otherwise.
+    public var pathBudgetReason: String? {
+        guard budgetExceeded, steps < budget else { return nil }
+        return "the \(paths.count) paths found hold \(pathSteps) steps, more than the budget of \(budget)"
+    }
     /// Where the explored flow is named, for `budgetDiagnostic`.
     var flowNameRange: SourceRange?
 
@@ -93,7 +101,8 @@ public struct Exploration: Sendable {
     /// incomplete), nil when exploration finished.
     public var budgetDiagnostic: Diagnostic? {
         guard budgetExceeded else { return nil }
-        return .error(.explorationBudget, "exploration stopped at its budget of \(budget) steps in flow '\(flow)': the paths are incomplete; "
+        let why = pathBudgetReason.map { " (\($0))" } ?? ""
+        return .error(.explorationBudget, "exploration stopped at its budget of \(budget) steps in flow '\(flow)'\(why): the paths are incomplete; "
                       + "raise it with --explore-budget N", at: flowNameRange)
     }
 

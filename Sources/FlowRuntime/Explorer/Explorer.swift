@@ -18,7 +18,9 @@ public struct Explorer: Sendable {
         /// The locale for alert labels (and so for emitted `tap` lines).
         public var locale: String?
         public var appName: String?
-        /// The most steps (state executions) exploration runs before it gives up.
+        /// The most steps (state executions) exploration runs before it gives up, and the most
+        /// steps all reported paths hold together (merged paths repeat what they join), so the
+        /// budget bounds memory as well as time.
         public var budget: Int
         public init(locale: String? = nil, appName: String? = nil, budget: Int = 100_000) {
             self.locale = locale
@@ -55,23 +57,42 @@ public struct Explorer: Sendable {
         let bound = try interpreter.bindArguments(arguments, for: program[flow])
         let root = Frame(flow: flow, state: program[flow].start, permissions: bound.permissions, texts: bound.texts)
         var search = Search(device: device, chooser: chooser, budget: options.budget)
-        let start = Search.Node(execution: Execution(interpreter: interpreter, root: root), device: await device.state, decisions: [])
+        var execution = Execution(interpreter: interpreter, root: root)
+        execution.trace.removeAll()
+        let stack = search.intern(execution.stack, below: nil)
+        let start = Search.Node(execution: execution, device: await device.state, stack: stack,
+                                trace: Search.Tip(), decisions: Search.Tip())
         await search.visit(start, stepDecisions: [])
         return Exploration(program: program, flow: flow, paths: search.paths, steps: search.steps,
                            budget: options.budget, budgetExceeded: search.exceeded)
     }
 }
 
-/// The depth-first search behind `Explorer`.
+/// The depth-first search behind `Explorer`, in memory linear in the steps it runs: the steps
+/// and decisions of every path live in two trees (each node a step and its parent), so paths
+/// share their prefixes instead of copying them; call stacks are interned (each distinct
+/// (stack below, frame) pair once), so a configuration's key is a number, not a copy of a
+/// stack thousands of frames deep; and a run of steps without a decision is a loop, not a
+/// recursion that keeps every step's state alive. Only the paths reported are materialized.
 struct Search {
+    /// The last element of a path in one of the trees, and the path's length.
+    struct Tip {
+        var index = -1
+        var count = 0
+    }
+
     struct Node {
+        /// At a step boundary, with an empty `trace` (its steps are in `steps`).
         var execution: Execution
         var device: SimulatedDevice.State
-        var decisions: [ExploredPath.Decision]
+        /// The interned `execution.stack`.
+        var stack: Int
+        var trace: Tip
+        var decisions: Tip
     }
 
     struct Key: Hashable {
-        var stack: [Frame]
+        var stack: Int
         var device: SimulatedDevice.State
     }
 
@@ -82,15 +103,28 @@ struct Search {
         var decisions: Int
     }
 
+    /// An interned stack: the stack below (nil at the root frame) and the top frame.
+    struct StackLink: Hashable {
+        var below: Int?
+        var frame: Frame
+    }
+
     let device: SimulatedDevice
     let chooser: ChoosingUser
     let budget: Int
     var paths: [ExploredPath] = []
     var steps = 0
+    /// The steps of all reported paths together (`report`).
+    var pathSteps = 0
     var exceeded = false
     var seen: [Key: Seen] = [:]
     /// Configurations on the current path, with the decision count when they were entered.
     var onPath: [Key: Int] = [:]
+    /// The step tree and the decision tree: element and parent index.
+    var traceSteps: [(step: TraceStep, parent: Int)] = []
+    var decisionSteps: [(decision: ExploredPath.Decision, parent: Int)] = []
+    var stackIDs: [StackLink: Int] = [:]
+    var stackLinks: [StackLink] = []
 
     init(device: SimulatedDevice, chooser: ChoosingUser, budget: Int) {
         self.device = device
@@ -98,71 +132,149 @@ struct Search {
         self.budget = budget
     }
 
-    mutating func visit(_ node: Node, stepDecisions: [ExplorationChoice]) async {
-        if exceeded { return }
-        var key: Key?
-        if stepDecisions.isEmpty {
-            let k = Key(stack: node.execution.stack, device: node.device.knowledge)
-            if let entered = onPath[k] {
-                return record(cycle: node, enteredAt: entered)
+    /// The id of `frames` stacked on `below` (the id of the frames under `frames[0]`).
+    mutating func intern(_ frames: ArraySlice<Frame>, below: Int?) -> Int {
+        var id = below
+        for frame in frames {
+            let link = StackLink(below: id, frame: frame)
+            if let known = stackIDs[link] {
+                id = known
+            } else {
+                stackIDs[link] = stackLinks.count
+                id = stackLinks.count
+                stackLinks.append(link)
             }
-            if let first = seen[k] {
-                return record(merge: node, into: first)
-            }
-            seen[k] = Seen(firstPath: paths.count, trace: node.execution.trace.count, decisions: node.decisions.count)
-            onPath[k] = node.decisions.count
-            key = k
         }
-        defer { if let key { onPath[key] = nil } }
-        guard steps < budget else { exceeded = true; return }
-        steps += 1
+        return id!
+    }
 
-        await device.restore(node.device)
-        await chooser.replay(stepDecisions)
-        var execution = node.execution
-        let ctx = execution.currentContext
-        let advanced = await execution.advance()
-        if case .choice(let options) = advanced {
-            for option in options {
-                await visit(node, stepDecisions: stepDecisions + [option])
-                if exceeded { return }
+    mutating func intern(_ frames: [Frame], below: Int?) -> Int { intern(frames[...], below: below) }
+
+    /// The id of `stack` after a step from the stack `previous` (of `depth` frames). A step changes
+    /// only the top of the stack (a call pushes, a return pops and moves the caller, a state
+    /// moves the top), so only frames from the old top up are interned again; a relaunch that
+    /// restored the stack from a checkpoint (`rebuilt`) interns it whole.
+    mutating func intern(_ stack: [Frame], after previous: Int, depth: Int, rebuilt: Bool) -> Int {
+        if rebuilt { return intern(stack, below: nil) }
+        let keep = min(depth, stack.count) - 1  // frames below the old top are unchanged
+        var below: Int? = previous
+        for _ in 0..<(depth - keep) { below = below.flatMap { stackLinks[$0].below } }
+        return intern(stack[max(0, keep)...], below: keep > 0 ? below : nil)
+    }
+
+    /// A path of one of the trees, from the root to `tip`.
+    func trace(_ tip: Tip) -> [TraceStep] {
+        var out: [TraceStep] = []
+        out.reserveCapacity(tip.count)
+        var i = tip.index
+        while i >= 0 { out.append(traceSteps[i].step); i = traceSteps[i].parent }
+        return out.reversed()
+    }
+
+    func decisions(_ tip: Tip) -> [ExploredPath.Decision] {
+        var out: [ExploredPath.Decision] = []
+        out.reserveCapacity(tip.count)
+        var i = tip.index
+        while i >= 0 { out.append(decisionSteps[i].decision); i = decisionSteps[i].parent }
+        return out.reversed()
+    }
+
+    mutating func visit(_ start: Node, stepDecisions decisionsSoFar: [ExplorationChoice]) async {
+        var node = start
+        var stepDecisions = decisionsSoFar
+        // Configurations this call put on the path: they leave it when the call returns.
+        var entered: [Key] = []
+        defer { for key in entered { onPath[key] = nil } }
+        while !exceeded {
+            if stepDecisions.isEmpty {
+                let k = Key(stack: node.stack, device: node.device.knowledge)
+                if let enteredAt = onPath[k] {
+                    return record(cycle: node, enteredAt: enteredAt)
+                }
+                if let first = seen[k] {
+                    return record(merge: node, into: first)
+                }
+                seen[k] = Seen(firstPath: paths.count, trace: node.trace.count, decisions: node.decisions.count)
+                onPath[k] = node.decisions.count
+                entered.append(k)
             }
-            return
-        }
-        let made = node.decisions + stepDecisions.map { ExploredPath.Decision(choice: $0, state: ctx.pathName) }
-        switch advanced {
-        case .continued:
-            await visit(Node(execution: execution, device: await device.state, decisions: made), stepDecisions: [])
-        case .ended(let end):
-            let ending: ExploredPath.Ending = switch end {
-            case .outcome(let o): .outcome(o)
-            case .error(let e): .error(e)
-            // Neither happens: every input is a choice and nothing cancels the search task.
-            case .inputNeeded(let n, _): .error(FlowError(kind: .device, message: n.summary, context: ctx))
-            case .cancelled: .error(FlowError(kind: .device, message: "cancelled", context: ctx))
+            guard steps < budget else { exceeded = true; return }
+            steps += 1
+
+            await device.restore(node.device)
+            await chooser.replay(stepDecisions)
+            var execution = node.execution
+            let ctx = execution.currentContext
+            let advanced = await execution.advance()
+            if case .choice(let options) = advanced {
+                for option in options {
+                    await visit(node, stepDecisions: stepDecisions + [option])
+                    if exceeded { return }
+                }
+                return
             }
-            paths.append(ExploredPath(decisions: made, trace: execution.trace, ending: ending, mergedAt: nil))
-        case .choice:
-            preconditionFailure("handled above")
+            // The step's trace moves into the tree; the execution goes on with an empty one.
+            var trace = node.trace
+            var rebuilt = false
+            for step in execution.trace {
+                if case .resumed = step.action { rebuilt = true }
+                traceSteps.append((step, trace.index))
+                trace = Tip(index: traceSteps.count - 1, count: trace.count + 1)
+            }
+            execution.trace.removeAll()
+            var decisions = node.decisions
+            for choice in stepDecisions {
+                decisionSteps.append((ExploredPath.Decision(choice: choice, state: ctx.pathName), decisions.index))
+                decisions = Tip(index: decisionSteps.count - 1, count: decisions.count + 1)
+            }
+            switch advanced {
+            case .continued:
+                let stack = intern(execution.stack, after: node.stack, depth: node.execution.stack.count, rebuilt: rebuilt)
+                node = Node(execution: execution, device: await device.state, stack: stack, trace: trace, decisions: decisions)
+                stepDecisions = []
+            case .ended(let end):
+                let ending: ExploredPath.Ending = switch end {
+                case .outcome(let o): .outcome(o)
+                case .error(let e): .error(e)
+                // Neither happens: every input is a choice and nothing cancels the search task.
+                case .inputNeeded(let n, _): .error(FlowError(kind: .device, message: n.summary, context: ctx))
+                case .cancelled: .error(FlowError(kind: .device, message: "cancelled", context: ctx))
+                }
+                report(ExploredPath(decisions: self.decisions(decisions), trace: self.trace(trace), ending: ending, mergedAt: nil))
+                return
+            case .choice:
+                preconditionFailure("handled above")
+            }
         }
+    }
+
+    /// Adds a path to the report. Reported paths are materialized (each its own arrays), and
+    /// paths that merge repeat the continuation they join, so their total length can grow with
+    /// paths × length while the search itself stays linear: it is bounded by the budget too,
+    /// and past it the search stops as when its steps run out.
+    mutating func report(_ path: ExploredPath) {
+        paths.append(path)
+        pathSteps += path.trace.count
+        if pathSteps > budget { exceeded = true }
     }
 
     /// A path that came back to a configuration on itself. Without user input since then it is a
     /// loop a real run would end at the step limit; with input it is a user going round.
     mutating func record(cycle node: Node, enteredAt decisionCount: Int) {
         let ctx = node.execution.currentContext
-        let sinceThen = node.decisions[decisionCount...]
-        if sinceThen.contains(where: \.choice.isUserInput) {
-            paths.append(ExploredPath(decisions: node.decisions, trace: node.execution.trace, ending: .cycle(at: ctx.pathName), mergedAt: nil))
+        let made = decisions(node.decisions)
+        let steps = trace(node.trace)
+        if made[decisionCount...].contains(where: \.choice.isUserInput) {
+            report(ExploredPath(decisions: made, trace: steps, ending: .cycle(at: ctx.pathName), mergedAt: nil))
         } else {
-            let visits = node.execution.trace.filter(\.isVisit).map(\.context.pathName)
+            let visits = steps.filter(\.isVisit).map(\.context.pathName)
             var loop: [String] = []
             if let start = visits.lastIndex(of: ctx.pathName) {
                 for name in visits[start...] where !loop.contains(name) { loop.append(name) }
             }
             let names = loop.map { "'\($0)'" }.joined(separator: ", ")
             let error = FlowError(kind: .stepLimit, message: "flow loops without user input through \(names)", context: ctx)
-            paths.append(ExploredPath(decisions: node.decisions, trace: node.execution.trace, ending: .error(error), mergedAt: nil))
+            report(ExploredPath(decisions: made, trace: steps, ending: .error(error), mergedAt: nil))
         }
     }
 
@@ -170,8 +282,8 @@ struct Search {
     mutating func record(merge node: Node, into first: Seen) {
         let witness = paths[first.firstPath]
         let ctx = node.execution.currentContext
-        paths.append(ExploredPath(decisions: node.decisions + witness.decisions[first.decisions...],
-                                  trace: node.execution.trace + witness.trace[first.trace...],
+        report(ExploredPath(decisions: decisions(node.decisions) + witness.decisions[first.decisions...],
+                                  trace: trace(node.trace) + witness.trace[first.trace...],
                                   ending: witness.ending, mergedAt: ctx.pathName))
     }
 }

@@ -2,8 +2,9 @@ import FlowModel
 
 // Copy resolution: `Text` and `Template` to strings for the run's locale, in a frame.
 extension Interpreter {
-    /// Placeholders nest through `let` values; the checker rules out cycles, this bounds them anyway.
-    static let maximumPlaceholderDepth = 16
+    /// Placeholders nest through `let` values; the checker rules out cycles and reports deeper
+    /// nesting (FL0146), this bounds it anyway.
+    static let maximumPlaceholderDepth = CopyLimits.maxDepth
 
     func resolve(_ text: Text, in frame: Frame, depth: Int = 0) -> String {
         switch text {
@@ -25,9 +26,14 @@ extension Interpreter {
 
     /// Renders a template. `shared` templates come from the string table, which many flows use:
     /// their `{permission}` means the running flow's permission, whatever reference was stored.
+    ///
+    /// No result is longer than `CopyLimits.maxBytes`: rendering stops once that much is built
+    /// (and each nested value is bounded the same way), so copy that doubles through `let`
+    /// values costs at most the limit per level, never the full expansion. The checker reports
+    /// such copy (FL0146); this is what keeps an app that runs an unchecked program safe.
     func render(_ template: Template, in frame: Frame, depth: Int = 0, shared: Bool = false) -> String {
         // Most copy is one literal piece: share its storage instead of building a new string.
-        if template.segments.count == 1, case .text(let s) = template.segments[0] { return s }
+        if template.segments.count == 1, case .text(let s) = template.segments[0] { return Self.bounded(s) }
         var out = ""
         for segment in template.segments {
             switch segment {
@@ -36,8 +42,18 @@ extension Interpreter {
                 out += value(of: .permission(flowPermission(in: frame) ?? ref), in: frame, depth: depth + 1)
             case .placeholder(let p): out += value(of: p, in: frame, depth: depth + 1)
             }
+            if out.utf8.count >= CopyLimits.maxBytes { break }
         }
-        return out
+        return Self.bounded(out)
+    }
+
+    /// `text` cut to at most `CopyLimits.maxBytes` bytes, at a scalar boundary.
+    static func bounded(_ text: String) -> String {
+        let utf8 = text.utf8
+        guard utf8.count > CopyLimits.maxBytes else { return text }
+        var end = utf8.index(utf8.startIndex, offsetBy: CopyLimits.maxBytes)
+        while end > utf8.startIndex, UTF8.isContinuation(utf8[end]) { end = utf8.index(before: end) }
+        return String(Substring(utf8[..<end]))
     }
 
     /// The flow's one permission (`Flow.permissionPlaceholder`): what `{permission}` means in a
@@ -48,13 +64,13 @@ extension Interpreter {
         guard depth <= Self.maximumPlaceholderDepth else { return "" }
         switch placeholder {
         case .app:
-            if let name = options.appName { return name }
+            if let name = options.appName { return Self.bounded(name) }
             return program.appName.map { resolve($0, in: frame, depth: depth) } ?? ""
         case .permission(let ref):
             guard let kind = kind(of: ref, in: frame) else { return "" }
             return program.strings.permissionName(kind, locale: localeIndex)
         case .value(let name):
-            if !frame.texts.isEmpty, let text = frame.texts[name] { return text }
+            if !frame.texts.isEmpty, let text = frame.texts[name] { return Self.bounded(text) }
             let flow = program[frame.flow]
             if let v = flow.values.first(where: { $0.name == name }) ?? program.values.first(where: { $0.name == name }) {
                 return resolve(v.value, in: frame, depth: depth)

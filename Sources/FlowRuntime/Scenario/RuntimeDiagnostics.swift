@@ -181,7 +181,7 @@ extension DiagnosticRegistry {
 extension String {
     fileprivate func replacingOccurrences(_ old: String, _ new: String) -> String {
         var copy = self
-        if let r = copy.range(of: old) { copy.replaceSubrange(r, with: new) }
+        if let r = copy.firstRange(of: old) { copy.replaceSubrange(r, with: new) }
         return copy
     }
 }

@@ -57,6 +57,11 @@ public struct ScenarioRunner: Sendable {
     public var stepLimit: Int
     /// Most steps one run takes in all.
     public var maxTotalSteps: Int
+    /// The directory the flows that scenarios name must lie under (`SourceRoot`), for scenarios
+    /// that lie under it themselves; other scenarios (and nil) use each flow file's own directory.
+    /// `flowrun test` passes the working directory (the project: scenarios name flows beside or
+    /// above them, `flow ../camera.flow`), so a scenario in a checkout cannot name a file outside it.
+    public var root: String?
 
     public init(reader: any SourceReader, limits: ParseLimits = .default, stepLimit: Int = 1000,
                 maxTotalSteps: Int = Interpreter.Options.defaultMaxTotalSteps) {
@@ -68,7 +73,14 @@ public struct ScenarioRunner: Sendable {
 
     /// Reads and runs the scenario at `path`.
     public func run(path: String) async -> ScenarioResult {
-        switch reader.read(path) {
+        switch reader.read(path, maxBytes: limits.maxFileBytes) {
+        case .failure(let error) where error.tooLargeSize != nil:
+            // The flow files' limit, reported the same way (FL0010 at the file's start), unread.
+            let file = SourceFile(id: FileID(0), path: path, bytes: [])
+            let origin = SourceLocation(offset: 0, line: 1, column: 1)
+            return ScenarioResult(path: path, scenarioFile: file, diagnostics: [
+                .error(.fileTooLarge, error.message, at: SourceRange(file: file.id, start: origin, end: origin))],
+                flowFiles: [], flowDiagnostics: [], failures: [], run: nil)
         case .failure(let error):
             return ScenarioResult(path: path, scenarioFile: nil, diagnostics: [
                 .error(.malformedScenario, "cannot read scenario: \(error.message)", at: nil)],
@@ -83,11 +95,26 @@ public struct ScenarioRunner: Sendable {
         let (scenario, diagnostics) = ScenarioParser.parse(text: text, path: path)
         guard let scenario else {
             return ScenarioResult(path: path, scenarioFile: SourceFile(id: FileID(0), path: path, text: text),
-                                  diagnostics: diagnostics, flowFiles: [], flowDiagnostics: [], failures: [], run: nil)
+                                  diagnostics: Self.capped(diagnostics, limit: limits.maxErrors), flowFiles: [],
+                                  flowDiagnostics: [], failures: [], run: nil)
         }
         var result = await run(scenario)
-        result.diagnostics = diagnostics + result.diagnostics
+        result.diagnostics = Self.capped(diagnostics + result.diagnostics, limit: limits.maxErrors)
         return result
+    }
+
+    /// `root` when the scenario lies under it, else nil (see `root`).
+    func projectRoot(for scenarioPath: String) -> String? {
+        guard let root, let real = reader.realPath(root), let scenario = reader.realPath(scenarioPath),
+              SourceRoot(realPath: real).contains(scenario) else { return nil }
+        return root
+    }
+
+    /// At most `limit` diagnostics about one scenario (the flow files' own are capped by the
+    /// loader), then one FL0013 that counts the rest: 500,000 unused `tap` lines are one line.
+    static func capped(_ diagnostics: [Diagnostic], limit: Int) -> [Diagnostic] {
+        guard diagnostics.count > limit else { return diagnostics }
+        return DiagnosticCap.apply(diagnostics, limit: limit, what: "scenario diagnostics").kept
     }
 
     /// The flow file's path: relative to the scenario's directory unless absolute.
@@ -100,11 +127,14 @@ public struct ScenarioRunner: Sendable {
     /// Loads the scenario's flow and runs it.
     public func run(_ scenario: Scenario) async -> ScenarioResult {
         let path = Self.flowPath(scenario.flowPath.value, relativeTo: scenario.file.path)
-        let loaded = Loader(reader: reader, limits: limits).load(path)
+        let loaded = Loader(reader: reader, limits: limits, root: projectRoot(for: scenario.file.path)).load(path)
         guard let program = loaded.program else {
-            var result = ScenarioResult(path: scenario.file.path, scenarioFile: scenario.file, diagnostics: [],
-                                        flowFiles: loaded.files, flowDiagnostics: loaded.diagnostics, failures: [], run: nil)
             let unreadable = loaded.files.isEmpty || loaded.diagnostics.contains { $0.range == nil && $0.severity == .error }
+            // An unreadable flow's own diagnostic has no place in the flow file; its message is
+            // repeated at the scenario's `flow` line instead, which is where the fix goes.
+            var result = ScenarioResult(path: scenario.file.path, scenarioFile: scenario.file, diagnostics: [],
+                                        flowFiles: loaded.files, flowDiagnostics: loaded.diagnostics.filter { $0.range != nil },
+                                        failures: [], run: nil)
             let why = unreadable ? "cannot be read" + (loaded.diagnostics.first.map { ": " + $0.message } ?? "") : "has errors"
             result.diagnostics.append(.error(.scenarioFlowDoesNotLoad, "flow file '\(path)' \(why)", at: scenario.flowPath.location))
             return result

@@ -50,7 +50,7 @@ public struct DiagnosticRenderer: Sendable {
     private func render(_ diagnostic: Diagnostic, fallbackPath: String?, layouts: inout Layouts) -> String {
         var out = header(diagnostic.range, severity: diagnostic.severity, message: diagnostic.message,
                          id: diagnostic.id.rawValue, fallbackPath: fallbackPath)
-        let fixIts = diagnostic.fixIts.map(\.message).filter { !$0.isEmpty }.joined(separator: "; ")
+        let fixIts = diagnostic.fixIts.map { OutputEscaping.visible($0.message) }.filter { !$0.isEmpty }.joined(separator: "; ")
         if let range = diagnostic.range, let file = lookup(range.file) {
             out += snippet(range, in: file, trailer: fixIts, layouts: &layouts)
         } else if !fixIts.isEmpty {
@@ -61,7 +61,7 @@ public struct DiagnosticRenderer: Sendable {
                 out += header(range, severity: .note, message: note.message, id: nil, fallbackPath: fallbackPath)
                 if let file = lookup(range.file) { out += snippet(range, in: file, trailer: "", layouts: &layouts) }
             } else {
-                out += paint("note: ", Self.bold + Self.cyan) + note.message + "\n"
+                out += paint("note: ", Self.bold + Self.cyan) + OutputEscaping.visible(note.message) + "\n"
             }
         }
         return out
@@ -98,7 +98,8 @@ public struct DiagnosticRenderer: Sendable {
 
     private func header(_ range: SourceRange?, severity: Severity, message: String, id: String?,
                         fallbackPath: String?) -> String {
-        let path = range.flatMap { lookup($0.file)?.path } ?? fallbackPath ?? "<unknown>"
+        // Paths and messages come from input: escaped so they cannot drive the terminal or a CI log.
+        let path = OutputEscaping.lineStart(range.flatMap { lookup($0.file)?.path } ?? fallbackPath ?? "<unknown>")
         let line = range?.start.line ?? 1, column = range?.start.column ?? 1
         let color = switch severity {
         case .error: Self.red
@@ -106,7 +107,7 @@ public struct DiagnosticRenderer: Sendable {
         case .note: Self.cyan
         }
         var out = paint("\(path):\(line):\(column):", Self.bold) + " " + paint("\(severity):", Self.bold + color) + " "
-        out += paint(message, Self.bold)
+        out += paint(OutputEscaping.visible(message), Self.bold)
         if let id { out += " [\(id)]" }
         return out + "\n"
     }
