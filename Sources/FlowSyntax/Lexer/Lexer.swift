@@ -1,9 +1,13 @@
 /// Turns the UTF-8 bytes of a `SourceFile` into tokens, one `next()` at a time.
 ///
 /// The lexer never throws and never stops: invalid UTF-8, stray characters, bad escapes and
-/// unterminated strings or comments are reported in `diagnostics`, and lexing goes on. Comments are
-/// collected in `comments` rather than returned as tokens. Columns count Unicode scalars (an
-/// invalid byte counts as one), a tab is one column, and LF, CRLF and a lone CR each end a line.
+/// unterminated strings or comments are reported in `diagnostics`, and lexing goes on. Every byte
+/// that is not a token is trivia of one (`Trivia`): whitespace, line breaks, comments, the byte-order
+/// mark, and bytes it cannot lex, so the tokens with their trivia are the file byte for byte. A
+/// token's trailing trivia runs to the end of its line (not including the line break); everything
+/// else before a token is its leading trivia, as in swift-syntax. Comments are also collected in
+/// `comments`, for the linter's directives. Columns count Unicode scalars (an invalid byte counts as
+/// one), a tab is one column, and LF, CRLF and a lone CR each end a line.
 public struct Lexer {
     public let file: SourceFile
     private let bytes: [UInt8]
@@ -18,16 +22,19 @@ public struct Lexer {
     private var decodedSegments: [StringLiteral.Segment] = []
 
     public private(set) var diagnostics: [Diagnostic] = []
+    /// The comment pieces of the trivia, in order, with their text: the linter reads its
+    /// `// flowlint:` directives here (the trivia is the same bytes: `Trivia` finds them again).
     public private(set) var comments: [Comment] = []
 
     public init(file: SourceFile) {
         self.file = file
         self.bytes = file.bytes
         self.end = file.bytes.count
-        self.offset = UTF8Scalar.hasBOM(file.bytes) ? 3 : 0
+        self.offset = 0
     }
 
-    /// Lexes a whole file (for dumps and tests); the last token is `.eof`.
+    /// Lexes a whole file (for dumps and tests); the last token is `.eof`, whose leading trivia
+    /// is whatever follows the last token.
     public static func tokenize(_ file: SourceFile) -> (tokens: [Token], diagnostics: [Diagnostic], comments: [Comment]) {
         var lexer = Lexer(file: file)
         var tokens: [Token] = []
@@ -95,9 +102,19 @@ public struct Lexer {
 
     // MARK: Tokens
 
-    /// The next token; `.eof` forever once the input is exhausted.
+    /// The next token with its trivia; `.eof` forever once the input is exhausted.
     public mutating func next() -> Token {
-        skipTrivia()
+        let leadingStart = offset
+        lexTrivia(trailing: false)
+        var token = lexToken()
+        if token.kind != .eof { lexTrivia(trailing: true) }
+        token.setTrivia(leadingStart: leadingStart, trailingEnd: offset)
+        return token
+    }
+
+    /// The token at `offset`, which is the end of the file or the start of a token (trivia was
+    /// consumed up to it, and `Trivia.piece` says a token starts exactly where `startsToken` does).
+    private mutating func lexToken() -> Token {
         let start = location
         guard offset < end else { return Token(kind: .eof, range: range(from: start)) }
         let b = bytes[offset]
@@ -123,12 +140,6 @@ public struct Lexer {
                 return Token(kind: .arrow, range: range(from: start))
             }
             return single(.equals)
-        case UInt8(ascii: "#"):
-            // Someone wrote a shell-style comment: report it once and skip it as a comment.
-            while offset < end, bytes[offset] != 0x0A, bytes[offset] != 0x0D { consumeScalar() }
-            report(.unexpectedCharacter, "unexpected character '#'; write comments with '//'",
-                   from: start)
-            return Token(kind: .unknown, range: range(from: start))
         case UInt8(ascii: "@"): return single(.at)
         case UInt8(ascii: "."): return single(.dot)
         case UInt8(ascii: "-"):
@@ -143,10 +154,9 @@ public struct Lexer {
             return lexString(from: start)
         case _ where Self.isIdentifierStart(b):
             return lexIdentifier(from: start)
-        case _ where Self.isDigit(b):
-            return lexNumber(from: start)
         default:
-            return lexUnknown(from: start)
+            // `startsToken` leaves only digits here.
+            return lexNumber(from: start)
         }
     }
 
@@ -156,11 +166,36 @@ public struct Lexer {
     /// `[A-Za-z0-9_]`
     static func isIdentifierContinue(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 || b &- 0x30 < 10 || b == 0x5F }
 
-    /// Spaces, tabs, line breaks and comments.
-    private mutating func skipTrivia() {
+    /// Whether a token starts with byte `b`: punctuation, a quote, a name or a digit.
+    @inline(__always)
+    static func startsToken(_ b: UInt8) -> Bool {
+        switch b {
+        case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ","),
+             UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: "@"), UInt8(ascii: "."), UInt8(ascii: "-"),
+             UInt8(ascii: "\""):
+            return true
+        default:
+            return isIdentifierContinue(b)
+        }
+    }
+
+    /// Whether the byte at `i` can begin a token or trivia (so a run of stray characters stops before it).
+    static func startsTokenOrTrivia(_ bytes: [UInt8], at i: Int, end: Int) -> Bool {
+        switch bytes[i] {
+        case 0x20, 0x09, 0x0A, 0x0D: return true
+        case UInt8(ascii: "/"):
+            return i + 1 < end && (bytes[i + 1] == UInt8(ascii: "/") || bytes[i + 1] == UInt8(ascii: "*"))
+        default:
+            return startsToken(bytes[i])
+        }
+    }
+
+    /// Consumes trivia pieces (as `Trivia.piece` finds them): every piece for leading trivia, up to
+    /// the next line break for trailing trivia. Reports what the pieces hold that is an error.
+    private mutating func lexTrivia(trailing: Bool) {
         while offset < end {
-            switch bytes[offset] {
-            case 0x20, 0x09:
+            let b = bytes[offset]
+            if b == 0x20 || b == 0x09 {
                 // Indentation comes in runs: scan it without bounds checks or stores per byte.
                 let runStart = offset
                 let runEnd = bytes.withUnsafeBufferPointer { buffer in
@@ -170,48 +205,53 @@ public struct Lexer {
                 }
                 offset = runEnd
                 column += runEnd - runStart
-            case 0x0A, 0x0D:
+                continue
+            }
+            guard let (kind, pieceEnd) = Trivia.piece(in: bytes, at: offset, end: end) else { return }
+            switch kind {
+            case .newline:
+                if trailing { return }
                 consumeNewline()
-            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
-                lexLineComment()
-            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
-                lexBlockComment()
-            default:
-                return
+            case .whitespace:
+                column += pieceEnd - offset
+                offset = pieceEnd
+            case .byteOrderMark:
+                offset = pieceEnd  // no column: the renderer skips it too
+            case .lineComment:
+                lexLineComment(to: pieceEnd)
+            case .blockComment:
+                lexBlockComment(to: pieceEnd)
+            case .unexpectedText:
+                lexUnexpected(to: pieceEnd)
             }
         }
     }
 
-    private mutating func lexLineComment() {
+    private mutating func lexLineComment(to pieceEnd: Int) {
         let start = location
         offset += 2
         column += 2
         let textStart = offset
-        while offset < end, bytes[offset] != 0x0A, bytes[offset] != 0x0D { consumeScalar() }
+        while offset < pieceEnd { consumeScalar() }
         comments.append(Comment(text: String(decoding: bytes[textStart..<offset], as: UTF8.self),
                                 range: range(from: start), isBlock: false))
     }
 
-    private mutating func lexBlockComment() {
+    private mutating func lexBlockComment(to pieceEnd: Int) {
         let start = location
         offset += 2
         column += 2
         let textStart = offset
-        var textEnd = end
-        var closed = false
-        while offset < end {
+        let closed = pieceEnd - textStart >= 2 && bytes[pieceEnd - 2] == UInt8(ascii: "*") && bytes[pieceEnd - 1] == UInt8(ascii: "/")
+        let textEnd = closed ? pieceEnd - 2 : pieceEnd
+        while offset < textEnd {
             let b = bytes[offset]
-            if b == UInt8(ascii: "*"), peek(1) == UInt8(ascii: "/") {
-                textEnd = offset
-                offset += 2
-                column += 2
-                closed = true
-                break
-            }
             if b == 0x0A || b == 0x0D { consumeNewline() } else { consumeScalar() }
         }
-        if !closed {
-            textEnd = end
+        if closed {
+            offset += 2
+            column += 2
+        } else {
             let opener = SourceRange(file: file.id, start: start,
                                      end: SourceLocation(offset: start.offset + 2, line: start.line, column: start.column + 2))
             diagnostics.append(.syntax(.unterminatedBlockComment,
@@ -219,6 +259,29 @@ public struct Lexer {
         }
         comments.append(Comment(text: String(decoding: bytes[textStart..<textEnd], as: UTF8.self),
                                 range: range(from: start), isBlock: true))
+    }
+
+    /// Unexpected text: a `#` comment, a run of invalid UTF-8, or a run of stray characters, each
+    /// reported once.
+    private mutating func lexUnexpected(to pieceEnd: Int) {
+        let start = location
+        if bytes[offset] == UInt8(ascii: "#") {
+            // Someone wrote a shell-style comment: report it once and skip it as a comment.
+            while offset < pieceEnd { consumeScalar() }
+            report(.unexpectedCharacter, "unexpected character '#'; write comments with '//'", from: start)
+            return
+        }
+        if UTF8Scalar.decode(bytes, at: offset, end: end) == nil {
+            consumeInvalidRun()
+            return
+        }
+        var scalars: [UInt32] = []
+        while offset < pieceEnd, let (value, length) = UTF8Scalar.decode(bytes, at: offset, end: end) {
+            if scalars.count < 17 { scalars.append(value) }
+            offset += length
+            column += 1
+        }
+        report(.unexpectedCharacter, Self.strayMessage(scalars, count: column - start.column), from: start)
     }
 
     /// Finds the end of the name, and packs a name of up to 8 bytes for `Keyword.match(packed:)`
@@ -259,38 +322,6 @@ public struct Lexer {
         }
         column += offset - start.offset
         return Token(kind: .number, range: range(from: start))
-    }
-
-    /// Whether `b` can begin a token or trivia (so a run of stray characters stops before it).
-    private func startsTokenOrTrivia(_ b: UInt8) -> Bool {
-        switch b {
-        case 0x20, 0x09, 0x0A, 0x0D: return true
-        case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ","),
-             UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: "@"), UInt8(ascii: "."), UInt8(ascii: "-"),
-             UInt8(ascii: "\""):
-            return true
-        case UInt8(ascii: "/"):
-            return peek(1) == UInt8(ascii: "/") || peek(1) == UInt8(ascii: "*")
-        default:
-            return Self.isIdentifierContinue(b)
-        }
-    }
-
-    /// A run of stray characters, or a run of invalid UTF-8, as one `.unknown` token.
-    private mutating func lexUnknown(from start: SourceLocation) -> Token {
-        if UTF8Scalar.decode(bytes, at: offset, end: end) == nil {
-            consumeInvalidRun()
-            return Token(kind: .unknown, range: range(from: start))
-        }
-        var scalars: [UInt32] = []
-        while offset < end, !startsTokenOrTrivia(bytes[offset]),
-              let (value, length) = UTF8Scalar.decode(bytes, at: offset, end: end) {
-            if scalars.count < 17 { scalars.append(value) }
-            offset += length
-            column += 1
-        }
-        report(.unexpectedCharacter, Self.strayMessage(scalars, count: column - start.column), from: start)
-        return Token(kind: .unknown, range: range(from: start))
     }
 
     /// "unexpected character '§'", with a hint for the usual copy-paste accidents.
