@@ -43,6 +43,13 @@ import Testing
         #expect(MemoryLayout<SourceRange>.stride == 28)
     }
 
+    @Test func tokenStartBitmapMatchesTheGrammar() {
+        let starts = Set("{}(),:=@.-\"_0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
+        for byte in 0...255 {
+            #expect(Lexer.startsToken(UInt8(byte)) == starts.contains(UInt8(byte)), "byte \(byte)")
+        }
+    }
+
     @Test func byteOrderMarkIsSkipped() {
         let (tokens, diagnostics, _) = Lexer.tokenize(SourceFile(id: FileID(0), path: "l.flow", bytes: [0xEF, 0xBB, 0xBF, 0x61]))
         #expect(diagnostics.isEmpty)

@@ -67,7 +67,7 @@ public struct Lexer {
     }
 
     /// Consumes one line break (LF, CRLF or lone CR) at `offset`.
-    mutating func consumeNewline() {
+    private mutating func consumeNewline() {
         if bytes[offset] == 0x0D, offset + 1 < end, bytes[offset + 1] == 0x0A { offset += 1 }
         offset += 1
         line += 1
@@ -107,14 +107,14 @@ public struct Lexer {
         let leadingStart = offset
         lexTrivia(trailing: false)
         var token = lexToken()
-        if token.kind != .eof { lexTrivia(trailing: true) }
+        lexTrivia(trailing: true)  // nothing at the end of the file
         token.setTrivia(leadingStart: leadingStart, trailingEnd: offset)
         return token
     }
 
     /// The token at `offset`, which is the end of the file or the start of a token (trivia was
     /// consumed up to it, and `Trivia.piece` says a token starts exactly where `startsToken` does).
-    mutating func lexToken() -> Token {
+    private mutating func lexToken() -> Token {
         let start = location
         guard offset < end else { return Token(kind: .eof, range: range(from: start)) }
         let b = bytes[offset]
@@ -166,17 +166,14 @@ public struct Lexer {
     /// `[A-Za-z0-9_]`
     static func isIdentifierContinue(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 || b &- 0x30 < 10 || b == 0x5F }
 
-    /// Whether a token starts with byte `b`: punctuation, a quote, a name or a digit.
+    /// Whether a token starts with byte `b`: `{ } ( ) , : = @ . -`, a quote, a name or a digit.
+    /// One bit per ASCII byte in two words, because this runs twice per token (at the end of its
+    /// trailing trivia and of the next one's leading trivia).
     @inline(__always)
     static func startsToken(_ b: UInt8) -> Bool {
-        switch b {
-        case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ","),
-             UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: "@"), UInt8(ascii: "."), UInt8(ascii: "-"),
-             UInt8(ascii: "\""):
-            return true
-        default:
-            return isIdentifierContinue(b)
-        }
+        // Bits 0x22 0x28 0x29 0x2C-0x2E 0x30-0x3A 0x3D, and 0x40-0x5A 0x5F 0x61-0x7B 0x7D.
+        let word: UInt64 = b < 64 ? 0x27FF_7304_0000_0000 : (b < 128 ? 0x2FFF_FFFE_87FF_FFFF : 0)
+        return (word &>> UInt64(b & 63)) & 1 != 0
     }
 
     /// Whether the byte at `i` can begin a token or trivia (so a run of stray characters stops before it).
@@ -192,7 +189,8 @@ public struct Lexer {
 
     /// Consumes trivia pieces (as `Trivia.piece` finds them): every piece for leading trivia, up to
     /// the next line break for trailing trivia. Reports what the pieces hold that is an error.
-    mutating func lexTrivia(trailing: Bool) {
+    @inline(__always)
+    private mutating func lexTrivia(trailing: Bool) {
         while offset < end {
             let b = bytes[offset]
             if b == 0x20 || b == 0x09 {
@@ -207,6 +205,14 @@ public struct Lexer {
                 column += runEnd - runStart
                 continue
             }
+            // Fast paths for what follows most tokens, with the same answer `Trivia.piece` gives:
+            // a line break, or the start of a name or number.
+            if b == 0x0A || b == 0x0D {
+                if trailing { return }
+                consumeNewline()
+                continue
+            }
+            if Self.startsToken(b) { return }
             guard let (kind, pieceEnd) = Trivia.piece(in: bytes, at: offset, end: end) else { return }
             switch kind {
             case .newline:
@@ -227,7 +233,7 @@ public struct Lexer {
         }
     }
 
-    mutating func lexLineComment(to pieceEnd: Int) {
+    private mutating func lexLineComment(to pieceEnd: Int) {
         let start = location
         offset += 2
         column += 2
@@ -237,7 +243,7 @@ public struct Lexer {
                                 range: range(from: start), isBlock: false))
     }
 
-    mutating func lexBlockComment(to pieceEnd: Int) {
+    private mutating func lexBlockComment(to pieceEnd: Int) {
         let start = location
         offset += 2
         column += 2
@@ -263,7 +269,7 @@ public struct Lexer {
 
     /// Unexpected text: a `#` comment, a run of invalid UTF-8, or a run of stray characters, each
     /// reported once.
-    mutating func lexUnexpected(to pieceEnd: Int) {
+    private mutating func lexUnexpected(to pieceEnd: Int) {
         let start = location
         if bytes[offset] == UInt8(ascii: "#") {
             // Someone wrote a shell-style comment: report it once and skip it as a comment.
@@ -286,7 +292,7 @@ public struct Lexer {
 
     /// Finds the end of the name, and packs a name of up to 8 bytes for `Keyword.match(packed:)`
     /// with one unaligned load (keywords are looked up for every name).
-    mutating func lexIdentifier(from start: SourceLocation) -> Token {
+    private mutating func lexIdentifier(from start: SourceLocation) -> Token {
         let first = start.offset
         let (nameEnd, packed) = bytes.withUnsafeBufferPointer { buffer -> (Int, UInt64) in
             let n = buffer.count
@@ -313,7 +319,7 @@ public struct Lexer {
     }
 
     /// `-?[0-9]+(\.[0-9]+)?`
-    mutating func lexNumber(from start: SourceLocation) -> Token {
+    private mutating func lexNumber(from start: SourceLocation) -> Token {
         if bytes[offset] == UInt8(ascii: "-") { offset += 1 }
         while offset < end, Self.isDigit(bytes[offset]) { offset += 1 }
         if offset + 1 < end, bytes[offset] == UInt8(ascii: "."), Self.isDigit(bytes[offset + 1]) {

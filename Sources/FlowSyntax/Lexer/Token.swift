@@ -224,8 +224,9 @@ public struct Token: Hashable, Sendable {
         self.kind = kind
         self.presence = .present
         self.range = range
-        self.storedLeadingStart = narrow(range.start.offset)
-        self.storedTrailingEnd = narrow(range.end.offset)
+        // A range's offsets are stored in 32 bits already: no clamping needed.
+        self.storedLeadingStart = UInt32(truncatingIfNeeded: range.start.offset)
+        self.storedTrailingEnd = UInt32(truncatingIfNeeded: range.end.offset)
     }
 
     /// A token with its trivia: `leadingTrivia` must end at `range.start.offset` and

@@ -93,7 +93,9 @@ public struct Parser {
 
     /// Moves past `current`, recording it in `tokens` (as unexpected while recovery skips).
     mutating func advance() {
-        if current.kind != .eof {
+        // The end of file is recorded once, when parsing ends. (A case test, not `!=`: the
+        // synthesized `==` of a payload enum is a call, and this runs for every token.)
+        if case .eof = current.kind {} else {
             var consumed = current
             if skipping > 0 { consumed.presence = .unexpected }
             tokens.append(consumed)
