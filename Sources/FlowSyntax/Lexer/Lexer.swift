@@ -114,6 +114,7 @@ public struct Lexer {
 
     /// The token at `offset`, which is the end of the file or the start of a token (trivia was
     /// consumed up to it, and `Trivia.piece` says a token starts exactly where `startsToken` does).
+    @inline(__always)
     private mutating func lexToken() -> Token {
         let start = location
         guard offset < end else { return Token(kind: .eof, range: range(from: start)) }
