@@ -88,7 +88,8 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let file = SourceFile(id: FileID(0), path: "fuzz/input.flow", bytes: bytes)
     let lexed = Lexer.tokenize(file)
     precondition(lexed.tokens.last.map { $0.kind == .eof } ?? false, "the lexer must end with an eof token")
-    _ = Parser.parse(file)
+    let parsed = Parser.parse(file)
+    precondition(parsed.syntax.printedBytes == bytes, "printing the syntax tree must give the input back byte for byte")
     // The input is also reachable as an import, so import handling sees hostile text too.
     let reader = MemoryReader(bytes: ["fuzz/input.flow": bytes, "fuzz/lib/input.flow": bytes])
     let limits = ParseLimits(maxFileBytes: 1 << 20, maxNestingDepth: 64, maxStatesPerFlow: 1000)

@@ -31,6 +31,18 @@ import FlowSyntax
         }
     }
 
+    /// The benchmark's flows print back from their trees byte for byte, with no token missing
+    /// or skipped (they are valid) and exactly the tokens the lexer makes.
+    @Test(arguments: shapes)
+    func generatedFilesPrintBackFromTheirTrees(shape: CorpusParameters) {
+        for file in Corpus(shape).files {
+            let syntax = Parser.parse(file).syntax
+            #expect(syntax.printedBytes == file.bytes, "\(file.path) does not print back")
+            #expect(syntax.tokens.allSatisfy { $0.presence == .present })
+            #expect(syntax.tokens.count == Lexer.tokenize(file).tokens.count)
+        }
+    }
+
     @Test func parametersShapeTheText() {
         let small = CorpusGenerator.file(index: 0, parameters: CorpusParameters(flowsPerFile: 2, statesPerFlow: 10, subflows: false))
         let withCalls = CorpusGenerator.file(index: 0, parameters: CorpusParameters(flowsPerFile: 2, statesPerFlow: 10, subflows: true))

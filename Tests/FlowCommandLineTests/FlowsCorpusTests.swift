@@ -167,18 +167,18 @@ struct FlowsCoverageTests {
                         state.effects.forEach(track)
                         switch state.terminator {
                         case .goto?: features.insert("goto")
-                        case .capability(let name, let a, _)?:
-                            features.insert("capability \(name.name)"); arms(a)
-                        case .status(let subjects, let isTuple, let a, _)?:
-                            features.insert(isTuple ? "tuple status" : "status")
-                            if subjects.contains(where: { s in flow.parameters.contains { $0.name.name == s.name } }) {
+                        case .capability(let check)?:
+                            features.insert("capability \(check.name.name)"); arms(check.arms)
+                        case .status(let check)?:
+                            features.insert(check.isTuple ? "tuple status" : "status")
+                            if check.subjects.contains(where: { s in flow.parameters.contains { $0.name.name == s.name } }) {
                                 features.insert("status on a permission parameter")
                             }
-                            arms(a)
-                        case .request(_, let options, let a, let then, _)?:
-                            features.insert(then == nil ? "request arms" : "request goto")
-                            for o in options { features.insert(o.value == nil ? "request option" : "request purpose") }
-                            arms(a)
+                            arms(check.arms)
+                        case .request(let request)?:
+                            features.insert(request.then == nil ? "request arms" : "request goto")
+                            for o in request.options { features.insert(o.value == nil ? "request option" : "request purpose") }
+                            arms(request.arms)
                         case .alert(let alert)?:
                             features.insert("alert")
                             text(alert.title)
@@ -188,17 +188,17 @@ struct FlowsCoverageTests {
                                 text(button.label)
                                 if let t = button.track { features.insert("button track"); track(t) }
                             }
-                        case .openSettings(let page, _, _)?: features.insert("open \(page.name)")
-                        case .call(_, let arguments, let a, _)?:
-                            features.insert(arguments.isEmpty ? "call without arguments" : "call with arguments")
-                            for argument in arguments {
+                        case .openSettings(let open)?: features.insert("open \(open.page.name)")
+                        case .call(let call)?:
+                            features.insert(call.arguments.isEmpty ? "call without arguments" : "call with arguments")
+                            for argument in call.arguments {
                                 switch argument.value {
                                 case .name?: features.insert("permission argument")
                                 case .text?: features.insert("text argument")
                                 case nil: break
                                 }
                             }
-                            arms(a)
+                            arms(call.arms)
                         case nil: break
                         }
                     }

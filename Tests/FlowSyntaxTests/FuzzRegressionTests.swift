@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import FlowSyntax
+@testable import FlowSyntax
 
 /// Inputs from fuzzing (Scripts/fuzz.sh) and the hostile shapes the fuzzer starts from. Each must
 /// lex and parse without trapping, end in an `eof` token, and give only diagnostics that point
@@ -39,6 +39,7 @@ import FlowSyntax
         let lexed = Lexer.tokenize(file)
         #expect(lexed.tokens.last?.kind == .eof, "\(name): no eof token")
         let parsed = Parser.parse(file)
+        Lossless.check(file, parsed, name: name)
         for d in parsed.diagnostics {
             guard let range = d.range else { continue }
             #expect(range.start.line >= 1 && range.start.line <= file.lineStarts.count, "\(name): \(d.id) on line \(range.start.line)")

@@ -57,6 +57,9 @@ import Testing
             for fixIt in diagnostic.fixIts { expectValid(fixIt.range, in: file) }
         }
         for comment in result.comments { expectValid(comment.range, in: file) }
+        // Each check walks its line from the start: only on small inputs, or this is quadratic.
+        if bytes.count < 20_000 { for token in result.syntax.tokens { expectValid(token.range, in: file) } }
+        Lossless.check(file, result, name: "hostile input of \(bytes.count) bytes")
         _ = DiagnosticRenderer(files: [file]).render(result.diagnostics)
         return result
     }

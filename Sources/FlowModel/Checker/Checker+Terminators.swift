@@ -9,9 +9,10 @@ extension Checker {
         switch syntax {
         case .goto(let t):
             return transition(t, in: context).map { .goto(Goto(transition: $0)) }
-        case .capability(let name, let arms, let range):
-            return capability(name, arms: arms, range: range, in: context)
-        case .status(let subjects, _, let arms, let range):
+        case .capability(let check):
+            return capability(check.name, arms: check.arms, range: check.range, in: context)
+        case .status(let check):
+            let subjects = check.subjects, arms = check.arms, range = check.range
             let refs = subjects.map { permission($0, in: context) }
             if arms.isEmpty { error(ModelDiagnosticID.noArms, "'status' has no arms", at: range) }
             let (patterned, otherwise) = splitElse(arms)
@@ -23,7 +24,9 @@ extension Checker {
             guard resolvedRefs.count == refs.count, resolvedArms.count == statusArms.count else { return nil }
             return .status(StatusCheck(subjects: resolvedRefs, subjectRanges: subjects.map(\.range), arms: resolvedArms,
                                        otherwise: elseTransition, range: range))
-        case .request(let subject, let options, let arms, let then, let range):
+        case .request(let request):
+            let subject = request.subject, options = request.options, arms = request.arms
+            let then = request.then, range = request.range
             let ref = permission(subject, in: context)
             let resolvedOptions = requestOptions(options, for: ref, subject: subject)
             if let then {
@@ -42,7 +45,8 @@ extension Checker {
                                     otherwise: elseTransition, range: range))
         case .alert(let alert):
             return self.alert(alert, in: context).map(Terminator.alert)
-        case .openSettings(let page, let onReturn, let range):
+        case .openSettings(let open):
+            let page = open.page, onReturn = open.onReturn, range = open.range
             let next = transition(onReturn, in: context)
             guard let settings = SettingsPage(rawValue: page.name) else {
                 error(ModelDiagnosticID.unknownSettingsPage,
@@ -51,8 +55,8 @@ extension Checker {
                 return nil
             }
             return next.map { .openSettings(OpenSettings(page: settings, pageRange: page.range, onReturn: $0, range: range)) }
-        case .call(let flow, let arguments, let arms, let range):
-            return call(flow, arguments: arguments, arms: arms, range: range, in: context)
+        case .call(let call):
+            return self.call(call.flow, arguments: call.arguments, arms: call.arms, range: call.range, in: context)
         }
     }
 

@@ -157,19 +157,19 @@ public struct SyntaxDump {
         switch terminator {
         case .goto(let transition):
             line("Goto \(Self.target(transition))", transition.range)
-        case .capability(let name, let arms, let range):
-            line("Capability \(Self.name(name))", range)
-            self.arms(arms)
-        case .status(let subjects, let isTuple, let arms, let range):
-            let names = subjects.map(Self.name).joined(separator: ", ")
-            line("Status \(isTuple ? "(\(names))" : names)", range)
-            self.arms(arms)
-        case .request(let subject, let options, let arms, let then, let range):
-            let list = options.isEmpty ? "" : "(" + options.map { o in
+        case .capability(let check):
+            line("Capability \(Self.name(check.name))", check.range)
+            self.arms(check.arms)
+        case .status(let check):
+            let names = check.subjects.map(Self.name).joined(separator: ", ")
+            line("Status \(check.isTuple ? "(\(names))" : names)", check.range)
+            self.arms(check.arms)
+        case .request(let request):
+            let list = request.options.isEmpty ? "" : "(" + request.options.map { o in
                 o.name.name + (o.value.map { ": " + Self.literal($0) } ?? "")
             }.joined(separator: ", ") + ")"
-            line("Request \(Self.name(subject))\(list)\(then.map { " " + Self.target($0) } ?? "")", range)
-            self.arms(arms)
+            line("Request \(Self.name(request.subject))\(list)\(request.then.map { " " + Self.target($0) } ?? "")", request.range)
+            self.arms(request.arms)
         case .alert(let alert):
             line("Alert", alert.range)
             nested { d in
@@ -187,10 +187,10 @@ public struct SyntaxDump {
                     if let track = button.track { d.nested { $0.track(track) } }
                 }
             }
-        case .openSettings(let page, let onReturn, let range):
-            line("Open \(Self.name(page)) on return \(Self.target(onReturn))", range)
-        case .call(let flow, let arguments, let arms, let range):
-            let list = arguments.isEmpty ? "" : "(" + arguments.map { a in
+        case .openSettings(let open):
+            line("Open \(Self.name(open.page)) on return \(Self.target(open.onReturn))", open.range)
+        case .call(let call):
+            let list = call.arguments.isEmpty ? "" : "(" + call.arguments.map { a in
                 let value: String = switch a.value {
                 case .name(let id)?: Self.name(id)
                 case .text(let t)?: Self.text(t)
@@ -198,8 +198,8 @@ public struct SyntaxDump {
                 }
                 return "\(Self.name(a.label)): \(value)"
             }.joined(separator: ", ") + ")"
-            line("Call \(Self.name(flow))\(list)", range)
-            self.arms(arms)
+            line("Call \(Self.name(call.flow))\(list)", call.range)
+            self.arms(call.arms)
         }
     }
 }

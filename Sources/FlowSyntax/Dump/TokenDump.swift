@@ -1,6 +1,8 @@
 /// A readable listing of a file's tokens, one per line (`line:col kind 'text'`), for golden tests.
 ///
 /// String tokens also list their decoded segments after `=`: `text "Hi "`, `placeholder app 1:5-1:10`.
+/// Trivia follows, each side only when it is not empty: `leading[newline '\n', whitespace '  ']`,
+/// `trailing[whitespace ' ', lineComment '// x']`.
 public enum TokenDump {
     public static func dump(_ file: SourceFile) -> String {
         var out = ""
@@ -10,9 +12,18 @@ public enum TokenDump {
             if token.kind == .string {
                 out += " = " + Lexer.segments(of: token, in: file).map(describe).joined(separator: ", ")
             }
+            out += trivia("leading", token.leadingTrivia, in: file)
+            out += trivia("trailing", token.trailingTrivia, in: file)
             out += "\n"
         }
         return out
+    }
+
+    /// ` side[kind 'text', ...]`, or nothing for empty trivia.
+    static func trivia(_ side: String, _ range: Range<Int>, in file: SourceFile) -> String {
+        guard !range.isEmpty else { return "" }
+        let pieces = Trivia(source: file.bytes, bytes: range).map { "\($0.kind.dumpName) '\(escape(file.bytes[$0.bytes]))'" }
+        return " \(side)[\(pieces.joined(separator: ", "))]"
     }
 
     static func describe(_ segment: StringLiteral.Segment) -> String {

@@ -1,33 +1,40 @@
 /// Turns the UTF-8 bytes of a `SourceFile` into tokens, one `next()` at a time.
 ///
 /// The lexer never throws and never stops: invalid UTF-8, stray characters, bad escapes and
-/// unterminated strings or comments are reported in `diagnostics`, and lexing goes on. Comments are
-/// collected in `comments` rather than returned as tokens. Columns count Unicode scalars (an
-/// invalid byte counts as one), a tab is one column, and LF, CRLF and a lone CR each end a line.
+/// unterminated strings or comments are reported in `diagnostics`, and lexing goes on. Every byte
+/// that is not a token is trivia of one (`Trivia`): whitespace, line breaks, comments, the byte-order
+/// mark, and bytes it cannot lex, so the tokens with their trivia are the file byte for byte. A
+/// token's trailing trivia runs to the end of its line (not including the line break); everything
+/// else before a token is its leading trivia, as in swift-syntax. Comments are also collected in
+/// `comments`, for the linter's directives. Columns count Unicode scalars (an invalid byte counts as
+/// one), a tab is one column, and LF, CRLF and a lone CR each end a line.
 public struct Lexer {
     public let file: SourceFile
-    private let bytes: [UInt8]
-    private let end: Int
-    private var offset: Int
-    private var line = 1
-    private var column = 1
+    let bytes: [UInt8]
+    let end: Int
+    var offset: Int
+    var line = 1
+    var column = 1
     /// Whether `lexString` builds the segments of a string (`segments(of:in:)`), or only checks it
     /// and reports its errors (`next()`, so tokens stay free of heap payloads).
-    private var decodesStrings = false
+    var decodesStrings = false
     /// The segments of the last string lexed while `decodesStrings` is set.
-    private var decodedSegments: [StringLiteral.Segment] = []
+    var decodedSegments: [StringLiteral.Segment] = []
 
     public private(set) var diagnostics: [Diagnostic] = []
+    /// The comment pieces of the trivia, in order, with their text: the linter reads its
+    /// `// flowlint:` directives here (the trivia is the same bytes: `Trivia` finds them again).
     public private(set) var comments: [Comment] = []
 
     public init(file: SourceFile) {
         self.file = file
         self.bytes = file.bytes
         self.end = file.bytes.count
-        self.offset = UTF8Scalar.hasBOM(file.bytes) ? 3 : 0
+        self.offset = 0
     }
 
-    /// Lexes a whole file (for dumps and tests); the last token is `.eof`.
+    /// Lexes a whole file (for dumps and tests); the last token is `.eof`, whose leading trivia
+    /// is whatever follows the last token.
     public static func tokenize(_ file: SourceFile) -> (tokens: [Token], diagnostics: [Diagnostic], comments: [Comment]) {
         var lexer = Lexer(file: file)
         var tokens: [Token] = []
@@ -43,18 +50,18 @@ public struct Lexer {
 
     // MARK: Positions
 
-    private var location: SourceLocation { SourceLocation(lexerOffset: offset, line: line, column: column) }
+    var location: SourceLocation { SourceLocation(lexerOffset: offset, line: line, column: column) }
 
-    private func range(from start: SourceLocation) -> SourceRange {
+    func range(from start: SourceLocation) -> SourceRange {
         SourceRange(file: file.id, start: start, end: location)
     }
 
-    private func peek(_ ahead: Int = 0) -> UInt8? {
+    func peek(_ ahead: Int = 0) -> UInt8? {
         let i = offset + ahead
         return i < end ? bytes[i] : nil
     }
 
-    private mutating func report(_ id: SyntaxDiagnosticID, _ message: String, from start: SourceLocation,
+    mutating func report(_ id: SyntaxDiagnosticID, _ message: String, from start: SourceLocation,
                                  fixIts: [FixIt] = []) {
         diagnostics.append(.syntax(id, message, at: range(from: start), fixIts: fixIts))
     }
@@ -70,7 +77,7 @@ public struct Lexer {
     /// Consumes one scalar that is not a line break. Returns its value, or nil when the bytes at
     /// `offset` are invalid UTF-8: then the whole invalid run is consumed and reported once.
     @discardableResult
-    private mutating func consumeScalar() -> UInt32? {
+    mutating func consumeScalar() -> UInt32? {
         if let (value, length) = UTF8Scalar.decode(bytes, at: offset, end: end) {
             offset += length
             column += 1
@@ -81,7 +88,7 @@ public struct Lexer {
     }
 
     /// Consumes consecutive bytes that are not valid UTF-8 and reports them as one diagnostic.
-    private mutating func consumeInvalidRun() {
+    mutating func consumeInvalidRun() {
         let start = location
         var count = 0
         while offset < end, UTF8Scalar.decode(bytes, at: offset, end: end) == nil {
@@ -95,9 +102,20 @@ public struct Lexer {
 
     // MARK: Tokens
 
-    /// The next token; `.eof` forever once the input is exhausted.
+    /// The next token with its trivia; `.eof` forever once the input is exhausted.
     public mutating func next() -> Token {
-        skipTrivia()
+        let leadingStart = offset
+        lexTrivia(trailing: false)
+        var token = lexToken()
+        lexTrivia(trailing: true)  // nothing at the end of the file
+        token.setTrivia(leadingStart: leadingStart, trailingEnd: offset)
+        return token
+    }
+
+    /// The token at `offset`, which is the end of the file or the start of a token (trivia was
+    /// consumed up to it, and `Trivia.piece` says a token starts exactly where `startsToken` does).
+    @inline(__always)
+    private mutating func lexToken() -> Token {
         let start = location
         guard offset < end else { return Token(kind: .eof, range: range(from: start)) }
         let b = bytes[offset]
@@ -123,12 +141,6 @@ public struct Lexer {
                 return Token(kind: .arrow, range: range(from: start))
             }
             return single(.equals)
-        case UInt8(ascii: "#"):
-            // Someone wrote a shell-style comment: report it once and skip it as a comment.
-            while offset < end, bytes[offset] != 0x0A, bytes[offset] != 0x0D { consumeScalar() }
-            report(.unexpectedCharacter, "unexpected character '#'; write comments with '//'",
-                   from: start)
-            return Token(kind: .unknown, range: range(from: start))
         case UInt8(ascii: "@"): return single(.at)
         case UInt8(ascii: "."): return single(.dot)
         case UInt8(ascii: "-"):
@@ -143,10 +155,9 @@ public struct Lexer {
             return lexString(from: start)
         case _ where Self.isIdentifierStart(b):
             return lexIdentifier(from: start)
-        case _ where Self.isDigit(b):
-            return lexNumber(from: start)
         default:
-            return lexUnknown(from: start)
+            // `startsToken` leaves only digits here.
+            return lexNumber(from: start)
         }
     }
 
@@ -156,11 +167,34 @@ public struct Lexer {
     /// `[A-Za-z0-9_]`
     static func isIdentifierContinue(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 || b &- 0x30 < 10 || b == 0x5F }
 
-    /// Spaces, tabs, line breaks and comments.
-    private mutating func skipTrivia() {
+    /// Whether a token starts with byte `b`: `{ } ( ) , : = @ . -`, a quote, a name or a digit.
+    /// One bit per ASCII byte in two words, because this runs twice per token (at the end of its
+    /// trailing trivia and of the next one's leading trivia).
+    @inline(__always)
+    static func startsToken(_ b: UInt8) -> Bool {
+        // Bits 0x22 0x28 0x29 0x2C-0x2E 0x30-0x3A 0x3D, and 0x40-0x5A 0x5F 0x61-0x7B 0x7D.
+        let word: UInt64 = b < 64 ? 0x27FF_7304_0000_0000 : (b < 128 ? 0x2FFF_FFFE_87FF_FFFF : 0)
+        return (word &>> UInt64(b & 63)) & 1 != 0
+    }
+
+    /// Whether the byte at `i` can begin a token or trivia (so a run of stray characters stops before it).
+    static func startsTokenOrTrivia(_ bytes: [UInt8], at i: Int, end: Int) -> Bool {
+        switch bytes[i] {
+        case 0x20, 0x09, 0x0A, 0x0D: return true
+        case UInt8(ascii: "/"):
+            return i + 1 < end && (bytes[i + 1] == UInt8(ascii: "/") || bytes[i + 1] == UInt8(ascii: "*"))
+        default:
+            return startsToken(bytes[i])
+        }
+    }
+
+    /// Consumes trivia pieces (as `Trivia.piece` finds them): every piece for leading trivia, up to
+    /// the next line break for trailing trivia. Reports what the pieces hold that is an error.
+    @inline(__always)
+    private mutating func lexTrivia(trailing: Bool) {
         while offset < end {
-            switch bytes[offset] {
-            case 0x20, 0x09:
+            let b = bytes[offset]
+            if b == 0x20 || b == 0x09 {
                 // Indentation comes in runs: scan it without bounds checks or stores per byte.
                 let runStart = offset
                 let runEnd = bytes.withUnsafeBufferPointer { buffer in
@@ -170,48 +204,61 @@ public struct Lexer {
                 }
                 offset = runEnd
                 column += runEnd - runStart
-            case 0x0A, 0x0D:
+                continue
+            }
+            // Fast paths for what follows most tokens, with the same answer `Trivia.piece` gives:
+            // a line break, or the start of a name or number.
+            if b == 0x0A || b == 0x0D {
+                if trailing { return }
                 consumeNewline()
-            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "/"):
-                lexLineComment()
-            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
-                lexBlockComment()
-            default:
-                return
+                continue
+            }
+            if Self.startsToken(b) { return }
+            guard let (kind, pieceEnd) = Trivia.piece(in: bytes, at: offset, end: end) else { return }
+            switch kind {
+            case .newline:
+                if trailing { return }
+                consumeNewline()
+            case .whitespace:
+                column += pieceEnd - offset
+                offset = pieceEnd
+            case .byteOrderMark:
+                offset = pieceEnd  // no column: the renderer skips it too
+            case .lineComment:
+                lexLineComment(to: pieceEnd)
+            case .blockComment:
+                lexBlockComment(to: pieceEnd)
+            case .unexpectedText:
+                lexUnexpected(to: pieceEnd)
             }
         }
     }
 
-    private mutating func lexLineComment() {
+    private mutating func lexLineComment(to pieceEnd: Int) {
         let start = location
         offset += 2
         column += 2
         let textStart = offset
-        while offset < end, bytes[offset] != 0x0A, bytes[offset] != 0x0D { consumeScalar() }
+        while offset < pieceEnd { consumeScalar() }
         comments.append(Comment(text: String(decoding: bytes[textStart..<offset], as: UTF8.self),
                                 range: range(from: start), isBlock: false))
     }
 
-    private mutating func lexBlockComment() {
+    private mutating func lexBlockComment(to pieceEnd: Int) {
         let start = location
         offset += 2
         column += 2
         let textStart = offset
-        var textEnd = end
-        var closed = false
-        while offset < end {
+        let closed = pieceEnd - textStart >= 2 && bytes[pieceEnd - 2] == UInt8(ascii: "*") && bytes[pieceEnd - 1] == UInt8(ascii: "/")
+        let textEnd = closed ? pieceEnd - 2 : pieceEnd
+        while offset < textEnd {
             let b = bytes[offset]
-            if b == UInt8(ascii: "*"), peek(1) == UInt8(ascii: "/") {
-                textEnd = offset
-                offset += 2
-                column += 2
-                closed = true
-                break
-            }
             if b == 0x0A || b == 0x0D { consumeNewline() } else { consumeScalar() }
         }
-        if !closed {
-            textEnd = end
+        if closed {
+            offset += 2
+            column += 2
+        } else {
             let opener = SourceRange(file: file.id, start: start,
                                      end: SourceLocation(offset: start.offset + 2, line: start.line, column: start.column + 2))
             diagnostics.append(.syntax(.unterminatedBlockComment,
@@ -219,6 +266,29 @@ public struct Lexer {
         }
         comments.append(Comment(text: String(decoding: bytes[textStart..<textEnd], as: UTF8.self),
                                 range: range(from: start), isBlock: true))
+    }
+
+    /// Unexpected text: a `#` comment, a run of invalid UTF-8, or a run of stray characters, each
+    /// reported once.
+    private mutating func lexUnexpected(to pieceEnd: Int) {
+        let start = location
+        if bytes[offset] == UInt8(ascii: "#") {
+            // Someone wrote a shell-style comment: report it once and skip it as a comment.
+            while offset < pieceEnd { consumeScalar() }
+            report(.unexpectedCharacter, "unexpected character '#'; write comments with '//'", from: start)
+            return
+        }
+        if UTF8Scalar.decode(bytes, at: offset, end: end) == nil {
+            consumeInvalidRun()
+            return
+        }
+        var scalars: [UInt32] = []
+        while offset < pieceEnd, let (value, length) = UTF8Scalar.decode(bytes, at: offset, end: end) {
+            if scalars.count < 17 { scalars.append(value) }
+            offset += length
+            column += 1
+        }
+        report(.unexpectedCharacter, Self.strayMessage(scalars, count: column - start.column), from: start)
     }
 
     /// Finds the end of the name, and packs a name of up to 8 bytes for `Keyword.match(packed:)`
@@ -261,38 +331,6 @@ public struct Lexer {
         return Token(kind: .number, range: range(from: start))
     }
 
-    /// Whether `b` can begin a token or trivia (so a run of stray characters stops before it).
-    private func startsTokenOrTrivia(_ b: UInt8) -> Bool {
-        switch b {
-        case 0x20, 0x09, 0x0A, 0x0D: return true
-        case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ","),
-             UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: "@"), UInt8(ascii: "."), UInt8(ascii: "-"),
-             UInt8(ascii: "\""):
-            return true
-        case UInt8(ascii: "/"):
-            return peek(1) == UInt8(ascii: "/") || peek(1) == UInt8(ascii: "*")
-        default:
-            return Self.isIdentifierContinue(b)
-        }
-    }
-
-    /// A run of stray characters, or a run of invalid UTF-8, as one `.unknown` token.
-    private mutating func lexUnknown(from start: SourceLocation) -> Token {
-        if UTF8Scalar.decode(bytes, at: offset, end: end) == nil {
-            consumeInvalidRun()
-            return Token(kind: .unknown, range: range(from: start))
-        }
-        var scalars: [UInt32] = []
-        while offset < end, !startsTokenOrTrivia(bytes[offset]),
-              let (value, length) = UTF8Scalar.decode(bytes, at: offset, end: end) {
-            if scalars.count < 17 { scalars.append(value) }
-            offset += length
-            column += 1
-        }
-        report(.unexpectedCharacter, Self.strayMessage(scalars, count: column - start.column), from: start)
-        return Token(kind: .unknown, range: range(from: start))
-    }
-
     /// "unexpected character '§'", with a hint for the usual copy-paste accidents.
     static func strayMessage(_ scalars: [UInt32], count: Int) -> String {
         if count == 1, let value = scalars.first {
@@ -324,235 +362,5 @@ public struct Lexer {
         if isPrintable(value), let scalar = Unicode.Scalar(value) { return "'\(Character(scalar))'" }
         let hex = String(value, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-    }
-
-    // MARK: Strings
-
-    /// The unescaped contents of a `.string` token from this file, split into text and
-    /// `{placeholder}` segments. The common string (ASCII, no escape, every brace part of a
-    /// `{name}`) is split in one pass over its bytes; any other is lexed again from its start,
-    /// exactly as `next()` lexed it (its errors were reported then and are not repeated).
-    public static func segments(of token: Token, in file: SourceFile) -> [StringLiteral.Segment] {
-        let start = token.range.start.offset, end = token.range.end.offset
-        guard start < end, end <= file.bytes.count else { return [] }
-        return asciiSegments(of: token, in: file.bytes) ?? segmentsByRelexing(of: token, in: file)
-    }
-
-    /// The segments of a string token whose bytes are printable ASCII or tabs with no backslash and
-    /// only well-formed `{name}` braces; nil for any other. In such a string a byte is a column,
-    /// so placeholder ranges follow from offsets.
-    static func asciiSegments(of token: Token, in bytes: [UInt8]) -> [StringLiteral.Segment]? {
-        let start = token.range.start.offset, close = token.range.end.offset - 1
-        guard close > start, bytes[start] == UInt8(ascii: "\""), bytes[close] == UInt8(ascii: "\"") else { return nil }
-        let line = token.range.start.line
-        let columnBase = token.range.start.column - start
-        return bytes.withUnsafeBufferPointer { buffer -> [StringLiteral.Segment]? in
-            func text(_ range: Range<Int>) -> String {
-                String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
-            }
-            var segments: [StringLiteral.Segment] = []
-            var textStart = start + 1
-            var i = start + 1
-            while i < close {
-                let c = buffer[i]
-                if c == UInt8(ascii: "{") {
-                    var j = i + 1
-                    guard j < close, isIdentifierStart(buffer[j]) else { return nil }
-                    while j < close, isIdentifierContinue(buffer[j]) { j += 1 }
-                    guard j < close, buffer[j] == UInt8(ascii: "}") else { return nil }
-                    if textStart < i { segments.append(.text(text(textStart..<i))) }
-                    let range = SourceRange(file: token.range.file,
-                                            start: SourceLocation(offset: i, line: line, column: columnBase + i),
-                                            end: SourceLocation(offset: j + 1, line: line, column: columnBase + j + 1))
-                    segments.append(.placeholder(text((i + 1)..<j), range: range))
-                    i = j + 1
-                    textStart = i
-                    continue
-                }
-                guard (c >= 0x20 && c <= 0x7E) || c == 0x09,
-                      c != UInt8(ascii: "\\"), c != UInt8(ascii: "}"), c != UInt8(ascii: "\"")
-                else { return nil }
-                i += 1
-            }
-            if textStart < close { segments.append(.text(text(textStart..<close))) }
-            return segments
-        }
-    }
-
-    /// The segments of any string token, by lexing it again with decoding on.
-    static func segmentsByRelexing(of token: Token, in file: SourceFile) -> [StringLiteral.Segment] {
-        var lexer = Lexer(file: file)
-        lexer.offset = token.range.start.offset
-        lexer.line = token.range.start.line
-        lexer.column = token.range.start.column
-        lexer.decodesStrings = true
-        guard lexer.offset < lexer.end, lexer.bytes[lexer.offset] == UInt8(ascii: "\"") else { return [] }
-        _ = lexer.lexString(from: token.range.start)
-        return lexer.decodedSegments
-    }
-
-    /// `"..."` on one line: checked (errors reported) and, when `decodesStrings` is set, unescaped
-    /// into `decodedSegments`.
-    private mutating func lexString(from start: SourceLocation) -> Token {
-        offset += 1
-        column += 1
-        let decoding = decodesStrings
-        var segments: [StringLiteral.Segment] = []
-        var buffer: [UInt8] = []
-        func flush() {
-            if !buffer.isEmpty {
-                segments.append(.text(String(decoding: buffer, as: UTF8.self)))
-                buffer.removeAll(keepingCapacity: true)
-            }
-        }
-        while true {
-            guard offset < end, bytes[offset] != 0x0A, bytes[offset] != 0x0D else {
-                report(.unterminatedString, "unterminated string literal; close it with '\"'", from: start)
-                break
-            }
-            let b = bytes[offset]
-            if b == UInt8(ascii: "\"") {
-                offset += 1
-                column += 1
-                break
-            }
-            switch b {
-            case UInt8(ascii: "\\"):
-                lexEscape(into: &buffer)
-            case UInt8(ascii: "{"):
-                let placeholderStart = location
-                offset += 1
-                column += 1
-                let nameStart = offset
-                if offset < end, Self.isIdentifierStart(bytes[offset]) {
-                    while offset < end, Self.isIdentifierContinue(bytes[offset]) { offset += 1 }
-                }
-                let nameEnd = offset
-                column += nameEnd - nameStart
-                if offset < end, bytes[offset] == UInt8(ascii: "}"), nameEnd > nameStart {
-                    offset += 1
-                    column += 1
-                    if decoding {
-                        flush()
-                        segments.append(.placeholder(String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self),
-                                                     range: range(from: placeholderStart)))
-                    }
-                } else {
-                    let name = String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self)
-                    let message = name.isEmpty
-                        ? "expected a placeholder name after '{' in string; write '\\{' for a literal brace"
-                        : "unterminated placeholder '{\(name)'; close it with '}'"
-                    report(.invalidPlaceholder, message, from: placeholderStart)
-                    if decoding {
-                        buffer.append(UInt8(ascii: "{"))
-                        buffer.append(contentsOf: bytes[nameStart..<nameEnd])
-                    }
-                }
-            case UInt8(ascii: "}"):
-                let braceStart = location
-                offset += 1
-                column += 1
-                report(.unmatchedBraceInString, "unmatched '}' in string; write '\\}' for a literal brace", from: braceStart)
-                if decoding { buffer.append(b) }
-            case 0x20...0x7E, 0x09:
-                // Plain ASCII run: copy it in one go (long strings are the common large input).
-                let runStart = offset
-                offset = bytes.withUnsafeBufferPointer { buffer in
-                    var i = runStart
-                    while i < buffer.count {
-                        let c = buffer[i]
-                        guard (c >= 0x20 && c <= 0x7E) || c == 0x09,
-                              c != UInt8(ascii: "\""), c != UInt8(ascii: "\\"), c != UInt8(ascii: "{"), c != UInt8(ascii: "}")
-                        else { break }
-                        i += 1
-                    }
-                    return i
-                }
-                column += offset - runStart
-                if decoding { buffer.append(contentsOf: bytes[runStart..<offset]) }
-            default:
-                let scalarStart = offset
-                if consumeScalar() != nil {
-                    if decoding { buffer.append(contentsOf: bytes[scalarStart..<offset]) }
-                } else if decoding {
-                    buffer.append(contentsOf: [0xEF, 0xBF, 0xBD])
-                }
-            }
-        }
-        if decoding {
-            flush()
-            decodedSegments = segments
-        }
-        return Token(kind: .string, range: range(from: start))
-    }
-
-    /// One escape sequence starting at a backslash; unknown escapes are reported and kept as written.
-    private mutating func lexEscape(into buffer: inout [UInt8]) {
-        let start = location
-        offset += 1
-        column += 1
-        guard let c = peek(), c != 0x0A, c != 0x0D else { return }  // the string is unterminated; said once
-        switch c {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "{"), UInt8(ascii: "}"):
-            buffer.append(c)
-        case UInt8(ascii: "n"): buffer.append(0x0A)
-        case UInt8(ascii: "t"): buffer.append(0x09)
-        case UInt8(ascii: "u"):
-            offset += 1
-            column += 1
-            lexUnicodeEscape(from: start, into: &buffer)
-            return
-        default:
-            let scalarStart = offset
-            let value = consumeScalar()
-            let shown = value.flatMap { Self.isPrintable($0) ? Unicode.Scalar($0) : nil }.map { "'\\\($0)'" } ?? ""
-            report(.invalidEscape,
-                   "unknown escape sequence \(shown.isEmpty ? "in string" : shown); write '\\\\' for a backslash",
-                   from: start)
-            buffer.append(UInt8(ascii: "\\"))
-            buffer.append(contentsOf: bytes[scalarStart..<offset])
-            return
-        }
-        offset += 1
-        column += 1
-    }
-
-    /// The part of `\u{1F4F7}` after `\u`.
-    private mutating func lexUnicodeEscape(from start: SourceLocation, into buffer: inout [UInt8]) {
-        var value: UInt32 = 0
-        var digits = 0
-        var valid = peek() == UInt8(ascii: "{")
-        if valid {
-            offset += 1
-            column += 1
-            while let d = peek(), let v = Self.hexValue(d) {
-                value = value &* 16 &+ UInt32(v)
-                digits += 1
-                offset += 1
-                column += 1
-            }
-            if peek() == UInt8(ascii: "}") {
-                offset += 1
-                column += 1
-            } else {
-                valid = false
-            }
-        }
-        if valid, (1...8).contains(digits), let scalar = Unicode.Scalar(value) {
-            buffer.append(contentsOf: Array(String(scalar).utf8))
-        } else {
-            report(.invalidUnicodeEscape,
-                   "invalid unicode escape; write it as '\\u{1F4F7}' with 1 to 8 hex digits of a valid code point",
-                   from: start)
-        }
-    }
-
-    static func hexValue(_ b: UInt8) -> UInt8? {
-        switch b {
-        case 0x30...0x39: b - 0x30
-        case 0x41...0x46: b - 0x41 + 10
-        case 0x61...0x66: b - 0x61 + 10
-        default: nil
-        }
     }
 }

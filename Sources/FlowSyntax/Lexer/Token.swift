@@ -139,8 +139,6 @@ public enum TokenKind: Hashable, Sendable {
     /// A lone `_`.
     case wildcard
     case eof
-    /// Bytes that are not a token (stray characters, invalid UTF-8); the lexer already reported them.
-    case unknown
 
     /// How the kind reads in a message or dump: `'{'`, `identifier`, `'flow'`.
     public var spelling: String {
@@ -162,7 +160,6 @@ public enum TokenKind: Hashable, Sendable {
         case .number: "number"
         case .wildcard: "'_'"
         case .eof: "end of file"
-        case .unknown: "unexpected characters"
         }
     }
 
@@ -186,29 +183,84 @@ public enum TokenKind: Hashable, Sendable {
         case .number: "number"
         case .wildcard: "wildcard"
         case .eof: "eof"
-        case .unknown: "unknown"
         }
     }
 }
 
-/// One lexeme: its kind and where it is. The text is `file.bytes[range.start.offset..<range.end.offset]`.
+/// Whether a token was written, or stands for one the parser expected and did not find.
+public enum TokenPresence: Hashable, Sendable {
+    /// In the source, where the grammar has it.
+    case present
+    /// Not in the source: recorded (zero width, at the place a diagnostic points) where the
+    /// parser expected it, as swift-syntax does, so a fix-it or formatter knows what is missing.
+    case missing
+    /// In the source, but skipped by error recovery: it is part of no node of its own, only of
+    /// the range of the node it appears in.
+    case unexpected
+}
+
+/// One lexeme: its kind, where its text is, and its trivia. The text is
+/// `file.bytes[range.start.offset..<range.end.offset]`; the leading trivia ends where the text
+/// starts and the trailing trivia starts where it ends, so a token stores two more offsets.
 ///
 /// A token is a plain value with no heap payload, so making, copying and dropping one costs no
-/// reference counting; a string's decoded contents come from `Lexer.segments(of:in:)`.
+/// reference counting; a string's decoded contents come from `Lexer.segments(of:in:)`, the pieces
+/// of its trivia from `Trivia`.
 ///
-/// 32 bytes: a `SourceRange` stores its positions in 32 bits (see `SourceLocation`), which
-/// halved what `Lexer.tokenize` writes per byte of input.
+/// 40 bytes: a `SourceRange` stores its positions in 32 bits (see `SourceLocation`), and the
+/// trivia bounds are two more 32-bit offsets.
 public struct Token: Hashable, Sendable {
     public var kind: TokenKind
+    public var presence: TokenPresence
     public var range: SourceRange
+    private var storedLeadingStart: UInt32
+    private var storedTrailingEnd: UInt32
 
     /// The largest file whose positions a token can hold.
     public static let maxFileBytes = Int(UInt32.max)
 
+    /// A present token with no trivia.
     public init(kind: TokenKind, range: SourceRange) {
         self.kind = kind
+        self.presence = .present
         self.range = range
+        // A range's offsets are stored in 32 bits already: no clamping needed.
+        self.storedLeadingStart = UInt32(truncatingIfNeeded: range.start.offset)
+        self.storedTrailingEnd = UInt32(truncatingIfNeeded: range.end.offset)
     }
+
+    /// A token with its trivia: `leadingTrivia` must end at `range.start.offset` and
+    /// `trailingTrivia` start at `range.end.offset`.
+    public init(kind: TokenKind, presence: TokenPresence = .present, range: SourceRange,
+                leadingTrivia: Range<Int>, trailingTrivia: Range<Int>) {
+        self.kind = kind
+        self.presence = presence
+        self.range = range
+        self.storedLeadingStart = narrow(leadingTrivia.lowerBound)
+        self.storedTrailingEnd = narrow(trailingTrivia.upperBound)
+    }
+
+    /// A missing token of `kind` at the empty range `point`.
+    public static func missing(_ kind: TokenKind, at point: SourceRange) -> Token {
+        var token = Token(kind: kind, range: point)
+        token.presence = .missing
+        return token
+    }
+
+    @inline(__always)
+    mutating func setTrivia(leadingStart: Int, trailingEnd: Int) {
+        storedLeadingStart = UInt32(truncatingIfNeeded: leadingStart)
+        storedTrailingEnd = UInt32(truncatingIfNeeded: trailingEnd)
+    }
+
+    /// The bytes of the trivia before the text (whitespace, line breaks, comments, ...).
+    public var leadingTrivia: Range<Int> { Int(storedLeadingStart)..<range.start.offset }
+    /// The bytes of the trivia after the text, up to the end of its line.
+    public var trailingTrivia: Range<Int> { range.end.offset..<Int(storedTrailingEnd) }
+    /// The text with both sides of trivia: what printing the token writes.
+    public var fullRange: Range<Int> { Int(storedLeadingStart)..<Int(storedTrailingEnd) }
+    /// The bytes of the text alone.
+    public var textRange: Range<Int> { range.start.offset..<range.end.offset }
 
     /// true for identifiers and keywords: the tokens accepted where the grammar says NAME.
     public var isName: Bool {

@@ -1,6 +1,9 @@
 // The syntax tree: value types that mirror Grammar.md one to one and carry source ranges.
 // The parser builds it even from broken input (missing pieces are `nil` or absent and a
-// diagnostic says why); the checker turns it into the checked model in FlowModel.
+// diagnostic says why); the checker turns it into the checked model in FlowModel. The typed
+// nodes are the tree's reading view; `FileSyntax.tokens` holds every token with its trivia,
+// so the tree is lossless (FileSyntax+Tokens.swift). The terminators, their branches and their
+// parts are in TerminatorSyntax.swift.
 
 /// A name as written, with where it was written.
 public struct Identifier: Hashable, Sendable {
@@ -72,13 +75,24 @@ public struct LocaleSyntax: Hashable, Sendable {
     }
 }
 
-/// A whole `.flow` file.
+/// A whole `.flow` file: its declarations, and every token with its trivia.
 public struct FileSyntax: Hashable, Sendable {
     public var file: FileID
     public var declarations: [Declaration]
-    public init(file: FileID, declarations: [Declaration]) {
+    /// Every token of the file in source order: the ones written (present, or unexpected where
+    /// recovery skipped them), the ones the parser expected and did not find (missing, zero
+    /// width), and last the end of file, whose leading trivia is whatever follows the last token.
+    /// The present and unexpected tokens' `fullRange`s tile the file from its first byte to its
+    /// last; `printedBytes` concatenates them.
+    public var tokens: [Token]
+    /// The bytes the tokens' ranges index: the source file's own array, shared, not copied.
+    public var source: [UInt8]
+
+    public init(file: FileID, declarations: [Declaration], tokens: [Token] = [], source: [UInt8] = []) {
         self.file = file
         self.declarations = declarations
+        self.tokens = tokens
+        self.source = source
     }
 }
 
@@ -234,158 +248,6 @@ public enum ValueSyntax: Hashable, Sendable {
         switch self {
         case .string(let s): s.range
         case .number(_, let r), .bool(_, let r): r
-        }
-    }
-}
-
-/// Where a transition goes: another state, or the end of the flow with an outcome.
-public enum TargetSyntax: Hashable, Sendable {
-    case state(Identifier)
-    /// `done outcome`; `range` covers `done` and the outcome name.
-    case done(Identifier, range: SourceRange)
-
-    public var range: SourceRange {
-        switch self {
-        case .state(let id): id.range
-        case .done(_, let r): r
-        }
-    }
-}
-
-/// `-> target`, with the range of the whole transition.
-public struct TransitionSyntax: Hashable, Sendable {
-    public var target: TargetSyntax?
-    public var range: SourceRange
-    public init(target: TargetSyntax?, range: SourceRange) {
-        self.target = target
-        self.range = range
-    }
-}
-
-/// One branch of a `capability`, `status`, `request` or `call`: patterns, then a transition.
-public struct ArmSyntax: Hashable, Sendable {
-    /// One pattern per alternative (`denied, restricted -> ...` has two).
-    public var patterns: [PatternSyntax]
-    /// true for `else -> ...` (then `patterns` is empty).
-    public var isElse: Bool
-    public var transition: TransitionSyntax
-    public var range: SourceRange
-    public init(patterns: [PatternSyntax], isElse: Bool, transition: TransitionSyntax, range: SourceRange) {
-        self.patterns = patterns
-        self.isElse = isElse
-        self.transition = transition
-        self.range = range
-    }
-}
-
-/// A branch pattern: one name, or a tuple of names and `_` wildcards for a tuple status check.
-public enum PatternSyntax: Hashable, Sendable {
-    case name(Identifier)
-    case tuple([PatternElementSyntax], range: SourceRange)
-
-    public var range: SourceRange {
-        switch self {
-        case .name(let id): id.range
-        case .tuple(_, let r): r
-        }
-    }
-}
-
-/// An element of a tuple pattern.
-public enum PatternElementSyntax: Hashable, Sendable {
-    case name(Identifier)
-    case wildcard(SourceRange)
-
-    public var range: SourceRange {
-        switch self {
-        case .name(let id): id.range
-        case .wildcard(let r): r
-        }
-    }
-}
-
-/// A request option: `always`, `provisional`, `purpose: "DeliveryTracking"`.
-public struct RequestOptionSyntax: Hashable, Sendable {
-    public var name: Identifier
-    public var value: StringLiteral?
-    public var range: SourceRange
-    public init(name: Identifier, value: StringLiteral?, range: SourceRange) {
-        self.name = name
-        self.value = value
-        self.range = range
-    }
-}
-
-/// A call argument: `p: photos` (a permission is written as a name) or `reason: @photos.reason`.
-public struct ArgumentSyntax: Hashable, Sendable {
-    public enum Value: Hashable, Sendable {
-        case name(Identifier)
-        case text(TextSyntax)
-    }
-    public var label: Identifier
-    public var value: Value?
-    public var range: SourceRange
-    public init(label: Identifier, value: Value?, range: SourceRange) {
-        self.label = label
-        self.value = value
-        self.range = range
-    }
-}
-
-/// An alert button. `role` is the keyword that introduced it.
-public struct ButtonSyntax: Hashable, Sendable {
-    public enum Role: String, Hashable, Sendable { case `default`, cancel, destructive }
-    public var role: Role
-    public var label: TextSyntax?
-    public var transition: TransitionSyntax
-    public var track: TrackSyntax?
-    public var range: SourceRange
-    public init(role: Role, label: TextSyntax?, transition: TransitionSyntax, track: TrackSyntax?, range: SourceRange) {
-        self.role = role
-        self.label = label
-        self.transition = transition
-        self.track = track
-        self.range = range
-    }
-}
-
-/// `alert { title ... message ... buttons }`
-public struct AlertSyntax: Hashable, Sendable {
-    public var title: TextSyntax?
-    public var message: TextSyntax?
-    public var buttons: [ButtonSyntax]
-    public var range: SourceRange
-    public init(title: TextSyntax?, message: TextSyntax?, buttons: [ButtonSyntax], range: SourceRange) {
-        self.title = title
-        self.message = message
-        self.buttons = buttons
-        self.range = range
-    }
-}
-
-/// The statement that ends a state and decides where the flow goes next.
-public enum TerminatorSyntax: Hashable, Sendable {
-    /// `-> target`
-    case goto(TransitionSyntax)
-    /// `capability camera { present -> a  absent -> b }`
-    case capability(name: Identifier, arms: [ArmSyntax], range: SourceRange)
-    /// `status camera { ... }` or `status (camera, photos) { ... }`; `subjects.count > 1` is a tuple check.
-    case status(subjects: [Identifier], isTuple: Bool, arms: [ArmSyntax], range: SourceRange)
-    /// `request location(always) { ... }` or `request camera -> check`.
-    case request(subject: Identifier, options: [RequestOptionSyntax], arms: [ArmSyntax],
-                 then: TransitionSyntax?, range: SourceRange)
-    case alert(AlertSyntax)
-    /// `open settings on return -> check`; `page` is `settings` or `notificationSettings`.
-    case openSettings(page: Identifier, onReturn: TransitionSyntax, range: SourceRange)
-    /// `call photos_access(p: photos) { granted -> ... else -> ... }`
-    case call(flow: Identifier, arguments: [ArgumentSyntax], arms: [ArmSyntax], range: SourceRange)
-
-    public var range: SourceRange {
-        switch self {
-        case .goto(let t): t.range
-        case .capability(_, _, let r), .status(_, _, _, let r), .request(_, _, _, _, let r),
-             .openSettings(_, _, let r), .call(_, _, _, let r): r
-        case .alert(let a): a.range
         }
     }
 }

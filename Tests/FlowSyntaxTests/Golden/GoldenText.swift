@@ -156,354 +156,354 @@ enum GoldenText {
     """#
 
     static let allConstructsTokens = #"""
-    2:1 keyword(import) 'import'
+    2:1 keyword(import) 'import' leading[lineComment '// Every construct of the grammar once, for the syntax-tree golden test.', newline '\n'] trailing[whitespace ' ']
     2:8 string '"shared/photos.flow"' = text "shared/photos.flow"
-    3:1 keyword(app) 'app'
+    3:1 keyword(app) 'app' leading[newline '\n'] trailing[whitespace ' ']
     3:5 string '"Receipts"' = text "Receipts"
-    4:1 keyword(let) 'let'
-    4:5 identifier 'benefit'
-    4:13 equals '='
+    4:1 keyword(let) 'let' leading[newline '\n'] trailing[whitespace ' ']
+    4:5 identifier 'benefit' trailing[whitespace ' ']
+    4:13 equals '=' trailing[whitespace ' ']
     4:15 string '"scan {app} receipts"' = text "scan ", placeholder app 4:21-4:26, text " receipts"
-    7:1 keyword(flow) 'flow'
+    7:1 keyword(flow) 'flow' leading[newline '\n', newline '\n', blockComment '/* A generic helper, called below. */', newline '\n'] trailing[whitespace ' ']
     7:6 identifier 'photos_access'
     7:19 leftParen '('
     7:20 identifier 'p'
-    7:21 colon ':'
+    7:21 colon ':' trailing[whitespace ' ']
     7:23 identifier 'permission'
-    7:33 comma ','
+    7:33 comma ',' trailing[whitespace ' ']
     7:35 identifier 'reason'
-    7:41 colon ':'
+    7:41 colon ':' trailing[whitespace ' ']
     7:43 identifier 'text'
-    7:47 rightParen ')'
+    7:47 rightParen ')' trailing[whitespace ' ']
     7:49 leftBrace '{'
-    8:3 keyword(outcomes) 'outcomes'
+    8:3 keyword(outcomes) 'outcomes' leading[newline '\n', whitespace '  '] trailing[whitespace ' ']
     8:12 identifier 'granted'
-    8:19 comma ','
+    8:19 comma ',' trailing[whitespace ' ']
     8:21 identifier 'limited'
-    8:28 comma ','
+    8:28 comma ',' trailing[whitespace ' ']
     8:30 identifier 'denied'
-    9:3 keyword(start) 'start'
-    9:9 arrow '->'
+    9:3 keyword(start) 'start' leading[newline '\n', whitespace '  '] trailing[whitespace ' ']
+    9:9 arrow '->' trailing[whitespace ' ']
     9:12 identifier 'check'
-    10:3 keyword(state) 'state'
-    10:9 identifier 'check'
+    10:3 keyword(state) 'state' leading[newline '\n', whitespace '  '] trailing[whitespace ' ']
+    10:9 identifier 'check' trailing[whitespace ' ']
     10:15 leftBrace '{'
-    11:5 keyword(status) 'status'
-    11:12 identifier 'p'
+    11:5 keyword(status) 'status' leading[newline '\n', whitespace '    '] trailing[whitespace ' ']
+    11:12 identifier 'p' trailing[whitespace ' ']
     11:14 leftBrace '{'
-    12:7 identifier 'granted'
-    12:21 arrow '->'
-    12:24 keyword(done) 'done'
+    12:7 identifier 'granted' leading[newline '\n', whitespace '      '] trailing[whitespace '       ']
+    12:21 arrow '->' trailing[whitespace ' ']
+    12:24 keyword(done) 'done' trailing[whitespace ' ']
     12:29 identifier 'granted'
-    13:7 identifier 'limited'
-    13:21 arrow '->'
-    13:24 keyword(done) 'done'
+    13:7 identifier 'limited' leading[newline '\n', whitespace '      '] trailing[whitespace '       ']
+    13:21 arrow '->' trailing[whitespace ' ']
+    13:24 keyword(done) 'done' trailing[whitespace ' ']
     13:29 identifier 'limited'
-    14:7 identifier 'notDetermined'
-    14:21 arrow '->'
+    14:7 identifier 'notDetermined' leading[newline '\n', whitespace '      '] trailing[whitespace ' ']
+    14:21 arrow '->' trailing[whitespace ' ']
     14:24 identifier 'ask'
-    15:7 keyword(else) 'else'
-    15:21 arrow '->'
-    15:24 keyword(done) 'done'
+    15:7 keyword(else) 'else' leading[newline '\n', whitespace '      '] trailing[whitespace '          ']
+    15:21 arrow '->' trailing[whitespace ' ']
+    15:24 keyword(done) 'done' trailing[whitespace ' ']
     15:29 identifier 'denied'
-    16:5 rightBrace '}'
-    17:3 rightBrace '}'
-    18:3 keyword(state) 'state'
-    18:9 identifier 'ask'
-    18:13 leftBrace '{'
-    18:15 keyword(request) 'request'
-    18:23 identifier 'p'
-    18:25 arrow '->'
-    18:28 identifier 'check'
+    16:5 rightBrace '}' leading[newline '\n', whitespace '    ']
+    17:3 rightBrace '}' leading[newline '\n', whitespace '  ']
+    18:3 keyword(state) 'state' leading[newline '\n', whitespace '  '] trailing[whitespace ' ']
+    18:9 identifier 'ask' trailing[whitespace ' ']
+    18:13 leftBrace '{' trailing[whitespace ' ']
+    18:15 keyword(request) 'request' trailing[whitespace ' ']
+    18:23 identifier 'p' trailing[whitespace ' ']
+    18:25 arrow '->' trailing[whitespace ' ']
+    18:28 identifier 'check' trailing[whitespace ' ']
     18:34 rightBrace '}'
-    19:1 rightBrace '}'
-    21:1 keyword(flow) 'flow'
-    21:6 identifier 'camera_capture'
+    19:1 rightBrace '}' leading[newline '\n']
+    21:1 keyword(flow) 'flow' leading[newline '\n', newline '\n'] trailing[whitespace ' ']
+    21:6 identifier 'camera_capture' trailing[whitespace ' ']
     21:21 leftBrace '{'
-    22:3 keyword(title) 'title'
+    22:3 keyword(title) 'title' leading[newline '\n', whitespace '  '] trailing[whitespace ' ']
     22:9 at '@'
     22:10 identifier 'camera'
     22:16 dot '.'
     22:17 keyword(title) 'title'
-    23:3 keyword(uses) 'uses'
+    23:3 keyword(uses) 'uses' leading[newline '\n', whitespace '  '] trailing[whitespace ' ']
     23:8 identifier 'camera'
-    23:14 comma ','
+    23:14 comma ',' trailing[whitespace ' ']
     23:16 identifier 'photos'
-    23:22 comma ','
+    23:22 comma ',' trailing[whitespace ' ']
     23:24 identifier 'location'
-    23:32 comma ','
+    23:32 comma ',' trailing[whitespace ' ']
     23:34 identifier 'notifications'
-    24:3 keyword(start) 'start'
-    24:9 arrow '->'
+    24:3 keyword(start) 'start' leading[newline '\n', whitespace '  '] trailing[whitespace ' ']
+    24:9 arrow '->' trailing[whitespace ' ']
     24:12 identifier 'device'
-    25:3 keyword(let) 'let'
-    25:7 identifier 'why'
-    25:11 equals '='
+    25:3 keyword(let) 'let' leading[newline '\n', whitespace '  '] trailing[whitespace ' ']
+    25:7 identifier 'why' trailing[whitespace ' ']
+    25:11 equals '=' trailing[whitespace ' ']
     25:13 string '"to scan \{receipts\} \u{1F4F7}\t{benefit}"' = text "to scan {receipts} 📷\t", placeholder benefit 25:46-25:55
-    27:3 keyword(state) 'state'
-    27:9 identifier 'device'
-    27:16 leftBrace '{'
-    27:18 keyword(capability) 'capability'
-    27:29 identifier 'camera'
-    27:36 leftBrace '{'
-    27:38 identifier 'present'
-    27:46 arrow '->'
-    27:49 identifier 'check'
-    27:56 identifier 'absent'
-    27:63 arrow '->'
-    27:66 identifier 'no_camera'
-    27:76 rightBrace '}'
+    27:3 keyword(state) 'state' leading[newline '\n', newline '\n', whitespace '  '] trailing[whitespace ' ']
+    27:9 identifier 'device' trailing[whitespace ' ']
+    27:16 leftBrace '{' trailing[whitespace ' ']
+    27:18 keyword(capability) 'capability' trailing[whitespace ' ']
+    27:29 identifier 'camera' trailing[whitespace ' ']
+    27:36 leftBrace '{' trailing[whitespace ' ']
+    27:38 identifier 'present' trailing[whitespace ' ']
+    27:46 arrow '->' trailing[whitespace ' ']
+    27:49 identifier 'check' trailing[whitespace '  ']
+    27:56 identifier 'absent' trailing[whitespace ' ']
+    27:63 arrow '->' trailing[whitespace ' ']
+    27:66 identifier 'no_camera' trailing[whitespace ' ']
+    27:76 rightBrace '}' trailing[whitespace ' ']
     27:78 rightBrace '}'
-    28:3 keyword(state) 'state'
-    28:9 identifier 'check'
+    28:3 keyword(state) 'state' leading[newline '\n', whitespace '  '] trailing[whitespace ' ']
+    28:9 identifier 'check' trailing[whitespace ' ']
     28:15 leftBrace '{'
-    29:5 keyword(status) 'status'
-    29:12 identifier 'camera'
+    29:5 keyword(status) 'status' leading[newline '\n', whitespace '    '] trailing[whitespace ' ']
+    29:12 identifier 'camera' trailing[whitespace ' ']
     29:19 leftBrace '{'
-    30:7 identifier 'authorized'
-    30:26 arrow '->'
-    30:29 keyword(done) 'done'
+    30:7 identifier 'authorized' leading[newline '\n', whitespace '      '] trailing[whitespace '         ']
+    30:26 arrow '->' trailing[whitespace ' ']
+    30:29 keyword(done) 'done' trailing[whitespace ' ']
     30:34 identifier 'granted'
-    31:7 identifier 'notDetermined'
-    31:26 arrow '->'
+    31:7 identifier 'notDetermined' leading[newline '\n', whitespace '      '] trailing[whitespace '      ']
+    31:26 arrow '->' trailing[whitespace ' ']
     31:29 identifier 'prime'
-    32:7 identifier 'denied'
-    32:13 comma ','
-    32:15 identifier 'restricted'
-    32:26 arrow '->'
+    32:7 identifier 'denied' leading[newline '\n', whitespace '      ']
+    32:13 comma ',' trailing[whitespace ' ']
+    32:15 identifier 'restricted' trailing[whitespace ' ']
+    32:26 arrow '->' trailing[whitespace ' ']
     32:29 identifier 'explain'
-    33:5 rightBrace '}'
-    34:3 rightBrace '}'
-    35:3 keyword(state) 'state'
-    35:9 identifier 'both'
+    33:5 rightBrace '}' leading[newline '\n', whitespace '    ']
+    34:3 rightBrace '}' leading[newline '\n', whitespace '  ']
+    35:3 keyword(state) 'state' leading[newline '\n', whitespace '  '] trailing[whitespace ' ']
+    35:9 identifier 'both' trailing[whitespace ' ']
     35:14 leftBrace '{'
-    36:5 keyword(status) 'status'
+    36:5 keyword(status) 'status' leading[newline '\n', whitespace '    '] trailing[whitespace ' ']
     36:12 leftParen '('
     36:13 identifier 'camera'
-    36:19 comma ','
+    36:19 comma ',' trailing[whitespace ' ']
     36:21 identifier 'photos'
-    36:27 rightParen ')'
+    36:27 rightParen ')' trailing[whitespace ' ']
     36:29 leftBrace '{'
-    37:7 leftParen '('
+    37:7 leftParen '(' leading[newline '\n', whitespace '      ']
     37:8 identifier 'authorized'
-    37:18 comma ','
+    37:18 comma ',' trailing[whitespace ' ']
     37:20 identifier 'authorized'
-    37:30 rightParen ')'
-    37:32 arrow '->'
-    37:35 keyword(done) 'done'
+    37:30 rightParen ')' trailing[whitespace ' ']
+    37:32 arrow '->' trailing[whitespace ' ']
+    37:35 keyword(done) 'done' trailing[whitespace ' ']
     37:40 identifier 'granted'
-    38:7 leftParen '('
+    38:7 leftParen '(' leading[newline '\n', whitespace '      ']
     38:8 identifier 'notDetermined'
-    38:21 comma ','
+    38:21 comma ',' trailing[whitespace ' ']
     38:23 wildcard '_'
-    38:24 rightParen ')'
-    38:32 arrow '->'
+    38:24 rightParen ')' trailing[whitespace '       ']
+    38:32 arrow '->' trailing[whitespace ' ']
     38:35 identifier 'prime'
-    39:7 keyword(else) 'else'
-    39:32 arrow '->'
+    39:7 keyword(else) 'else' leading[newline '\n', whitespace '      '] trailing[whitespace '                     ']
+    39:32 arrow '->' trailing[whitespace ' ']
     39:35 identifier 'explain'
-    40:5 rightBrace '}'
-    41:3 rightBrace '}'
-    42:3 keyword(state) 'state'
-    42:9 identifier 'prime'
+    40:5 rightBrace '}' leading[newline '\n', whitespace '    ']
+    41:3 rightBrace '}' leading[newline '\n', whitespace '  ']
+    42:3 keyword(state) 'state' leading[newline '\n', whitespace '  '] trailing[whitespace ' ']
+    42:9 identifier 'prime' trailing[whitespace ' ']
     42:15 leftBrace '{'
-    43:5 keyword(track) 'track'
-    43:11 string '"prime_shown"' = text "prime_shown"
-    43:25 leftBrace '{'
+    43:5 keyword(track) 'track' leading[newline '\n', whitespace '    '] trailing[whitespace ' ']
+    43:11 string '"prime_shown"' = text "prime_shown" trailing[whitespace ' ']
+    43:25 leftBrace '{' trailing[whitespace ' ']
     43:27 identifier 'source'
-    43:33 colon ':'
+    43:33 colon ':' trailing[whitespace ' ']
     43:35 string '"onboarding"' = text "onboarding"
-    43:47 comma ','
+    43:47 comma ',' trailing[whitespace ' ']
     43:49 identifier 'step'
-    43:53 colon ':'
+    43:53 colon ':' trailing[whitespace ' ']
     43:55 number '2'
-    43:56 comma ','
+    43:56 comma ',' trailing[whitespace ' ']
     43:58 identifier 'ratio'
-    43:63 colon ':'
+    43:63 colon ':' trailing[whitespace ' ']
     43:65 number '-0.5'
-    43:69 comma ','
+    43:69 comma ',' trailing[whitespace ' ']
     43:71 identifier 'first'
-    43:76 colon ':'
+    43:76 colon ':' trailing[whitespace ' ']
     43:78 keyword(true) 'true'
-    43:82 comma ','
+    43:82 comma ',' trailing[whitespace ' ']
     43:84 identifier 'again'
-    43:89 colon ':'
-    43:91 keyword(false) 'false'
+    43:89 colon ':' trailing[whitespace ' ']
+    43:91 keyword(false) 'false' trailing[whitespace ' ']
     43:97 rightBrace '}'
-    44:5 keyword(alert) 'alert'
+    44:5 keyword(alert) 'alert' leading[newline '\n', whitespace '    '] trailing[whitespace ' ']
     44:11 leftBrace '{'
-    45:7 keyword(title) 'title'
+    45:7 keyword(title) 'title' leading[newline '\n', whitespace '      '] trailing[whitespace '   ']
     45:15 at '@'
     45:16 identifier 'prime'
     45:21 dot '.'
     45:22 keyword(title) 'title'
-    46:7 keyword(message) 'message'
+    46:7 keyword(message) 'message' leading[newline '\n', whitespace '      '] trailing[whitespace ' ']
     46:15 string '"{app} uses the camera {benefit}"' = placeholder app 46:16-46:21, text " uses the camera ", placeholder benefit 46:38-46:47
-    47:7 keyword(button) 'button'
-    47:14 string '"Continue"' = text "Continue"
-    47:25 arrow '->'
-    47:28 identifier 'ask'
-    47:34 keyword(track) 'track'
+    47:7 keyword(button) 'button' leading[newline '\n', whitespace '      '] trailing[whitespace ' ']
+    47:14 string '"Continue"' = text "Continue" trailing[whitespace ' ']
+    47:25 arrow '->' trailing[whitespace ' ']
+    47:28 identifier 'ask' trailing[whitespace '   ']
+    47:34 keyword(track) 'track' trailing[whitespace ' ']
     47:40 string '"prime_accepted"' = text "prime_accepted"
-    48:7 keyword(destructive) 'destructive'
-    48:19 string '"Never"' = text "Never"
-    48:27 arrow '->'
-    48:30 keyword(done) 'done'
+    48:7 keyword(destructive) 'destructive' leading[newline '\n', whitespace '      '] trailing[whitespace ' ']
+    48:19 string '"Never"' = text "Never" trailing[whitespace ' ']
+    48:27 arrow '->' trailing[whitespace ' ']
+    48:30 keyword(done) 'done' trailing[whitespace ' ']
     48:35 identifier 'cancelled'
-    49:7 keyword(cancel) 'cancel'
-    49:14 string '"Not Now"' = text "Not Now"
-    49:24 arrow '->'
-    49:27 keyword(done) 'done'
+    49:7 keyword(cancel) 'cancel' leading[newline '\n', whitespace '      '] trailing[whitespace ' ']
+    49:14 string '"Not Now"' = text "Not Now" trailing[whitespace ' ']
+    49:24 arrow '->' trailing[whitespace ' ']
+    49:27 keyword(done) 'done' trailing[whitespace ' ']
     49:32 identifier 'denied'
-    50:5 rightBrace '}'
-    51:3 rightBrace '}'
-    52:3 keyword(state) 'state'
-    52:9 identifier 'ask'
-    52:13 leftBrace '{'
-    52:15 keyword(request) 'request'
-    52:23 identifier 'camera'
-    52:30 leftBrace '{'
-    52:32 identifier 'authorized'
-    52:43 arrow '->'
-    52:46 keyword(done) 'done'
-    52:51 identifier 'granted'
-    52:60 identifier 'denied'
-    52:67 arrow '->'
-    52:70 keyword(done) 'done'
-    52:75 identifier 'denied'
-    52:82 rightBrace '}'
+    50:5 rightBrace '}' leading[newline '\n', whitespace '    ']
+    51:3 rightBrace '}' leading[newline '\n', whitespace '  ']
+    52:3 keyword(state) 'state' leading[newline '\n', whitespace '  '] trailing[whitespace ' ']
+    52:9 identifier 'ask' trailing[whitespace ' ']
+    52:13 leftBrace '{' trailing[whitespace ' ']
+    52:15 keyword(request) 'request' trailing[whitespace ' ']
+    52:23 identifier 'camera' trailing[whitespace ' ']
+    52:30 leftBrace '{' trailing[whitespace ' ']
+    52:32 identifier 'authorized' trailing[whitespace ' ']
+    52:43 arrow '->' trailing[whitespace ' ']
+    52:46 keyword(done) 'done' trailing[whitespace ' ']
+    52:51 identifier 'granted' trailing[whitespace '  ']
+    52:60 identifier 'denied' trailing[whitespace ' ']
+    52:67 arrow '->' trailing[whitespace ' ']
+    52:70 keyword(done) 'done' trailing[whitespace ' ']
+    52:75 identifier 'denied' trailing[whitespace ' ']
+    52:82 rightBrace '}' trailing[whitespace ' ']
     52:84 rightBrace '}'
-    53:3 keyword(state) 'state'
-    53:9 identifier 'loc'
-    53:13 leftBrace '{'
-    53:15 keyword(request) 'request'
+    53:3 keyword(state) 'state' leading[newline '\n', whitespace '  '] trailing[whitespace ' ']
+    53:9 identifier 'loc' trailing[whitespace ' ']
+    53:13 leftBrace '{' trailing[whitespace ' ']
+    53:15 keyword(request) 'request' trailing[whitespace ' ']
     53:23 identifier 'location'
     53:31 leftParen '('
     53:32 identifier 'always'
-    53:38 comma ','
+    53:38 comma ',' trailing[whitespace ' ']
     53:40 identifier 'temporaryFullAccuracy'
-    53:61 colon ':'
+    53:61 colon ':' trailing[whitespace ' ']
     53:63 string '"Delivery"' = text "Delivery"
-    53:73 rightParen ')'
-    53:75 arrow '->'
-    53:78 identifier 'check'
+    53:73 rightParen ')' trailing[whitespace ' ']
+    53:75 arrow '->' trailing[whitespace ' ']
+    53:78 identifier 'check' trailing[whitespace ' ']
     53:84 rightBrace '}'
-    54:3 keyword(state) 'state'
-    54:9 identifier 'explain'
-    54:17 leftBrace '{'
-    54:19 keyword(open) 'open'
-    54:24 identifier 'settings'
-    54:33 keyword(on) 'on'
-    54:36 keyword(return) 'return'
-    54:43 arrow '->'
-    54:46 identifier 'check'
+    54:3 keyword(state) 'state' leading[newline '\n', whitespace '  '] trailing[whitespace ' ']
+    54:9 identifier 'explain' trailing[whitespace ' ']
+    54:17 leftBrace '{' trailing[whitespace ' ']
+    54:19 keyword(open) 'open' trailing[whitespace ' ']
+    54:24 identifier 'settings' trailing[whitespace ' ']
+    54:33 keyword(on) 'on' trailing[whitespace ' ']
+    54:36 keyword(return) 'return' trailing[whitespace ' ']
+    54:43 arrow '->' trailing[whitespace ' ']
+    54:46 identifier 'check' trailing[whitespace ' ']
     54:52 rightBrace '}'
-    55:3 keyword(state) 'state'
-    55:9 identifier 'notify'
-    55:16 leftBrace '{'
-    55:18 keyword(open) 'open'
-    55:23 identifier 'notificationSettings'
-    55:44 keyword(on) 'on'
-    55:47 keyword(return) 'return'
-    55:54 arrow '->'
-    55:57 keyword(done) 'done'
-    55:62 identifier 'granted'
+    55:3 keyword(state) 'state' leading[newline '\n', whitespace '  '] trailing[whitespace ' ']
+    55:9 identifier 'notify' trailing[whitespace ' ']
+    55:16 leftBrace '{' trailing[whitespace ' ']
+    55:18 keyword(open) 'open' trailing[whitespace ' ']
+    55:23 identifier 'notificationSettings' trailing[whitespace ' ']
+    55:44 keyword(on) 'on' trailing[whitespace ' ']
+    55:47 keyword(return) 'return' trailing[whitespace ' ']
+    55:54 arrow '->' trailing[whitespace ' ']
+    55:57 keyword(done) 'done' trailing[whitespace ' ']
+    55:62 identifier 'granted' trailing[whitespace ' ']
     55:70 rightBrace '}'
-    56:3 keyword(state) 'state'
-    56:9 identifier 'library'
-    56:17 leftBrace '{'
-    56:19 keyword(call) 'call'
+    56:3 keyword(state) 'state' leading[newline '\n', whitespace '  '] trailing[whitespace ' ']
+    56:9 identifier 'library' trailing[whitespace ' ']
+    56:17 leftBrace '{' trailing[whitespace ' ']
+    56:19 keyword(call) 'call' trailing[whitespace ' ']
     56:24 identifier 'photos_access'
     56:37 leftParen '('
     56:38 identifier 'p'
-    56:39 colon ':'
+    56:39 colon ':' trailing[whitespace ' ']
     56:41 identifier 'photos'
-    56:47 comma ','
+    56:47 comma ',' trailing[whitespace ' ']
     56:49 identifier 'reason'
-    56:55 colon ':'
+    56:55 colon ':' trailing[whitespace ' ']
     56:57 at '@'
     56:58 identifier 'photos'
     56:64 dot '.'
     56:65 identifier 'reason'
-    56:71 rightParen ')'
-    56:73 leftBrace '{'
+    56:71 rightParen ')' trailing[whitespace ' ']
+    56:73 leftBrace '{' trailing[whitespace ' ']
     56:75 identifier 'granted'
-    56:82 comma ','
-    56:84 identifier 'limited'
-    56:92 arrow '->'
-    56:95 keyword(done) 'done'
-    56:100 identifier 'granted'
-    56:109 keyword(else) 'else'
-    56:114 arrow '->'
-    56:117 keyword(done) 'done'
-    56:122 identifier 'denied'
-    56:129 rightBrace '}'
+    56:82 comma ',' trailing[whitespace ' ']
+    56:84 identifier 'limited' trailing[whitespace ' ']
+    56:92 arrow '->' trailing[whitespace ' ']
+    56:95 keyword(done) 'done' trailing[whitespace ' ']
+    56:100 identifier 'granted' trailing[whitespace '  ']
+    56:109 keyword(else) 'else' trailing[whitespace ' ']
+    56:114 arrow '->' trailing[whitespace ' ']
+    56:117 keyword(done) 'done' trailing[whitespace ' ']
+    56:122 identifier 'denied' trailing[whitespace ' ']
+    56:129 rightBrace '}' trailing[whitespace ' ']
     56:131 rightBrace '}'
-    57:3 keyword(state) 'state'
-    57:9 identifier 'settings'
-    57:18 leftBrace '{'
-    57:20 arrow '->'
-    57:23 keyword(alert) 'alert'
+    57:3 keyword(state) 'state' leading[newline '\n', whitespace '  '] trailing[whitespace ' ']
+    57:9 identifier 'settings' trailing[whitespace ' ']
+    57:18 leftBrace '{' trailing[whitespace ' ']
+    57:20 arrow '->' trailing[whitespace ' ']
+    57:23 keyword(alert) 'alert' trailing[whitespace ' ']
     57:29 rightBrace '}'
-    58:3 keyword(state) 'state'
-    58:9 keyword(alert) 'alert'
-    58:15 leftBrace '{'
-    58:17 keyword(track) 'track'
-    58:23 string '"bare"' = text "bare"
-    58:30 arrow '->'
-    58:33 keyword(done) 'done'
-    58:38 identifier 'unavailable'
+    58:3 keyword(state) 'state' leading[newline '\n', whitespace '  '] trailing[whitespace ' ']
+    58:9 keyword(alert) 'alert' trailing[whitespace ' ']
+    58:15 leftBrace '{' trailing[whitespace ' ']
+    58:17 keyword(track) 'track' trailing[whitespace ' ']
+    58:23 string '"bare"' = text "bare" trailing[whitespace ' ']
+    58:30 arrow '->' trailing[whitespace ' ']
+    58:33 keyword(done) 'done' trailing[whitespace ' ']
+    58:38 identifier 'unavailable' trailing[whitespace ' ']
     58:50 rightBrace '}'
-    59:3 keyword(state) 'state'
-    59:9 identifier 'no_camera'
-    59:19 leftBrace '{'
-    59:21 keyword(alert) 'alert'
-    59:27 leftBrace '{'
-    59:29 keyword(title) 'title'
-    59:35 string '"Error"' = text "Error"
-    59:43 keyword(button) 'button'
-    59:50 string '"OK"' = text "OK"
-    59:55 arrow '->'
-    59:58 keyword(done) 'done'
-    59:63 identifier 'unavailable'
-    59:75 rightBrace '}'
+    59:3 keyword(state) 'state' leading[newline '\n', whitespace '  '] trailing[whitespace ' ']
+    59:9 identifier 'no_camera' trailing[whitespace ' ']
+    59:19 leftBrace '{' trailing[whitespace ' ']
+    59:21 keyword(alert) 'alert' trailing[whitespace ' ']
+    59:27 leftBrace '{' trailing[whitespace ' ']
+    59:29 keyword(title) 'title' trailing[whitespace ' ']
+    59:35 string '"Error"' = text "Error" trailing[whitespace ' ']
+    59:43 keyword(button) 'button' trailing[whitespace ' ']
+    59:50 string '"OK"' = text "OK" trailing[whitespace ' ']
+    59:55 arrow '->' trailing[whitespace ' ']
+    59:58 keyword(done) 'done' trailing[whitespace ' ']
+    59:63 identifier 'unavailable' trailing[whitespace ' ']
+    59:75 rightBrace '}' trailing[whitespace ' ']
     59:77 rightBrace '}'
-    60:1 rightBrace '}'
-    62:1 keyword(strings) 'strings'
-    62:9 identifier 'en'
-    62:12 leftBrace '{'
+    60:1 rightBrace '}' leading[newline '\n']
+    62:1 keyword(strings) 'strings' leading[newline '\n', newline '\n'] trailing[whitespace ' ']
+    62:9 identifier 'en' trailing[whitespace ' ']
+    62:12 leftBrace '{' trailing[whitespace ' ']
     62:14 identifier 'camera'
     62:20 dot '.'
-    62:21 keyword(title) 'title'
-    62:27 equals '='
-    62:29 string '"Camera"' = text "Camera"
+    62:21 keyword(title) 'title' trailing[whitespace ' ']
+    62:27 equals '=' trailing[whitespace ' ']
+    62:29 string '"Camera"' = text "Camera" trailing[whitespace '  ']
     62:39 identifier 'prime'
     62:44 dot '.'
-    62:45 keyword(title) 'title'
-    62:51 equals '='
-    62:53 string '"Scan with {permission}"' = text "Scan with ", placeholder permission 62:64-62:76
+    62:45 keyword(title) 'title' trailing[whitespace ' ']
+    62:51 equals '=' trailing[whitespace ' ']
+    62:53 string '"Scan with {permission}"' = text "Scan with ", placeholder permission 62:64-62:76 trailing[whitespace '  ']
     62:79 keyword(alert) 'alert'
     62:84 dot '.'
-    62:85 keyword(title) 'title'
-    62:91 equals '='
-    62:93 string '"x"' = text "x"
+    62:85 keyword(title) 'title' trailing[whitespace ' ']
+    62:91 equals '=' trailing[whitespace ' ']
+    62:93 string '"x"' = text "x" trailing[whitespace ' ']
     62:97 rightBrace '}'
-    63:1 keyword(strings) 'strings'
+    63:1 keyword(strings) 'strings' leading[newline '\n'] trailing[whitespace ' ']
     63:9 identifier 'zh'
     63:11 minus '-'
-    63:12 identifier 'Hant'
-    63:17 keyword(fallback) 'fallback'
+    63:12 identifier 'Hant' trailing[whitespace ' ']
+    63:17 keyword(fallback) 'fallback' trailing[whitespace ' ']
     63:26 identifier 'zh'
     63:28 minus '-'
-    63:29 identifier 'Hans'
-    63:34 leftBrace '{'
+    63:29 identifier 'Hans' trailing[whitespace ' ']
+    63:34 leftBrace '{' trailing[whitespace ' ']
     63:36 identifier 'camera'
     63:42 dot '.'
-    63:43 keyword(title) 'title'
-    63:49 equals '='
-    63:51 string '"相機"' = text "相機"
+    63:43 keyword(title) 'title' trailing[whitespace ' ']
+    63:49 equals '=' trailing[whitespace ' ']
+    63:51 string '"相機"' = text "相機" trailing[whitespace ' ']
     63:56 rightBrace '}'
-    64:1 eof ''
+    64:1 eof '' leading[newline '\n']
     """#
 
     static let lexicalSource = #"""
@@ -515,56 +515,56 @@ enum GoldenText {
     """#
 
     static let lexicalTokens = #"""
-    2:1 keyword(flow) 'flow'
-    2:6 identifier 'f'
-    2:8 leftBrace '{'
-    2:10 rightBrace '}'
-    3:12 keyword(strings) 'strings'
+    2:1 keyword(flow) 'flow' leading[lineComment '// line comment', newline '\n'] trailing[whitespace ' ']
+    2:6 identifier 'f' trailing[whitespace ' ']
+    2:8 leftBrace '{' trailing[whitespace ' ']
+    2:10 rightBrace '}' trailing[whitespace ' ', blockComment '/* block\ncomment */', whitespace ' ']
+    3:12 keyword(strings) 'strings' trailing[whitespace ' ']
     3:20 identifier 'zh'
     3:22 minus '-'
-    3:23 identifier 'Hant'
-    3:28 leftBrace '{'
+    3:23 identifier 'Hant' trailing[whitespace ' ']
+    3:28 leftBrace '{' trailing[whitespace ' ']
     3:30 identifier 'a'
     3:31 dot '.'
-    3:32 identifier 'b'
-    3:34 equals '='
-    3:36 string '"x \"q\" \\ \n \{ \} \u{41} {name}"' = text "x \"q\" \\ \n { } A ", placeholder name 3:64-3:70
+    3:32 identifier 'b' trailing[whitespace ' ']
+    3:34 equals '=' trailing[whitespace ' ']
+    3:36 string '"x \"q\" \\ \n \{ \} \u{41} {name}"' = text "x \"q\" \\ \n { } A ", placeholder name 3:64-3:70 trailing[whitespace ' ']
     3:72 rightBrace '}'
-    4:1 arrow '->'
-    4:4 minus '-'
-    4:6 number '-12'
-    4:10 number '3.25'
-    4:15 number '7'
-    4:17 wildcard '_'
+    4:1 arrow '->' leading[newline '\n'] trailing[whitespace ' ']
+    4:4 minus '-' trailing[whitespace ' ']
+    4:6 number '-12' trailing[whitespace ' ']
+    4:10 number '3.25' trailing[whitespace ' ']
+    4:15 number '7' trailing[whitespace ' ']
+    4:17 wildcard '_' trailing[whitespace ' ']
     4:19 at '@'
-    4:20 identifier 'key'
-    4:24 leftParen '('
-    4:26 rightParen ')'
-    4:28 comma ','
-    4:30 colon ':'
-    4:32 equals '='
-    4:34 dot '.'
+    4:20 identifier 'key' trailing[whitespace ' ']
+    4:24 leftParen '(' trailing[whitespace ' ']
+    4:26 rightParen ')' trailing[whitespace ' ']
+    4:28 comma ',' trailing[whitespace ' ']
+    4:30 colon ':' trailing[whitespace ' ']
+    4:32 equals '=' trailing[whitespace ' ']
+    4:34 dot '.' trailing[whitespace ' ']
     4:36 minus '-'
     4:37 identifier 'x'
-    5:1 keyword(title) 'title'
+    5:1 keyword(title) 'title' leading[newline '\n'] trailing[whitespace '\t']
     5:7 string '"tab before"' = text "tab before"
-    6:1 eof ''
+    6:1 eof '' leading[newline '\n']
     """#
 
     static let lineBreaksTokens = #"""
-    1:1 keyword(state) 'state'
-    1:7 identifier 's'
-    1:9 leftBrace '{'
-    1:11 arrow '->'
-    1:14 identifier 't'
-    1:16 rightBrace '}'
-    2:1 keyword(let) 'let'
-    2:5 identifier 'x'
-    2:7 equals '='
-    2:9 string '"a"' = text "a"
-    3:1 keyword(app) 'app'
+    1:1 keyword(state) 'state' trailing[whitespace ' ']
+    1:7 identifier 's' trailing[whitespace ' ']
+    1:9 leftBrace '{' trailing[whitespace ' ']
+    1:11 arrow '->' trailing[whitespace ' ']
+    1:14 identifier 't' trailing[whitespace ' ']
+    1:16 rightBrace '}' trailing[whitespace ' ', lineComment '// CRLF line']
+    2:1 keyword(let) 'let' leading[newline '\r\n'] trailing[whitespace ' ']
+    2:5 identifier 'x' trailing[whitespace ' ']
+    2:7 equals '=' trailing[whitespace ' ']
+    2:9 string '"a"' = text "a" trailing[whitespace ' ', lineComment '// lone CR']
+    3:1 keyword(app) 'app' leading[newline '\r'] trailing[whitespace ' ']
     3:5 string '"b"' = text "b"
-    4:1 eof ''
+    4:1 eof '' leading[newline '\n']
     """#
 
     static let lineBreaksSource = "state s { -> t } // CRLF line\r\nlet x = \"a\" // lone CR\rapp \"b\"\n"

@@ -1,0 +1,324 @@
+// The statements that end a state, one struct per construct with named fields and the range of
+// each part (keyword, subject, parentheses, braces, arms), and the branches and targets they share.
+// A part the source lacks is nil (or an empty `Identifier`); the parser reported it and recorded
+// a missing token in `FileSyntax.tokens`.
+
+/// Where a transition goes: another state, or the end of the flow with an outcome.
+public enum TargetSyntax: Hashable, Sendable {
+    case state(Identifier)
+    /// `done outcome`; `range` covers `done` and the outcome name.
+    case done(Identifier, range: SourceRange)
+
+    public var range: SourceRange {
+        switch self {
+        case .state(let id): id.range
+        case .done(_, let r): r
+        }
+    }
+}
+
+/// `-> target`, with the range of the arrow and of the whole transition. A `goto` terminator is
+/// exactly this, so it is its struct too.
+public struct TransitionSyntax: Hashable, Sendable {
+    /// The `->` (nil when it is missing).
+    public var arrow: SourceRange?
+    public var target: TargetSyntax?
+    public var range: SourceRange
+    public init(arrow: SourceRange? = nil, target: TargetSyntax?, range: SourceRange) {
+        self.arrow = arrow
+        self.target = target
+        self.range = range
+    }
+}
+
+/// One branch of a `capability`, `status`, `request` or `call`: patterns, then a transition.
+public struct ArmSyntax: Hashable, Sendable {
+    /// One pattern per alternative (`denied, restricted -> ...` has two).
+    public var patterns: [PatternSyntax]
+    /// true for `else -> ...` (then `patterns` is empty).
+    public var isElse: Bool
+    public var transition: TransitionSyntax
+    public var range: SourceRange
+    public init(patterns: [PatternSyntax], isElse: Bool, transition: TransitionSyntax, range: SourceRange) {
+        self.patterns = patterns
+        self.isElse = isElse
+        self.transition = transition
+        self.range = range
+    }
+}
+
+/// A branch pattern: one name, or a tuple of names and `_` wildcards for a tuple status check.
+public enum PatternSyntax: Hashable, Sendable {
+    case name(Identifier)
+    case tuple([PatternElementSyntax], range: SourceRange)
+
+    public var range: SourceRange {
+        switch self {
+        case .name(let id): id.range
+        case .tuple(_, let r): r
+        }
+    }
+}
+
+/// An element of a tuple pattern.
+public enum PatternElementSyntax: Hashable, Sendable {
+    case name(Identifier)
+    case wildcard(SourceRange)
+
+    public var range: SourceRange {
+        switch self {
+        case .name(let id): id.range
+        case .wildcard(let r): r
+        }
+    }
+}
+
+/// The `{ arm ... }` block of a `capability`, `status`, `request` or `call`, with its braces.
+public struct ArmBlockSyntax: Hashable, Sendable {
+    /// The `{` (nil when it is missing).
+    public var leftBrace: SourceRange?
+    public var arms: [ArmSyntax]
+    /// The `}` (nil when it is missing).
+    public var rightBrace: SourceRange?
+    public init(leftBrace: SourceRange?, arms: [ArmSyntax], rightBrace: SourceRange?) {
+        self.leftBrace = leftBrace
+        self.arms = arms
+        self.rightBrace = rightBrace
+    }
+
+    /// No block at all (a `request camera -> next` has none).
+    public static let none = ArmBlockSyntax(leftBrace: nil, arms: [], rightBrace: nil)
+}
+
+/// `capability camera { present -> a  absent -> b }`
+public struct CapabilityCheckSyntax: Hashable, Sendable {
+    /// The `capability` keyword.
+    public var keyword: SourceRange
+    /// The capability checked (`camera`).
+    public var name: Identifier
+    public var block: ArmBlockSyntax
+    public var range: SourceRange
+    public init(keyword: SourceRange, name: Identifier, block: ArmBlockSyntax, range: SourceRange) {
+        self.keyword = keyword
+        self.name = name
+        self.block = block
+        self.range = range
+    }
+
+    public var arms: [ArmSyntax] { block.arms }
+}
+
+/// `status camera { ... }` or `status (camera, photos) { ... }`.
+public struct StatusCheckSyntax: Hashable, Sendable {
+    /// The `status` keyword.
+    public var keyword: SourceRange
+    /// The permissions checked; more than one, or any in parentheses, is a tuple check.
+    public var subjects: [Identifier]
+    /// Whether the subjects were written in parentheses.
+    public var isTuple: Bool
+    /// The parentheses around tuple subjects (nil for one bare subject, or when missing).
+    public var leftParen: SourceRange?
+    public var rightParen: SourceRange?
+    public var block: ArmBlockSyntax
+    public var range: SourceRange
+    public init(keyword: SourceRange, subjects: [Identifier], isTuple: Bool, leftParen: SourceRange?,
+                rightParen: SourceRange?, block: ArmBlockSyntax, range: SourceRange) {
+        self.keyword = keyword
+        self.subjects = subjects
+        self.isTuple = isTuple
+        self.leftParen = leftParen
+        self.rightParen = rightParen
+        self.block = block
+        self.range = range
+    }
+
+    public var arms: [ArmSyntax] { block.arms }
+}
+
+/// A request option: `always`, `provisional`, `purpose: "DeliveryTracking"`.
+public struct RequestOptionSyntax: Hashable, Sendable {
+    public var name: Identifier
+    public var value: StringLiteral?
+    public var range: SourceRange
+    public init(name: Identifier, value: StringLiteral?, range: SourceRange) {
+        self.name = name
+        self.value = value
+        self.range = range
+    }
+}
+
+/// `request location(always) { ... }` or `request camera -> check`.
+public struct RequestSyntax: Hashable, Sendable {
+    /// The `request` keyword.
+    public var keyword: SourceRange
+    /// The permission requested.
+    public var subject: Identifier
+    /// The parentheses around the options (nil without options, or when missing).
+    public var leftParen: SourceRange?
+    public var options: [RequestOptionSyntax]
+    public var rightParen: SourceRange?
+    /// The branches on the answer; `.none` for the `-> target` form.
+    public var block: ArmBlockSyntax
+    /// `-> target`: where to go whatever the answer (nil for the branching form).
+    public var then: TransitionSyntax?
+    public var range: SourceRange
+    public init(keyword: SourceRange, subject: Identifier, leftParen: SourceRange?, options: [RequestOptionSyntax],
+                rightParen: SourceRange?, block: ArmBlockSyntax, then: TransitionSyntax?, range: SourceRange) {
+        self.keyword = keyword
+        self.subject = subject
+        self.leftParen = leftParen
+        self.options = options
+        self.rightParen = rightParen
+        self.block = block
+        self.then = then
+        self.range = range
+    }
+
+    public var arms: [ArmSyntax] { block.arms }
+}
+
+/// `open settings on return -> check`.
+public struct OpenSettingsSyntax: Hashable, Sendable {
+    /// The `open` keyword.
+    public var keyword: SourceRange
+    /// `settings` or `notificationSettings` (the checker says when it is neither).
+    public var page: Identifier
+    /// The `on` and `return` keywords (nil when missing).
+    public var onKeyword: SourceRange?
+    public var returnKeyword: SourceRange?
+    /// Where the flow resumes when the user comes back.
+    public var onReturn: TransitionSyntax
+    public var range: SourceRange
+    public init(keyword: SourceRange, page: Identifier, onKeyword: SourceRange?, returnKeyword: SourceRange?,
+                onReturn: TransitionSyntax, range: SourceRange) {
+        self.keyword = keyword
+        self.page = page
+        self.onKeyword = onKeyword
+        self.returnKeyword = returnKeyword
+        self.onReturn = onReturn
+        self.range = range
+    }
+}
+
+/// A call argument: `p: photos` (a permission is written as a name) or `reason: @photos.reason`.
+public struct ArgumentSyntax: Hashable, Sendable {
+    public enum Value: Hashable, Sendable {
+        case name(Identifier)
+        case text(TextSyntax)
+    }
+    public var label: Identifier
+    public var value: Value?
+    public var range: SourceRange
+    public init(label: Identifier, value: Value?, range: SourceRange) {
+        self.label = label
+        self.value = value
+        self.range = range
+    }
+}
+
+/// `call photos_access(p: photos) { granted -> ... else -> ... }`
+public struct CallSyntax: Hashable, Sendable {
+    /// The `call` keyword.
+    public var keyword: SourceRange
+    /// The flow called.
+    public var flow: Identifier
+    /// The parentheses around the arguments (nil without arguments, or when missing).
+    public var leftParen: SourceRange?
+    public var arguments: [ArgumentSyntax]
+    public var rightParen: SourceRange?
+    /// The branches on the callee's outcome.
+    public var block: ArmBlockSyntax
+    public var range: SourceRange
+    public init(keyword: SourceRange, flow: Identifier, leftParen: SourceRange?, arguments: [ArgumentSyntax],
+                rightParen: SourceRange?, block: ArmBlockSyntax, range: SourceRange) {
+        self.keyword = keyword
+        self.flow = flow
+        self.leftParen = leftParen
+        self.arguments = arguments
+        self.rightParen = rightParen
+        self.block = block
+        self.range = range
+    }
+
+    public var arms: [ArmSyntax] { block.arms }
+}
+
+/// An alert button. `role` is the keyword that introduced it.
+public struct ButtonSyntax: Hashable, Sendable {
+    public enum Role: String, Hashable, Sendable { case `default`, cancel, destructive }
+    public var role: Role
+    /// The `button`, `cancel` or `destructive` keyword.
+    public var keyword: SourceRange?
+    public var label: TextSyntax?
+    public var transition: TransitionSyntax
+    public var track: TrackSyntax?
+    public var range: SourceRange
+    public init(role: Role, keyword: SourceRange? = nil, label: TextSyntax?, transition: TransitionSyntax,
+                track: TrackSyntax?, range: SourceRange) {
+        self.role = role
+        self.keyword = keyword
+        self.label = label
+        self.transition = transition
+        self.track = track
+        self.range = range
+    }
+}
+
+/// `alert { title ... message ... buttons }`
+public struct AlertSyntax: Hashable, Sendable {
+    /// The `alert` keyword (nil only in trees built by hand).
+    public var keyword: SourceRange?
+    /// The `{` and `}` (nil when missing).
+    public var leftBrace: SourceRange?
+    public var title: TextSyntax?
+    public var message: TextSyntax?
+    public var buttons: [ButtonSyntax]
+    public var rightBrace: SourceRange?
+    public var range: SourceRange
+    public init(keyword: SourceRange? = nil, leftBrace: SourceRange? = nil, title: TextSyntax?, message: TextSyntax?,
+                buttons: [ButtonSyntax], rightBrace: SourceRange? = nil, range: SourceRange) {
+        self.keyword = keyword
+        self.leftBrace = leftBrace
+        self.title = title
+        self.message = message
+        self.buttons = buttons
+        self.rightBrace = rightBrace
+        self.range = range
+    }
+}
+
+/// The statement that ends a state and decides where the flow goes next: one case per
+/// construct, each with its own struct.
+public enum TerminatorSyntax: Hashable, Sendable {
+    /// `-> target`
+    case goto(TransitionSyntax)
+    case capability(CapabilityCheckSyntax)
+    case status(StatusCheckSyntax)
+    case request(RequestSyntax)
+    case alert(AlertSyntax)
+    case openSettings(OpenSettingsSyntax)
+    case call(CallSyntax)
+
+    public var range: SourceRange {
+        switch self {
+        case .goto(let t): t.range
+        case .capability(let c): c.range
+        case .status(let s): s.range
+        case .request(let r): r.range
+        case .alert(let a): a.range
+        case .openSettings(let o): o.range
+        case .call(let c): c.range
+        }
+    }
+
+    /// The branches, for the terminators that have them (empty for the others).
+    public var arms: [ArmSyntax] {
+        switch self {
+        case .capability(let c): c.arms
+        case .status(let s): s.arms
+        case .request(let r): r.arms
+        case .call(let c): c.arms
+        case .goto, .alert, .openSettings: []
+        }
+    }
+}
