@@ -111,6 +111,7 @@ struct AppleFrameworks: FrameworkAccess {
         case .speech: [SpeechAccess.statusRawValue()]
         case .mediaLibrary: [MediaLibraryAccess.statusRawValue()]
         case .health: try healthStatusRawValues()
+        case .faceID, .localNetwork, .siri, .homeKit, .alarmKit: throw FrameworkPermissionError.kindNotSupported(kind)
         }
     }
 
@@ -139,6 +140,7 @@ struct AppleFrameworks: FrameworkAccess {
         case .mediaLibrary: _ = await MediaLibraryAccess.request()
         case .health:
             try await HealthAccess.request(share: configuration.healthShareTypes, read: configuration.healthReadTypes)
+        case .faceID, .localNetwork, .siri, .homeKit, .alarmKit: throw FrameworkPermissionError.kindNotSupported(kind)
         }
         return nil
     }

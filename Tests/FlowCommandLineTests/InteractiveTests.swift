@@ -93,13 +93,15 @@ import Testing
     }
 
     @Test func settingsChangesParse() throws {
-        let ok = TerminalDialogs.parseChanges("camera=authorized, photos=limited", allowed: [.camera, .photos])
+        let camera = SettingsSwitch(.camera, .denied, choices: [.denied, .authorized])
+        let photos = SettingsSwitch(.photos, .denied, choices: [.denied, .authorized, .limited])
+        let ok = TerminalDialogs.parseChanges("camera=authorized, photos=limited", switches: [camera, photos])
         #expect(try ok.get() == [SettingsChange(.camera, .authorized), SettingsChange(.photos, .limited)])
-        #expect(try TerminalDialogs.parseChanges("", allowed: [.camera]).get() == [])
-        guard case .failure(let e) = TerminalDialogs.parseChanges("photos=limited", allowed: [.camera]) else {
+        #expect(try TerminalDialogs.parseChanges("", switches: [camera]).get() == [])
+        guard case .failure(let e) = TerminalDialogs.parseChanges("photos=limited", switches: [camera]) else {
             Issue.record("expected a failure")
             return
         }
-        #expect(e.message == "photos is not on this page; change one of camera")
+        #expect(e.message == "Settings has no photos switch for this app: the app never requested photos; it shows camera")
     }
 }

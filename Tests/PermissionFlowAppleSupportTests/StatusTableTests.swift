@@ -59,9 +59,9 @@ private let expected: [(StatusTable, [(Int, String, Status)])] = [
 
 /// Every status of every kind is reached by exactly one raw value of the kind's table, and every
 /// raw value of the table maps to a status of the kind or is rejected for it.
-@Test(arguments: PermissionKind.allCases)
+@Test(arguments: PermissionKind.allCases.filter { $0.statusTable != nil })
 func everyStatusOfEveryKindHasItsRawValue(kind: PermissionKind) throws {
-    let table = kind.statusTable
+    let table = try #require(kind.statusTable)
     for status in kind.statuses {
         let raws = table.entries.filter { $0.status == status }.map(\.rawValue)
         #expect(raws.count == 1, "\(kind) \(status) in \(table.enumName)")

@@ -98,6 +98,11 @@ public struct TerminalDialogs: Sendable {
         case .speech: return "\(app) Would Like to Access Speech Recognition"
         case .mediaLibrary: return "\(app) Would Like to Access Apple Music and Your Media Library"
         case .health: return "Health Access: \(app) would like to update and read your health data"
+        case .faceID: return "Do you want to allow “\(app)” to use Face ID?"
+        case .localNetwork: return "“\(app)” would like to find and connect to devices on your local network."
+        case .siri: return "“\(app)” Would Like to Use Siri"
+        case .homeKit: return "“\(app)” Would Like to Access Your Home Data"
+        case .alarmKit: return "“\(app)” Would Like to Schedule Alarms and Timers"
         }
     }
 
@@ -105,15 +110,15 @@ public struct TerminalDialogs: Sendable {
 
     /// Shows the app's page in Settings with the current switches and reads what the user changes
     /// (`camera=authorized photos=limited`, or an empty line for nothing). Nil at end of input.
-    public func chooseSettingsChanges(_ page: SettingsPage, current: [(PermissionKind, Status)]) -> [SettingsChange]? {
-        output.write(renderSettings(page, current: current))
+    public func chooseSettingsChanges(_ page: SettingsPage, switches: [SettingsSwitch]) -> [SettingsChange]? {
+        output.write(renderSettings(page, switches: switches))
         while true {
-            output.write("Change switches (e.g. \(Self.example(current))), or press Return to go back: ")
+            output.write("Change switches (e.g. \(Self.example(switches))), or press Return to go back: ")
             guard let line = input.readLine() else {
                 output.line()
                 return nil
             }
-            switch Self.parseChanges(line, allowed: current.map(\.0)) {
+            switch Self.parseChanges(line, page: page, switches: switches) {
             case .success(let changes): return changes
             case .failure(let error): output.line(style.yellow("  \(error.message)"))
             }
@@ -121,41 +126,40 @@ public struct TerminalDialogs: Sendable {
     }
 
     /// The text of the Settings page.
-    public func renderSettings(_ page: SettingsPage, current: [(PermissionKind, Status)]) -> String {
+    public func renderSettings(_ page: SettingsPage, switches: [SettingsSwitch]) -> String {
         let heading = page == .settings ? "Settings › \(appName)" : "Settings › \(appName) › Notifications"
         var lines = [style.bold("┌─ \(heading)")]
         lines.append("│ The app is in the background. Current switches:")
-        let width = current.map(\.0.rawValue.count).max() ?? 0
-        for (kind, status) in current {
-            let name = kind.rawValue + String(repeating: " ", count: width - kind.rawValue.count)
-            let choices = kind.settingsChoices.map(\.rawValue).joined(separator: ", ")
-            let note = kind.settingsChangeTerminatesApp ? ", changing it terminates the app" : ""
-            lines.append("│   \(name)  \(style.bold(status.rawValue))  \(style.dim("(can set: \(choices)\(note))"))")
+        let width = switches.map(\.kind.rawValue.count).max() ?? 0
+        for shown in switches {
+            let name = shown.kind.rawValue + String(repeating: " ", count: width - shown.kind.rawValue.count)
+            let note = shown.kind.settingsChangeTerminatesApp ? ", changing it terminates the app" : ""
+            let detail = shown.choices.isEmpty ? "(restricted: cannot be changed here)"
+                : "(can set: \(shown.choices.map(\.rawValue).joined(separator: ", "))\(note))"
+            lines.append("│   \(name)  \(style.bold(shown.status.rawValue))  \(style.dim(detail))")
         }
-        if current.isEmpty { lines.append("│   (no permissions to change here)") }
+        if switches.isEmpty { lines.append("│   (no permissions to change here: the app has requested none yet)") }
         lines.append("└─")
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func example(_ current: [(PermissionKind, Status)]) -> String {
-        guard let (kind, status) = current.first,
-              let other = kind.settingsChoices.first(where: { $0 != status }) ?? kind.settingsChoices.first
+    static func example(_ switches: [SettingsSwitch]) -> String {
+        guard let shown = switches.first(where: { !$0.choices.isEmpty }),
+              let other = shown.choices.first(where: { $0 != shown.status }) ?? shown.choices.first
         else { return "camera=authorized" }
-        return "\(kind.rawValue)=\(other.rawValue)"
+        return "\(shown.kind.rawValue)=\(other.rawValue)"
     }
 
-    /// Parses `kind=status` words separated by spaces or commas.
-    static func parseChanges(_ line: String, allowed: [PermissionKind]) -> Result<[SettingsChange], ArgumentError> {
+    /// Parses `kind=status` words separated by spaces or commas, each a change the page offers.
+    static func parseChanges(_ line: String, page: SettingsPage = .settings, switches: [SettingsSwitch]) -> Result<[SettingsChange], ArgumentError> {
         var changes: [SettingsChange] = []
         for word in line.split(whereSeparator: { $0 == " " || $0 == "," }) {
             do {
                 let (kind, name) = try RunScript.kindAndValue(String(word), option: "settings")
-                guard allowed.contains(kind) else {
-                    return .failure(ArgumentError("\(kind.rawValue) is not on this page; change one of "
-                        + allowed.map(\.rawValue).joined(separator: ", ")))
-                }
                 let change = SettingsChange(kind, try RunScript.status(name, of: kind, in: String(word)))
-                if let problem = SimulatedDevice.problem(with: change) { return .failure(ArgumentError(problem)) }
+                if let problem = SimulatedDevice.problem(with: change, page: page, switches: switches) {
+                    return .failure(ArgumentError(problem))
+                }
                 changes.append(change)
             } catch {
                 return .failure(error)

@@ -480,7 +480,8 @@ public struct FlowAnalysis: Sendable {
                 if case .purpose = o { return kind.requiresPurposeKey }
                 return kind.requestOptions.contains(o)
             }
-            switch kind.requestBehavior(options: usable, current: s) {
+            let behavior = kind.requestBehavior(options: usable, current: s)
+            switch behavior {
             case .prompt(let answers):
                 prompt = true
                 for a in answers { results.append((a.result, .prompt(from: s, label: a.label))) }
@@ -492,8 +493,9 @@ public struct FlowAnalysis: Sendable {
                 if r != s { prompt = true }
                 results.append((r, .immediate(from: s, result: r)))
             }
-            if kind == .tracking, s == .notDetermined {
-                results.append((.notDetermined, .notActive))
+            // An app that is not active gets no prompt (tracking, location) or a silent denial.
+            if case .prompt = behavior, let silent = kind.resultWhileInactive(current: s) {
+                results.append((silent, .notActive))
             }
         }
         return (results, prompt)
