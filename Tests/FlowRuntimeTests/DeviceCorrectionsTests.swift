@@ -157,3 +157,53 @@ import Testing
         #expect(try await d.request(kind, options: []) == .immediate(.denied))
     }
 }
+
+/// Exploration tries only the Settings changes the page offers (correction 9) and, while an
+/// "Allow Once" grant is held, a relaunch.
+@Suite struct ExplorationOffersOnlyPossibleSettingsTests {
+    @Test func noAlwaysWithoutAnAlwaysRequestAndNothingForRestricted() async throws {
+        let p = program([FlowSpec(name: "loc", uses: [.location, .camera], start: "check", states: [
+            StateSpec(name: "check", term: .status([.kind(.location)], [(s(.authorizedWhenInUse, .restricted), .state("cam"))],
+                                                   otherwise: .done("denied"))),
+            StateSpec(name: "cam", term: .status([.kind(.camera)], [(s(.restricted), .state("go"))], otherwise: .done("denied"))),
+            StateSpec(name: "go", term: .open(.settings, .done("granted"))),
+        ])])
+        let e = try await Explorer(program: p).explore(flow: "loc")
+        let visits = Set(e.paths.flatMap { $0.decisions.compactMap { d -> String? in
+            if case .settings = d.choice { d.choice.scenarioLine } else { nil }
+        } })
+        // The Precise Location switch is on the page of a granted location; camera is restricted.
+        #expect(visits == ["settings none", "settings location = notDetermined", "settings location = denied",
+                           "settings locationAccuracy = reducedAccuracy"])
+    }
+
+    @Test func allowOnceGrantAddsARelaunchVisit() async throws {
+        let p = program([FlowSpec(name: "loc", uses: [.location], start: "ask", states: [
+            StateSpec(name: "ask", term: .request(.kind(.location), [], [(s(.authorizedWhenInUse), .state("go"))], otherwise: .done("denied"))),
+            StateSpec(name: "go", term: .open(.settings, .done("granted"))),
+        ])])
+        let e = try await Explorer(program: p).explore(flow: "loc")
+        let relaunches = e.paths.filter { $0.decisions.contains { $0.choice == .settings(SettingsActions(relaunch: true)) } }
+        #expect(relaunches.count == 1)
+        #expect(relaunches.first?.decisions.contains { $0.choice == .answer(.location, PromptAnswer("Allow Once", .authorizedWhenInUse, temporary: true)) } == true)
+        #expect(ExplorationChoice.settings(SettingsActions(relaunch: true)).scenarioLine == "relaunch")
+    }
+}
+
+@Suite struct ImpossibleSettingsInScenariosTests {
+    @Test func aChangeTheAppNeverAskedForIsAnErrorAtItsLine() async throws {
+        let camera = program([cameraFlow], app: "Scanner")
+        let (scenario, diagnostics) = ScenarioParser.parse(text: """
+            flow camera.flow
+            status camera = denied
+            tap "Settings"
+            settings photos = authorized
+            expect outcome granted
+            """, path: "s/test.scenario")
+        #expect(diagnostics.isEmpty)
+        let r = await ScenarioRunner(reader: NoFiles()).run(try #require(scenario), program: camera)
+        #expect(!r.passed)
+        #expect(r.diagnostics.map { "\($0.range?.start.line ?? 0): \($0.id) \($0.message)" } == [
+            "4: FL2005 Settings has no photos switch for this app: the app never requested photos; it shows camera in state 'settings'"])
+    }
+}

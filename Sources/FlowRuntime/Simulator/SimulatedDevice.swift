@@ -236,8 +236,9 @@ public actor SimulatedDevice: DeviceBackend {
         let current = try await current(kind)
         state.requested.insert(kind)
         // requestAlwaysAuthorization() is honoured once, and not for an "Allow Once" grant.
+        // An ignored call does not use up the one the app gets.
         let upgradeAvailable = !state.alwaysUpgradeShown && !state.temporary.contains(.location)
-        if kind == .location, options.contains(.always) { state.alwaysUpgradeShown = true }
+        if kind == .location, options.contains(.always), !state.temporary.contains(.location) { state.alwaysUpgradeShown = true }
         let addOnlyGranted = kind == .photos && state.statuses[.photosAddOnly] == .authorized
         switch kind.requestBehavior(options: options, current: current, upgradeAvailable: upgradeAvailable,
                                     addOnlyGranted: addOnlyGranted) {
