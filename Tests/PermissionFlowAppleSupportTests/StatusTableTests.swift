@@ -35,6 +35,8 @@ private let expected: [(StatusTable, [(Int, String, Status)])] = [
                                           (2, "restricted", .restricted), (3, "authorized", .authorized)]),
     (.hkAuthorizationStatus, [(0, "notDetermined", .notDetermined), (1, "sharingDenied", .sharingDenied),
                               (2, "sharingAuthorized", .sharingAuthorized)]),
+    (.inSiriAuthorizationStatus, [(0, "notDetermined", .notDetermined), (1, "restricted", .restricted),
+                                  (2, "denied", .denied), (3, "authorized", .authorized)]),
 ]
 
 @Test func everyTableIsTranscribedAsExpected() {
