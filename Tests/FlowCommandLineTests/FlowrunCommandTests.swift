@@ -66,6 +66,9 @@ import Testing
         #expect(relaunch.code == 0)
         #expect(relaunch.out.contains("iOS terminated the app; it relaunched and resumed here"))
         #expect(relaunch.out.hasSuffix("outcome: denied\n"))
+        let flag = await Fixtures.flowrun(["camera.flow", "--status", "camera=denied", "--tap", "Open Settings",
+                                           "--relaunch", "--tap", "Not Now"])
+        #expect(flag.out == relaunch.out)
         let restricted = await Fixtures.flowrun(["camera.flow", "--status", "camera=restricted", "--tap", "Open Settings",
                                                  "--settings", "camera=authorized"])
         #expect(restricted.code == 2)  // a scripted value that does not fit

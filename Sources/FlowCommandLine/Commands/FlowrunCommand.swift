@@ -81,7 +81,7 @@ public struct FlowrunCommand: Sendable {
             .repeatable("answer", "kind=answer", help: "system prompt answer by label or status: camera=\"Allow\", camera=denied"),
             .repeatable("settings", "changes", help: "one Settings visit: photos=authorized[,camera=denied][,relaunch], none or relaunch"),
             .flag("inactive", help: "the app is not active (tracking and location prompts are not shown)"),
-            .flag("relaunch", help: "every Settings visit lasts until iOS ends the app's session: it relaunches and Allow Once grants end"),
+            .flag("relaunch", help: "every Settings visit lasts until iOS ends the app's session: it relaunches, Allow Once grants end (alone: one visit, no change)"),
             .value("tracking-requests", "on|off", help: "\"Allow Apps to Request to Track\" (default on; off: tracking requests complete denied)"),
             .value("locale", "tag", help: "the copy's locale, e.g. zh-Hans (closest declared locale)"),
             .value("app", "name", help: "the app name for {app} and system prompts"),

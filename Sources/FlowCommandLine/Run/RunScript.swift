@@ -22,7 +22,8 @@ public struct RunScript: Hashable, Sendable {
     /// `--answer camera="Allow"` or `--answer camera=denied`, `--settings photos=authorized,camera=denied`
     /// (one value per Settings visit, `none` for a visit that changes nothing, `relaunch` as a
     /// part for a visit after which iOS relaunches the app), `--relaunch` (every Settings visit
-    /// lasts until iOS ends the app's session), `--inactive`, `--tracking-requests off`.
+    /// lasts until iOS ends the app's session; alone, one such visit that changes nothing),
+    /// `--inactive`, `--tracking-requests off`.
     public init(_ arguments: ParsedArguments) throws(ArgumentError) {
         for value in arguments.values("status") {
             let (kind, name) = try Self.kindAndValue(value, option: "status")
@@ -80,6 +81,8 @@ public struct RunScript: Hashable, Sendable {
             }
             script.settingsVisits.append(Scripted(visit))
         }
+        // `--relaunch` alone is one visit that changes nothing and outlasts the app's session.
+        if relaunchEveryVisit, script.settingsVisits.isEmpty { script.settingsVisits.append(Scripted(SettingsActions(relaunch: true))) }
     }
 
     // MARK: - Value parsing
