@@ -94,7 +94,7 @@ public struct AgreeableUser: SimulatedUser {
         answers.firstIndex { $0.result.statusClass == .granted } ?? 0
     }
 
-    public func changeSettings(_ page: SettingsPage, current: [PermissionKind: Status]) async throws -> [SettingsChange] {
+    public func changeSettings(_ page: SettingsPage, switches: [SettingsSwitch]) async throws -> SettingsActions {
         []
     }
 }

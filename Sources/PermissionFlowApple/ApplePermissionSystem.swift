@@ -111,6 +111,8 @@ struct AppleFrameworks: FrameworkAccess {
         case .speech: [SpeechAccess.statusRawValue()]
         case .mediaLibrary: [MediaLibraryAccess.statusRawValue()]
         case .health: try healthStatusRawValues()
+        case .siri: [SiriAccess.statusRawValue()]
+        case .faceID, .localNetwork, .homeKit, .alarmKit: throw FrameworkPermissionError.kindNotSupported(kind)
         }
     }
 
@@ -139,6 +141,8 @@ struct AppleFrameworks: FrameworkAccess {
         case .mediaLibrary: _ = await MediaLibraryAccess.request()
         case .health:
             try await HealthAccess.request(share: configuration.healthShareTypes, read: configuration.healthReadTypes)
+        case .siri: _ = await SiriAccess.request()
+        case .faceID, .localNetwork, .homeKit, .alarmKit: throw FrameworkPermissionError.kindNotSupported(kind)
         }
         return nil
     }

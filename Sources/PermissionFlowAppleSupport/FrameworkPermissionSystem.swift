@@ -29,11 +29,15 @@ public enum FrameworkPermissionError: Error, Hashable, Sendable, CustomStringCon
     case healthNotConfigured
     /// iOS refused to open the Settings page.
     case settingsCouldNotOpen(SettingsPage)
+    /// A kind the simulated device models but the Apple backend does not support yet.
+    case kindNotSupported(PermissionKind)
 
     public var description: String {
         switch self {
         case .healthNotConfigured:
             "health needs the HealthKit types the app shares; configure them in the backend"
+        case .kindNotSupported(let kind):
+            "the Apple backend does not support \(kind.rawValue) yet; it runs on the simulated device only"
         case .settingsCouldNotOpen(let page):
             "iOS did not open \(page == .settings ? "the app's Settings page" : "the notification settings")"
         }

@@ -59,8 +59,10 @@ public struct UnknownStatusValue: Error, Hashable, Sendable, CustomStringConvert
 
 extension PermissionKind {
     /// The table of the enum the kind's status API returns (`statusAPI`). Health's per-type
-    /// statuses are combined first (`HealthAuthorization`).
-    public var statusTable: StatusTable {
+    /// statuses are combined first (`HealthAuthorization`). Nil for the kinds the Apple backend
+    /// does not support yet (Face ID and Local Network have no status API at all; HomeKit and
+    /// AlarmKit are not transcribed yet).
+    public var statusTable: StatusTable? {
         switch self {
         case .camera: .avAuthorizationStatus
         case .microphone: .avAudioApplicationRecordPermission
@@ -76,6 +78,8 @@ extension PermissionKind {
         case .speech: .sfSpeechRecognizerAuthorizationStatus
         case .mediaLibrary: .mpMediaLibraryAuthorizationStatus
         case .health: .hkAuthorizationStatus
+        case .siri: .inSiriAuthorizationStatus
+        case .faceID, .localNetwork, .homeKit, .alarmKit: nil
         }
     }
 
@@ -83,7 +87,7 @@ extension PermissionKind {
     /// `UnknownStatusValue` for a value the table does not know, or one it knows that this kind
     /// cannot have (EventKit's `writeOnly` for reminders, photos' `limited` for add-only).
     public func status(forRawValue raw: Int) throws(UnknownStatusValue) -> Status {
-        let table = statusTable
+        guard let table = statusTable else { throw UnknownStatusValue(kind: self, enumName: "no status table", rawValue: raw) }
         guard let status = table.status(forRawValue: raw), statuses.contains(status) else {
             throw UnknownStatusValue(kind: self, enumName: table.enumName, rawValue: raw)
         }
@@ -174,6 +178,13 @@ extension StatusTable {
         [(0, "notDetermined", .notDetermined), (1, "restricted", .restricted), (2, "denied", .denied),
          (3, "authorized", .authorized)])
 
+    /// Intents/INPreferences.h: `typedef NS_ENUM(NSInteger, INSiriAuthorizationStatus)`,
+    /// NotDetermined = 0, Restricted, Denied, Authorized.
+    public static let inSiriAuthorizationStatus = StatusTable(
+        "INSiriAuthorizationStatus", "https://developer.apple.com/documentation/intents/insiriauthorizationstatus",
+        [(0, "notDetermined", .notDetermined), (1, "restricted", .restricted), (2, "denied", .denied),
+         (3, "authorized", .authorized)])
+
     /// Speech/SFSpeechRecognizer.h: `typedef NS_ENUM(NSInteger, SFSpeechRecognizerAuthorizationStatus)`,
     /// NotDetermined = 0, Denied, Restricted, Authorized (denied before restricted here).
     public static let sfSpeechRecognizerAuthorizationStatus = StatusTable(
@@ -203,7 +214,7 @@ extension StatusTable {
         .clAuthorizationStatus, .clAccuracyAuthorization, .unAuthorizationStatus,
         .atTrackingManagerAuthorizationStatus, .cnAuthorizationStatus, .ekAuthorizationStatus,
         .cbManagerAuthorization, .cmAuthorizationStatus, .sfSpeechRecognizerAuthorizationStatus,
-        .mpMediaLibraryAuthorizationStatus, .hkAuthorizationStatus,
+        .mpMediaLibraryAuthorizationStatus, .hkAuthorizationStatus, .inSiriAuthorizationStatus,
     ]
 }
 

@@ -296,7 +296,7 @@ struct ExampleRun {
         let box = try LintSandbox(files)
         let r = box.run(["--format", "gcc", "--info-plist", "Info.plist", "f.flow"])
         #expect(r.code == 0)
-        #expect(r.out == "f.flow:4:13: warning: request camera needs 'NSCameraUsageDescription' in Info.plist: iOS terminates the app at this request without it [FL1501]\n")
+        #expect(r.out == "f.flow:4:13: warning: request camera needs 'NSCameraUsageDescription' in Info.plist: without it iOS terminates the app at the request [FL1501]\n")
     }
 
     @Test func flowrunIDsAreNamedAsFlowrunsNotUnknown() throws {

@@ -60,6 +60,31 @@ import Testing
         #expect(r.out.hasSuffix("outcome: granted\n"))
     }
 
+    @Test func relaunchWithoutAChangeResumesAndAnImpossibleChangeSaysWhy() async {
+        let relaunch = await Fixtures.flowrun(["camera.flow", "--status", "camera=denied", "--tap", "Open Settings",
+                                               "--settings", "relaunch", "--tap", "Not Now"])
+        #expect(relaunch.code == 0)
+        #expect(relaunch.out.contains("iOS terminated the app; it relaunched and resumed here"))
+        #expect(relaunch.out.hasSuffix("outcome: denied\n"))
+        let flag = await Fixtures.flowrun(["camera.flow", "--status", "camera=denied", "--tap", "Open Settings",
+                                           "--relaunch", "--tap", "Not Now"])
+        #expect(flag.out == relaunch.out)
+        let restricted = await Fixtures.flowrun(["camera.flow", "--status", "camera=restricted", "--tap", "Open Settings",
+                                                 "--settings", "camera=authorized"])
+        #expect(restricted.code == 2)  // a scripted value that does not fit
+        #expect(restricted.err.contains("camera is restricted (Screen Time or device management): the user cannot change it in Settings"))
+        let never = await Fixtures.flowrun(["camera.flow", "--status", "camera=denied", "--tap", "Open Settings",
+                                            "--settings", "photos=authorized"])
+        #expect(never.err.contains("Settings has no photos switch for this app: the app never requested photos; it shows camera"))
+    }
+
+    @Test func trackingRequestsTakesOnOrOff() async {
+        let bad = await Fixtures.flowrun(["camera.flow", "--tracking-requests", "maybe"])
+        #expect(bad.code == 2)
+        #expect(bad.err.hasPrefix("flowrun: error: '--tracking-requests' is 'on' or 'off', not 'maybe'\n"))
+        #expect(await Fixtures.flowrun(["camera.flow", "--status", "camera=authorized", "--tracking-requests", "off"]).code == 0)
+    }
+
     @Test func expectOutcome() async {
         let ok = await Fixtures.flowrun(["camera.flow", "--status", "camera=authorized", "--expect-outcome", "granted"])
         #expect(ok.code == 0)

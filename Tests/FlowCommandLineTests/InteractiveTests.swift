@@ -4,6 +4,10 @@ import Testing
 @testable import FlowCommandLine
 
 @Suite struct InteractiveTests {
+    /// A Settings switch offering every choice the kind's page has.
+    static func switchOf(_ kind: PermissionKind, _ status: Status) -> SettingsSwitch {
+        SettingsSwitch(kind, status, choices: kind.settingsChoices)
+    }
     @Test func dialogsAreRenderedAndAnsweredFromTheInput() async {
         let r = await Fixtures.flowrun(["camera.flow"], input: ["1", "Allow"], terminal: true)
         #expect(r.code == 0)
@@ -120,27 +124,29 @@ import Testing
     }
 
     @Test func settingsChangesParse() throws {
-        let ok = TerminalDialogs.parseChanges("camera=authorized, photos=limited", allowed: [.camera, .photos])
+        let camera = SettingsSwitch(.camera, .denied, choices: [.denied, .authorized])
+        let photos = SettingsSwitch(.photos, .denied, choices: [.denied, .authorized, .limited])
+        let ok = TerminalDialogs.parseChanges("camera=authorized, photos=limited", switches: [camera, photos])
         #expect(try ok.get() == [SettingsChange(.camera, .authorized), SettingsChange(.photos, .limited)])
-        #expect(try TerminalDialogs.parseChanges("", allowed: [.camera]).get() == [])
-        guard case .failure(let e) = TerminalDialogs.parseChanges("photos=limited", allowed: [.camera]) else {
+        #expect(try TerminalDialogs.parseChanges("", switches: [camera]).get() == [])
+        guard case .failure(let e) = TerminalDialogs.parseChanges("photos=limited", switches: [camera]) else {
             Issue.record("expected a failure")
             return
         }
-        #expect(e.message == "photos is not on this page; change one of camera")
+        #expect(e.message == "Settings has no photos switch for this app: the app never requested photos; it shows camera")
     }
 
     @Test func settingsInputTakesThePhonesLabels() throws {
         // The phone's labels work, spaces and all, next to status names.
         let labels = TerminalDialogs.parseChanges("location=While Using the App camera=off, photos = limited access",
-                                                  allowed: [.location, .camera, .photos])
+                                                  switches: [.location, .camera, .photos].map { Self.switchOf($0, .denied) })
         #expect(try labels.get() == [SettingsChange(.location, .authorizedWhenInUse), SettingsChange(.camera, .denied),
                                      SettingsChange(.photos, .limited)])
     }
 
     @Test func settingsShowThePhonesLabels() {
         let dialogs = TerminalDialogs(input: ScriptedInput([]), output: CapturedOutput(), appName: "Maps")
-        let text = dialogs.renderSettings(.settings, current: [(.location, .authorizedWhenInUse), (.photos, .limited)])
+        let text = dialogs.renderSettings(.settings, switches: [Self.switchOf(.location, .authorizedWhenInUse), Self.switchOf(.photos, .limited)])
         #expect(text == """
             ┌─ Settings › Maps
             │ The app is in the background. Current settings:

@@ -369,7 +369,7 @@ import Testing
               state ask { 1️⃣request camera { authorized -> done granted  else -> done denied }2️⃣ }
             }
             """, rules: [.missingUsageDescription], plist: examplePlist(for: "FL1501"), notes: true) == [
-            "1️⃣-2️⃣ FL1501 error: request camera needs 'NSCameraUsageDescription' in Info.plist: iOS terminates the app at this request without it",
+            "1️⃣-2️⃣ FL1501 error: request camera needs 'NSCameraUsageDescription' in Info.plist: without it iOS terminates the app at the request",
             "  note: add 'NSCameraUsageDescription' with a sentence that says why the app needs it",
         ])
     }

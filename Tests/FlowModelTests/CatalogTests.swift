@@ -68,3 +68,36 @@ import Testing
         #expect(Status.authorizedAlways.statusClass == .granted)
     }
 }
+
+/// Corrections 4 and 5 of ios-permissions.md: what a missing key does, and the legacy keys.
+@Suite struct UsageKeyCorrectionsTests {
+    @Test(arguments: [(PermissionKind.camera, MissingUsageKeyEffect.crash), (.contacts, .crash), (.homeKit, .crash),
+                      (.health, .crash), (.location, .failsWithoutPrompt), (.calendar, .deniedAutomatically),
+                      (.reminders, .deniedAutomatically), (.faceID, .mayFail), (.notifications, .none)])
+    func missingKeyEffectDependsOnTheKind(kind: PermissionKind, effect: MissingUsageKeyEffect) {
+        #expect(kind.missingUsageKeyEffect == effect)
+    }
+
+    @Test func phrasesSayWhatHappens() {
+        #expect(MissingUsageKeyEffect.failsWithoutPrompt.phrase == "the request fails at once without a prompt")
+        #expect(MissingUsageKeyEffect.deniedAutomatically.phrase == "iOS denies the request automatically without a prompt")
+    }
+
+    @Test func legacyKeysDependOnTheDeploymentTarget() {
+        #expect(PermissionKind.calendar.legacyUsageDescriptionKeys(options: [], deploymentTarget: 16) == ["NSCalendarsUsageDescription"])
+        #expect(PermissionKind.calendar.legacyUsageDescriptionKeys(options: [], deploymentTarget: 17) == [])
+        #expect(PermissionKind.reminders.legacyUsageDescriptionKeys(options: [], deploymentTarget: 15) == ["NSRemindersUsageDescription"])
+        #expect(PermissionKind.bluetooth.legacyUsageDescriptionKeys(options: [], deploymentTarget: 12) == ["NSBluetoothPeripheralUsageDescription"])
+        #expect(PermissionKind.bluetooth.legacyUsageDescriptionKeys(options: [], deploymentTarget: 13) == [])
+        #expect(PermissionKind.camera.legacyUsageDescriptionKeys(options: [], deploymentTarget: 9) == [])
+    }
+
+    @Test func contactsPromptHasNoShareAllButton() {
+        guard case .prompt(let answers) = PermissionKind.contacts.requestBehavior(options: [], current: .notDetermined) else {
+            Issue.record("expected a prompt")
+            return
+        }
+        #expect(!answers.map(\.label).contains("Share All Contacts"))
+        #expect(answers.map(\.label) == ["Allow Selected Contacts", "Allow Full Access", "Don't Allow"])
+    }
+}

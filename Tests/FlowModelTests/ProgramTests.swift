@@ -240,9 +240,11 @@ import FlowSyntax
 
 /// The iOS facts the catalog holds once, for the analysis, the simulator and the rules.
 @Suite struct CatalogFactTests {
-    @Test func onlyTrackingWaitsForAnActiveApp() {
-        #expect(PermissionKind.allCases.filter(\.promptsOnlyWhileActive) == [.tracking])
-        #expect(PermissionKind.tracking.resultWhileInactive(from: .notDetermined) == .notDetermined)
+    @Test func trackingLocationAndLocalNetworkWaitForAnActiveApp() {
+        #expect(PermissionKind.allCases.filter(\.promptsOnlyWhileActive) == [.location, .tracking, .localNetwork])
+        #expect(PermissionKind.tracking.resultWhileInactive(current: .notDetermined) == .notDetermined)
+        #expect(PermissionKind.localNetwork.resultWhileInactive(current: .notDetermined) == .denied)
+        #expect(PermissionKind.camera.resultWhileInactive(current: .notDetermined) == nil)
         // possibleRequestResults includes the inactive answer: notDetermined stays possible.
         #expect(PermissionKind.tracking.possibleRequestResults(options: []).contains(.notDetermined))
         #expect(!PermissionKind.camera.possibleRequestResults(options: []).contains(.notDetermined))

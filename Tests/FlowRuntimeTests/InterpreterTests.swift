@@ -130,7 +130,8 @@ let cameraFlow = FlowSpec(name: "camera", uses: [.camera], start: "check", state
             StateSpec(name: "go", term: .open(.settings, .state("check"))),
             StateSpec(name: "check", term: .status([.kind(.location)], [(s(.authorizedWhenInUse), .done("granted"))], otherwise: .done("denied"))),
         ])])
-        let (r, device) = try await simulate(p, script: Script(settingsVisits: [Scripted([SettingsChange(.location, .authorizedWhenInUse)])]))
+        let (r, device) = try await simulate(p, .init(statuses: [.location: .denied]),
+                                             script: Script(settingsVisits: [Scripted([SettingsChange(.location, .authorizedWhenInUse)])]))
         #expect(r.end == .outcome("granted"))
         #expect(!r.relaunched)
         #expect(await device.relaunches == 0)

@@ -72,7 +72,7 @@ func brief(_ diagnostics: [Diagnostic]) -> [String] {
         ("flow a.flow\nsettings camera = notDetermined",
          "2:19: FL2005 Settings cannot set a permission back to 'notDetermined' for camera; choose one of denied, authorized"),
         ("flow a.flow\nsettings camera = restricted",
-         "2:19: FL2005 Settings does not offer 'restricted' for camera; choose one of denied, authorized"),
+         "2:19: FL2005 Settings never sets 'restricted' (Screen Time or device management does) for camera; choose one of denied, authorized"),
         ("flow a.flow\nanswer camera \"Allow Once\"", "2:15: FL2006 the camera prompt has no button \"Allow Once\"; its buttons are \"Allow\", \"Don't Allow\""),
         ("flow a.flow\nanswer camera restricted", "2:15: FL2006 no camera prompt answer gives 'restricted'; answers give authorized, denied"),
         ("status camera = denied", "1:1: FL2007 missing 'flow <file.flow> [<flow name>]' line"),

@@ -46,7 +46,7 @@ import Testing
         let d = try device(script: Script(answers: answers(.contacts, .status(.limited))))
         let r = try await d.request(.contacts, options: [])
         #expect(r.status == .limited)
-        #expect(r.prompt?[r.answer!].label == "Select Contacts…")
+        #expect(r.prompt?[r.answer!].label == "Allow Selected Contacts")
     }
 
     @Test func answerNotOfferedIsAScriptError() async throws {
@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func locationAllowOnceFallsBackToNotDeterminedAfterRelaunch() async throws {
-        let d = try device(script: Script(
+        let d = try device([.camera: .denied], script: Script(
             answers: answers(.location, .label("Allow Once")),
             settingsVisits: [Scripted([SettingsChange(.camera, .authorized)])]))
         #expect(try await d.request(.location, options: []).status == .authorizedWhenInUse)
@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func locationWhileUsingSurvivesRelaunch() async throws {
-        let d = try device(script: Script(
+        let d = try device([.camera: .authorized], script: Script(
             answers: answers(.location, .label("Allow While Using App")),
             settingsVisits: [Scripted([SettingsChange(.camera, .denied)])]))
         _ = try await d.request(.location, options: [])
@@ -161,14 +161,16 @@ import Testing
             #expect(error.message == "Settings cannot set a permission back to 'notDetermined' for camera; choose one of denied, authorized")
         }
         #expect(SimulatedDevice.problem(with: SettingsChange(.camera, .restricted))
-            == "Settings does not offer 'restricted' for camera; choose one of denied, authorized")
+            == "Settings never sets 'restricted' (Screen Time or device management does) for camera; choose one of denied, authorized")
         #expect(SimulatedDevice.problem(with: SettingsChange(.location, .authorizedAlways)) == nil)
     }
 
     @Test(arguments: [(PermissionKind.camera, Status.authorized, true), (.photos, .limited, true),
                       (.location, .authorizedAlways, false), (.notifications, .authorized, false)])
     func privacySwitchChangeTerminatesTheApp(kind: PermissionKind, to status: Status, terminates: Bool) async throws {
-        let d = try device(script: Script(settingsVisits: [Scripted([SettingsChange(kind, status)])]))
+        // The app asked before (a denied status), so its page has the switch; Always was asked too.
+        let before: Status = kind == .location ? .authorizedAlways : .denied
+        let d = try device([kind: before], script: Script(settingsVisits: [Scripted([SettingsChange(kind, status)])]))
         let back = try await d.openSettings(.settings)
         #expect(back.terminated == terminates)
         #expect(await d.storedStatus(of: kind) == status)
@@ -213,7 +215,7 @@ import Testing
 
     @Test func notificationSettingsPageChangesOnlyNotifications() async throws {
         let d = try device([.camera: .denied], script: Script(settingsVisits: [Scripted([SettingsChange(.camera, .authorized)])]))
-        await #expect(throws: SimulatedDevice.SettingsError(message: "the notification settings page cannot change camera; only notifications")) {
+        await #expect(throws: ScriptError("the notification settings page cannot change camera; only notifications", at: nil, id: "FL2005")) {
             _ = try await d.openSettings(.notificationSettings)
         }
         #expect(await d.storedStatus(of: .camera) == .denied)

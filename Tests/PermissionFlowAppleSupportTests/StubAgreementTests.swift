@@ -24,6 +24,7 @@ private let declarations: [(StatusTable, file: String, enumName: String)] = [
     (.sfSpeechRecognizerAuthorizationStatus, "Speech/SFSpeechRecognizer.swift", "SFSpeechRecognizerAuthorizationStatus"),
     (.mpMediaLibraryAuthorizationStatus, "MediaPlayer/MPMediaLibrary.swift", "MPMediaLibraryAuthorizationStatus"),
     (.hkAuthorizationStatus, "HealthKit/HKHealthStore.swift", "HKAuthorizationStatus"),
+    (.inSiriAuthorizationStatus, "Intents/INPreferences.swift", "INSiriAuthorizationStatus"),
 ]
 
 /// The `case name = value` lines of `enum <name>` in a stub file, in order.

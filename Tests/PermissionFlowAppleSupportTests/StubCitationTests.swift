@@ -13,7 +13,7 @@ private let backendStubFiles = [
     "UserNotifications/UNUserNotificationCenter.swift", "AppTrackingTransparency/ATTrackingManager.swift",
     "Contacts/CNContactStore.swift", "EventKit/EKEventStore.swift", "CoreBluetooth/CBCentralManager.swift",
     "CoreMotion/CMMotionActivityManager.swift", "Speech/SFSpeechRecognizer.swift", "MediaPlayer/MPMediaLibrary.swift",
-    "HealthKit/HKHealthStore.swift", "LocalAuthentication/LAContext.swift",
+    "HealthKit/HKHealthStore.swift", "LocalAuthentication/LAContext.swift", "Intents/INPreferences.swift",
 ]
 
 private let declarationStarts = ["open class ", "public class ", "public final class ", "public enum ", "public struct ",

@@ -46,7 +46,7 @@ func program(_ text: String, path: String = "receipts.flow") throws -> Program {
 /// go through the session, not the device).
 func device(_ statuses: [PermissionKind: Status] = [:], answers: [PermissionKind: [PromptChoice]] = [:],
             settings: [[SettingsChange]] = []) throws -> SimulatedDevice {
-    let script = Script(answers: answers.mapValues { $0.map { Scripted($0) } }, settingsVisits: settings.map { Scripted($0) })
+    let script = Script(answers: answers.mapValues { $0.map { Scripted($0) } }, settingsVisits: settings.map { Scripted(SettingsActions($0)) })
     return try SimulatedDevice(SimulatedDevice.Configuration(statuses: statuses), script: script)
 }
 

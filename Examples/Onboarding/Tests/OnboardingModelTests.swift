@@ -16,7 +16,7 @@ struct OnboardingModelTests {
         let allow = [Scripted(PromptChoice.label("Allow"))]
         return try SimulatedDevice(.init(statuses: statuses),
                                    script: Script(answers: [.camera: allow, .notifications: allow, .tracking: allow],
-                                                  settingsVisits: settings.map { Scripted($0) }))
+                                                  settingsVisits: settings.map { Scripted(SettingsActions($0)) }))
     }
 
     /// Taps `label` on each alert the model's steps show, in order, until the model finishes.

@@ -82,8 +82,10 @@ public struct FlowrunCommand: Sendable {
             .repeatable("capability", "name=state", help: "device capability, e.g. camera=absent, locationServices=off"),
             .repeatable("tap", "label", help: "alert button to tap, consumed in order"),
             .repeatable("answer", "kind=answer", help: "system prompt answer by label or status: camera=\"Allow\", camera=denied"),
-            .repeatable("settings", "changes", help: "one Settings visit: photos=authorized[,camera=denied] or none"),
-            .flag("inactive", help: "the app is not active (the tracking prompt is not shown)"),
+            .repeatable("settings", "changes", help: "one Settings visit: photos=authorized[,camera=denied][,relaunch], none or relaunch"),
+            .flag("inactive", help: "the app is not active (tracking and location prompts are not shown)"),
+            .flag("relaunch", help: "every Settings visit lasts until iOS ends the app's session: it relaunches, Allow Once grants end (alone: one visit, no change)"),
+            .value("tracking-requests", "on|off", help: "\"Allow Apps to Request to Track\" (default on; off: tracking requests complete denied)"),
             .value("locale", "tag", help: "the copy's locale, e.g. zh-Hans (closest declared locale)"),
             .value("app", "name", help: "the app name for {app} and system prompts"),
             .value("scenario", "file", help: "take statuses, capabilities and answers from a scenario file"),
@@ -187,7 +189,8 @@ struct RunOptions: Sendable {
         if parsed.value("explore-budget") != nil, !explore { throw ArgumentError("'--explore-budget' needs '--explore'") }
         if explore {
             let fixed = ["status", "capability", "tap", "answer", "settings", "scenario", "expect-outcome", "max-steps", "max-total-steps"]
-                .filter { !parsed.values($0).isEmpty } + (parsed.flag("inactive") ? ["inactive"] : [])
+                .filter { !parsed.values($0).isEmpty } + (parsed.flag("inactive") ? ["inactive"] : []) + (parsed.flag("relaunch") ? ["relaunch"] : [])
+                + (parsed.value("tracking-requests") != nil ? ["tracking-requests"] : [])
             if let first = fixed.first {
                 throw ArgumentError("'--explore' tries every status, capability and answer itself; drop '--\(first)'")
             }

@@ -20,7 +20,10 @@ public struct RunScript: Hashable, Sendable {
     /// Reads the scripted flags of a parsed `flowrun` command line:
     /// `--status camera=denied`, `--capability camera=absent`, `--tap "Continue"`,
     /// `--answer camera="Allow"` or `--answer camera=denied`, `--settings photos=authorized,camera=denied`
-    /// (one value per Settings visit, `none` for a visit that changes nothing), `--inactive`.
+    /// (one value per Settings visit, `none` for a visit that changes nothing, `relaunch` as a
+    /// part for a visit after which iOS relaunches the app), `--relaunch` (every Settings visit
+    /// lasts until iOS ends the app's session; alone, one such visit that changes nothing),
+    /// `--inactive`, `--tracking-requests off`.
     public init(_ arguments: ParsedArguments) throws(ArgumentError) {
         for value in arguments.values("status") {
             let (kind, name) = try Self.kindAndValue(value, option: "status")
@@ -41,6 +44,14 @@ public struct RunScript: Hashable, Sendable {
             }
         }
         configuration.appActive = !arguments.flag("inactive")
+        if let value = arguments.value("tracking-requests") {
+            switch value {
+            case "on": configuration.trackingRequestsAllowed = true
+            case "off": configuration.trackingRequestsAllowed = false
+            default: throw ArgumentError("'--tracking-requests' is 'on' or 'off', not '\(value)'")
+            }
+        }
+        let relaunchEveryVisit = arguments.flag("relaunch")
         script.taps = arguments.values("tap").map { Scripted($0) }
         for value in arguments.values("answer") {
             let (kind, text) = try Self.kindAndValue(value, option: "answer")
@@ -54,18 +65,24 @@ public struct RunScript: Hashable, Sendable {
         }
         for value in arguments.values("settings") {
             if value == "none" {
-                script.settingsVisits.append(Scripted([]))
+                script.settingsVisits.append(Scripted(SettingsActions(relaunch: relaunchEveryVisit)))
                 continue
             }
-            var visit: [SettingsChange] = []
+            var visit = SettingsActions(relaunch: relaunchEveryVisit)
             for part in value.split(separator: ",", omittingEmptySubsequences: true) {
+                if part == "relaunch" {
+                    visit.relaunch = true
+                    continue
+                }
                 let (kind, name) = try Self.kindAndValue(String(part), option: "settings")
                 let change = SettingsChange(kind, try Self.status(name, of: kind, in: "--settings \(value)"))
                 if let problem = SimulatedDevice.problem(with: change) { throw ArgumentError(problem) }
-                visit.append(change)
+                visit.changes.append(change)
             }
             script.settingsVisits.append(Scripted(visit))
         }
+        // `--relaunch` alone is one visit that changes nothing and outlasts the app's session.
+        if relaunchEveryVisit, script.settingsVisits.isEmpty { script.settingsVisits.append(Scripted(SettingsActions(relaunch: true))) }
     }
 
     // MARK: - Value parsing

@@ -28,6 +28,7 @@ enum ScenarioInputs {
         merged.configuration.statuses.merge(flags.configuration.statuses) { _, flag in flag }
         merged.configuration.capabilities.merge(flags.configuration.capabilities) { _, flag in flag }
         if !flags.configuration.appActive { merged.configuration.appActive = false }
+        if !flags.configuration.trackingRequestsAllowed { merged.configuration.trackingRequestsAllowed = false }
         merged.script = scenario.script
         merged.script.taps += flags.script.taps
         merged.script.answers.merge(flags.script.answers) { scenario, flag in scenario + flag }

@@ -102,6 +102,11 @@ public struct TerminalDialogs: Sendable {
         case .speech: return "\(app) Would Like to Access Speech Recognition"
         case .mediaLibrary: return "\(app) Would Like to Access Apple Music and Your Media Library"
         case .health: return "Health Access: \(app) would like to update and read your health data"
+        case .faceID: return "Do you want to allow “\(app)” to use Face ID?"
+        case .localNetwork: return "“\(app)” would like to find and connect to devices on your local network."
+        case .siri: return "“\(app)” Would Like to Use Siri"
+        case .homeKit: return "“\(app)” Would Like to Access Your Home Data"
+        case .alarmKit: return "“\(app)” Would Like to Schedule Alarms and Timers"
         }
     }
 
@@ -109,15 +114,15 @@ public struct TerminalDialogs: Sendable {
 
     /// Shows the app's page in Settings with the current switches and reads what the user changes
     /// (`camera=authorized photos=limited`, or an empty line for nothing). Nil at end of input.
-    public func chooseSettingsChanges(_ page: SettingsPage, current: [(PermissionKind, Status)]) -> [SettingsChange]? {
-        output.write(renderSettings(page, current: current))
+    public func chooseSettingsChanges(_ page: SettingsPage, switches: [SettingsSwitch]) -> [SettingsChange]? {
+        output.write(renderSettings(page, switches: switches))
         while true {
-            output.write("Change settings (e.g. \(Self.example(current))), or press Return to go back: ")
+            output.write("Change settings (e.g. \(Self.example(switches))), or press Return to go back: ")
             guard let line = input.readLine() else {
                 output.line()
                 return nil
             }
-            switch Self.parseChanges(line, allowed: current.map(\.0)) {
+            switch Self.parseChanges(line, page: page, switches: switches) {
             case .success(let changes): return changes
             case .failure(let error): output.line(style.yellow("  \(error.message)"))
             }
@@ -125,31 +130,37 @@ public struct TerminalDialogs: Sendable {
     }
 
     /// The text of the Settings page.
-    public func renderSettings(_ page: SettingsPage, current: [(PermissionKind, Status)]) -> String {
+    public func renderSettings(_ page: SettingsPage, switches: [SettingsSwitch]) -> String {
         let heading = page == .settings ? "Settings › \(appName)" : "Settings › \(appName) › Notifications"
         var lines = [style.bold("┌─ \(heading)")]
         lines.append("│ The app is in the background. Current settings:")
-        let nameWidth = current.map(\.0.rawValue.count).max() ?? 0
-        for (kind, status) in current {
+        let nameWidth = switches.map(\.kind.rawValue.count).max() ?? 0
+        for shown in switches {
+            let kind = shown.kind
             let name = kind.rawValue + String(repeating: " ", count: nameWidth - kind.rawValue.count)
-            lines.append("│   \(name)  \(style.bold(kind.settingsLabel(status)))")
-            let choices = kind.settingsChoices.map { kind.settingsLabel($0) }.joined(separator: ", ")
-            let note = kind.settingsChangeTerminatesApp ? "; changing it terminates the app" : ""
+            lines.append("│   \(name)  \(style.bold(kind.settingsLabel(shown.status)))")
+            let detail: String
+            if shown.choices.isEmpty {
+                detail = "restricted: cannot be changed here"
+            } else {
+                let note = kind.settingsChangeTerminatesApp ? "; changing it terminates the app" : ""
+                detail = "can set: " + shown.choices.map { kind.settingsLabel($0) }.joined(separator: ", ") + note
+            }
             let indent = "│   " + String(repeating: " ", count: nameWidth + 2)
-            for line in Self.wrap("can set: \(choices)\(note)", width: width - indent.count) {
+            for line in Self.wrap(detail, width: width - indent.count) {
                 lines.append(indent + style.dim(line))
             }
         }
-        if current.isEmpty { lines.append("│   (no permissions to change here)") }
+        if switches.isEmpty { lines.append("│   (no permissions to change here: the app has requested none yet)") }
         lines.append("└─")
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func example(_ current: [(PermissionKind, Status)]) -> String {
-        guard let (kind, status) = current.first,
-              let other = kind.settingsChoices.first(where: { $0 != status }) ?? kind.settingsChoices.first
+    static func example(_ switches: [SettingsSwitch]) -> String {
+        guard let shown = switches.first(where: { !$0.choices.isEmpty }),
+              let other = shown.choices.first(where: { $0 != shown.status }) ?? shown.choices.first
         else { return "camera=On" }
-        return "\(kind.rawValue)=\(kind.settingsLabel(other))"
+        return "\(shown.kind.rawValue)=\(shown.kind.settingsLabel(other))"
     }
 
     /// Splits `camera=Off location=While Using the App, photos=limited` into its `kind=value`
@@ -176,21 +187,19 @@ public struct TerminalDialogs: Sendable {
     }
 
     /// Parses `kind=value` words (value: the phone's label or the status name).
-    static func parseChanges(_ line: String, allowed: [PermissionKind]) -> Result<[SettingsChange], ArgumentError> {
+    static func parseChanges(_ line: String, page: SettingsPage = .settings, switches: [SettingsSwitch]) -> Result<[SettingsChange], ArgumentError> {
         var changes: [SettingsChange] = []
         for word in changeWords(line) {
             do {
                 let (kind, name) = try RunScript.kindAndValue(String(word), option: "settings")
-                guard allowed.contains(kind) else {
-                    return .failure(ArgumentError("\(kind.rawValue) is not on this page; change one of "
-                        + allowed.map(\.rawValue).joined(separator: ", ")))
-                }
                 let status: Status
                 if let named = kind.settingsStatus(named: name) { status = named } else {
                     status = try RunScript.status(name, of: kind, in: String(word))
                 }
                 let change = SettingsChange(kind, status)
-                if let problem = SimulatedDevice.problem(with: change) { return .failure(ArgumentError(problem)) }
+                if let problem = SimulatedDevice.problem(with: change, page: page, switches: switches) {
+                    return .failure(ArgumentError(problem))
+                }
                 changes.append(change)
             } catch {
                 return .failure(error)

@@ -37,14 +37,14 @@ public actor TerminalUser: SimulatedUser {
         }
     }
 
-    public func changeSettings(_ page: SettingsPage, current: [PermissionKind: Status]) async throws -> [SettingsChange] {
+    public func changeSettings(_ page: SettingsPage, switches: [SettingsSwitch]) async throws -> SettingsActions {
         do {
-            return try await scripted.changeSettings(page, current: current)
+            return try await scripted.changeSettings(page, switches: switches)
         } catch let needed as InputNeeded {
-            let shown = current.sorted { $0.key.rawValue < $1.key.rawValue }.map { ($0.key, $0.value) }
             guard let dialogs else { throw needed }
-            guard let changes = dialogs.chooseSettingsChanges(page, current: shown) else { throw CancellationError() }
-            return changes
+            // End of input (Ctrl-D) at the Settings page ends the run as cancelled.
+            guard let changes = dialogs.chooseSettingsChanges(page, switches: switches) else { throw CancellationError() }
+            return SettingsActions(changes)
         }
     }
 }

@@ -6,14 +6,14 @@ import FlowRuntime
 actor ReplayUser: SimulatedUser {
     private var taps: [Int] = []
     private var answers: [PermissionKind: [Int]] = [:]
-    private var visits: [[SettingsChange]] = []
+    private var visits: [SettingsActions] = []
 
     init(_ trace: [TraceStep]) {
         for step in trace {
             switch step.action {
             case .alert(_, let tapped): taps.append(tapped)
             case .request(let kind, _, let result): if let a = result.answer { answers[kind, default: []].append(a) }
-            case .openSettings(_, let ret): visits.append(ret.changes)
+            case .openSettings(_, let ret): visits.append(SettingsActions(ret.changes))
             default: break
             }
         }
@@ -31,7 +31,7 @@ actor ReplayUser: SimulatedUser {
         return i
     }
 
-    func changeSettings(_ page: SettingsPage, current: [PermissionKind: Status]) throws -> [SettingsChange] {
+    func changeSettings(_ page: SettingsPage, switches: [SettingsSwitch]) throws -> SettingsActions {
         guard !visits.isEmpty else { throw InputNeeded(.settings(page)) }
         return visits.removeFirst()
     }

@@ -167,7 +167,7 @@ struct StoryboardBuilder {
             case .alert(let a, let i): .tap(label: a.buttons[i].label, index: i)
             case .request(let kind, _, let result):
                 if let answers = result.prompt, let i = result.answer { .answer(kind, answers[i]) } else { nil }
-            case .openSettings(_, let ret): .settings(ret.changes)
+            case .openSettings(_, let ret): .settings(SettingsActions(ret.changes))
             default: nil
             }
         }

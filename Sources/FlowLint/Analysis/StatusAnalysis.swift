@@ -243,7 +243,7 @@ extension FlowAnalysis {
                     // The upgrade prompt is shown once; later requests return at once.
                     results.append((s, .upgradeOffered(s)))
                 }
-                if kind.promptsOnlyWhileActive { results.append((kind.resultWhileInactive(from: s), .notActive)) }
+                if let silent = kind.resultWhileInactive(current: s) { results.append((silent, .notActive)) }
             case .immediate(let r):
                 if r != s { prompt = true }
                 results.append((r, .immediate(from: s, result: r)))

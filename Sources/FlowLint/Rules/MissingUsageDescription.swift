@@ -7,8 +7,10 @@ extension Rule {
         id: "FL1501", name: "missing-usage-description", severity: .error,
         summary: "a requested permission whose Info.plist usage-description key is missing (--info-plist)",
         documentation: """
-        iOS terminates the app at the moment it requests a permission whose usage-description key
-        (`NSCameraUsageDescription`, ...) is missing from Info.plist. Runs only with
+        A request whose usage-description key (`NSCameraUsageDescription`, ...) is missing from
+        Info.plist never reaches the user: camera, microphone, photos, contacts, HomeKit and Health
+        terminate the app at the request; a location request fails at once; calendar and reminders
+        are denied automatically (iOS 17+); the message says which. Runs only with
         `--info-plist FILE`; the examples here are linted against a plist that has only
         `NSPhotoLibraryUsageDescription`.
         """,
@@ -33,7 +35,7 @@ extension Rule {
             guard plist.values[r.key] == nil else { return nil }
             if r.key == "NSLocationWhenInUseUsageDescription", r.options.contains(.always) { return nil } // FL1503
             if r.kind == .locationAccuracy { return nil } // FL1504
-            return RuleFinding("request \(r.kind.rawValue) needs '\(r.key)' in \(plist.path): iOS terminates the app at this request without it",
+            return RuleFinding("request \(r.kind.rawValue) needs '\(r.key)' in \(plist.path): without it \(r.kind.missingUsageKeyEffect.phrase)",
                                at: r.sites[0].range,
                                notes: context.otherSites(r) + [DiagnosticNote("add '\(r.key)' with a sentence that says why the app needs it")],
                                witness: context.analysis.flows[r.sites[0].flow.index].witness(toState: r.sites[0].state))

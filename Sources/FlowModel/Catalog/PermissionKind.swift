@@ -4,15 +4,37 @@
 /// Photos read-write and add-only are separate kinds because iOS keeps two separate statuses
 /// (`authorizationStatus(for: .readWrite)` and `(for: .addOnly)`). Location accuracy is a kind
 /// of its own because it has its own status (`CLAccuracyAuthorization`) and its own request.
+///
+/// Facts marked *unverified* below have no source either way (the reference's last section lists
+/// them); they model the best evidence and should be checked on a device before anyone relies on
+/// them. Critical alerts (their own prompt and switch, *secondary*) are not modelled yet: a
+/// `criticalAlert` option only reaches the notifications prompt.
 public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
     case camera, microphone, photos, photosAddOnly, location, locationAccuracy, notifications,
          tracking, contacts, calendar, reminders, bluetooth, motion, speech, mediaLibrary, health
+    /// Face ID: `LAContext.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics)` shows the
+    /// prompt the first time. There is no status API: the simulated status is what the app would
+    /// learn from `canEvaluatePolicy` (`LAError.biometryNotAvailable` once the user said no).
+    case faceID
+    /// Local Network (iOS 14+): no status API and no request API; the alert appears on the first
+    /// use of the local network (TN3179). The simulated status is what that use would find.
+    case localNetwork
+    /// Siri: `INPreferences.siriAuthorizationStatus()` / `requestSiriAuthorization(_:)`.
+    case siri
+    /// HomeKit: `HMHomeManager.authorizationStatus` is an option set (`determined`, `restricted`,
+    /// `authorized`); the prompt appears when the app first creates an `HMHomeManager`. Mapped to
+    /// four statuses: none → notDetermined, `restricted`, `determined` alone → denied,
+    /// `determined` + `authorized` → authorized.
+    case homeKit
+    /// AlarmKit (iOS 26): `AlarmManager.shared.authorizationState` / `requestAuthorization()`.
+    case alarmKit
 
     /// The statuses the kind's status API can return, in Apple's declaration order.
     public var statuses: [Status] {
         switch self {
-        case .camera, .tracking, .motion, .speech, .mediaLibrary, .photosAddOnly:
+        case .camera, .tracking, .motion, .speech, .mediaLibrary, .photosAddOnly, .siri, .homeKit:
             [.notDetermined, .restricted, .denied, .authorized]
+        case .faceID, .localNetwork, .alarmKit: [.notDetermined, .denied, .authorized]
         case .microphone: [.undetermined, .denied, .granted]
         case .photos, .contacts: [.notDetermined, .restricted, .denied, .authorized, .limited]
         case .location: [.notDetermined, .restricted, .denied, .authorizedWhenInUse, .authorizedAlways]
@@ -53,6 +75,11 @@ public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
         case .speech: "SFSpeechRecognizer.authorizationStatus()"
         case .mediaLibrary: "MPMediaLibrary.authorizationStatus()"
         case .health: "HKHealthStore.authorizationStatus(for:)"
+        case .faceID: "LAContext.canEvaluatePolicy(_:error:) (no status API)"
+        case .localNetwork: "none (the first local network use shows the alert)"
+        case .siri: "INPreferences.siriAuthorizationStatus()"
+        case .homeKit: "HMHomeManager.authorizationStatus"
+        case .alarmKit: "AlarmManager.shared.authorizationState"
         }
     }
 
@@ -75,6 +102,11 @@ public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
         case .speech: "Speech Recognition"
         case .mediaLibrary: "Media & Apple Music"
         case .health: "Health"
+        case .faceID: "Face ID"
+        case .localNetwork: "Local Network"
+        case .siri: "Siri"
+        case .homeKit: "Home"
+        case .alarmKit: "Alarms"
         }
     }
 
@@ -84,12 +116,15 @@ public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
         case .camera: .camera
         case .microphone, .speech: .microphone
         case .location, .locationAccuracy: .locationServices
+        case .faceID: .biometry
         default: nil
         }
     }
 
     /// Whether flipping this permission's switch in Settings terminates a running app
-    /// (privacy switches do; location and notification settings do not).
+    /// (privacy switches do; location and notification settings do not). *Unverified* for
+    /// tracking, Health, Bluetooth, motion, speech, media library and the five newer kinds: they
+    /// are privacy switches, so they are modelled like camera and photos.
     public var settingsChangeTerminatesApp: Bool {
         switch self {
         case .location, .locationAccuracy, .notifications: false
@@ -135,8 +170,8 @@ public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
         }
     }
 
-    /// The Info.plist usage-description keys a request with `options` needs; iOS terminates the
-    /// app at the request when one is missing. Empty for notifications, which need none.
+    /// The Info.plist usage-description keys a request with `options` needs (what a missing one
+    /// does is `missingUsageKeyEffect`). Empty for notifications, which need none.
     public func usageDescriptionKeys(options: [RequestOption]) -> [String] {
         switch self {
         case .camera: ["NSCameraUsageDescription"]
@@ -160,16 +195,58 @@ public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
         case .speech: ["NSSpeechRecognitionUsageDescription"]
         case .mediaLibrary: ["NSAppleMusicUsageDescription"]
         case .health: ["NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription"]
+        case .faceID: ["NSFaceIDUsageDescription"]
+        case .localNetwork: ["NSLocalNetworkUsageDescription"]
+        case .siri: ["NSSiriUsageDescription"]
+        case .homeKit: ["NSHomeKitUsageDescription"]
+        case .alarmKit: ["NSAlarmKitUsageDescription"]
+        }
+    }
+
+    /// The usage keys an app whose deployment target is `deploymentTarget` (major iOS version)
+    /// needs on top of `usageDescriptionKeys`: EventKit's pre-iOS 17 keys (without them an app
+    /// that supports iOS 16 or earlier crashes there), Bluetooth's pre-iOS 13 peripheral key, and
+    /// the pre-iOS 11 Always key (EventKit "Accessing the event store"; Core Bluetooth
+    /// NSBluetoothPeripheralUsageDescription; CLLocationManager.requestAlwaysAuthorization()).
+    public func legacyUsageDescriptionKeys(options: [RequestOption], deploymentTarget: Int) -> [String] {
+        switch self {
+        case .calendar where deploymentTarget < 17: ["NSCalendarsUsageDescription"]
+        case .reminders where deploymentTarget < 17: ["NSRemindersUsageDescription"]
+        case .bluetooth where deploymentTarget < 13: ["NSBluetoothPeripheralUsageDescription"]
+        case .location where deploymentTarget < 11 && options.contains(.always): ["NSLocationAlwaysUsageDescription"]
+        default: []
+        }
+    }
+
+    /// What iOS does when the app requests this permission without its usage key.
+    public var missingUsageKeyEffect: MissingUsageKeyEffect {
+        switch self {
+        // Core Location: "fails immediately" (Requesting authorization to use location services).
+        case .location, .locationAccuracy: .failsWithoutPrompt
+        // EventKit on iOS 17+: "the system automatically denies access" (Accessing the event store).
+        case .calendar, .reminders: .deniedAutomatically
+        // NSAlarmKitUsageDescription: without it "your app can't schedule alarms".
+        case .alarmKit: .failsWithoutPrompt
+        // LocalAuthentication may fall back or fail; *unverified* which, so neither is promised.
+        case .faceID, .localNetwork: .mayFail
+        case .notifications: .none
+        // Camera, microphone, photos, contacts, HomeKit and Health crash (their keys' pages);
+        // the rest are *unverified* and modelled like them, as the general rule says.
+        default: .crash
         }
     }
 
     /// What `request` does on a real device when the status is `current`.
     ///
-    /// - Parameter upgradeAvailable: for `location(always)` from `authorizedWhenInUse`: whether
-    ///   the app has not called requestAlwaysAuthorization() before (Core Location honours the
-    ///   first call only, so the "Change to Always Allow" prompt can appear once).
+    /// - Parameters:
+    ///   - upgradeAvailable: for `location(always)` from `authorizedWhenInUse`: whether the app
+    ///     has not called requestAlwaysAuthorization() before (Core Location honours the first
+    ///     call only, so the "Change to Always Allow" prompt can appear once) and the grant is not
+    ///     a temporary "Allow Once" one (requestAlwaysAuthorization() ignores those).
+    ///   - addOnlyGranted: for `photos`: whether add-only access is already granted; the prompt
+    ///     then offers "Keep Add Only" in place of "Don't Allow" (*secondary*: UI-test captures).
     public func requestBehavior(options: [RequestOption], current: Status,
-                                upgradeAvailable: Bool = true) -> RequestBehavior {
+                                upgradeAvailable: Bool = true, addOnlyGranted: Bool = false) -> RequestBehavior {
         let allowDeny = { (granted: Status) in
             RequestBehavior.prompt([PromptAnswer("Allow", granted), PromptAnswer("Don't Allow", .denied)])
         }
@@ -219,11 +296,19 @@ public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
             guard current == initialStatus else { return .immediate(current) }
             switch self {
             case .photos:
+                // "Keep Add Only" leaves read-write access denied (*unverified*: what the
+                // read-write status reads then) and add-only access granted.
                 return .prompt([PromptAnswer("Limit Access…", .limited), PromptAnswer("Allow Full Access", .authorized),
-                                PromptAnswer("Don't Allow", .denied)])
+                                PromptAnswer(addOnlyGranted ? "Keep Add Only" : "Don't Allow", .denied)])
             case .contacts:
-                return .prompt([PromptAnswer("Select Contacts…", .limited), PromptAnswer("Share All Contacts", .authorized),
+                // iOS 18: "Continue" / "Don't Allow" first; after Continue, "Select Contacts"
+                // (which ends with "Allow Selected Contacts") or "Allow Full Access". Each answer
+                // is named by the button that decides it (contactsui updates; WWDC24 10121).
+                return .prompt([PromptAnswer("Allow Selected Contacts", .limited), PromptAnswer("Allow Full Access", .authorized),
                                 PromptAnswer("Don't Allow", .denied)])
+            case .faceID, .localNetwork, .siri, .homeKit:
+                // *Unverified* labels: these alerts have said "OK" / "Don't Allow" since iOS 14.
+                return .prompt([PromptAnswer("Don't Allow", .denied), PromptAnswer("OK", .authorized)])
             case .tracking:
                 return .prompt([PromptAnswer("Ask App Not to Track", .denied), PromptAnswer("Allow", .authorized)])
             case .microphone: return allowDeny(.granted)
@@ -245,7 +330,7 @@ public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
             case .immediate(let s): results.insert(s)
             case .prompt(let answers):
                 results.formUnion(answers.map(\.result))
-                if promptsOnlyWhileActive { results.insert(resultWhileInactive(from: current)) }
+                if let silent = resultWhileInactive(current: current) { results.insert(silent) }
             }
         }
         return results

@@ -22,3 +22,29 @@ public enum RequestBehavior: Hashable, Sendable {
     /// iOS shows nothing and the request completes with this status at once.
     case immediate(Status)
 }
+
+/// What iOS does when an app requests a permission whose usage-description key is missing from
+/// its Info.plist (`PermissionKind.missingUsageKeyEffect`).
+public enum MissingUsageKeyEffect: String, Hashable, Sendable {
+    /// The app is terminated at the request (camera, microphone, photos, contacts, HomeKit, Health).
+    case crash
+    /// The request fails at once without a prompt (location).
+    case failsWithoutPrompt
+    /// The request completes denied without a prompt (calendar and reminders on iOS 17+).
+    case deniedAutomatically
+    /// The request may fail (Face ID, Local Network).
+    case mayFail
+    /// No key is needed (notifications).
+    case none
+
+    /// One phrase for messages: "iOS terminates the app at the request".
+    public var phrase: String {
+        switch self {
+        case .crash: "iOS terminates the app at the request"
+        case .failsWithoutPrompt: "the request fails at once without a prompt"
+        case .deniedAutomatically: "iOS denies the request automatically without a prompt"
+        case .mayFail: "the request may fail"
+        case .none: "nothing happens"
+        }
+    }
+}

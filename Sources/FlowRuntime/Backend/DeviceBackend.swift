@@ -105,6 +105,34 @@ public struct SettingsChange: Hashable, Sendable {
     }
 }
 
+/// One permission on the app's page in Settings as iOS shows it: its status and what the user can
+/// set it to there.
+public struct SettingsSwitch: Hashable, Sendable {
+    public var kind: PermissionKind
+    public var status: Status
+    /// The statuses the user can choose (the current one included); empty when the user cannot
+    /// change it (`restricted`: Screen Time or device management decides).
+    public var choices: [Status]
+    public init(_ kind: PermissionKind, _ status: Status, choices: [Status]) {
+        self.kind = kind
+        self.status = status
+        self.choices = choices
+    }
+}
+
+/// What the user does on one visit to Settings: the switches changed and whether they stayed
+/// away until iOS ended the app's session, so it relaunches on return even without a privacy
+/// change ("Allow Once" grants end with the session).
+public struct SettingsActions: Hashable, Sendable, ExpressibleByArrayLiteral {
+    public var changes: [SettingsChange]
+    public var relaunch: Bool
+    public init(_ changes: [SettingsChange] = [], relaunch: Bool = false) {
+        self.changes = changes
+        self.relaunch = relaunch
+    }
+    public init(arrayLiteral changes: SettingsChange...) { self.init(changes) }
+}
+
 /// What happened while the app was in Settings.
 public struct SettingsReturn: Hashable, Sendable {
     /// The switches the user changed (empty when they came straight back).

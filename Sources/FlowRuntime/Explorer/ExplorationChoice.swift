@@ -12,9 +12,9 @@ public enum ExplorationChoice: Hashable, Sendable {
     case tap(label: String, index: Int)
     /// The system prompt answer chosen.
     case answer(PermissionKind, PromptAnswer)
-    /// What the user changed in Settings (empty: nothing). Changing a privacy switch terminates
-    /// the app, so termination follows from the change.
-    case settings([SettingsChange])
+    /// What the user did in Settings (no change, or one). Changing a privacy switch terminates
+    /// the app; a visit that ends with `relaunch` relaunches it without one.
+    case settings(SettingsActions)
 
     /// Whether this is the user answering something (a tap, a prompt answer, a Settings visit).
     public var isUserInput: Bool {
@@ -32,9 +32,10 @@ public enum ExplorationChoice: Hashable, Sendable {
         case .appActive(let active): active ? "active" : "inactive"
         case .tap(let label, _): "tap \(quoted(label))"
         case .answer(let k, let a): "answer \(k.rawValue) \(quoted(a.label))"
-        case .settings(let changes):
-            changes.isEmpty ? "settings none"
-                : "settings " + changes.map { "\($0.kind.rawValue) = \($0.status.rawValue)" }.joined(separator: ", ")
+        case .settings(let visit):
+            visit.changes.isEmpty ? (visit.relaunch ? "relaunch" : "settings none")
+                : "settings " + visit.changes.map { "\($0.kind.rawValue) = \($0.status.rawValue)" }.joined(separator: ", ")
+                    + (visit.relaunch ? ", relaunch" : "")
         }
     }
 }
@@ -106,16 +107,22 @@ actor ChoosingUser: SimulatedUser {
         }
     }
 
-    /// No change, or one change of one shown kind to another status Settings offers.
-    func changeSettings(_ page: SettingsPage, current: [PermissionKind: Status]) throws -> [SettingsChange] {
+    /// No change, or one change of one shown switch to another status Settings offers there;
+    /// and, while an "Allow Once" grant is held, staying away until iOS ends the session.
+    func changeSettings(_ page: SettingsPage, switches: [SettingsSwitch], holdsTemporaryGrant: Bool) throws -> SettingsActions {
         var options: [ExplorationChoice] = [.settings([])]
-        for (kind, status) in current.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            for choice in kind.settingsChoices where choice != status {
-                options.append(.settings([SettingsChange(kind, choice)]))
+        if holdsTemporaryGrant { options.append(.settings(SettingsActions(relaunch: true))) }
+        for shown in switches.sorted(by: { $0.kind.rawValue < $1.kind.rawValue }) {
+            for choice in shown.choices where choice != shown.status {
+                options.append(.settings([SettingsChange(shown.kind, choice)]))
             }
         }
         return try decide(options) {
-            if case .settings(let changes) = $0 { changes } else { nil }
+            if case .settings(let visit) = $0 { visit } else { nil }
         }
+    }
+
+    func changeSettings(_ page: SettingsPage, switches: [SettingsSwitch]) throws -> SettingsActions {
+        try changeSettings(page, switches: switches, holdsTemporaryGrant: false)
     }
 }

@@ -105,7 +105,7 @@ public enum ScenarioParser {
         }
 
         static let directives = ["flow", "argument", "locale", "app", "limit", "status", "capability", "active", "inactive",
-                                 "tap", "answer", "settings", "expect"]
+                                 "trackingRequests", "tap", "answer", "settings", "relaunch", "expect"]
         static let expectations = ["outcome", "path", "track", "no", "error", "relaunch"]
 
         mutating func parseLine(_ line: Int) {
@@ -134,6 +134,16 @@ public enum ScenarioParser {
             case "active", "inactive":
                 guard noMore(head, rest) else { return }
                 if once(head, key: "active") { configuration.appActive = head.text == "active" }
+            case "trackingRequests":
+                guard let value = single(head, rest, what: "'on' or 'off' (Settings › Privacy › Tracking › Allow Apps to Request to Track)") else { return }
+                guard value.text == "on" || value.text == "off" else {
+                    return error(.malformedScenario, "'trackingRequests' is 'on' or 'off', not '\(value.text)'", value.range,
+                                 fix: suggest(value, in: ["on", "off"]))
+                }
+                if once(head) { configuration.trackingRequestsAllowed = value.text == "on" }
+            case "relaunch":
+                guard noMore(head, rest) else { return }
+                script.settingsVisits.append(Scripted(SettingsActions(relaunch: true), at: head.range))
             case "tap":
                 guard let label = single(head, rest, what: "the button label in quotes, as shown", kind: .string) else { return }
                 script.taps.append(Scripted(label.text, at: span(head, label)))
@@ -309,9 +319,14 @@ public enum ScenarioParser {
                 return
             }
             var changes: [SettingsChange] = []
+            var relaunch = false
             var i = 0
             var ok = true
             while i < rest.count {
+                if rest[i].kind == .word, rest[i].text == "relaunch", i == rest.count - 1, i > 0 {
+                    relaunch = true
+                    break
+                }
                 guard let (k, v) = assignment(head, rest[i...], what: "'kind = status' changes separated by commas, or 'none'") else { return }
                 if let kind = kind(k), let s = status(v, of: kind) {
                     let change = SettingsChange(kind, s)
@@ -335,7 +350,7 @@ public enum ScenarioParser {
             guard !rest.isEmpty else {
                 return error(.malformedScenario, "'settings' needs 'kind = status' changes separated by commas, or 'none'", head.range)
             }
-            if ok { script.settingsVisits.append(Scripted(changes, at: span(head, rest[rest.count - 1]))) }
+            if ok { script.settingsVisits.append(Scripted(SettingsActions(changes, relaunch: relaunch), at: span(head, rest[rest.count - 1]))) }
         }
 
         mutating func parseExpect(_ head: Token, _ rest: [Token]) {

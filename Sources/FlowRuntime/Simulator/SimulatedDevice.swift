@@ -6,14 +6,22 @@ import FlowModel
 ///   while undetermined, plus the one-time location Always upgrade and the calendar write-only to
 ///   full-access upgrade); otherwise it returns the current status at once;
 /// - each kind's prompt offers its own answers; "Allow Once" grants are temporary and fall back
-///   (location to `notDetermined`, precise location to `reducedAccuracy`) when the app is relaunched;
+///   (location to `notDetermined`, precise location to `reducedAccuracy`) when the app is
+///   relaunched, and requestAlwaysAuthorization() ignores them (no upgrade prompt);
+/// - a location grant comes with full accuracy (the prompt's Precise switch is on by default);
+/// - a photos (read-write) grant also grants add-only access, and the photos prompt of an app
+///   that has add-only access offers "Keep Add Only" in place of "Don't Allow";
 /// - provisional notifications are granted without a prompt;
-/// - the tracking prompt is not shown while the app is inactive (the request returns the current
-///   status without asking);
+/// - tracking and location prompts are not shown while the app is inactive (the request returns
+///   the current status without asking); Local Network is denied silently;
+/// - with "Allow Apps to Request to Track" off, tracking reads `denied` and requests complete
+///   `denied` without a prompt;
 /// - with Location Services off, location reads `denied` and requests return `denied` without a
 ///   prompt (`CLAuthorizationStatus.denied`: "denied, or location services disabled globally");
-/// - Settings can set any of a kind's `settingsChoices` (never back to undetermined); changing a
-///   kind whose `settingsChangeTerminatesApp` terminates the app, which relaunches on return. The
+/// - Settings shows only what the app requested: a kind it never asked for has no switch, the
+///   location page offers Always only after an Always request, and a `restricted` kind cannot
+///   be changed. Changing a kind whose `settingsChangeTerminatesApp` terminates the app, which
+///   relaunches on return; a visit can also end with a relaunch without any change. The
 ///   notification settings page changes notifications only.
 ///
 /// A missing capability (no camera) does not change statuses: `capability` checks report it and
@@ -24,14 +32,17 @@ public actor SimulatedDevice: DeviceBackend {
     public struct Configuration: Hashable, Sendable {
         public var statuses: [PermissionKind: Status]
         public var capabilities: [Capability: Bool]
-        /// Whether the app is in the foreground (the tracking prompt needs it).
+        /// Whether the app is in the foreground (tracking and location prompts need it).
         public var appActive: Bool
+        /// Settings › Privacy › Tracking › "Allow Apps to Request to Track" (default on).
+        public var trackingRequestsAllowed: Bool
 
         public init(statuses: [PermissionKind: Status] = [:], capabilities: [Capability: Bool] = [:],
-                    appActive: Bool = true) {
+                    appActive: Bool = true, trackingRequestsAllowed: Bool = true) {
             self.statuses = statuses
             self.capabilities = capabilities
             self.appActive = appActive
+            self.trackingRequestsAllowed = trackingRequestsAllowed
         }
 
         /// Problems with the configuration (a status the kind does not have), one phrase each.
@@ -68,15 +79,16 @@ public actor SimulatedDevice: DeviceBackend {
         /// Whether the app called requestAlwaysAuthorization() (`request location(always)`)
         /// already: only the first call can show a prompt.
         var alwaysUpgradeShown = false
-        /// Kinds the app has read or requested: what its Settings page shows.
-        var touched: Set<PermissionKind> = []
+        /// Kinds the app has requested in this run. With the kinds whose status is past its
+        /// initial one (they were requested before), they are what its Settings page shows.
+        var requested: Set<PermissionKind> = []
+        var trackingRequestsAllowed = true
         var checkpoint: Checkpoint?
 
-        /// What decides the rest of a run (the Settings page contents and the checkpoint, which is
-        /// always cleared between steps, aside).
+        /// What decides the rest of a run (the checkpoint, which is always cleared between steps,
+        /// aside).
         var knowledge: State {
             var k = self
-            k.touched = []
             k.checkpoint = nil
             return k
         }
@@ -97,7 +109,9 @@ public actor SimulatedDevice: DeviceBackend {
         let problems = configuration.problems
         guard problems.isEmpty else { throw ConfigurationError(problems: problems) }
         self.state = State(statuses: configuration.statuses, capabilities: configuration.capabilities,
-                           appActive: configuration.appActive, touched: Set(configuration.statuses.keys))
+                           appActive: configuration.appActive,
+                           alwaysUpgradeShown: configuration.statuses[.location] == .authorizedAlways,
+                           trackingRequestsAllowed: configuration.trackingRequestsAllowed)
         self.user = user
         self.chooser = nil
     }
@@ -119,19 +133,72 @@ public actor SimulatedDevice: DeviceBackend {
     /// The stored status of `kind` (what Settings shows), ignoring Location Services.
     public func storedStatus(of kind: PermissionKind) -> Status { state.statuses[kind] ?? kind.initialStatus }
 
-    /// Why a Settings change is impossible, or nil when iOS offers it.
+    /// Why a Settings change is impossible on any page, or nil when some page may offer it.
     public static func problem(with change: SettingsChange) -> String? {
         let choices = change.kind.settingsChoices
         guard !choices.contains(change.status) else { return nil }
         let why = change.status.statusClass == .notDetermined ? "Settings cannot set a permission back to '\(change.status.rawValue)'"
+            : change.status == .restricted ? "Settings never sets 'restricted' (Screen Time or device management does)"
             : change.kind.statuses.contains(change.status) ? "Settings does not offer '\(change.status.rawValue)'"
             : "\(change.kind.rawValue) has no status '\(change.status.rawValue)'"
         return "\(why) for \(change.kind.rawValue); choose one of " + choices.map(\.rawValue).joined(separator: ", ")
     }
 
+    /// Why a Settings change is impossible on `page` showing `switches`, or nil when iOS offers it.
+    public static func problem(with change: SettingsChange, page: SettingsPage, switches: [SettingsSwitch]) -> String? {
+        if let problem = problem(with: change) { return problem }
+        if page == .notificationSettings, change.kind != .notifications {
+            return "the notification settings page cannot change \(change.kind.rawValue); only notifications"
+        }
+        guard let shown = switches.first(where: { $0.kind == change.kind }) else {
+            let listed = switches.isEmpty ? "it shows no permissions yet"
+                : "it shows " + switches.map(\.kind.rawValue).joined(separator: ", ")
+            return "Settings has no \(change.kind.rawValue) switch for this app: the app never requested \(change.kind.rawValue); \(listed)"
+        }
+        if shown.choices.isEmpty {
+            return "\(change.kind.rawValue) is restricted (Screen Time or device management): the user cannot change it in Settings"
+        }
+        guard shown.choices.contains(change.status) else {
+            let why = change.kind == .location && change.status == .authorizedAlways
+                ? "the location page offers Always only to an app that requested Always authorization"
+                : "Settings does not offer '\(change.status.rawValue)' for \(change.kind.rawValue) here"
+            return "\(why); choose one of " + shown.choices.map(\.rawValue).joined(separator: ", ")
+        }
+        return nil
+    }
+
+    /// The switches the app's Settings page shows now: the kinds it requested (or whose status
+    /// shows it requested them before), in catalog order, each with what iOS lets the user choose.
+    func settingsSwitches(_ page: SettingsPage) -> [SettingsSwitch] {
+        PermissionKind.allCases.compactMap { kind -> SettingsSwitch? in
+            if page == .notificationSettings, kind != .notifications { return nil }
+            guard let status = shownStatus(kind) else { return nil }
+            if status == .restricted { return SettingsSwitch(kind, status, choices: []) }
+            var choices = kind.settingsChoices
+            if kind == .location, !state.alwaysUpgradeShown, status != .authorizedAlways {
+                choices.removeAll { $0 == .authorizedAlways }
+            }
+            return SettingsSwitch(kind, status, choices: choices)
+        }
+    }
+
+    /// The status a Settings page shows for `kind`, or nil when it has no switch for it.
+    private func shownStatus(_ kind: PermissionKind) -> Status? {
+        // Precise Location is part of the location page, shown while location is granted.
+        if kind == .locationAccuracy {
+            guard let location = shownStatus(.location), location.statusClass == .granted else { return nil }
+            return state.statuses[kind] ?? .fullAccuracy
+        }
+        // An exploring device has decided only the statuses the path looked at.
+        guard let status = state.statuses[kind] ?? (chooser == nil ? kind.initialStatus : nil) else { return nil }
+        return state.requested.contains(kind) || status != kind.initialStatus ? status : nil
+    }
+
     /// The status, choosing it when exploring and it is still unknown.
     private func current(_ kind: PermissionKind) async throws -> Status {
         if let s = state.statuses[kind] { return s }
+        // A location grant made before the run came with the Precise switch on (its default).
+        if kind == .locationAccuracy, chooser == nil, state.statuses[.location]?.statusClass == .granted { return .fullAccuracy }
         guard let chooser else { return kind.initialStatus }
         let s = try await chooser.initialStatus(of: kind)
         state.statuses[kind] = s
@@ -155,32 +222,56 @@ public actor SimulatedDevice: DeviceBackend {
     }
 
     public func status(of kind: PermissionKind) async throws -> Status {
-        state.touched.insert(kind)
         if kind == .location, !(try await capability(.locationServices)) { return .denied }
+        // With "Allow Apps to Request to Track" off, every app reads denied (*secondary*).
+        if kind == .tracking, !state.trackingRequestsAllowed { return .denied }
         return try await current(kind)
     }
 
     public func request(_ kind: PermissionKind, options: [RequestOption]) async throws -> RequestResult {
-        state.touched.insert(kind)
         if kind == .location, !(try await capability(.locationServices)) { return .immediate(.denied) }
+        // ATTrackingManager.requestTrackingAuthorization: with the device-wide switch off there
+        // is no prompt and the request completes denied (not restricted).
+        if kind == .tracking, !state.trackingRequestsAllowed { return .immediate(.denied) }
         let current = try await current(kind)
-        let upgradeAvailable = !state.alwaysUpgradeShown
-        // Core Location honours requestAlwaysAuthorization() once: later calls do nothing.
-        if kind == .location, options.contains(.always) { state.alwaysUpgradeShown = true }
-        switch kind.requestBehavior(options: options, current: current, upgradeAvailable: upgradeAvailable) {
+        state.requested.insert(kind)
+        // requestAlwaysAuthorization() is honoured once, and not for an "Allow Once" grant.
+        // An ignored call does not use up the one the app gets.
+        let upgradeAvailable = !state.alwaysUpgradeShown && !state.temporary.contains(.location)
+        if kind == .location, options.contains(.always), !state.temporary.contains(.location) { state.alwaysUpgradeShown = true }
+        let addOnlyGranted = kind == .photos && state.statuses[.photosAddOnly] == .authorized
+        switch kind.requestBehavior(options: options, current: current, upgradeAvailable: upgradeAvailable,
+                                    addOnlyGranted: addOnlyGranted) {
         case .immediate(let status):
             state.statuses[kind] = status
             return .immediate(status)
         case .prompt(let answers):
-            if kind.promptsOnlyWhileActive, !(try await appIsActive()) { return .immediate(kind.resultWhileInactive(from: current)) }
+            if let silent = kind.resultWhileInactive(current: current), !(try await appIsActive()) {
+                state.statuses[kind] = silent
+                return .immediate(silent)
+            }
             let index = try await user.answer(kind, options: options, answers: answers)
             guard answers.indices.contains(index) else {
                 throw SettingsError(message: "the user chose answer \(index) of a prompt with \(answers.count) answers")
             }
             let answer = answers[index]
-            state.statuses[kind] = answer.result
+            set(kind, answer.result)
             if answer.isTemporary { state.temporary.insert(kind) } else { state.temporary.remove(kind) }
+            if kind == .location, current == .notDetermined, answer.result.statusClass == .granted {
+                // The prompt's Precise switch is on unless the app sets NSLocationDefaultAccuracyReduced.
+                state.statuses[.locationAccuracy] = .fullAccuracy
+            }
             return .answered(answers, index: index)
+        }
+    }
+
+    /// Sets a status, with what iOS changes along with it: photos read-write and add-only are one
+    /// Settings page (None / Add Photos Only / Limited Access / Full Access), so a read-write
+    /// grant grants add-only too, and "None" or "Add Photos Only" leave read-write denied.
+    private func set(_ kind: PermissionKind, _ status: Status) {
+        state.statuses[kind] = status
+        if kind == .photos, status.statusClass != .denied, state.statuses[.photosAddOnly] != .restricted {
+            state.statuses[.photosAddOnly] = .authorized
         }
     }
 
@@ -193,32 +284,49 @@ public actor SimulatedDevice: DeviceBackend {
     }
 
     public func openSettings(_ page: SettingsPage) async throws -> SettingsReturn {
-        // An exploring device offers changes only for statuses it knows (see `Explorer`).
-        let shown = chooser == nil ? state.touched : Set(state.statuses.keys)
-        let kinds = page == .notificationSettings ? shown.filter { $0 == .notifications } : shown
-        var current: [PermissionKind: Status] = [:]
-        for kind in kinds { current[kind] = storedStatus(of: kind) }
-        let changes = try await user.changeSettings(page, current: current)
-        var terminated = false
-        for change in changes {
-            if let problem = Self.problem(with: change) { throw SettingsError(message: problem) }
-            if page == .notificationSettings, change.kind != .notifications {
-                throw SettingsError(message: "the notification settings page cannot change \(change.kind.rawValue); only notifications")
+        let switches = settingsSwitches(page)
+        let visit = if let chooser {
+            try await chooser.changeSettings(page, switches: switches, holdsTemporaryGrant: !state.temporary.isEmpty)
+        } else {
+            try await user.changeSettings(page, switches: switches)
+        }
+        var terminated = visit.relaunch
+        for change in visit.changes {
+            if let problem = Self.problem(with: change, page: page, switches: switches) { throw SettingsError(message: problem) }
+            guard switches.first(where: { $0.kind == change.kind })?.status != change.status else { continue }
+            if change.kind == .photos || change.kind == .photosAddOnly {
+                settingsChangePhotos(change)
+            } else {
+                state.statuses[change.kind] = change.status
             }
-            guard storedStatus(of: change.kind) != change.status else { continue }
-            state.statuses[change.kind] = change.status
             state.temporary.remove(change.kind)
-            state.touched.insert(change.kind)
             if change.kind.settingsChangeTerminatesApp { terminated = true }
         }
         if terminated { relaunch() }
-        return SettingsReturn(changes: changes, terminated: terminated)
+        return SettingsReturn(changes: visit.changes, terminated: terminated)
     }
 
-    /// iOS terminated the app and the user started it again: temporary grants are gone.
+    /// The photos page: Full Access and Limited Access include adding; Add Photos Only and None
+    /// leave no read-write access.
+    private func settingsChangePhotos(_ change: SettingsChange) {
+        state.statuses[change.kind] = change.status
+        let other: PermissionKind = change.kind == .photos ? .photosAddOnly : .photos
+        guard state.statuses[other] != .restricted else { return }
+        switch (change.kind, change.status.statusClass) {
+        case (.photos, .denied): if state.statuses[.photosAddOnly] != nil { state.statuses[.photosAddOnly] = .denied }
+        case (.photos, _): state.statuses[.photosAddOnly] = .authorized
+        case (.photosAddOnly, .granted): if state.statuses[.photos] != nil { state.statuses[.photos] = .denied }
+        default: if state.statuses[.photos] != nil { state.statuses[.photos] = .denied }
+        }
+    }
+
+    /// iOS ended the app's session and the user started it again: temporary grants are gone.
     private func relaunch() {
         relaunches += 1
-        for kind in state.temporary { state.statuses[kind] = kind.initialStatus }
+        for kind in state.temporary {
+            state.statuses[kind] = kind.initialStatus
+            if kind == .location { state.statuses[.locationAccuracy] = nil }
+        }
         state.temporary = []
     }
 

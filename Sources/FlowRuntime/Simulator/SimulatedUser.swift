@@ -10,10 +10,10 @@ public protocol SimulatedUser: Sendable {
     /// The index into `answers` of the prompt button chosen (the device already decided that iOS
     /// shows this prompt).
     func answer(_ kind: PermissionKind, options: [RequestOption], answers: [PromptAnswer]) async throws -> Int
-    /// What the user changes on a Settings page. `current` holds the statuses the page shows (the
-    /// kinds the app has touched, or notifications alone for `notificationSettings`); each change
-    /// must be one of its kind's `settingsChoices` (the device rejects anything else).
-    func changeSettings(_ page: SettingsPage, current: [PermissionKind: Status]) async throws -> [SettingsChange]
+    /// What the user does on a Settings page. `switches` are what the page shows (the kinds the
+    /// app has requested, or notifications alone for `notificationSettings`), each with the
+    /// choices iOS offers; the device rejects any other change.
+    func changeSettings(_ page: SettingsPage, switches: [SettingsSwitch]) async throws -> SettingsActions
 }
 
 /// A scripted answer with the place it was written (a scenario line or a flag), so errors about
@@ -38,9 +38,9 @@ public enum PromptChoice: Hashable, Sendable {
 public struct Script: Hashable, Sendable {
     public var taps: [Scripted<String>]
     public var answers: [PermissionKind: [Scripted<PromptChoice>]]
-    public var settingsVisits: [Scripted<[SettingsChange]>]
+    public var settingsVisits: [Scripted<SettingsActions>]
     public init(taps: [Scripted<String>] = [], answers: [PermissionKind: [Scripted<PromptChoice>]] = [:],
-                settingsVisits: [Scripted<[SettingsChange]>] = []) {
+                settingsVisits: [Scripted<SettingsActions>] = []) {
         self.taps = taps
         self.answers = answers
         self.settingsVisits = settingsVisits
@@ -110,11 +110,13 @@ public actor ScriptedUser: SimulatedUser {
         throw fail(ScriptError("the \(kind.rawValue) prompt offers no answer \(what)", hint: "it offers \(offered)", at: answer.location, id: .impossiblePromptAnswer))
     }
 
-    public func changeSettings(_ page: SettingsPage, current: [PermissionKind: Status]) async throws -> [SettingsChange] {
+    public func changeSettings(_ page: SettingsPage, switches: [SettingsSwitch]) async throws -> SettingsActions {
         guard !script.settingsVisits.isEmpty else { throw InputNeeded(.settings(page)) }
         let visit = script.settingsVisits.removeFirst()
-        for change in visit.value {
-            if let problem = SimulatedDevice.problem(with: change) { throw fail(ScriptError(problem, at: visit.location, id: .impossibleSettingsChange)) }
+        for change in visit.value.changes {
+            if let problem = SimulatedDevice.problem(with: change, page: page, switches: switches) {
+                throw fail(ScriptError(problem, at: visit.location, id: .impossibleSettingsChange))
+            }
         }
         return visit.value
     }
