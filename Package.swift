@@ -16,6 +16,12 @@ let package = Package(
         .library(name: "PermissionFlowUI", targets: ["PermissionFlowUI"]),
         .executable(name: "flowlint", targets: ["flowlint"]),
         .executable(name: "flowrun", targets: ["flowrun"]),
+        // Issue 13: flows in the build. The build plugin lints a target's flows and generates
+        // typed Swift for them; the commands lint (CI) or write the generated file (to commit it).
+        .executable(name: "flowgen", targets: ["flowgen"]),
+        .plugin(name: "PermissionFlowPlugin", targets: ["PermissionFlowPlugin"]),
+        .plugin(name: "LintFlows", targets: ["LintFlows"]),
+        .plugin(name: "GenerateFlowCode", targets: ["GenerateFlowCode"]),
     ],
     targets: [
         .target(name: "FlowSyntax"),
@@ -31,6 +37,21 @@ let package = Package(
         .target(name: "PermissionFlowUI", dependencies: ["FlowModel", "FlowRuntime", "PermissionFlowSession"]),
         .target(name: "PermissionFlow", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "PermissionFlowSession"]),
         .executableTarget(name: "flowlint", dependencies: ["FlowCommandLine"]),
+        // Issue 13: the generator is a library over the checked model; flowgen (lint + generate,
+        // what the plugins run) links only the checker, the linter and the generator.
+        .target(name: "FlowCodegen", dependencies: ["FlowSyntax", "FlowModel"]),
+        .target(name: "FlowBuildTool", dependencies: ["FlowSyntax", "FlowModel", "FlowLint", "FlowCodegen"]),
+        .executableTarget(name: "flowgen", dependencies: ["FlowBuildTool"]),
+        .plugin(name: "PermissionFlowPlugin", capability: .buildTool(), dependencies: ["flowgen"]),
+        .plugin(name: "LintFlows",
+                capability: .command(intent: .custom(verb: "lint-flows",
+                                                     description: "Check and lint the .flow files of the package's targets")),
+                dependencies: ["flowgen"]),
+        .plugin(name: "GenerateFlowCode",
+                capability: .command(intent: .custom(verb: "generate-flow-code",
+                                                     description: "Write the typed Swift for each target's .flow files into the target"),
+                                     permissions: [.writeToPackageDirectory(reason: "writes Flows.generated.swift into each target that holds .flow files")]),
+                dependencies: ["flowgen"]),
         .executableTarget(name: "flowrun", dependencies: ["FlowCommandLine"]),
         // Benchmarks (issue 5): a generator of large valid flows and the measuring harness; run in release.
         .target(name: "FlowBenchSupport", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint"]),
@@ -53,6 +74,8 @@ let package = Package(
                               "Onboarding/PermissionSystem.swift", "Onboarding.xcodeproj", "Flows", "Scenarios",
                               "Info.plist", "README.md"],
                     sources: ["Onboarding/OnboardingModel.swift", "Tests"]),
+        .testTarget(name: "FlowCodegenTests", dependencies: ["FlowCodegen", "FlowBuildTool", "FlowSyntax", "FlowModel"],
+                    exclude: ["Golden"]),
         .testTarget(name: "FlowCommandLineTests", dependencies: ["FlowCommandLine", "FlowSyntax", "FlowModel", "FlowTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
