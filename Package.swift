@@ -18,13 +18,19 @@ let package = Package(
         .library(name: "PermissionFlowApple", targets: ["PermissionFlowApple", "PermissionFlowAppleSupport"]),
         .executable(name: "flowlint", targets: ["flowlint"]),
         .executable(name: "flowrun", targets: ["flowrun"]),
+        // Issue 13: flows in the build. The build plugin lints a target's flows and generates
+        // typed Swift for them; the commands lint (CI) or write the generated file (to commit it).
+        .executable(name: "flowgen", targets: ["flowgen"]),
+        .plugin(name: "PermissionFlowPlugin", targets: ["PermissionFlowPlugin"]),
+        .plugin(name: "LintFlows", targets: ["LintFlows"]),
+        .plugin(name: "GenerateFlowCode", targets: ["GenerateFlowCode"]),
     ],
     targets: [
         .target(name: "FlowSyntax"),
         .target(name: "FlowModel", dependencies: ["FlowSyntax"]),
         .target(name: "FlowRuntime", dependencies: ["FlowSyntax", "FlowModel"]),
         .target(name: "FlowLint", dependencies: ["FlowSyntax", "FlowModel"]),
-        .target(name: "FlowCommandLine", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint"]),
+        .target(name: "FlowCommandLine", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowCodegen"]),
         // Issue 12: running flows in an app. The session, checkpoint stores and flow library are
         // platform-neutral (tested on Linux); the presenters are Apple-only, typechecked on Linux
         // against Tests/AppleStubs by Scripts/typecheck-apple.sh.
@@ -33,6 +39,21 @@ let package = Package(
         .target(name: "PermissionFlowUI", dependencies: ["FlowModel", "FlowRuntime", "PermissionFlowSession"]),
         .target(name: "PermissionFlow", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "PermissionFlowSession"]),
         .executableTarget(name: "flowlint", dependencies: ["FlowCommandLine"]),
+        // Issue 13: the generator is a library over the checked model; flowgen (lint + generate,
+        // what the plugins run) links only the checker, the linter and the generator.
+        .target(name: "FlowCodegen", dependencies: ["FlowSyntax", "FlowModel"]),
+        .target(name: "FlowBuildTool", dependencies: ["FlowSyntax", "FlowModel", "FlowLint", "FlowCodegen"]),
+        .executableTarget(name: "flowgen", dependencies: ["FlowBuildTool"]),
+        .plugin(name: "PermissionFlowPlugin", capability: .buildTool(), dependencies: ["flowgen"]),
+        .plugin(name: "LintFlows",
+                capability: .command(intent: .custom(verb: "lint-flows",
+                                                     description: "Check and lint the .flow files of the package's targets")),
+                dependencies: ["flowgen"]),
+        .plugin(name: "GenerateFlowCode",
+                capability: .command(intent: .custom(verb: "generate-flow-code",
+                                                     description: "Write the typed Swift for each target's .flow files into the target"),
+                                     permissions: [.writeToPackageDirectory(reason: "writes Flows.generated.swift into each target that holds .flow files")]),
+                dependencies: ["flowgen"]),
         .executableTarget(name: "flowrun", dependencies: ["FlowCommandLine"]),
         // Issue 12: what the Apple backend decides without the frameworks (status tables keyed on raw
         // values, prompt inference, the lifecycle state machines), tested on Linux; and the thin
@@ -63,7 +84,9 @@ let package = Package(
                               "Onboarding/PermissionSystem.swift", "Onboarding.xcodeproj", "Flows", "Scenarios",
                               "Info.plist", "README.md"],
                     sources: ["Onboarding/OnboardingModel.swift", "Tests"]),
-        .testTarget(name: "FlowCommandLineTests", dependencies: ["FlowCommandLine", "FlowSyntax", "FlowModel", "FlowTestSupport"]),
+        .testTarget(name: "FlowCodegenTests", dependencies: ["FlowCodegen", "FlowBuildTool", "FlowSyntax", "FlowModel"],
+                    exclude: ["Golden"]),
+        .testTarget(name: "FlowCommandLineTests", dependencies: ["FlowCommandLine", "FlowBuildTool", "FlowCodegen", "FlowSyntax", "FlowModel", "FlowTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,5 @@
+import FlowCodegen
+import FlowBuildTool
 import FlowLint
 import FlowModel
 import FlowRuntime
@@ -11,7 +13,7 @@ struct ExampleRun {
     var code: Int32
     var output: String
 
-    /// Runs `example.command` (`flowlint ...` or `flowrun ...`) in-process against its files.
+    /// Runs `example.command` (`flowlint ...`, `flowrun ...` or `flowgen ...`) in-process against its files.
     static func run(_ example: DiagnosticExample) async throws -> ExampleRun {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("example-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory + "/.git", withIntermediateDirectories: true)
@@ -35,6 +37,9 @@ struct ExampleRun {
             }
             code = await FlowrunCommand(reader: FileSystemReader(), environment: ["NO_COLOR": "1"])
                 .run(arguments: Array(arguments), stdin: ScriptedInput([], isTerminal: false), stdout: out, stderr: err)
+        case "flowgen":
+            code = FlowgenCommand.run(arguments: Array(words.dropFirst()), currentDirectory: directory,
+                                      out: { out.write($0) }, err: { err.write($0) })
         default:
             throw ExampleError(command: example.command)
         }
@@ -126,7 +131,7 @@ struct ExampleRun {
             #expect(e.explanation.count > 30, "\(e.id) explanation")
         }
         #expect(DiagnosticRegistry.all.entries.count == DiagnosticRegistry.syntax.entries.count + DiagnosticRegistry.check.entries.count
-                + RuleRegistry.rules.count + DiagnosticRegistry.runtime.entries.count)
+                + RuleRegistry.rules.count + DiagnosticRegistry.runtime.entries.count + DiagnosticRegistry.codegen.entries.count)
     }
 
     @Test(arguments: DiagnosticRegistry.all.entries.map(\.id))
@@ -199,7 +204,8 @@ struct ExampleRun {
                     "\(e.id)")
         }
         let headers = lines.filter { $0.hasSuffix(":") }
-        #expect(headers == ["syntax (FL00xx):", "names and checking (FL01xx):", "lint rules (FL1xxx):", "scenario files (FL20xx):", "running flows (FL21xx):"])
+        #expect(headers == ["syntax (FL00xx):", "names and checking (FL01xx):", "lint rules (FL1xxx):", "scenario files (FL20xx):", "running flows (FL21xx):",
+                           "Swift generation (FL30xx):"])
         // Each ID sits under its phase's header.
         let fl0102 = try #require(lines.firstIndex { $0.hasPrefix("FL0102 ") })
         let fl2101 = try #require(lines.firstIndex { $0.hasPrefix("FL2101 ") })

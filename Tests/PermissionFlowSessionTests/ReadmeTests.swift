@@ -50,8 +50,10 @@ struct ReadmeTests {
     @Test func everySwiftBlockIsACompiledSnippet() throws {
         for block in Self.blocks(in: try readme) where block.fence == "```swift" {
             let path = block.snippet ?? ""
-            #expect(path.hasPrefix("Examples/Snippets/Apple/") || path.hasPrefix("Examples/Snippets/Tests/"),
-                    "README.md:\(block.line): a Swift block must quote a file under Examples/Snippets/Apple or Examples/Snippets/Tests")
+            // Tests/Fixtures/PluginFixture is built through the build plugin by Scripts/plugin-fixture.sh.
+            #expect(path.hasPrefix("Examples/Snippets/Apple/") || path.hasPrefix("Examples/Snippets/Tests/")
+                        || path.hasPrefix("Tests/Fixtures/PluginFixture/Sources/"),
+                    "README.md:\(block.line): a Swift block must quote a file under Examples/Snippets/Apple, Examples/Snippets/Tests or Tests/Fixtures/PluginFixture/Sources")
         }
     }
 

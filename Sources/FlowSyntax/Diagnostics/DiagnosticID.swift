@@ -41,6 +41,7 @@ public struct DiagnosticID: RawRepresentable, Hashable, Comparable, Sendable, Cu
         case 1000..<2000: return .lint
         case 2000..<2100: return .scenario
         case 2100..<3000: return .run
+        case 3000..<3100: return .codegen
         default: return nil
         }
     }
@@ -48,7 +49,7 @@ public struct DiagnosticID: RawRepresentable, Hashable, Comparable, Sendable, Cu
 
 /// Which part of the toolchain reports an ID (its number range, see `DiagnosticID`).
 public enum DiagnosticPhase: String, CaseIterable, Sendable, CustomStringConvertible {
-    case syntax, check, lint, scenario, run
+    case syntax, check, lint, scenario, run, codegen
 
     public var description: String {
         switch self {
@@ -57,6 +58,7 @@ public enum DiagnosticPhase: String, CaseIterable, Sendable, CustomStringConvert
         case .lint: "lint rules (FL1xxx)"
         case .scenario: "scenario files (FL20xx)"
         case .run: "running flows (FL21xx)"
+        case .codegen: "Swift generation (FL30xx)"
         }
     }
 }

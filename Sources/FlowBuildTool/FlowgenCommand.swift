@@ -1,0 +1,190 @@
+import Foundation
+import FlowSyntax
+import FlowModel
+import FlowLint
+import FlowCodegen
+
+/// `flowgen`: what the PermissionFlow build plugin runs for a target. It checks and lints every
+/// `.flow` file given (with the project's configuration), prints each finding as
+/// `path:line:col: severity: message [ID]` (the form `swift build` and Xcode put on the line),
+/// and, when nothing is an error, writes the typed Swift for the flows to `--output`.
+///
+/// A tool of its own rather than a `flowlint` mode: it links the checker, the linter and the
+/// generator only (no interpreter, no terminal UI), so the host build a plugin user pays for
+/// is small, and the build plugin needs one command with one declared output.
+public enum FlowgenCommand {
+    static let usage = """
+    usage: flowgen [--output FILE.swift] [--root DIR] [--config FILE] [--access-level internal|package|public]
+                   [--module NAME] PATH...
+
+    Checks and lints the .flow files under each PATH (directories recursively), printing findings
+    as path:line:col: severity: message [ID]. With --output, writes the typed Swift for their flows
+    there when no finding is an error (the file is left alone when its contents would not change).
+
+      --output FILE        the Swift file to write
+      --root DIR           project root: paths in the generated comments and config excludes are
+                           relative to it (default: the working directory)
+      --config FILE        .flowlint or flowlint.json configuration (rule severities, excludes)
+      --access-level L     access level of the generated declarations (default: internal)
+      --module NAME        module the generated code imports (default: PermissionFlow)
+
+    Exit codes: 0 no errors; 1 errors (findings, or flows that cannot be generated); 2 usage or I/O error.
+    """
+
+    /// Runs the command; `out` and `err` receive text. Returns the exit code.
+    public static func run(arguments: [String], currentDirectory: String = FileManager.default.currentDirectoryPath,
+                           out: (String) -> Void, err: (String) -> Void) -> Int32 {
+        var output: String?
+        var root: String?
+        var config: String?
+        var access = SwiftCodegen.AccessLevel.internal
+        var module = "PermissionFlow"
+        var paths: [String] = []
+
+        var i = 0
+        func value(_ option: String) -> String? {
+            i += 1
+            guard i < arguments.count else { err("flowgen: error: \(option) needs a value\n"); return nil }
+            return arguments[i]
+        }
+        while i < arguments.count {
+            let argument = arguments[i]
+            switch argument {
+            case "--output": guard let v = value(argument) else { return 2 }; output = v
+            case "--root": guard let v = value(argument) else { return 2 }; root = v
+            case "--config": guard let v = value(argument) else { return 2 }; config = v
+            case "--module": guard let v = value(argument) else { return 2 }; module = v
+            case "--access-level":
+                guard let v = value(argument) else { return 2 }
+                guard let level = SwiftCodegen.AccessLevel(rawValue: v) else {
+                    err("flowgen: error: unknown access level '\(v)' (expected internal, package or public)\n")
+                    return 2
+                }
+                access = level
+            case "-h", "--help":
+                out(usage + "\n")
+                return 0
+            default:
+                if argument.hasPrefix("-") {
+                    err("flowgen: error: unknown option '\(argument)'\n\(usage)\n")
+                    return 2
+                }
+                paths.append(argument)
+            }
+            i += 1
+        }
+        guard !paths.isEmpty else {
+            err("flowgen: error: no PATH given\n\(usage)\n")
+            return 2
+        }
+
+        func absolute(_ path: String) -> String {
+            let full = path.hasPrefix("/") ? path : currentDirectory + "/" + path
+            return URL(fileURLWithPath: full).standardizedFileURL.path
+        }
+        let rootPath = absolute(root ?? currentDirectory)
+
+        var configuration = LintConfiguration()
+        if let config {
+            guard let data = FileManager.default.contents(atPath: absolute(config)) else {
+                err("flowgen: error: cannot read configuration '\(config)'\n")
+                return 2
+            }
+            do {
+                configuration = config.hasSuffix(".json")
+                    ? try LintConfiguration.parse(json: data, path: config)
+                    : try LintConfiguration.parse(lines: String(decoding: data, as: UTF8.self), path: config)
+            } catch {
+                err("flowgen: error: \(error.message)\n")
+                return 2
+            }
+        }
+
+        // Every .flow file, sorted, each once; config excludes match paths relative to the root.
+        var files: [String] = []
+        for path in paths {
+            let full = absolute(path)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) else {
+                err("flowgen: error: no such file or directory '\(path)'\n")
+                return 2
+            }
+            if isDirectory.boolValue {
+                guard let entries = try? FileManager.default.subpathsOfDirectory(atPath: full) else {
+                    err("flowgen: error: cannot read directory '\(path)'\n")
+                    return 2
+                }
+                files += entries.filter { $0.hasSuffix(".flow") }.sorted().map { full + "/" + $0 }
+            } else {
+                files.append(full)
+            }
+        }
+        var unique = Set<String>()
+        files = files.filter { unique.insert($0).inserted && !configuration.excludes(relative($0, to: rootPath)) }
+
+        // Check and lint each file as an entry, the way flowlint does.
+        let loader = Loader(reader: FileSystemReader())
+        let linter = Linter(configuration: configuration)
+        var printed = Set<String>()
+        var errors = 0
+        var sources: [SwiftCodegen.Source] = []
+        var sourceFiles: [[SourceFile]] = []
+        for file in files {
+            let load = loader.load(file)
+            let report = linter.lint(load)
+            for finding in report.findings {
+                let line = render(finding.diagnostic, files: report.files, fallbackPath: file)
+                if printed.insert(line).inserted {
+                    err(line)
+                    if finding.diagnostic.severity == .error { errors += 1 }
+                }
+            }
+            if let program = load.program {
+                sources.append(SwiftCodegen.Source(path: relative(file, to: rootPath), program: program))
+                sourceFiles.append(load.files)
+            }
+        }
+        guard let output else { return errors > 0 ? 1 : 0 }
+        guard errors == 0 else { return 1 }
+
+        let generated = SwiftCodegen.generate(sources, options: .init(accessLevel: access, importedModule: module))
+        for problem in generated.problems {
+            err(render(problem.diagnostic, files: sourceFiles[problem.source], fallbackPath: files.first ?? ""))
+        }
+        guard let swift = generated.swift else { return 1 }
+
+        let target = absolute(output)
+        let bytes = Data(swift.utf8)
+        if FileManager.default.contents(atPath: target) == bytes { return 0 }
+        do {
+            try FileManager.default.createDirectory(at: URL(fileURLWithPath: target).deletingLastPathComponent(),
+                                                    withIntermediateDirectories: true)
+            try bytes.write(to: URL(fileURLWithPath: target), options: .atomic)
+        } catch {
+            err("flowgen: error: cannot write '\(output)': \(error.localizedDescription)\n")
+            return 2
+        }
+        return 0
+    }
+
+    /// One finding as `path:line:col: severity: message [ID]`, then its notes that have a place
+    /// the same way, so an IDE shows each on its line.
+    static func render(_ diagnostic: Diagnostic, files: [SourceFile], fallbackPath: String) -> String {
+        func place(_ range: SourceRange?) -> String {
+            guard let range else { return "\(fallbackPath):1:1" }
+            let path = files.indices.contains(range.file.index) ? files[range.file.index].path : fallbackPath
+            return "\(path):\(range.start.line):\(range.start.column)"
+        }
+        var text = "\(place(diagnostic.range)): \(diagnostic.severity): \(diagnostic.message) [\(diagnostic.id)]\n"
+        for note in diagnostic.notes where note.range != nil {
+            text += "\(place(note.range)): note: \(note.message)\n"
+        }
+        return text
+    }
+
+    /// `path` relative to `root` when inside it, else as is.
+    static func relative(_ path: String, to root: String) -> String {
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+}
