@@ -38,11 +38,11 @@ actor BoundedUser: SimulatedUser {
         return answers.isEmpty ? 0 : turn % answers.count
     }
 
-    func changeSettings(_ page: SettingsPage, current: [PermissionKind: Status]) async throws -> [SettingsChange] {
+    func changeSettings(_ page: SettingsPage, switches: [SettingsSwitch]) async throws -> SettingsActions {
         try spend()
-        guard let (kind, _) = current.min(by: { $0.key.rawValue < $1.key.rawValue }),
-              let choice = kind.settingsChoices.first else { return [] }
-        return turn % 2 == 0 ? [SettingsChange(kind, choice)] : []
+        // Only changes the page offers (the device rejects others); every third visit relaunches.
+        guard let shown = switches.first(where: { !$0.choices.isEmpty }), let choice = shown.choices.first else { return [] }
+        return SettingsActions(turn % 2 == 0 ? [SettingsChange(shown.kind, choice)] : [], relaunch: turn % 3 == 0)
     }
 }
 

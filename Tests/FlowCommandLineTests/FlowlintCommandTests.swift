@@ -3,9 +3,12 @@ import Foundation
 import Testing
 @testable import FlowCommandLine
 
-/// `flowlint` run in-process against files in a fresh temporary directory.
-struct LintSandbox {
+/// `flowlint` run in-process against files in a fresh temporary directory, removed again when
+/// the sandbox goes away (a test run makes a few hundred of them).
+final class LintSandbox {
     let directory: String
+
+    deinit { try? FileManager.default.removeItem(atPath: directory) }
 
     init(_ files: [String: String]) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowlint-\(UUID().uuidString)").path
