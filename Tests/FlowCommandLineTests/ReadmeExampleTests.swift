@@ -107,6 +107,7 @@ import Testing
 
     @Test func everyShellExampleRunsAsWritten() throws {
         let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let lines = Self.fencedBlocks("sh").flatMap { $0 }.filter { $0.hasPrefix("swift run flow") }
         #expect(lines.count >= 12, "\(lines)")
         for line in lines {
@@ -123,6 +124,7 @@ import Testing
 
     @Test func everyTranscriptShowsWhatTheCommandPrints() throws {
         let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
         // A `    $ swift run ...` line and the indented lines right under it, up to a blank line.
         var examples: [(command: String, shown: [String])] = []
         var open = false
@@ -145,6 +147,7 @@ import Testing
 
     @Test func theGitHubActionsStepsRunInAnAppLayout() throws {
         let dir = try Self.scratch(prefix: "ios")
+        defer { try? FileManager.default.removeItem(at: dir) }
         let block = try #require(Self.fencedBlocks("yaml").first)
         var steps: [(directory: String, run: String)] = []
         var directory = ""
@@ -170,6 +173,7 @@ import Testing
 
     @Test func flowrunHelpExamplesRun() throws {
         let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let help = try Self.shell("flowrun --help", in: dir).out
         let examples = help.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { $0.hasPrefix("flowrun flows/") || $0.hasPrefix("flowrun --explore flows/") }
@@ -182,6 +186,7 @@ import Testing
 
     @Test func thePreCommitHookLintsWhatIsStaged() throws {
         let dir = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
         let hook = SpawnedBinary.packageRoot.appendingPathComponent("Scripts/pre-commit-flowlint.sh").path
         try FileManager.default.removeItem(at: dir.appendingPathComponent(".git"))
         let git = "git -c user.email=t@example.com -c user.name=t"
@@ -208,6 +213,7 @@ import Testing
                                 encoding: .utf8)
         for (name, text) in [(".flowlint", lines.joined(separator: "\n")), ("flowlint.json", json.joined(separator: "\n"))] {
             let dir = try Self.scratch()
+            defer { try? FileManager.default.removeItem(at: dir) }
             try FileManager.default.createDirectory(at: dir.appendingPathComponent("ios/flows/drafts"), withIntermediateDirectories: true)
             try broken.write(to: dir.appendingPathComponent("ios/flows/drafts/wip.flow"), atomically: true, encoding: .utf8)
             try broken.write(to: dir.appendingPathComponent("ios/flows/x.generated.flow"), atomically: true, encoding: .utf8)

@@ -53,6 +53,7 @@ import FlowSyntax
 
     @Test func fileSystemReaderReadsRegularFilesAndLinksOnly() throws {
         let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let flow = directory.appendingPathComponent("a.flow").path
         try "app \"A\"\n".write(toFile: flow, atomically: true, encoding: .utf8)
         let link = directory.appendingPathComponent("link.flow").path
@@ -70,6 +71,7 @@ import FlowSyntax
 
     @Test func filesOverTheSizeLimitAreRefusedBeforeTheyAreRead() throws {
         let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let entry = directory.appendingPathComponent("main.flow").path
         try "import \"lib/big.flow\"\napp \"A\"\n".write(toFile: entry, atomically: true, encoding: .utf8)
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("lib"), withIntermediateDirectories: true)

@@ -5,8 +5,10 @@ import FlowSyntax
 
 /// The root rule on a real file system (issue 10, items 1 and 2): the same root for every
 /// spelling of the entry path, real paths compared, symbolic links followed to their targets.
-@Suite struct SourceRootTests {
+@Suite final class SourceRootTests {
     let base: String
+
+    deinit { try? FileManager.default.removeItem(atPath: base) }
 
     init() throws {
         base = FileManager.default.temporaryDirectory.appendingPathComponent("sourceroot-\(UUID().uuidString)").path
