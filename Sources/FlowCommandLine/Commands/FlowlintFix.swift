@@ -43,15 +43,20 @@ struct FlowlintFix {
         }
         var outcome = Outcome()
         for path in order {
-            let (file, planned) = byFile[path]!
+            let (file, unordered) = byFile[path]!
             let shown = OutputEscaping.visible(path)
             func describe(_ p: Planned) -> String {
                 "\(shown):\(p.fix.range.start.line): \(p.finding.finding.ruleID) \(OutputEscaping.visible(p.finding.diagnostic.message))"
             }
             guard ProjectRoot.relative(root.absolute(path), to: root.path) != nil else {
-                for p in planned { stderr.line("\(describe(p)): not fixed: the file is outside the project root \(OutputEscaping.visible(root.path))") }
+                for p in unordered { stderr.line("\(describe(p)): not fixed: the file is outside the project root \(OutputEscaping.visible(root.path))") }
                 continue
             }
+            // In file order (so the report reads top down, and the earlier of two overlapping
+            // fixes wins); fixes at one place keep the findings' order.
+            let planned = unordered.enumerated().sorted { a, b in
+                (a.element.fix.range.start.offset, a.offset) < (b.element.fix.range.start.offset, b.offset)
+            }.map(\.element)
             let applied = EditApplication.apply(planned.map { SourceEdit($0.fix) }, to: file.bytes)
             let fixedSource = SourceFile(id: file.id, path: path, bytes: applied.bytes)
             let formatted: [UInt8]
@@ -66,7 +71,7 @@ struct FlowlintFix {
                 stderr.line("\(describe(planned[i])) → \(OutputEscaping.visible(quoted(planned[i].fix.replacement)))")
             }
             for i in applied.skipped {
-                stderr.line("\(describe(planned[i])): skipped: it overlaps a fix applied above; run --fix again")
+                stderr.line("\(describe(planned[i])): skipped: it overlaps a fix applied above")
             }
             guard formatted != file.bytes else { continue }
             outcome.changed.append(path)
