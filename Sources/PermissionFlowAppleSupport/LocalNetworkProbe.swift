@@ -35,6 +35,10 @@ public struct LocalNetworkProbe: Hashable, Sendable {
         case finish(Outcome)
     }
 
+    /// `kDNSServiceErr_PolicyDenied` (dns_sd.h): what the browser and listener wait with while
+    /// local network access is off for the app.
+    public static let policyDeniedDNSError = -65570
+
     private var generation = 0
     private var resigned = false
     private var returned = false

@@ -288,3 +288,17 @@ private func system(_ fake: FakeFrameworks, texts: UsageDescriptionTexts? = allo
     #expect(await record.wasAsked(.faceID) == false)
     #expect(defaults.bool(forKey: "PermissionFlow.asked.homeKit"))
 }
+
+/// UserDefaultsAskedRecord calls UserDefaults, a required-reason API: the target's manifest
+/// declares it with CA92.1 and nothing else.
+@Test func thePrivacyManifestDeclaresUserDefaults() throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/PermissionFlowAppleSupport/Resources/PrivacyInfo.xcprivacy")
+    let plist = try PropertyListSerialization.propertyList(from: Data(contentsOf: url), format: nil)
+    let root = try #require(plist as? [String: Any])
+    #expect(root["NSPrivacyTracking"] as? Bool == false)
+    let types = try #require(root["NSPrivacyAccessedAPITypes"] as? [[String: Any]])
+    #expect(types.count == 1)
+    #expect(types.first?["NSPrivacyAccessedAPIType"] as? String == "NSPrivacyAccessedAPICategoryUserDefaults")
+    #expect(types.first?["NSPrivacyAccessedAPITypeReasons"] as? [String] == ["CA92.1"])
+}
