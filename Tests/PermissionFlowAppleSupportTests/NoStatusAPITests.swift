@@ -123,3 +123,11 @@ func everyCanEvaluateCodeGivesAFaceIDStatus(code: Int) throws {
     #expect(FrameworkPermissionError.localNetworkNoAnswer.description
         == "the local network probe got no answer (no Wi-Fi, or the network blocks Bonjour); localNetwork's status is unknown")
 }
+
+@Test func theNewErrorsSayWhatToDo() {
+    #expect(FrameworkPermissionError.biometryNotPresent.description
+        == "this device has no Face ID or Touch ID; check 'capability biometry' before using faceID")
+    #expect(FrameworkPermissionError.requiresNewerIOS(.alarmKit, major: 26).description
+        == "alarmKit needs iOS 26 or later; check the iOS version before the flow uses it")
+    #expect(PermissionKind.statusNeedsAskedRecord == [.faceID, .localNetwork, .homeKit])
+}
