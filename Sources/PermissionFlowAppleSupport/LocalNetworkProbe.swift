@@ -7,6 +7,8 @@ import FlowModel
 /// `kDNSServiceErr_PolicyDenied` means it does not. While the alert is on screen the browser
 /// already reports the denial (TN3179: the first operation may fail before the user answers), so
 /// a denial only counts once the app is active again after the alert, or if no alert came up.
+/// That the alert makes the app resign active, as the other system alerts do, is *unverified*:
+/// if it does not, a denial reported while the alert is up ends the probe at the grace period.
 ///
 /// What stays unknowable: the status before the app ever probed (probing would show the alert),
 /// so the backend reports `notDetermined` until it has asked once (`AskedRecord`); and a probe
