@@ -285,3 +285,16 @@ import Testing
         #expect(try String(contentsOfFile: box.directory + "/a.flow", encoding: .utf8) == text)
     }
 }
+
+@Suite struct FixItJSONTests {
+    @Test func jsonFixItsSayWhetherTheyAreMachineApplicable() throws {
+        let text = "flow f {\n  uses camera\n  start -> a\n  state a { status microphone { else -> prme } }\n  state prime { -> done granted }\n}\n"
+        let box = try LintSandbox(["a.flow": text])
+        let r = box.run(["--format", "json", "a.flow"])
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+        let findings = try #require(root["findings"] as? [[String: Any]])
+        let fixes = findings.flatMap { ($0["fixIts"] as? [[String: Any]]) ?? [] }
+        #expect(fixes.map { $0["replacement"] as? String } == [", microphone", "prime"])
+        #expect(fixes.map { $0["applicability"] as? String } == ["machineApplicable", "maybeIncorrect"])
+    }
+}
