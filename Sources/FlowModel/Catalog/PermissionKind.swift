@@ -203,21 +203,6 @@ public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
         }
     }
 
-    /// The usage keys an app whose deployment target is `deploymentTarget` (major iOS version)
-    /// needs on top of `usageDescriptionKeys`: EventKit's pre-iOS 17 keys (without them an app
-    /// that supports iOS 16 or earlier crashes there), Bluetooth's pre-iOS 13 peripheral key, and
-    /// the pre-iOS 11 Always key (EventKit "Accessing the event store"; Core Bluetooth
-    /// NSBluetoothPeripheralUsageDescription; CLLocationManager.requestAlwaysAuthorization()).
-    public func legacyUsageDescriptionKeys(options: [RequestOption], deploymentTarget: Int) -> [String] {
-        switch self {
-        case .calendar where deploymentTarget < 17: ["NSCalendarsUsageDescription"]
-        case .reminders where deploymentTarget < 17: ["NSRemindersUsageDescription"]
-        case .bluetooth where deploymentTarget < 13: ["NSBluetoothPeripheralUsageDescription"]
-        case .location where deploymentTarget < 11 && options.contains(.always): ["NSLocationAlwaysUsageDescription"]
-        default: []
-        }
-    }
-
     /// What iOS does when the app requests this permission without its usage key.
     public var missingUsageKeyEffect: MissingUsageKeyEffect {
         switch self {
