@@ -49,6 +49,7 @@ public struct FlowlintCommand: Sendable {
             .flag("strict", help: "exit 1 on warnings too"),
             .value("max-warnings", "n", help: "exit 1 when more than n warnings remain"),
             .value("info-plist", "file", help: "check requests against this Info.plist (XML or binary)"),
+        ] + AppInputs.specs + [
             .value("config", "file", help: "configuration file (default: the nearest .flowlint or flowlint.json above the first PATH)"),
             .value("root", "dir", help: "the project root CI paths, excludes and baselines are relative to (default: the configuration's directory, else the git top level, else the working directory)"),
             .value("baseline", "file", help: "report only findings this baseline does not list; list its entries that no longer match"),
@@ -190,15 +191,15 @@ public struct FlowlintCommand: Sendable {
             let abs = root.absolute(path)
             return configuration.excludes(ProjectRoot.relative(abs, to: excludeBase) ?? abs)
         }
-        var plist: InfoPlist?
-        if let p = parsed.value("info-plist") {
-            do {
-                var read = try InfoPlist.read(path: absolute(p), maxBytes: limits.maxFileBytes)
-                read.path = p
-                plist = read
-            } catch {
-                return usageFailure(error.message, stderr)
-            }
+        // The apps the Info.plist and privacy-manifest rules check (`XcodeProject/AppInputs.swift`).
+        let apps: [AppTarget]
+        do throws(ProjectError) {
+            let read = try AppInputs.read(parsed, root: root, maxBytes: limits.maxFileBytes)
+            apps = read.apps
+            var shown = Set<String>()
+            for w in read.warnings where shown.insert(w).inserted { stderr.line("flowlint: warning: \(IO.escapedLines(w))") }
+        } catch {
+            return usageFailure(error.message, stderr)
         }
         var baseline: Baseline?
         if let b = parsed.value("baseline") {
@@ -251,9 +252,10 @@ public struct FlowlintCommand: Sendable {
             return 1
         }
 
-        let linter = Linter(configuration: configuration, infoPlist: plist)
-        let reports = lintAll(files, linter: linter, limits: limits,
-                              standardInput: stdinBytes.map { (path: stdinName, bytes: $0) })
+        var linter = Linter(configuration: configuration)
+        linter.apps = apps
+        let reports = AppInputs.runWide(lintAll(files, linter: linter, limits: limits,
+                                                standardInput: stdinBytes.map { (path: stdinName, bytes: $0) }))
         let all = LintResults(paths: files, reports: reports)
 
         if let w = parsed.value("write-baseline") {

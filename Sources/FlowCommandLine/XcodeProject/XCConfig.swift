@@ -95,7 +95,18 @@ enum XCConfig {
                 settings += try read(included, files: files, depth: depth + 1, from: here, warnings: &warnings)
                 continue
             }
-            guard let equals = text.firstIndex(of: "=") else {
+            // The `=` outside `[cond=value]` brackets.
+            var depth = 0
+            let equals = text.indices.first { i in
+                switch text[i] {
+                case "[": depth += 1
+                case "]": depth -= 1
+                case "=" where depth == 0: return true
+                default: break
+                }
+                return false
+            }
+            guard let equals else {
                 throw ProjectError(message: "\(here): expected 'KEY = value' or '#include \"file\"'")
             }
             let keyText = text[..<equals].trimmingCharacters(in: .whitespaces)
