@@ -24,7 +24,7 @@ extension Rule {
         """,
         clean: """
         flow camera {
-          uses camera
+          uses camera, contacts
           start -> ask
           state ask { request camera { authorized -> done granted  else -> next } }
           state next { request contacts { authorized, limited -> done granted  else -> done denied } }
