@@ -86,7 +86,7 @@ struct ResolvedSettings: Sendable {
 
     /// The value of `key`, fully substituted, or nil when nothing sets it.
     mutating func value(_ key: String) -> String? {
-        value(key, before: assignments.count, depth: 0)
+        value(key, before: assignments.count, evaluating: [], depth: 0)
     }
 
     /// Whether `key` is `YES` (Xcode's booleans: YES/NO, case-insensitive).
@@ -98,17 +98,19 @@ struct ResolvedSettings: Sendable {
         return assignments.filter(applies).map(\.key).filter { seen.insert($0).inserted }
     }
 
-    private mutating func value(_ key: String, before end: Int, depth: Int) -> String? {
+    /// `evaluating` holds the keys whose values are being substituted: a reference back to one
+    /// of them is a cycle, read as empty with a warning (as Xcode warns about it).
+    private mutating func value(_ key: String, before end: Int, evaluating: Set<String>, depth: Int) -> String? {
         guard depth < Self.maxDepth else {
-            warn("the value of '\(key)' refers to itself through more than \(Self.maxDepth) substitutions; read as empty")
+            warn("the value of '\(key)' nests more than \(Self.maxDepth) substitutions; read as empty")
             return ""
         }
         guard let index = assignments[..<end].lastIndex(where: { $0.key == key && applies($0) }) else { return nil }
-        return substitute(assignments[index].value, key: key, index: index, depth: depth + 1)
+        return substitute(assignments[index].value, key: key, index: index, evaluating: evaluating.union([key]), depth: depth + 1)
     }
 
     /// Replaces `$(inherited)`, `$(VAR)` and `${VAR}` in `text`, the value assigned to `key` at `index`.
-    private mutating func substitute(_ text: String, key: String, index: Int, depth: Int) -> String {
+    private mutating func substitute(_ text: String, key: String, index: Int, evaluating: Set<String>, depth: Int) -> String {
         let bytes = Array(text.utf8)
         var out: [UInt8] = []
         var i = 0
@@ -127,14 +129,20 @@ struct ResolvedSettings: Sendable {
                 j += 1
             }
             guard j < bytes.count else { out.append(contentsOf: bytes[i...]); break }
-            var name = substitute(String(decoding: bytes[(i + 2)..<j], as: UTF8.self), key: key, index: index, depth: depth + 1)
+            var name = substitute(String(decoding: bytes[(i + 2)..<j], as: UTF8.self), key: key, index: index, evaluating: evaluating, depth: depth + 1)
             if let colon = name.firstIndex(of: ":") {
                 warn("'$(\(name))' in '\(key)': build-setting operators are not supported; read as $(\(name[..<colon]))")
                 name = String(name[..<colon])
             }
-            let replacement = name == "inherited"
-                ? value(key, before: index, depth: depth) ?? ""
-                : value(name, before: assignments.count, depth: depth) ?? ""
+            let replacement: String
+            if name == "inherited" {
+                replacement = value(key, before: index, evaluating: evaluating.subtracting([key]), depth: depth) ?? ""
+            } else if evaluating.contains(name) {
+                warn("the value of '\(key)' refers to '\(name)', whose value refers back to it; read as empty")
+                replacement = ""
+            } else {
+                replacement = value(name, before: assignments.count, evaluating: evaluating, depth: depth) ?? ""
+            }
             out.append(contentsOf: Array(replacement.utf8))
             i = j + 1
         }
