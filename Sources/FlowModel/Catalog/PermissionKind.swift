@@ -7,8 +7,8 @@
 ///
 /// Facts marked *unverified* below have no source either way (the reference's last section lists
 /// them); they model the best evidence and should be checked on a device before anyone relies on
-/// them. Critical alerts (their own prompt and switch, *secondary*) are not modelled yet: a
-/// `criticalAlert` option only reaches the notifications prompt.
+/// them. Critical alerts (their own prompt and switch, *secondary*) are `CriticalAlerts`: a
+/// sub-setting of notifications, not a kind of their own.
 public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
     case camera, microphone, photos, photosAddOnly, location, locationAccuracy, notifications,
          tracking, contacts, calendar, reminders, bluetooth, motion, speech, mediaLibrary, health

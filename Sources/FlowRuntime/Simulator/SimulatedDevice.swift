@@ -11,7 +11,10 @@ import FlowModel
 /// - a location grant comes with full accuracy (the prompt's Precise switch is on by default);
 /// - a photos (read-write) grant also grants add-only access, and the photos prompt of an app
 ///   that has add-only access offers "Keep Add Only" in place of "Don't Allow";
-/// - provisional notifications are granted without a prompt;
+/// - provisional notifications are granted without a prompt; an app with the critical-alerts
+///   entitlement that requests `criticalAlert` gets the critical-alerts prompt after the
+///   notifications prompt, once, and its answer is the Critical Alerts switch of the
+///   notification settings (`CriticalAlerts`, *secondary*);
 /// - tracking and location prompts are not shown while the app is inactive (the request returns
 ///   the current status without asking); Local Network is denied silently;
 /// - with "Allow Apps to Request to Track" off, tracking reads `denied` and requests complete
@@ -36,6 +39,9 @@ public actor SimulatedDevice: DeviceBackend {
         public var appActive: Bool
         /// Settings › Privacy › Tracking › "Allow Apps to Request to Track" (default on).
         public var trackingRequestsAllowed: Bool
+        /// Whether the app has the critical-alerts entitlement (`CriticalAlerts.entitlement`;
+        /// default no, as for most apps: the option then changes nothing).
+        public var criticalAlertsEntitled = false
 
         public init(statuses: [PermissionKind: Status] = [:], capabilities: [Capability: Bool] = [:],
                     appActive: Bool = true, trackingRequestsAllowed: Bool = true) {
@@ -83,6 +89,9 @@ public actor SimulatedDevice: DeviceBackend {
         /// initial one (they were requested before), they are what its Settings page shows.
         var requested: Set<PermissionKind> = []
         var trackingRequestsAllowed = true
+        var criticalAlertsEntitled = false
+        /// The Critical Alerts switch: nil until the critical-alerts prompt was answered.
+        var criticalAlerts: Status?
         var checkpoint: Checkpoint?
 
         /// What decides the rest of a run (the checkpoint, which is always cleared between steps,
@@ -111,7 +120,8 @@ public actor SimulatedDevice: DeviceBackend {
         self.state = State(statuses: configuration.statuses, capabilities: configuration.capabilities,
                            appActive: configuration.appActive,
                            alwaysUpgradeShown: configuration.statuses[.location] == .authorizedAlways,
-                           trackingRequestsAllowed: configuration.trackingRequestsAllowed)
+                           trackingRequestsAllowed: configuration.trackingRequestsAllowed,
+                           criticalAlertsEntitled: configuration.criticalAlertsEntitled)
         self.user = user
         self.chooser = nil
     }
@@ -129,6 +139,10 @@ public actor SimulatedDevice: DeviceBackend {
     }
 
     func restore(_ state: State) { self.state = state }
+
+    /// The Critical Alerts switch of the notification settings (`authorized`: on, `denied`: off),
+    /// nil while the app has not been asked (or has no entitlement).
+    public var criticalAlertSetting: Status? { state.criticalAlerts }
 
     /// The stored status of `kind` (what Settings shows), ignoring Location Services.
     public func storedStatus(of kind: PermissionKind) -> Status { state.statuses[kind] ?? kind.initialStatus }
@@ -244,6 +258,7 @@ public actor SimulatedDevice: DeviceBackend {
                                     addOnlyGranted: addOnlyGranted) {
         case .immediate(let status):
             state.statuses[kind] = status
+            try await askForCriticalAlerts(kind, options: options, notifications: status)
             return .immediate(status)
         case .prompt(let answers):
             if let silent = kind.resultWhileInactive(current: current), !(try await appIsActive()) {
@@ -261,8 +276,23 @@ public actor SimulatedDevice: DeviceBackend {
                 // The prompt's Precise switch is on unless the app sets NSLocationDefaultAccuracyReduced.
                 state.statuses[.locationAccuracy] = .fullAccuracy
             }
+            try await askForCriticalAlerts(kind, options: options, notifications: answer.result)
             return .answered(answers, index: index)
         }
+    }
+
+    /// The critical-alerts prompt, which an entitled app's `criticalAlert` request gets after
+    /// the notifications prompt (or alone, when notifications were already decided).
+    private func askForCriticalAlerts(_ kind: PermissionKind, options: [RequestOption], notifications: Status) async throws {
+        guard kind == .notifications, CriticalAlerts.requested(by: options),
+              CriticalAlerts.showsPrompt(entitled: state.criticalAlertsEntitled, current: state.criticalAlerts, notifications: notifications)
+        else { return }
+        let answers = CriticalAlerts.promptAnswers
+        let index = try await user.answer(kind, options: [.criticalAlert], answers: answers)
+        guard answers.indices.contains(index) else {
+            throw SettingsError(message: "the user chose answer \(index) of a prompt with \(answers.count) answers")
+        }
+        state.criticalAlerts = answers[index].result
     }
 
     /// Sets a status, with what iOS changes along with it: photos read-write and add-only are one
