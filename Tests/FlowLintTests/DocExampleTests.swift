@@ -30,6 +30,7 @@ func examplePlist(for id: String) -> InfoPlist? {
     case "FL1507": return InfoPlist(path: "Info.plist", values: [
         "NSCameraUsageDescription": .string("Scan receipts."), "NSContactsUsageDescription": .string("Share receipts with friends."),
     ])
+    case "FL1508": return InfoPlist(path: "target 'App' (Release)", values: [:])
     default: return nil
     }
 }
@@ -38,7 +39,8 @@ func examplePlist(for id: String) -> InfoPlist? {
 func exampleApps(for id: String) -> [AppTarget] {
     guard let plist = examplePlist(for: id) else { return [] }
     let manifest = id == "FL1505" ? PrivacyManifest(path: "PrivacyInfo.xcprivacy", tracking: false, trackingDomains: []) : nil
-    return [AppTarget(name: plist.path, infoPlist: plist, privacyManifest: manifest)]
+    let entitlements = id == "FL1508" ? AppTarget.Entitlements(path: "App/App.entitlements", keys: ["aps-environment"]) : nil
+    return [AppTarget(name: plist.path, infoPlist: plist, privacyManifest: manifest, entitlements: entitlements)]
 }
 
 /// The configuration each rule's examples run with: opt-in rules are turned on.

@@ -206,10 +206,36 @@ enum AppInputs {
                 found = try readManifest(path, shown: files.shown(path), files: files)
             }
         }
+        var entitlements: AppTarget.Entitlements?
+        if let file = settings.value("CODE_SIGN_ENTITLEMENTS"), !file.isEmpty {
+            let path = ProjectFiles.join(project.directory, file)
+            let bytes = try files.read(path, what: "entitlements file", from: "target '\(target.name)' (\(configuration.name)) CODE_SIGN_ENTITLEMENTS")
+            entitlements = try readEntitlements(bytes, shown: files.shown(path))
+        }
         warnings += settings.warnings
         return AppTarget(name: target.name, infoPlist: InfoPlist(path: target.name, values: values), deploymentTarget: deploymentTarget,
                          privacyManifest: found, manifestSearch: "in the target's files, its folders and beside its Info.plist",
-                         generatesInfoPlist: generate, ignoredInfoPlistSettings: ignored)
+                         generatesInfoPlist: generate, ignoredInfoPlistSettings: ignored, entitlements: entitlements)
+    }
+
+    /// The keys an entitlements plist grants: true Booleans, strings and non-empty arrays.
+    static func readEntitlements(_ bytes: [UInt8], shown: String) throws(ProjectError) -> AppTarget.Entitlements {
+        let plist: InfoPlist
+        do {
+            plist = try InfoPlist(path: shown, data: Data(bytes)) // located errors, duplicate keys
+        } catch {
+            throw ProjectError(message: error.message)
+        }
+        let root = (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)) as? [String: Any] ?? [:]
+        let keys = plist.values.keys.filter { key in
+            switch root[key] {
+            case let b as Bool: b
+            case let s as String: !s.isEmpty
+            case let a as [Any]: !a.isEmpty
+            default: false
+            }
+        }
+        return AppTarget.Entitlements(path: shown, keys: Set(keys))
     }
 }
 

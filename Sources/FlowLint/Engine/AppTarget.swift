@@ -22,9 +22,23 @@ public struct AppTarget: Sendable {
     public var generatesInfoPlist: Bool
     /// `INFOPLIST_KEY_*` settings Xcode ignores because `GENERATE_INFOPLIST_FILE` is not `YES`.
     public var ignoredInfoPlistSettings: [String]
+    /// The entitlements the app is signed with (`CODE_SIGN_ENTITLEMENTS`), by key, with where
+    /// they were read; nil when unknown (no project, or no entitlements setting).
+    public var entitlements: Entitlements?
+
+    /// An entitlements file's Boolean and string entries.
+    public struct Entitlements: Hashable, Sendable {
+        public var path: String
+        public var keys: Set<String>
+        public init(path: String, keys: Set<String>) {
+            self.path = path
+            self.keys = keys
+        }
+    }
 
     public init(name: String, infoPlist: InfoPlist?, deploymentTarget: OSVersion? = nil, privacyManifest: PrivacyManifest? = nil,
-                manifestSearch: String? = nil, generatesInfoPlist: Bool = false, ignoredInfoPlistSettings: [String] = []) {
+                manifestSearch: String? = nil, generatesInfoPlist: Bool = false, ignoredInfoPlistSettings: [String] = [],
+                entitlements: Entitlements? = nil) {
         self.name = name
         self.infoPlist = infoPlist
         self.deploymentTarget = deploymentTarget
@@ -32,6 +46,7 @@ public struct AppTarget: Sendable {
         self.manifestSearch = manifestSearch
         self.generatesInfoPlist = generatesInfoPlist
         self.ignoredInfoPlistSettings = ignoredInfoPlistSettings
+        self.entitlements = entitlements
     }
 
     /// What to add for a missing usage key, as a note.

@@ -49,7 +49,7 @@ public struct Rule: Sendable {
     /// The text `flowlint --explain ID` prints.
     public var explanation: String {
         """
-        \(id) \(name) (default: \(enabledByDefault ? "\(defaultSeverity)" : "off, \(defaultSeverity) when enabled"); \(policy.phrase))
+        \(id) \(name) (default: \(defaultSeverity); \(policy.phrase)\(enabledByDefault ? "" : "; off unless a configuration names it"))
         \(summary)
 
         \(documentation)
