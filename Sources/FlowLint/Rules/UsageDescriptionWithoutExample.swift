@@ -38,8 +38,8 @@ extension Rule {
                 if case .string(let s)? = plist.values["CFBundleDisplayName"] { return s }
                 if case .string(let s)? = plist.values["CFBundleName"] { return s }
                 // `app "Receipts"` in the flow.
-                guard case .literal(let template, _)? = context.program.appName else { return nil }
-                return template.segments.map { if case .text(let t) = $0 { t } else { "" } }.joined()
+                guard case .literal(let literal)? = context.program.appName else { return nil }
+                return literal.template.segments.map { if case .text(let t) = $0 { t } else { "" } }.joined()
             }()
             return requirements.compactMap { r -> RuleFinding? in
                 guard case .string(let text)? = plist.values[r.key], PlaceholderText.marker(in: text) == nil,
