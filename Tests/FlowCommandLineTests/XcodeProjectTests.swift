@@ -155,11 +155,13 @@ private func flowlint(_ arguments: [String]) -> (code: Int32, out: String, err: 
             \(f):10:20: warning: request tracking needs the privacy manifest to declare tracking, but Tests/Fixtures/XcodeProject/Legacy/PrivacyInfo.xcprivacy lists no NSPrivacyTrackingDomains [FL1505]
             \(f):10:20: warning: request tracking needs the privacy manifest to declare tracking, but target 'Receipts' (Debug) has no privacy manifest (looked for PrivacyInfo.xcprivacy in the target's files, its folders and beside its Info.plist) [FL1505]
             \(f):10:20: warning: request tracking needs the privacy manifest to declare tracking, but target 'Receipts' (Release) has no privacy manifest (looked for PrivacyInfo.xcprivacy in the target's files, its folders and beside its Info.plist) [FL1505]
+            \(f):11:18: warning: critical alerts are requested but target 'Receipts' (Debug) is not entitled to them: Tests/Fixtures/XcodeProject/Receipts/Receipts.entitlements lacks 'com.apple.developer.usernotifications.critical-alerts', so iOS ignores the option [FL1508]
+            \(f):11:18: warning: critical alerts are requested but target 'Receipts' (Release) is not entitled to them: Tests/Fixtures/XcodeProject/Receipts/Receipts.entitlements lacks 'com.apple.developer.usernotifications.critical-alerts', so iOS ignores the option [FL1508]
 
             """)
         #expect(r.err == """
             flowlint: warning: Tests/Fixtures/XcodeProject/Config/Receipts.xcconfig:7:1: the condition [arch=arm64] is not supported (only sdk and config are); 'OTHER_SWIFT_FLAGS' is ignored there
-            1 file, 8 errors, 4 warnings
+            1 file, 8 errors, 6 warnings
 
             """)
     }
@@ -207,6 +209,19 @@ private func flowlint(_ arguments: [String]) -> (code: Int32, out: String, err: 
         let r = box.run(["--xcode-project", "Broken.xcodeproj", "f.flow"])
         #expect(r.code == 2)
         #expect(r.err.hasPrefix("flowlint: error: Broken.xcodeproj/project.pbxproj:5:25: expected ';' after the value of 'isa'\n"), "\(r.err)")
+    }
+
+    /// FL1507 is about the whole run: a key one entry's flows request is not reported by another.
+    @Test func anUnrequestedKeyIsJudgedOverEveryLintedFile() throws {
+        let box = try LintSandbox([
+            "Info.plist": #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>NSCameraUsageDescription</key><string>Scan receipts.</string><key>NSContactsUsageDescription</key><string>Share receipts with friends.</string><key>NSMicrophoneUsageDescription</key><string>Record a voice note for a receipt.</string></dict></plist>"#,
+            "a.flow": "flow a {\n  uses camera\n  start -> s\n  state s { request camera { authorized -> done granted  else -> done denied } }\n}\n",
+            "b.flow": "flow b {\n  uses contacts\n  start -> s\n  state s { request contacts { authorized, limited -> done granted  else -> done denied } }\n}\n",
+            ".flowlint": "unrequested-usage-description = note\n",
+        ])
+        let r = box.run(["--format", "gcc", "--quiet", "--info-plist", "Info.plist", "a.flow", "b.flow"])
+        #expect(r.out == "a.flow:1:6: note: Info.plist declares 'NSMicrophoneUsageDescription' but no flow requests microphone [FL1507]\n")
+        #expect(r.code == 0)
     }
 
     @Test func theExampleAppIsClean() {

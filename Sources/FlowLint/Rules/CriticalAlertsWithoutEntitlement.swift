@@ -19,14 +19,14 @@ extension Rule {
         flow alerts {
           uses notifications
           start -> ask
-          state ask { 1️⃣request notifications(alert, sound, criticalAlert) { authorized -> done granted  else -> done denied } }
+          state ask { 1️⃣request notifications(alert, sound, criticalAlert) { authorized, ephemeral -> done granted  else -> done denied } }
         }
         """,
         clean: """
         flow alerts {
           uses notifications
           start -> ask
-          state ask { request notifications(alert, sound) { authorized -> done granted  else -> done denied } }
+          state ask { request notifications(alert, sound) { authorized, ephemeral -> done granted  else -> done denied } }
         }
         """
     ) { context in
