@@ -224,6 +224,30 @@ private func flowlint(_ arguments: [String]) -> (code: Int32, out: String, err: 
         #expect(r.code == 0)
     }
 
+    /// Every file the project names is read as every other input: within --max-file-size, and
+    /// only under the project root.
+    @Test func projectFilesAreBoundedAndStayUnderTheRoot() throws {
+        let small = flowlint(["--max-file-size", "2000", "--xcode-project", project, flows])
+        #expect(small.code == 2)
+        #expect(small.err.hasPrefix("flowlint: error: cannot read project file 'Tests/Fixtures/XcodeProject/Receipts.xcodeproj/project.pbxproj': it is "), "\(small.err)")
+        #expect(small.err.contains(" bytes, more than --max-file-size 2000\n"), "\(small.err)")
+
+        let box = try LintSandbox([
+            "App.xcodeproj/project.pbxproj": "{ objects = { }; }",
+            "f.flow": "flow f {\n  uses camera\n  start -> s\n  state s { request camera { authorized -> done granted  else -> done denied } }\n}\n",
+        ])
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("outside-\(UUID().uuidString).xcodeproj").path
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        try "{ objects = { }; }".write(toFile: outside + "/project.pbxproj", atomically: true, encoding: .utf8)
+        let r = box.run(["--xcode-project", outside, "f.flow"])
+        #expect(r.code == 2)
+        #expect(r.err.contains("outside the project root"), "\(r.err)")
+        let noRoot = box.run(["--xcode-project", "App.xcodeproj", "f.flow"])
+        #expect(noRoot.code == 2)
+        #expect(noRoot.err.hasPrefix("flowlint: error: App.xcodeproj/project.pbxproj:1:1: the project file has no 'rootObject'") || noRoot.err.contains("expected the ID of the root object"), "\(noRoot.err)")
+    }
+
     @Test func theExampleAppIsClean() {
         let r = flowlint(["--strict", "--xcode-project", "Examples/Onboarding/Onboarding.xcodeproj", "Examples/Onboarding/Flows"])
         #expect(r.code == 0)

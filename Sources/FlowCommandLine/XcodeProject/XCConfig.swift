@@ -40,7 +40,10 @@ struct ProjectFiles: Sendable {
         }
         switch FileSystemReader().read(path, maxBytes: maxBytes) {
         case .success(let bytes): return bytes
-        case .failure(let error): throw ProjectError(message: "\(prefix)cannot read \(what) '\(shown(path))': \(error.message)")
+        case .failure(let error):
+            // The flows' own message suggests splitting into imports, which a project file cannot do.
+            let why = error.tooLargeSize.map { "it is \($0) bytes, more than --max-file-size \(maxBytes)" } ?? error.message
+            throw ProjectError(message: "\(prefix)cannot read \(what) '\(shown(path))': \(why)")
         }
     }
 
