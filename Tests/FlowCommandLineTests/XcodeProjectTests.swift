@@ -248,6 +248,16 @@ private func flowlint(_ arguments: [String]) -> (code: Int32, out: String, err: 
         #expect(noRoot.err.hasPrefix("flowlint: error: App.xcodeproj/project.pbxproj:1:1: the project file has no 'rootObject'") || noRoot.err.contains("expected the ID of the root object"), "\(noRoot.err)")
     }
 
+    @Test func anInfoPlistWithADuplicateKeyIsAUsageErrorAtTheKey() throws {
+        let box = try LintSandbox([
+            "Info.plist": "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n  <key>NSCameraUsageDescription</key><string>Scan receipts.</string>\n  <key>NSCameraUsageDescription</key><string>TODO</string>\n</dict>\n</plist>\n",
+            "f.flow": "flow f {\n  uses camera\n  start -> s\n  state s { request camera { authorized -> done granted  else -> done denied } }\n}\n",
+        ])
+        let r = box.run(["--info-plist", "Info.plist", "f.flow"])
+        #expect(r.code == 2)
+        #expect(r.err.hasPrefix("flowlint: error: Info.plist:5:3: duplicate key 'NSCameraUsageDescription' in a dictionary (first at 4:3); iOS reads only one of them\n"), "\(r.err)")
+    }
+
     @Test func theExampleAppIsClean() {
         let r = flowlint(["--strict", "--xcode-project", "Examples/Onboarding/Onboarding.xcodeproj", "Examples/Onboarding/Flows"])
         #expect(r.code == 0)

@@ -68,11 +68,18 @@ enum AppInputs {
         }
         var plist: InfoPlist
         do {
-            plist = try InfoPlist.read(path: absolute(plistPath), maxBytes: maxBytes)
-        } catch {
+            // Read as before the project options existed (any path the user names), within the size limit.
+            switch FileSystemReader().read(absolute(plistPath), maxBytes: maxBytes) {
+            case .success(let bytes): plist = try InfoPlist(path: plistPath, data: Data(bytes))
+            case .failure(let error): throw ProjectError(message: "cannot read '\(plistPath)': \(error.message)")
+            }
+        } catch let error as InfoPlist.ParseError {
             throw ProjectError(message: error.message)
+        } catch let error as ProjectError {
+            throw error
+        } catch {
+            throw ProjectError(message: "\(error)")
         }
-        plist.path = plistPath
         var settings = ResolvedSettings(assignments: overrides, configuration: "")
         var generated = false
         if settings.isYes("GENERATE_INFOPLIST_FILE") {
