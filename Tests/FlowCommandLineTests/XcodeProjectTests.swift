@@ -145,23 +145,18 @@ private func flowlint(_ arguments: [String]) -> (code: Int32, out: String, err: 
         #expect(r.out == """
             \(f):7:18: warning: usage description 'NSCameraUsageDescription' in target 'Receipts' (Release) ("We need access to your camera.") says that the app wants camera access, not what for: App Review (guideline 5.1.1) asks for how the app uses it, with an example [FL1506]
             \(f):8:20: error: request calendar needs 'NSCalendarsUsageDescription' in target 'Legacy' (Debug, Release) for its deployment target iOS 15.0: without it iOS 16 and earlier terminate the app at the request [FL1501]
-            \(f):8:20: error: request calendar needs 'NSCalendarsUsageDescription' in target 'Receipts' (Debug) for its deployment target iOS 16.0: without it iOS 16 and earlier terminate the app at the request [FL1501]
-            \(f):8:20: error: request calendar needs 'NSCalendarsUsageDescription' in target 'Receipts' (Release) for its deployment target iOS 16.0: without it iOS 16 and earlier terminate the app at the request [FL1501]
+            \(f):8:20: error: request calendar needs 'NSCalendarsUsageDescription' in target 'Receipts' (Debug, Release) for its deployment target iOS 16.0: without it iOS 16 and earlier terminate the app at the request [FL1501]
             \(f):9:20: error: request contacts needs 'NSContactsUsageDescription' in target 'Legacy' (Debug, Release): without it iOS terminates the app at the request [FL1501]
-            \(f):9:20: error: request contacts needs 'NSContactsUsageDescription' in target 'Receipts' (Debug): without it iOS terminates the app at the request [FL1501]
-            \(f):9:20: error: request contacts needs 'NSContactsUsageDescription' in target 'Receipts' (Release): without it iOS terminates the app at the request [FL1501]
-            \(f):10:20: error: request tracking needs 'NSUserTrackingUsageDescription' in target 'Receipts' (Debug): without it iOS terminates the app at the request [FL1501]
-            \(f):10:20: error: request tracking needs 'NSUserTrackingUsageDescription' in target 'Receipts' (Release): without it iOS terminates the app at the request [FL1501]
+            \(f):9:20: error: request contacts needs 'NSContactsUsageDescription' in target 'Receipts' (Debug, Release): without it iOS terminates the app at the request [FL1501]
+            \(f):10:20: error: request tracking needs 'NSUserTrackingUsageDescription' in target 'Receipts' (Debug, Release): without it iOS terminates the app at the request [FL1501]
             \(f):10:20: warning: request tracking needs the privacy manifest to declare tracking, but Tests/Fixtures/XcodeProject/Legacy/PrivacyInfo.xcprivacy lists no NSPrivacyTrackingDomains [FL1505]
-            \(f):10:20: warning: request tracking needs the privacy manifest to declare tracking, but target 'Receipts' (Debug) has no privacy manifest (looked for PrivacyInfo.xcprivacy in the target's files, its folders and beside its Info.plist) [FL1505]
-            \(f):10:20: warning: request tracking needs the privacy manifest to declare tracking, but target 'Receipts' (Release) has no privacy manifest (looked for PrivacyInfo.xcprivacy in the target's files, its folders and beside its Info.plist) [FL1505]
-            \(f):11:18: warning: critical alerts are requested but target 'Receipts' (Debug) is not entitled to them: Tests/Fixtures/XcodeProject/Receipts/Receipts.entitlements lacks 'com.apple.developer.usernotifications.critical-alerts', so iOS ignores the option [FL1508]
-            \(f):11:18: warning: critical alerts are requested but target 'Receipts' (Release) is not entitled to them: Tests/Fixtures/XcodeProject/Receipts/Receipts.entitlements lacks 'com.apple.developer.usernotifications.critical-alerts', so iOS ignores the option [FL1508]
+            \(f):10:20: warning: request tracking needs the privacy manifest to declare tracking, but target 'Receipts' (Debug, Release) has no privacy manifest (looked for PrivacyInfo.xcprivacy in the target's files, its folders and beside its Info.plist) [FL1505]
+            \(f):11:18: warning: critical alerts are requested but target 'Receipts' (Debug, Release) is not entitled to them: Tests/Fixtures/XcodeProject/Receipts/Receipts.entitlements lacks 'com.apple.developer.usernotifications.critical-alerts', so iOS ignores the option [FL1508]
 
             """)
         #expect(r.err == """
             flowlint: warning: Tests/Fixtures/XcodeProject/Config/Receipts.xcconfig:7:1: the condition [arch=arm64] is not supported (only sdk and config are); 'OTHER_SWIFT_FLAGS' is ignored there
-            1 file, 8 errors, 6 warnings
+            1 file, 5 errors, 4 warnings
 
             """)
     }

@@ -281,3 +281,35 @@ private let trackingFlow = """
         #expect(lintApps(flow, rules: [.criticalAlertsWithoutEntitlement], apps: [app(nil)]) == [])
     }
 }
+
+/// Configurations of one target that differ elsewhere but agree on a finding give one finding
+/// naming them all; other targets and plain plists stay apart.
+@Suite struct ConfigurationMergeTests {
+    func app(_ target: String?, _ configurations: [String], _ values: [String: InfoPlist.Value]) -> AppTarget {
+        let name = target.map { AppTarget.name(target: $0, configurations: configurations) } ?? "Info.plist"
+        var a = AppTarget(name: name, infoPlist: InfoPlist(path: name, values: values))
+        a.target = target
+        a.configurations = configurations
+        return a
+    }
+
+    @Test func sameFindingInDebugAndReleaseIsOne() {
+        let flow = """
+            flow camera {
+              uses camera, contacts
+              start -> ask
+              state ask { 1️⃣request camera { authorized -> done granted  else -> next }2️⃣ }
+              state next { 3️⃣request contacts { authorized, limited -> done granted  else -> done denied }4️⃣ }
+            }
+            """
+        let apps = [app("App", ["Debug"], ["NSCameraUsageDescription": .string("Scan receipts.")]),
+                    app("App", ["Release"], [:]),
+                    app("Widget", ["Release"], [:])]
+        #expect(lintApps(flow, rules: [.missingUsageDescription], apps: apps).filter { !$0.hasPrefix("  ") } == [
+            "1️⃣-2️⃣ FL1501 error: request camera needs 'NSCameraUsageDescription' in target 'App' (Release): without it iOS terminates the app at the request",
+            "1️⃣-2️⃣ FL1501 error: request camera needs 'NSCameraUsageDescription' in target 'Widget' (Release): without it iOS terminates the app at the request",
+            "3️⃣-4️⃣ FL1501 error: request contacts needs 'NSContactsUsageDescription' in target 'App' (Debug, Release): without it iOS terminates the app at the request",
+            "3️⃣-4️⃣ FL1501 error: request contacts needs 'NSContactsUsageDescription' in target 'Widget' (Release): without it iOS terminates the app at the request",
+        ])
+    }
+}

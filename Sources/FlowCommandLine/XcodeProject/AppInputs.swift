@@ -156,7 +156,9 @@ enum AppInputs {
             }
             for group in groups {
                 var app = group.app
-                app.name = "target '\(target.name)' (\(group.configurations.joined(separator: ", ")))"
+                app.name = AppTarget.name(target: target.name, configurations: group.configurations)
+                app.target = target.name
+                app.configurations = group.configurations
                 app.infoPlist?.path = app.name
                 apps.append(app)
             }

@@ -22,6 +22,44 @@ public struct AppTarget: Sendable {
     public var generatesInfoPlist: Bool
     /// `INFOPLIST_KEY_*` settings Xcode ignores because `GENERATE_INFOPLIST_FILE` is not `YES`.
     public var ignoredInfoPlistSettings: [String]
+    /// The Xcode target and the build configurations this app stands for (`--xcode-project`);
+    /// nil and empty for a plain `--info-plist`.
+    public var target: String?
+    public var configurations: [String] = []
+
+    /// How an Xcode target's app is named in messages: "target 'App' (Debug, Release)".
+    public static func name(target: String, configurations: [String]) -> String {
+        "target '\(target)' (\(configurations.joined(separator: ", ")))"
+    }
+
+    /// Findings of one rule over several apps, with those that differ only in which
+    /// configuration of the same target they are about merged into one that names them all
+    /// ("target 'App' (Debug, Release)"), in first-seen order.
+    static func merged(_ items: [(app: AppTarget, finding: RuleFinding)]) -> [RuleFinding] {
+        var order: [String] = []
+        var groups: [String: (target: String, configurations: [String], template: String, finding: RuleFinding)] = [:]
+        var result: [(key: String?, finding: RuleFinding)] = []
+        for (app, finding) in items {
+            guard let target = app.target, !app.configurations.isEmpty else { result.append((nil, finding)); continue }
+            let template = finding.message.replacingOccurrences(of: app.name, with: "\u{1}")
+            let key = "\(target)\u{0}\(finding.range?.start.offset ?? -1)\u{0}\(template)"
+            if var g = groups[key] {
+                g.configurations += app.configurations.filter { !g.configurations.contains($0) }
+                groups[key] = g
+            } else {
+                groups[key] = (target, app.configurations, template, finding)
+                order.append(key)
+                result.append((key, finding))
+            }
+        }
+        return result.map { key, finding in
+            guard let key, let g = groups[key] else { return finding }
+            var f = g.finding
+            f.message = g.template.replacingOccurrences(of: "\u{1}", with: name(target: g.target, configurations: g.configurations))
+            return f
+        }
+    }
+
     /// The entitlements the app is signed with (`CODE_SIGN_ENTITLEMENTS`), by key, with where
     /// they were read; nil when unknown (no project, or no entitlements setting).
     public var entitlements: Entitlements?

@@ -39,11 +39,11 @@ extension Rule {
             }
         }
         guard let first = sites.first else { return [] }
-        return context.apps.compactMap { app -> RuleFinding? in
+        return AppTarget.merged(context.apps.compactMap { app -> (app: AppTarget, finding: RuleFinding)? in
             guard let entitlements = app.entitlements, !entitlements.keys.contains(CriticalAlerts.entitlement) else { return nil }
-            return RuleFinding("critical alerts are requested but \(app.name) is not entitled to them: \(entitlements.path) lacks '\(CriticalAlerts.entitlement)', so iOS ignores the option",
+            return (app, RuleFinding("critical alerts are requested but \(app.name) is not entitled to them: \(entitlements.path) lacks '\(CriticalAlerts.entitlement)', so iOS ignores the option",
                                at: first, notes: sites.dropFirst().map { DiagnosticNote("also requested here", at: $0) }
-                                   + [DiagnosticNote("request the entitlement from Apple and add it, or drop criticalAlert")])
-        }
+                                   + [DiagnosticNote("request the entitlement from Apple and add it, or drop criticalAlert")]))
+        })
     }
 }

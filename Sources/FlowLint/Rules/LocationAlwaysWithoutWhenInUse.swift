@@ -28,13 +28,13 @@ extension Rule {
         """
     ) { context in
         let requirements = context.plistRequirements()
-        return context.plists.flatMap { app, plist in
-            requirements.compactMap { r -> RuleFinding? in
+        return AppTarget.merged(context.plists.flatMap { app, plist in
+            requirements.compactMap { r -> (app: AppTarget, finding: RuleFinding)? in
                 guard r.key == "NSLocationWhenInUseUsageDescription", r.options.contains(.always), plist.values[r.key] == nil else { return nil }
-                return RuleFinding("location Always is requested but \(app.name) lacks 'NSLocationWhenInUseUsageDescription'",
+                return (app, RuleFinding("location Always is requested but \(app.name) lacks 'NSLocationWhenInUseUsageDescription'",
                                    at: r.sites[0].range,
-                                   notes: context.otherSites(r) + [DiagnosticNote("an Always request needs both location keys")])
+                                   notes: context.otherSites(r) + [DiagnosticNote("an Always request needs both location keys")]))
             }
-        }
+        })
     }
 }

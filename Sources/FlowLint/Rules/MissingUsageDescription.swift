@@ -35,7 +35,7 @@ extension Rule {
         policy: .notOff(because: "without the key iOS terminates the app at the request (camera, microphone, photos, contacts) or refuses the request without a prompt (location)")
     ) { context in
         let requirements = context.plistRequirements()
-        var findings: [RuleFinding] = []
+        var findings: [(app: AppTarget, finding: RuleFinding)] = []
         for (app, plist) in context.plists {
             for r in requirements where plist.values[r.key] == nil {
                 if r.key == "NSLocationWhenInUseUsageDescription", r.options.contains(.always) { continue } // FL1503
@@ -45,9 +45,9 @@ extension Rule {
                 if app.ignoredInfoPlistSettings.contains("INFOPLIST_KEY_" + r.key) {
                     notes.append(DiagnosticNote("'INFOPLIST_KEY_\(r.key)' is set, but GENERATE_INFOPLIST_FILE is not YES, so Xcode leaves it out of Info.plist"))
                 }
-                findings.append(RuleFinding("request \(r.kind.rawValue) needs '\(r.key)' in \(app.name): without it \(r.kind.missingUsageKeyPhrase(deploymentTarget: app.deploymentTarget))",
+                findings.append((app, RuleFinding("request \(r.kind.rawValue) needs '\(r.key)' in \(app.name): without it \(r.kind.missingUsageKeyPhrase(deploymentTarget: app.deploymentTarget))",
                                             at: site.range, notes: notes,
-                                            witness: context.analysis.flows[site.flow.index].witness(toState: site.state)))
+                                            witness: context.analysis.flows[site.flow.index].witness(toState: site.state))))
             }
             // Keys older iOS versions read, while the deployment target includes them.
             guard let target = app.deploymentTarget else { continue }
@@ -56,12 +56,12 @@ extension Rule {
                 for legacy in r.kind.legacyUsageKeys(options: r.options)
                 where target.major < legacy.neededBelow && plist.values[legacy.key] == nil && reported.insert(legacy.key).inserted {
                     let site = r.sites[0]
-                    findings.append(RuleFinding("request \(r.kind.rawValue) needs '\(legacy.key)' in \(app.name) for its deployment target iOS \(target): without it \(legacy.effect.phrase(on: legacy.olderVersions))",
+                    findings.append((app, RuleFinding("request \(r.kind.rawValue) needs '\(legacy.key)' in \(app.name) for its deployment target iOS \(target): without it \(legacy.effect.phrase(on: legacy.olderVersions))",
                                                 at: site.range, notes: context.otherSites(r) + [DiagnosticNote(app.howToAdd(legacy.key))],
-                                                witness: context.analysis.flows[site.flow.index].witness(toState: site.state)))
+                                                witness: context.analysis.flows[site.flow.index].witness(toState: site.state))))
                 }
             }
         }
-        return findings
+        return AppTarget.merged(findings)
     }
 }

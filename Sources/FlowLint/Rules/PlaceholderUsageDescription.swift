@@ -28,8 +28,8 @@ extension Rule {
         """
     ) { context in
         let requirements = context.plistRequirements()
-        return context.plists.flatMap { app, plist in
-            requirements.compactMap { r -> RuleFinding? in
+        return AppTarget.merged(context.plists.flatMap { app, plist in
+            requirements.compactMap { r -> (app: AppTarget, finding: RuleFinding)? in
                 guard case .string(let text)? = plist.values[r.key] else { return nil }
                 let problem: String
                 if text.allSatisfy(\.isWhitespace) {
@@ -39,9 +39,9 @@ extension Rule {
                 } else {
                     return nil
                 }
-                return RuleFinding("usage description '\(r.key)' in \(app.name) \(problem): iOS shows it in the \(r.kind.rawValue) prompt",
-                                   at: r.sites[0].range, notes: context.otherSites(r))
+                return (app, RuleFinding("usage description '\(r.key)' in \(app.name) \(problem): iOS shows it in the \(r.kind.rawValue) prompt",
+                                         at: r.sites[0].range, notes: context.otherSites(r)))
             }
-        }
+        })
     }
 }

@@ -35,7 +35,7 @@ extension Rule {
         let sites = context.plistRequirements().filter { $0.kind == .tracking }
         guard let first = sites.first?.sites.first else { return [] }
         let notes = sites.flatMap { context.otherSites($0) }
-        return context.apps.compactMap { app -> RuleFinding? in
+        return AppTarget.merged(context.apps.compactMap { app -> (app: AppTarget, finding: RuleFinding)? in
             let problem: String
             var fix: String
             if let manifest = app.privacyManifest {
@@ -54,8 +54,8 @@ extension Rule {
             } else {
                 return nil
             }
-            return RuleFinding("request tracking needs the privacy manifest to declare tracking, but \(problem)", at: first.range,
-                               notes: notes + [DiagnosticNote(fix)])
-        }
+            return (app, RuleFinding("request tracking needs the privacy manifest to declare tracking, but \(problem)", at: first.range,
+                                     notes: notes + [DiagnosticNote(fix)]))
+        })
     }
 }

@@ -42,16 +42,16 @@ extension Rule {
                 + kind.usageDescriptionKeys(options: kind == .calendar ? [.writeOnly] : [])
             for key in keys where seen.insert(key).inserted { keyKinds.append((key, kind)) }
         }
-        return context.plists.flatMap { app, plist in
-            keyKinds.compactMap { entry -> RuleFinding? in
+        return AppTarget.merged(context.plists.flatMap { app, plist in
+            keyKinds.compactMap { entry -> (app: AppTarget, finding: RuleFinding)? in
                 guard plist.values[entry.key] != nil, !requested.contains(entry.key) else { return nil }
                 // An Always-only app still needs the When In Use key (FL1503), so it counts as requested.
                 if entry.key == "NSLocationAlwaysAndWhenInUseUsageDescription" || entry.key == "NSLocationWhenInUseUsageDescription",
                    requested.contains("NSLocationWhenInUseUsageDescription") { return nil }
-                return RuleFinding("\(app.name) declares '\(entry.key)' but no flow requests \(entry.kind.rawValue)",
+                return (app, RuleFinding("\(app.name) declares '\(entry.key)' but no flow requests \(entry.kind.rawValue)",
                                    at: first.nameRange,
-                                   notes: [DiagnosticNote("remove the key if the app never asks for \(entry.kind.rawValue); keep it if it asks outside a flow")])
+                                   notes: [DiagnosticNote("remove the key if the app never asks for \(entry.kind.rawValue); keep it if it asks outside a flow")]))
             }
-        }
+        })
     }
 }

@@ -33,7 +33,7 @@ extension Rule {
         """
     ) { context in
         let requirements = context.plistRequirements()
-        return context.plists.flatMap { app, plist in
+        return AppTarget.merged(context.plists.flatMap { app, plist in
             let appName: String? = {
                 if case .string(let s)? = plist.values["CFBundleDisplayName"] { return s }
                 if case .string(let s)? = plist.values["CFBundleName"] { return s }
@@ -41,13 +41,13 @@ extension Rule {
                 guard case .literal(let literal)? = context.program.appName else { return nil }
                 return literal.template.segments.map { if case .text(let t) = $0 { t } else { "" } }.joined()
             }()
-            return requirements.compactMap { r -> RuleFinding? in
+            return requirements.compactMap { r -> (app: AppTarget, finding: RuleFinding)? in
                 guard case .string(let text)? = plist.values[r.key], PlaceholderText.marker(in: text) == nil,
                       PurposeText.givesNoExample(text, appName: appName) else { return nil }
-                return RuleFinding("usage description '\(r.key)' in \(app.name) (\"\(text)\") says that the app wants \(r.kind.displayName.lowercased()) access, not what for: App Review (guideline 5.1.1) asks for how the app uses it, with an example",
+                return (app, RuleFinding("usage description '\(r.key)' in \(app.name) (\"\(text)\") says that the app wants \(r.kind.displayName.lowercased()) access, not what for: App Review (guideline 5.1.1) asks for how the app uses it, with an example",
                                    at: r.sites[0].range,
-                                   notes: context.otherSites(r) + [DiagnosticNote("name what the user gets, for example \"\(appName ?? "The app") uses the \(r.kind.displayName.lowercased()) to ...\"")])
+                                   notes: context.otherSites(r) + [DiagnosticNote("name what the user gets, for example \"\(appName ?? "The app") uses the \(r.kind.displayName.lowercased()) to ...\"")]))
             }
-        }
+        })
     }
 }
