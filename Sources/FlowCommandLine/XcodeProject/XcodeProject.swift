@@ -78,7 +78,7 @@ struct XcodeProject: Sendable {
         func object(_ id: ASCIIPlist.Value?, _ what: String, at position: ASCIIPlist.Position) throws(ProjectError) -> ASCIIPlist.Dictionary {
             guard let id = id?.string else { throw error("expected the ID of \(what)", at: id?.position ?? position) }
             guard let object = objects[id]?.dictionary else {
-                throw error("\(what) '\(id)' is not in 'objects'", at: id.isEmpty ? position : (objects[id]?.position ?? position))
+                throw error("\(what) '\(id)' is not in 'objects'", at: position)
             }
             return object
         }
