@@ -196,6 +196,15 @@ private func flowlint(_ arguments: [String]) -> (code: Int32, out: String, err: 
         #expect(r.err.contains(message), "\(r.err)")
     }
 
+    @Test func projectOptionsNeedAProject() {
+        let target = flowlint(["--target", "App", flows])
+        #expect(target.code == 2)
+        #expect(target.err.hasPrefix("flowlint: error: --target chooses from an Xcode project; add --xcode-project PATH.xcodeproj\n"), "\(target.err)")
+        let xcconfig = flowlint(["--xcconfig", "Tests/Fixtures/XcodeProject/Config/Shared.xcconfig", flows])
+        #expect(xcconfig.code == 2)
+        #expect(xcconfig.err.hasPrefix("flowlint: error: --xcconfig needs --info-plist or --xcode-project: it adds to an app's settings\n"), "\(xcconfig.err)")
+    }
+
     @Test func aBrokenProjectFileIsReportedAtItsLineAndColumn() throws {
         let box = try LintSandbox([
             "Broken.xcodeproj/project.pbxproj": "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjects = {\n\t\tA1 = {isa = PBXProject}\n\t};\n}\n",
