@@ -24,21 +24,44 @@ func examplePlist(for id: String) -> InfoPlist? {
         "NSLocationWhenInUseUsageDescription": .string("Show nearby stores."),
         "NSLocationTemporaryUsageDescriptionDictionary": .dictionary(["Delivery": "Find your door."]),
     ])
+    case "FL1505": return InfoPlist(path: "Info.plist", values: [photos.0: photos.1,
+                                                                 "NSUserTrackingUsageDescription": .string("Show offers from partner stores.")])
+    case "FL1506": return InfoPlist(path: "Info.plist", values: [photos.0: photos.1, "NSCameraUsageDescription": .string("We need access to your camera.")])
+    case "FL1507": return InfoPlist(path: "Info.plist", values: [
+        "NSCameraUsageDescription": .string("Scan receipts."), "NSContactsUsageDescription": .string("Share receipts with friends."),
+    ])
+    case "FL1508": return InfoPlist(path: "target 'App' (Release)", values: [:])
     default: return nil
     }
 }
 
-func lintText(_ text: String, plist: InfoPlist? = nil, configuration: LintConfiguration = LintConfiguration()) -> LintReport {
+/// The apps (plist, manifest) each rule's examples are documented to run against.
+func exampleApps(for id: String) -> [AppTarget] {
+    guard let plist = examplePlist(for: id) else { return [] }
+    let manifest = id == "FL1505" ? PrivacyManifest(path: "PrivacyInfo.xcprivacy", tracking: false, trackingDomains: []) : nil
+    let entitlements = id == "FL1508" ? AppTarget.Entitlements(path: "App/App.entitlements", keys: ["aps-environment"]) : nil
+    return [AppTarget(name: plist.path, infoPlist: plist, privacyManifest: manifest, entitlements: entitlements)]
+}
+
+/// The configuration each rule's examples run with: opt-in rules are turned on.
+func exampleConfiguration(for id: DiagnosticID) -> LintConfiguration {
+    guard let rule = RuleRegistry.rule(id), !rule.enabledByDefault else { return LintConfiguration() }
+    return LintConfiguration(severities: [id: rule.defaultSeverity])
+}
+
+func lintText(_ text: String, plist: InfoPlist? = nil, apps: [AppTarget] = [], configuration: LintConfiguration = LintConfiguration()) -> LintReport {
     let loader = Loader(reader: MemoryReader(["helpers.flow": exampleLibrary]))
     let load = loader.load(text: text, path: "example.flow")
-    return Linter(configuration: configuration, infoPlist: plist).lint(load)
+    var linter = Linter(configuration: configuration, infoPlist: plist)
+    linter.apps = apps
+    return linter.lint(load)
 }
 
 @Suite struct DocExampleTests {
     @Test(arguments: RuleRegistry.rules.map(\.id))
     func triggeringExampleFires(id: DiagnosticID) throws {
         let rule = try #require(RuleRegistry.rule(id))
-        let report = lintText(rule.triggeringExample, plist: examplePlist(for: id.rawValue))
+        let report = lintText(rule.triggeringExample, apps: exampleApps(for: id.rawValue), configuration: exampleConfiguration(for: id))
         #expect(!report.findings.contains { $0.ruleID.rawValue.hasPrefix("FL0") }, "example must load: \(report.findings.map(\.diagnostic.message))")
         #expect(report.findings.contains { $0.ruleID == id }, "\(id) did not fire: \(report.findings.map { "\($0.ruleID) \($0.diagnostic.message)" })")
         // The first finding of the rule starts at the example's marker (FL1105's is in the
@@ -55,7 +78,7 @@ func lintText(_ text: String, plist: InfoPlist? = nil, configuration: LintConfig
     @Test(arguments: RuleRegistry.rules.map(\.id))
     func cleanExampleDoesNotFire(id: DiagnosticID) throws {
         let rule = try #require(RuleRegistry.rule(id))
-        let report = lintText(rule.cleanExample, plist: examplePlist(for: id.rawValue))
+        let report = lintText(rule.cleanExample, apps: exampleApps(for: id.rawValue), configuration: exampleConfiguration(for: id))
         #expect(!report.findings.contains { $0.ruleID.rawValue.hasPrefix("FL0") }, "example must load: \(report.findings.map(\.diagnostic.message))")
         #expect(!report.findings.contains { $0.ruleID == id }, "\(report.findings.map { "\($0.ruleID) \($0.diagnostic.message)" })")
     }
@@ -65,7 +88,7 @@ func lintText(_ text: String, plist: InfoPlist? = nil, configuration: LintConfig
     @Test(arguments: RuleRegistry.rules.map(\.id))
     func cleanExampleIsCleanForEveryRule(id: DiagnosticID) throws {
         let rule = try #require(RuleRegistry.rule(id))
-        let report = lintText(rule.cleanExample, plist: examplePlist(for: id.rawValue))
+        let report = lintText(rule.cleanExample, apps: exampleApps(for: id.rawValue), configuration: exampleConfiguration(for: id))
         #expect(report.findings.map { "\($0.ruleID) \($0.diagnostic.message)" } == [])
     }
 

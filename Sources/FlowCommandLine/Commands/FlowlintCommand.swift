@@ -49,6 +49,7 @@ public struct FlowlintCommand: Sendable {
             .flag("strict", help: "exit 1 on warnings too"),
             .value("max-warnings", "n", help: "exit 1 when more than n warnings remain"),
             .value("info-plist", "file", help: "check requests against this Info.plist (XML or binary)"),
+        ] + AppInputs.specs + [
             .value("config", "file", help: "configuration file (default: the nearest .flowlint or flowlint.json above the first PATH)"),
             .value("root", "dir", help: "the project root CI paths, excludes and baselines are relative to (default: the configuration's directory, else the git top level, else the working directory)"),
             .value("baseline", "file", help: "report only findings this baseline does not list; list its entries that no longer match"),
@@ -194,15 +195,15 @@ public struct FlowlintCommand: Sendable {
             let abs = root.absolute(path)
             return configuration.excludes(ProjectRoot.relative(abs, to: excludeBase) ?? abs)
         }
-        var plist: InfoPlist?
-        if let p = parsed.value("info-plist") {
-            do {
-                var read = try InfoPlist.read(path: absolute(p), maxBytes: limits.maxFileBytes)
-                read.path = p
-                plist = read
-            } catch {
-                return usageFailure(error.message, stderr)
-            }
+        // The apps the Info.plist and privacy-manifest rules check (`XcodeProject/AppInputs.swift`).
+        let apps: [AppTarget]
+        do throws(ProjectError) {
+            let read = try AppInputs.read(parsed, root: root, maxBytes: limits.maxFileBytes)
+            apps = read.apps
+            var shown = Set<String>()
+            for w in read.warnings where shown.insert(w).inserted { stderr.line("flowlint: warning: \(IO.escapedLines(w))") }
+        } catch {
+            return usageFailure(error.message, stderr)
         }
         var baseline: Baseline?
         if let b = parsed.value("baseline") {
@@ -255,9 +256,10 @@ public struct FlowlintCommand: Sendable {
             return 1
         }
 
-        let linter = Linter(configuration: configuration, infoPlist: plist)
-        let reports = lintAll(files, linter: linter, limits: limits,
-                              standardInput: stdinBytes.map { (path: stdinName, bytes: $0) })
+        var linter = Linter(configuration: configuration)
+        linter.apps = apps
+        let reports = AppInputs.runWide(lintAll(files, linter: linter, limits: limits,
+                                                standardInput: stdinBytes.map { (path: stdinName, bytes: $0) }))
         var all = LintResults(paths: files, reports: reports)
 
         // Issue 14: --fix applies the machine-applicable fix-its, then the run goes on with the
@@ -266,7 +268,8 @@ public struct FlowlintCommand: Sendable {
             // A fix can uncover another (the lint rules run only once the checker's errors are
             // fixed), so --fix runs again on what it fixed, a bounded number of times.
             let fix = FlowlintFix(root: root, dryRun: parsed.flag("dry-run"), limits: limits) { overlay in
-                LintResults(paths: files, reports: lintAll(files, linter: linter, limits: limits, overlay: overlay))
+                LintResults(paths: files,
+                            reports: AppInputs.runWide(lintAll(files, linter: linter, limits: limits, overlay: overlay)))
             }
             for _ in 0..<FlowlintFix.maxPasses {
                 let outcome = fix.run(all, stderr: stderr)
@@ -276,7 +279,8 @@ public struct FlowlintCommand: Sendable {
                 }
                 if outcome.failed { return 2 }
                 if outcome.changed.isEmpty { break }
-                all = LintResults(paths: files, reports: lintAll(files, linter: linter, limits: limits, standardInput: nil))
+                all = LintResults(paths: files,
+                                  reports: AppInputs.runWide(lintAll(files, linter: linter, limits: limits, standardInput: nil)))
             }
         }
 

@@ -86,6 +86,7 @@ public struct FlowrunCommand: Sendable {
             .flag("inactive", help: "the app is not active (tracking and location prompts are not shown)"),
             .flag("relaunch", help: "every Settings visit lasts until iOS ends the app's session: it relaunches, Allow Once grants end (alone: one visit, no change)"),
             .value("tracking-requests", "on|off", help: "\"Allow Apps to Request to Track\" (default on; off: tracking requests complete denied)"),
+            .flag("critical-alerts", help: "the app has the critical-alerts entitlement: notifications(criticalAlert) shows its own prompt, and notification settings a Critical Alerts switch (--settings criticalAlerts=on|off)"),
             .value("locale", "tag", help: "the copy's locale, e.g. zh-Hans (closest declared locale)"),
             .value("app", "name", help: "the app name for {app} and system prompts"),
             .value("scenario", "file", help: "take statuses, capabilities and answers from a scenario file"),
@@ -190,7 +191,7 @@ struct RunOptions: Sendable {
         if explore {
             let fixed = ["status", "capability", "tap", "answer", "settings", "scenario", "expect-outcome", "max-steps", "max-total-steps"]
                 .filter { !parsed.values($0).isEmpty } + (parsed.flag("inactive") ? ["inactive"] : []) + (parsed.flag("relaunch") ? ["relaunch"] : [])
-                + (parsed.value("tracking-requests") != nil ? ["tracking-requests"] : [])
+                + (parsed.value("tracking-requests") != nil ? ["tracking-requests"] : []) + (parsed.flag("critical-alerts") ? ["critical-alerts"] : [])
             if let first = fixed.first {
                 throw ArgumentError("'--explore' tries every status, capability and answer itself; drop '--\(first)'")
             }

@@ -51,6 +51,7 @@ public struct RunScript: Hashable, Sendable {
             default: throw ArgumentError("'--tracking-requests' is 'on' or 'off', not '\(value)'")
             }
         }
+        configuration.criticalAlertsEntitled = arguments.flag("critical-alerts")
         let relaunchEveryVisit = arguments.flag("relaunch")
         script.taps = arguments.values("tap").map { Scripted($0) }
         for value in arguments.values("answer") {
@@ -72,6 +73,15 @@ public struct RunScript: Hashable, Sendable {
             for part in value.split(separator: ",", omittingEmptySubsequences: true) {
                 if part == "relaunch" {
                     visit.relaunch = true
+                    continue
+                }
+                // The Critical Alerts switch of the notification settings (not a kind of its own).
+                if part.hasPrefix("criticalAlerts=") {
+                    switch part.dropFirst("criticalAlerts=".count) {
+                    case "on", "authorized": visit.criticalAlerts = .authorized
+                    case "off", "denied": visit.criticalAlerts = .denied
+                    default: throw ArgumentError("the Critical Alerts switch is on or off, not '\(part.dropFirst("criticalAlerts=".count))', in '--settings \(value)'")
+                    }
                     continue
                 }
                 let (kind, name) = try Self.kindAndValue(String(part), option: "settings")

@@ -29,6 +29,7 @@ enum ScenarioInputs {
         merged.configuration.capabilities.merge(flags.configuration.capabilities) { _, flag in flag }
         if !flags.configuration.appActive { merged.configuration.appActive = false }
         if !flags.configuration.trackingRequestsAllowed { merged.configuration.trackingRequestsAllowed = false }
+        if flags.configuration.criticalAlertsEntitled { merged.configuration.criticalAlertsEntitled = true }
         merged.script = scenario.script
         merged.script.taps += flags.script.taps
         merged.script.answers.merge(flags.script.answers) { scenario, flag in scenario + flag }

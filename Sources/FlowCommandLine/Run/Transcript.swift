@@ -128,12 +128,13 @@ public struct Transcript: Sendable {
         case .request(let kind, let options, let result):
             let call = "request \(kind.rawValue)" + (options.isEmpty ? "" : "(\(options.map(optionText).joined(separator: ", ")))")
             guard let prompt = result.prompt else {
-                return ["\(call): no prompt, returns \(result.status.rawValue)"]
+                return ["\(call): no prompt, returns \(result.status.rawValue)"] + criticalAlertsLines(result)
             }
             var lines = ["\(call): iOS shows " + prompt.map { quoted($0.label) }.joined(separator: ", ")]
             if let i = result.answer, prompt.indices.contains(i) {
                 lines.append("answered \(quoted(prompt[i].label)): \(result.status.rawValue)")
             }
+            lines += criticalAlertsLines(result)
             return lines
         case .alert(let alert, let tapped):
             var lines = ["alert " + (alert.title.map(quoted) ?? "(no title)")]
@@ -143,8 +144,11 @@ public struct Transcript: Sendable {
             return lines
         case .openSettings(let page, let back):
             var lines = ["open \(page == .settings ? "Settings" : "notification settings")"]
+            if let critical = back.criticalAlerts {
+                lines.append("user set Critical Alerts \(critical == .authorized ? "on" : "off")")
+            }
             if back.changes.isEmpty {
-                lines.append("user changed nothing")
+                if back.criticalAlerts == nil { lines.append("user changed nothing") }
             } else {
                 lines.append("user set " + back.changes.map { "\($0.kind.rawValue) to \($0.status.rawValue)" }
                     .joined(separator: ", "))
@@ -199,4 +203,11 @@ public struct Transcript: Sendable {
 
     /// Copy in double quotes, its control characters shown as escapes.
     static func quoted(_ s: String) -> String { "\"\(OutputEscaping.visible(s))\"" }
+}
+
+/// The critical-alerts prompt that followed a notifications request (`CriticalAlerts`).
+private func criticalAlertsLines(_ result: RequestResult) -> [String] {
+    guard let (answers, i) = result.criticalAlertsPrompt, answers.indices.contains(i) else { return [] }
+    return ["then the critical alerts prompt: iOS shows " + answers.map { "\"\($0.label)\"" }.joined(separator: ", "),
+            "answered \"\(answers[i].label)\": critical alerts \(answers[i].result == .authorized ? "on" : "off")"]
 }

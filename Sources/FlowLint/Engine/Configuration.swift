@@ -40,7 +40,9 @@ public struct LintConfiguration: Hashable, Sendable {
 
     /// The severity `rule` runs with, or nil when it is off.
     public func severity(of rule: Rule) -> Severity? {
-        severity(of: rule.id, default: rule.defaultSeverity)
+        // An opt-in rule runs only when the configuration names it.
+        if !rule.enabledByDefault, severities[rule.id] == nil { return nil }
+        return severity(of: rule.id, default: rule.defaultSeverity)
     }
 
     /// The severity a diagnostic with `id` is reported with, or nil when it is off.

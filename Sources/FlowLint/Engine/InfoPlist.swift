@@ -26,6 +26,7 @@ public struct InfoPlist: Hashable, Sendable {
 
     /// Parses XML or binary property-list bytes whose root is a dictionary.
     public init(path: String, data: Data) throws(ParseError) {
+        try PlistDuplicateKeys.check(data, path: path)
         let root: Any
         do {
             root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)

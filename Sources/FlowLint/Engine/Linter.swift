@@ -32,6 +32,8 @@ public struct Linter: Sendable {
     public var rules: [Rule]
     public var configuration: LintConfiguration
     public var infoPlist: InfoPlist?
+    /// The apps the Info.plist and privacy-manifest rules check (besides `infoPlist`).
+    public var apps: [AppTarget] = []
     /// Most findings shown per file (the parser's and checker's cap, `ParseLimits.maxErrors`,
     /// applied to everything): past it one FL0013 says how many more there are of each severity.
     public var maxFindingsPerFile: Int
@@ -58,7 +60,8 @@ public struct Linter: Sendable {
         guard let program = load.program else {
             return capped(LintReport(findings: sorted(findings), files: load.files), load: load)
         }
-        let context = LintContext(program: program, infoPlist: infoPlist, neutralLabels: configuration.neutralLabels)
+        let context = LintContext(program: program, infoPlist: infoPlist, apps: apps,
+                                  neutralLabels: configuration.neutralLabels)
         for rule in rules {
             guard let severity = configuration.severity(of: rule) else { continue }
             for f in rule.check(context) {

@@ -24,11 +24,14 @@ public struct Rule: Sendable {
     public let isUsageRule: Bool
     /// What a configuration may do with the severity (most rules: anything, including off).
     public let policy: SeverityPolicy
+    /// False for an opt-in rule: it runs only when a configuration gives it a severity
+    /// (SwiftLint's opt-in rules).
+    public let enabledByDefault: Bool
     let check: @Sendable (LintContext) -> [RuleFinding]
 
     public init(id: DiagnosticID, name: String, severity: Severity, summary: String, documentation: String,
                 triggering: String, clean: String, isUsageRule: Bool = false, policy: SeverityPolicy = .adjustable,
-                check: @escaping @Sendable (LintContext) -> [RuleFinding]) {
+                enabledByDefault: Bool = true, check: @escaping @Sendable (LintContext) -> [RuleFinding]) {
         self.id = id
         self.name = name
         self.defaultSeverity = severity
@@ -39,13 +42,14 @@ public struct Rule: Sendable {
         self.cleanExample = clean
         self.isUsageRule = isUsageRule
         self.policy = policy
+        self.enabledByDefault = enabledByDefault
         self.check = check
     }
 
     /// The text `flowlint --explain ID` prints.
     public var explanation: String {
         """
-        \(id) \(name) (default: \(defaultSeverity); \(policy.phrase))
+        \(id) \(name) (default: \(defaultSeverity); \(policy.phrase)\(enabledByDefault ? "" : "; off unless a configuration names it"))
         \(summary)
 
         \(documentation)
@@ -83,16 +87,24 @@ public struct RuleFinding: Sendable {
 public struct LintContext: Sendable {
     public let program: Program
     public let analysis: ProgramAnalysis
-    public let infoPlist: InfoPlist?
+    /// The apps the flows run in (`--info-plist`, `--xcode-project`, `--privacy-manifest`):
+    /// the Info.plist and privacy-manifest rules check each.
+    public let apps: [AppTarget]
     /// The team's neutral wording for steering button labels (`neutral-label` in the
     /// configuration): FL1301 offers each as a machine-applicable fix.
     public var neutralLabels: [String: String]
 
-    public init(program: Program, infoPlist: InfoPlist? = nil, neutralLabels: [String: String] = [:]) {
+    public init(program: Program, infoPlist: InfoPlist? = nil, apps: [AppTarget] = [],
+                neutralLabels: [String: String] = [:]) {
         self.program = program
         self.analysis = ProgramAnalysis(program: program)
-        self.infoPlist = infoPlist
+        self.apps = apps + (infoPlist.map { [AppTarget(name: $0.path, infoPlist: $0)] } ?? [])
         self.neutralLabels = neutralLabels
+    }
+
+    /// The apps that have an Info.plist, with it.
+    var plists: [(app: AppTarget, plist: InfoPlist)] {
+        apps.compactMap { app in app.infoPlist.map { (app, $0) } }
     }
 
     /// Each flow with its analysis, in program order.

@@ -10,6 +10,7 @@ public enum RuleRegistry {
         .steeringPrimingButton, .dismissablePriming,
         .emptyCopy, .placeholderCopy, .missingTranslation, .duplicateButtonLabel,
         .missingUsageDescription, .placeholderUsageDescription, .locationAlwaysWithoutWhenInUse, .missingAccuracyPurpose,
+        .privacyManifestTracking, .usageDescriptionWithoutExample, .unrequestedUsageDescription, .criticalAlertsWithoutEntitlement,
     ]
 
     private static let byID: [DiagnosticID: Rule] = Dictionary(uniqueKeysWithValues: rules.map { ($0.id, $0) })

@@ -27,12 +27,14 @@ extension Rule {
         }
         """
     ) { context in
-        guard let plist = context.infoPlist else { return [] }
-        return context.plistRequirements().compactMap { r in
-            guard r.key == "NSLocationWhenInUseUsageDescription", r.options.contains(.always), plist.values[r.key] == nil else { return nil }
-            return RuleFinding("location Always is requested but \(plist.path) lacks 'NSLocationWhenInUseUsageDescription'",
-                               at: r.sites[0].range,
-                               notes: context.otherSites(r) + [DiagnosticNote("an Always request needs both location keys")])
-        }
+        let requirements = context.plistRequirements()
+        return AppTarget.merged(context.plists.flatMap { app, plist in
+            requirements.compactMap { r -> (app: AppTarget, finding: RuleFinding)? in
+                guard r.key == "NSLocationWhenInUseUsageDescription", r.options.contains(.always), plist.values[r.key] == nil else { return nil }
+                return (app, RuleFinding("location Always is requested but \(app.name) lacks 'NSLocationWhenInUseUsageDescription'",
+                                   at: r.sites[0].range,
+                                   notes: context.otherSites(r) + [DiagnosticNote("an Always request needs both location keys")]))
+            }
+        })
     }
 }

@@ -26,8 +26,8 @@ extension Rule {
         }
         """
     ) { context in
-        guard let plist = context.infoPlist else { return [] }
-        var findings: [RuleFinding] = []
+        var findings: [(app: AppTarget, finding: RuleFinding)] = []
+        for (app, plist) in context.plists {
         for (f, flow) in context.program.flows.enumerated() {
             for (s, state) in flow.states.enumerated() where context.analysis.flows[f].graphReachable[s] {
                 guard case .request(let request) = state.terminator,
@@ -36,7 +36,7 @@ extension Rule {
                 let purposes = options.compactMap { if case .purpose(let p) = $0 { p } else { nil } }
                 let dictionaryKey = "NSLocationTemporaryUsageDescriptionDictionary"
                 guard case .dictionary(let d)? = plist.values[dictionaryKey] else {
-                    findings.append(RuleFinding("temporary full accuracy is requested but \(plist.path) lacks '\(dictionaryKey)'", at: range))
+                    findings.append((app, RuleFinding("temporary full accuracy is requested but \(app.name) lacks '\(dictionaryKey)'", at: range)))
                     continue
                 }
                 for p in purposes where d[p] == nil {
@@ -44,10 +44,11 @@ extension Rule {
                     if let close = Suggestion.closest(to: p, in: d.keys.sorted()) {
                         fixIts.append(FixIt(range: range, replacement: close, message: "did you mean '\(close)'?"))
                     }
-                    findings.append(RuleFinding("purpose key '\(p)' is missing from '\(dictionaryKey)' in \(plist.path)", at: range, fixIts: fixIts))
+                    findings.append((app, RuleFinding("purpose key '\(p)' is missing from '\(dictionaryKey)' in \(app.name)", at: range, fixIts: fixIts)))
                 }
             }
         }
-        return findings
+        }
+        return AppTarget.merged(findings)
     }
 }

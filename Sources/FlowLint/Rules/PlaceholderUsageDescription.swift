@@ -27,19 +27,21 @@ extension Rule {
         }
         """
     ) { context in
-        guard let plist = context.infoPlist else { return [] }
-        return context.plistRequirements().compactMap { r in
-            guard case .string(let text)? = plist.values[r.key] else { return nil }
-            let problem: String
-            if text.allSatisfy(\.isWhitespace) {
-                problem = "is empty"
-            } else if let marker = PlaceholderText.marker(in: text) {
-                problem = "still holds the placeholder '\(marker)'"
-            } else {
-                return nil
+        let requirements = context.plistRequirements()
+        return AppTarget.merged(context.plists.flatMap { app, plist in
+            requirements.compactMap { r -> (app: AppTarget, finding: RuleFinding)? in
+                guard case .string(let text)? = plist.values[r.key] else { return nil }
+                let problem: String
+                if text.allSatisfy(\.isWhitespace) {
+                    problem = "is empty"
+                } else if let marker = PlaceholderText.marker(in: text) {
+                    problem = "still holds the placeholder '\(marker)'"
+                } else {
+                    return nil
+                }
+                return (app, RuleFinding("usage description '\(r.key)' in \(app.name) \(problem): iOS shows it in the \(r.kind.rawValue) prompt",
+                                         at: r.sites[0].range, notes: context.otherSites(r)))
             }
-            return RuleFinding("usage description '\(r.key)' in \(plist.path) \(problem): iOS shows it in the \(r.kind.rawValue) prompt",
-                               at: r.sites[0].range, notes: context.otherSites(r))
-        }
+        })
     }
 }

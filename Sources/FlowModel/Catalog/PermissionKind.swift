@@ -7,8 +7,8 @@
 ///
 /// Facts marked *unverified* below have no source either way (the reference's last section lists
 /// them); they model the best evidence and should be checked on a device before anyone relies on
-/// them. Critical alerts (their own prompt and switch, *secondary*) are not modelled yet: a
-/// `criticalAlert` option only reaches the notifications prompt.
+/// them. Critical alerts (their own prompt and switch, *secondary*) are `CriticalAlerts`: a
+/// sub-setting of notifications, not a kind of their own.
 public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
     case camera, microphone, photos, photosAddOnly, location, locationAccuracy, notifications,
          tracking, contacts, calendar, reminders, bluetooth, motion, speech, mediaLibrary, health
@@ -200,21 +200,6 @@ public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
         case .siri: ["NSSiriUsageDescription"]
         case .homeKit: ["NSHomeKitUsageDescription"]
         case .alarmKit: ["NSAlarmKitUsageDescription"]
-        }
-    }
-
-    /// The usage keys an app whose deployment target is `deploymentTarget` (major iOS version)
-    /// needs on top of `usageDescriptionKeys`: EventKit's pre-iOS 17 keys (without them an app
-    /// that supports iOS 16 or earlier crashes there), Bluetooth's pre-iOS 13 peripheral key, and
-    /// the pre-iOS 11 Always key (EventKit "Accessing the event store"; Core Bluetooth
-    /// NSBluetoothPeripheralUsageDescription; CLLocationManager.requestAlwaysAuthorization()).
-    public func legacyUsageDescriptionKeys(options: [RequestOption], deploymentTarget: Int) -> [String] {
-        switch self {
-        case .calendar where deploymentTarget < 17: ["NSCalendarsUsageDescription"]
-        case .reminders where deploymentTarget < 17: ["NSRemindersUsageDescription"]
-        case .bluetooth where deploymentTarget < 13: ["NSBluetoothPeripheralUsageDescription"]
-        case .location where deploymentTarget < 11 && options.contains(.always): ["NSLocationAlwaysUsageDescription"]
-        default: []
         }
     }
 

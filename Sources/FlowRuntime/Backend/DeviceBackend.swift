@@ -51,6 +51,14 @@ public struct RequestResult: Hashable, Sendable {
     public var prompt: [PromptAnswer]?
     /// Index into `prompt` of the answer the user chose.
     public var answer: Int?
+    /// The critical-alerts prompt an entitled app's `notifications(criticalAlert)` request showed
+    /// after the notifications prompt (`CriticalAlerts`), with the index of the answer.
+    public var criticalAlertsPrompt: (answers: [PromptAnswer], answer: Int)? {
+        get { criticalAlertsAnswers.map { ($0, criticalAlertsAnswer ?? 0) } }
+        set { criticalAlertsAnswers = newValue?.answers; criticalAlertsAnswer = newValue?.answer }
+    }
+    private var criticalAlertsAnswers: [PromptAnswer]? = nil
+    private var criticalAlertsAnswer: Int? = nil
 
     /// A request that returned at once without showing anything.
     public static func immediate(_ status: Status) -> RequestResult {
@@ -113,10 +121,14 @@ public struct SettingsSwitch: Hashable, Sendable {
     /// The statuses the user can choose (the current one included); empty when the user cannot
     /// change it (`restricted`: Screen Time or device management decides).
     public var choices: [Status]
-    public init(_ kind: PermissionKind, _ status: Status, choices: [Status]) {
+    /// Notifications only: the Critical Alerts switch below the notifications switch
+    /// (`authorized` on, `denied` off), nil when the page has none (the app was never asked).
+    public var criticalAlerts: Status?
+    public init(_ kind: PermissionKind, _ status: Status, choices: [Status], criticalAlerts: Status? = nil) {
         self.kind = kind
         self.status = status
         self.choices = choices
+        self.criticalAlerts = criticalAlerts
     }
 }
 
@@ -126,9 +138,12 @@ public struct SettingsSwitch: Hashable, Sendable {
 public struct SettingsActions: Hashable, Sendable, ExpressibleByArrayLiteral {
     public var changes: [SettingsChange]
     public var relaunch: Bool
-    public init(_ changes: [SettingsChange] = [], relaunch: Bool = false) {
+    /// The Critical Alerts switch set to on (`authorized`) or off (`denied`), nil: untouched.
+    public var criticalAlerts: Status?
+    public init(_ changes: [SettingsChange] = [], relaunch: Bool = false, criticalAlerts: Status? = nil) {
         self.changes = changes
         self.relaunch = relaunch
+        self.criticalAlerts = criticalAlerts
     }
     public init(arrayLiteral changes: SettingsChange...) { self.init(changes) }
 }
@@ -139,6 +154,8 @@ public struct SettingsReturn: Hashable, Sendable {
     public var changes: [SettingsChange]
     /// Whether iOS terminated the app meanwhile, so the flow resumes from its checkpoint.
     public var terminated: Bool
+    /// The Critical Alerts switch as the user set it on this visit, nil when untouched.
+    public var criticalAlerts: Status? = nil
     public init(changes: [SettingsChange], terminated: Bool) {
         self.changes = changes
         self.terminated = terminated

@@ -11,7 +11,10 @@ import FlowModel
 /// - a location grant comes with full accuracy (the prompt's Precise switch is on by default);
 /// - a photos (read-write) grant also grants add-only access, and the photos prompt of an app
 ///   that has add-only access offers "Keep Add Only" in place of "Don't Allow";
-/// - provisional notifications are granted without a prompt;
+/// - provisional notifications are granted without a prompt; an app with the critical-alerts
+///   entitlement that requests `criticalAlert` gets the critical-alerts prompt after the
+///   notifications prompt, once, and its answer is the Critical Alerts switch of the
+///   notification settings (`CriticalAlerts`, *secondary*);
 /// - tracking and location prompts are not shown while the app is inactive (the request returns
 ///   the current status without asking); Local Network is denied silently;
 /// - with "Allow Apps to Request to Track" off, tracking reads `denied` and requests complete
@@ -36,6 +39,9 @@ public actor SimulatedDevice: DeviceBackend {
         public var appActive: Bool
         /// Settings › Privacy › Tracking › "Allow Apps to Request to Track" (default on).
         public var trackingRequestsAllowed: Bool
+        /// Whether the app has the critical-alerts entitlement (`CriticalAlerts.entitlement`;
+        /// default no, as for most apps: the option then changes nothing).
+        public var criticalAlertsEntitled = false
 
         public init(statuses: [PermissionKind: Status] = [:], capabilities: [Capability: Bool] = [:],
                     appActive: Bool = true, trackingRequestsAllowed: Bool = true) {
@@ -83,6 +89,9 @@ public actor SimulatedDevice: DeviceBackend {
         /// initial one (they were requested before), they are what its Settings page shows.
         var requested: Set<PermissionKind> = []
         var trackingRequestsAllowed = true
+        var criticalAlertsEntitled = false
+        /// The Critical Alerts switch: nil until the critical-alerts prompt was answered.
+        var criticalAlerts: Status?
         var checkpoint: Checkpoint?
 
         /// What decides the rest of a run (the checkpoint, which is always cleared between steps,
@@ -111,7 +120,8 @@ public actor SimulatedDevice: DeviceBackend {
         self.state = State(statuses: configuration.statuses, capabilities: configuration.capabilities,
                            appActive: configuration.appActive,
                            alwaysUpgradeShown: configuration.statuses[.location] == .authorizedAlways,
-                           trackingRequestsAllowed: configuration.trackingRequestsAllowed)
+                           trackingRequestsAllowed: configuration.trackingRequestsAllowed,
+                           criticalAlertsEntitled: configuration.criticalAlertsEntitled)
         self.user = user
         self.chooser = nil
     }
@@ -129,6 +139,10 @@ public actor SimulatedDevice: DeviceBackend {
     }
 
     func restore(_ state: State) { self.state = state }
+
+    /// The Critical Alerts switch of the notification settings (`authorized`: on, `denied`: off),
+    /// nil while the app has not been asked (or has no entitlement).
+    public var criticalAlertSetting: Status? { state.criticalAlerts }
 
     /// The stored status of `kind` (what Settings shows), ignoring Location Services.
     public func storedStatus(of kind: PermissionKind) -> Status { state.statuses[kind] ?? kind.initialStatus }
@@ -167,6 +181,17 @@ public actor SimulatedDevice: DeviceBackend {
         return nil
     }
 
+    /// Why the Critical Alerts switch cannot be set to `status` on a page showing `switches`.
+    public static func problem(withCriticalAlerts status: Status, switches: [SettingsSwitch]) -> String? {
+        guard status == .authorized || status == .denied else {
+            return "the Critical Alerts switch is on (authorized) or off (denied), not '\(status.rawValue)'"
+        }
+        guard switches.contains(where: { $0.kind == .notifications && $0.criticalAlerts != nil }) else {
+            return "Settings has no Critical Alerts switch for this app: it appears only after an entitled app asked for critical alerts"
+        }
+        return nil
+    }
+
     /// The switches the app's Settings page shows now: the kinds it requested (or whose status
     /// shows it requested them before), in catalog order, each with what iOS lets the user choose.
     func settingsSwitches(_ page: SettingsPage) -> [SettingsSwitch] {
@@ -178,7 +203,7 @@ public actor SimulatedDevice: DeviceBackend {
             if kind == .location, !state.alwaysUpgradeShown, status != .authorizedAlways {
                 choices.removeAll { $0 == .authorizedAlways }
             }
-            return SettingsSwitch(kind, status, choices: choices)
+            return SettingsSwitch(kind, status, choices: choices, criticalAlerts: kind == .notifications ? state.criticalAlerts : nil)
         }
     }
 
@@ -244,7 +269,9 @@ public actor SimulatedDevice: DeviceBackend {
                                     addOnlyGranted: addOnlyGranted) {
         case .immediate(let status):
             state.statuses[kind] = status
-            return .immediate(status)
+            var result = RequestResult.immediate(status)
+            result.criticalAlertsPrompt = try await askForCriticalAlerts(kind, options: options, notifications: status)
+            return result
         case .prompt(let answers):
             if let silent = kind.resultWhileInactive(current: current), !(try await appIsActive()) {
                 state.statuses[kind] = silent
@@ -261,8 +288,26 @@ public actor SimulatedDevice: DeviceBackend {
                 // The prompt's Precise switch is on unless the app sets NSLocationDefaultAccuracyReduced.
                 state.statuses[.locationAccuracy] = .fullAccuracy
             }
-            return .answered(answers, index: index)
+            var result = RequestResult.answered(answers, index: index)
+            result.criticalAlertsPrompt = try await askForCriticalAlerts(kind, options: options, notifications: answer.result)
+            return result
         }
+    }
+
+    /// The critical-alerts prompt, which an entitled app's `criticalAlert` request gets after
+    /// the notifications prompt (or alone, when notifications were already decided).
+    private func askForCriticalAlerts(_ kind: PermissionKind, options: [RequestOption],
+                                      notifications: Status) async throws -> (answers: [PromptAnswer], answer: Int)? {
+        guard kind == .notifications, CriticalAlerts.requested(by: options),
+              CriticalAlerts.showsPrompt(entitled: state.criticalAlertsEntitled, current: state.criticalAlerts, notifications: notifications)
+        else { return nil }
+        let answers = CriticalAlerts.promptAnswers
+        let index = try await user.answer(kind, options: [.criticalAlert], answers: answers)
+        guard answers.indices.contains(index) else {
+            throw SettingsError(message: "the user chose answer \(index) of a prompt with \(answers.count) answers")
+        }
+        state.criticalAlerts = answers[index].result
+        return (answers, index)
     }
 
     /// Sets a status, with what iOS changes along with it: photos read-write and add-only are one
@@ -291,6 +336,10 @@ public actor SimulatedDevice: DeviceBackend {
             try await user.changeSettings(page, switches: switches)
         }
         var terminated = visit.relaunch
+        if let critical = visit.criticalAlerts {
+            if let problem = Self.problem(withCriticalAlerts: critical, switches: switches) { throw SettingsError(message: problem) }
+            state.criticalAlerts = critical // a notification setting: the app keeps running
+        }
         for change in visit.changes {
             if let problem = Self.problem(with: change, page: page, switches: switches) { throw SettingsError(message: problem) }
             guard switches.first(where: { $0.kind == change.kind })?.status != change.status else { continue }
@@ -303,7 +352,9 @@ public actor SimulatedDevice: DeviceBackend {
             if change.kind.settingsChangeTerminatesApp { terminated = true }
         }
         if terminated { relaunch() }
-        return SettingsReturn(changes: visit.changes, terminated: terminated)
+        var back = SettingsReturn(changes: visit.changes, terminated: terminated)
+        back.criticalAlerts = visit.criticalAlerts
+        return back
     }
 
     /// The photos page: Full Access and Limited Access include adding; Add Photos Only and None

@@ -113,6 +113,10 @@ public actor ScriptedUser: SimulatedUser {
     public func changeSettings(_ page: SettingsPage, switches: [SettingsSwitch]) async throws -> SettingsActions {
         guard !script.settingsVisits.isEmpty else { throw InputNeeded(.settings(page)) }
         let visit = script.settingsVisits.removeFirst()
+        if let critical = visit.value.criticalAlerts,
+           let problem = SimulatedDevice.problem(withCriticalAlerts: critical, switches: switches) {
+            throw fail(ScriptError(problem, at: visit.location, id: .impossibleSettingsChange))
+        }
         for change in visit.value.changes {
             if let problem = SimulatedDevice.problem(with: change, page: page, switches: switches) {
                 throw fail(ScriptError(problem, at: visit.location, id: .impossibleSettingsChange))
