@@ -79,6 +79,9 @@ extension Interpreter {
             if name == "app" { return value(of: .app, in: frame, depth: depth) }
             if name == "permission", let ref = flowPermission(in: frame) { return value(of: .permission(ref), in: frame, depth: depth) }
             return "{\(name)}"
+        case .run(let value):
+            // The checker proves every use has a value; an unchecked program gets "".
+            return frame.run[value].map(Self.bounded) ?? ""
         }
     }
 

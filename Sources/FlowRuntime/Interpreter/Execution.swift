@@ -27,6 +27,8 @@ struct Execution {
     /// run's length is bounded by `maxTotalSteps`.)
     var visits: [Visit] = []
     var sinceInputStart = 0
+    /// `PreparedProgram.readsRunValues`, read once: whether frames keep run-time values.
+    let readsRunValues: Bool
     /// `Options.stepLimit` and `.maxTotalSteps`, read once.
     let stepLimit: Int
     let maxTotalSteps: Int
@@ -73,6 +75,7 @@ struct Execution {
         self.stack = [root]
         self.stepSite = Site(flow: root.flow, state: root.state, depth: 0)
         self.recordsTrace = interpreter.options.recordsTrace
+        self.readsRunValues = interpreter.prepared.readsRunValues
         self.stepLimit = interpreter.options.stepLimit
         self.maxTotalSteps = interpreter.options.maxTotalSteps
         // A typical run takes a handful of steps: one allocation instead of regrowing four times.
@@ -259,7 +262,29 @@ struct Execution {
         totalSteps += 1
         stepEvents = []
         stepTraceStart = trace.count
+        if top > 0, let handoff = prepared.program.flows[stack[top].flow.index].states[stack[top].state.index].handoff {
+            return handOff(handoff)
+        }
         return effect(0)
+    }
+
+    /// A state with `handoff outcome` reached in a subflow: when the calling state handles the
+    /// outcome, the subflow ends with it here, before the state's tracks and terminator run
+    /// (the caller's arm for it is the handling); otherwise the state runs as usual.
+    mutating func handOff(_ handoff: Handoff) -> Next {
+        let top = stack.count - 1
+        let caller = (flow: stack[top - 1].flow.index, state: stack[top - 1].state.index)
+        guard case .call(let call) = prepared.program.flows[caller.flow].states[caller.state].terminator,
+              call.handles(handoff.outcome) else {
+            return effect(0)
+        }
+        phase = .terminator
+        let outcome = prepared.program.flows[stack[top].flow.index].outcomes[handoff.outcome].name
+        do {
+            return try finishing(.handedOff(outcome: outcome), transition: .outcome(handoff.outcome))
+        } catch {
+            return done(failed(error))
+        }
     }
 
     /// Tracks effect `i` of the current state, or starts its terminator after the last one.

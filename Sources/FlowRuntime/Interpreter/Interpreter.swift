@@ -151,4 +151,22 @@ struct Frame: Hashable, Sendable {
     var permissions: [Int: PermissionKind]
     /// Text parameters by name, already resolved in the caller's locale and frame.
     var texts: [String: String]
+    /// `{status}`, `{button}`, `{outcome}`: what this activation's terminators last set (kept
+    /// only when the program's tracks read them: `PreparedProgram.readsRunValues`).
+    var run = RunValues()
+}
+
+/// The run-time values of one frame (Grammar.md, "Run-time values"); nil where nothing set one.
+struct RunValues: Hashable, Sendable {
+    var status: String?
+    var button: String?
+    var outcome: String?
+
+    subscript(value: RunValue) -> String? {
+        switch value {
+        case .status: status
+        case .button: button
+        case .outcome: outcome
+        }
+    }
 }
