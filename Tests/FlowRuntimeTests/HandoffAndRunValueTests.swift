@@ -1,0 +1,115 @@
+import FlowModel
+import FlowSyntax
+import Testing
+@testable import FlowRuntime
+
+/// The interpreter on caller-handled outcomes (`handoff` / `handling`) and run-time values in
+/// analytics properties, on programs the real loader and checker produced.
+@Suite struct HandoffAndRunValueTests {
+    static let text = """
+        app "Snap"
+        flow ask {
+          uses camera
+          start -> check
+          state check { status camera { authorized -> done granted  notDetermined -> request  else -> explain } }
+          state request { request camera { authorized -> done granted  else -> explain } }
+          state explain handoff denied {
+            track "ask_explain_shown" { status: "{status}" }
+            alert {
+              title "Camera is off"
+              button "Settings" -> settings  track "ask_tapped" { button: "{button}", status: "{status}" }
+              cancel "Cancel" -> done denied
+            }
+          }
+          state settings { open settings on return -> back }
+          state back { status camera { authorized -> done granted  else -> done denied } }
+        }
+        flow own {
+          uses camera
+          start -> go
+          state go { call ask handling denied { granted -> done granted  denied -> mine } }
+          state mine { track "own_denied" { outcome: "{outcome}" } -> done denied }
+        }
+        flow plain {
+          uses camera
+          start -> go
+          state go { call ask { granted -> done granted  else -> after } }
+          state after { track "plain_after" { outcome: "{outcome}" } -> done denied }
+        }
+        flow both {
+          uses camera, microphone
+          start -> check
+          state check { status (camera, microphone) { else -> shown } }
+          state shown { track "both" { statuses: "{status}" } -> done granted }
+        }
+        """
+
+    static let program: Program = {
+        let loaded = Loader(reader: MemoryReader([:])).load(text: text, path: "main.flow")
+        guard let program = loaded.program else { preconditionFailure("\(loaded.diagnostics)") }
+        return program
+    }()
+
+    /// Each event as `name key=value ...`.
+    static func events(_ r: RunResult) -> [String] {
+        r.events.map { event in
+            ([event.name] + event.properties.map { p in
+                switch p.value {
+                case .text(let s): "\(p.key)=\(s)"
+                case .number(let n): "\(p.key)=\(n)"
+                case .bool(let b): "\(p.key)=\(b)"
+                }
+            }).joined(separator: " ")
+        }
+    }
+
+    @Test func aHandlingCallerTakesOverBeforeTheAlert() async throws {
+        let (r, _) = try await simulate(Self.program, flow: "own", .init(statuses: [.camera: .denied]))
+        #expect(r.end == .outcome("denied"))
+        #expect(r.path == ["go", "ask.check", "mine"])
+        #expect(Self.events(r) == ["own_denied outcome=denied"])
+        let handoff = try #require(r.trace.first { $0.action == .handedOff(outcome: "denied") })
+        #expect(handoff.context.state == "explain")
+        #expect(handoff.context.depth == 1)
+        #expect(handoff.events.isEmpty)
+        #expect(handoff.next == .outcome("denied"))
+        #expect(!r.trace.contains { if case .alert = $0.action { true } else { false } })
+    }
+
+    @Test func theHandoffAlsoCatchesTheAnswerToThePrompt() async throws {
+        let (r, _) = try await simulate(Self.program, flow: "own", script: Script(answers: answers(.camera, .label("Don't Allow"))))
+        #expect(r.end == .outcome("denied"))
+        #expect(r.path == ["go", "ask.check", "ask.request", "mine"])
+    }
+
+    /// Without `handling`, the same subflow shows its alert, and its events carry the status read
+    /// and the button tapped; the caller's event carries the subflow's outcome.
+    @Test func withoutHandlingTheStateRunsAndValuesFlowIntoEvents() async throws {
+        let (r, _) = try await simulate(Self.program, flow: "plain", .init(statuses: [.camera: .restricted]),
+                                        script: Script(taps: taps("Settings"), settingsVisits: [Scripted(SettingsActions([], relaunch: false))]))
+        #expect(r.end == .outcome("denied"))
+        #expect(r.path == ["go", "ask.check", "ask.explain", "ask.settings", "ask.back", "after"])
+        #expect(Self.events(r) == ["ask_explain_shown status=restricted", "ask_tapped button=Settings status=restricted",
+                                   "plain_after outcome=denied"])
+        #expect(!r.trace.contains { if case .handedOff = $0.action { true } else { false } })
+    }
+
+    @Test func aRequestSetsTheStatusItCompletedWith() async throws {
+        let (r, _) = try await simulate(Self.program, flow: "plain", script: Script(
+            taps: taps("Cancel"), answers: answers(.camera, .label("Don't Allow"))))
+        #expect(Self.events(r) == ["ask_explain_shown status=denied", "plain_after outcome=denied"])
+    }
+
+    @Test func aTupleCheckJoinsItsStatuses() async throws {
+        let (r, _) = try await simulate(Self.program, flow: "both", .init(statuses: [.camera: .authorized, .microphone: .denied]))
+        #expect(Self.events(r) == ["both statuses=authorized,denied"])
+    }
+
+    /// The entry flow has no caller: its `handoff` states always run.
+    @Test func anEntryFlowNeverHandsOff() async throws {
+        let (r, _) = try await simulate(Self.program, flow: "ask", .init(statuses: [.camera: .denied]), script: Script(taps: taps("Cancel")))
+        #expect(r.end == .outcome("denied"))
+        #expect(r.path == ["check", "explain"])
+        #expect(Self.events(r) == ["ask_explain_shown status=denied"])
+    }
+}
