@@ -105,6 +105,47 @@ import Testing
         #expect(Self.events(r) == ["both statuses=authorized,denied"])
     }
 
+    /// After iOS relaunched the app in the subflow's Settings visit, the restored stack still
+    /// knows what the caller handles.
+    @Test func theHandoffSurvivesARelaunch() async throws {
+        let loaded = Loader(reader: MemoryReader([:])).load(text: """
+            flow ask {
+              uses camera
+              start -> s
+              state s { status camera { authorized -> done granted  else -> settings } }
+              state settings { open settings on return -> again }
+              state again { status camera { authorized -> done granted  else -> explain } }
+              state explain handoff denied { alert { title "Camera is off" button "OK" -> done denied } }
+            }
+            flow own {
+              uses camera
+              start -> go
+              state go { call ask handling denied { granted -> done granted  denied -> mine } }
+              state mine { track "own_denied" { outcome: "{outcome}" } -> done denied }
+            }
+            """, path: "main.flow")
+        let program = try #require(loaded.program, "\(loaded.diagnostics)")
+        let (r, _) = try await simulate(program, flow: "own", .init(statuses: [.camera: .denied]),
+                                        script: Script(settingsVisits: [Scripted(SettingsActions([], relaunch: true))]))
+        #expect(r.end == .outcome("denied"))
+        #expect(r.relaunched)
+        #expect(r.path == ["go", "ask.s", "ask.settings", "ask.again", "mine"])
+        #expect(Self.events(r) == ["own_denied outcome=denied"])
+    }
+
+    /// Exploration follows the same rule: under a handling caller no path shows the subflow's
+    /// alert, so its buttons are never offered.
+    @Test func explorationNeverShowsTheHandedOffState() async throws {
+        let e = try await Explorer(program: Self.program).explore(flow: "own")
+        #expect(!e.budgetExceeded)
+        #expect(!e.paths.isEmpty)
+        #expect(e.paths.allSatisfy { !$0.states.contains("ask.explain") })
+        #expect(!e.paths.contains { $0.decisions.contains { if case .tap = $0.choice { true } else { false } } })
+        let groups = Dictionary(uniqueKeysWithValues: e.groups.map { ($0.ending, $0.paths.count) })
+        // authorized; notDetermined then Allow; and denied by restricted, denied or "Don't Allow".
+        #expect(groups == ["granted": 2, "denied": 3])
+    }
+
     /// The entry flow has no caller: its `handoff` states always run.
     @Test func anEntryFlowNeverHandsOff() async throws {
         let (r, _) = try await simulate(Self.program, flow: "ask", .init(statuses: [.camera: .denied]), script: Script(taps: taps("Cancel")))
