@@ -146,6 +146,28 @@ import Testing
         #expect(groups == ["granted": 2, "denied": 3])
     }
 
+    /// The app as the caller: `run(handling:)` hands the outcome to it at the entry flow's
+    /// handoff state, so no alert is shown and the run ends there.
+    @Test func theAppCanHandleAnOutcomeOfTheEntryFlow() async throws {
+        let device = try SimulatedDevice(.init(statuses: [.camera: .denied]), script: Script())
+        let r = try await Interpreter(program: Self.program, backend: device).run(flow: "ask", handling: ["denied"])
+        #expect(r.end == .outcome("denied"))
+        #expect(r.path == ["check"])
+        #expect(r.events.isEmpty)
+        #expect(r.trace.last?.action == .handedOff(outcome: "denied"))
+        #expect(r.trace.last?.context.state == "explain")
+    }
+
+    @Test func theAppMayHandleOnlyHandedOffOutcomes() async throws {
+        let interpreter = Interpreter(program: Self.program, backend: try SimulatedDevice(script: Script()))
+        await #expect(throws: RunInvocationError("flow 'ask' has no outcome 'denid'; did you mean 'denied'?")) {
+            try await interpreter.run(flow: "ask", handling: ["denid"])
+        }
+        await #expect(throws: RunInvocationError("flow 'ask' never hands 'granted' to its caller: none of its states has 'handoff granted'")) {
+            try await interpreter.run(flow: "ask", handling: ["granted"])
+        }
+    }
+
     /// The entry flow has no caller: its `handoff` states always run.
     @Test func anEntryFlowNeverHandsOff() async throws {
         let (r, _) = try await simulate(Self.program, flow: "ask", .init(statuses: [.camera: .denied]), script: Script(taps: taps("Cancel")))

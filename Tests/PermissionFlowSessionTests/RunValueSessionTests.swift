@@ -65,6 +65,19 @@ struct RunValueSessionTests {
         #expect(log.lines == ["camera_explain_shown status=denied", "camera_explain_closed button=Not Now", "scan_ended outcome=denied"])
     }
 
+    /// The seed's own shape: the app passes its denial handler, so the flow shows no alert and
+    /// ends with `denied` for the app's own screen.
+    @Test func theAppHandlesTheDenialItself() async throws {
+        let log = Log()
+        let session = FlowSession(program: try program(Self.flows), system: try device([.camera: .denied]),
+                                  options: .init(locale: "en"), onEvent: { log.append($0) })
+        let result = try await session.run(flow: "ask", handling: ["denied"])
+        #expect(result.outcome == "denied")
+        #expect(result.path == ["check"])
+        #expect(log.lines == [])
+        #expect(session.activity == .finished(.outcome("denied")))
+    }
+
     @Test func theCallersAlertReplacesTheSubflowsOnScreen() async throws {
         let log = Log()
         let session = FlowSession(program: try program(Self.flows), system: try device([.camera: .restricted]),

@@ -27,6 +27,9 @@ struct Execution {
     /// run's length is bounded by `maxTotalSteps`.)
     var visits: [Visit] = []
     var sinceInputStart = 0
+    /// Outcomes of the entry flow the app handles itself (`Interpreter.run(handling:)`): the
+    /// entry flow's `handoff` states for them end the run as a handling caller's would.
+    var rootHandled: [Int] = []
     /// `PreparedProgram.readsRunValues`, read once: whether frames keep run-time values.
     let readsRunValues: Bool
     /// `Options.stepLimit` and `.maxTotalSteps`, read once.
@@ -262,21 +265,26 @@ struct Execution {
         totalSteps += 1
         stepEvents = []
         stepTraceStart = trace.count
-        if top > 0, let handoff = prepared.program.flows[stack[top].flow.index].states[stack[top].state.index].handoff {
+        if top > 0 || !rootHandled.isEmpty,
+           let handoff = prepared.program.flows[stack[top].flow.index].states[stack[top].state.index].handoff {
             return handOff(handoff)
         }
         return effect(0)
     }
 
-    /// A state with `handoff outcome` reached in a subflow: when the calling state handles the
-    /// outcome, the subflow ends with it here, before the state's tracks and terminator run
-    /// (the caller's arm for it is the handling); otherwise the state runs as usual.
+    /// A state with `handoff outcome`: when the calling state (or, for the entry flow, the app)
+    /// handles the outcome, the flow ends with it here, before the state's tracks and terminator
+    /// run (the caller's arm for it is the handling); otherwise the state runs as usual.
     mutating func handOff(_ handoff: Handoff) -> Next {
         let top = stack.count - 1
-        let caller = (flow: stack[top - 1].flow.index, state: stack[top - 1].state.index)
-        guard case .call(let call) = prepared.program.flows[caller.flow].states[caller.state].terminator,
-              call.handles(handoff.outcome) else {
-            return effect(0)
+        if top == 0 {
+            guard rootHandled.contains(handoff.outcome) else { return effect(0) }
+        } else {
+            let caller = (flow: stack[top - 1].flow.index, state: stack[top - 1].state.index)
+            guard case .call(let call) = prepared.program.flows[caller.flow].states[caller.state].terminator,
+                  call.handles(handoff.outcome) else {
+                return effect(0)
+            }
         }
         phase = .terminator
         let outcome = prepared.program.flows[stack[top].flow.index].outcomes[handoff.outcome].name

@@ -91,13 +91,24 @@ public struct Interpreter: Sendable {
     /// Runs the flow called `name`. Throws `RunInvocationError` when there is no such flow or the
     /// arguments do not fit its parameters; everything that happens inside the flow is in the result.
     public func run(flow name: String, arguments: [String: RunArgument] = [:]) async throws -> RunResult {
+        try await run(flow: name, arguments: arguments, handling: [])
+    }
+
+    /// `run(flow:arguments:)` for an app that handles some of the flow's outcomes itself.
+    ///
+    /// `handling`: outcomes the app handles itself, as a `call ... handling` does (Grammar.md,
+    /// "Caller-handled outcomes"): the flow ends with one of them at its `handoff` state for it,
+    /// before showing its own handling, so the app can show its own. Each must be an outcome of
+    /// the flow that one of its states hands off, or the run is refused.
+    public func run(flow name: String, arguments: [String: RunArgument] = [:],
+                    handling: [String]) async throws -> RunResult {
         // Through `prepared` (a class) the program is borrowed; `program` here copied it per run.
         guard let id = prepared.program.flow(named: name) else {
             var message = "no flow named '\(name)'"
             if let s = Suggestion.closest(to: name, in: program.flows.map(\.name)) { message += "; did you mean '\(s)'?" }
             throw RunInvocationError(message)
         }
-        return try await run(flow: id, arguments: arguments)
+        return try await run(flow: id, arguments: arguments, handling: handling)
     }
 
     /// Runs `flow` with `arguments` (one per parameter, by name) until it ends, fails, needs input
@@ -105,15 +116,40 @@ public struct Interpreter: Sendable {
     /// step as it is recorded, before the next device call, so a terminal can show it as it happens.
     public func run(flow: FlowID, arguments: [String: RunArgument] = [:],
                     onStep: (@Sendable (TraceStep) -> Void)? = nil) async throws -> RunResult {
+        try await run(flow: flow, arguments: arguments, handling: [], onStep: onStep)
+    }
+
+    /// `run(flow:arguments:onStep:)` for an app that handles some of the flow's outcomes itself
+    /// (see `run(flow:arguments:handling:)`).
+    public func run(flow: FlowID, arguments: [String: RunArgument] = [:], handling: [String],
+                    onStep: (@Sendable (TraceStep) -> Void)? = nil) async throws -> RunResult {
         guard prepared.program.flows.indices.contains(flow.index) else {
             throw RunInvocationError("no flow with index \(flow.index)")
         }
         let root = try bindArguments(arguments, for: prepared.program.flows[flow.index])
+        let handled = try handledOutcomes(handling, of: prepared.program.flows[flow.index])
         var execution = Execution(interpreter: self, root: Frame(flow: flow, state: prepared.program.flows[flow.index].start,
                                                                  permissions: root.permissions, texts: root.texts))
         execution.onStep = onStep
+        execution.rootHandled = handled
         let end = await execution.run()
         return RunResult(end: end, trace: execution.trace)
+    }
+
+    /// The outcome indices of `names`, which the app handles itself: each must be an outcome of
+    /// `flow` that one of its states hands off (what the checker asks of a `call ... handling`).
+    func handledOutcomes(_ names: [String], of flow: Flow) throws -> [Int] {
+        try names.map { name in
+            guard let i = flow.outcomes.firstIndex(where: { $0.name == name }) else {
+                var message = "flow '\(flow.name)' has no outcome '\(name)'"
+                if let s = Suggestion.closest(to: name, in: flow.outcomes.map(\.name)) { message += "; did you mean '\(s)'?" }
+                throw RunInvocationError(message)
+            }
+            guard flow.states.contains(where: { $0.handoff?.outcome == i }) else {
+                throw RunInvocationError("flow '\(flow.name)' never hands '\(name)' to its caller: none of its states has 'handoff \(name)'")
+            }
+            return i
+        }
     }
 
     /// Checks run arguments against the flow's parameters.
