@@ -30,8 +30,11 @@ struct Execution {
     /// Outcomes of the entry flow the app handles itself (`Interpreter.run(handling:)`): the
     /// entry flow's `handoff` states for them end the run as a handling caller's would.
     var rootHandled: [Int] = []
-    /// `PreparedProgram.readsRunValues`, read once: whether frames keep run-time values.
+    /// `PreparedProgram.readsRunValues`, read once: whether `runValues` is kept.
     let readsRunValues: Bool
+    /// One per entry of `stack` while `readsRunValues` (else empty): what each activation's
+    /// terminators last set for `{status}`, `{button}` and `{outcome}`.
+    var runValues: [RunValues] = []
     /// `Options.stepLimit` and `.maxTotalSteps`, read once.
     let stepLimit: Int
     let maxTotalSteps: Int
@@ -79,6 +82,7 @@ struct Execution {
         self.stepSite = Site(flow: root.flow, state: root.state, depth: 0)
         self.recordsTrace = interpreter.options.recordsTrace
         self.readsRunValues = interpreter.prepared.readsRunValues
+        if readsRunValues { runValues = [RunValues()] }
         self.stepLimit = interpreter.options.stepLimit
         self.maxTotalSteps = interpreter.options.maxTotalSteps
         // A typical run takes a handful of steps: one allocation instead of regrowing four times.
@@ -306,7 +310,8 @@ struct Execution {
             // The prepared list is the step's events: shared, not appended one by one.
             if recordsTrace, i == 0 { stepEvents = effects }
         } else {
-            event = interpreter.event(prepared.program.flows[f].states[s].effects[i], in: stack[top])
+            event = interpreter.event(prepared.program.flows[f].states[s].effects[i], in: stack[top],
+                                      run: readsRunValues ? runValues[top] : nil)
             if recordsTrace { stepEvents.append(event) }
         }
         phase = .effect(i)

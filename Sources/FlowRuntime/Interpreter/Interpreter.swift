@@ -91,7 +91,11 @@ public struct Interpreter: Sendable {
     /// Runs the flow called `name`. Throws `RunInvocationError` when there is no such flow or the
     /// arguments do not fit its parameters; everything that happens inside the flow is in the result.
     public func run(flow name: String, arguments: [String: RunArgument] = [:]) async throws -> RunResult {
-        try await run(flow: name, arguments: arguments, handling: [])
+        // Each public entry sets up its execution synchronously and awaits it once: an entry that
+        // awaited another one cost an async frame per run (callgrind, flowbench --profile).
+        var execution = try execution(flow: try flowID(named: name), arguments: arguments, handling: [], onStep: nil)
+        let end = await execution.run()
+        return RunResult(end: end, trace: execution.trace)
     }
 
     /// `run(flow:arguments:)` for an app that handles some of the flow's outcomes itself.
@@ -102,13 +106,9 @@ public struct Interpreter: Sendable {
     /// the flow that one of its states hands off, or the run is refused.
     public func run(flow name: String, arguments: [String: RunArgument] = [:],
                     handling: [String]) async throws -> RunResult {
-        // Through `prepared` (a class) the program is borrowed; `program` here copied it per run.
-        guard let id = prepared.program.flow(named: name) else {
-            var message = "no flow named '\(name)'"
-            if let s = Suggestion.closest(to: name, in: program.flows.map(\.name)) { message += "; did you mean '\(s)'?" }
-            throw RunInvocationError(message)
-        }
-        return try await run(flow: id, arguments: arguments, handling: handling)
+        var execution = try execution(flow: try flowID(named: name), arguments: arguments, handling: handling, onStep: nil)
+        let end = await execution.run()
+        return RunResult(end: end, trace: execution.trace)
     }
 
     /// Runs `flow` with `arguments` (one per parameter, by name) until it ends, fails, needs input
@@ -116,24 +116,43 @@ public struct Interpreter: Sendable {
     /// step as it is recorded, before the next device call, so a terminal can show it as it happens.
     public func run(flow: FlowID, arguments: [String: RunArgument] = [:],
                     onStep: (@Sendable (TraceStep) -> Void)? = nil) async throws -> RunResult {
-        try await run(flow: flow, arguments: arguments, handling: [], onStep: onStep)
+        var execution = try execution(flow: flow, arguments: arguments, handling: [], onStep: onStep)
+        let end = await execution.run()
+        return RunResult(end: end, trace: execution.trace)
     }
 
     /// `run(flow:arguments:onStep:)` for an app that handles some of the flow's outcomes itself
     /// (see `run(flow:arguments:handling:)`).
     public func run(flow: FlowID, arguments: [String: RunArgument] = [:], handling: [String],
                     onStep: (@Sendable (TraceStep) -> Void)? = nil) async throws -> RunResult {
+        var execution = try execution(flow: flow, arguments: arguments, handling: handling, onStep: onStep)
+        let end = await execution.run()
+        return RunResult(end: end, trace: execution.trace)
+    }
+
+    /// The flow called `name`, or a `RunInvocationError` with a suggestion.
+    func flowID(named name: String) throws -> FlowID {
+        // Through `prepared` (a class) the program is borrowed; `program` here copied it per run.
+        guard let id = prepared.program.flow(named: name) else {
+            var message = "no flow named '\(name)'"
+            if let s = Suggestion.closest(to: name, in: program.flows.map(\.name)) { message += "; did you mean '\(s)'?" }
+            throw RunInvocationError(message)
+        }
+        return id
+    }
+
+    /// A run of `flow`, checked and ready to start.
+    func execution(flow: FlowID, arguments: [String: RunArgument], handling: [String],
+                   onStep: (@Sendable (TraceStep) -> Void)?) throws -> Execution {
         guard prepared.program.flows.indices.contains(flow.index) else {
             throw RunInvocationError("no flow with index \(flow.index)")
         }
         let root = try bindArguments(arguments, for: prepared.program.flows[flow.index])
-        let handled = try handledOutcomes(handling, of: prepared.program.flows[flow.index])
         var execution = Execution(interpreter: self, root: Frame(flow: flow, state: prepared.program.flows[flow.index].start,
                                                                  permissions: root.permissions, texts: root.texts))
         execution.onStep = onStep
-        execution.rootHandled = handled
-        let end = await execution.run()
-        return RunResult(end: end, trace: execution.trace)
+        if !handling.isEmpty { execution.rootHandled = try handledOutcomes(handling, of: prepared.program.flows[flow.index]) }
+        return execution
     }
 
     /// The outcome indices of `names`, which the app handles itself: each must be an outcome of
@@ -187,45 +206,21 @@ struct Frame: Hashable, Sendable {
     var permissions: [Int: PermissionKind]
     /// Text parameters by name, already resolved in the caller's locale and frame.
     var texts: [String: String]
-    /// `{status}`, `{button}`, `{outcome}`: what this activation's terminators last set (kept
-    /// only when the program's tracks read them: `PreparedProgram.readsRunValues`).
-    var run = RunValues()
 }
 
-/// The run-time values of one frame (Grammar.md, "Run-time values"); nil where nothing set one.
-/// One array reference wide (empty, so unallocated, until a value is set): every frame carries
-/// it, and three inline strings made each frame copy of a run cost more (callgrind: +330
-/// instructions a run on the camera priming flow, which reads none).
+/// The run-time values of one activation (Grammar.md, "Run-time values"); nil where nothing set
+/// one. Kept beside the stack (`Execution.runValues`), not in `Frame`: a bigger frame made every
+/// run cost more, reading them or not (callgrind: +330 instructions a run on the camera flow).
 struct RunValues: Hashable, Sendable {
-    private var values: [String?] = []
-
-    init() {}
-
-    init(outcome: String) { self[.outcome] = outcome }
+    var status: String?
+    var button: String?
+    var outcome: String?
 
     subscript(value: RunValue) -> String? {
-        get { values.isEmpty ? nil : values[Self.index(value)] }
-        set {
-            if values.isEmpty { values = [nil, nil, nil] }
-            values[Self.index(value)] = newValue
-        }
-    }
-
-    var status: String? {
-        get { self[.status] }
-        set { self[.status] = newValue }
-    }
-
-    var button: String? {
-        get { self[.button] }
-        set { self[.button] = newValue }
-    }
-
-    private static func index(_ value: RunValue) -> Int {
         switch value {
-        case .status: 0
-        case .button: 1
-        case .outcome: 2
+        case .status: status
+        case .button: button
+        case .outcome: outcome
         }
     }
 }
