@@ -538,6 +538,24 @@ import FlowSyntax
         """, [
             "main.flow:2:1: error: value 'd1' nests placeholders 17 deep, more than the limit of 16: d1 -> d2 -> d3 -> d4 -> d5 -> d6 -> d7 -> d8 -> d9 -> d10 -> d11 -> d12 -> d13 -> d14 -> d15 -> d16 -> d17 -> d18 [FL0146] note: write the copy out, or refer to fewer values in a row",
         ]),
+        // Caller-handled outcomes and run-time values (more in HandoffCheckTests, RunValueCheckTests).
+        Case("FL0160 handling without handoff", """
+        flow main { start -> s  state s { call ask handling denied { denied -> done cancelled  else -> done granted } } }
+        flow ask { start -> s  state s { -> done denied } }
+        """, [
+            "main.flow:1:53: error: flow 'ask' never hands 'denied' to its caller: none of its states has 'handoff denied' [FL0160] note: mark the state where 'ask' handles 'denied' itself with 'handoff denied' (2:6)",
+        ]),
+        Case("FL0161 handled outcome without arm", """
+        flow main { start -> s  state s { call ask handling denied { else -> done granted } } }
+        flow ask { start -> s  state s handoff denied { -> done denied } }
+        """, [
+            "main.flow:1:53: error: the call handles 'denied' but no arm names it; add 'denied -> state' for the caller's own handling [FL0161]",
+        ]),
+        Case("FL0162 run value without value", """
+        flow f { start -> s  state s { track "shown" { button: "{button}" } -> done granted } }
+        """, [
+            "main.flow:1:57: error: '{button}' has no value on the path s: no alert button sets it before state 's' [FL0162]",
+        ]),
     ]
 
     @Test(arguments: cases) func diagnostics(_ c: Case) {

@@ -134,6 +134,8 @@ enum Lossless {
         ("shell comment", Array("# a shell comment // with a slash\napp \"x\" # and another".utf8)),
         ("stray characters", Array("flow a { § ;; > start -> s state s { -> done granted } } /".utf8)),
         ("smart quotes and non-breaking space", Array("app \u{201C}Receipts\u{201D}\u{00A0}".utf8)),
+        ("handoff and handling with comments", Array("flow a {\n  state s handoff/*x*/denied // y\n { call b handling denied,/**/cancelled { else -> done denied } }\n}\n".utf8)),
+        ("handoff and handling without outcomes", Array("flow a { state s handoff { call b handling , { } } }".utf8)),
         ("only trivia", Array("  // one\n/* two */\n\t\n".utf8)),
         ("empty", []),
     ] as [(String, [UInt8])])

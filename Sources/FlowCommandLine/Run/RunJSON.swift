@@ -134,6 +134,8 @@ public enum RunJSON {
             ])
         case .returned(let flow, let outcome):
             return .object([("kind", .string("returned")), ("flow", .string(flow)), ("outcome", .string(outcome))])
+        case .handedOff(let outcome):
+            return .object([("kind", .string("handedOff")), ("outcome", .string(outcome))])
         case .resumed(let checkpoint):
             return .object([("kind", .string("resumed")),
                             ("checkpoint", .array(checkpoint.frames.map { .string("\($0.flow).\($0.state)") }))])

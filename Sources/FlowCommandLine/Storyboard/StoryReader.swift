@@ -74,6 +74,8 @@ struct StoryReader {
                     learn(change.kind, change.status)
                 }
                 items.append(.settings(.init(state: step.context.pathName, page: page, appName: appName, rows: rows, terminated: ret.terminated)))
+            case .handedOff(let outcome):
+                items.append(.note("\(step.context.flow) hands '\(outcome)' to its caller at state '\(step.context.state)'"))
             case .capability, .goto, .call, .returned, .resumed, .incomplete:
                 break
             }

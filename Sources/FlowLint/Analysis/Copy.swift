@@ -12,6 +12,7 @@ extension Template {
             case .placeholder(.app): "{app}"
             case .placeholder(.permission): "{permission}"
             case .placeholder(.value(let name)): "{\(name)}"
+            case .placeholder(.run(let value)): "{\(value.rawValue)}"
             }
         }.joined()
     }

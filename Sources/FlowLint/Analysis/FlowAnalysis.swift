@@ -46,6 +46,11 @@ public struct FlowAnalysis: Sendable {
     public internal(set) var outcomeKnowledge: [Int: Knowledge] = [:]
     /// The keys of `outcomeKnowledge`, sorted: what a caller branches on.
     public internal(set) var reachedOutcomes: [Int] = []
+    /// Outcomes a caller that handles them can get at a reachable `handoff` state, with what is
+    /// known about each subject on entering the state (the flow ends there, before the state runs).
+    public internal(set) var handoffKnowledge: [Int: Knowledge] = [:]
+    /// Outcomes of `handoff` states reachable in the plain graph (as `graphOutcomes`).
+    public internal(set) var graphHandoffs: Set<Int> = []
     /// Whether running the flow may change a status (a request or a visit to Settings).
     public internal(set) var mutates = false
     public internal(set) var opensSettings = false

@@ -17,10 +17,12 @@ extension FlowAnalysis {
             }
             let arms = call.arms
             let covered = Set(arms.flatMap(\.outcomes))
+            // A caller that handles an outcome also gets it at the callee's handoff states.
+            let ends = c.graphOutcomes.union(c.graphHandoffs.intersection(call.handling?.outcomes ?? []))
             return edges.indices.filter { i in
                 switch edges[i].kind {
-                case .arm(let a): !c.graphOutcomes.isDisjoint(with: arms[a].outcomes)
-                default: !c.graphOutcomes.subtracting(covered).isEmpty
+                case .arm(let a): !ends.isDisjoint(with: arms[a].outcomes)
+                default: !ends.subtracting(covered).isEmpty
                 }
             }
         }
@@ -41,6 +43,7 @@ extension FlowAnalysis {
         while head < queue.count {
             let s = queue[head]; head += 1
             if requests[s] { mayRequest = true }
+            if let handoff = flow.states[s].handoff { graphHandoffs.insert(handoff.outcome) }
             let edges = stateEdges[s]
             for e in graphEdges[s] {
                 switch edges[e].transition.target {

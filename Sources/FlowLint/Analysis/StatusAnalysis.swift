@@ -110,6 +110,11 @@ extension FlowAnalysis {
             let current = nodes[head]
             let n = head
             head += 1
+            if let handoff = flow.states[current.state.index].handoff {
+                let o = handoff.outcome
+                handoffKnowledge[o] = handoffKnowledge[o].map { Knowledge(sets: zip($0.sets, current.knowledge.sets).map { $0.union($1) }) }
+                    ?? current.knowledge
+            }
             switch flow.states[current.state.index].terminator {
             case .request: mutates = true; mayRequest = true
             case .openSettings: mutates = true; opensSettings = true
@@ -171,8 +176,8 @@ extension FlowAnalysis {
             evaluateRequest(ref: request.subject, options: request.options, arms: request.arms,
                             otherwise: request.otherwise, k, into: &ev)
         case .call(let call):
-            evaluateCall(callee: call.callee, arguments: call.arguments, arms: call.arms, otherwise: call.otherwise, k,
-                         analysis: callees[call.callee.index], into: &ev)
+            evaluateCall(callee: call.callee, arguments: call.arguments, arms: call.arms, otherwise: call.otherwise,
+                         handled: call.handling?.outcomes ?? [], k, analysis: callees[call.callee.index], into: &ev)
         }
         return ev
     }
@@ -289,9 +294,20 @@ extension FlowAnalysis {
         }
     }
 
+    /// `handled`: the outcomes the call handles itself, which the callee also ends with at its
+    /// `handoff` states (with what was known on entering them).
     func evaluateCall(callee: FlowID, arguments: [Argument], arms: [OutcomeArm], otherwise: Transition?,
-                              _ k: Knowledge, analysis c: FlowAnalysis?, into ev: inout Evaluation) {
-        let outcomes: [Int] = c?.reachedOutcomes ?? Array(program[callee].outcomes.indices)
+                      handled: [Int] = [], _ k: Knowledge, analysis c: FlowAnalysis?, into ev: inout Evaluation) {
+        var outcomes: [Int] = c?.reachedOutcomes ?? Array(program[callee].outcomes.indices)
+        var handedOff: [Int: Knowledge] = [:]
+        if let c {
+            for o in handled {
+                guard let known = c.handoffKnowledge[o] else { continue }
+                handedOff[o] = c.outcomeKnowledge[o].map { Knowledge(sets: zip($0.sets, known.sets).map { $0.union($1) }) } ?? known
+                if c.outcomeKnowledge[o] == nil { outcomes.append(o) }
+            }
+            outcomes.sort()
+        }
         var passed = Set<Int>()
         var groups = [(Knowledge, Int)?](repeating: nil, count: arms.count + 1)
         let otherwiseEdge = arms.count
@@ -302,7 +318,7 @@ extension FlowAnalysis {
                 guard case .permission(let ref) = argument, let mine = subjects.firstIndex(of: ref) else { continue }
                 passed.insert(mine)
                 let summary: StatusSet
-                if let c, let known = c.outcomeKnowledge[o], let ci = c.subjects.firstIndex(of: .parameter(p)) {
+                if let c, let known = handedOff[o] ?? c.outcomeKnowledge[o], let ci = c.subjects.firstIndex(of: .parameter(p)) {
                     summary = known[ci]
                 } else {
                     summary = .anyKind

@@ -31,7 +31,8 @@ extension Rule {
     ) { context in
         var findings: [RuleFinding] = []
         for (flow, analysis) in context.flows where flow.outcomesDeclared {
-            for (i, outcome) in flow.outcomes.enumerated() where analysis.outcomeKnowledge[i] == nil {
+            // A `handoff` state ends the flow with its outcome for a caller that handles it.
+            for (i, outcome) in flow.outcomes.enumerated() where analysis.outcomeKnowledge[i] == nil && analysis.handoffKnowledge[i] == nil {
                 findings.append(RuleFinding("outcome '\(outcome.name)' of flow '\(flow.name)' is declared but no path ends with it",
                                             at: outcome.range ?? flow.nameRange,
                                             notes: [DiagnosticNote("end a path with 'done \(outcome.name)', or remove it from 'outcomes'")]))

@@ -14,6 +14,8 @@ struct FlowSignature {
     var title: TextSyntax?
     var start: Identifier?
     var startSeen = false
+    /// Outcome names some state hands to a caller (`handoff x`), each with its first clause.
+    var handoffs: [String: SourceRange] = [:]
     var permission: Result<PermissionRef, Scope.PermissionProblem>
 
     init(decl: FlowDecl) {
@@ -97,7 +99,11 @@ extension Checker {
                 if duplicate("start", start.range, in: &self) { continue }
                 sig.startSeen = true
                 if let name = start.target { sig.start = name } else { incomplete = true }
-            case .let, .state:
+            case .state(let state):
+                if let handoff = state.handoff, !handoff.outcome.name.isEmpty, sig.handoffs[handoff.outcome.name] == nil {
+                    sig.handoffs[handoff.outcome.name] = handoff.range
+                }
+            case .let:
                 break
             }
         }
@@ -186,14 +192,25 @@ extension Checker {
 
         var states: [State] = []
         states.reserveCapacity(stateDecls.count)
-        for state in stateDecls {
+        var runUses: [RunValueUse] = []
+        for (index, state) in stateDecls.enumerated() {
             let effects = state.effects.map { track($0, in: scope) }
+            let handoff = state.handoff.flatMap { self.handoff($0, in: sig) }
+            runUses += pendingRunUses.map { RunValueUse(value: $0.value, range: $0.range, state: index, inButton: $0.inButton) }
+            pendingRunUses.removeAll()
             guard let syntax = state.terminator else { incomplete = true; continue }
-            guard let terminator = terminator(syntax, in: context) else { continue }
+            guard let terminator = terminator(syntax, in: context) else {
+                pendingRunUses.removeAll()
+                continue
+            }
+            runUses += pendingRunUses.map { RunValueUse(value: $0.value, range: $0.range, state: index, inButton: $0.inButton) }
+            pendingRunUses.removeAll()
+            if state.handoff != nil, handoff == nil { continue }
             states.append(State(name: state.name.name, range: state.range, nameRange: state.name.range,
-                                effects: effects, terminator: terminator))
+                                effects: effects, terminator: terminator, handoff: handoff))
         }
         guard let start, states.count == stateDecls.count else { return nil }
+        checkRunValues(runUses, states: states, start: start)
         return Flow(name: sig.name, range: decl.range, nameRange: decl.name.range, title: title,
                     parameters: sig.parameters, uses: sig.uses, outcomes: sig.outcomes,
                     outcomesDeclared: sig.outcomesDeclared, start: start, states: states, values: values)

@@ -98,7 +98,7 @@ extension Checker {
             switch placeholder {
             case .app: 0
             case .value(let name): topIndex[name]
-            case .permission: nil
+            case .permission, .run: nil
             }
         }
         if reportCycle(texts: globalNodes, names: globalNames, ranges: globalRanges, starts: Array(0...topCount),

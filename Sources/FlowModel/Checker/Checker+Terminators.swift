@@ -56,7 +56,8 @@ extension Checker {
             }
             return next.map { .openSettings(OpenSettings(page: settings, pageRange: page.range, onReturn: $0, range: range)) }
         case .call(let call):
-            return self.call(call.flow, arguments: call.arguments, arms: call.arms, range: call.range, in: context)
+            return self.call(call.flow, arguments: call.arguments, arms: call.arms, handling: call.handling,
+                             range: call.range, in: context)
         }
     }
 
@@ -374,7 +375,9 @@ extension Checker {
             }
             let label = button.label.map { text($0, in: scope) }
             let next = transition(button.transition, in: context)
+            inButtonTrack = true
             let event = button.track.map { track($0, in: scope) }
+            inButtonTrack = false
             guard let label, let next else {
                 if button.label == nil { incomplete = true }
                 failed = true
@@ -394,7 +397,8 @@ extension Checker {
     // MARK: Call
 
     private mutating func call(_ name: Identifier, arguments: [ArgumentSyntax], arms: [ArmSyntax],
-                               range: SourceRange, in context: FlowContext) -> Terminator? {
+                               handling clause: HandlingClauseSyntax?, range: SourceRange,
+                               in context: FlowContext) -> Terminator? {
         guard let callee = flowIndex[name.name] else {
             error(ModelDiagnosticID.unknownFlow, "unknown flow '\(name.name)'", at: name.range,
                   suggestion: Suggestion.closest(to: name.name, in: signatures.map(\.name)))
@@ -490,9 +494,10 @@ extension Checker {
         }
         let elseTransition = otherwise.flatMap { transition($0.transition, in: context) }
         if otherwise != nil, elseTransition == nil { failed = true }
+        let handling = self.handling(clause, callee: target, arms: outcomeArms, failed: &failed)
         let resolved = values.compactMap { $0 }
         guard !failed, resolved.count == values.count else { return nil }
         return .call(Call(callee: FlowID(callee), calleeRange: name.range, arguments: resolved, arms: outcomeArms,
-                          otherwise: elseTransition, range: range))
+                          otherwise: elseTransition, handling: handling, range: range))
     }
 }

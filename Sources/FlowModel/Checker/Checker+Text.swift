@@ -33,7 +33,9 @@ extension Checker {
         }
     }
 
-    mutating func template(_ literal: StringLiteral, in scope: Scope) -> Template {
+    /// `runValues`: whether `{status}`, `{button}` and `{outcome}` mean the run-time values
+    /// (true in track property values only).
+    mutating func template(_ literal: StringLiteral, in scope: Scope, runValues: Bool = false) -> Template {
         var segments: [Template.Segment] = []
         segments.reserveCapacity(literal.segments.count)
         for segment in literal.segments {
@@ -41,7 +43,9 @@ extension Checker {
             case .text(let s):
                 segments.append(.text(s))
             case .placeholder(let written):
-                if let placeholder = placeholder(written.name, at: written.range, in: scope) { segments.append(.placeholder(placeholder)) }
+                if let placeholder = placeholder(written.name, at: written.range, in: scope, runValues: runValues) {
+                    segments.append(.placeholder(placeholder))
+                }
             }
         }
         return Template(segments: segments)
@@ -49,7 +53,7 @@ extension Checker {
 
     /// Resolves `{name}`; `key` names the string-table entry the placeholder sits in, if any.
     mutating func placeholder(_ name: String, at range: SourceRange, in scope: Scope,
-                              key: String? = nil, usedAt use: SourceRange? = nil) -> Placeholder? {
+                              key: String? = nil, usedAt use: SourceRange? = nil, runValues: Bool = false) -> Placeholder? {
         let inKey = key.map { " in string '\($0)'" } ?? ""
         let notes = use.map { [DiagnosticNote("the string is used here", at: $0)] } ?? []
         switch name {
@@ -75,6 +79,18 @@ extension Checker {
             return nil
         default:
             if scope.values.contains(name) { return .value(name) }
+            // A `let` or text parameter of the same name wins, so flows written before run-time
+            // values keep their meaning.
+            if let run = RunValue(rawValue: name) {
+                if runValues {
+                    pendingRunUses.append((run, range, inButtonTrack))
+                    return .run(run)
+                }
+                error(ModelDiagnosticID.unknownPlaceholder,
+                      "'{\(name)}'\(inKey) is a run-time value; it can only be used in a track property value",
+                      at: range, notes: notes)
+                return nil
+            }
             let candidates = scope.values.sorted() + (appDecl == nil ? [] : ["app"])
                 + ((try? scope.permission.get()) == nil ? [] : ["permission"])
             let inFlow = key != nil ? scope.flowName.map { " used by flow '\($0)'" } ?? "" : ""
@@ -121,7 +137,8 @@ extension Checker {
             guard let value = property.value else { incomplete = true; continue }
             switch value {
             case .string(let literal):
-                properties.append(TrackEvent.Property(key: property.name.name, value: .text(template(literal, in: scope))))
+                properties.append(TrackEvent.Property(key: property.name.name,
+                                                      value: .text(template(literal, in: scope, runValues: true))))
             case .number(let number):
                 properties.append(TrackEvent.Property(key: property.name.name, value: .number(number.text)))
             case .bool(let flag):

@@ -40,6 +40,11 @@ struct Checker {
     var checkedKeyUses = Set<KeyUse>()
 
     var callEdges: [CallEdge] = []
+    /// `{status}`, `{button}` and `{outcome}` in the tracks of the state being checked, waiting
+    /// for the flow's graph (Checker+RunValues.swift).
+    var pendingRunUses: [(value: RunValue, range: SourceRange, inButton: Bool)] = []
+    /// Set while a button's `track` is checked.
+    var inButtonTrack = false
 
     struct KeyUse: Hashable {
         var flow: Int

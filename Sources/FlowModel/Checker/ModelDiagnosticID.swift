@@ -51,6 +51,9 @@ import FlowSyntax
 /// - `FL0144` unknown settings page in `open`
 /// - `FL0145` a `status`, `request` or `call` without arms
 /// - `FL0146` a value whose copy nests deeper than `CopyLimits.maxDepth` or expands to more than `CopyLimits.maxBytes`
+/// - `FL0160` a call handles an outcome the called flow never hands off (no state has `handoff` for it)
+/// - `FL0161` a call handles an outcome that none of its arms names
+/// - `FL0162` `{status}`, `{button}` or `{outcome}` in a track where some path sets no value for it
 extension DiagnosticID {
     public static let unreadableEntry: DiagnosticID = "FL0100"
     public static let unreadableImport: DiagnosticID = "FL0101"
@@ -99,6 +102,11 @@ extension DiagnosticID {
     public static let unknownSettingsPage: DiagnosticID = "FL0144"
     public static let noArms: DiagnosticID = "FL0145"
     public static let copyExpansionLimit: DiagnosticID = "FL0146"
+    // FL0160 and up: caller-handled outcomes and run-time analytics values (a gap after FL0146
+    // so IDs added on other branches at the same time do not collide).
+    public static let handlingWithoutHandoff: DiagnosticID = "FL0160"
+    public static let handledOutcomeWithoutArm: DiagnosticID = "FL0161"
+    public static let runValueUndefined: DiagnosticID = "FL0162"
 }
 
 /// The spelling the checker uses for its IDs (`ModelDiagnosticID.unknownState`); every phase

@@ -280,6 +280,26 @@ extension DiagnosticRegistry {
             triggering: .flow("1️⃣" + (0..<12).map { "let v\($0) = \"{v\($0 + 1)}{v\($0 + 1)}\"\n" }.joined()
                               + "let v12 = \"12345678\"\nflow f {\n  start -> s\n  state s { alert { title \"{v0}\" button \"OK\" -> done granted } }\n}\n"),
             fix: ("let v12 = \"12345678\"", "let v12 = \"1\""), policy: checkPolicy),
+        DiagnosticDescription(
+            .handlingWithoutHandoff, "handling-without-handoff", .error,
+            summary: "a call handles an outcome the called flow never hands off",
+            explanation: "`call f handling denied { denied -> mine ... }` says the caller handles `denied` itself: the called flow ends with `denied` at the state marked `handoff denied`, before running it (its own alert, say), and the caller's arm runs instead. A flow without such a state has no place where a caller may take over, so the clause would change nothing; mark the state where the called flow handles the outcome itself.",
+            triggering: flowFile(uses: "", "state s { call ask handling 1️⃣denied { denied -> done cancelled  else -> done granted } }",
+                                 after: "flow ask {\n  uses camera\n  start -> s\n  state s { request camera { authorized -> done granted  else -> explain } }\n  state explain { alert { title \"Camera is off\" button \"OK\" -> done denied } }\n}\n"),
+            fix: ("state explain {", "state explain handoff denied {"), policy: checkPolicy),
+        DiagnosticDescription(
+            .handledOutcomeWithoutArm, "handled-outcome-without-arm", .error,
+            summary: "a call handles an outcome that none of its arms names",
+            explanation: "The outcomes in `handling` are the ones the caller handles itself, and its handling is the arm that names the outcome. Without one, `else` would take the outcome and the called flow's own handling would be skipped for nothing; add an arm for it.",
+            triggering: flowFile(uses: "", "state s { call ask handling 1️⃣denied { else -> done granted } }",
+                                 after: "flow ask {\n  uses camera\n  start -> s\n  state s { request camera { authorized -> done granted  else -> explain } }\n  state explain handoff denied { alert { title \"Camera is off\" button \"OK\" -> done denied } }\n}\n"),
+            fix: ("{ else -> done granted }", "{ denied -> done cancelled  else -> done granted }"), policy: checkPolicy),
+        DiagnosticDescription(
+            .runValueUndefined, "run-value-undefined", .error,
+            summary: "a run-time value used in a track where some path sets none",
+            explanation: "In a track property value, `{status}` is the status the last `status` or `request` of the running flow read or completed with, `{button}` the label of the last alert button tapped (in a button's own track, that button), and `{outcome}` the outcome the last `call` ended with. Each must be set on every path from the flow's start to the track: a flow starts with none, opening Settings forgets all three (the status may have changed there) and a `call` forgets `{status}` and `{button}`. The message gives a path on which the value is missing.",
+            triggering: flowFile("state s {\n  track \"camera_prime_shown\" { status: \"1️⃣{status}\" }\n  alert { title \"Use the camera\" button \"Continue\" -> ask }\n}\nstate ask { request camera -> done granted }"),
+            fix: ("start -> s\n", "start -> check\n  state check { status camera { notDetermined -> s  else -> done granted } }\n"), policy: checkPolicy),
     ])
 }
 

@@ -233,14 +233,47 @@ public struct Call: Hashable, Sendable {
     public var arguments: [Argument]
     public var arms: [OutcomeArm]
     public var otherwise: Transition?
+    /// `handling ...`: the callee outcomes this caller handles itself (nil without the clause).
+    public var handling: Handling?
     public var range: SourceRange
     public init(callee: FlowID, calleeRange: SourceRange, arguments: [Argument], arms: [OutcomeArm],
-                otherwise: Transition?, range: SourceRange) {
+                otherwise: Transition?, handling: Handling? = nil, range: SourceRange) {
         self.callee = callee
         self.calleeRange = calleeRange
         self.arguments = arguments
         self.arms = arms
         self.otherwise = otherwise
+        self.handling = handling
+        self.range = range
+    }
+
+    /// Whether this call handles the callee's outcome `outcome` itself (so the callee hands it
+    /// over at its `handoff` state for it).
+    public func handles(_ outcome: Int) -> Bool { handling?.outcomes.contains(outcome) ?? false }
+}
+
+/// A call's `handling` clause: callee outcomes (indices into the callee's `outcomes`) the caller
+/// takes over, each with where it is written.
+public struct Handling: Hashable, Sendable {
+    public var outcomes: [Int]
+    public var outcomeRanges: [SourceRange]
+    public var range: SourceRange
+    public init(outcomes: [Int], outcomeRanges: [SourceRange], range: SourceRange) {
+        self.outcomes = outcomes
+        self.outcomeRanges = outcomeRanges
+        self.range = range
+    }
+}
+
+/// A state's `handoff` clause: when the flow was called by a caller that handles `outcome`
+/// (an index into the flow's `outcomes`), reaching the state ends the flow with it instead of
+/// running the state.
+public struct Handoff: Hashable, Sendable {
+    public var outcome: Int
+    /// The `handoff outcome` clause.
+    public var range: SourceRange
+    public init(outcome: Int, range: SourceRange) {
+        self.outcome = outcome
         self.range = range
     }
 }
@@ -290,11 +323,15 @@ public struct State: Hashable, Sendable {
     public var nameRange: SourceRange
     public var effects: [TrackEvent]
     public var terminator: Terminator
-    public init(name: String, range: SourceRange, nameRange: SourceRange, effects: [TrackEvent], terminator: Terminator) {
+    /// `handoff outcome`: where a caller that handles the outcome takes over (nil: nowhere).
+    public var handoff: Handoff?
+    public init(name: String, range: SourceRange, nameRange: SourceRange, effects: [TrackEvent], terminator: Terminator,
+                handoff: Handoff? = nil) {
         self.name = name
         self.range = range
         self.nameRange = nameRange
         self.effects = effects
         self.terminator = terminator
+        self.handoff = handoff
     }
 }

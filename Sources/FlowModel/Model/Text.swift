@@ -8,6 +8,30 @@ public enum Placeholder: Hashable, Sendable {
     case permission(PermissionRef)
     /// A `let` value or a text parameter, by name (looked up in the running frame, innermost first).
     case value(String)
+    /// `{status}`, `{button}` or `{outcome}` in an analytics property value: what happened at run
+    /// time, kept by the running frame.
+    case run(RunValue)
+}
+
+/// What an analytics property can carry from the run (Grammar.md, "Run-time values"). Each is set
+/// by a terminator of the running flow and read by the `track`s after it.
+public enum RunValue: String, Hashable, Sendable, CaseIterable {
+    /// The status the last `status` or `request` read or completed with (Apple's case name; a
+    /// tuple check's statuses joined with ","). Set by `status` and `request`.
+    case status
+    /// The label of the last alert button tapped, as shown. Set by `alert`.
+    case button
+    /// The outcome the last called flow ended with. Set by `call`.
+    case outcome
+
+    /// The statement that sets it, for messages.
+    public var setBy: String {
+        switch self {
+        case .status: "'status' or 'request'"
+        case .button: "alert button"
+        case .outcome: "'call'"
+        }
+    }
 }
 
 /// Copy with placeholders, as literal pieces and placeholders.

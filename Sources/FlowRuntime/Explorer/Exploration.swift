@@ -189,6 +189,7 @@ public struct Exploration: Sendable {
                 case .app: "{app}"
                 case .permission: "{permission}"
                 case .value(let n): "{\(n)}"
+                case .run(let v): "{\(v.rawValue)}"
                 }
             }
         }.joined()

@@ -32,7 +32,9 @@ extension Interpreter {
     /// (and each nested value is bounded the same way), so copy that doubles through `let`
     /// values costs at most the limit per level, never the full expansion. The checker reports
     /// such copy (FL0146); this is what keeps an app that runs an unchecked program safe.
-    func render(_ template: Template, in frame: Frame, depth: Int = 0, shared: Bool = false) -> String {
+    /// `run`: the activation's run-time values, for a track's property values (nil elsewhere).
+    func render(_ template: Template, in frame: Frame, depth: Int = 0, shared: Bool = false,
+                run: RunValues? = nil) -> String {
         // Most copy is one literal piece: share its storage instead of building a new string.
         if template.segments.count == 1, case .text(let s) = template.segments[0] { return Self.bounded(s) }
         var out = ""
@@ -41,6 +43,9 @@ extension Interpreter {
             case .text(let s): out += s
             case .placeholder(.permission(let ref)) where shared:
                 out += value(of: .permission(flowPermission(in: frame) ?? ref), in: frame, depth: depth + 1)
+            case .placeholder(.run(let v)):
+                // The checker proves every use has a value; an unchecked program gets "".
+                out += run?[v].map(Self.bounded) ?? ""
             case .placeholder(let p): out += value(of: p, in: frame, depth: depth + 1)
             }
             if out.utf8.count >= CopyLimits.maxBytes { break }
@@ -80,6 +85,9 @@ extension Interpreter {
             if name == "app" { return value(of: .app, in: frame, depth: depth) }
             if name == "permission", let ref = flowPermission(in: frame) { return value(of: .permission(ref), in: frame, depth: depth) }
             return "{\(name)}"
+        case .run:
+            // Only track property values hold them, and `render` resolves those itself.
+            return ""
         }
     }
 
@@ -90,10 +98,10 @@ extension Interpreter {
         }
     }
 
-    func event(_ track: TrackEvent, in frame: Frame) -> AnalyticsEvent {
+    func event(_ track: TrackEvent, in frame: Frame, run: RunValues? = nil) -> AnalyticsEvent {
         AnalyticsEvent(name: render(track.name, in: frame), properties: track.properties.map { p in
             let value: AnalyticsEvent.Value = switch p.value {
-            case .text(let t): .text(render(t, in: frame))
+            case .text(let t): .text(render(t, in: frame, run: run))
             case .number(let n): .number(n)
             case .bool(let b): .bool(b)
             }

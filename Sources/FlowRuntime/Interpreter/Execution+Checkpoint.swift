@@ -79,6 +79,8 @@ extension Execution {
         let site: Site
         if case .resumed = action { site = Site(flow: last.flow, state: last.state, depth: frames.count - 1) } else { site = plan.failing }
         stack = frames
+        // A relaunch keeps nothing of the run in memory, the run-time values included.
+        if readsRunValues { runValues = frames.map { _ in RunValues() } }
         // A relaunch starts every frame afresh: none of them ran a state in this process yet.
         activations = frames.map { _ in defer { nextActivation += 1 }; return nextActivation }
         return try finish(site, events: events, action: action, transition: open.onReturn.target)

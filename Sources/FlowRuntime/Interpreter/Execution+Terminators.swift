@@ -62,6 +62,7 @@ extension Execution {
                                    next: .enter(flow: flow, state: prepared.program.flows[callee.index].states[start.index].name)))
         }
         stack.append(Frame(flow: callee, state: start, permissions: permissions, texts: texts))
+        if readsRunValues { runValues.append(RunValues()) }
         activations.append(nextActivation)
         nextActivation += 1
     }
@@ -73,6 +74,7 @@ extension Execution {
             return .call(.status(kinds[statuses.count]))
         }
         let top = stack.count - 1
+        if readsRunValues { runValues[top].status = statuses.map(\.rawValue).joined(separator: ",") }
         guard case .status(let check) = prepared.program.flows[stack[top].flow.index].states[stack[top].state.index].terminator else {
             preconditionFailure("a status phase stands at a status state")
         }
@@ -111,6 +113,7 @@ extension Execution {
             case .status(let status):
             guard case .status(let check) = prepared.program.flows[f].states[s].terminator else { break }
             let k = kind(of: check.subjects[0])
+            if readsRunValues { runValues[top].status = status.rawValue }
             let t = try match(status, kind: k, arms: check.arms, otherwise: check.otherwise, verb: "status")
             return try finishing(.status(kinds: [k], statuses: [status]), transition: t)
 
@@ -118,6 +121,7 @@ extension Execution {
             guard case .request(let request) = prepared.program.flows[f].states[s].terminator else { break }
             let k = kind(of: request.subject)
             if result.prompt != nil { inputReceived() }
+            if readsRunValues { runValues[top].status = result.status.rawValue }
             let t = try match(result.status, kind: k, arms: request.arms, otherwise: request.otherwise, verb: "request result")
             return try finishing(.request(k, options: request.options, result: result), transition: t)
 
@@ -137,13 +141,14 @@ extension Execution {
                 throw FlowError(kind: .device, message: "the device tapped button \(tapped) of an alert with \(alert.buttons.count) buttons in state '\(stepContext.state)'", context: stepContext)
             }
             inputReceived()
+            if readsRunValues { runValues[top].button = shown.buttons.indices.contains(tapped) ? shown.buttons[tapped].label : nil }
             if let track = alert.buttons[tapped].track {
                 let event: AnalyticsEvent
                 if let copy = prepared.copy[f]?[s], let prepared = copy.buttonEvents[tapped], let all = copy.eventsWithButton[tapped] {
                     event = prepared
                     if recordsTrace { stepEvents = all }
                 } else {
-                    event = interpreter.event(track, in: stack[top])
+                    event = interpreter.event(track, in: stack[top], run: readsRunValues ? runValues[top] : nil)
                     if recordsTrace { stepEvents.append(event) }
                 }
                 phase = .buttonTrack(tapped: tapped)
@@ -184,6 +189,8 @@ extension Execution {
 
         case .clearingCheckpoint(let page, let back):
             guard case .openSettings(let open) = prepared.program.flows[f].states[s].terminator else { break }
+            // What was read before Settings may have changed there.
+            if readsRunValues { runValues[top] = RunValues() }
             return try finishing(.openSettings(page, back), transition: open.onReturn.target)
         }
         preconditionFailure("the backend answered \(answer) in phase \(phase)")
@@ -286,8 +293,11 @@ extension Execution {
                 if recordsTrace { appendStep(TraceStep(context: context(site), events: events, action: action, next: .outcome(outcome))) }
                 stack.removeLast()
                 activations.removeLast()
+                if readsRunValues { runValues.removeLast() }
                 guard !stack.isEmpty else { return .outcome(outcome) }
                 let top = stack.count - 1
+                // The callee may have changed statuses and shown alerts: only its outcome is current.
+                if readsRunValues { runValues[top] = RunValues(outcome: outcome) }
                 let caller = (flow: stack[top].flow, state: stack[top].state)
                 site = Site(flow: caller.flow, state: caller.state, depth: top)
                 events = []

@@ -27,6 +27,14 @@ struct Execution {
     /// run's length is bounded by `maxTotalSteps`.)
     var visits: [Visit] = []
     var sinceInputStart = 0
+    /// Outcomes of the entry flow the app handles itself (`Interpreter.run(handling:)`): the
+    /// entry flow's `handoff` states for them end the run as a handling caller's would.
+    var rootHandled: [Int] = []
+    /// `PreparedProgram.readsRunValues`, read once: whether `runValues` is kept.
+    let readsRunValues: Bool
+    /// One per entry of `stack` while `readsRunValues` (else empty): what each activation's
+    /// terminators last set for `{status}`, `{button}` and `{outcome}`.
+    var runValues: [RunValues] = []
     /// `Options.stepLimit` and `.maxTotalSteps`, read once.
     let stepLimit: Int
     let maxTotalSteps: Int
@@ -73,6 +81,8 @@ struct Execution {
         self.stack = [root]
         self.stepSite = Site(flow: root.flow, state: root.state, depth: 0)
         self.recordsTrace = interpreter.options.recordsTrace
+        self.readsRunValues = interpreter.prepared.readsRunValues
+        if readsRunValues { runValues = [RunValues()] }
         self.stepLimit = interpreter.options.stepLimit
         self.maxTotalSteps = interpreter.options.maxTotalSteps
         // A typical run takes a handful of steps: one allocation instead of regrowing four times.
@@ -259,7 +269,34 @@ struct Execution {
         totalSteps += 1
         stepEvents = []
         stepTraceStart = trace.count
+        if top > 0 || !rootHandled.isEmpty,
+           let handoff = prepared.program.flows[stack[top].flow.index].states[stack[top].state.index].handoff {
+            return handOff(handoff)
+        }
         return effect(0)
+    }
+
+    /// A state with `handoff outcome`: when the calling state (or, for the entry flow, the app)
+    /// handles the outcome, the flow ends with it here, before the state's tracks and terminator
+    /// run (the caller's arm for it is the handling); otherwise the state runs as usual.
+    mutating func handOff(_ handoff: Handoff) -> Next {
+        let top = stack.count - 1
+        if top == 0 {
+            guard rootHandled.contains(handoff.outcome) else { return effect(0) }
+        } else {
+            let caller = (flow: stack[top - 1].flow.index, state: stack[top - 1].state.index)
+            guard case .call(let call) = prepared.program.flows[caller.flow].states[caller.state].terminator,
+                  call.handles(handoff.outcome) else {
+                return effect(0)
+            }
+        }
+        phase = .terminator
+        let outcome = prepared.program.flows[stack[top].flow.index].outcomes[handoff.outcome].name
+        do {
+            return try finishing(.handedOff(outcome: outcome), transition: .outcome(handoff.outcome))
+        } catch {
+            return done(failed(error))
+        }
     }
 
     /// Tracks effect `i` of the current state, or starts its terminator after the last one.
@@ -273,7 +310,8 @@ struct Execution {
             // The prepared list is the step's events: shared, not appended one by one.
             if recordsTrace, i == 0 { stepEvents = effects }
         } else {
-            event = interpreter.event(prepared.program.flows[f].states[s].effects[i], in: stack[top])
+            event = interpreter.event(prepared.program.flows[f].states[s].effects[i], in: stack[top],
+                                      run: readsRunValues ? runValues[top] : nil)
             if recordsTrace { stepEvents.append(event) }
         }
         phase = .effect(i)

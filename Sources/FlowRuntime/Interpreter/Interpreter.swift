@@ -91,13 +91,24 @@ public struct Interpreter: Sendable {
     /// Runs the flow called `name`. Throws `RunInvocationError` when there is no such flow or the
     /// arguments do not fit its parameters; everything that happens inside the flow is in the result.
     public func run(flow name: String, arguments: [String: RunArgument] = [:]) async throws -> RunResult {
-        // Through `prepared` (a class) the program is borrowed; `program` here copied it per run.
-        guard let id = prepared.program.flow(named: name) else {
-            var message = "no flow named '\(name)'"
-            if let s = Suggestion.closest(to: name, in: program.flows.map(\.name)) { message += "; did you mean '\(s)'?" }
-            throw RunInvocationError(message)
-        }
-        return try await run(flow: id, arguments: arguments)
+        // Each public entry sets up its execution synchronously and awaits it once: an entry that
+        // awaited another one cost an async frame per run (callgrind, flowbench --profile).
+        var execution = try execution(flow: try flowID(named: name), arguments: arguments, handling: [], onStep: nil)
+        let end = await execution.run()
+        return RunResult(end: end, trace: execution.trace)
+    }
+
+    /// `run(flow:arguments:)` for an app that handles some of the flow's outcomes itself.
+    ///
+    /// `handling`: outcomes the app handles itself, as a `call ... handling` does (Grammar.md,
+    /// "Caller-handled outcomes"): the flow ends with one of them at its `handoff` state for it,
+    /// before showing its own handling, so the app can show its own. Each must be an outcome of
+    /// the flow that one of its states hands off, or the run is refused.
+    public func run(flow name: String, arguments: [String: RunArgument] = [:],
+                    handling: [String]) async throws -> RunResult {
+        var execution = try execution(flow: try flowID(named: name), arguments: arguments, handling: handling, onStep: nil)
+        let end = await execution.run()
+        return RunResult(end: end, trace: execution.trace)
     }
 
     /// Runs `flow` with `arguments` (one per parameter, by name) until it ends, fails, needs input
@@ -105,6 +116,34 @@ public struct Interpreter: Sendable {
     /// step as it is recorded, before the next device call, so a terminal can show it as it happens.
     public func run(flow: FlowID, arguments: [String: RunArgument] = [:],
                     onStep: (@Sendable (TraceStep) -> Void)? = nil) async throws -> RunResult {
+        var execution = try execution(flow: flow, arguments: arguments, handling: [], onStep: onStep)
+        let end = await execution.run()
+        return RunResult(end: end, trace: execution.trace)
+    }
+
+    /// `run(flow:arguments:onStep:)` for an app that handles some of the flow's outcomes itself
+    /// (see `run(flow:arguments:handling:)`).
+    public func run(flow: FlowID, arguments: [String: RunArgument] = [:], handling: [String],
+                    onStep: (@Sendable (TraceStep) -> Void)? = nil) async throws -> RunResult {
+        var execution = try execution(flow: flow, arguments: arguments, handling: handling, onStep: onStep)
+        let end = await execution.run()
+        return RunResult(end: end, trace: execution.trace)
+    }
+
+    /// The flow called `name`, or a `RunInvocationError` with a suggestion.
+    func flowID(named name: String) throws -> FlowID {
+        // Through `prepared` (a class) the program is borrowed; `program` here copied it per run.
+        guard let id = prepared.program.flow(named: name) else {
+            var message = "no flow named '\(name)'"
+            if let s = Suggestion.closest(to: name, in: program.flows.map(\.name)) { message += "; did you mean '\(s)'?" }
+            throw RunInvocationError(message)
+        }
+        return id
+    }
+
+    /// A run of `flow`, checked and ready to start.
+    func execution(flow: FlowID, arguments: [String: RunArgument], handling: [String],
+                   onStep: (@Sendable (TraceStep) -> Void)?) throws -> Execution {
         guard prepared.program.flows.indices.contains(flow.index) else {
             throw RunInvocationError("no flow with index \(flow.index)")
         }
@@ -112,8 +151,24 @@ public struct Interpreter: Sendable {
         var execution = Execution(interpreter: self, root: Frame(flow: flow, state: prepared.program.flows[flow.index].start,
                                                                  permissions: root.permissions, texts: root.texts))
         execution.onStep = onStep
-        let end = await execution.run()
-        return RunResult(end: end, trace: execution.trace)
+        if !handling.isEmpty { execution.rootHandled = try handledOutcomes(handling, of: prepared.program.flows[flow.index]) }
+        return execution
+    }
+
+    /// The outcome indices of `names`, which the app handles itself: each must be an outcome of
+    /// `flow` that one of its states hands off (what the checker asks of a `call ... handling`).
+    func handledOutcomes(_ names: [String], of flow: Flow) throws -> [Int] {
+        try names.map { name in
+            guard let i = flow.outcomes.firstIndex(where: { $0.name == name }) else {
+                var message = "flow '\(flow.name)' has no outcome '\(name)'"
+                if let s = Suggestion.closest(to: name, in: flow.outcomes.map(\.name)) { message += "; did you mean '\(s)'?" }
+                throw RunInvocationError(message)
+            }
+            guard flow.states.contains(where: { $0.handoff?.outcome == i }) else {
+                throw RunInvocationError("flow '\(flow.name)' never hands '\(name)' to its caller: none of its states has 'handoff \(name)'")
+            }
+            return i
+        }
     }
 
     /// Checks run arguments against the flow's parameters.
@@ -151,4 +206,21 @@ struct Frame: Hashable, Sendable {
     var permissions: [Int: PermissionKind]
     /// Text parameters by name, already resolved in the caller's locale and frame.
     var texts: [String: String]
+}
+
+/// The run-time values of one activation (Grammar.md, "Run-time values"); nil where nothing set
+/// one. Kept beside the stack (`Execution.runValues`), not in `Frame`: a bigger frame made every
+/// run cost more, reading them or not (callgrind: +330 instructions a run on the camera flow).
+struct RunValues: Hashable, Sendable {
+    var status: String?
+    var button: String?
+    var outcome: String?
+
+    subscript(value: RunValue) -> String? {
+        switch value {
+        case .status: status
+        case .button: button
+        case .outcome: outcome
+        }
+    }
 }

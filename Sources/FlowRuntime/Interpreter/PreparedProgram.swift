@@ -10,8 +10,12 @@ final class PreparedProgram: Sendable {
     let program: Program
     /// `contexts[flow][state]` at depth 0.
     let contexts: [[StepContext]]
-    /// `copy[flow][state]`, nil for a flow with parameters (its copy may read them).
+    /// `copy[flow][state]`, nil for a flow with parameters (its copy may read them) and for a
+    /// flow whose tracks read run-time values.
     let copy: [[StateCopy]?]
+    /// Whether any track reads `{status}`, `{button}` or `{outcome}`: only then do frames keep
+    /// them, so programs that do not pay nothing per step.
+    let readsRunValues: Bool
 
     /// A state's copy, resolved.
     struct StateCopy: Sendable {
@@ -32,6 +36,22 @@ final class PreparedProgram: Sendable {
         self.program = program
         contexts = []
         copy = []
+        readsRunValues = false
+    }
+
+    /// Whether a track of `flow` (in a state or after a button) reads a run-time value.
+    static func readsRunValues(_ flow: Flow) -> Bool {
+        func reads(_ event: TrackEvent) -> Bool {
+            event.properties.contains { property in
+                guard case .text(let template) = property.value else { return false }
+                return template.segments.contains { if case .placeholder(.run) = $0 { true } else { false } }
+            }
+        }
+        return flow.states.contains { state in
+            if state.effects.contains(where: reads) { return true }
+            guard case .alert(let alert) = state.terminator else { return false }
+            return alert.buttons.contains { $0.track.map(reads) ?? false }
+        }
     }
 
     /// Resolves through `interpreter` (whose `prepared` is the unresolved program).
@@ -40,11 +60,14 @@ final class PreparedProgram: Sendable {
         contexts = program.flows.map { flow in
             flow.states.map { StepContext(depth: 0, flow: flow.name, state: $0.name, range: $0.terminator.range) }
         }
+        let reading = program.flows.map(Self.readsRunValues)
+        readsRunValues = reading.contains(true)
         copy = program.flows.indices.map { f in
             let flow = program.flows[f]
             // Every activation of a flow without parameters has the same frame: no permissions
-            // and no texts bound. So its copy resolves the same on every run.
-            guard flow.parameters.isEmpty else { return nil }
+            // and no texts bound. So its copy resolves the same on every run, unless it reads
+            // what happened in the run.
+            guard flow.parameters.isEmpty, !reading[f] else { return nil }
             return flow.states.indices.map { s in
                 let frame = Frame(flow: FlowID(f), state: StateID(s), permissions: [:], texts: [:])
                 let state = flow.states[s]

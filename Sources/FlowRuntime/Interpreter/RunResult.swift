@@ -49,6 +49,9 @@ public struct TraceStep: Hashable, Sendable {
         case call(flow: String, arguments: [String: RunArgument])
         /// The subflow called from this state ended with `outcome` (not a new visit of the state).
         case returned(flow: String, outcome: String)
+        /// `handoff outcome`: the caller handles `outcome` itself, so the flow ended with it on
+        /// reaching this state, without running it (not a visit: no track, no terminator).
+        case handedOff(outcome: String)
         /// The run started from a checkpoint saved before the app was terminated.
         case resumed(Checkpoint)
         /// The statement did not complete: the run stopped here (input needed, error, cancelled).
@@ -83,7 +86,7 @@ public struct TraceStep: Hashable, Sendable {
     /// and `resumed`).
     public var isVisit: Bool {
         switch action {
-        case .returned, .resumed: false
+        case .returned, .resumed, .handedOff: false
         default: true
         }
     }

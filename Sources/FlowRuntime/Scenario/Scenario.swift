@@ -63,6 +63,9 @@ public enum Expectation: Hashable, Sendable {
     case path([String])
     /// `expect track "name"`: this event is tracked, after the ones expected before it.
     case track(String)
+    /// `expect track "name" key = "value", ...`: an event of this name with these property
+    /// values (as the transcript shows them, without quotes), after the ones expected before it.
+    case trackProperties(String, properties: [String: String])
     /// `expect no track "name"`: this event is never tracked.
     case noTrack(String)
     /// `expect error [FL2101]`: the run ends with a flow error (with this ID).

@@ -376,8 +376,12 @@ public enum ScenarioParser {
                     expectations.append(Scripted(.path(args.map(\.text)), at: range))
                 }
             case "track":
-                guard let name = single(what, args, what: "the event name in quotes", kind: .string) else { return }
-                expectations.append(Scripted(.track(name.text), at: range))
+                guard args.count > 1, args[0].kind == .string else {
+                    guard let name = single(what, args, what: "the event name in quotes", kind: .string) else { return }
+                    return expectations.append(Scripted(.track(name.text), at: range))
+                }
+                guard let properties = trackProperties(Array(args.dropFirst())) else { return }
+                expectations.append(Scripted(.trackProperties(args[0].text, properties: properties), at: range))
             case "no":
                 guard let t = args.first, t.text == "track" || t.text == "relaunch" else {
                     return error(.malformedScenario, "expected 'no track \"event\"' or 'no relaunch'", (args.first ?? what).range)
@@ -401,6 +405,32 @@ public enum ScenarioParser {
             default:
                 error(.malformedScenario, "unknown expectation '\(what.text)'", what.range, fix: suggest(what, in: Self.expectations))
             }
+        }
+
+        /// `key = "value" { "," key = "value" }` after `expect track "event"`.
+        mutating func trackProperties(_ tokens: [Token]) -> [String: String]? {
+            var properties: [String: String] = [:]
+            var i = 0
+            while i < tokens.count {
+                guard i + 2 < tokens.count, tokens[i].kind == .word, tokens[i + 1].kind == .equals,
+                      tokens[i + 2].kind == .string || tokens[i + 2].kind == .word else {
+                    error(.malformedScenario, "expected 'property = \"value\"' after the event name, found '\(tokens[i].text)'", tokens[i].range)
+                    return nil
+                }
+                if properties.updateValue(tokens[i + 2].text, forKey: tokens[i].text) != nil {
+                    error(.malformedScenario, "property '\(tokens[i].text)' is expected twice", tokens[i].range)
+                    return nil
+                }
+                i += 3
+                if i < tokens.count {
+                    guard tokens[i].kind == .comma, i + 1 < tokens.count else {
+                        error(.malformedScenario, "expected ', property = \"value\"', found '\(tokens[i].text)'", tokens[i].range)
+                        return nil
+                    }
+                    i += 1
+                }
+            }
+            return properties
         }
 
         mutating func finish() -> (Scenario?, [Diagnostic]) {

@@ -262,7 +262,7 @@ public struct ScenarioRunner: Sendable {
             case .outcome: break
             }
         }
-        var events = run.events.map(\.name)[...]
+        var events = run.events[...]
         for e in scenario.expectations {
             switch e.value {
             case .outcome(let o):
@@ -281,8 +281,17 @@ public struct ScenarioRunner: Sendable {
                 if actual != expected {
                     fail("path differs (- expected, + actual):\n" + LineDiff.render(expected: expected, actual: actual), e.location)
                 }
+            case .trackProperties(let name, let properties):
+                if let i = events.firstIndex(where: { $0.name == name && Self.has(properties, $0) }) {
+                    events = events[(i + 1)...]
+                } else {
+                    let same = run.events.filter { $0.name == name }.map(Self.describe)
+                    let seen = same.isEmpty ? "it was not tracked" : "tracked as " + same.joined(separator: ", ")
+                    let wanted = properties.sorted { $0.key < $1.key }.map { "\($0.key) = \"\($0.value)\"" }.joined(separator: ", ")
+                    fail("expected track \"\(name)\" with \(wanted) after the events expected before it; \(seen)", e.location)
+                }
             case .track(let name):
-                if let i = events.firstIndex(of: name) {
+                if let i = events.firstIndex(where: { $0.name == name }) {
                     events = events[(i + 1)...]
                 } else {
                     let all = run.events.map { "\"\($0.name)\"" }.joined(separator: ", ")
@@ -298,5 +307,26 @@ public struct ScenarioRunner: Sendable {
                 }
             }
         }
+    }
+
+    /// Whether `event` has every property in `properties` with that value (compared as text:
+    /// a string without quotes, a number as written, `true`/`false`).
+    static func has(_ properties: [String: String], _ event: AnalyticsEvent) -> Bool {
+        properties.allSatisfy { key, value in
+            event.properties.contains { $0.key == key && text(of: $0.value) == value }
+        }
+    }
+
+    static func text(of value: AnalyticsEvent.Value) -> String {
+        switch value {
+        case .text(let s): s
+        case .number(let n): n
+        case .bool(let b): b ? "true" : "false"
+        }
+    }
+
+    /// `name {key: value, ...}` for a failure message.
+    static func describe(_ event: AnalyticsEvent) -> String {
+        "\"\(event.name)\" {" + event.properties.map { "\($0.key): \"\(text(of: $0.value))\"" }.joined(separator: ", ") + "}"
     }
 }

@@ -112,6 +112,7 @@ public struct SyntaxDump {
         case .state(let state):
             line("State \(Self.name(state.name))", state.range)
             nested { d in
+                if let handoff = state.handoff { d.line("Handoff \(Self.name(handoff.outcome))", handoff.range) }
                 for track in state.effects { d.track(track) }
                 if let terminator = state.terminator { d.terminator(terminator) }
             }
@@ -199,6 +200,9 @@ public struct SyntaxDump {
                 return "\(Self.name(a.label)): \(value)"
             }.joined(separator: ", ") + ")"
             line("Call \(Self.name(call.flow))\(list)", call.range)
+            if let handling = call.handling {
+                nested { $0.line("Handling \(handling.outcomes.map(\.name).joined(separator: ", "))", handling.range) }
+            }
             self.arms(call.arms)
         }
     }

@@ -1,17 +1,18 @@
 // A state: its `track` effects with their properties, and its one terminator.
 
 extension Parser {
-    /// `state = "state" NAME "{" { track } terminator "}" ;`
+    /// `state = "state" NAME [ handoff ] "{" { track } terminator "}" ;`
     mutating func parseState() -> StateDecl {
         let start = current.range.start
         advance()
         let name = parseName("a state name")
+        let handoff = parseHandoffClause()
         let errorsBefore = diagnostics.count
         var effects: [TrackSyntax] = []
         var terminator: TerminatorSyntax?
         let open = expect(.leftBrace)
         guard enterGroup(open) else {
-            return StateDecl(name: name, effects: [], terminator: nil, range: range(from: start))
+            return StateDecl(name: name, handoff: handoff, effects: [], terminator: nil, range: range(from: start))
         }
         while !at(.rightBrace) && !at(.eof) && !atAny(Self.outsideState) {
             let before = current.range.start.offset
@@ -47,7 +48,7 @@ extension Parser {
                          at: name.name.isEmpty ? range(from: start) : name.range)
         }
         expectClose(.rightBrace, of: "state '\(name.name)'", opener: open)
-        return StateDecl(name: name, effects: effects, terminator: terminator, range: range(from: start))
+        return StateDecl(name: name, handoff: handoff, effects: effects, terminator: terminator, range: range(from: start))
     }
 
     /// `track = "track" STRING [ properties ] ;`

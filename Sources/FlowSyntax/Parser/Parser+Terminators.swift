@@ -144,15 +144,17 @@ extension Parser {
                                   onReturn: onReturn, range: range(from: keyword.start))
     }
 
-    /// `call = "call" NAME [ arguments ] "{" { arm } "}" ;`
+    /// `call = "call" NAME [ arguments ] [ handling ] "{" { arm } "}" ;`
     mutating func parseCall() -> CallSyntax {
         let keyword = current.range
         advance()
         let flow = parseName("a flow name")
         let arguments = at(.leftParen) ? parseArguments() : .absent
+        let handling = parseHandlingClause()
         let block = parseArmBlock("call \(flow.name)")
         return CallSyntax(keyword: keyword, flow: flow, leftParen: arguments.leftParen, arguments: arguments.elements,
-                          rightParen: arguments.rightParen, block: block, range: range(from: keyword.start))
+                          rightParen: arguments.rightParen, handling: handling, block: block,
+                          range: range(from: keyword.start))
     }
 
     /// `arguments = "(" [ argument { "," argument } ] ")" ;`

@@ -267,15 +267,19 @@ public struct StartSyntax: Hashable, Sendable {
     }
 }
 
-/// `state name { effects terminator }`
+/// `state name [handoff outcome] { effects terminator }`
 public struct StateDecl: Hashable, Sendable {
     public var name: Identifier
+    /// `handoff outcome` (nil without the clause): where a caller may take over.
+    public var handoff: HandoffClauseSyntax?
     public var effects: [TrackSyntax]
     /// nil when the body ended without a transition (the parser already reported it).
     public var terminator: TerminatorSyntax?
     public var range: SourceRange
-    public init(name: Identifier, effects: [TrackSyntax], terminator: TerminatorSyntax?, range: SourceRange) {
+    public init(name: Identifier, handoff: HandoffClauseSyntax? = nil, effects: [TrackSyntax],
+                terminator: TerminatorSyntax?, range: SourceRange) {
         self.name = name
+        self.handoff = handoff
         self.effects = effects
         self.terminator = terminator
         self.range = range

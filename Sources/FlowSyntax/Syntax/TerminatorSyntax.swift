@@ -257,16 +257,20 @@ public struct CallSyntax: Hashable, Sendable {
     public var leftParen: SourceRange?
     public var arguments: [ArgumentSyntax]
     public var rightParen: SourceRange?
+    /// `handling outcome, ...`: the outcomes the caller takes over (nil without the clause).
+    public var handling: HandlingClauseSyntax?
     /// The branches on the callee's outcome.
     public var block: ArmBlockSyntax
     public var range: SourceRange
     public init(keyword: SourceRange, flow: Identifier, leftParen: SourceRange?, arguments: [ArgumentSyntax],
-                rightParen: SourceRange?, block: ArmBlockSyntax, range: SourceRange) {
+                rightParen: SourceRange?, handling: HandlingClauseSyntax? = nil, block: ArmBlockSyntax,
+                range: SourceRange) {
         self.keyword = keyword
         self.flow = flow
         self.leftParen = leftParen
         self.arguments = arguments
         self.rightParen = rightParen
+        self.handling = handling
         self.block = block
         self.range = range
     }
@@ -351,5 +355,40 @@ public enum TerminatorSyntax: Hashable, Sendable {
         case .call(let c): c.arms
         case .goto, .alert, .openSettings: []
         }
+    }
+}
+
+/// `handoff denied` after a state's name: the state is where the flow handles outcome `denied`
+/// itself (a denial alert, say), and a caller that calls the flow `handling denied` takes over
+/// there instead: the flow ends with that outcome when it reaches the state, before running it.
+public struct HandoffClauseSyntax: Hashable, Sendable {
+    /// The `handoff` contextual keyword.
+    public var keyword: SourceRange
+    /// The outcome handed to the caller (an empty `Identifier` when missing).
+    public var outcome: Identifier
+    public var range: SourceRange
+    public init(keyword: SourceRange, outcome: Identifier, range: SourceRange) {
+        self.keyword = keyword
+        self.outcome = outcome
+        self.range = range
+    }
+}
+
+/// `handling denied, limited` after a call's arguments: the caller handles these outcomes of the
+/// callee itself, so the callee ends with one of them at its `handoff` state for it instead of
+/// running that state.
+public struct HandlingClauseSyntax: Hashable, Sendable {
+    /// The `handling` contextual keyword.
+    public var keyword: SourceRange
+    /// The outcomes the caller takes over, as written.
+    public var outcomes: [Identifier]
+    /// The `,` between the outcomes.
+    public var commas: [SourceRange]
+    public var range: SourceRange
+    public init(keyword: SourceRange, outcomes: [Identifier], commas: [SourceRange], range: SourceRange) {
+        self.keyword = keyword
+        self.outcomes = outcomes
+        self.commas = commas
+        self.range = range
     }
 }

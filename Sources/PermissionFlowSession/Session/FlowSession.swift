@@ -108,7 +108,15 @@ public final class FlowSession {
     /// task cancels the run.
     @discardableResult
     public func run(flow: String, arguments: [String: RunArgument] = [:]) async throws -> RunResult {
-        let task = try start(flow: flow, arguments: arguments)
+        try await run(flow: flow, arguments: arguments, handling: [])
+    }
+
+    /// `run(flow:arguments:)` for an app that handles some outcomes with its own UI (the seed's
+    /// `onAccessHasBeenDenied:`): the flow ends with one of them where it would show its own
+    /// handling, at its `handoff` state for it (Grammar.md, "Caller-handled outcomes").
+    @discardableResult
+    public func run(flow: String, arguments: [String: RunArgument] = [:], handling: [String]) async throws -> RunResult {
+        let task = try start(flow: flow, arguments: arguments, handling: handling)
         return try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
     }
 
@@ -117,9 +125,17 @@ public final class FlowSession {
     /// `nextAlert()` waits for the run's first alert. Cancelling the task cancels the run.
     @discardableResult
     public func start(flow: String, arguments: [String: RunArgument] = [:]) throws(SessionError) -> Task<RunResult, any Error> {
+        try start(flow: flow, arguments: arguments, handling: [])
+    }
+
+    /// `start(flow:arguments:)` for an app that handles some outcomes itself (see
+    /// `run(flow:arguments:handling:)`).
+    @discardableResult
+    public func start(flow: String, arguments: [String: RunArgument] = [:],
+                      handling: [String]) throws(SessionError) -> Task<RunResult, any Error> {
         if let running { throw .alreadyRunning(flow: running.flow) }
         let interpreter = Interpreter(program: program, backend: backend, options: options)
-        let inner = Task { try await interpreter.run(flow: flow, arguments: arguments) }
+        let inner = Task { try await interpreter.run(flow: flow, arguments: arguments, handling: handling) }
         running = (flow, inner)
         discardedCheckpoint = nil
         activity = .running

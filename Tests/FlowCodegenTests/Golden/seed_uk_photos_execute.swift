@@ -9,10 +9,10 @@ import PermissionFlow
 /// The flows of this target, one type per flow: run one with `session.run(Flows.name)` (or
 /// `Flows.name(arguments...)` for a flow with parameters) and switch over its `Outcome`.
 enum Flows {
-    /// Runs flow `photo_library_execute` (flows/seed_uk_photos_execute.flow:22): `try await session.run(Flows.photoLibraryExecute)`.
+    /// Runs flow `photo_library_execute` (flows/seed_uk_photos_execute.flow:26): `try await session.run(Flows.photoLibraryExecute)`.
     static var photoLibraryExecute: PhotoLibraryExecute { PhotoLibraryExecute() }
 
-    /// Flow `photo_library_execute`, declared at flows/seed_uk_photos_execute.flow:22; uses photos.
+    /// Flow `photo_library_execute`, declared at flows/seed_uk_photos_execute.flow:26; uses photos.
     struct PhotoLibraryExecute: FlowDescriptor {
         /// The flow's name in its `.flow` file.
         static let flowName = "photo_library_execute"
@@ -37,15 +37,43 @@ enum Flows {
         var arguments: [Swift.String: RunArgument] { [:] }
     }
 
-    /// Runs flow `album_groups` (flows/seed_uk_photos_execute.flow:60): `try await session.run(Flows.albumGroups)`.
+    /// Runs flow `album_groups` (flows/seed_uk_photos_execute.flow:66): `try await session.run(Flows.albumGroups)`.
     static var albumGroups: AlbumGroups { AlbumGroups() }
 
-    /// Flow `album_groups`, declared at flows/seed_uk_photos_execute.flow:60; uses photos.
+    /// Flow `album_groups`, declared at flows/seed_uk_photos_execute.flow:66; uses photos.
     struct AlbumGroups: FlowDescriptor {
         /// The flow's name in its `.flow` file.
         static let flowName = "album_groups"
 
         /// How `album_groups` can end: the built-in outcomes (it declares none).
+        enum Outcome: String, FlowOutcome {
+            /// `granted` (built in).
+            case granted
+            /// `denied` (built in).
+            case denied
+            /// `limited` (built in).
+            case limited
+            /// `unavailable` (built in).
+            case unavailable
+            /// `cancelled` (built in).
+            case cancelled
+        }
+
+        init() {}
+
+        /// The arguments of one run, by parameter name.
+        var arguments: [Swift.String: RunArgument] { [:] }
+    }
+
+    /// Runs flow `album_groups_own_denial` (flows/seed_uk_photos_execute.flow:86): `try await session.run(Flows.albumGroupsOwnDenial)`.
+    static var albumGroupsOwnDenial: AlbumGroupsOwnDenial { AlbumGroupsOwnDenial() }
+
+    /// Flow `album_groups_own_denial`, declared at flows/seed_uk_photos_execute.flow:86; uses photos.
+    struct AlbumGroupsOwnDenial: FlowDescriptor {
+        /// The flow's name in its `.flow` file.
+        static let flowName = "album_groups_own_denial"
+
+        /// How `album_groups_own_denial` can end: the built-in outcomes (it declares none).
         enum Outcome: String, FlowOutcome {
             /// `granted` (built in).
             case granted
