@@ -22,6 +22,8 @@ let package = Package(
         // typed Swift for them; the commands lint (CI) or write the generated file (to commit it).
         .executable(name: "flowgen", targets: ["flowgen"]),
         .plugin(name: "PermissionFlowPlugin", targets: ["PermissionFlowPlugin"]),
+        // Issue 14: the language server editors start (stdio, LSP 3.17).
+        .executable(name: "flow-lsp", targets: ["flow-lsp"]),
         .plugin(name: "LintFlows", targets: ["LintFlows"]),
         .plugin(name: "GenerateFlowCode", targets: ["GenerateFlowCode"]),
     ],
@@ -55,6 +57,11 @@ let package = Package(
                                      permissions: [.writeToPackageDirectory(reason: "writes Flows.generated.swift into each target that holds .flow files")]),
                 dependencies: ["flowgen"]),
         .executableTarget(name: "flowrun", dependencies: ["FlowCommandLine"]),
+        // Issue 14: the language server: protocol, documents and features over the checker,
+        // the linter and the explorer; flow-lsp is its few-line executable.
+        .target(name: "FlowLanguageServer", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowCommandLine"]),
+        .executableTarget(name: "flow-lsp", dependencies: ["FlowLanguageServer"]),
+        .testTarget(name: "FlowLanguageServerTests", dependencies: ["FlowLanguageServer", "FlowSyntax", "FlowTestSupport"]),
         // Issue 12: what the Apple backend decides without the frameworks (status tables keyed on raw
         // values, prompt inference, the lifecycle state machines), tested on Linux; and the thin
         // Apple-only shell over the frameworks, empty on Linux and typechecked against
