@@ -100,7 +100,8 @@ extension LanguageServer {
         let title = "state `\(state)` of flow `\(flow)`"
         guard let program = analysis.load.program else { return title + "\n\nnot explored: the program has errors" }
         let explorer = Explorer(program: program, options: Explorer.Options(budget: explorationBudget))
-        var reaching = 0, total = 0
+        var reaching = 0, total = 0, roots = 0
+        var byRoot: [String] = []
         var endings: [String: Int] = [:]
         var statuses: [String: [String: Int]] = [:]
         var cut: [String] = []
@@ -108,6 +109,11 @@ extension LanguageServer {
             guard let exploration = try? await explorer.explore(flow: candidate.name) else { continue }
             if exploration.budgetExceeded { cut.append(candidate.name) }
             total += exploration.paths.count
+            roots += 1
+            let before = reaching
+            defer {
+                if reaching > before { byRoot.append("\(reaching - before) of the \(exploration.paths.count) paths explored from `\(candidate.name)`") }
+            }
             for path in exploration.paths {
                 var known: [PermissionKind: Status] = [:]
                 for decision in path.decisions { if case .status(let k, let s) = decision.choice, known[k] == nil { known[k] = s } }
@@ -127,7 +133,12 @@ extension LanguageServer {
                 for (k, s) in at { statuses[k.rawValue, default: [:]][s.rawValue, default: 0] += 1 }
             }
         }
-        var lines = [title, "Reached by \(reaching) of \(total) explored paths" + (reaching == 0 ? "." : ", which end " + Self.counted(endings) + ".")]
+        var lines = [title]
+        if reaching == 0 {
+            lines.append("No explored path reaches it (\(total) paths explored from \(roots) flow\(roots == 1 ? "" : "s") without parameters).")
+        } else {
+            lines.append("Reached by " + byRoot.joined(separator: "; ") + ". They end " + Self.counted(endings) + ".")
+        }
         if !statuses.isEmpty {
             lines.append("Statuses when it is reached:\n" + statuses.keys.sorted().map { "- \($0): " + Self.counted(statuses[$0]!) }.joined(separator: "\n"))
         }

@@ -25,7 +25,10 @@ public actor LanguageServer {
     /// Configuration problems already shown, so each is shown once.
     var shownProblems: Set<String> = []
     /// The explorer's budget for a state hover (steps); `Explorer.Options.budget`.
-    public var explorationBudget = 20_000
+    public private(set) var explorationBudget = 20_000
+
+    /// Sets the explorer's budget for state hovers (also the `explorationBudget` initialization option).
+    public func setExplorationBudget(_ steps: Int) { explorationBudget = max(1, steps) }
     /// Where `codeDescription.href` points, with `{id}` for the rule ID (initialization option
     /// `ruleDocumentationURL`); nil: diagnostics carry no link.
     var ruleDocumentation: String?
