@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "PermissionFlowApple", targets: ["PermissionFlowApple", "PermissionFlowAppleSupport"]),
         .executable(name: "flowlint", targets: ["flowlint"]),
         .executable(name: "flowrun", targets: ["flowrun"]),
+        // Issue 14: the formatter (canonical layout, --check, --diff, --in-place).
+        .executable(name: "flowfmt", targets: ["flowfmt"]),
         // Issue 13: flows in the build. The build plugin lints a target's flows and generates
         // typed Swift for them; the commands lint (CI) or write the generated file (to commit it).
         .executable(name: "flowgen", targets: ["flowgen"]),
@@ -32,7 +34,9 @@ let package = Package(
         .target(name: "FlowModel", dependencies: ["FlowSyntax"]),
         .target(name: "FlowRuntime", dependencies: ["FlowSyntax", "FlowModel"]),
         .target(name: "FlowLint", dependencies: ["FlowSyntax", "FlowModel"]),
-        .target(name: "FlowCommandLine", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowCodegen"]),
+        // Issue 14: the formatter and the fix engine (edits -> bytes), over the lossless syntax tree only.
+        .target(name: "FlowFormat", dependencies: ["FlowSyntax"]),
+        .target(name: "FlowCommandLine", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowCodegen", "FlowFormat"]),
         // Issue 12: running flows in an app. The session, checkpoint stores and flow library are
         // platform-neutral (tested on Linux); the presenters are Apple-only, typechecked on Linux
         // against Tests/AppleStubs by Scripts/typecheck-apple.sh.
@@ -57,9 +61,10 @@ let package = Package(
                                      permissions: [.writeToPackageDirectory(reason: "writes Flows.generated.swift into each target that holds .flow files")]),
                 dependencies: ["flowgen"]),
         .executableTarget(name: "flowrun", dependencies: ["FlowCommandLine"]),
+        .executableTarget(name: "flowfmt", dependencies: ["FlowCommandLine"]),
         // Issue 14: the language server: protocol, documents and features over the checker,
         // the linter and the explorer; flow-lsp is its few-line executable.
-        .target(name: "FlowLanguageServer", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowCommandLine"]),
+        .target(name: "FlowLanguageServer", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowFormat", "FlowCommandLine"]),
         .executableTarget(name: "flow-lsp", dependencies: ["FlowLanguageServer"]),
         .testTarget(name: "FlowLanguageServerTests", dependencies: ["FlowLanguageServer", "FlowSyntax", "FlowTestSupport"]),
         // Issue 12: what the Apple backend decides without the frameworks (status tables keyed on raw
@@ -93,7 +98,8 @@ let package = Package(
                     sources: ["Onboarding/OnboardingModel.swift", "Tests"]),
         .testTarget(name: "FlowCodegenTests", dependencies: ["FlowCodegen", "FlowBuildTool", "FlowSyntax", "FlowModel"],
                     exclude: ["Golden"]),
-        .testTarget(name: "FlowCommandLineTests", dependencies: ["FlowCommandLine", "FlowBuildTool", "FlowCodegen", "FlowSyntax", "FlowModel", "FlowTestSupport"]),
+        .testTarget(name: "FlowFormatTests", dependencies: ["FlowFormat", "FlowSyntax", "FlowTestSupport"]),
+        .testTarget(name: "FlowCommandLineTests", dependencies: ["FlowCommandLine", "FlowFormat", "FlowBuildTool", "FlowCodegen", "FlowSyntax", "FlowModel", "FlowTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
