@@ -110,3 +110,12 @@ import Testing
 }
 
 import Foundation
+
+/// Scripts/nvim-lsp-check.sh opens Tests/Fixtures/lsp; its positions are the ones these tests assert.
+@Suite struct NeovimFixtureTests {
+    @Test func theNeovimFixtureIsTheSwiftTestsFixture() throws {
+        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/lsp")
+        #expect(try String(contentsOf: dir.appendingPathComponent("main.flow"), encoding: .utf8) + "\n" == Fixture.main)
+        #expect(try String(contentsOf: dir.appendingPathComponent("lib.flow"), encoding: .utf8) + "\n" == Fixture.lib)
+    }
+}
