@@ -115,7 +115,7 @@ import Foundation
 @Suite struct NeovimFixtureTests {
     @Test func theNeovimFixtureIsTheSwiftTestsFixture() throws {
         let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/lsp")
-        #expect(try String(contentsOf: dir.appendingPathComponent("main.flow"), encoding: .utf8) + "\n" == Fixture.main)
-        #expect(try String(contentsOf: dir.appendingPathComponent("lib.flow"), encoding: .utf8) + "\n" == Fixture.lib)
+        #expect(try String(contentsOf: dir.appendingPathComponent("main.flow"), encoding: .utf8) == Fixture.main)
+        #expect(try String(contentsOf: dir.appendingPathComponent("lib.flow"), encoding: .utf8) == Fixture.lib)
     }
 }
