@@ -79,7 +79,7 @@ let package = Package(
         // Shared by the test targets: spawning the built executables, and marked-text
         // assertions on diagnostics. Not part of any product.
         .target(name: "FlowTestSupport", dependencies: ["FlowSyntax"], path: "Tests/FlowTestSupport"),
-        .testTarget(name: "FlowSyntaxTests", dependencies: ["FlowSyntax", "FlowTestSupport"]),
+        .testTarget(name: "FlowSyntaxTests", dependencies: ["FlowSyntax", "FlowTestSupport", "FlowFormat"]),
         .testTarget(name: "FlowModelTests", dependencies: ["FlowSyntax", "FlowModel", "FlowTestSupport"]),
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime"]),
         .testTarget(name: "FlowLintTests", dependencies: ["FlowSyntax", "FlowModel", "FlowLint", "FlowTestSupport"]),
@@ -98,7 +98,7 @@ let package = Package(
                     sources: ["Onboarding/OnboardingModel.swift", "Tests"]),
         .testTarget(name: "FlowCodegenTests", dependencies: ["FlowCodegen", "FlowBuildTool", "FlowSyntax", "FlowModel"],
                     exclude: ["Golden"]),
-        .testTarget(name: "FlowFormatTests", dependencies: ["FlowFormat", "FlowSyntax", "FlowTestSupport"]),
+        .testTarget(name: "FlowFormatTests", dependencies: ["FlowFormat", "FlowSyntax", "FlowBenchSupport", "FlowTestSupport"]),
         .testTarget(name: "FlowCommandLineTests", dependencies: ["FlowCommandLine", "FlowFormat", "FlowBuildTool", "FlowCodegen", "FlowSyntax", "FlowModel", "FlowTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

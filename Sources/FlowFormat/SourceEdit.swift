@@ -46,8 +46,9 @@ public enum EditApplication {
     public static func apply(_ edits: [SourceEdit], to source: [UInt8]) -> Result {
         var taken: [Int] = []
         var skipped: [Int] = []
-        // Taken ranges kept sorted by start, so the overlap test is a binary search.
-        var sortedTaken: [(start: Int, index: Int)] = []
+        // Taken ranges kept sorted by (start, end), so the overlap test is a binary search; an
+        // insertion sorts before a replacement that starts where it is.
+        var sortedTaken: [(start: Int, end: Int, index: Int)] = []
         for (i, edit) in edits.enumerated() {
             let start = edit.range.start.offset, end = edit.range.end.offset
             guard start >= 0, start <= end, end <= source.count else {
@@ -57,7 +58,7 @@ public enum EditApplication {
             var low = 0, high = sortedTaken.count
             while low < high {
                 let mid = (low + high) / 2
-                if sortedTaken[mid].start < start { low = mid + 1 } else { high = mid }
+                if (sortedTaken[mid].start, sortedTaken[mid].end) < (start, end) { low = mid + 1 } else { high = mid }
             }
             // Only the neighbours can overlap a range when the taken ranges do not overlap each other.
             let neighbours = [low - 1, low, low + 1].filter { $0 >= 0 && $0 < sortedTaken.count }
@@ -65,13 +66,13 @@ public enum EditApplication {
                 skipped.append(i)
                 continue
             }
-            sortedTaken.insert((start, i), at: low)
+            sortedTaken.insert((start, end, i), at: low)
             taken.append(i)
         }
         var out: [UInt8] = []
         out.reserveCapacity(source.count)
         var cursor = 0
-        for (start, index) in sortedTaken {
+        for (start, _, index) in sortedTaken {
             let edit = edits[index]
             out.append(contentsOf: source[cursor..<start])
             out.append(contentsOf: edit.replacement.utf8)
