@@ -89,8 +89,10 @@ struct Roles {
 
     mutating func flow(_ flowItem: FlowItem) throws(FormatError) {
         switch flowItem {
-        case .title(_, let range), .uses(_, let range), .outcomes(_, let range), .start(_, let range):
-            try item(range)
+        case .title(let t): try item(t.range)
+        case .uses(let u): try item(u.range)
+        case .outcomes(let o): try item(o.range)
+        case .start(let s): try item(s.range)
         case .let(let d):
             try item(d.range)
         case .state(let s):

@@ -91,8 +91,8 @@ struct CompletionContext {
                 // In a tuple `(a, b)`, the element's position picks the subject.
                 var subject = subjects[0]
                 if subjects.count > 1, let arm = block.arms.last(where: { $0.range.start.offset <= offset }),
-                   case .tuple(let elements, let r)? = arm.patterns.last(where: { $0.range.start.offset <= offset }), offset <= r.end.offset {
-                    let index = elements.filter { $0.range.end.offset < offset }.count
+                   case .tuple(let tuple)? = arm.patterns.last(where: { $0.range.start.offset <= offset }), offset <= tuple.range.end.offset {
+                    let index = tuple.elements.filter { $0.range.end.offset < offset }.count
                     subject = subjects[min(index, subjects.count - 1)]
                 }
                 var items: [CompletionItem]
@@ -128,7 +128,7 @@ struct CompletionContext {
     func outcomeItems() -> [CompletionItem] {
         for case .flow(let flow) in tree.declarations where flow.range.start.offset <= offset && offset <= flow.range.end.offset {
             var declared: [String] = []
-            for case .outcomes(let names, _) in flow.items { declared += names.map(\.name) }
+            for case .outcomes(let o) in flow.items { declared += o.names.map(\.name) }
             return (declared.isEmpty ? Flow.builtinOutcomes : declared).map { CompletionItem(label: $0, kind: Self.value, detail: "outcome") }
         }
         return []

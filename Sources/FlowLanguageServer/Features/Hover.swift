@@ -173,8 +173,8 @@ enum StatusContext {
                         var names: [(Identifier, Int)] = []
                         switch pattern {
                         case .name(let id): names = [(id, 0)]
-                        case .tuple(let elements, _):
-                            for (i, e) in elements.enumerated() { if case .name(let id) = e { names.append((id, i)) } }
+                        case .tuple(let tuple):
+                            for (i, e) in tuple.elements.enumerated() { if case .name(let id) = e { names.append((id, i)) } }
                         }
                         for (id, i) in names where id.range.start.offset <= offset && offset <= id.range.end.offset && i < subjects.count {
                             let kind = PermissionKind(rawValue: subjects[i].name)

@@ -96,9 +96,9 @@ public struct SymbolIndex: Sendable {
 
         mutating func walk(_ item: FlowItem) {
             switch item {
-            case .title(let t, _): text(t)
+            case .title(let t): text(t.text)
             case .uses, .outcomes: break
-            case .start(let name, _): name.map { state($0) }
+            case .start(let s): s.target.map { state($0) }
             case .let(let decl): decl.value.map { text($0) }
             case .state(let decl):
                 add(.state(flowFile: path, flow: flow, name: decl.name.name), decl.name.range, definition: true)
