@@ -151,7 +151,8 @@ import Testing
         #expect(actions.array?.count == 1)
         #expect(action["title"] == "Change to 'ask'")
         #expect(action["kind"] == "quickfix")
-        #expect(action["isPreferred"] == true)
+        // A "did you mean" may name the wrong one of two close names: not preferred.
+        #expect(action["isPreferred"] == false)
         let edit = try #require(action["edit"]?["changes"]?[main]?[0])
         #expect(span(edit["range"]) == "14:52-14:55")
         #expect(edit["newText"] == "ask")
@@ -166,6 +167,33 @@ import Testing
             "context": ["only": ["refactor"]],
         ])
         #expect(refactor == [])
+    }
+}
+
+extension FeatureTests {
+    /// Machine-applicable fixes: preferred quick fixes, and one fix-all action with the edits
+    /// `flowlint --fix` makes (of two insertions at the same place, the first).
+    @Test func certainFixesArePreferredAndFixAllTakesThem() async throws {
+        let text = "flow f {\n  start -> a\n  state a { status camera { else -> done granted } }\n  state b { request microphone -> done granted }\n}\n"
+        let project = try Project(["f.flow": text])
+        defer { project.remove() }
+        let client = TestClient()
+        _ = try await client.initialize(root: project.root)
+        let uri = project.uri("f.flow")
+        try await client.open(uri, text)
+        let actions = try #require(try await client.request("textDocument/codeAction", [
+            "textDocument": ["uri": .string(uri)],
+            "range": ["start": ["line": 2, "character": 20], "end": ["line": 2, "character": 20]], "context": [:],
+        ]).array)
+        #expect(actions.map { "\($0["kind"]!.string!) \($0["title"]!.string!) \($0["isPreferred"]?.bool.map(String.init) ?? "-")" }
+                == ["quickfix Add 'camera' to 'uses' true", "source.fixAll Apply 1 certain fix (flowlint --fix) -"])
+        let all = try #require(actions.last?["edit"]?["changes"]?[uri]?.array)
+        #expect(all.map { "\(span($0["range"])) \($0["newText"]!.string!)" } == ["1:2-1:2 uses camera\n  "])
+        let only = try await client.request("textDocument/codeAction", [
+            "textDocument": ["uri": .string(uri)],
+            "range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]], "context": ["only": ["source.fixAll"]],
+        ])
+        #expect(only.array?.map { $0["kind"]!.string! } == ["source.fixAll"])
     }
 }
 
