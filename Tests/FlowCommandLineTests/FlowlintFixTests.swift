@@ -211,3 +211,46 @@ import Testing
             == "flow f {\n  uses camera, microphone\n  start -> a\n  state a { status microphone { else -> prime } }\n  state prime { -> done granted }\n}\n")
     }
 }
+
+/// FL1301's fix exists only where the configuration names the neutral label for a steering one.
+@Suite struct NeutralLabelFixTests {
+    static let flow = """
+        flow camera {
+          uses camera
+          start -> prime
+          state prime {
+            alert {
+              title  "Scan receipts"
+              button @prime.allow -> ask
+              cancel "Not Now" -> done cancelled
+            }
+          }
+          state ask { request camera { authorized -> done granted  else -> done denied } }
+        }
+        strings en { prime.allow = "Allow" }
+        strings pl { prime.allow = "Zezwól" }
+
+        """
+
+    @Test func labelsTheTeamMappedAreRewrittenInEveryLocaleAndOthersAreLeft() throws {
+        let box = try LintSandbox([".flowlint": "neutral-label = Allow -> Continue\nneutral-label = Zezwól -> Dalej\n", "a.flow": Self.flow])
+        let r = box.run(["--fix", "a.flow"])
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.err.contains("a.flow:13: FL1301 priming button 'Allow' steers the permission decision in 'en', 'pl' → \"\\\"Continue\\\"\"\n"))
+        #expect(r.err.contains("a.flow:14: FL1301 priming button 'Allow' steers the permission decision in 'en', 'pl' → \"\\\"Dalej\\\"\"\n"))
+        let text = try String(contentsOfFile: box.directory + "/a.flow", encoding: .utf8)
+        #expect(text.hasSuffix("strings en { prime.allow = \"Continue\" }\nstrings pl { prime.allow = \"Dalej\" }\n"))
+        #expect(!box.run(["--format", "gcc", "a.flow"]).out.contains("FL1301"))
+    }
+
+    @Test func withoutAMappingThereIsNoFix() throws {
+        let box = try LintSandbox(["flowlint.json": "{ \"neutralLabels\": { \"Grant\": \"Next\" } }", "a.flow": Self.flow])
+        let r = box.run(["--fix", "a.flow"])
+        #expect(r.code == 1)
+        #expect(try String(contentsOfFile: box.directory + "/a.flow", encoding: .utf8) == Self.flow)
+        let bad = try LintSandbox([".flowlint": "neutral-label = Allow\n", "a.flow": Self.flow])
+        let refused = bad.run(["a.flow"])
+        #expect(refused.code == 2)
+        #expect(refused.err.contains(".flowlint:1: expected 'neutral-label = STEERING LABEL -> NEUTRAL LABEL'"))
+    }
+}

@@ -32,14 +32,17 @@ struct FlowlintFix {
         struct Planned { var finding: LintedFinding; var fix: FixIt }
         var byFile: [String: (file: SourceFile, fixes: [Planned])] = [:]
         var order: [String] = []
+        // A finding's machine-applicable fix-its each stand alone (one per place: a label in each
+        // locale), so all of them are taken; the others are suggestions for a person.
         for finding in results.findings {
-            guard let fix = finding.diagnostic.fixIts.first(where: \.isMachineApplicable),
-                  let file = finding.files.first(where: { $0.id == fix.range.file }) else { continue }
-            if byFile[file.path] == nil {
-                byFile[file.path] = (file, [])
-                order.append(file.path)
+            for fix in finding.diagnostic.fixIts where fix.isMachineApplicable {
+                guard let file = finding.files.first(where: { $0.id == fix.range.file }) else { continue }
+                if byFile[file.path] == nil {
+                    byFile[file.path] = (file, [])
+                    order.append(file.path)
+                }
+                byFile[file.path]!.fixes.append(Planned(finding: finding, fix: fix))
             }
-            byFile[file.path]!.fixes.append(Planned(finding: finding, fix: fix))
         }
         var outcome = Outcome()
         for path in order {
