@@ -99,14 +99,23 @@ extension LanguageServer {
     func stateHover(flow: String, state: String, analysis: Analysis) async -> String {
         let title = "state `\(state)` of flow `\(flow)`"
         guard let program = analysis.load.program else { return title + "\n\nnot explored: the program has errors" }
-        let explorer = Explorer(program: program, options: Explorer.Options(budget: explorationBudget))
+        // The state's own flow first, then the others (which may call it); one budget for all.
+        let candidates = program.flows.filter { $0.parameters.isEmpty && $0.name == flow } + program.flows.filter { $0.parameters.isEmpty && $0.name != flow }
+        var remaining = explorationBudget
+        var unexplored: [String] = []
         var reaching = 0, total = 0, roots = 0
         var byRoot: [String] = []
         var endings: [String: Int] = [:]
         var statuses: [String: [String: Int]] = [:]
         var cut: [String] = []
-        for candidate in program.flows where candidate.parameters.isEmpty {
+        for candidate in candidates {
+            guard remaining > 0 else {
+                unexplored.append(candidate.name)
+                continue
+            }
+            let explorer = Explorer(program: program, options: Explorer.Options(budget: remaining))
             guard let exploration = try? await explorer.explore(flow: candidate.name) else { continue }
+            remaining -= max(exploration.steps, 1)
             if exploration.budgetExceeded { cut.append(candidate.name) }
             total += exploration.paths.count
             roots += 1
@@ -142,8 +151,11 @@ extension LanguageServer {
         if !statuses.isEmpty {
             lines.append("Statuses when it is reached:\n" + statuses.keys.sorted().map { "- \($0): " + Self.counted(statuses[$0]!) }.joined(separator: "\n"))
         }
-        if !cut.isEmpty {
-            lines.append("Exploration stopped at its budget of \(explorationBudget) steps in " + cut.map { "`\($0)`" }.joined(separator: ", ") + ": the counts are incomplete.")
+        if !cut.isEmpty || !unexplored.isEmpty {
+            var why = "Exploration stopped at its budget of \(explorationBudget) steps"
+            if !cut.isEmpty { why += " in " + cut.map { "`\($0)`" }.joined(separator: ", ") }
+            if !unexplored.isEmpty { why += (cut.isEmpty ? "" : ";") + " not explored: " + unexplored.map { "`\($0)`" }.joined(separator: ", ") }
+            lines.append(why + ": the counts are incomplete.")
         }
         return lines.joined(separator: "\n\n")
     }
