@@ -66,7 +66,7 @@ let package = Package(
         // the linter and the explorer; flow-lsp is its few-line executable.
         .target(name: "FlowLanguageServer", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowFormat", "FlowCommandLine"]),
         .executableTarget(name: "flow-lsp", dependencies: ["FlowLanguageServer"]),
-        .testTarget(name: "FlowLanguageServerTests", dependencies: ["FlowLanguageServer", "FlowSyntax", "FlowTestSupport"]),
+        .testTarget(name: "FlowLanguageServerTests", dependencies: ["FlowLanguageServer", "FlowCommandLine", "FlowSyntax", "FlowTestSupport"]),
         // Issue 12: what the Apple backend decides without the frameworks (status tables keyed on raw
         // values, prompt inference, the lifecycle state machines), tested on Linux; and the thin
         // Apple-only shell over the frameworks, empty on Linux and typechecked against
