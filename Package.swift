@@ -74,7 +74,7 @@ let package = Package(
         .target(name: "PermissionFlowAppleSupport", dependencies: ["FlowModel", "FlowRuntime"]),
         .target(name: "PermissionFlowApple", dependencies: ["FlowModel", "FlowRuntime", "PermissionFlowAppleSupport"]),
         // Benchmarks (issue 5): a generator of large valid flows and the measuring harness; run in release.
-        .target(name: "FlowBenchSupport", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowLanguageServer"]),
+        .target(name: "FlowBenchSupport", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowFormat", "FlowLanguageServer"]),
         .executableTarget(name: "flowbench", dependencies: ["FlowBenchSupport"]),
         // Shared by the test targets: spawning the built executables, and marked-text
         // assertions on diagnostics. Not part of any product.

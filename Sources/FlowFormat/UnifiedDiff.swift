@@ -6,7 +6,7 @@
 /// the whole file is one hunk (a complete rewrite reads no better as many small ones), so the
 /// time and memory stay bounded for any input.
 public enum UnifiedDiff {
-    public static let maxEditDistance = 4_000
+    public static let maxEditDistance = 1_000
 
     /// The diff, or "" when the two are equal.
     public static func render(old: [UInt8], new: [UInt8], oldPath: String, newPath: String, context: Int = 3) -> String {
