@@ -94,6 +94,34 @@ import Testing
         #expect(messages.contains("unknown flow 'secret'") || messages.contains { $0.hasPrefix("unknown flow 'secret'") })
     }
 
+    @Test func theProjectConfigurationApplies() async throws {
+        let text = "flow a {\n  start -> s\n  state s { -> done granted }\n  state t { -> done denied }\n}\n"
+        let project = try Project(["flows/a.flow": text, "drafts/b.flow": text, ".flowlint": "FL1101 = error\nexclude = drafts/\n"])
+        defer { project.remove() }
+        let client = TestClient()
+        _ = try await client.initialize(root: project.root)
+        try await client.open(project.uri("flows/a.flow"), text)
+        try await client.open(project.uri("drafts/b.flow"), text)
+        let d = try #require(client.diagnostics(project.uri("flows/a.flow"))?.first)
+        #expect(d["code"] == "FL1101")
+        #expect(d["severity"] == 1)
+        #expect(span(d["range"]) == "3:8-3:9")
+        #expect(client.diagnostics(project.uri("drafts/b.flow")) == [])
+    }
+
+    @Test func aBrokenConfigurationIsShownOnceAndTheDefaultsApply() async throws {
+        let text = "flow a {\n  start -> s\n  state s { -> done granted }\n  state t { -> done denied }\n}\n"
+        let project = try Project(["a.flow": text, ".flowlint": "exclude drafts/\n"])
+        defer { project.remove() }
+        let client = TestClient()
+        _ = try await client.initialize(root: project.root)
+        try await client.open(project.uri("a.flow"), text)
+        try await client.change(project.uri("a.flow"), version: 2, [["text": .string(text)]])
+        let shown = client.notifications("window/showMessage").compactMap { $0["message"]?.string }
+        #expect(shown == ["flow-lsp: \(project.root)/.flowlint:1: expected 'RULE = severity' or 'exclude = PATH'; using the default rules"])
+        #expect(client.diagnostics(project.uri("a.flow"))?.first?["severity"] == 2)
+    }
+
     @Test func notesBecomeRelatedInformationAndCodesCanLink() async throws {
         let project = try Project(["main.flow": "flow a {\n  start -> s\n  state s { -> done granted }\n  state s { -> done denied }\n}\n"])
         defer { project.remove() }

@@ -23,6 +23,26 @@ import Testing
         #expect(denied["contents"]?["value"]?.string?.contains("Status class `denied`: the user said no; only Settings can change it") == true)
     }
 
+    @Test func hoverOnAKindDescribesIt() async throws {
+        let project = try Fixture.project()
+        defer { project.remove() }
+        let client = try await Fixture.opened(project)
+        let hover = try await client.request("textDocument/hover", TestClient.at(project.uri("main.flow"), 4, 8))
+        #expect(span(hover["range"]) == "4:7-4:13")
+        #expect(hover["contents"]?["value"]?.string == """
+        **`camera`**: Camera, read with `AVCaptureDevice.authorizationStatus(for: .video)`
+
+        Statuses: `notDetermined`, `restricted`, `denied`, `authorized`; before the app asks: `notDetermined`.
+
+        Info.plist: NSCameraUsageDescription.
+
+        Needs the `camera` capability.
+        """)
+        // The subject of `status` too.
+        let subject = try await client.request("textDocument/hover", TestClient.at(project.uri("main.flow"), 7, 12))
+        #expect(span(subject["range"]) == "7:11-7:17")
+    }
+
     @Test func hoverOnAKeyShowsEveryLocale() async throws {
         let project = try Fixture.project()
         defer { project.remove() }

@@ -21,6 +21,9 @@ extension LanguageServer {
         } else if let (status, kind, nameRange) = StatusContext.status(at: offset, in: analysis) {
             range = nameRange
             sections.append(statusHover(status, kind: kind))
+        } else if let (kind, nameRange) = StatusContext.kind(at: offset, in: analysis) {
+            range = nameRange
+            sections.append(kindHover(kind))
         }
         for finding in analysis.report.findings {
             let d = finding.diagnostic
@@ -80,6 +83,17 @@ extension LanguageServer {
         if kind.settingsChoices.contains(status) {
             lines.append("The user can choose it on the app's Settings page" + (kind.settingsChangeTerminatesApp ? "; changing it there terminates the app." : "."))
         }
+        return lines.joined(separator: "\n\n")
+    }
+
+    /// A permission kind: what it reads, its statuses, its request options and Info.plist keys.
+    func kindHover(_ kind: PermissionKind) -> String {
+        var lines = ["**`\(kind.rawValue)`**: \(kind.displayName), read with `\(kind.statusAPI)`"]
+        lines.append("Statuses: " + kind.statuses.map { "`\($0.rawValue)`" }.joined(separator: ", ") + "; before the app asks: `\(kind.initialStatus.rawValue)`.")
+        if !kind.requestOptions.isEmpty { lines.append("Request options: " + kind.requestOptions.map { "`\($0.name)`" }.joined(separator: ", ") + ".") }
+        let keys = kind.usageDescriptionKeys(options: [])
+        lines.append(keys.isEmpty ? "Needs no Info.plist usage description." : "Info.plist: " + keys.joined(separator: ", ") + ".")
+        if let capability = kind.requiredCapability { lines.append("Needs the `\(capability.rawValue)` capability.") }
         return lines.joined(separator: "\n\n")
     }
 
@@ -170,6 +184,30 @@ extension LanguageServer {
 /// Finds the status name under the cursor in a `status` or `request` arm, and the kind whose
 /// status it is (nil for a `permission` parameter, whose arms name status classes).
 enum StatusContext {
+    /// A kind named in `uses`, or as the subject of `status` or `request`.
+    static func kind(at offset: Int, in analysis: Analysis) -> (PermissionKind, (Int, Int))? {
+        guard let tree = analysis.load.syntax.first else { return nil }
+        for case .flow(let flow) in tree.declarations where flow.range.start.offset <= offset && offset <= flow.range.end.offset {
+            var names: [Identifier] = []
+            for item in flow.items {
+                switch item {
+                case .uses(let uses): names += uses.kinds
+                case .state(let state):
+                    switch state.terminator {
+                    case .status(let s)?: names += s.subjects
+                    case .request(let r)?: names.append(r.subject)
+                    default: break
+                    }
+                default: break
+                }
+            }
+            for id in names where id.range.start.offset <= offset && offset <= id.range.end.offset {
+                return PermissionKind(rawValue: id.name).map { ($0, (id.range.start.offset, id.range.end.offset)) }
+            }
+        }
+        return nil
+    }
+
     static func status(at offset: Int, in analysis: Analysis) -> (Status, PermissionKind?, (Int, Int))? {
         guard let tree = analysis.load.syntax.first else { return nil }
         for case .flow(let flow) in tree.declarations where flow.range.start.offset <= offset && offset <= flow.range.end.offset {

@@ -131,7 +131,10 @@ struct Workspace {
         let load = loader.load(text: String(decoding: document.bytes, as: UTF8.self), path: path)
         var configuration = LintConfiguration()
         if case .success(let c) = self.configuration(for: root) { configuration = c }
-        let report = Linter(configuration: configuration).lint(load)
+        // A file the configuration excludes is not linted by flowlint, so it shows nothing here
+        // either (excludes are relative to the configuration's directory, which is the root).
+        let excluded = root.configuration != nil && configuration.excludes(root.relative(path))
+        let report = excluded ? LintReport(findings: [], files: load.files) : Linter(configuration: configuration).lint(load)
         let analysis = Analysis(uri: document.uri, version: document.version, load: load, report: report, root: root)
         analyses[document.uri] = analysis
         return analysis
