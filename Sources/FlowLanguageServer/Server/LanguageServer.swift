@@ -99,6 +99,12 @@ public actor LanguageServer {
             await notification(method, params)
             return
         }
+        switch id {
+        case .string, .number: break
+        default:
+            send(["jsonrpc": "2.0", "id": .null, "error": ["code": -32600, "message": "a request id must be a number or a string"]])
+            return
+        }
         let result: Result<JSON, ResponseError>
         switch lifecycle {
         case .uninitialized where method != "initialize":
