@@ -109,6 +109,21 @@ import Testing
         #expect(client.diagnostics(project.uri("drafts/b.flow")) == [])
     }
 
+    @Test func aPathFindingCarriesItsWitnessAsRelatedSteps() async throws {
+        let text = "flow f {\n  uses photos\n  start -> a\n  state a { status photos { authorized -> done granted  denied -> done denied  notDetermined -> b  restricted -> done denied } }\n  state b { request photos { authorized -> done granted  denied -> done denied } }\n}\n"
+        let project = try Project(["w.flow": text])
+        defer { project.remove() }
+        let client = TestClient()
+        _ = try await client.initialize(root: project.root)
+        try await client.open(project.uri("w.flow"), text)
+        let d = try #require(client.diagnostics(project.uri("w.flow"))?.last)
+        #expect(d["message"] == "request photos does not handle the result limited\nnote: at run time an unmatched status is a flow error; add a branch for it or an 'else'")
+        let steps = try #require(d["relatedInformation"]?.array)
+        #expect(steps.map { "\(span($0["location"]?["range"]).prefix(4)) \($0["message"]!.string!)" } == [
+            "3:8- step 1: flow 'f' starts at 'a'", "3:93 step 2: in 'a': photos is notDetermined", "4:8- step 3: reaches 'b' where photos is notDetermined",
+        ])
+    }
+
     @Test func aBrokenConfigurationIsShownOnceAndTheDefaultsApply() async throws {
         let text = "flow a {\n  start -> s\n  state s { -> done granted }\n  state t { -> done denied }\n}\n"
         let project = try Project(["a.flow": text, ".flowlint": "exclude drafts/\n"])

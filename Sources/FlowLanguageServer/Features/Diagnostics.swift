@@ -17,7 +17,7 @@ extension LanguageServer {
             let d = finding.diagnostic
             let fileIndex = d.range?.file.index ?? 0
             if fileIndex == 0 {
-                out.append(diagnostic(d, in: entry, files: files))
+                out.append(diagnostic(d, in: entry, files: files, witness: finding.witness))
             } else if d.severity == .error {
                 elsewhere[fileIndex, default: []].append(d)
             }
@@ -44,9 +44,15 @@ extension LanguageServer {
         return out
     }
 
+    /// The most witness steps a diagnostic carries at each end (`flowlint` shows 25): an editor
+    /// lists them under the diagnostic, and they are rebuilt on every keystroke.
+    static let witnessSteps = 5
+
     /// One diagnostic in the protocol's shape. Notes with a place are related information;
-    /// notes without one are appended to the message, as the text renderer shows them.
-    func diagnostic(_ d: Diagnostic, in file: SourceFile, files: [SourceFile]) -> JSON {
+    /// notes without one are appended to the message, as the text renderer shows them. A path
+    /// finding's witness (the shortest path from the start that shows it) follows as numbered
+    /// related steps, its first and last few when it is long.
+    func diagnostic(_ d: Diagnostic, in file: SourceFile, files: [SourceFile], witness: Witness = .none) -> JSON {
         let range = d.range ?? file.pointRange(at: 0)
         var message = d.message
         var related: [JSON] = []
@@ -58,6 +64,24 @@ extension LanguageServer {
             } else {
                 message += "\nnote: " + note.message
             }
+        }
+        if !witness.isEmpty {
+            let (head, omitted, tail) = witness.abridged(head: Self.witnessSteps, tail: Self.witnessSteps)
+            var number = 0
+            func add(_ step: WitnessStep) {
+                number += 1
+                guard let r = step.range, files.indices.contains(r.file.index) else { return }
+                let stepFile = files[r.file.index]
+                related.append(["location": location(path: stepFile.path, start: r.start.offset, end: r.end.offset, file: stepFile),
+                                "message": .string("step \(number): \(step.message)")])
+            }
+            head.forEach(add)
+            if omitted > 0 {
+                related.append(["location": location(path: file.path, start: range.start.offset, end: range.end.offset, file: file),
+                                "message": .string("… \(omitted) steps …")])
+                number += omitted
+            }
+            tail.forEach(add)
         }
         var json: [String: JSON] = [
             "range": converter.range(range, in: file),
