@@ -85,6 +85,7 @@ import FlowSyntax
         #expect(early["error"]?["code"] == -32002)
         _ = try await client.initialize()
         #expect(try await client.response("workspace/unknown")["error"]?["code"] == -32601)
+        #expect(try await client.response("initialize", ["capabilities": [:]])["error"]?["message"] == "the server is already initialized")
         #expect(try await client.request("shutdown") == .null)
         #expect(try await client.response("textDocument/hover", TestClient.at("file:///x.flow", 0, 0))["error"]?["code"] == -32600)
         #expect(try await client.send(["jsonrpc": "2.0", "method": "exit"]) == false)

@@ -111,6 +111,8 @@ public actor LanguageServer {
             result = .failure(ResponseError(code: -32002, message: "the server is not initialized: send 'initialize' first"))
         case .shutDown:
             result = .failure(ResponseError(code: -32600, message: "the server is shut down: only 'exit' is accepted"))
+        case .running where method == "initialize":
+            result = .failure(ResponseError(code: -32600, message: "the server is already initialized"))
         default:
             result = await request(method, params)
         }
