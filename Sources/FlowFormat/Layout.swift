@@ -50,10 +50,13 @@ struct Layout {
     /// A tree with missing or unexpected tokens (or bytes the lexer could not read) did not parse
     /// cleanly: refuse it, with the parser's own diagnostics.
     func refuseBrokenTrees() throws(FormatError) {
+        let source = file.source
         let broken = file.tokens.contains { $0.presence != .present }
             || file.tokens.contains { token in
-                file.leadingTrivia(of: token).contains { $0.kind == .unexpectedText }
-                    || file.trailingTrivia(of: token).contains { $0.kind == .unexpectedText }
+                (plainWhitespaceLineBreaks(source, token.leadingTrivia) == nil
+                    && file.leadingTrivia(of: token).contains { $0.kind == .unexpectedText })
+                || (plainWhitespaceLineBreaks(source, token.trailingTrivia) == nil
+                    && file.trailingTrivia(of: token).contains { $0.kind == .unexpectedText })
             }
         guard broken else { return }
         let reparsed = Parser.parse(SourceFile(id: file.file, path: "", bytes: file.source),
@@ -81,10 +84,6 @@ struct Layout {
 
         for (i, token) in tokens.enumerated() {
             let previous = i > 0 ? tokens[i - 1] : nil
-            // The trivia between the previous token's text and this one's.
-            var pieces: [TriviaPiece] = []
-            if let previous { pieces += Array(file.trailingTrivia(of: previous)) }
-            pieces += Array(file.leadingTrivia(of: token))
 
             let isEOF = token.kind == .eof
             let top = stack.last
@@ -102,39 +101,48 @@ struct Layout {
 
             var newlines = previous == nil ? 1 : 0   // the file start counts as a line start
             var sawOwnLineContent = false
-            for piece in pieces {
-                let text = source[piece.bytes]
-                switch piece.kind {
-                case .whitespace:
+            // The trivia between the previous token's text and this one's: its pieces, unless it
+            // is only whitespace and line breaks (most of it), when counting the breaks is enough.
+            for range in [previous?.trailingTrivia, token.leadingTrivia] {
+                guard let range, !range.isEmpty else { continue }
+                if let breaks = plainWhitespaceLineBreaks(source, range) {
+                    newlines += breaks
                     continue
-                case .byteOrderMark:
-                    bom = true
-                case .unexpectedText:
-                    throw .internalError(message: "unexpected text in trivia", at: token.range)
-                case .newline:
-                    newlines += 1
-                case .lineComment, .blockComment:
-                    if newlines > 0 {
-                        finishLine()
-                        let atStart = lines.isEmpty || (afterOpen && !sawOwnLineContent)
-                        current.blankBefore = atStart ? 0 : min(newlines - 1, options.maxBlankLines)
-                        current.indent = commentIndent
-                        current.content = Array(text)
-                        lineOpen = true
-                        newlines = 0
-                        sawOwnLineContent = true
-                        if piece.kind == .lineComment {
-                            // A line comment runs to the end of its line.
-                            continue
-                        }
-                    } else if piece.kind == .lineComment {
-                        if lineOpen && current.firstToken == nil && current.trailingComment == nil {
-                            current.content += [UInt8(ascii: " ")] + Array(text)
+                }
+                for piece in Trivia(source: source, bytes: range) {
+                    let text = source[piece.bytes]
+                    switch piece.kind {
+                    case .whitespace:
+                        continue
+                    case .byteOrderMark:
+                        bom = true
+                    case .unexpectedText:
+                        throw .internalError(message: "unexpected text in trivia", at: token.range)
+                    case .newline:
+                        newlines += 1
+                    case .lineComment, .blockComment:
+                        if newlines > 0 {
+                            finishLine()
+                            let atStart = lines.isEmpty || (afterOpen && !sawOwnLineContent)
+                            current.blankBefore = atStart ? 0 : min(newlines - 1, options.maxBlankLines)
+                            current.indent = commentIndent
+                            current.content = Array(text)
+                            lineOpen = true
+                            newlines = 0
+                            sawOwnLineContent = true
+                            if piece.kind == .lineComment {
+                                // A line comment runs to the end of its line.
+                                continue
+                            }
+                        } else if piece.kind == .lineComment {
+                            if lineOpen && current.firstToken == nil && current.trailingComment == nil {
+                                current.content += [UInt8(ascii: " ")] + Array(text)
+                            } else {
+                                current.trailingComment = Array(text)
+                            }
                         } else {
-                            current.trailingComment = Array(text)
+                            current.content += [UInt8(ascii: " ")] + Array(text)
                         }
-                    } else {
-                        current.content += [UInt8(ascii: " ")] + Array(text)
                     }
                 }
             }

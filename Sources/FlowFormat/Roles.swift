@@ -35,13 +35,15 @@ struct Roles {
     /// before it on the item's line, like an item, but a continuation on a line of its own.
     var clauseStart: [Bool]
     var spaceBeforeParen: [Bool]
-    var anchors: [Int: Anchor] = [:]
+    /// The column a token lines up in, by token index.
+    var anchors: [Anchor?]
 
     init(file: FileSyntax) throws(FormatError) {
         tokens = file.tokens
         itemStart = Array(repeating: false, count: tokens.count)
         spaceBeforeParen = Array(repeating: false, count: tokens.count)
         clauseStart = Array(repeating: false, count: tokens.count)
+        anchors = Array(repeating: nil, count: tokens.count)
         for declaration in file.declarations { try declare(declaration) }
     }
 

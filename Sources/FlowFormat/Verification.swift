@@ -43,12 +43,18 @@ enum Verification {
     /// Every comment of the file with the token it is trivia of.
     static func comments(_ file: FileSyntax) -> [Attached] {
         var out: [Attached] = []
+        let source = file.source
         for (i, token) in file.tokens.enumerated() {
-            for piece in file.leadingTrivia(of: token) where piece.kind.isComment {
-                out.append(Attached(token: i, leading: true, text: file.source[piece.bytes]))
+            // Most trivia is a space or a line break and its indentation: no pieces to build.
+            if plainWhitespaceLineBreaks(source, token.leadingTrivia) == nil {
+                for piece in file.leadingTrivia(of: token) where piece.kind.isComment {
+                    out.append(Attached(token: i, leading: true, text: source[piece.bytes]))
+                }
             }
-            for piece in file.trailingTrivia(of: token) where piece.kind.isComment {
-                out.append(Attached(token: i, leading: false, text: file.source[piece.bytes]))
+            if plainWhitespaceLineBreaks(source, token.trailingTrivia) == nil {
+                for piece in file.trailingTrivia(of: token) where piece.kind.isComment {
+                    out.append(Attached(token: i, leading: false, text: source[piece.bytes]))
+                }
             }
         }
         return out

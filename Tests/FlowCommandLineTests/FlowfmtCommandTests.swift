@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Foundation
 import Testing
 @testable import FlowCommandLine
@@ -98,5 +99,27 @@ import Testing
         #expect(run(box, ["-i", "-"]).code == 2)
         let missing = run(box, ["nope.flow"])
         #expect(missing.code == 2 && missing.err.contains("no such file or directory 'nope.flow'"))
+    }
+}
+
+/// The built `flowfmt` executable: its exit codes and streams as a shell or CI step sees them.
+@Suite struct FlowfmtBinaryTests {
+    static let binary = SpawnedBinary.url(of: "flowfmt")
+
+    @Test(.enabled(if: binary != nil)) func exitCodesAsDocumented() throws {
+        let box = try LintSandbox(["a.flow": FlowfmtCommandTests.messy, "b.flow": "flow {\n"])
+        let dir = URL(fileURLWithPath: box.directory)
+        let check = try SpawnedBinary.run(Self.binary!, ["--check", "a.flow"], in: dir)
+        #expect(check.code == 1 && check.out == "a.flow\n")
+        let broken = try SpawnedBinary.run(Self.binary!, ["b.flow"], in: dir)
+        #expect(broken.code == 1 && broken.out == "")
+        #expect(broken.err.hasPrefix("b.flow:1:5: error: expected a flow name after 'flow' [FL0021]"))
+        let usage = try SpawnedBinary.run(Self.binary!, ["--bogus"], in: dir)
+        #expect(usage.code == 2)
+        let help = try SpawnedBinary.run(Self.binary!, ["--help"], in: dir)
+        #expect(help.code == 0 && help.out.contains("--check") && help.out.contains("--in-place"))
+        let fixed = try SpawnedBinary.run(Self.binary!, ["-i", "a.flow"], in: dir)
+        #expect(fixed.code == 0 && fixed.out == "a.flow\n")
+        #expect(try String(contentsOfFile: box.directory + "/a.flow", encoding: .utf8) == FlowfmtCommandTests.tidy)
     }
 }

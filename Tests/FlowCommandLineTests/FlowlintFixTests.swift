@@ -1,3 +1,5 @@
+import FlowLint
+import FlowSyntax
 import Foundation
 import Testing
 @testable import FlowCommandLine
@@ -252,5 +254,47 @@ import Testing
         let refused = bad.run(["a.flow"])
         #expect(refused.code == 2)
         #expect(refused.err.contains(".flowlint:1: expected 'neutral-label = STEERING LABEL -> NEUTRAL LABEL'"))
+    }
+}
+
+/// The engine behind `--fix` on hand-made findings: a fix that would leave a new error is not
+/// written.
+@Suite struct FlowlintFixEngineTests {
+    @Test func aFixThatWouldLeaveANewErrorIsNotApplied() throws {
+        let text = "flow f {\n  start -> a\n  state a { -> done granted }\n}\n"
+        let box = try LintSandbox(["a.flow": text])
+        let file = SourceFile(id: FileID(0), path: "a.flow", text: text)
+        let at = file.location(at: 0)
+        let fix = FixIt(range: SourceRange(file: FileID(0), start: at, end: at), replacement: "// fixed\n",
+                        message: "add a comment", applicability: .machineApplicable)
+        let finding = Finding(diagnostic: .warning("FL1101", "something to fix", at: file.pointRange(at: 0), fixIts: [fix]))
+        let results = LintResults(paths: ["a.flow"], reports: [LintReport(findings: [finding], files: [file])])
+        let root = ProjectRoot.discover(inputs: ["a.flow"], currentDirectory: box.directory)
+        var relinted: [String: [UInt8]] = [:]
+        let engine = FlowlintFix(root: root, dryRun: false, limits: .default) { overlay in
+            relinted = overlay
+            let fixed = SourceFile(id: FileID(0), path: "a.flow", bytes: overlay["a.flow"] ?? [])
+            let error = Finding(diagnostic: .error("FL0102", "unknown state 'x'", at: fixed.pointRange(at: 0)))
+            return LintResults(paths: ["a.flow"], reports: [LintReport(findings: [error], files: [fixed])])
+        }
+        let err = CapturedOutput()
+        let outcome = engine.run(results, stderr: err)
+        #expect(String(decoding: relinted["a.flow"] ?? [], as: UTF8.self) == "// fixed\n" + text)
+        #expect(outcome.changed.isEmpty)
+        #expect(err.text == "flowlint: a.flow: its fixes were not applied: they would leave a new error: unknown state 'x' [FL0102]\n")
+        #expect(try String(contentsOfFile: box.directory + "/a.flow", encoding: .utf8) == text)
+    }
+}
+
+@Suite struct FixItJSONTests {
+    @Test func jsonFixItsSayWhetherTheyAreMachineApplicable() throws {
+        let text = "flow f {\n  uses camera\n  start -> a\n  state a { status microphone { else -> prme } }\n  state prime { -> done granted }\n}\n"
+        let box = try LintSandbox(["a.flow": text])
+        let r = box.run(["--format", "json", "a.flow"])
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+        let findings = try #require(root["findings"] as? [[String: Any]])
+        let fixes = findings.flatMap { ($0["fixIts"] as? [[String: Any]]) ?? [] }
+        #expect(fixes.map { $0["replacement"] as? String } == [", microphone", "prime"])
+        #expect(fixes.map { $0["applicability"] as? String } == ["machineApplicable", "maybeIncorrect"])
     }
 }

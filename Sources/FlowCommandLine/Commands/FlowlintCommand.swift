@@ -265,7 +265,9 @@ public struct FlowlintCommand: Sendable {
         if parsed.flag("fix") {
             // A fix can uncover another (the lint rules run only once the checker's errors are
             // fixed), so --fix runs again on what it fixed, a bounded number of times.
-            let fix = FlowlintFix(root: root, dryRun: parsed.flag("dry-run"), limits: limits)
+            let fix = FlowlintFix(root: root, dryRun: parsed.flag("dry-run"), limits: limits) { overlay in
+                LintResults(paths: files, reports: lintAll(files, linter: linter, limits: limits, overlay: overlay))
+            }
             for _ in 0..<FlowlintFix.maxPasses {
                 let outcome = fix.run(all, stderr: stderr)
                 if parsed.flag("dry-run") {
@@ -329,9 +331,11 @@ public struct FlowlintCommand: Sendable {
     /// Lints every file concurrently; results land in their file's slot, so output order never
     /// depends on scheduling.
     func lintAll(_ files: [String], linter: Linter, limits: ParseLimits = .default,
-                 standardInput: (path: String, bytes: [UInt8])? = nil) -> [LintReport] {
+                 standardInput: (path: String, bytes: [UInt8])? = nil, overlay: [String: [UInt8]] = [:]) -> [LintReport] {
         let slots = ReportSlots(count: files.count)
-        let reader = RelativeReader(base: currentDirectory)
+        let files0 = RelativeReader(base: currentDirectory)
+        // `--fix` lints its fixed text before writing it (FlowlintFix.swift).
+        let reader: any SourceReader = overlay.isEmpty ? files0 : OverlayReader(base: files0, overlay: overlay)
         let loader = Loader(reader: standardInput.map { StandardInputReader(path: $0.path, bytes: $0.bytes, files: reader) } ?? reader,
                             limits: limits)
         DispatchQueue.concurrentPerform(iterations: files.count) { i in

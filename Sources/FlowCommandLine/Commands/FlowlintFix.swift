@@ -1,5 +1,6 @@
 import FlowFormat
 import FlowLint
+import FlowModel
 import FlowSyntax
 import Foundation
 
@@ -8,11 +9,15 @@ import Foundation
 /// root, formats each changed file (Grammar.md, "Canonical layout"), and says what it did on
 /// stderr, one line per fix: `path:line: ID message → replacement`. Fixes whose bytes overlap one
 /// already taken are skipped and listed as skipped; a file that would not parse after its fixes
-/// is left as it is. With `dryRun` nothing is written and the changes are a unified diff.
+/// is left as it is, and so is one whose fixes would leave an error it did not have (the fixed
+/// text is linted in memory first). With `dryRun` nothing is written and the changes are a
+/// unified diff.
 struct FlowlintFix {
     var root: ProjectRoot
     var dryRun: Bool
     var limits: ParseLimits
+    /// Lints the same inputs with some files' text replaced (paths normalized), without writing.
+    var relint: ((_ overlay: [String: [UInt8]]) -> LintResults)?
 
     /// Most rounds of fix, lint again: enough for a checker fix that lets the lint rules run
     /// and their fixes, and a bound for fixes that would keep making new ones.
@@ -45,6 +50,8 @@ struct FlowlintFix {
             }
         }
         var outcome = Outcome()
+        struct Proposal { var path: String; var old: [UInt8]; var new: [UInt8]; var report: [String] }
+        var proposals: [Proposal] = []
         for path in order {
             let (file, unordered) = byFile[path]!
             let shown = OutputEscaping.visible(path)
@@ -70,22 +77,41 @@ struct FlowlintFix {
                 stderr.line("flowlint: \(shown): its fixes were not applied: the result would not parse\(OutputEscaping.visible(why))")
                 continue
             }
-            for i in applied.applied {
-                stderr.line("\(describe(planned[i])) → \(OutputEscaping.visible(quoted(planned[i].fix.replacement)))")
+            var report = applied.applied.map { "\(describe(planned[$0])) → \(OutputEscaping.visible(quoted(planned[$0].fix.replacement)))" }
+            report += applied.skipped.map { "\(describe(planned[$0])): skipped: it overlaps a fix applied above" }
+            proposals.append(Proposal(path: path, old: file.bytes, new: formatted, report: report))
+        }
+        // A fix must not leave an error the file did not have: lint the fixed text (in memory)
+        // and keep only the files that gained none.
+        if let relint, !proposals.isEmpty {
+            func errors(_ results: LintResults) -> [String: Set<String>] {
+                var out: [String: Set<String>] = [:]
+                for f in results.findings where f.diagnostic.severity == .error {
+                    out[ProjectRoot.normalize(f.path), default: []].insert("\(f.diagnostic.message) [\(f.finding.ruleID)]")
+                }
+                return out
             }
-            for i in applied.skipped {
-                stderr.line("\(describe(planned[i])): skipped: it overlaps a fix applied above")
+            let before = errors(results)
+            let after = errors(relint(Dictionary(proposals.map { (ProjectRoot.normalize($0.path), $0.new) }) { a, _ in a }))
+            proposals.removeAll { p in
+                let key = ProjectRoot.normalize(p.path)
+                guard let new = after[key]?.subtracting(before[key] ?? []).sorted().first else { return false }
+                stderr.line("flowlint: \(OutputEscaping.visible(p.path)): its fixes were not applied: they would leave a new error: \(OutputEscaping.visible(new))")
+                return true
             }
-            guard formatted != file.bytes else { continue }
-            outcome.changed.append(path)
+        }
+        for p in proposals {
+            for line in p.report { stderr.line(line) }
+            guard p.new != p.old else { continue }
+            outcome.changed.append(p.path)
             if dryRun {
-                outcome.diff += UnifiedDiff.render(old: file.bytes, new: formatted, oldPath: "a/" + path, newPath: "b/" + path)
+                outcome.diff += UnifiedDiff.render(old: p.old, new: p.new, oldPath: "a/" + p.path, newPath: "b/" + p.path)
                 continue
             }
             do {
-                try Data(formatted).write(to: URL(fileURLWithPath: root.absolute(path)), options: .atomic)
+                try Data(p.new).write(to: URL(fileURLWithPath: root.absolute(p.path)), options: .atomic)
             } catch {
-                stderr.line("flowlint: error: cannot write '\(shown)': \(error.localizedDescription)")
+                stderr.line("flowlint: error: cannot write '\(OutputEscaping.visible(p.path))': \(error.localizedDescription)")
                 outcome.failed = true
             }
         }
@@ -97,4 +123,19 @@ struct FlowlintFix {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
             .replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
+}
+
+/// The files a command reads, with some replaced by text in memory: what `--fix` lints before
+/// it writes anything.
+struct OverlayReader: SourceReader {
+    var base: any SourceReader
+    var overlay: [String: [UInt8]]
+    func read(_ path: String) -> Result<[UInt8], SourceReadError> {
+        overlay[ProjectRoot.normalize(path)].map { .success($0) } ?? base.read(path)
+    }
+    func read(_ path: String, maxBytes: Int) -> Result<[UInt8], SourceReadError> {
+        guard let bytes = overlay[ProjectRoot.normalize(path)] else { return base.read(path, maxBytes: maxBytes) }
+        return bytes.count > maxBytes ? .failure(.tooLarge(size: bytes.count, limit: maxBytes)) : .success(bytes)
+    }
+    func realPath(_ path: String) -> String? { base.realPath(path) }
 }
