@@ -24,6 +24,8 @@ let package = Package(
         // typed Swift for them; the commands lint (CI) or write the generated file (to commit it).
         .executable(name: "flowgen", targets: ["flowgen"]),
         .plugin(name: "PermissionFlowPlugin", targets: ["PermissionFlowPlugin"]),
+        // Issue 14: the language server editors start (stdio, LSP 3.17).
+        .executable(name: "flow-lsp", targets: ["flow-lsp"]),
         .plugin(name: "LintFlows", targets: ["LintFlows"]),
         .plugin(name: "GenerateFlowCode", targets: ["GenerateFlowCode"]),
     ],
@@ -60,6 +62,11 @@ let package = Package(
                 dependencies: ["flowgen"]),
         .executableTarget(name: "flowrun", dependencies: ["FlowCommandLine"]),
         .executableTarget(name: "flowfmt", dependencies: ["FlowCommandLine"]),
+        // Issue 14: the language server: protocol, documents and features over the checker,
+        // the linter and the explorer; flow-lsp is its few-line executable.
+        .target(name: "FlowLanguageServer", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowFormat", "FlowCommandLine"]),
+        .executableTarget(name: "flow-lsp", dependencies: ["FlowLanguageServer"]),
+        .testTarget(name: "FlowLanguageServerTests", dependencies: ["FlowLanguageServer", "FlowCommandLine", "FlowSyntax", "FlowTestSupport"]),
         // Issue 12: what the Apple backend decides without the frameworks (status tables keyed on raw
         // values, prompt inference, the lifecycle state machines), tested on Linux; and the thin
         // Apple-only shell over the frameworks, empty on Linux and typechecked against
@@ -69,7 +76,7 @@ let package = Package(
                 resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),
         .target(name: "PermissionFlowApple", dependencies: ["FlowModel", "FlowRuntime", "PermissionFlowAppleSupport"]),
         // Benchmarks (issue 5): a generator of large valid flows and the measuring harness; run in release.
-        .target(name: "FlowBenchSupport", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowFormat"]),
+        .target(name: "FlowBenchSupport", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowFormat", "FlowLanguageServer"]),
         .executableTarget(name: "flowbench", dependencies: ["FlowBenchSupport"]),
         // Shared by the test targets: spawning the built executables, and marked-text
         // assertions on diagnostics. Not part of any product.

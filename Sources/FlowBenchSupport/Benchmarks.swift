@@ -72,6 +72,7 @@ struct Benchmarks {
         if wanted("interpreter") { rows += try await interpreterRatio() }
         if wanted("exploration") { rows += try await exploration() }
         if wanted("format") { rows += try formatting() }
+        if wanted("lsp") { rows += try await languageServer() }
         return rows + memoryRows
     }
 

@@ -1,0 +1,6 @@
+import Foundation
+import FlowLanguageServer
+
+// flow-lsp: the .flow language server on stdin and stdout (LSP 3.17). Editors start it; see
+// README "Editors".
+exit(await LanguageServerMain.run(arguments: CommandLine.arguments))

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+@testable import FlowLanguageServer
+import FlowSyntax
+
+/// The editor packages under Editors/ agree with the language.
+@Suite struct EditorPackageTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The words of Grammar.md's "- Keywords:" item (a backtick span over two lines).
+    static func grammarKeywords() throws -> [String] {
+        let text = try String(contentsOf: repository.appendingPathComponent("Grammar.md"), encoding: .utf8)
+        let item = try #require(text.range(of: "- Keywords: `"))
+        let rest = text[item.upperBound...]
+        let end = try #require(rest.firstIndex(of: "`"))
+        return rest[..<end].split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+    }
+
+    /// The alternatives of the grammar's `keywords` pattern, `\b(a|b|...)\b`.
+    static func textMateKeywords() throws -> [String] {
+        let data = try Data(contentsOf: repository.appendingPathComponent("Editors/vscode/syntaxes/flow.tmLanguage.json"))
+        let grammar = try JSONReader.parse(Array(data))
+        let match = try #require(grammar["repository"]?["keywords"]?["match"]?.string)
+        #expect(match.hasPrefix("\\b(") && match.hasSuffix(")\\b"))
+        return match.dropFirst(3).dropLast(3).split(separator: "|").map(String.init)
+    }
+
+    @Test func theTextMateKeywordsAreGrammarMdsKeywords() throws {
+        let grammar = try Self.grammarKeywords(), textMate = try Self.textMateKeywords()
+        #expect(grammar.count == 28)
+        #expect(textMate == grammar)
+        // And both are the lexer's.
+        #expect(Set(grammar) == Set(Keyword.allCases.map(\.rawValue)))
+    }
+
+    @Test func theVSCodeManifestNamesItsFiles() throws {
+        let base = Self.repository.appendingPathComponent("Editors/vscode")
+        let manifest = try JSONReader.parse(Array(try Data(contentsOf: base.appendingPathComponent("package.json"))))
+        let language = try #require(manifest["contributes"]?["languages"]?[0])
+        #expect(language["extensions"] == [".flow"])
+        let grammar = try #require(manifest["contributes"]?["grammars"]?[0])
+        #expect(grammar["language"] == language["id"])
+        let tm = try JSONReader.parse(Array(try Data(contentsOf: base.appendingPathComponent("syntaxes/flow.tmLanguage.json"))))
+        #expect(grammar["scopeName"] == tm["scopeName"])
+        for key in ["main"] {
+            let path = try #require(manifest[key]?.string)
+            #expect(FileManager.default.fileExists(atPath: base.appendingPathComponent(path).path))
+        }
+        for path in [language["configuration"]?.string, grammar["path"]?.string] {
+            let p = try #require(path)
+            _ = try JSONReader.parse(Array(try Data(contentsOf: base.appendingPathComponent(p))))
+        }
+        #expect(manifest["dependencies"]?["vscode-languageclient"] != nil)
+    }
+}
