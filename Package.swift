@@ -21,6 +21,8 @@ let package = Package(
         // Issue 13: flows in the build. The build plugin lints a target's flows and generates
         // typed Swift for them; the commands lint (CI) or write the generated file (to commit it).
         .executable(name: "flowgen", targets: ["flowgen"]),
+        // Issue 15: the copy for translators (String Catalogs, XLIFF, .xcloc), export and import.
+        .executable(name: "flowstrings", targets: ["flowstrings"]),
         .plugin(name: "PermissionFlowPlugin", targets: ["PermissionFlowPlugin"]),
         .plugin(name: "LintFlows", targets: ["LintFlows"]),
         .plugin(name: "GenerateFlowCode", targets: ["GenerateFlowCode"]),
@@ -30,7 +32,7 @@ let package = Package(
         .target(name: "FlowModel", dependencies: ["FlowSyntax"]),
         .target(name: "FlowRuntime", dependencies: ["FlowSyntax", "FlowModel"]),
         .target(name: "FlowLint", dependencies: ["FlowSyntax", "FlowModel"]),
-        .target(name: "FlowCommandLine", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowCodegen"]),
+        .target(name: "FlowCommandLine", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowCodegen", "FlowStrings"]),
         // Issue 12: running flows in an app. The session, checkpoint stores and flow library are
         // platform-neutral (tested on Linux); the presenters are Apple-only, typechecked on Linux
         // against Tests/AppleStubs by Scripts/typecheck-apple.sh.
@@ -55,6 +57,10 @@ let package = Package(
                                      permissions: [.writeToPackageDirectory(reason: "writes Flows.generated.swift into each target that holds .flow files")]),
                 dependencies: ["flowgen"]),
         .executableTarget(name: "flowrun", dependencies: ["FlowCommandLine"]),
+        // Issue 15: String Catalogs and XLIFF from and into the flows' `strings` tables (edits on
+        // the lossless syntax tree; lints what it imports). The command is in FlowCommandLine.
+        .target(name: "FlowStrings", dependencies: ["FlowSyntax", "FlowModel", "FlowLint"]),
+        .executableTarget(name: "flowstrings", dependencies: ["FlowCommandLine"]),
         // Issue 12: what the Apple backend decides without the frameworks (status tables keyed on raw
         // values, prompt inference, the lifecycle state machines), tested on Linux; and the thin
         // Apple-only shell over the frameworks, empty on Linux and typechecked against
@@ -85,6 +91,8 @@ let package = Package(
                               "Info.plist", "README.md"],
                     sources: ["Onboarding/OnboardingModel.swift", "Tests"]),
         .testTarget(name: "FlowCodegenTests", dependencies: ["FlowCodegen", "FlowBuildTool", "FlowSyntax", "FlowModel"],
+                    exclude: ["Golden"]),
+        .testTarget(name: "FlowStringsTests", dependencies: ["FlowStrings", "FlowCommandLine", "FlowSyntax", "FlowModel", "FlowLint"],
                     exclude: ["Golden"]),
         .testTarget(name: "FlowCommandLineTests", dependencies: ["FlowCommandLine", "FlowBuildTool", "FlowCodegen", "FlowSyntax", "FlowModel", "FlowTestSupport"]),
     ],
