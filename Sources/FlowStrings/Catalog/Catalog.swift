@@ -6,10 +6,21 @@ public struct Catalog: Hashable, Sendable {
     public var sourceLanguage: String
     /// In the order Xcode writes them (`XcodeOrder`).
     public var units: [Unit]
+    /// How the file read spells text, so an error inside a value can point at its character.
+    public var encoding: Encoding
+    /// Where `sourceLanguage` (or the first `source-language`) is written in the file read.
+    public var sourceLanguageOffset: Int
 
-    public init(sourceLanguage: String, units: [Unit]) {
+    public enum Encoding: Hashable, Sendable { case json, xml }
+    /// The locales the file speaks for (an XLIFF file: its target languages); nil for all. An
+    /// import with `--delete` removes entries of these locales only.
+    public var scope: Set<String>?
+
+    public init(sourceLanguage: String, units: [Unit], encoding: Encoding = .json, sourceLanguageOffset: Int = 0) {
         self.sourceLanguage = sourceLanguage
         self.units = units
+        self.encoding = encoding
+        self.sourceLanguageOffset = sourceLanguageOffset
     }
 
     /// One key of one flow file's string table.
@@ -25,13 +36,16 @@ public struct Catalog: Hashable, Sendable {
         /// Where the unit is written in the file it was read from (byte offset of its key); 0 for
         /// units made from flows.
         public var offset: Int
+        /// False for a key marked `shouldTranslate: false` (or XLIFF `translate="no"`): kept, never imported.
+        public var translate: Bool
 
-        public init(file: String, key: String, comment: String, translations: [Translation], offset: Int = 0) {
+        public init(file: String, key: String, comment: String, translations: [Translation], offset: Int = 0, translate: Bool = true) {
             self.file = file
             self.key = key
             self.comment = comment
             self.translations = translations
             self.offset = offset
+            self.translate = translate
         }
 
         /// The String Catalog key: the file and the key, `flows/camera.flow:prime.title`. Keys are
@@ -52,13 +66,16 @@ public struct Catalog: Hashable, Sendable {
         /// and the value's text, so errors point at what the translator wrote.
         public var offset: Int
         public var valueOffset: Int
+        /// Where the state is written (the value's place when the format has no state).
+        public var stateOffset: Int
 
-        public init(locale: String, state: State, value: String, offset: Int = 0, valueOffset: Int = 0) {
+        public init(locale: String, state: State, value: String, offset: Int = 0, valueOffset: Int = 0, stateOffset: Int = 0) {
             self.locale = locale
             self.state = state
             self.value = value
             self.offset = offset
             self.valueOffset = valueOffset
+            self.stateOffset = stateOffset
         }
     }
 

@@ -32,7 +32,7 @@ public enum XCStringsReader {
                 fail("expected a String Catalog: an object with 'sourceLanguage', 'strings' and 'version'", at: 0)
                 return nil
             }
-            var source: String?
+            var source: String?, sourceAt = 0
             var units: [Catalog.Unit] = []
             var sawStrings = false
             for m in members {
@@ -40,6 +40,7 @@ public enum XCStringsReader {
                 case "sourceLanguage":
                     guard case .string(let s) = m.value else { fail("'sourceLanguage' must be a string", at: m.offset); continue }
                     source = s
+                    sourceAt = m.offset
                 case "strings":
                     guard case .object(let entries) = m.value else { fail("'strings' must be an object", at: m.offset); continue }
                     sawStrings = true
@@ -53,19 +54,20 @@ public enum XCStringsReader {
             }
             guard let source else { fail("the catalog has no 'sourceLanguage'", at: 0); return nil }
             guard sawStrings else { fail("the catalog has no 'strings'", at: 0); return nil }
-            return Catalog(sourceLanguage: source, units: units)
+            return Catalog(sourceLanguage: source, units: units, encoding: .json, sourceLanguageOffset: sourceAt)
         }
 
         mutating func unit(_ id: String, _ value: LocatedJSON.Value, at keyOffset: Int, valueAt: Int) -> Catalog.Unit? {
             guard case .object(let members) = value else { fail("the entry for '\(id)' must be an object", at: valueAt); return nil }
             var comment = ""
+            var translate = true
             var translations: [Catalog.Translation] = []
             for m in members {
                 switch m.key {
                 case "comment":
                     if case .string(let s) = m.value { comment = s } else { fail("'comment' must be a string", at: m.offset) }
                 case "shouldTranslate":
-                    if case .bool(false) = m.value { return nil }
+                    if case .bool(false) = m.value { translate = false }
                 case "localizations":
                     guard case .object(let locales) = m.value else { fail("'localizations' must be an object", at: m.offset); continue }
                     for l in locales {
@@ -76,7 +78,7 @@ public enum XCStringsReader {
             }
             let split = id.lastIndex(of: ":")
             return Catalog.Unit(file: split.map { String(id[..<$0]) } ?? "", key: split.map { String(id[id.index(after: $0)...]) } ?? id,
-                                comment: comment, translations: translations, offset: keyOffset)
+                                comment: comment, translations: translations, offset: keyOffset, translate: translate)
         }
 
         mutating func translation(_ locale: String, _ value: LocatedJSON.Value, at keyOffset: Int, valueAt: Int) -> Catalog.Translation? {
@@ -94,7 +96,7 @@ public enum XCStringsReader {
                 }
             }
             guard let unit else { fail("the localization '\(locale)' has no 'stringUnit'", at: valueAt); return nil }
-            var state: Catalog.State?, text: String?, textAt = unit.offset
+            var state: Catalog.State?, text: String?, textAt = unit.offset, stateAt = unit.offset
             for m in unit.members {
                 switch m.key {
                 case "state":
@@ -104,6 +106,7 @@ public enum XCStringsReader {
                         return nil
                     }
                     state = st
+                    stateAt = m.offset
                 case "value":
                     guard case .string(let s) = m.value else { fail("'value' must be a string", at: m.offset); return nil }
                     text = s
@@ -116,7 +119,7 @@ public enum XCStringsReader {
             }
             guard let state else { fail("the 'stringUnit' of '\(locale)' has no 'state'", at: unit.offset); return nil }
             guard let text else { fail("the 'stringUnit' of '\(locale)' has no 'value'", at: unit.offset); return nil }
-            return Catalog.Translation(locale: locale, state: state, value: text, offset: keyOffset, valueOffset: textAt)
+            return Catalog.Translation(locale: locale, state: state, value: text, offset: keyOffset, valueOffset: textAt, stateOffset: stateAt)
         }
     }
 

@@ -1,0 +1,158 @@
+import FlowSyntax
+
+/// Plans the token edits of an import, file by file: replacements in place, new entries in the
+/// style of the block they join (indentation, `=` alignment, one-line blocks), new blocks in
+/// the style of the file's first block, removals that keep the lines around them.
+struct FlowEditor {
+    let project: CopyProject
+    private var edits: [Int: TokenEdits] = [:]
+    /// New entries by file and block index (`nil` block: a new block for the locale).
+    private var additions: [Int: [Int: [(key: String, literal: String)]]] = [:]
+    private var newBlocks: [Int: [(locale: String, entries: [(key: String, literal: String)])]] = [:]
+    private var removed = Set<[Int]>()  // [file, block, entry]
+
+    init(project: CopyProject) { self.project = project }
+
+    mutating func replace(_ place: CopyProject.Place, with literal: String) {
+        edits[place.file, default: TokenEdits()].replacements[project.entry(place).value] = Array(literal.utf8)
+    }
+
+    mutating func remove(_ place: CopyProject.Place) {
+        let entry = project.entry(place)
+        let syntax = project.files[place.file].syntax
+        let leading = syntax.tokens[entry.first].leadingTrivia
+        var keep = leading.count
+        if let nl = syntax.source[leading].lastIndex(of: 0x0A) {
+            keep = nl - leading.lowerBound
+            if keep > 0, syntax.source[leading.lowerBound + keep - 1] == 0x0D { keep -= 1 }
+        }
+        edits[place.file, default: TokenEdits()].removals[entry.first] = keep
+        for i in (entry.first + 1)...entry.value { edits[place.file, default: TokenEdits()].removals[i] = 0 }
+        removed.insert([place.file, place.block, place.entry])
+    }
+
+    /// Adds `key` in `locale` where its locale's copy lives; returns the file written.
+    mutating func add(_ key: CopyProject.HomeKey, locale: String, literal: String) -> Int {
+        let entry = (key: key.key, literal: literal)
+        let home = project.files[key.file]
+        if let b = home.blocks.firstIndex(where: { $0.locale == locale && $0.open != nil }) {
+            additions[key.file, default: [:]][b, default: []].append(entry)
+            return key.file
+        }
+        // A library's key translated by the files that import it: join their block.
+        for other in project.keys where other.file == key.file {
+            if let place = project.places[other]?[locale], project.files[place.file].blocks[place.block].open != nil {
+                additions[place.file, default: [:]][place.block, default: []].append(entry)
+                return place.file
+            }
+        }
+        if let i = newBlocks[key.file]?.firstIndex(where: { $0.locale == locale }) {
+            newBlocks[key.file]![i].entries.append(entry)
+        } else {
+            newBlocks[key.file, default: []].append((locale, [entry]))
+        }
+        return key.file
+    }
+
+    /// The new bytes of every file that changes.
+    mutating func output() -> [Int: [UInt8]] {
+        var order: [String: Int] = [:]
+        for (i, k) in project.keys.enumerated() where order[k.key] == nil { order[k.key] = i }
+        func sorted(_ list: [(key: String, literal: String)]) -> [(key: String, literal: String)] {
+            list.sorted { (order[$0.key] ?? .max, $0.key) < (order[$1.key] ?? .max, $1.key) }
+        }
+        for (file, blocks) in additions {
+            for (b, list) in blocks { insert(sorted(list), file: file, block: b) }
+        }
+        for (file, list) in newBlocks { appendBlocks(list.map { ($0.locale, sorted($0.entries)) }, file: file) }
+        var out: [Int: [UInt8]] = [:]
+        for (file, e) in edits where !e.isEmpty {
+            let bytes = e.apply(to: project.files[file].syntax)
+            if bytes != project.files[file].syntax.source { out[file] = bytes }
+        }
+        return out
+    }
+
+    private func newline(_ file: Int) -> String {
+        project.files[file].syntax.source.firstIndex(of: 0x0A).map { $0 > 0 && project.files[file].syntax.source[$0 - 1] == 0x0D } == true ? "\r\n" : "\n"
+    }
+
+    /// How a block writes its entries: indentation, the gap before and after `=`, and the column
+    /// `=` is aligned at (nil when the entries do not align).
+    private func style(file: Int, block: CopyProject.Block) -> EntryStyle {
+        let syntax = project.files[file].syntax
+        func text(_ r: Range<Int>) -> String { String(decoding: syntax.source[r], as: UTF8.self) }
+        guard let last = block.entries.last else { return EntryStyle() }
+        let lead = text(syntax.tokens[last.first].leadingTrivia)
+        let indent = lead.contains("\n") ? String(lead[lead.index(after: lead.lastIndex(of: "\n")!)...]) : "  "
+        let equals = block.entries.map { e in (e.first...e.value).first { syntax.tokens[$0].kind == .equals } }
+        guard let eq = equals.last ?? nil else { return EntryStyle(indent: indent) }
+        let before = text(syntax.tokens[eq - 1].trailingTrivia), after = text(syntax.tokens[eq].trailingTrivia)
+        let columns = equals.compactMap { $0.map { syntax.tokens[$0].range.start.column - syntax.tokens[block.entries[0].first].range.start.column } }
+        let aligned = block.entries.count >= 2 && Set(columns).count == 1
+        return EntryStyle(indent: indent, before: before.isEmpty ? " " : before, after: after.isEmpty ? " " : after, align: aligned ? columns[0] : nil)
+    }
+
+    private func line(_ key: String, _ literal: String, _ s: EntryStyle) -> String {
+        let gap = s.align.map { String(repeating: " ", count: max(1, $0 - key.unicodeScalars.count)) } ?? s.before
+        return key + gap + "=" + s.after + literal
+    }
+
+    private mutating func insert(_ list: [(key: String, literal: String)], file: Int, block b: Int) {
+        let block = project.files[file].blocks[b], syntax = project.files[file].syntax, nl = newline(file)
+        let kept = block.entries.enumerated().filter { !removed.contains([file, b, $0.offset]) }.map(\.element)
+        var shape = block
+        shape.entries = kept
+        let s = style(file: file, block: shape)
+        guard let open = block.open else { return }
+        let closeLine = block.close.map { syntax.tokens[$0].range.start.line }
+        if let last = kept.last {
+            if closeLine != syntax.tokens[last.value].range.end.line {
+                let text = list.map { nl + s.indent + line($0.key, $0.literal, s) }.joined()
+                edits[file, default: TokenEdits()].afterTrivia[last.value, default: []] += Array(text.utf8)
+            } else {
+                // A one-line block: the same separator as between its entries.
+                var sep = " "
+                if kept.count >= 2 {
+                    let t = String(decoding: syntax.source[syntax.tokens[kept[kept.count - 2].value].trailingTrivia], as: UTF8.self)
+                    if !t.isEmpty, !t.contains("\n"), !t.contains("/") { sep = t }
+                }
+                let text = list.map { sep + line($0.key, $0.literal, EntryStyle(indent: s.indent)) }.joined()
+                edits[file, default: TokenEdits()].afterText[last.value, default: []] += Array(text.utf8)
+            }
+        } else if closeLine == syntax.tokens[open].range.start.line {
+            let text = list.map { " " + line($0.key, $0.literal, s) }.joined()
+            edits[file, default: TokenEdits()].afterText[open, default: []] += Array(text.utf8)
+        } else {
+            let text = list.map { nl + s.indent + line($0.key, $0.literal, s) }.joined()
+            edits[file, default: TokenEdits()].afterTrivia[open, default: []] += Array(text.utf8)
+        }
+    }
+
+    /// New `strings locale { }` blocks after the file's last block, laid out like its first one.
+    private mutating func appendBlocks(_ blocks: [(locale: String, entries: [(key: String, literal: String)])], file: Int) {
+        let f = project.files[file], nl = newline(file)
+        guard let anchor = f.blocks.last(where: { $0.close != nil })?.close
+            ?? f.syntax.tokens.indices.last(where: { f.syntax.tokens[$0].kind != .eof && f.syntax.tokens[$0].presence != .missing })
+        else { return }
+        let model = f.blocks.first { $0.entries.count >= 1 }
+        var s = model.map { style(file: file, block: $0) } ?? EntryStyle()
+        var text = ""
+        for block in blocks {
+            if s.align != nil { s.align = block.entries.map { $0.key.unicodeScalars.count + 1 }.max() }
+            let style = s
+            let lines = block.entries.map { nl + style.indent + line($0.key, $0.literal, style) }
+            text += nl + nl + "strings \(block.locale) {" + lines.joined() + nl + "}"
+        }
+        edits[file, default: TokenEdits()].afterTrivia[anchor, default: []] += Array(text.utf8)
+    }
+}
+
+/// How a block writes its entries: indentation, the gap before and after `=`, and the column
+/// (from the key's start) `=` is aligned at, nil when the entries do not align.
+struct EntryStyle {
+    var indent = "  "
+    var before = " "
+    var after = " "
+    var align: Int?
+}

@@ -1,0 +1,36 @@
+import FlowSyntax
+
+/// Edits on a file's tokens, printed the way `FileSyntax.printedBytes` prints the tree: every
+/// token not edited keeps its trivia and text byte for byte, so a file nothing changes in comes
+/// back identical and an edit shows in a diff as exactly the entries it touched.
+struct TokenEdits {
+    /// A token's text replaced (a string literal with a new translation).
+    var replacements: [Int: [UInt8]] = [:]
+    /// Text inserted right after a token's text, before its trailing trivia (a one-line block).
+    var afterText: [Int: [UInt8]] = [:]
+    /// Text inserted after a token's trailing trivia (a new line in a block, a new block).
+    var afterTrivia: [Int: [UInt8]] = [:]
+    /// Tokens removed: the number of bytes of leading trivia kept (the lines before an entry, so
+    /// a comment above a removed entry stays), the rest of the token and its trailing trivia go.
+    var removals: [Int: Int] = [:]
+
+    var isEmpty: Bool { replacements.isEmpty && afterText.isEmpty && afterTrivia.isEmpty && removals.isEmpty }
+
+    func apply(to syntax: FileSyntax) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(syntax.source.count + 256)
+        for (i, token) in syntax.tokens.enumerated() where token.presence != .missing {
+            let leading = token.leadingTrivia
+            if let keep = removals[i] {
+                out += syntax.source[leading.lowerBound..<(leading.lowerBound + min(keep, leading.count))]
+                continue
+            }
+            out += syntax.source[leading]
+            out += replacements[i] ?? Array(syntax.source[token.textRange])
+            if let more = afterText[i] { out += more }
+            out += syntax.source[token.trailingTrivia]
+            if let more = afterTrivia[i] { out += more }
+        }
+        return out
+    }
+}
