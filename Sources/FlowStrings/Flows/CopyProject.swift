@@ -85,18 +85,21 @@ public struct CopyProject: Sendable {
                 if let known = byRealPath[real] { index.append(known); continue }
                 byRealPath[real] = project.files.count
                 index.append(project.files.count)
-                project.files.append(File(path: display(source.path), realPath: real, source: source, syntax: load.syntax[i],
-                                          blocks: blocks(of: load.syntax[i])))
+                // Renumbered so the project's diagnostics name their file by its index here.
+                project.files.append(File(path: display(source.path), realPath: real,
+                                          source: SourceFile(id: FileID(project.files.count), path: display(source.path), bytes: source.bytes),
+                                          syntax: load.syntax[i], blocks: blocks(of: load.syntax[i])))
             }
+            func here(_ r: SourceRange) -> SourceRange { SourceRange(file: FileID(index[r.file.index]), start: r.start, end: r.end) }
             let table = program.strings
             guard let base = table.locales.first else { continue }
             if let known = project.baseLocale, known != base.tag {
                 diagnostics.append(.error(.conflictingCopy, "the base locale here is '\(base.tag)', and '\(known)' elsewhere; one catalog has one source language: export these flows separately",
-                                          at: base.range, notes: baseFrom.map { [DiagnosticNote("the base locale '\(known)' comes from here", at: $0)] } ?? []))
+                                          at: here(base.range), notes: baseFrom.map { [DiagnosticNote("the base locale '\(known)' comes from here", at: $0)] } ?? []))
                 continue
             }
             project.baseLocale = base.tag
-            baseFrom = baseFrom ?? base.range
+            baseFrom = baseFrom ?? here(base.range)
             let tags = table.locales.map(\.tag)
             var homes: [HomeKey?] = []
             for (k, key) in table.keys.enumerated() {
@@ -115,7 +118,7 @@ public struct CopyProject: Sendable {
                         let a = project.entry(first), b = project.entry(place)
                         if a.literal.text != b.literal.text {
                             diagnostics.append(.error(.conflictingCopy, "'\(key)' has another '\(tag)' text here than in \(project.files[first.file].path); one catalog holds one text per key and locale: make them agree",
-                                                      at: b.literal.range, notes: [DiagnosticNote("the other text", at: a.literal.range)]))
+                                                      at: project.valueRange(place), notes: [DiagnosticNote("the other text", at: project.valueRange(first))]))
                         }
                         continue
                     }
@@ -138,8 +141,14 @@ public struct CopyProject: Sendable {
         return (project, diagnostics)
     }
 
+    /// Where the string of an entry is, in this project's file numbering.
+    public func valueRange(_ place: Place) -> SourceRange {
+        let r = entry(place).literal.range
+        return SourceRange(file: FileID(place.file), start: r.start, end: r.end)
+    }
+
     /// The entry of `key` in a `strings locale` block of `file`.
-    func place(file: Int, locale: String, key: String) -> Place? {
+    public func place(file: Int, locale: String, key: String) -> Place? {
         for (b, block) in files[file].blocks.enumerated() where block.locale == locale {
             if let e = block.entries.firstIndex(where: { $0.key == key }) { return Place(file: file, block: b, entry: e) }
         }

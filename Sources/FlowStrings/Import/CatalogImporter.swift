@@ -3,11 +3,13 @@ import FlowSyntax
 /// What an import changes: each file's new bytes, and each entry touched, for the report.
 public struct ImportPlan: Sendable {
     public struct Change: Hashable, Sendable {
-        public enum Kind: String, Sendable { case updated, added, removed }
+        public enum Kind: String, Sendable, CaseIterable { case updated, added, removed }
         public var kind: Kind
         public var file: Int
         public var locale: String
         public var key: String
+        /// The entry's line before the import (0 for an added one).
+        public var line: Int = 0
     }
     /// New bytes by `CopyProject.files` index, only for files that change.
     public var files: [Int: [UInt8]] = [:]
@@ -101,7 +103,7 @@ public enum CatalogImporter {
                 let current = (try? CatalogText.segments(of: CatalogText.text(of: entry.literal))) ?? []
                 guard current != w.segments else { continue }
                 editor.replace(place, with: CatalogText.flowLiteral(w.segments))
-                plan.changes.append(.init(kind: .updated, file: place.file, locale: w.locale, key: w.key.key))
+                plan.changes.append(.init(kind: .updated, file: place.file, locale: w.locale, key: w.key.key, line: entry.range.start.line))
             } else {
                 let file = editor.add(w.key, locale: w.locale, literal: CatalogText.flowLiteral(w.segments))
                 plan.changes.append(.init(kind: .added, file: file, locale: w.locale, key: w.key.key))
@@ -114,7 +116,8 @@ public enum CatalogImporter {
                 where catalog.scope?.contains(locale) ?? true
                     && (!presentUnits.contains(id) || !present.contains(id + "\u{0}" + locale)) {
                     editor.remove(place)
-                    plan.changes.append(.init(kind: .removed, file: place.file, locale: locale, key: key.key))
+                    plan.changes.append(.init(kind: .removed, file: place.file, locale: locale, key: key.key,
+                                              line: project.entry(place).range.start.line))
                 }
             }
         }

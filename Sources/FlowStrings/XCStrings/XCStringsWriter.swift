@@ -37,7 +37,7 @@ public enum XCStringsWriter {
 
     /// A JSON string as Apple's JSON writer spells it: `"` and `\` escaped, the usual control
     /// escapes, other control characters as `\u00XX`; `/` and everything else as is.
-    static func quote(_ s: String) -> String {
+    public static func quote(_ s: String) -> String {
         var out = "\""
         for c in s.unicodeScalars {
             switch c {
