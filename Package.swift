@@ -94,7 +94,7 @@ let package = Package(
                     exclude: ["Golden"]),
         .testTarget(name: "FlowStringsTests", dependencies: ["FlowStrings", "FlowCommandLine", "FlowSyntax", "FlowModel", "FlowLint"],
                     exclude: ["Golden"]),
-        .testTarget(name: "FlowCommandLineTests", dependencies: ["FlowCommandLine", "FlowBuildTool", "FlowCodegen", "FlowSyntax", "FlowModel", "FlowTestSupport"]),
+        .testTarget(name: "FlowCommandLineTests", dependencies: ["FlowCommandLine", "FlowBuildTool", "FlowCodegen", "FlowSyntax", "FlowModel", "FlowTestSupport", "FlowStrings"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,8 +7,8 @@ struct FlowEditor {
     let project: CopyProject
     private var edits: [Int: TokenEdits] = [:]
     /// New entries by file and block index (`nil` block: a new block for the locale).
-    private var additions: [Int: [Int: [(key: String, literal: String)]]] = [:]
-    private var newBlocks: [Int: [(locale: String, entries: [(key: String, literal: String)])]] = [:]
+    private var additions: [Int: [Int: [NewEntry]]] = [:]
+    private var newBlocks: [Int: [(locale: String, entries: [NewEntry])]] = [:]
     private var removed = Set<[Int]>()  // [file, block, entry]
 
     init(project: CopyProject) { self.project = project }
@@ -33,7 +33,7 @@ struct FlowEditor {
 
     /// Adds `key` in `locale` where its locale's copy lives; returns the file written.
     mutating func add(_ key: CopyProject.HomeKey, locale: String, literal: String) -> Int {
-        let entry = (key: key.key, literal: literal)
+        let entry = NewEntry(key: key.key, literal: literal, rank: project.keys.firstIndex(of: key) ?? .max)
         let home = project.files[key.file]
         if let b = home.blocks.firstIndex(where: { $0.locale == locale && $0.open != nil }) {
             additions[key.file, default: [:]][b, default: []].append(entry)
@@ -56,11 +56,8 @@ struct FlowEditor {
 
     /// The new bytes of every file that changes.
     mutating func output() -> [Int: [UInt8]] {
-        var order: [String: Int] = [:]
-        for (i, k) in project.keys.enumerated() where order[k.key] == nil { order[k.key] = i }
-        func sorted(_ list: [(key: String, literal: String)]) -> [(key: String, literal: String)] {
-            list.sorted { (order[$0.key] ?? .max, $0.key) < (order[$1.key] ?? .max, $1.key) }
-        }
+        // In the order of the base locale's entries.
+        func sorted(_ list: [NewEntry]) -> [NewEntry] { list.sorted { ($0.rank, $0.key) < ($1.rank, $1.key) } }
         for (file, blocks) in additions {
             for (b, list) in blocks { insert(sorted(list), file: file, block: b) }
         }
@@ -98,7 +95,7 @@ struct FlowEditor {
         return key + gap + "=" + s.after + literal
     }
 
-    private mutating func insert(_ list: [(key: String, literal: String)], file: Int, block b: Int) {
+    private mutating func insert(_ list: [NewEntry], file: Int, block b: Int) {
         let block = project.files[file].blocks[b], syntax = project.files[file].syntax, nl = newline(file)
         let kept = block.entries.enumerated().filter { !removed.contains([file, b, $0.offset]) }.map(\.element)
         var shape = block
@@ -130,7 +127,7 @@ struct FlowEditor {
     }
 
     /// New `strings locale { }` blocks after the file's last block, laid out like its first one.
-    private mutating func appendBlocks(_ blocks: [(locale: String, entries: [(key: String, literal: String)])], file: Int) {
+    private mutating func appendBlocks(_ blocks: [(locale: String, entries: [NewEntry])], file: Int) {
         let f = project.files[file], nl = newline(file)
         guard let anchor = f.blocks.last(where: { $0.close != nil })?.close
             ?? f.syntax.tokens.indices.last(where: { f.syntax.tokens[$0].kind != .eof && f.syntax.tokens[$0].presence != .missing })
@@ -155,4 +152,11 @@ struct EntryStyle {
     var before = " "
     var after = " "
     var align: Int?
+}
+
+/// An entry an import adds; `rank` orders new entries as the keys' base entries are ordered.
+struct NewEntry {
+    var key: String
+    var literal: String
+    var rank: Int
 }
