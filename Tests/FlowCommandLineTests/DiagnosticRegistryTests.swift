@@ -210,7 +210,7 @@ struct ExampleRun {
         }
         let headers = lines.filter { $0.hasSuffix(":") }
         #expect(headers == ["syntax (FL00xx):", "names and checking (FL01xx):", "lint rules (FL1xxx):", "scenario files (FL20xx):", "running flows (FL21xx):",
-                           "Swift generation (FL30xx):"])
+                           "Swift generation (FL30xx):", "String Catalogs and XLIFF (FL40xx):"])
         // Each ID sits under its phase's header.
         let fl0102 = try #require(lines.firstIndex { $0.hasPrefix("FL0102 ") })
         let fl2101 = try #require(lines.firstIndex { $0.hasPrefix("FL2101 ") })
