@@ -60,20 +60,20 @@ extension FlowstringsCommand {
         }
         // Where the imported entries are now, to report lint findings on them.
         var touched: [String: [Range<Int>]] = [:]
-        var lines: [(file: String, line: Int, text: String)] = []
+        var lines: [(file: String, line: Int, offset: Int, text: String)] = []
         for change in plan.changes where change.kind != .removed {
             let real = project.files[change.file].realPath
             guard let f = after.files.firstIndex(where: { $0.realPath == real }),
                   let place = after.place(file: f, locale: change.locale, key: change.key) else { continue }
             let r = after.entry(place).range
             touched[real, default: []].append(r.start.offset..<max(r.end.offset, r.start.offset + 1))
-            lines.append((after.files[f].path, r.start.line, "\(change.kind.rawValue) '\(change.locale)' \(change.key)"))
+            lines.append((after.files[f].path, r.start.line, r.start.offset, "\(change.kind.rawValue) '\(change.locale)' \(change.key)"))
         }
         for change in plan.changes where change.kind == .removed {
-            lines.append((project.files[change.file].path, change.line, "removed '\(change.locale)' \(change.key)"))
+            lines.append((project.files[change.file].path, change.line, 0, "removed '\(change.locale)' \(change.key)"))
         }
         // file:line: what changed, in file order (removed entries at their line before the import).
-        for l in lines.sorted(by: { ($0.file, $0.line) < ($1.file, $1.line) }) {
+        for l in lines.sorted(by: { ($0.file, $0.line, $0.offset) < ($1.file, $1.line, $1.offset) }) {
             stdout.line("\(OutputEscaping.visible(l.file)):\(l.line): \(l.text)")
         }
         let linter = Linter()

@@ -15,6 +15,10 @@ public enum CatalogText {
         public var message: String
         /// Unicode scalars from the start of the text.
         public var column: Int
+        public init(message: String, column: Int) {
+            self.message = message
+            self.column = column
+        }
     }
 
     /// The catalog text of a flow string literal.

@@ -12,14 +12,19 @@ public enum XcodeOrder {
     /// order, digits, then letters ignoring case.
     private static let weights: [UInt16] = {
         var w = [UInt16](repeating: 0, count: 128)
-        let order = "\t\n\r _-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$0123456789abcdefghijklmnopqrstuvwxyz"
-        for (i, b) in order.utf8.enumerated() { w[Int(b)] = UInt16(i + 1) }
-        for b in UInt8(ascii: "A")...UInt8(ascii: "Z") { w[Int(b)] = w[Int(b | 0x20)] }
+        let symbols = "\t\n\r _-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$"
+        for (i, b) in symbols.utf8.enumerated() { w[Int(b)] = UInt16(i + 1) }
+        for (i, b) in "0123456789".utf8.enumerated() { w[Int(b)] = UInt16(200 + i) }
+        for (i, b) in "abcdefghijklmnopqrstuvwxyz".utf8.enumerated() { w[Int(b)] = UInt16(300 + i); w[Int(b) - 32] = UInt16(300 + i) }
         return w
     }()
 
+    /// Non-ASCII punctuation and symbols (`•`, `–`, `©`) sort after ASCII symbols and before
+    /// digits, as in the root collation; other scalars (letters of any script) after ASCII letters.
     private static func primary(_ s: Unicode.Scalar) -> UInt32 {
-        s.value < 128 ? UInt32(weights[Int(s.value)]) : 1000 + s.value
+        if s.value < 128 { return UInt32(weights[Int(s.value)]) }
+        if !s.properties.isAlphabetic, s.properties.numericType == nil { return 100 }
+        return 1000 + s.value
     }
 
     /// True when Xcode writes `a` before `b`. Case decides only between keys equal otherwise
