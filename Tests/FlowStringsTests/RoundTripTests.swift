@@ -35,7 +35,7 @@ import Testing
         let run = box.run(["import", "--delete", "--catalog", "Flows.xcstrings", "flows", "Examples"])
         #expect(run.code == 0, "\(run.err)")
         #expect(run.out == "")
-        #expect(run.err.hasSuffix("nothing to write (1 warnings)\n"), "\(run.err)")
+        #expect(run.err.hasSuffix("nothing to write (1 warning)\n"), "\(run.err)")
         try Self.unchanged(box, originals)
         #expect(box.run(["check", "--catalog", "Flows.xcstrings", "flows", "Examples"]).code == 0)
     }

@@ -71,7 +71,7 @@ extension FlowstringsCommand {
                 stderr.write(DiagnosticRenderer(files: [existing], colored: colored).render([diagnostic]))
             }
             if !setup.parsed.flag("quiet") {
-                stderr.line(stale == 0 ? "flowstrings: the catalog is up to date (\(catalog.units.count) keys, \(locales) locales)"
+                stderr.line(stale == 0 ? "flowstrings: the catalog is up to date (\(plural(catalog.units.count, "key")), \(plural(locales, "locale")))"
                                        : "flowstrings: the catalog is out of date; run 'flowstrings export' (and 'flowstrings import' first if translations came back)")
             }
             return stale == 0 ? 0 : 1
@@ -89,7 +89,8 @@ extension FlowstringsCommand {
         }
         if !setup.parsed.flag("quiet") {
             let target = setup.catalog.map { " to \(OutputEscaping.visible($0))" } ?? ""
-            stderr.line("flowstrings: exported \(catalog.units.count) keys of \(Set(catalog.units.map(\.file)).count) files in \(locales) locales\(target)")
+            let files = Set(catalog.units.map(\.file)).count
+            stderr.line("flowstrings: exported \(plural(catalog.units.count, "key")) of \(plural(files, "file")) in \(plural(locales, "locale"))\(target)")
         }
         return 0
     }
@@ -131,3 +132,6 @@ enum CatalogDiff {
                       at: existing.pointRange(at: differences[0].offset))
     }
 }
+
+/// "1 key", "2 keys".
+func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }

@@ -43,12 +43,12 @@ extension FlowstringsCommand {
         let plan = CatalogImporter.plan(catalog, file: file, into: project, delete: setup.parsed.flag("delete"))
         if !plan.diagnostics.isEmpty { stderr.write(DiagnosticRenderer(files: [file], colored: colored).render(plan.diagnostics)) }
         if plan.hasErrors {
-            stderr.line("flowstrings: \(plan.diagnostics.filter { $0.severity == .error }.count) errors in the catalog; nothing was written")
+            stderr.line("flowstrings: \(plural(plan.diagnostics.filter { $0.severity == .error }.count, "error")) in the catalog; nothing was written")
             return 1
         }
         let warnings = plan.diagnostics.count
         guard !plan.files.isEmpty else {
-            if !setup.parsed.flag("quiet") { stderr.line("flowstrings: the flows already have this copy; nothing to write\(warnings > 0 ? " (\(warnings) warnings)" : "")") }
+            if !setup.parsed.flag("quiet") { stderr.line("flowstrings: the flows already have this copy; nothing to write\(warnings > 0 ? " (\(plural(warnings, "warning")))" : "")") }
             return 0
         }
         var overrides: [String: [UInt8]] = [:]
@@ -113,7 +113,7 @@ extension FlowstringsCommand {
                 return n == 0 ? nil : "\(n) \(kind.rawValue)"
             }.joined(separator: ", ")
             stderr.line("flowstrings: \(counts) in \(plan.files.count) file\(plan.files.count == 1 ? "" : "s")\(dryRun ? " (dry run: nothing written)" : ""); "
-                        + "\(warnings) catalog warnings, copy lint: \(lintErrors) errors, \(lintWarnings) warnings")
+                        + "\(plural(warnings, "catalog warning")), copy lint: \(plural(lintErrors, "error")), \(plural(lintWarnings, "warning"))")
         }
         return lintErrors > 0 ? 1 : 0
     }
