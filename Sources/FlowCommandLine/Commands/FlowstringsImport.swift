@@ -10,6 +10,12 @@ extension FlowstringsCommand {
     /// The lint rules about copy, reported on the imported text.
     static let copyRules: Set<DiagnosticID> = ["FL1301", "FL1401", "FL1402", "FL1403", "FL1404"]
 
+    /// At most 100 diagnostics about a catalog are shown, then one FL0013 counts the rest (the
+    /// summary line and the exit code count them all).
+    static func capped(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        DiagnosticCap.apply(diagnostics, limit: ParseLimits.default.maxErrors, what: "catalog diagnostics").kept
+    }
+
     /// Reads the catalog the way its format needs; nil after printing why.
     func readCatalog(_ setup: Setup, stderr: any TextOutput, colored: Bool) -> (Catalog, SourceFile)? {
         var path = setup.catalog!
@@ -33,7 +39,7 @@ extension FlowstringsCommand {
         }
         let file = SourceFile(id: FileID(0), path: path, bytes: bytes)
         let (catalog, diagnostics) = setup.format == "xcstrings" ? XCStringsReader.read(file) : XLIFF.read(file)
-        if !diagnostics.isEmpty { stderr.write(DiagnosticRenderer(files: [file], colored: colored).render(diagnostics)) }
+        if !diagnostics.isEmpty { stderr.write(DiagnosticRenderer(files: [file], colored: colored).render(Self.capped(diagnostics))) }
         return catalog.map { ($0, file) }
     }
 
@@ -41,7 +47,7 @@ extension FlowstringsCommand {
                        stdout: any TextOutput, stderr: any TextOutput, colored: Bool) -> Int32 {
         guard let (catalog, file) = readCatalog(setup, stderr: stderr, colored: colored) else { return 1 }
         let plan = CatalogImporter.plan(catalog, file: file, into: project, delete: setup.parsed.flag("delete"))
-        if !plan.diagnostics.isEmpty { stderr.write(DiagnosticRenderer(files: [file], colored: colored).render(plan.diagnostics)) }
+        if !plan.diagnostics.isEmpty { stderr.write(DiagnosticRenderer(files: [file], colored: colored).render(Self.capped(plan.diagnostics))) }
         if plan.hasErrors {
             stderr.line("flowstrings: \(plural(plan.diagnostics.filter { $0.severity == .error }.count, "error")) in the catalog; nothing was written")
             return 1

@@ -18,6 +18,21 @@ public struct CopyProject: Sendable {
         public var source: SourceFile
         public var syntax: FileSyntax
         public var blocks: [Block]
+        /// `locale + "\u{0}" + key` → block and entry index, so a lookup does not scan the file.
+        var entries: [String: (block: Int, entry: Int)] = [:]
+
+        init(path: String, realPath: String, source: SourceFile, syntax: FileSyntax, blocks: [Block]) {
+            self.path = path
+            self.realPath = realPath
+            self.source = source
+            self.syntax = syntax
+            self.blocks = blocks
+            for (b, block) in blocks.enumerated() {
+                for (e, entry) in block.entries.enumerated() where entries[block.locale + "\u{0}" + entry.key] == nil {
+                    entries[block.locale + "\u{0}" + entry.key] = (b, e)
+                }
+            }
+        }
     }
 
     /// A `strings locale { ... }` block.
@@ -149,10 +164,7 @@ public struct CopyProject: Sendable {
 
     /// The entry of `key` in a `strings locale` block of `file`.
     public func place(file: Int, locale: String, key: String) -> Place? {
-        for (b, block) in files[file].blocks.enumerated() where block.locale == locale {
-            if let e = block.entries.firstIndex(where: { $0.key == key }) { return Place(file: file, block: b, entry: e) }
-        }
-        return nil
+        files[file].entries[locale + "\u{0}" + key].map { Place(file: file, block: $0.block, entry: $0.entry) }
     }
 
     /// The blocks and entries of a file, with their tokens.

@@ -10,8 +10,22 @@ struct FlowEditor {
     private var additions: [Int: [Int: [NewEntry]]] = [:]
     private var newBlocks: [Int: [(locale: String, entries: [NewEntry])]] = [:]
     private var removed = Set<[Int]>()  // [file, block, entry]
+    /// Where each key's base entry is in `project.keys`, and the keys of each home file.
+    private let rank: [CopyProject.HomeKey: Int]
+    private let keysOf: [Int: [CopyProject.HomeKey]]
+    /// The block a home file's keys in a locale join when the file has none: computed once.
+    private var joins: [String: CopyProject.Place?] = [:]
 
-    init(project: CopyProject) { self.project = project }
+    init(project: CopyProject) {
+        self.project = project
+        var rank: [CopyProject.HomeKey: Int] = [:], keysOf: [Int: [CopyProject.HomeKey]] = [:]
+        for (i, key) in project.keys.enumerated() {
+            rank[key] = i
+            keysOf[key.file, default: []].append(key)
+        }
+        self.rank = rank
+        self.keysOf = keysOf
+    }
 
     mutating func replace(_ place: CopyProject.Place, with literal: String) {
         edits[place.file, default: TokenEdits()].replacements[project.entry(place).value] = Array(literal.utf8)
@@ -33,18 +47,27 @@ struct FlowEditor {
 
     /// Adds `key` in `locale` where its locale's copy lives; returns the file written.
     mutating func add(_ key: CopyProject.HomeKey, locale: String, literal: String) -> Int {
-        let entry = NewEntry(key: key.key, literal: literal, rank: project.keys.firstIndex(of: key) ?? .max)
+        let entry = NewEntry(key: key.key, literal: literal, rank: rank[key] ?? .max)
         let home = project.files[key.file]
         if let b = home.blocks.firstIndex(where: { $0.locale == locale && $0.open != nil }) {
             additions[key.file, default: [:]][b, default: []].append(entry)
             return key.file
         }
         // A library's key translated by the files that import it: join their block.
-        for other in project.keys where other.file == key.file {
-            if let place = project.places[other]?[locale], project.files[place.file].blocks[place.block].open != nil {
-                additions[place.file, default: [:]][place.block, default: []].append(entry)
-                return place.file
+        let join = "\(key.file)\u{0}\(locale)"
+        if joins[join] == nil {
+            var found: CopyProject.Place?
+            for other in keysOf[key.file] ?? [] {
+                if let place = project.places[other]?[locale], project.files[place.file].blocks[place.block].open != nil {
+                    found = place
+                    break
+                }
             }
+            joins[join] = .some(found)
+        }
+        if let place = joins[join] ?? nil {
+            additions[place.file, default: [:]][place.block, default: []].append(entry)
+            return place.file
         }
         if let i = newBlocks[key.file]?.firstIndex(where: { $0.locale == locale }) {
             newBlocks[key.file]![i].entries.append(entry)
