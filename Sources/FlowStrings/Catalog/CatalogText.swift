@@ -35,7 +35,7 @@ public enum CatalogText {
                     default: out.unicodeScalars.append(c)
                     }
                 }
-            case .placeholder(let name, _): out += "{\(name)}"
+            case .placeholder(let placeholder): out += "{\(placeholder.name)}"
             }
         }
         return out

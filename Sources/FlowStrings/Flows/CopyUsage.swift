@@ -7,7 +7,7 @@ enum CopyUsage {
     /// Adds the uses of every `@key` of `program`; `homes[k]` is the home of `program.strings.keys[k]`.
     static func collect(_ program: Program, homes: [CopyProject.HomeKey?], into uses: inout [CopyProject.HomeKey: [String]]) {
         func add(_ text: Text?, _ use: @autoclosure () -> String) {
-            guard case .localized(let key, _)? = text, homes.indices.contains(key.index), let home = homes[key.index] else { return }
+            guard case .localized(let localized)? = text, homes.indices.contains(localized.key.index), let home = homes[localized.key.index] else { return }
             let phrase = use()
             if !(uses[home] ?? []).contains(phrase) { uses[home, default: []].append(phrase) }
         }
@@ -78,8 +78,8 @@ extension CopyProject {
                 }
             }
             var placeholders: [String] = []
-            for case .placeholder(let name, _) in baseEntry?.literal.segments ?? [] where !placeholders.contains(name) {
-                placeholders.append(name)
+            for case .placeholder(let placeholder) in baseEntry?.literal.segments ?? [] where !placeholders.contains(placeholder.name) {
+                placeholders.append(placeholder.name)
             }
             units.append(Catalog.Unit(file: files[key.file].path, key: key.key,
                                       comment: CopyUsage.comment(key: key.key, uses: uses[key] ?? [], placeholders: placeholders),
