@@ -38,7 +38,7 @@ public enum CatalogImporter {
         for key in project.keys { ids[project.id(key)] = key }
         var wanted: [(key: CopyProject.HomeKey, locale: String, segments: [CatalogText.Segment])] = []
         var present = Set<String>()  // "id\u{0}locale" the catalog has, whatever its state
-        var presentUnits = Set<String>()
+        var presentUnits = Set<String>(), kept = Set<String>()
         for unit in catalog.units {
             let id = unit.file.isEmpty ? unit.key : unit.id
             guard let key = ids[id] else {
@@ -49,7 +49,8 @@ public enum CatalogImporter {
             }
             presentUnits.insert(id)
             for t in unit.translations { present.insert(id + "\u{0}" + t.locale) }
-            guard unit.translate else { continue }
+            // Marked not to translate: kept as the flows have it, never imported nor removed.
+            guard unit.translate else { kept.insert(id); continue }
             // The placeholders every translation must keep: the base text's, as imported.
             let baseText = unit.translation(base).flatMap { $0.state == .new ? nil : $0.value }
                 ?? project.places[key]?[base].map { CatalogText.text(of: project.entry($0).literal) }
@@ -112,6 +113,7 @@ public enum CatalogImporter {
         if delete {
             for key in project.keys {
                 let id = project.id(key)
+                guard !kept.contains(id) else { continue }
                 for (locale, place) in (project.places[key] ?? [:]).sorted(by: { $0.key < $1.key })
                 where catalog.scope?.contains(locale) ?? true
                     && (!presentUnits.contains(id) || !present.contains(id + "\u{0}" + locale)) {

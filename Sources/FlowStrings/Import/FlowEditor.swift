@@ -103,8 +103,9 @@ struct FlowEditor {
         let syntax = project.files[file].syntax
         func text(_ r: Range<Int>) -> String { String(decoding: syntax.source[r], as: UTF8.self) }
         guard let last = block.entries.last else { return EntryStyle() }
-        let lead = text(syntax.tokens[last.first].leadingTrivia)
-        let indent = lead.contains("\n") ? String(lead[lead.index(after: lead.lastIndex(of: "\n")!)...]) : "  "
+        // Bytes, not Characters: in a CRLF file "\r\n" is one Character.
+        let lead = syntax.tokens[last.first].leadingTrivia
+        let indent = syntax.source[lead].lastIndex(of: 0x0A).map { text(($0 + 1)..<lead.upperBound) } ?? "  "
         let equals = block.entries.map { e in (e.first...e.value).first { syntax.tokens[$0].kind == .equals } }
         guard let eq = equals.last ?? nil else { return EntryStyle(indent: indent) }
         let before = text(syntax.tokens[eq - 1].trailingTrivia), after = text(syntax.tokens[eq].trailingTrivia)
