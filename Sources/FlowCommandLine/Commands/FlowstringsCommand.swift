@@ -36,14 +36,14 @@ public struct FlowstringsCommand: Sendable {
             .flag("version", help: "print the version"),
             .value("catalog", "path", help: "the .xcstrings, .xliff or .xcloc to write (export; default: stdout) or read (import, check)"),
             .value("format", "format", help: "xcstrings, xliff or xcloc (default: from the catalog's extension, else xcstrings)"),
-            .repeatable("locale", "tag", help: "xliff, xcloc: the target locale (repeatable for a directory of .xcloc; default: every locale but the base)"),
+            .repeatable("locale", "tag", help: "xliff, xcloc: the target locale (one for an .xliff; default: every locale but the base)"),
             .flag("check", help: "export: write nothing; exit 1 when the catalog differs from what the export would write"),
             .flag("delete", help: "import: also remove entries the catalog does not have (for an XLIFF file: of its target locales)"),
             .flag("dry-run", help: "import: list what would change, write nothing"),
             .value("root", "dir", help: "the project root catalog keys are relative to (default: as flowlint finds it)"),
             .flag("quiet", short: "q", help: "do not print the summary line on stderr"),
         ] + LimitOptions.specs,
-        positionals: [PositionalSpec("COMMAND", help: "export, import or check (export --check)"),
+        positionals: [PositionalSpec("COMMAND", .optional, help: "export, import or check (export --check)"),
                       PositionalSpec("PATH", .zeroOrMore, help: ".flow files or directories (searched recursively)")],
         discussion: """
             Keys: a catalog key is the flow file that defines it in the base locale, relative to
