@@ -32,7 +32,8 @@ import Testing
         let box = try StringsSandbox(["f.flow": text])
         try box.write("c.xcstrings", Self.catalog([("f.flow:ok", [("en", "OK"), ("pl", "Dobrze")]), ("f.flow:t", [("en", "Title"), ("pl", "Tytuł")])]))
         #expect(box.run(["import", "--catalog", "c.xcstrings", "f.flow"]).code == 0)
-        #expect(try box.read("f.flow") == text.replacingOccurrences(of: "// checked by Ola\n}", with: "// checked by Ola\n  ok = \"Dobrze\"\n}"))
+        // The two entries are now a run: `=` aligned, as the canonical layout aligns a run.
+        #expect(try box.read("f.flow") == text.replacingOccurrences(of: "  t = \"Tytuł\"   // checked by Ola\n}", with: "  t  = \"Tytuł\"   // checked by Ola\n  ok = \"Dobrze\"\n}"))
     }
 
     @Test func anEmptyBlockGetsItsFirstEntry() throws {
@@ -57,7 +58,7 @@ import Testing
         let run = box.run(["import", "--catalog", "c.xcstrings", "app.flow"])
         #expect(run.code == 0, "\(run.err)")
         #expect(run.out == "app.flow:9: added 'uk' ok\n")
-        #expect(try box.read("app.flow") == app.replacingOccurrences(of: "  t = \"Назва\"\n}", with: "  t = \"Назва\"\n  ok = \"Гаразд\"\n}"))
+        #expect(try box.read("app.flow") == app.replacingOccurrences(of: "  t = \"Назва\"\n}", with: "  t  = \"Назва\"\n  ok = \"Гаразд\"\n}"))
         #expect(try box.read("lib.flow") == lib)
     }
 

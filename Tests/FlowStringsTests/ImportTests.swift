@@ -103,6 +103,15 @@ import Testing
         #expect(try box.read("camera.flow").contains("strings pl {\n  app.name    = \"Klipy\"\n  prime.title = \"Nagrywaj z {app}\"\n  continue    = \"Dalej\"\n}"))
     }
 
+    @Test func aLongerKeyMovesTheBlocksColumn() throws {
+        let box = try StringsSandbox(["camera.flow": Self.flow.replacingOccurrences(of: "strings pl { app.name = \"Klipy\"  prime.title = \"Nagrywaj z {app}\" }",
+                                                                                   with: "strings pl {\n  app.name    = \"Klipy\"  // short\n  prime.title = \"Nagrywaj z {app}\"\n}")])
+        let text = try catalog(box, [("\"state\" : \"new\",\n            \"value\" : \"{app} records {permission} clips.\"", "\"state\" : \"translated\",\n            \"value\" : \"{app} nagrywa klipy: {permission}.\"")])
+        try box.write("c.xcstrings", text)
+        #expect(box.run(["import", "--catalog", "c.xcstrings", "camera.flow"]).code == 0)
+        #expect(try box.read("camera.flow").contains("strings pl {\n  app.name      = \"Klipy\"  // short\n  prime.title   = \"Nagrywaj z {app}\"\n  prime.message = \"{app} nagrywa klipy: {permission}.\"\n}"))
+    }
+
     @Test func deleteRemovesWhatTheCatalogLacksAndKeepsTheCommentsAround() throws {
         let box = try sandbox()
         // The catalog without pl for app.name, and without prime.message at all.

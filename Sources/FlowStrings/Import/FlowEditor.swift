@@ -129,24 +129,50 @@ struct FlowEditor {
         let closeLine = block.close.map { syntax.tokens[$0].range.start.line }
         if let last = kept.last {
             if closeLine != syntax.tokens[last.value].range.end.line {
-                let text = list.map { nl + s.indent + line($0.key, $0.literal, s) }.joined()
+                var s = s
+                realign(kept, adding: list, file: file, style: &s)
+                let style = s
+                let text = list.map { nl + style.indent + line($0.key, $0.literal, style) }.joined()
                 edits[file, default: TokenEdits()].afterTrivia[last.value, default: []] += Array(text.utf8)
             } else {
-                // A one-line block: the same separator as between its entries.
-                var sep = " "
+                // A one-line block: the same separator as between its entries (two spaces, as
+                // the canonical layout sets items on one line apart).
+                var sep = "  "
                 if kept.count >= 2 {
-                    let t = String(decoding: syntax.source[syntax.tokens[kept[kept.count - 2].value].trailingTrivia], as: UTF8.self)
-                    if !t.isEmpty, !t.contains("\n"), !t.contains("/") { sep = t }
+                    let t = syntax.source[syntax.tokens[kept[kept.count - 2].value].trailingTrivia]
+                    if !t.isEmpty, t.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { sep = String(decoding: t, as: UTF8.self) }
                 }
                 let text = list.map { sep + line($0.key, $0.literal, EntryStyle(indent: s.indent)) }.joined()
                 edits[file, default: TokenEdits()].afterText[last.value, default: []] += Array(text.utf8)
             }
         } else if closeLine == syntax.tokens[open].range.start.line {
-            let text = list.map { " " + line($0.key, $0.literal, s) }.joined()
+            // `{ }` or `{}`: entries two spaces apart, one space inside the braces.
+            let text = " " + list.map { line($0.key, $0.literal, EntryStyle()) }.joined(separator: "  ")
+                + (syntax.tokens[open].trailingTrivia.isEmpty ? " " : "")
             edits[file, default: TokenEdits()].afterText[open, default: []] += Array(text.utf8)
         } else {
-            let text = list.map { nl + s.indent + line($0.key, $0.literal, s) }.joined()
+            var s = EntryStyle(indent: s.indent)
+            if list.count >= 2 { s.align = list.map { $0.key.unicodeScalars.count + 1 }.max() }
+            let style = s
+            let text = list.map { nl + style.indent + line($0.key, $0.literal, style) }.joined()
             edits[file, default: TokenEdits()].afterTrivia[open, default: []] += Array(text.utf8)
+        }
+    }
+
+    /// When a block's `=` line up (or it has one entry, which the new ones join in a run), the
+    /// new entries line up with them; a key longer than the column moves the column, and the
+    /// block's other entries with it, as the canonical layout (Grammar.md) aligns a run.
+    private mutating func realign(_ kept: [CopyProject.Entry], adding list: [NewEntry], file: Int, style s: inout EntryStyle) {
+        let syntax = project.files[file].syntax
+        guard s.align != nil || (kept.count == 1 && s.before == " ") else { return }
+        let equals = kept.map { e in (e.first...e.value).first { syntax.tokens[$0].kind == .equals } }
+        let widths = zip(kept, equals).map { e, eq in eq.map { syntax.tokens[$0 - 1].range.end.column - syntax.tokens[e.first].range.start.column } }
+        let column = ((widths.compactMap { $0 }) + list.map { $0.key.unicodeScalars.count }).max()! + 1
+        defer { s.align = column }
+        guard column != s.align ?? ((widths.first ?? nil).map { $0 + 1 } ?? column) else { return }
+        for (eq, width) in zip(equals, widths) {
+            guard let eq, let width, syntax.source[syntax.tokens[eq - 1].trailingTrivia].allSatisfy({ $0 == 0x20 }) else { continue }
+            edits[file, default: TokenEdits()].trailing[eq - 1] = Array(repeating: 0x20, count: max(1, column - width))
         }
     }
 

@@ -6,6 +6,8 @@ import FlowSyntax
 struct TokenEdits {
     /// A token's text replaced (a string literal with a new translation).
     var replacements: [Int: [UInt8]] = [:]
+    /// A token's trailing trivia replaced (the spaces before `=` when a block is realigned).
+    var trailing: [Int: [UInt8]] = [:]
     /// Text inserted right after a token's text, before its trailing trivia (a one-line block).
     var afterText: [Int: [UInt8]] = [:]
     /// Text inserted after a token's trailing trivia (a new line in a block, a new block).
@@ -14,7 +16,7 @@ struct TokenEdits {
     /// a comment above a removed entry stays), the rest of the token and its trailing trivia go.
     var removals: [Int: Int] = [:]
 
-    var isEmpty: Bool { replacements.isEmpty && afterText.isEmpty && afterTrivia.isEmpty && removals.isEmpty }
+    var isEmpty: Bool { replacements.isEmpty && trailing.isEmpty && afterText.isEmpty && afterTrivia.isEmpty && removals.isEmpty }
 
     func apply(to syntax: FileSyntax) -> [UInt8] {
         var out: [UInt8] = []
@@ -28,7 +30,7 @@ struct TokenEdits {
             out += syntax.source[leading]
             out += replacements[i] ?? Array(syntax.source[token.textRange])
             if let more = afterText[i] { out += more }
-            out += syntax.source[token.trailingTrivia]
+            out += trailing[i] ?? Array(syntax.source[token.trailingTrivia])
             if let more = afterTrivia[i] { out += more }
         }
         return out
