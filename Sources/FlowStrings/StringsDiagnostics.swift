@@ -45,7 +45,7 @@ extension DiagnosticRegistry {
         DiagnosticDescription(
             .catalogEntryNeedsReview, "catalog-entry-needs-review", .warning,
             summary: "a catalog entry is marked for review (needs_review): imported, but check it",
-            explanation: "A translation marked `needs_review` (XLIFF `needs-review-translation` and the other `needs-` states) is imported, so the app shows it, and reported so the review is not forgotten; the next export writes it as `translated`.",
+            explanation: "A translation marked `needs_review` (XLIFF `needs-review-translation` and the other `needs-` states) is imported, so the app shows it, and reported so the review is not forgotten; the next export writes it as `translated`. An XLIFF unit whose `<source>` is not the flows' base text any more (the copy changed after the export) is reported the same way.",
             triggering: catalog("flowstrings import --catalog Flows.xcstrings main.flow", StringsExamples.catalog(key: "\"main.flow:prime.title\"", pl: "Nagrywaj z {app}", state: "1️⃣\"needs_review\"")),
             clean: catalog("flowstrings import --catalog Flows.xcstrings main.flow", StringsExamples.catalog(key: "\"main.flow:prime.title\"", pl: "Nagrywaj z {app}")),
             policy: stringsPolicy),

@@ -140,3 +140,16 @@ enum Golden {
         }
     }
 }
+
+extension RoundTripTests {
+    @Test func anXLIFFTranslatedFromOlderCopyIsImportedWithAWarning() throws {
+        let box = try StringsSandbox(["camera.flow": ImportTests.flow])
+        #expect(box.run(["export", "--locale", "pl", "--catalog", "pl.xliff", "camera.flow"]).code == 0)
+        try box.write("camera.flow", ImportTests.flow.replacingOccurrences(of: "\"Film with {app}\"", with: "\"Record with {app}\""))
+        try box.write("pl.xliff", try box.read("pl.xliff").replacingOccurrences(of: ">Nagrywaj z {app}<", with: ">Nagraj z {app}<"))
+        let run = box.run(["import", "--catalog", "pl.xliff", "camera.flow"])
+        #expect(run.code == 0, "\(run.err)")
+        #expect(run.err.contains("pl.xliff:21:19: warning: 'camera.flow:prime.title' was translated from an older base text (\"Film with {app}\", now \"Record with {app}\"); imported, check it [FL4004]"), "\(run.err)")
+        #expect(try box.read("camera.flow").contains("prime.title = \"Nagraj z {app}\""))
+    }
+}

@@ -38,6 +38,8 @@ public struct Catalog: Hashable, Sendable {
         public var offset: Int
         /// False for a key marked `shouldTranslate: false` (or XLIFF `translate="no"`): kept, never imported.
         public var translate: Bool
+        /// The base text the translator saw, when the format carries it apart (XLIFF `<source>`).
+        public var source: String?
 
         public init(file: String, key: String, comment: String, translations: [Translation], offset: Int = 0, translate: Bool = true) {
             self.file = file

@@ -55,6 +55,12 @@ public enum CatalogImporter {
             let baseText = unit.translation(base).flatMap { $0.state == .new ? nil : $0.value }
                 ?? project.places[key]?[base].map { CatalogText.text(of: project.entry($0).literal) }
             let basePlaceholders = baseText.flatMap { try? CatalogText.segments(of: $0) }.map(CatalogText.placeholders) ?? []
+            // XLIFF says what the translator translated: a base text changed since is worth a look.
+            if let source = unit.source, let baseText, source != baseText,
+               unit.translations.contains(where: { $0.state == .translated }) {
+                plan.diagnostics.append(.warning(.catalogEntryNeedsReview, "'\(id)' was translated from an older base text (\"\(source)\", now \"\(baseText)\"); imported, check it",
+                                                 at: at(unit.offset)))
+            }
             for t in unit.translations {
                 switch t.state {
                 case .new:

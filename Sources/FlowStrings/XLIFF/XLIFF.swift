@@ -105,9 +105,11 @@ public enum XLIFF {
                         translations.append(.init(locale: tl.value, state: .new, value: text.value, offset: unit.offset,
                                                   valueOffset: text.offset, stateOffset: unit.offset))
                     }
-                    units.append(Catalog.Unit(file: original.value, key: id.value, comment: unit.elements(named: "note").first?.text.value ?? "",
-                                              translations: translations, offset: id.offset,
-                                              translate: unit.attribute("translate")?.value != "no"))
+                    var read = Catalog.Unit(file: original.value, key: id.value, comment: unit.elements(named: "note").first?.text.value ?? "",
+                                            translations: translations, offset: id.offset,
+                                            translate: unit.attribute("translate")?.value != "no")
+                    read.source = unit.elements(named: "source").first?.text.value
+                    units.append(read)
                 }
             }
         }
