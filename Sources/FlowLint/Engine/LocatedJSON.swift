@@ -28,6 +28,9 @@ public struct LocatedJSON {
 
     public static let maxDepth = 64
 
+    /// `\"` `\\` `\/` `\b` `\f` `\n` `\r` `\t` and what they stand for.
+    private static let simpleEscapes: [UInt8: UInt8] = [0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 0x08, 0x66: 0x0C, 0x6E: 0x0A, 0x72: 0x0D, 0x74: 0x09]
+
     private let bytes: [UInt8]
     private var i = 0
 
@@ -112,8 +115,7 @@ public struct LocatedJSON {
             case UInt8(ascii: "\\"):
                 guard i + 1 < bytes.count else { throw failure("unterminated string") }
                 let e = bytes[i + 1]
-                let simple: [UInt8: UInt8] = [0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 0x08, 0x66: 0x0C, 0x6E: 0x0A, 0x72: 0x0D, 0x74: 0x09]
-                if let c = simple[e] {
+                if let c = Self.simpleEscapes[e] {
                     out.append(c)
                     i += 2
                 } else if e == UInt8(ascii: "u"), let v = hex4(at: i + 2) {

@@ -18,11 +18,18 @@ struct TokenEdits {
 
     var isEmpty: Bool { replacements.isEmpty && trailing.isEmpty && afterText.isEmpty && afterTrivia.isEmpty && removals.isEmpty }
 
+    /// The file with the edits applied. The tokens' full ranges tile the file, so the bytes
+    /// between edited tokens are copied as one run each: linear in the file, with work per
+    /// edit only.
     func apply(to syntax: FileSyntax) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(syntax.source.count + 256)
-        for (i, token) in syntax.tokens.enumerated() where token.presence != .missing {
-            let leading = token.leadingTrivia
+        let edited = Set(replacements.keys).union(trailing.keys).union(afterText.keys).union(afterTrivia.keys).union(removals.keys).sorted()
+        var cursor = 0
+        for i in edited where syntax.tokens[i].presence != .missing {
+            let token = syntax.tokens[i], leading = token.leadingTrivia
+            out += syntax.source[cursor..<token.fullRange.lowerBound]
+            cursor = token.fullRange.upperBound
             if let keep = removals[i] {
                 out += syntax.source[leading.lowerBound..<(leading.lowerBound + min(keep, leading.count))]
                 continue
@@ -33,6 +40,7 @@ struct TokenEdits {
             out += trailing[i] ?? Array(syntax.source[token.trailingTrivia])
             if let more = afterTrivia[i] { out += more }
         }
+        out += syntax.source[cursor...]
         return out
     }
 }
