@@ -215,5 +215,7 @@ import Testing
         #expect(box.run(["export", "--format", "po", "camera.flow"]).code == 2)
         #expect(box.run(["export", "--format", "xliff", "--locale", "pl", "--locale", "de", "camera.flow"]).code == 2)
         #expect(box.run(["export", "missing.flow"]).code == 2)
+        #expect(box.run(["export", "--locale", "pl", "camera.flow"]).err.contains("--locale is for xliff and xcloc (a String Catalog holds every locale)"))
+        #expect(box.run(["export", "--format", "xliff", "camera.flow"]).out.contains("target-language=\"pl\""), "the one locale but the base")
     }
 }

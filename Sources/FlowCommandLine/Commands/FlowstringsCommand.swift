@@ -97,6 +97,9 @@ public struct FlowstringsCommand: Sendable {
             return usageFailure("unknown format '\(format)' (expected xcstrings, xliff or xcloc)", stderr)
         }
         if format == "xcloc", catalog == nil { return usageFailure("an .xcloc is a directory: give --catalog DIR", stderr) }
+        if format == "xcstrings", !parsed.values("locale").isEmpty {
+            return usageFailure("--locale is for xliff and xcloc (a String Catalog holds every locale): add --format xliff or name a .xliff", stderr)
+        }
         let limits: ParseLimits
         do throws(ArgumentError) { limits = try LimitOptions.parseLimits(parsed) } catch { return usageFailure(error.message, stderr) }
         let paths = parsed.positionals("PATH")
