@@ -208,6 +208,27 @@ import Testing
         #expect(try box.read("c.xcstrings").contains("\"Klipy\""), "--check writes nothing")
     }
 
+    @Test func hostileCatalogsAreRefusedAtTheirPlace() throws {
+        let box = try sandbox()
+        #expect(box.run(["export", "--catalog", "c.xcstrings", "camera.flow"]).code == 0)
+        // Bigger than --max-file-size: refused before it is read.
+        let big = box.run(["import", "--max-file-size", "1000", "--catalog", "c.xcstrings", "camera.flow"])
+        #expect(big.code == 1)
+        #expect(big.err.contains("flowstrings: error: cannot read 'c.xcstrings':"), "\(big.err)")
+        // Entities are never expanded: an XLIFF with a DOCTYPE is refused where it starts.
+        try box.write("x.xliff", "<?xml version=\"1.0\"?>\n<!DOCTYPE lol [<!ENTITY a \"aaaa\">]>\n<xliff version=\"1.2\"/>\n")
+        let xml = box.run(["import", "--catalog", "x.xliff", "camera.flow"])
+        #expect(xml.code == 1)
+        #expect(xml.err.contains("x.xliff:2:1: error: not valid XML: a DOCTYPE or entity declaration is not accepted in XLIFF (entities are never expanded) [FL4005]"), "\(xml.err)")
+        // A unit naming a file outside the project is just an unknown key: nothing is written anywhere.
+        let outside = (try box.read("c.xcstrings")).replacingOccurrences(of: "\"camera.flow:app.name\"", with: "\"../../etc/passwd:app.name\"")
+        try box.write("c.xcstrings", outside)
+        let run = box.run(["import", "--catalog", "c.xcstrings", "camera.flow"])
+        #expect(run.code == 1)
+        #expect(run.err.contains("c.xcstrings:4:5: error: unknown key '../../etc/passwd:app.name': no flow defines 'app.name' in '../../etc/passwd'; did you mean 'camera.flow:app.name'? [FL4001]"), "\(run.err)")
+        #expect(try box.read("camera.flow") == Self.flow)
+    }
+
     @Test func usageErrorsExitTwo() throws {
         let box = try sandbox()
         #expect(box.run(["import", "camera.flow"]).err.contains("flowstrings: error: import needs --catalog PATH"))

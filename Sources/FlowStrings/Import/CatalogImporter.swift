@@ -39,10 +39,14 @@ public enum CatalogImporter {
         var wanted: [(key: CopyProject.HomeKey, locale: String, segments: [CatalogText.Segment])] = []
         var present = Set<String>()  // "id\u{0}locale" the catalog has, whatever its state
         var presentUnits = Set<String>(), kept = Set<String>()
+        var unknown = 0
         for unit in catalog.units {
             let id = unit.file.isEmpty ? unit.key : unit.id
             guard let key = ids[id] else {
-                let hint = Suggestion.closest(to: id, in: ids.keys.sorted()).map { "; did you mean '\($0)'?" } ?? ""
+                // A suggestion costs a pass over the keys: only for the ones that will be shown.
+                unknown += 1
+                let hint = unknown > ParseLimits.default.maxErrors ? ""
+                    : suggestion(for: unit, id: id, among: project).map { "; did you mean '\($0)'?" } ?? ""
                 plan.diagnostics.append(.error(.unknownCatalogKey, "unknown key '\(id)': no flow defines '\(unit.key)'\(unit.file.isEmpty ? "" : " in '\(unit.file)'")\(hint)",
                                                at: at(unit.offset)))
                 continue
@@ -131,6 +135,16 @@ public enum CatalogImporter {
         }
         plan.files = editor.output()
         return plan
+    }
+
+    /// The key a mistyped catalog key most likely means: the same key in another file (a file
+    /// renamed or moved), else the closest key of the same file, else the closest of all.
+    static func suggestion(for unit: Catalog.Unit, id: String, among project: CopyProject) -> String? {
+        let all = project.keys.map { project.id($0) }.sorted()
+        let sameKey = project.keys.filter { $0.key == unit.key }.map { project.id($0) }.sorted()
+        if !sameKey.isEmpty { return Suggestion.closest(to: id, in: sameKey) ?? sameKey[0] }
+        let sameFile = project.keys.filter { project.files[$0.file].path == unit.file }.map { project.id($0) }.sorted()
+        return Suggestion.closest(to: id, in: sameFile.isEmpty ? all : sameFile)
     }
 
     /// The scalar column of `{name}` in catalog text.
