@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "PermissionFlowApple", targets: ["PermissionFlowApple", "PermissionFlowAppleSupport"]),
         .executable(name: "flowlint", targets: ["flowlint"]),
         .executable(name: "flowrun", targets: ["flowrun"]),
+        // Issue 14: the formatter (canonical layout, --check, --diff, --in-place).
+        .executable(name: "flowfmt", targets: ["flowfmt"]),
         // Issue 13: flows in the build. The build plugin lints a target's flows and generates
         // typed Swift for them; the commands lint (CI) or write the generated file (to commit it).
         .executable(name: "flowgen", targets: ["flowgen"]),
@@ -32,7 +34,9 @@ let package = Package(
         .target(name: "FlowModel", dependencies: ["FlowSyntax"]),
         .target(name: "FlowRuntime", dependencies: ["FlowSyntax", "FlowModel"]),
         .target(name: "FlowLint", dependencies: ["FlowSyntax", "FlowModel"]),
-        .target(name: "FlowCommandLine", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowCodegen", "FlowStrings"]),
+        // Issue 14: the formatter and the fix engine (edits -> bytes), over the lossless syntax tree only.
+        .target(name: "FlowFormat", dependencies: ["FlowSyntax"]),
+        .target(name: "FlowCommandLine", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowCodegen", "FlowFormat", "FlowStrings"]),
         // Issue 12: running flows in an app. The session, checkpoint stores and flow library are
         // platform-neutral (tested on Linux); the presenters are Apple-only, typechecked on Linux
         // against Tests/AppleStubs by Scripts/typecheck-apple.sh.
@@ -61,6 +65,7 @@ let package = Package(
         // the lossless syntax tree; lints what it imports). The command is in FlowCommandLine.
         .target(name: "FlowStrings", dependencies: ["FlowSyntax", "FlowModel", "FlowLint"]),
         .executableTarget(name: "flowstrings", dependencies: ["FlowCommandLine"]),
+        .executableTarget(name: "flowfmt", dependencies: ["FlowCommandLine"]),
         // Issue 12: what the Apple backend decides without the frameworks (status tables keyed on raw
         // values, prompt inference, the lifecycle state machines), tested on Linux; and the thin
         // Apple-only shell over the frameworks, empty on Linux and typechecked against
@@ -70,12 +75,12 @@ let package = Package(
                 resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),
         .target(name: "PermissionFlowApple", dependencies: ["FlowModel", "FlowRuntime", "PermissionFlowAppleSupport"]),
         // Benchmarks (issue 5): a generator of large valid flows and the measuring harness; run in release.
-        .target(name: "FlowBenchSupport", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint"]),
+        .target(name: "FlowBenchSupport", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowFormat"]),
         .executableTarget(name: "flowbench", dependencies: ["FlowBenchSupport"]),
         // Shared by the test targets: spawning the built executables, and marked-text
         // assertions on diagnostics. Not part of any product.
         .target(name: "FlowTestSupport", dependencies: ["FlowSyntax"], path: "Tests/FlowTestSupport"),
-        .testTarget(name: "FlowSyntaxTests", dependencies: ["FlowSyntax", "FlowTestSupport"]),
+        .testTarget(name: "FlowSyntaxTests", dependencies: ["FlowSyntax", "FlowTestSupport", "FlowFormat"]),
         .testTarget(name: "FlowModelTests", dependencies: ["FlowSyntax", "FlowModel", "FlowTestSupport"]),
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime"]),
         .testTarget(name: "FlowLintTests", dependencies: ["FlowSyntax", "FlowModel", "FlowLint", "FlowTestSupport"]),
@@ -96,7 +101,8 @@ let package = Package(
                     exclude: ["Golden"]),
         .testTarget(name: "FlowStringsTests", dependencies: ["FlowStrings", "FlowCommandLine", "FlowSyntax", "FlowModel", "FlowLint"],
                     exclude: ["Golden"]),
-        .testTarget(name: "FlowCommandLineTests", dependencies: ["FlowCommandLine", "FlowBuildTool", "FlowCodegen", "FlowSyntax", "FlowModel", "FlowTestSupport", "FlowStrings"]),
+        .testTarget(name: "FlowFormatTests", dependencies: ["FlowFormat", "FlowSyntax", "FlowBenchSupport", "FlowTestSupport"]),
+        .testTarget(name: "FlowCommandLineTests", dependencies: ["FlowCommandLine", "FlowFormat", "FlowBuildTool", "FlowCodegen", "FlowSyntax", "FlowModel", "FlowTestSupport", "FlowStrings"]),
     ],
     swiftLanguageModes: [.v6]
 )
