@@ -141,7 +141,7 @@ public struct FlowstringsCommand: Sendable {
     func loadProject(_ setup: Setup, overrides: [String: [UInt8]] = [:], stderr: any TextOutput, colored: Bool,
                      quietly: Bool = false) -> (CopyProject, [LoadResult])? {
         let files = RelativeReader(base: currentDirectory)
-        let reader: any SourceReader = overrides.isEmpty ? files : OverlayReader(files: files, overrides: overrides)
+        let reader: any SourceReader = overrides.isEmpty ? files : RealPathOverlayReader(files: files, overrides: overrides)
         let loader = Loader(reader: reader, limits: setup.limits, keepsSyntax: true)
         let loads = setup.files.map { loader.load($0) }
         var failed = false
@@ -164,8 +164,9 @@ public struct FlowstringsCommand: Sendable {
     func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : currentDirectory + "/" + path }
 }
 
-/// Serves changed files from memory (an import checked before it is written), the rest from disk.
-struct OverlayReader: SourceReader {
+/// Serves changed files from memory (an import checked before it is written), the rest from disk;
+/// keyed by real path, since an imported file is reached by another path than the one typed.
+struct RealPathOverlayReader: SourceReader {
     var files: RelativeReader
     /// By real path.
     var overrides: [String: [UInt8]]
