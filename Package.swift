@@ -23,6 +23,8 @@ let package = Package(
         // Issue 13: flows in the build. The build plugin lints a target's flows and generates
         // typed Swift for them; the commands lint (CI) or write the generated file (to commit it).
         .executable(name: "flowgen", targets: ["flowgen"]),
+        // Issue 15: the copy for translators (String Catalogs, XLIFF, .xcloc), export and import.
+        .executable(name: "flowstrings", targets: ["flowstrings"]),
         .plugin(name: "PermissionFlowPlugin", targets: ["PermissionFlowPlugin"]),
         // Issue 14: the language server editors start (stdio, LSP 3.17).
         .executable(name: "flow-lsp", targets: ["flow-lsp"]),
@@ -36,7 +38,7 @@ let package = Package(
         .target(name: "FlowLint", dependencies: ["FlowSyntax", "FlowModel"]),
         // Issue 14: the formatter and the fix engine (edits -> bytes), over the lossless syntax tree only.
         .target(name: "FlowFormat", dependencies: ["FlowSyntax"]),
-        .target(name: "FlowCommandLine", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowCodegen", "FlowFormat"]),
+        .target(name: "FlowCommandLine", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowCodegen", "FlowFormat", "FlowStrings"]),
         // Issue 12: running flows in an app. The session, checkpoint stores and flow library are
         // platform-neutral (tested on Linux); the presenters are Apple-only, typechecked on Linux
         // against Tests/AppleStubs by Scripts/typecheck-apple.sh.
@@ -61,6 +63,10 @@ let package = Package(
                                      permissions: [.writeToPackageDirectory(reason: "writes Flows.generated.swift into each target that holds .flow files")]),
                 dependencies: ["flowgen"]),
         .executableTarget(name: "flowrun", dependencies: ["FlowCommandLine"]),
+        // Issue 15: String Catalogs and XLIFF from and into the flows' `strings` tables (edits on
+        // the lossless syntax tree; lints what it imports). The command is in FlowCommandLine.
+        .target(name: "FlowStrings", dependencies: ["FlowSyntax", "FlowModel", "FlowLint"]),
+        .executableTarget(name: "flowstrings", dependencies: ["FlowCommandLine"]),
         .executableTarget(name: "flowfmt", dependencies: ["FlowCommandLine"]),
         // Issue 14: the language server: protocol, documents and features over the checker,
         // the linter and the explorer; flow-lsp is its few-line executable.
@@ -100,8 +106,10 @@ let package = Package(
                     sources: ["Onboarding/OnboardingModel.swift", "Tests"]),
         .testTarget(name: "FlowCodegenTests", dependencies: ["FlowCodegen", "FlowBuildTool", "FlowSyntax", "FlowModel"],
                     exclude: ["Golden"]),
+        .testTarget(name: "FlowStringsTests", dependencies: ["FlowStrings", "FlowCommandLine", "FlowSyntax", "FlowModel", "FlowLint", "FlowFormat"],
+                    exclude: ["Golden"]),
         .testTarget(name: "FlowFormatTests", dependencies: ["FlowFormat", "FlowSyntax", "FlowBenchSupport", "FlowTestSupport"]),
-        .testTarget(name: "FlowCommandLineTests", dependencies: ["FlowCommandLine", "FlowFormat", "FlowBuildTool", "FlowCodegen", "FlowSyntax", "FlowModel", "FlowTestSupport"]),
+        .testTarget(name: "FlowCommandLineTests", dependencies: ["FlowCommandLine", "FlowFormat", "FlowBuildTool", "FlowCodegen", "FlowSyntax", "FlowModel", "FlowTestSupport", "FlowStrings"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,6 +3,7 @@ import FlowBuildTool
 import FlowLint
 import FlowModel
 import FlowRuntime
+import FlowStrings
 import FlowSyntax
 import Foundation
 import Testing
@@ -13,7 +14,7 @@ struct ExampleRun {
     var code: Int32
     var output: String
 
-    /// Runs `example.command` (`flowlint ...`, `flowrun ...` or `flowgen ...`) in-process against its files.
+    /// Runs `example.command` (`flowlint ...`, `flowrun ...`, `flowgen ...` or `flowstrings ...`) in-process against its files.
     static func run(_ example: DiagnosticExample) async throws -> ExampleRun {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("example-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory + "/.git", withIntermediateDirectories: true)
@@ -40,6 +41,9 @@ struct ExampleRun {
         case "flowgen":
             code = FlowgenCommand.run(arguments: Array(words.dropFirst()), currentDirectory: directory,
                                       out: { out.write($0) }, err: { err.write($0) })
+        case "flowstrings":
+            code = FlowstringsCommand(environment: ["NO_COLOR": "1"], currentDirectory: directory)
+                .run(arguments: Array(words.dropFirst()), stdout: out, stderr: err)
         default:
             throw ExampleError(command: example.command)
         }
@@ -131,7 +135,8 @@ struct ExampleRun {
             #expect(e.explanation.count > 30, "\(e.id) explanation")
         }
         #expect(DiagnosticRegistry.all.entries.count == DiagnosticRegistry.syntax.entries.count + DiagnosticRegistry.check.entries.count
-                + RuleRegistry.rules.count + DiagnosticRegistry.runtime.entries.count + DiagnosticRegistry.codegen.entries.count)
+                + RuleRegistry.rules.count + DiagnosticRegistry.runtime.entries.count + DiagnosticRegistry.codegen.entries.count
+                + DiagnosticRegistry.strings.entries.count)
     }
 
     @Test(arguments: DiagnosticRegistry.all.entries.map(\.id))
@@ -205,7 +210,7 @@ struct ExampleRun {
         }
         let headers = lines.filter { $0.hasSuffix(":") }
         #expect(headers == ["syntax (FL00xx):", "names and checking (FL01xx):", "lint rules (FL1xxx):", "scenario files (FL20xx):", "running flows (FL21xx):",
-                           "Swift generation (FL30xx):"])
+                           "Swift generation (FL30xx):", "String Catalogs and XLIFF (FL40xx):"])
         // Each ID sits under its phase's header.
         let fl0102 = try #require(lines.firstIndex { $0.hasPrefix("FL0102 ") })
         let fl2101 = try #require(lines.firstIndex { $0.hasPrefix("FL2101 ") })

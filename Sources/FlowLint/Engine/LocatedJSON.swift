@@ -1,12 +1,15 @@
 /// A small JSON reader (RFC 8259) for configuration files, which keeps where each value is, so
 /// every error has a line and column, and which refuses duplicate object keys (JSONSerialization
 /// keeps one of them silently, so a second `"rules"` would quietly undo the first).
-/// Nesting is capped (`maxDepth`), so no file overflows the stack.
-struct LocatedJSON {
+/// Nesting is capped (`maxDepth`), so no file overflows the stack. Public for the String Catalog
+/// reader (FlowStrings), whose errors point into the catalog the same way.
+public struct LocatedJSON {
     /// A value; object members keep the byte offset of their value (`position(of:)` turns it
     /// into a line and column when an error needs one, so a long one-line file costs no more).
-    indirect enum Value {
-        case object([(key: String, value: Value, offset: Int)])
+    public indirect enum Value {
+        /// Members in the order written; `offset` is where the value starts, `keyOffset` where
+        /// the key's opening quote is.
+        case object([(key: String, value: Value, offset: Int, keyOffset: Int)])
         case array([Value])
         case string(String)
         case number(Double)
@@ -15,13 +18,18 @@ struct LocatedJSON {
     }
 
     /// A parse error at a position.
-    struct Failure: Error {
-        var message: String
-        var line: Int
-        var column: Int
+    public struct Failure: Error {
+        public var message: String
+        public var line: Int
+        public var column: Int
+        /// The byte offset the line and column describe.
+        public var offset: Int
     }
 
-    static let maxDepth = 64
+    public static let maxDepth = 64
+
+    /// `\"` `\\` `\/` `\b` `\f` `\n` `\r` `\t` and what they stand for.
+    private static let simpleEscapes: [UInt8: UInt8] = [0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 0x08, 0x66: 0x0C, 0x6E: 0x0A, 0x72: 0x0D, 0x74: 0x09]
 
     private let bytes: [UInt8]
     private var i = 0
@@ -29,7 +37,7 @@ struct LocatedJSON {
     private init(_ bytes: [UInt8]) { self.bytes = bytes }
 
     /// Parses one JSON document (a UTF-8 BOM is skipped).
-    static func parse(_ bytes: [UInt8]) throws(Failure) -> Value {
+    public static func parse(_ bytes: [UInt8]) throws(Failure) -> Value {
         var parser = LocatedJSON(bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.i = 3 }
         parser.skipSpace()
@@ -40,7 +48,7 @@ struct LocatedJSON {
     }
 
     /// The 1-based line and column (in Unicode scalars, after a BOM) of a byte offset.
-    static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+    public static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
         var line = 1, column = 1
         var k = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while k < min(offset, bytes.count) {
@@ -52,7 +60,7 @@ struct LocatedJSON {
 
     private func failure(_ message: String, at offset: Int? = nil) -> Failure {
         let (line, column) = Self.position(of: offset ?? i, in: bytes)
-        return Failure(message: message, line: line, column: column)
+        return Failure(message: message, line: line, column: column, offset: offset ?? i)
     }
 
     private mutating func skipSpace() {
@@ -107,15 +115,20 @@ struct LocatedJSON {
             case UInt8(ascii: "\\"):
                 guard i + 1 < bytes.count else { throw failure("unterminated string") }
                 let e = bytes[i + 1]
-                let simple: [UInt8: UInt8] = [0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 0x08, 0x66: 0x0C, 0x6E: 0x0A, 0x72: 0x0D, 0x74: 0x09]
-                if let c = simple[e] {
+                if let c = Self.simpleEscapes[e] {
                     out.append(c)
                     i += 2
-                } else if e == UInt8(ascii: "u"), i + 6 <= bytes.count,
-                          let v = UInt32(String(decoding: bytes[i + 2..<i + 6], as: UTF8.self), radix: 16) {
-                    // Surrogates (a pair or alone) become U+FFFD: config values are ASCII in practice.
-                    out += Array(String(Unicode.Scalar(v).map(Character.init) ?? "\u{FFFD}").utf8)
+                } else if e == UInt8(ascii: "u"), let v = hex4(at: i + 2) {
                     i += 6
+                    var scalar = Unicode.Scalar(v)
+                    // A high surrogate followed by `\uDC00`-`\uDFFF` is one scalar (an emoji in a
+                    // translation); a surrogate alone becomes U+FFFD.
+                    if (0xD800..<0xDC00).contains(v), i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"),
+                       bytes[i + 1] == UInt8(ascii: "u"), let low = hex4(at: i + 2), (0xDC00..<0xE000).contains(low) {
+                        scalar = Unicode.Scalar(0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00))
+                        i += 6
+                    }
+                    out += Array(String(Character(scalar ?? "\u{FFFD}")).utf8)
                 } else {
                     throw failure("invalid escape in string")
                 }
@@ -127,6 +140,12 @@ struct LocatedJSON {
             }
         }
         throw failure("unterminated string")
+    }
+
+    private func hex4(at k: Int) -> UInt32? {
+        guard k + 4 <= bytes.count, bytes[k..<k + 4].allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 102) })
+        else { return nil }
+        return UInt32(String(decoding: bytes[k..<k + 4], as: UTF8.self), radix: 16)
     }
 
     private mutating func array(depth: Int) throws(Failure) -> Value {
@@ -147,7 +166,7 @@ struct LocatedJSON {
 
     private mutating func object(depth: Int) throws(Failure) -> Value {
         i += 1
-        var members: [(key: String, value: Value, offset: Int)] = []
+        var members: [(key: String, value: Value, offset: Int, keyOffset: Int)] = []
         var seen: [String: Int] = [:]
         skipSpace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
@@ -166,7 +185,7 @@ struct LocatedJSON {
             i += 1
             skipSpace()
             let valueAt = i
-            members.append((key, try value(depth: depth + 1), valueAt))
+            members.append((key, try value(depth: depth + 1), valueAt, at))
             skipSpace()
             guard i < bytes.count else { throw failure("unexpected end of file: expected ',' or '}'") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }

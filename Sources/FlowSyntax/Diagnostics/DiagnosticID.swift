@@ -12,6 +12,8 @@
 /// | FL1xxx | lint rules (`FlowLint`) |
 /// | FL20xx | scenario files and the scenario runner (`FlowRuntime`) |
 /// | FL21xx | running and exploring a flow (`FlowRuntime`) |
+/// | FL30xx | Swift generation (`FlowCodegen`) |
+/// | FL40xx | String Catalog and XLIFF import and export (`FlowStrings`) |
 ///
 /// It is a string literal so that tests can write `#expect(d.id == "FL0102")`; production code
 /// spells IDs only through the static members (a test checks that every `FL` number in the
@@ -42,6 +44,7 @@ public struct DiagnosticID: RawRepresentable, Hashable, Comparable, Sendable, Cu
         case 2000..<2100: return .scenario
         case 2100..<3000: return .run
         case 3000..<3100: return .codegen
+        case 4000..<4100: return .strings
         default: return nil
         }
     }
@@ -49,7 +52,7 @@ public struct DiagnosticID: RawRepresentable, Hashable, Comparable, Sendable, Cu
 
 /// Which part of the toolchain reports an ID (its number range, see `DiagnosticID`).
 public enum DiagnosticPhase: String, CaseIterable, Sendable, CustomStringConvertible {
-    case syntax, check, lint, scenario, run, codegen
+    case syntax, check, lint, scenario, run, codegen, strings
 
     public var description: String {
         switch self {
@@ -59,6 +62,7 @@ public enum DiagnosticPhase: String, CaseIterable, Sendable, CustomStringConvert
         case .scenario: "scenario files (FL20xx)"
         case .run: "running flows (FL21xx)"
         case .codegen: "Swift generation (FL30xx)"
+        case .strings: "String Catalogs and XLIFF (FL40xx)"
         }
     }
 }

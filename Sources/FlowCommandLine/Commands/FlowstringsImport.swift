@@ -1,0 +1,126 @@
+import FlowLint
+import FlowModel
+import FlowStrings
+import FlowSyntax
+import Foundation
+
+/// `flowstrings import`: reads the catalog, plans the edits, checks and lints the result in
+/// memory, and only then writes the files that change.
+extension FlowstringsCommand {
+    /// The lint rules about copy, reported on the imported text.
+    static let copyRules: Set<DiagnosticID> = ["FL1301", "FL1401", "FL1402", "FL1403", "FL1404"]
+
+    /// At most 100 diagnostics about a catalog are shown, then one FL0013 counts the rest (the
+    /// summary line and the exit code count them all).
+    static func capped(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        DiagnosticCap.apply(diagnostics, limit: ParseLimits.default.maxErrors, what: "catalog diagnostics").kept
+    }
+
+    /// Reads the catalog the way its format needs; nil after printing why.
+    func readCatalog(_ setup: Setup, stderr: any TextOutput, colored: Bool) -> (Catalog, SourceFile)? {
+        var path = setup.catalog!
+        if setup.format == "xcloc" {
+            let dir = path.hasSuffix("/") ? String(path.dropLast()) : path
+            let contents = dir + "/contents.json"
+            guard case .success(let bytes) = FileSystemReader().read(absolute(contents), maxBytes: setup.limits.maxFileBytes),
+                  case .object(let members)? = try? LocatedJSON.parse(bytes),
+                  case .string(let locale)? = members.first(where: { $0.key == "targetLocale" })?.value else {
+                stderr.line("flowstrings: error: '\(OutputEscaping.visible(contents))' does not name the .xcloc's 'targetLocale'")
+                return nil
+            }
+            path = XCLoc.xliffPath(in: dir, locale: locale)
+        }
+        let bytes: [UInt8]
+        switch FileSystemReader().read(absolute(path), maxBytes: setup.limits.maxFileBytes) {
+        case .success(let b): bytes = b
+        case .failure(let error):
+            stderr.line("flowstrings: error: cannot read '\(OutputEscaping.visible(path))': \(error.message)")
+            return nil
+        }
+        let file = SourceFile(id: FileID(0), path: path, bytes: bytes)
+        let (catalog, diagnostics) = setup.format == "xcstrings" ? XCStringsReader.read(file) : XLIFF.read(file)
+        if !diagnostics.isEmpty { stderr.write(DiagnosticRenderer(files: [file], colored: colored).render(Self.capped(diagnostics))) }
+        return catalog.map { ($0, file) }
+    }
+
+    func importCatalog(into project: CopyProject, loads: [LoadResult], _ setup: Setup,
+                       stdout: any TextOutput, stderr: any TextOutput, colored: Bool) -> Int32 {
+        guard let (catalog, file) = readCatalog(setup, stderr: stderr, colored: colored) else { return 1 }
+        let plan = CatalogImporter.plan(catalog, file: file, into: project, delete: setup.parsed.flag("delete"))
+        if !plan.diagnostics.isEmpty { stderr.write(DiagnosticRenderer(files: [file], colored: colored).render(Self.capped(plan.diagnostics))) }
+        if plan.hasErrors {
+            stderr.line("flowstrings: \(plural(plan.diagnostics.filter { $0.severity == .error }.count, "error")) in the catalog; nothing was written")
+            return 1
+        }
+        let warnings = plan.diagnostics.count
+        guard !plan.files.isEmpty else {
+            if !setup.parsed.flag("quiet") { stderr.line("flowstrings: the flows already have this copy; nothing to write\(warnings > 0 ? " (\(plural(warnings, "warning")))" : "")") }
+            return 0
+        }
+        var overrides: [String: [UInt8]] = [:]
+        for (index, bytes) in plan.files { overrides[project.files[index].realPath] = bytes }
+        // The result must still check: load it from memory before anything is written.
+        guard let (after, newLoads) = loadProject(setup, overrides: overrides, stderr: stderr, colored: colored) else {
+            stderr.line("flowstrings: the imported copy would not check (above); nothing was written")
+            return 1
+        }
+        // Where the imported entries are now, to report lint findings on them.
+        var touched: [String: [Range<Int>]] = [:]
+        var lines: [(file: String, line: Int, offset: Int, text: String)] = []
+        for change in plan.changes where change.kind != .removed {
+            let real = project.files[change.file].realPath
+            guard let f = after.files.firstIndex(where: { $0.realPath == real }),
+                  let place = after.place(file: f, locale: change.locale, key: change.key) else { continue }
+            let r = after.entry(place).range
+            touched[real, default: []].append(r.start.offset..<max(r.end.offset, r.start.offset + 1))
+            lines.append((after.files[f].path, r.start.line, r.start.offset, "\(change.kind.rawValue) '\(change.locale)' \(change.key)"))
+        }
+        for change in plan.changes where change.kind == .removed {
+            lines.append((project.files[change.file].path, change.line, 0, "removed '\(change.locale)' \(change.key)"))
+        }
+        // file:line: what changed, in file order (removed entries at their line before the import).
+        for l in lines.sorted(by: { ($0.file, $0.line, $0.offset) < ($1.file, $1.line, $1.offset) }) {
+            stdout.line("\(OutputEscaping.visible(l.file)):\(l.line): \(l.text)")
+        }
+        let linter = Linter()
+        var seen = Set<String>(), lintErrors = 0, lintWarnings = 0
+        for load in newLoads {
+            let report = linter.lint(load)
+            let relevant = report.findings.map(\.diagnostic).filter { d in
+                guard Self.copyRules.contains(d.id) else { return false }
+                return ([d.range] + d.notes.map(\.range)).contains { r in
+                    guard let r, load.files.indices.contains(r.file.index),
+                          let real = RelativeReader(base: currentDirectory).realPath(load.files[r.file.index].path) else { return false }
+                    return (touched[real] ?? []).contains { $0.overlaps(r.start.offset..<max(r.end.offset, r.start.offset + 1)) }
+                }
+            }
+            let renderer = DiagnosticRenderer(files: load.files, colored: colored)
+            for d in relevant {
+                let text = renderer.render(d)
+                guard seen.insert(text).inserted else { continue }
+                stderr.write(text)
+                if d.severity == .error { lintErrors += 1 } else { lintWarnings += 1 }
+            }
+        }
+        let dryRun = setup.parsed.flag("dry-run")
+        if !dryRun {
+            for (index, bytes) in plan.files.sorted(by: { $0.key < $1.key }) {
+                do {
+                    try Data(bytes).write(to: URL(fileURLWithPath: project.files[index].realPath), options: .atomic)
+                } catch {
+                    stderr.line("flowstrings: error: cannot write '\(OutputEscaping.visible(project.files[index].path))': \(error.localizedDescription)")
+                    return 2
+                }
+            }
+        }
+        if !setup.parsed.flag("quiet") {
+            let counts = ImportPlan.Change.Kind.allCases.compactMap { kind -> String? in
+                let n = plan.changes.filter { $0.kind == kind }.count
+                return n == 0 ? nil : "\(n) \(kind.rawValue)"
+            }.joined(separator: ", ")
+            stderr.line("flowstrings: \(counts) in \(plan.files.count) file\(plan.files.count == 1 ? "" : "s")\(dryRun ? " (dry run: nothing written)" : ""); "
+                        + "\(plural(warnings, "catalog warning")), copy lint: \(plural(lintErrors, "error")), \(plural(lintWarnings, "warning"))")
+        }
+        return lintErrors > 0 ? 1 : 0
+    }
+}
