@@ -59,6 +59,14 @@ public struct FlowAnalysis: Sendable {
 
     let program: Program
 
+    /// The analysis of a user who refuses: no prompt answer grants more than the status had,
+    /// and Settings changes nothing (`ProgramAnalysis.refusing(_:)`, for FL1303). Such an
+    /// analysis also keeps `links`.
+    public let refusing: Bool
+    var recordsLinks: Bool { refusing }
+    /// For each node, the nodes its steps lead to (-1: an outcome); kept by refusing analyses.
+    public internal(set) var links: [[Int32]] = []
+
     public var flow: Flow { program[id] }
     public var semanticReachable: [Bool] { nodesOfState.map { !$0.isEmpty } }
 
@@ -68,8 +76,10 @@ public struct FlowAnalysis: Sendable {
     var domains: [StatusSet] = []
     var choices: [StatusSet] = []
 
-    init(program: Program, id: FlowID, callees: [FlowAnalysis?], parameterKinds: [Int: Set<PermissionKind>] = [:]) {
+    init(program: Program, id: FlowID, callees: [FlowAnalysis?], parameterKinds: [Int: Set<PermissionKind>] = [:],
+         refusing: Bool = false) {
         self.program = program
+        self.refusing = refusing
         self.id = id
         self.parameterKinds = parameterKinds
         let flow = program[id]

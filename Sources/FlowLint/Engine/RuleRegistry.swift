@@ -7,7 +7,8 @@ public enum RuleRegistry {
         .suppressionWithoutReason, .unknownRuleInDirective, .unmetExpectation, .unknownDirective,
         .unreachableState, .trap, .eventlessLoop, .unreachedOutcome, .unusedFlow, .unusedString,
         .deadBranch, .promptNeverShown, .unhandledStatus, .shadowedBranch, .settingsReturnUnchecked, .elseHidesLimited,
-        .steeringPrimingButton, .dismissablePriming,
+        .promptSkippedOnSomePaths, .locationUpgradeIgnored, .settingsForUndetermined, .promptWhilePromptFinishing,
+        .steeringPrimingButton, .dismissablePriming, .forcedConsent, .buttonReshowsAlert, .destructiveOnlyAlert,
         .emptyCopy, .placeholderCopy, .missingTranslation, .duplicateButtonLabel,
         .missingUsageDescription, .placeholderUsageDescription, .locationAlwaysWithoutWhenInUse, .missingAccuracyPurpose,
     ]

@@ -1,0 +1,103 @@
+import FlowModel
+import FlowSyntax
+
+extension Rule {
+    /// FL1304: a button that brings the same alert straight back.
+    public static let buttonReshowsAlert = Rule(
+        id: "FL1304", name: "button-reshows-alert", severity: .warning,
+        summary: "an alert button (typically the dismiss or cancel one) that shows the same alert again at once",
+        documentation: """
+        A user who taps "Not Now" or "Cancel" expects the alert to go away. When the button's path
+        comes straight back to the same alert, through nothing but gotos and status or capability
+        checks that read the same statuses as before, the tap does nothing: the alert reappears
+        unchanged and the only way on is the other button, which turns a priming alert into one
+        that cannot be declined (App Review 5.1.1(iv); the HIG asks for a way out of every alert).
+        Followed path-sensitively from each way the analysis reaches the alert, at most
+        `FlowAnalysis.reshowWalkLimit` states ahead. Let the button end the flow or lead on.
+        """,
+        triggering: """
+        flow camera {
+          uses camera
+          start -> check
+          state check { status camera { authorized -> done granted  notDetermined -> prime  else -> done denied } }
+          state prime { alert { title "Scan receipts" button "Continue" -> ask  1️⃣cancel "Not Now" -> check } }
+          state ask { request camera -> check }
+        }
+        """,
+        clean: """
+        flow camera {
+          uses camera
+          start -> check
+          state check { status camera { authorized -> done granted  notDetermined -> prime  else -> done denied } }
+          state prime { alert { title "Scan receipts" button "Continue" -> ask } }
+          state ask { request camera -> check }
+        }
+        """
+    ) { context in
+        var findings: [RuleFinding] = []
+        for (flow, analysis) in context.flows {
+            var witnesses = WitnessBuilder(analysis)
+            for (s, state) in flow.states.enumerated() {
+                guard case .alert(let alert) = state.terminator else { continue }
+                var reported = Set<Int>()
+                for n in analysis.nodesOfState[s] {
+                    let steps = analysis.evaluate(StateID(s), analysis.nodes[n].knowledge, callees: context.analysis.calleeTable).steps
+                    for step in steps where !reported.contains(step.edge) {
+                        guard let way = analysis.wayBack(to: s, from: step, callees: context.analysis.calleeTable) else { continue }
+                        reported.insert(step.edge)
+                        let button = alert.buttons[step.edge]
+                        let spelled = FlowAnalysis.button(button, program: context.program)
+                        findings.append(RuleFinding(
+                            "\(spelled) shows the same alert again: the way back to '\(state.name)' waits for nothing, so the tap does nothing",
+                            at: button.range,
+                            notes: [DiagnosticNote("after the tap: " + ([spelled + " → " + analysis.targetName(step.target)] + way).joined(separator: ", ")),
+                                    DiagnosticNote("let the button end the flow or lead somewhere else")],
+                            witness: witnesses.witness(to: n)))
+                    }
+                }
+            }
+        }
+        return findings
+    }
+}
+
+extension FlowAnalysis {
+    /// States followed after a button before `wayBack` gives up (a longer way back is not reported).
+    public static let reshowWalkLimit = 64
+
+    /// The steps from `step` (a button of alert `alert`) back to that alert through gotos,
+    /// status and capability checks only, in words; nil when no such way exists within
+    /// `reshowWalkLimit` states.
+    func wayBack(to alert: Int, from step: AnalysisStep, callees: [FlowAnalysis?]) -> [String]? {
+        let flow = program[id]
+        // Breadth first over (state, knowledge), each with the index of the entry it came from.
+        var queue: [(state: Int, knowledge: Knowledge, parent: Int, words: String)] = []
+        guard case .state(let first) = step.target else { return nil }
+        if first.index == alert { return [] }
+        queue.append((first.index, step.knowledge, -1, ""))
+        var head = 0
+        while head < queue.count, head < Self.reshowWalkLimit {
+            let (s, k, _, _) = queue[head]
+            let current = head
+            head += 1
+            switch flow.states[s].terminator {
+            case .goto, .status, .capability: break
+            default: continue
+            }
+            for next in evaluate(StateID(s), k, callees: callees).steps {
+                let words = describe(next.cause, edge: next.edge, state: s)
+                guard case .state(let t) = next.target else { continue }
+                if t.index == alert {
+                    var way = [words]
+                    var i = current
+                    while i >= 0 { if !queue[i].words.isEmpty { way.append(queue[i].words) }; i = queue[i].parent }
+                    return way.reversed()
+                }
+                if !queue.contains(where: { $0.state == t.index && $0.knowledge == next.knowledge }) {
+                    queue.append((t.index, next.knowledge, current, words))
+                }
+            }
+        }
+        return nil
+    }
+}
