@@ -103,19 +103,22 @@ extension FlowAnalysis {
                 groups[g]!.0.insert(r.status)
             }
         }
-        for g in groups.indices {
-            guard let (results, cause) = groups[g] else { continue }
-            let (e, variant) = (g / 4, g % 4)
-            var after = k
-            after[i] = results
-            after.set(.observed, i)
-            let prompted = variant & 1 != 0
-            after.set(.temporaryGrant, i, variant & 2 != 0 || (!prompted && k.has(.temporaryGrant, i)))
-            // The simulated device's rule: the call counts unless the grant is a one-time one.
-            if always, !k.has(.temporaryGrant, i) { after.set(.alwaysRequested, i) }
-            after.promptFinishing = prompted || k.promptFinishing
-            let target = e == otherwiseEdge ? otherwise!.target : arms[e].transition.target
-            ev.steps.append(AnalysisStep(edge: e, target: target, knowledge: after, cause: cause))
+        // Answered prompts first: the breadth-first search keeps the first step into a node as
+        // its witness, and "request camera: Don't Allow" says more than "no prompt".
+        for e in 0...arms.count {
+            for variant in [1, 3, 0, 2] {
+                guard let (results, cause) = groups[e * 4 + variant] else { continue }
+                var after = k
+                after[i] = results
+                after.set(.observed, i)
+                let prompted = variant & 1 != 0
+                after.set(.temporaryGrant, i, variant & 2 != 0 || (!prompted && k.has(.temporaryGrant, i)))
+                // The simulated device's rule: the call counts unless the grant is a one-time one.
+                if always, !k.has(.temporaryGrant, i) { after.set(.alwaysRequested, i) }
+                after.promptFinishing = prompted || k.promptFinishing
+                let target = e == otherwiseEdge ? otherwise!.target : arms[e].transition.target
+                ev.steps.append(AnalysisStep(edge: e, target: target, knowledge: after, cause: cause))
+            }
         }
     }
 }
