@@ -158,7 +158,8 @@ final class WitnessSource: Sendable {
             let parent = analysis.nodes[n].parent!
             let from = analysis.nodes[parent.node].state.index
             let state = flow.states[from]
-            return WitnessStep("in '\(state.name)': \(analysis.describe(parent.cause, edge: parent.edge, state: from))",
+            let words = analysis.describe(parent.cause, edge: parent.edge, state: from, before: analysis.nodes[parent.node].knowledge)
+            return WitnessStep("in '\(state.name)': \(words)",
                                at: analysis.stateEdges[from][parent.edge].transition.range)
         case .state(let s):
             let (from, edge) = analysis.graphParent[s]!
@@ -227,7 +228,11 @@ extension FlowAnalysis {
     }
 
     /// A step out of `state` (a state of this flow) along `edge`, in words.
-    func describe(_ cause: StepCause, edge: Int, state index: Int) -> String {
+    ///
+    /// With `before` (what was known when the step was taken), a tuple check names the status
+    /// combinations that take this branch, as exploration would decide them: `status (camera,
+    /// photos) = (notDetermined, authorized) or (denied, notDetermined) (else) → both_needed`.
+    func describe(_ cause: StepCause, edge: Int, state index: Int, before: Knowledge? = nil) -> String {
         let state = program[id].states[index]
         let edges = stateEdges[index]
         let to = edges.indices.contains(edge) ? " → " + targetName(edges[edge].transition.target) : ""
@@ -244,8 +249,15 @@ extension FlowAnalysis {
                 + (relaunch && open.page == .settings ? " (iOS relaunches the app if one did)" : "") + to
         case (.status(let after), .status(let check)):
             let refs = check.subjects
-            let value = refs.count == 1 ? after[subjectIndex(refs[0])].phrase
+            var value = refs.count == 1 ? after[subjectIndex(refs[0])].phrase
                 : "(" + refs.map { after[subjectIndex($0)].phrase }.joined(separator: "; ") + ")"
+            if refs.count > 1, let before {
+                let (shown, more) = combinations(taking: edge, of: check, before: before)
+                if !shown.isEmpty {
+                    value = shown.map { "(" + $0.map(\.rawValue).joined(separator: ", ") + ")" }.joined(separator: " or ")
+                        + (more > 0 ? " or \(more) more" : "")
+                }
+            }
             let names = refs.count == 1 ? name(of: refs[0]) : "(" + refs.map(name(of:)).joined(separator: ", ") + ")"
             let branch = edge < check.arms.count ? "" : " (else)"
             return "status \(names) = \(value)\(branch)" + to
@@ -269,6 +281,32 @@ extension FlowAnalysis {
         default:
             preconditionFailure("step cause \(cause) does not belong to the terminator of state '\(state.name)'")
         }
+    }
+
+    /// Combinations shown per tuple step; the rest are counted.
+    static let shownCombinations = 3
+
+    /// The first `shownCombinations` status tuples that take branch `edge` of `check` when the
+    /// statuses are as `before` says (arms in order, first match wins), and how many more do.
+    /// Enumerates at most `tupleCap` tuples.
+    func combinations(taking edge: Int, of check: StatusCheck, before: Knowledge) -> (shown: [[Status]], more: Int) {
+        let sets = check.subjects.map { Array(before[subjectIndex($0)]) }
+        guard sets.reduce(1, { $0 * $1.count }) <= Self.tupleCap else { return ([], 0) }
+        var shown: [[Status]] = []
+        var more = 0
+        var tuple: [Status] = []
+        func visit(_ i: Int) {
+            if i == sets.count {
+                let taken = check.arms.firstIndex { arm in arm.patterns.contains { p in zip(p, tuple).allSatisfy { $0.matches($1) } } }
+                    ?? check.arms.count
+                guard taken == edge else { return }
+                if shown.count < Self.shownCombinations { shown.append(tuple) } else { more += 1 }
+                return
+            }
+            for s in sets[i] { tuple.append(s); visit(i + 1); tuple.removeLast() }
+        }
+        visit(0)
+        return (shown, more)
     }
 
     /// `explain` or `done denied`.
