@@ -66,6 +66,11 @@ public struct FlowAnalysis: Sendable {
     var recordsLinks: Bool { refusing }
     /// For each node, the nodes its steps lead to (-1: an outcome); kept by refusing analyses.
     public internal(set) var links: [[Int32]] = []
+    /// Which path facts this flow needs (a fact nothing reads would only split nodes): what a
+    /// path read, for a flow that opens Settings (FL1209); a prompt finishing, for a flow that
+    /// requests a kind that prompts only while the app is active (FL1210).
+    var tracksObserved = false
+    var tracksPromptFinishing = false
 
     public var flow: Flow { program[id] }
     public var semanticReachable: [Bool] { nodesOfState.map { !$0.isEmpty } }
@@ -97,6 +102,14 @@ public struct FlowAnalysis: Sendable {
         self.stateEdges = flow.states.map(\.terminator.edges)
         self.domains = subjects.map(domain(of:))
         self.choices = subjects.map(settingsChoices)
+        for state in flow.states {
+            switch state.terminator {
+            case .openSettings: tracksObserved = true
+            case .request(let request):
+                if kinds(of: request.subject).contains(where: \.promptsOnlyWhileActive) { tracksPromptFinishing = true }
+            default: break
+            }
+        }
         buildGraph(callees: callees)
         runStatusAnalysis(callees: callees)
     }

@@ -11,6 +11,14 @@ struct RequestCompletion {
     var prompted: Bool
 }
 
+extension StepCause {
+    /// Whether this is a request step the user answered at a prompt.
+    var answeredPrompt: Bool {
+        if case .request(_, .prompt, _) = self { return true }
+        return false
+    }
+}
+
 /// What the path says about Core Location's one Always upgrade.
 enum AlwaysUpgrade {
     /// Nothing on this path: an earlier session may have used it up, or not.
@@ -85,7 +93,9 @@ extension FlowAnalysis {
             let (results, prompt) = requestResults(ref, options: options, from: s, upgrade: upgrade)
             if prompt { ev.promptPossible = true }
             for r in results {
-                let variant = (r.temporary ? 2 : 0) + (r.prompted ? 1 : 0)
+                // Kept apart only where a fact differs: a one-time grant, or a prompt finishing
+                // in a flow that tracks it (otherwise both would be the same node anyway).
+                let variant = (r.temporary ? 2 : 0) + (r.prompted && tracksPromptFinishing ? 1 : 0)
                 guard !seen[variant].contains(r.status) else { continue }
                 seen[variant].insert(r.status)
                 guard domain.contains(r.status) else { continue }
@@ -110,12 +120,13 @@ extension FlowAnalysis {
                 guard let (results, cause) = groups[e * 4 + variant] else { continue }
                 var after = k
                 after[i] = results
-                after.set(.observed, i)
+                if tracksObserved { after.set(.observed, i) }
                 let prompted = variant & 1 != 0
-                after.set(.temporaryGrant, i, variant & 2 != 0 || (!prompted && k.has(.temporaryGrant, i)))
+                let answered = cause.answeredPrompt
+                after.set(.temporaryGrant, i, variant & 2 != 0 || (!answered && k.has(.temporaryGrant, i)))
                 // The simulated device's rule: the call counts unless the grant is a one-time one.
                 if always, !k.has(.temporaryGrant, i) { after.set(.alwaysRequested, i) }
-                after.promptFinishing = prompted || k.promptFinishing
+                after.promptFinishing = tracksPromptFinishing && (prompted || k.promptFinishing)
                 let target = e == otherwiseEdge ? otherwise!.target : arms[e].transition.target
                 ev.steps.append(AnalysisStep(edge: e, target: target, knowledge: after, cause: cause))
             }

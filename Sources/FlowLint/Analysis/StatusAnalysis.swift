@@ -251,7 +251,7 @@ extension FlowAnalysis {
             var after = k
             for (pos, subject) in idx.enumerated() {
                 after[subject] = after[subject].intersection(projected[e * idx.count + pos])
-                after.set(.observed, subject)
+                if tracksObserved { after.set(.observed, subject) }
             }
             let target = e == otherwiseEdge ? otherwise!.target : arms[e].transition.target
             ev.steps.append(AnalysisStep(edge: e, target: target, knowledge: after, cause: .status(after: after)))

@@ -37,7 +37,8 @@ extension Rule {
         var findings: [RuleFinding] = []
         for (flow, analysis) in context.flows {
             var witnesses = WitnessBuilder(analysis)
-            for (s, state) in flow.states.enumerated() {
+            let cycles = FlowAnalysis.quietCycles(flow)
+            for (s, state) in flow.states.enumerated() where cycles[s] {
                 guard case .alert(let alert) = state.terminator else { continue }
                 var reported = Set<Int>()
                 for n in analysis.nodesOfState[s] {
@@ -62,6 +63,28 @@ extension Rule {
 }
 
 extension FlowAnalysis {
+    /// For each state: whether it lies on a cycle of the graph whose only waiting states are
+    /// alerts (gotos, status and capability checks pass through; requests, Settings and calls
+    /// end a path). Only an alert on such a cycle can come straight back, so `wayBack` runs for
+    /// those alone. One strongly-connected-components pass per flow.
+    static func quietCycles(_ flow: Flow) -> [Bool] {
+        let n = flow.states.count
+        let successors: [[Int]] = flow.states.indices.map { s in
+            switch flow.states[s].terminator {
+            case .request, .openSettings, .call: return []
+            default:
+                return flow.states[s].terminator.transitions.compactMap { t in
+                    if case .state(let next) = t.target { return next.index }
+                    return nil
+                }
+            }
+        }
+        let components = StronglyConnectedComponents(count: n) { successors[$0] }
+        return (0..<n).map { s in
+            components.components[components.componentOf[s]].count > 1 || successors[s].contains(s)
+        }
+    }
+
     /// States followed after a button before `wayBack` gives up (a longer way back is not reported).
     public static let reshowWalkLimit = 64
 
