@@ -97,6 +97,21 @@ import Testing
         ])
     }
 
+    /// The walk back is bounded (`reshowWalkLimit`, which the rule's documentation states).
+    @Test func aWayBackLongerThanTheWalkLimitIsNotFollowed() {
+        func findings(chain n: Int) -> Int {
+            var text = "flow f {\n  start -> prime\n"
+            text += "  state prime { alert { title \"T\" button \"Continue\" -> done granted  cancel \"Not Now\" -> g0 } }\n"
+            for i in 0..<n { text += "  state g\(i) { -> \(i + 1 < n ? "g\(i + 1)" : "prime") }\n" }
+            text += "}\n"
+            return lintText(text).findings.filter { $0.ruleID == "FL1304" }.count
+        }
+        #expect(findings(chain: FlowAnalysis.reshowWalkLimit) == 1)
+        #expect(findings(chain: FlowAnalysis.reshowWalkLimit + 1) == 0)
+        #expect(Rule.buttonReshowsAlert.documentation.contains("first \(FlowAnalysis.reshowNodeLimit) ways"))
+        #expect(Rule.buttonReshowsAlert.documentation.contains("at most \(FlowAnalysis.reshowWalkLimit)\n"))
+    }
+
     @Test func aButtonWhoseWayBackChangesSomethingOrGoesElsewhereIsClean() {
         #expect(lintMarked(Rule.buttonReshowsAlert.cleanExample, rules: [.buttonReshowsAlert]) == [])
         // The explanation is reached denied; its cancel goes through the check to the end, not back

@@ -54,6 +54,11 @@ public struct FlowAnalysis: Sendable {
     /// Most distinct knowledge values kept per state before widening to "anything": bounds the
     /// analysis to states × this constant.
     static let knowledgeCap = 64
+    /// The same bound for a refusing analysis (FL1303), which only asks whether a user can end
+    /// the flow: widening sooner only lets more paths end (fewer findings, never a false one),
+    /// and it keeps the second analysis a fraction of the first on dense graphs.
+    static let refusingKnowledgeCap = 8
+    var nodeCap: Int { refusing ? Self.refusingKnowledgeCap : Self.knowledgeCap }
     /// Largest tuple product enumerated exactly; bigger checks are not refined.
     static let tupleCap = 4096
 

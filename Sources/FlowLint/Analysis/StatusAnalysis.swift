@@ -99,7 +99,7 @@ extension FlowAnalysis {
             if recordsLinks, let i = known(index: state, k) { return i }
             if known(state, k) { return -1 }
             var k = k
-            if nodesOfState[state.index].count >= Self.knowledgeCap {
+            if nodesOfState[state.index].count >= nodeCap {
                 k = top
                 if let i = known(index: state, k) { return i }
             }

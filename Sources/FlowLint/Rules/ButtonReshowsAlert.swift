@@ -12,8 +12,8 @@ extension Rule {
         checks that read the same statuses as before, the tap does nothing: the alert reappears
         unchanged and the only way on is the other button, which turns a priming alert into one
         that cannot be declined (App Review 5.1.1(iv); the HIG asks for a way out of every alert).
-        Followed path-sensitively from each way the analysis reaches the alert, at most
-        `FlowAnalysis.reshowWalkLimit` states ahead. Let the button end the flow or lead on.
+        Followed path-sensitively from the first 8 ways the analysis reaches the alert, at most 64
+        states ahead (a longer way back is not reported). Let the button end the flow or lead on.
         """,
         triggering: """
         flow camera {
@@ -40,10 +40,13 @@ extension Rule {
             let cycles = FlowAnalysis.quietCycles(flow)
             for (s, state) in flow.states.enumerated() where cycles[s] {
                 guard case .alert(let alert) = state.terminator else { continue }
+                // Buttons whose target leads back here through pass-through states at all.
+                let candidates = alert.buttons.indices.filter { FlowAnalysis.passesBack(to: s, from: alert.buttons[$0].transition.target, in: flow) }
+                guard !candidates.isEmpty else { continue }
                 var reported = Set<Int>()
-                for n in analysis.nodesOfState[s] {
+                for n in analysis.nodesOfState[s].prefix(FlowAnalysis.reshowNodeLimit) {
                     let steps = analysis.evaluate(StateID(s), analysis.nodes[n].knowledge, callees: context.analysis.calleeTable).steps
-                    for step in steps where !reported.contains(step.edge) {
+                    for step in steps where candidates.contains(step.edge) && !reported.contains(step.edge) {
                         guard let way = analysis.wayBack(to: s, from: step, callees: context.analysis.calleeTable) else { continue }
                         reported.insert(step.edge)
                         let button = alert.buttons[step.edge]
@@ -87,6 +90,34 @@ extension FlowAnalysis {
 
     /// States followed after a button before `wayBack` gives up (a longer way back is not reported).
     public static let reshowWalkLimit = 64
+    /// Ways the analysis reaches an alert (its first, shortest nodes) from which the buttons are
+    /// followed; a button that comes back only under knowledge reached later is not reported.
+    public static let reshowNodeLimit = 8
+
+    /// Whether some graph path from `target` reaches state `alert` through gotos, status and
+    /// capability checks only, within `reshowWalkLimit` states: the cheap test before the
+    /// path-sensitive `wayBack`.
+    static func passesBack(to alert: Int, from target: Target, in flow: Flow) -> Bool {
+        guard case .state(let first) = target else { return false }
+        if first.index == alert { return true }
+        var seen: Set<Int> = [first.index]
+        var queue = [first.index]
+        var head = 0
+        while head < queue.count, head < reshowWalkLimit {
+            let s = queue[head]
+            head += 1
+            switch flow.states[s].terminator {
+            case .goto, .status, .capability: break
+            default: continue
+            }
+            for t in flow.states[s].terminator.transitions {
+                guard case .state(let next) = t.target else { continue }
+                if next.index == alert { return true }
+                if seen.insert(next.index).inserted { queue.append(next.index) }
+            }
+        }
+        return false
+    }
 
     /// The steps from `step` (a button of alert `alert`) back to that alert through gotos,
     /// status and capability checks only, in words; nil when no such way exists within
