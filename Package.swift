@@ -59,7 +59,9 @@ let package = Package(
         // values, prompt inference, the lifecycle state machines), tested on Linux; and the thin
         // Apple-only shell over the frameworks, empty on Linux and typechecked against
         // Tests/AppleStubs by Scripts/typecheck-apple.sh.
-        .target(name: "PermissionFlowAppleSupport", dependencies: ["FlowModel", "FlowRuntime"]),
+        // Its PrivacyInfo.xcprivacy declares UserDefaults (CA92.1): UserDefaultsAskedRecord.
+        .target(name: "PermissionFlowAppleSupport", dependencies: ["FlowModel", "FlowRuntime"],
+                resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),
         .target(name: "PermissionFlowApple", dependencies: ["FlowModel", "FlowRuntime", "PermissionFlowAppleSupport"]),
         // Benchmarks (issue 5): a generator of large valid flows and the measuring harness; run in release.
         .target(name: "FlowBenchSupport", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint"]),

@@ -27,15 +27,30 @@ public struct ApplePermissionSystem: PermissionSystem {
         /// Check Info.plist for the usage description a request needs before making it.
         public var checksUsageDescriptions: Bool
         /// How long to wait for a prompt iOS may not show (the location Always upgrade, honoured
-        /// once) to come up before concluding it showed nothing.
+        /// once; HomeKit and Local Network already decided) to come up before concluding it showed
+        /// nothing, and how long the Local Network probe listens after the app is active.
         public var promptGracePeriod: Duration
+        /// The Bonjour service type the Local Network probe advertises and browses for; the app
+        /// lists it in Info.plist's `NSBonjourServices`.
+        public var localNetworkServiceType: String
+        /// The reason `evaluatePolicy` shows for `request faceID` (Touch ID shows it; Face ID's
+        /// alert shows NSFaceIDUsageDescription). Nil: NSFaceIDUsageDescription's text.
+        public var biometryReason: String?
+        /// Where the backend remembers that it asked for Face ID, Local Network and HomeKit,
+        /// whose statuses iOS does not report until then.
+        public var askedRecord: any AskedRecord
 
         public init(healthShareTypes: [String] = [], healthReadTypes: [String] = [],
-                    checksUsageDescriptions: Bool = true, promptGracePeriod: Duration = .seconds(2)) {
+                    checksUsageDescriptions: Bool = true, promptGracePeriod: Duration = .seconds(2),
+                    localNetworkServiceType: String = "_permissionflow._tcp", biometryReason: String? = nil,
+                    askedRecord: any AskedRecord = UserDefaultsAskedRecord()) {
             self.healthShareTypes = healthShareTypes
             self.healthReadTypes = healthReadTypes
             self.checksUsageDescriptions = checksUsageDescriptions
             self.promptGracePeriod = promptGracePeriod
+            self.localNetworkServiceType = localNetworkServiceType
+            self.biometryReason = biometryReason
+            self.askedRecord = askedRecord
         }
     }
 
@@ -44,9 +59,19 @@ public struct ApplePermissionSystem: PermissionSystem {
         case healthUnavailable
         case unknownHealthType(String)
         case requestInProgress(PermissionKind)
+        /// Info.plist's `NSBonjourServices` lacks the probe's service type.
+        case bonjourServiceNotDeclared(String)
+        /// The Local Network probe's listener or browser failed for another reason than the policy.
+        case localNetworkProbeFailed(String)
+        /// `request faceID` has no reason to show: no `biometryReason`, no NSFaceIDUsageDescription.
+        case noBiometryReason
 
         public var description: String {
             switch self {
+            case .bonjourServiceNotDeclared(let type):
+                "Info.plist's NSBonjourServices lacks '\(type)', the service type the Local Network probe uses"
+            case .localNetworkProbeFailed(let error): "the Local Network probe failed: \(error)"
+            case .noBiometryReason: "request faceID needs a reason: set biometryReason or NSFaceIDUsageDescription"
             case .healthUnavailable: "Health data is not available on this device"
             case .unknownHealthType(let id): "HealthKit has no quantity type '\(id)'"
             case .requestInProgress(let kind): "a \(kind.rawValue) request is already waiting for its answer"
@@ -64,7 +89,8 @@ public struct ApplePermissionSystem: PermissionSystem {
             ? UsageDescriptionTexts(infoDictionary: Bundle.main.infoDictionary ?? [:]) : nil
         // The type needs iOS 17, so the notification page (iOS 16) is always there.
         system = FrameworkPermissionSystem(access: AppleFrameworks(configuration: configuration),
-                                           usageDescriptions: texts, notificationSettingsAvailable: true)
+                                           usageDescriptions: texts, notificationSettingsAvailable: true,
+                                           record: configuration.askedRecord)
     }
 
     public func status(of kind: PermissionKind) async throws -> Status { try await system.status(of: kind) }
@@ -85,6 +111,11 @@ struct AppleFrameworks: FrameworkAccess {
     let app: AppLifecycle
     let location: LocationAccess
     let bluetooth: BluetoothAccess
+    let homeKit: HomeKitAccess
+    let localNetwork: LocalNetworkAccess
+    /// Info.plist's `NSBonjourServices` and `NSFaceIDUsageDescription`, read once.
+    let bonjourServices: [String]
+    let faceIDUsageDescription: String?
 
     @MainActor
     init(configuration: ApplePermissionSystem.Configuration) {
@@ -92,6 +123,11 @@ struct AppleFrameworks: FrameworkAccess {
         app = AppLifecycle.shared
         location = LocationAccess()
         bluetooth = BluetoothAccess()
+        homeKit = HomeKitAccess()
+        localNetwork = LocalNetworkAccess()
+        let info = Bundle.main.infoDictionary ?? [:]
+        bonjourServices = info["NSBonjourServices"] as? [String] ?? []
+        faceIDUsageDescription = info["NSFaceIDUsageDescription"] as? String
     }
 
     func rawStatusValues(of kind: PermissionKind) async throws -> [Int] {
@@ -112,8 +148,31 @@ struct AppleFrameworks: FrameworkAccess {
         case .mediaLibrary: [MediaLibraryAccess.statusRawValue()]
         case .health: try healthStatusRawValues()
         case .siri: [SiriAccess.statusRawValue()]
-        case .faceID, .localNetwork, .homeKit, .alarmKit: throw FrameworkPermissionError.kindNotSupported(kind)
+        case .homeKit: [try await homeKit.statusRawValue(app: app, grace: configuration.promptGracePeriod)]
+        case .alarmKit: [try alarmKitStatusRawValue()]
+        case .faceID, .localNetwork:
+            // No status API: FrameworkPermissionSystem reads these through biometryReading() and
+            // localNetworkProbe().
+            preconditionFailure("\(kind.rawValue) has no raw status value")
         }
+    }
+
+    private func alarmKitStatusRawValue() throws -> Int {
+        guard #available(iOS 26.0, *) else { throw FrameworkPermissionError.requiresNewerIOS(.alarmKit, major: 26) }
+        return AlarmAccess.statusRawValue()
+    }
+
+    func biometryReading() async throws -> BiometryReading { FaceIDAccess.reading() }
+
+    func localNetworkProbe() async throws -> LocalNetworkProbe.Outcome {
+        try await localNetwork.outcome(serviceType: try declaredServiceType(), app: app, grace: configuration.promptGracePeriod)
+    }
+
+    /// The probe's service type, if Info.plist declares it (without it, browsing fails).
+    private func declaredServiceType() throws -> String {
+        let type = configuration.localNetworkServiceType
+        guard bonjourServices.contains(type) else { throw ApplePermissionSystem.Failure.bonjourServiceNotDeclared(type) }
+        return type
     }
 
     private func healthStatusRawValues() throws -> [Int] {
@@ -142,7 +201,19 @@ struct AppleFrameworks: FrameworkAccess {
         case .health:
             try await HealthAccess.request(share: configuration.healthShareTypes, read: configuration.healthReadTypes)
         case .siri: _ = await SiriAccess.request()
-        case .faceID, .localNetwork, .homeKit, .alarmKit: throw FrameworkPermissionError.kindNotSupported(kind)
+        case .faceID:
+            guard let reason = configuration.biometryReason ?? faceIDUsageDescription, !reason.isEmpty else {
+                throw ApplePermissionSystem.Failure.noBiometryReason
+            }
+            try await app.waitUntilActive()
+            return await FaceIDAccess.request(reason: reason)
+        case .localNetwork:
+            let type = try declaredServiceType()
+            return try await localNetwork.request(serviceType: type, app: app, grace: configuration.promptGracePeriod)
+        case .homeKit: return try await homeKit.request(app: app, grace: configuration.promptGracePeriod).promptAppeared
+        case .alarmKit:
+            guard #available(iOS 26.0, *) else { throw FrameworkPermissionError.requiresNewerIOS(.alarmKit, major: 26) }
+            try await AlarmAccess.request()
         }
         return nil
     }

@@ -7,12 +7,23 @@ import FlowRuntime
 /// decides around those calls runs on Linux.
 public protocol FrameworkAccess: Sendable {
     /// The raw values the kind's status API returns: one, or one per configured type for Health
-    /// (an empty array when no Health type is configured).
+    /// (an empty array when no Health type is configured). Never asked for Face ID and Local
+    /// Network, which have no status API, nor for HomeKit before the backend asked once (reading
+    /// it creates an `HMHomeManager`, which shows the alert).
     func rawStatusValues(of kind: PermissionKind) async throws -> [Int]
 
+    /// Face ID: what `canEvaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, error:)` reports.
+    func biometryReading() async throws -> BiometryReading
+
+    /// Local Network: runs the probe (`LocalNetworkProbe`). Only called once the backend has asked,
+    /// so it shows no alert.
+    func localNetworkProbe() async throws -> LocalNetworkProbe.Outcome
+
     /// Makes the request with the framework and returns once it completed. Returns whether a
-    /// prompt came up where the access watched the app's lifecycle to know (location and
-    /// Bluetooth through `PromptWait`, tracking through `TrackingRequest`), or nil.
+    /// prompt came up where the access watched the app's lifecycle to know (location, Bluetooth
+    /// and HomeKit through `PromptWait`, tracking through `TrackingRequest`, Local Network through
+    /// `LocalNetworkProbe`), for Face ID whether the evaluation reached the alert
+    /// (`BiometryStatus.evaluationReachedAlert`), or nil.
     func request(_ kind: PermissionKind, options: [RequestOption]) async throws -> Bool?
 
     /// Whether the device has the capability.
@@ -29,15 +40,24 @@ public enum FrameworkPermissionError: Error, Hashable, Sendable, CustomStringCon
     case healthNotConfigured
     /// iOS refused to open the Settings page.
     case settingsCouldNotOpen(SettingsPage)
-    /// A kind the simulated device models but the Apple backend does not support yet.
-    case kindNotSupported(PermissionKind)
+    /// A kind whose framework this iOS version lacks (AlarmKit before iOS 26).
+    case requiresNewerIOS(PermissionKind, major: Int)
+    /// `faceID` on a device with no biometry (`LAContext.biometryType` is `none`).
+    case biometryNotPresent
+    /// The Local Network probe heard neither its own service nor a denial (no Wi-Fi, or Bonjour
+    /// blocked by the network): the status is unknown.
+    case localNetworkNoAnswer
 
     public var description: String {
         switch self {
         case .healthNotConfigured:
             "health needs the HealthKit types the app shares; configure them in the backend"
-        case .kindNotSupported(let kind):
-            "the Apple backend does not support \(kind.rawValue) yet; it runs on the simulated device only"
+        case .requiresNewerIOS(let kind, let major):
+            "\(kind.rawValue) needs iOS \(major) or later; check the iOS version before the flow uses it"
+        case .biometryNotPresent:
+            "this device has no Face ID or Touch ID; check 'capability biometry' before using faceID"
+        case .localNetworkNoAnswer:
+            "the local network probe got no answer (no Wi-Fi, or the network blocks Bonjour); localNetwork's status is unknown"
         case .settingsCouldNotOpen(let page):
             "iOS did not open \(page == .settings ? "the app's Settings page" : "the notification settings")"
         }
@@ -48,16 +68,22 @@ public enum FrameworkPermissionError: Error, Hashable, Sendable, CustomStringCon
 /// tables, requests checked against Info.plist first and skipped when iOS would do nothing
 /// (`RequestPlan`), whether a prompt appeared inferred from the statuses (`PromptInference`), and
 /// Settings returns reporting what changed among the kinds the run has read (`SettingsDiff`).
+/// The kinds iOS reports no status for until asked (`PermissionKind.statusNeedsAskedRecord`)
+/// read `notDetermined` until a request asked, as `record` remembers.
 public struct FrameworkPermissionSystem<Access: FrameworkAccess>: PermissionSystem {
     public let access: Access
+    /// Which of Face ID, Local Network and HomeKit the backend has asked for.
+    public let record: any AskedRecord
     /// Info.plist's texts; nil turns the usage-description check off.
     public let usageDescriptions: UsageDescriptionTexts?
     /// Whether `UIApplication.openNotificationSettingsURLString` exists (iOS 16).
     public let notificationSettingsAvailable: Bool
     private let memory = StatusMemory()
 
-    public init(access: Access, usageDescriptions: UsageDescriptionTexts?, notificationSettingsAvailable: Bool = true) {
+    public init(access: Access, usageDescriptions: UsageDescriptionTexts?, notificationSettingsAvailable: Bool = true,
+                record: any AskedRecord = InMemoryAskedRecord()) {
         self.access = access
+        self.record = record
         self.usageDescriptions = usageDescriptions
         self.notificationSettingsAvailable = notificationSettingsAvailable
     }
@@ -78,6 +104,11 @@ public struct FrameworkPermissionSystem<Access: FrameworkAccess>: PermissionSyst
             return .immediate(before)
         }
         let promptAppeared = try await access.request(kind, options: options)
+        // Face ID counts as asked only if the evaluation reached the alert; the probe and the
+        // home manager ask by existing.
+        if PermissionKind.statusNeedsAskedRecord.contains(kind), kind != .faceID || promptAppeared == true {
+            await record.recordAsked(kind)
+        }
         // Every answer is read back from the status API: the result is what iOS now reports.
         let after = try await read(kind)
         await memory.remember(kind, after)
@@ -106,6 +137,18 @@ public struct FrameworkPermissionSystem<Access: FrameworkAccess>: PermissionSyst
     }
 
     private func read(_ kind: PermissionKind) async throws -> Status {
+        switch kind {
+        case .faceID:
+            let reading = try await access.biometryReading()
+            return try BiometryStatus.status(biometryTypeRawValue: reading.biometryTypeRawValue,
+                                             errorCode: reading.errorCode, asked: await record.wasAsked(.faceID))
+        case .localNetwork:
+            guard await record.wasAsked(.localNetwork) else { return .notDetermined }
+            return try LocalNetworkProbe.status(for: await access.localNetworkProbe())
+        case .homeKit:
+            guard await record.wasAsked(.homeKit) else { return .notDetermined }
+        default: break
+        }
         let raws = try await access.rawStatusValues(of: kind)
         let statuses = try raws.map { try kind.status(forRawValue: $0) }
         if kind == .health {
@@ -116,6 +159,18 @@ public struct FrameworkPermissionSystem<Access: FrameworkAccess>: PermissionSyst
             preconditionFailure("\(kind.rawValue)'s status API returns one value, the access gave \(statuses.count)")
         }
         return status
+    }
+}
+
+/// One `canEvaluatePolicy` call: `LAContext.biometryType`'s raw value after it, and the
+/// `LAError` code it failed with (nil when it returned true).
+public struct BiometryReading: Hashable, Sendable {
+    public var biometryTypeRawValue: Int
+    public var errorCode: Int?
+
+    public init(biometryTypeRawValue: Int, errorCode: Int?) {
+        self.biometryTypeRawValue = biometryTypeRawValue
+        self.errorCode = errorCode
     }
 }
 

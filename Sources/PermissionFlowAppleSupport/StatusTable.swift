@@ -15,15 +15,31 @@ public struct StatusTable: Hashable, Sendable {
         public var status: Status
     }
 
+    /// What the raw values are.
+    public enum Keys: Hashable, Sendable {
+        /// The `NS_ENUM` values of the SDK header: one entry per case.
+        case enumRawValues
+        /// Every combination of an `NS_OPTIONS` set's bits (HomeKit's authorization status): one
+        /// entry per combination, so several raw values can map to one status.
+        case optionSetCombinations
+        /// A Swift enum without raw values (AlarmKit's): the shell's exhaustive switch numbers the
+        /// cases in Apple's declaration order, 0 up, and `@unknown default` gives -1, which no
+        /// table holds, so a newer case is an `UnknownStatusValue` too.
+        case declarationOrder
+    }
+
     /// The enum's Swift name (`AVAuthorizationStatus`, `CLAuthorizationStatus`).
     public var enumName: String
+    /// What `Entry.rawValue` holds.
+    public var keys: Keys
     /// Apple's documentation page of the enum.
     public var documentation: String
     /// Every case the SDK declares, in declaration order.
     public var entries: [Entry]
 
-    init(_ enumName: String, _ documentation: String, _ entries: [(Int, String, Status)]) {
+    init(_ enumName: String, _ documentation: String, keys: Keys = .enumRawValues, _ entries: [(Int, String, Status)]) {
         self.enumName = enumName
+        self.keys = keys
         self.documentation = documentation
         self.entries = entries.map { Entry(rawValue: $0.0, caseName: $0.1, status: $0.2) }
     }
@@ -31,7 +47,7 @@ public struct StatusTable: Hashable, Sendable {
     /// The catalog status of a raw value, or nil for a raw value this table does not know (a case
     /// added by a newer SDK than the table was transcribed from).
     public func status(forRawValue raw: Int) -> Status? {
-        // Linear: the longest table has five entries.
+        // Linear: the longest table (HomeKit's option-set combinations) has eight entries.
         for entry in entries where entry.rawValue == raw { return entry.status }
         return nil
     }
@@ -59,9 +75,9 @@ public struct UnknownStatusValue: Error, Hashable, Sendable, CustomStringConvert
 
 extension PermissionKind {
     /// The table of the enum the kind's status API returns (`statusAPI`). Health's per-type
-    /// statuses are combined first (`HealthAuthorization`). Nil for the kinds the Apple backend
-    /// does not support yet (Face ID and Local Network have no status API at all; HomeKit and
-    /// AlarmKit are not transcribed yet).
+    /// statuses are combined first (`HealthAuthorization`). Nil for Face ID and Local Network,
+    /// which have no status API at all: their statuses are derived (`BiometryStatus`,
+    /// `LocalNetworkProbe`).
     public var statusTable: StatusTable? {
         switch self {
         case .camera: .avAuthorizationStatus
@@ -79,7 +95,9 @@ extension PermissionKind {
         case .mediaLibrary: .mpMediaLibraryAuthorizationStatus
         case .health: .hkAuthorizationStatus
         case .siri: .inSiriAuthorizationStatus
-        case .faceID, .localNetwork, .homeKit, .alarmKit: nil
+        case .homeKit: .hmHomeManagerAuthorizationStatus
+        case .alarmKit: .alarmManagerAuthorizationState
+        case .faceID, .localNetwork: nil
         }
     }
 
@@ -215,6 +233,7 @@ extension StatusTable {
         .atTrackingManagerAuthorizationStatus, .cnAuthorizationStatus, .ekAuthorizationStatus,
         .cbManagerAuthorization, .cmAuthorizationStatus, .sfSpeechRecognizerAuthorizationStatus,
         .mpMediaLibraryAuthorizationStatus, .hkAuthorizationStatus, .inSiriAuthorizationStatus,
+        .hmHomeManagerAuthorizationStatus, .alarmManagerAuthorizationState,
     ]
 }
 

@@ -139,7 +139,7 @@ import Testing
                               + "<span class=\"a-btn role-default tapped\" data-button=\"0\">Allow</span>"))
         // Settings: the camera switch turned on, what the row offers, and the relaunch.
         #expect(page.contains("<li class=\"s-row changed\"><span class=\"s-name\">Camera</span><span class=\"switch on\" role=\"switch\" aria-checked=\"true\"></span></li>"
-                              + "<li class=\"s-choices\">changed from off; offers off · on</li>"))
+                              + "<li class=\"s-choices\">changed from Off; offers Off · On</li>"))
         #expect(page.contains("<p class=\"s-note\">iOS terminates the app; it relaunches when the user returns.</p>"))
         // FL1302 (Not Now dismisses the priming alert): its witness runs start > check > prime.
         #expect(page.contains("<li class=\"finding sev-warning\" tabindex=\"0\" data-nodes=\"f0_s0 f0_s1\" data-links=\"f0_s0&gt;f0_s1\"><b>FL1302</b>"))
@@ -235,12 +235,13 @@ import Testing
     }
 
     @Test func settingsRowsUseTheWordsOfTheSettingsApp() async {
-        #expect(SettingsLabels.label(.location, .notDetermined) == "Ask Next Time Or When I Share")
-        #expect(SettingsLabels.label(.location, .authorizedWhenInUse) == "While Using the App")
-        #expect(SettingsLabels.label(.photos, .limited) == "Limited Access")
-        #expect(SettingsLabels.switchState(.location, .authorizedAlways) == nil)
-        #expect(SettingsLabels.switchState(.microphone, .granted) == true)
-        #expect(SettingsLabels.switchState(.notifications, .denied) == false)
+        // The catalog's table (FlowModel's Catalog/SettingsLabels.swift), the same as flowrun's.
+        #expect(PermissionKind.location.settingsLabel(.notDetermined) == "Ask Next Time Or When I Share")
+        #expect(PermissionKind.location.settingsLabel(.authorizedWhenInUse) == "While Using the App")
+        #expect(PermissionKind.photos.settingsLabel(.limited) == "Limited Access")
+        #expect(PermissionKind.location.settingsSwitchIsOn(.authorizedAlways) == nil)
+        #expect(PermissionKind.microphone.settingsSwitchIsOn(.granted) == true)
+        #expect(PermissionKind.notifications.settingsSwitchIsOn(.denied) == false)
         // Inline copy only: one "base" locale, and a location page with the row's value, not a switch.
         let source = """
             flow where {

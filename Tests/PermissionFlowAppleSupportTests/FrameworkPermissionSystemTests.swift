@@ -1,5 +1,6 @@
 import FlowModel
 import FlowRuntime
+import Foundation
 import Testing
 @testable import PermissionFlowAppleSupport
 
@@ -14,12 +15,34 @@ private actor FakeFrameworks: FrameworkAccess {
     var settingsOutcome: SettingsVisit.Outcome = .returned
     /// Applied when the user is in Settings.
     var settingsChanges: [PermissionKind: [Int]] = [:]
+    /// Face ID's reading, and what a request leaves behind.
+    var biometry = BiometryReading(biometryTypeRawValue: 2, errorCode: nil)
+    var biometryAfterRequest: BiometryReading?
+    /// What the Local Network probe finds.
+    var probeOutcome: LocalNetworkProbe.Outcome = .granted
     private(set) var log: [String] = []
 
     init(raws: [PermissionKind: [Int]], answers: [PermissionKind: [Int]] = [:], promptAppeared: Bool? = nil) {
         self.raws = raws
         self.answers = answers
         self.promptAppeared = promptAppeared
+    }
+
+    func set(biometry: BiometryReading, afterRequest: BiometryReading?) {
+        self.biometry = biometry
+        biometryAfterRequest = afterRequest
+    }
+
+    func set(probeOutcome: LocalNetworkProbe.Outcome) { self.probeOutcome = probeOutcome }
+
+    func biometryReading() async throws -> BiometryReading {
+        log.append("canEvaluatePolicy")
+        return biometry
+    }
+
+    func localNetworkProbe() async throws -> LocalNetworkProbe.Outcome {
+        log.append("probe")
+        return probeOutcome
     }
 
     func set(settingsOutcome: SettingsVisit.Outcome, changes: [PermissionKind: [Int]]) {
@@ -35,6 +58,7 @@ private actor FakeFrameworks: FrameworkAccess {
     func request(_ kind: PermissionKind, options: [RequestOption]) async throws -> Bool? {
         log.append("request \(kind.rawValue)(\(options.map(\.name).joined(separator: ", ")))")
         if let answer = answers[kind] { raws[kind] = answer }
+        if kind == .faceID, let after = biometryAfterRequest { biometry = after }
         return promptAppeared
     }
 
@@ -57,8 +81,10 @@ private let allowedEverything = UsageDescriptionTexts(
     temporaryAccuracyPurposes: ["Delivery": "Find your door"])
 
 private func system(_ fake: FakeFrameworks, texts: UsageDescriptionTexts? = allowedEverything,
-                    notificationPage: Bool = true) -> FrameworkPermissionSystem<FakeFrameworks> {
-    FrameworkPermissionSystem(access: fake, usageDescriptions: texts, notificationSettingsAvailable: notificationPage)
+                    notificationPage: Bool = true,
+                    record: any AskedRecord = InMemoryAskedRecord()) -> FrameworkPermissionSystem<FakeFrameworks> {
+    FrameworkPermissionSystem(access: fake, usageDescriptions: texts, notificationSettingsAvailable: notificationPage,
+                              record: record)
 }
 
 @Test func statusesAreMappedFromRawValues() async throws {
@@ -168,4 +194,111 @@ private func system(_ fake: FakeFrameworks, texts: UsageDescriptionTexts? = allo
     let asked = FakeFrameworks(raws: [.tracking: [0]], answers: [.tracking: [2]], promptAppeared: true)
     let result = try await system(asked).request(.tracking, options: [])
     #expect(result.answer.map { result.prompt?[$0].label } == "Ask App Not to Track")
+}
+
+// The kinds iOS reports no status for until asked.
+
+@Test func faceIDIsNotDeterminedUntilAnEvaluationReachedTheAlert() async throws {
+    let fake = FakeFrameworks(raws: [:], promptAppeared: true)
+    let record = InMemoryAskedRecord()
+    let s = system(fake, record: record)
+    #expect(try await s.status(of: .faceID) == .notDetermined)
+    let result = try await s.request(.faceID, options: [])
+    #expect(result.status == .authorized)
+    #expect(result.answer.map { result.prompt?[$0].label } == "OK")
+    #expect(await record.wasAsked(.faceID))
+    #expect(try await s.status(of: .faceID) == .authorized)
+    #expect(await fake.log == ["canEvaluatePolicy", "canEvaluatePolicy", "request faceID()", "canEvaluatePolicy", "canEvaluatePolicy"])
+}
+
+@Test func faceIDDeclinedReadsDenied() async throws {
+    let fake = FakeFrameworks(raws: [:], promptAppeared: true)
+    await fake.set(biometry: BiometryReading(biometryTypeRawValue: 2, errorCode: nil),
+                   afterRequest: BiometryReading(biometryTypeRawValue: 2, errorCode: -6))
+    let result = try await system(fake).request(.faceID, options: [])
+    #expect(result.status == .denied)
+    #expect(result.answer.map { result.prompt?[$0].label } == "Don't Allow")
+}
+
+@Test func aFaceIDEvaluationStoppedBeforeTheAlertIsNotRecorded() async throws {
+    // Not enrolled: evaluatePolicy fails at once, no alert (promptAppeared false).
+    let fake = FakeFrameworks(raws: [:], promptAppeared: false)
+    await fake.set(biometry: BiometryReading(biometryTypeRawValue: 2, errorCode: -7), afterRequest: nil)
+    let record = InMemoryAskedRecord()
+    let result = try await system(fake, record: record).request(.faceID, options: [])
+    #expect(result == .immediate(.notDetermined))
+    #expect(await record.wasAsked(.faceID) == false)
+}
+
+@Test func faceIDWithoutBiometryIsAnError() async {
+    let fake = FakeFrameworks(raws: [:])
+    await fake.set(biometry: BiometryReading(biometryTypeRawValue: 0, errorCode: -6), afterRequest: nil)
+    await #expect(throws: FrameworkPermissionError.biometryNotPresent) { try await system(fake).status(of: .faceID) }
+}
+
+@Test func localNetworkIsNotProbedBeforeTheBackendAsked() async throws {
+    let fake = FakeFrameworks(raws: [:], promptAppeared: true)
+    let record = InMemoryAskedRecord()
+    let s = system(fake, record: record)
+    #expect(try await s.status(of: .localNetwork) == .notDetermined)
+    #expect(await fake.log == [])
+    await fake.set(probeOutcome: .denied)
+    let result = try await s.request(.localNetwork, options: [])
+    #expect(result.status == .denied)
+    #expect(result.answer.map { result.prompt?[$0].label } == "Don't Allow")
+    #expect(await fake.log == ["request localNetwork()", "probe"])
+    #expect(await record.wasAsked(.localNetwork))
+}
+
+@Test func aLocalNetworkProbeThatHearsNothingIsAnError() async {
+    let fake = FakeFrameworks(raws: [:])
+    await fake.set(probeOutcome: .noAnswer)
+    let s = system(fake, record: InMemoryAskedRecord(asked: [.localNetwork]))
+    await #expect(throws: FrameworkPermissionError.localNetworkNoAnswer) { try await s.status(of: .localNetwork) }
+}
+
+@Test func homeKitIsReadOnlyOnceAManagerWasCreated() async throws {
+    let fake = FakeFrameworks(raws: [.homeKit: [0]], answers: [.homeKit: [5]], promptAppeared: true)
+    let record = InMemoryAskedRecord()
+    let s = system(fake, record: record)
+    #expect(try await s.status(of: .homeKit) == .notDetermined)
+    let result = try await s.request(.homeKit, options: [])
+    #expect(result.status == .authorized)
+    #expect(await fake.log == ["request homeKit()", "read homeKit"])
+    #expect(try await s.status(of: .homeKit) == .authorized)
+}
+
+@Test func alarmKitIsMappedByDeclarationOrder() async throws {
+    let fake = FakeFrameworks(raws: [.alarmKit: [0]], answers: [.alarmKit: [1]])
+    let result = try await system(fake).request(.alarmKit, options: [])
+    #expect(result.status == .denied)
+    await #expect(throws: UnknownStatusValue(kind: .alarmKit, enumName: "AlarmManager.AuthorizationState", rawValue: -1)) {
+        try await system(FakeFrameworks(raws: [.alarmKit: [-1]])).status(of: .alarmKit)
+    }
+}
+
+@Test func theUserDefaultsRecordKeepsOneFlagPerKind() async throws {
+    let suite = "PermissionFlowAskedRecordTests.\(UInt64.random(in: 0...UInt64.max))"
+    let defaults = try #require(UserDefaults(suiteName: suite))
+    defer { defaults.removePersistentDomain(forName: suite) }
+    let record = UserDefaultsAskedRecord(defaults: defaults)
+    #expect(await record.wasAsked(.homeKit) == false)
+    await record.recordAsked(.homeKit)
+    #expect(await record.wasAsked(.homeKit))
+    #expect(await record.wasAsked(.faceID) == false)
+    #expect(defaults.bool(forKey: "PermissionFlow.asked.homeKit"))
+}
+
+/// UserDefaultsAskedRecord calls UserDefaults, a required-reason API: the target's manifest
+/// declares it with CA92.1 and nothing else.
+@Test func thePrivacyManifestDeclaresUserDefaults() throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources/PermissionFlowAppleSupport/Resources/PrivacyInfo.xcprivacy")
+    let plist = try PropertyListSerialization.propertyList(from: Data(contentsOf: url), format: nil)
+    let root = try #require(plist as? [String: Any])
+    #expect(root["NSPrivacyTracking"] as? Bool == false)
+    let types = try #require(root["NSPrivacyAccessedAPITypes"] as? [[String: Any]])
+    #expect(types.count == 1)
+    #expect(types.first?["NSPrivacyAccessedAPIType"] as? String == "NSPrivacyAccessedAPICategoryUserDefaults")
+    #expect(types.first?["NSPrivacyAccessedAPITypeReasons"] as? [String] == ["CA92.1"])
 }

@@ -37,6 +37,14 @@ private let expected: [(StatusTable, [(Int, String, Status)])] = [
                               (2, "sharingAuthorized", .sharingAuthorized)]),
     (.inSiriAuthorizationStatus, [(0, "notDetermined", .notDetermined), (1, "restricted", .restricted),
                                   (2, "denied", .denied), (3, "authorized", .authorized)]),
+    // determined 1, restricted 2, authorized 4: every combination.
+    (.hmHomeManagerAuthorizationStatus, [(0, "[]", .notDetermined), (1, "[.determined]", .denied),
+                                         (2, "[.restricted]", .restricted), (3, "[.determined, .restricted]", .restricted),
+                                         (4, "[.authorized]", .authorized), (5, "[.determined, .authorized]", .authorized),
+                                         (6, "[.restricted, .authorized]", .restricted),
+                                         (7, "[.determined, .restricted, .authorized]", .restricted)]),
+    (.alarmManagerAuthorizationState, [(0, "notDetermined", .notDetermined), (1, "denied", .denied),
+                                       (2, "authorized", .authorized)]),
 ]
 
 @Test func everyTableIsTranscribedAsExpected() {
@@ -47,7 +55,8 @@ private let expected: [(StatusTable, [(Int, String, Status)])] = [
         #expect(table.entries.map(\.status) == cases.map(\.2), "\(table.enumName) statuses")
         for (raw, _, status) in cases {
             #expect(table.status(forRawValue: raw) == status, "\(table.enumName) \(raw)")
-            #expect(table.rawValue(for: status) == raw, "\(table.enumName) \(status)")
+            // The inverse lookup gives the first combination of an option set.
+            #expect(table.rawValue(for: status) == cases.first { $0.2 == status }?.0, "\(table.enumName) \(status)")
         }
         #expect(table.documentation.hasPrefix("https://developer.apple.com/documentation/"))
     }
@@ -66,8 +75,12 @@ func everyStatusOfEveryKindHasItsRawValue(kind: PermissionKind) throws {
     let table = try #require(kind.statusTable)
     for status in kind.statuses {
         let raws = table.entries.filter { $0.status == status }.map(\.rawValue)
-        #expect(raws.count == 1, "\(kind) \(status) in \(table.enumName)")
-        if let raw = raws.first { #expect(try kind.status(forRawValue: raw) == status) }
+        if table.keys == .optionSetCombinations {
+            #expect(!raws.isEmpty, "\(kind) \(status) in \(table.enumName)")
+        } else {
+            #expect(raws.count == 1, "\(kind) \(status) in \(table.enumName)")
+        }
+        for raw in raws { #expect(try kind.status(forRawValue: raw) == status) }
     }
     for entry in table.entries where !kind.statuses.contains(entry.status) {
         #expect(throws: UnknownStatusValue(kind: kind, enumName: table.enumName, rawValue: entry.rawValue)) {
@@ -105,4 +118,26 @@ func unknownFutureRawValuesThrow(raw: Int) {
     #expect(HealthAuthorization.combined([.sharingDenied, .notDetermined]) == .notDetermined)
     #expect(HealthAuthorization.combined([.sharingAuthorized, .sharingDenied]) == .sharingDenied)
     #expect(HealthAuthorization.combined([.sharingDenied]) == .sharingDenied)
+}
+
+/// HomeKit's status is an option set: the table holds every combination of its three bits, and a
+/// bit it does not know (a newer SDK's) is an error.
+@Test func homeKitMapsEveryCombinationOfItsBits() throws {
+    let d = Int(HomeManagerAuthorizationBits.determined), r = Int(HomeManagerAuthorizationBits.restricted)
+    let a = Int(HomeManagerAuthorizationBits.authorized)
+    #expect([d, r, a] == [1, 2, 4])
+    #expect(StatusTable.hmHomeManagerAuthorizationStatus.entries.map(\.rawValue) == Array(0...7))
+    for raw in 0...7 {
+        let expected: Status = raw & r != 0 ? .restricted : raw & a != 0 ? .authorized : raw & d != 0 ? .denied : .notDetermined
+        #expect(try PermissionKind.homeKit.status(forRawValue: raw) == expected, "bits \(raw)")
+    }
+    for raw in [8, 9, 15, -1] {
+        #expect(throws: UnknownStatusValue(kind: .homeKit, enumName: "HMHomeManagerAuthorizationStatus", rawValue: raw)) {
+            try PermissionKind.homeKit.status(forRawValue: raw)
+        }
+    }
+}
+
+@Test func onlyFaceIDAndLocalNetworkHaveNoTable() {
+    #expect(PermissionKind.allCases.filter { $0.statusTable == nil } == [.faceID, .localNetwork])
 }

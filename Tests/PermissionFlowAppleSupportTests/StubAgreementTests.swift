@@ -27,6 +27,40 @@ private let declarations: [(StatusTable, file: String, enumName: String)] = [
     (.inSiriAuthorizationStatus, "Intents/INPreferences.swift", "INSiriAuthorizationStatus"),
 ]
 
+/// The lines of a stub file, trimmed.
+private func stubLines(_ file: String) throws -> [String] {
+    try String(contentsOf: stubs.appendingPathComponent(file), encoding: .utf8)
+        .split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+}
+
+/// HomeKit's option set: the stub's `static let x = ...(rawValue: 1 << n)` bits are the table's.
+@Test func homeKitStubBitsAgreeWithTheTable() throws {
+    var bits: [String: UInt] = [:]
+    for line in try stubLines("HomeKit/HMHomeManager.swift") where line.hasPrefix("public static let ") {
+        let name = line.dropFirst("public static let ".count).prefix { $0 != " " }
+        guard let shift = line.split(separator: "<<").last.flatMap({ UInt($0.trimmingCharacters(in: CharacterSet(charactersIn: " )"))) })
+        else { Issue.record("no bit in '\(line)'"); continue }
+        bits[String(name)] = 1 << shift
+    }
+    #expect(bits == ["determined": HomeManagerAuthorizationBits.determined, "restricted": HomeManagerAuthorizationBits.restricted,
+                     "authorized": HomeManagerAuthorizationBits.authorized])
+}
+
+/// AlarmKit's enum has no raw values: its cases, in order, are the table's.
+@Test func alarmKitStubCasesAreTheTablesInOrder() throws {
+    let lines = try stubLines("AlarmKit/AlarmManager.swift")
+    let start = try #require(lines.firstIndex { $0.hasPrefix("public enum AuthorizationState") })
+    let cases = lines[(start + 1)...].prefix { $0 != "}" }.filter { $0.hasPrefix("case ") }.map { String($0.dropFirst(5)) }
+    #expect(cases == StatusTable.alarmManagerAuthorizationState.entries.map(\.caseName))
+}
+
+/// LABiometryType: the stub's cases are BiometryType's.
+@Test func biometryTypeStubAgreesWithTheTable() throws {
+    let cases = try stubCases(of: "LABiometryType", in: "LocalAuthentication/LAContext.swift")
+    #expect(cases.map(\.0) == ["none", "touchID", "faceID", "opticID"])
+    #expect(cases.map(\.1) == BiometryType.allCases.map(\.rawValue))
+}
+
 /// The `case name = value` lines of `enum <name>` in a stub file, in order.
 private func stubCases(of enumName: String, in file: String) throws -> [(String, Int)] {
     let text = try String(contentsOf: stubs.appendingPathComponent(file), encoding: .utf8)

@@ -14,14 +14,17 @@ private let backendStubFiles = [
     "Contacts/CNContactStore.swift", "EventKit/EKEventStore.swift", "CoreBluetooth/CBCentralManager.swift",
     "CoreMotion/CMMotionActivityManager.swift", "Speech/SFSpeechRecognizer.swift", "MediaPlayer/MPMediaLibrary.swift",
     "HealthKit/HKHealthStore.swift", "LocalAuthentication/LAContext.swift", "Intents/INPreferences.swift",
+    "HomeKit/HMHomeManager.swift", "AlarmKit/AlarmManager.swift", "Network/NWBrowser.swift",
 ]
 
-private let declarationStarts = ["open class ", "public class ", "public final class ", "public enum ", "public struct ",
+private let declarationStarts = ["open class ", "public class ", "public final class ", "final public class ",
+                                 "final public var ", "final public func ", "public func ", "public enum ", "public struct ",
                                  "public protocol ", "public typealias ", "public let ", "open func ", "open class func ",
                                  "open var ", "weak open var ", "open class var ", "public var ", "public class var ",
                                  "public class func ", "public static let ", "nonisolated public static let ",
                                  "public init(", "func "]
-private let typeStarts = ["open class ", "public class ", "public final class ", "public enum ", "public struct "]
+private let typeStarts = ["open class ", "public class ", "public final class ", "final public class ", "public enum ",
+                          "public struct "]
 
 @Test(arguments: backendStubFiles)
 func everyStubDeclarationCitesItsPage(file: String) throws {

@@ -237,14 +237,14 @@ struct StoryboardHTML {
         for row in s.rows {
             let changed = row.before != row.after
             out += "<li class=\"s-row\(changed ? " changed" : "")\"><span class=\"s-name\">\(esc(row.kind.displayName))</span>"
-            if let on = SettingsLabels.switchState(row.kind, row.after) {
+            if let on = row.kind.settingsSwitchIsOn(row.after) {
                 out += "<span class=\"switch \(on ? "on" : "off")\" role=\"switch\" aria-checked=\"\(on)\"></span>"
             } else {
-                out += "<span class=\"s-value\">\(esc(SettingsLabels.label(row.kind, row.after)))</span>"
+                out += "<span class=\"s-value\">\(esc(row.kind.settingsLabel(row.after)))</span>"
             }
             out += "</li>"
-            let choices = row.kind.settingsChoices.map { SettingsLabels.label(row.kind, $0) }.joined(separator: " · ")
-            out += "<li class=\"s-choices\">\(changed ? "changed from \(esc(SettingsLabels.label(row.kind, row.before))); " : "")offers \(esc(choices))</li>"
+            let choices = row.kind.settingsChoices.map { row.kind.settingsLabel($0) }.joined(separator: " · ")
+            out += "<li class=\"s-choices\">\(changed ? "changed from \(esc(row.kind.settingsLabel(row.before))); " : "")offers \(esc(choices))</li>"
         }
         out += "</ul>"
         if s.terminated { out += "<p class=\"s-note\">iOS terminates the app; it relaunches when the user returns.</p>" }

@@ -32,6 +32,8 @@ public protocol CLLocationManagerDelegate: NSObjectProtocol {
 }
 
 extension CLLocationManagerDelegate {
+    // https://developer.apple.com/documentation/corelocation/cllocationmanagerdelegate/locationmanagerdidchangeauthorization(_:)
+    // (the SDK's optional requirement: doing nothing is what a delegate that lacks it does)
     public func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {}
 }
 
