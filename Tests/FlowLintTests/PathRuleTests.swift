@@ -133,7 +133,7 @@ func lintMarkedWithWitness(_ source: String, rules: [Rule]) -> [String] {
                 status (camera, photos) {
                   (authorized, authorized)       -> done granted
                   (notDetermined, notDetermined) -> ask
-                  else                           -> explain
+                  else                           3️⃣-> explain4️⃣
                 }
               }
               state ask { request camera -> ask_photos }
@@ -143,12 +143,14 @@ func lintMarkedWithWitness(_ source: String, rules: [Rule]) -> [String] {
             }
             """, rules: [.settingsForUndetermined]) == [
             "1️⃣-2️⃣ FL1209 warning: camera can still be notDetermined on this path: Settings shows no camera switch for a permission the app has not requested, so the user cannot turn it on there",
+            "  note 3️⃣-4️⃣: for example (camera, photos) = (notDetermined, restricted) takes this branch",
             "  note: request camera on this path instead: iOS shows the prompt while it is notDetermined",
             "  step: flow 'camera_and_album' starts at 'check'",
             "  step: in 'check': status (camera, photos) = (notDetermined, restricted) or (notDetermined, denied) or (notDetermined, authorized) or 15 more (else) → explain",
             "  step: in 'explain': button \"Settings\" → settings",
             "  step: reaches 'settings'",
             "1️⃣-2️⃣ FL1209 warning: photos can still be notDetermined on this path: Settings shows no photos switch for a permission the app has not requested, so the user cannot turn it on there",
+            "  note 3️⃣-4️⃣: for example (camera, photos) = (restricted, notDetermined) takes this branch",
             "  note: request photos on this path instead: iOS shows the prompt while it is notDetermined",
             "  step: flow 'camera_and_album' starts at 'check'",
             "  step: in 'check': status (camera, photos) = (notDetermined, restricted) or (notDetermined, denied) or (notDetermined, authorized) or 15 more (else) → explain",

@@ -289,7 +289,8 @@ extension FlowAnalysis {
     /// The first `shownCombinations` status tuples that take branch `edge` of `check` when the
     /// statuses are as `before` says (arms in order, first match wins), and how many more do.
     /// Enumerates at most `tupleCap` tuples.
-    func combinations(taking edge: Int, of check: StatusCheck, before: Knowledge) -> (shown: [[Status]], more: Int) {
+    func combinations(taking edge: Int, of check: StatusCheck, before: Knowledge,
+                      where keep: ([Status]) -> Bool = { _ in true }) -> (shown: [[Status]], more: Int) {
         let sets = check.subjects.map { Array(before[subjectIndex($0)]) }
         guard sets.reduce(1, { $0 * $1.count }) <= Self.tupleCap else { return ([], 0) }
         var shown: [[Status]] = []
@@ -299,7 +300,7 @@ extension FlowAnalysis {
             if i == sets.count {
                 let taken = check.arms.firstIndex { arm in arm.patterns.contains { p in zip(p, tuple).allSatisfy { $0.matches($1) } } }
                     ?? check.arms.count
-                guard taken == edge else { return }
+                guard taken == edge, keep(tuple) else { return }
                 if shown.count < Self.shownCombinations { shown.append(tuple) } else { more += 1 }
                 return
             }

@@ -59,12 +59,35 @@ extension Rule {
                         findings.append(RuleFinding(
                             "\(name) can still be notDetermined on this path: Settings shows no \(name) switch for a permission the app has not requested, so the user cannot turn it on there",
                             at: open.range,
-                            notes: [DiagnosticNote("request \(name) on this path instead: iOS shows the prompt while it is notDetermined")],
+                            notes: analysis.undecidedExample(subject: i, before: n)
+                                + [DiagnosticNote("request \(name) on this path instead: iOS shows the prompt while it is notDetermined")],
                             witness: witnesses.witness(to: n)))
                     }
                 }
             }
         }
         return findings
+    }
+}
+
+extension FlowAnalysis {
+    /// Where the path to `node` last read subject `i` together with others (a tuple check, whose
+    /// step lists the first combinations of all subjects): a note at that branch with one
+    /// combination that takes it while `i` is notDetermined. Empty when there is none.
+    func undecidedExample(subject i: Int, before node: Int) -> [DiagnosticNote] {
+        let flow = program[id]
+        guard let (from, entered) = earlierStep(from: node, matches: { cause, from in
+            guard case .status = cause, case .status(let check) = flow.states[from].terminator else { return false }
+            return check.subjects.contains(subjects[i])
+        }), case .status(let check) = flow.states[from].terminator, check.subjects.count > 1,
+              let parent = nodes[entered].parent else { return [] }
+        let position = check.subjects.firstIndex(of: subjects[i])!
+        let (found, _) = combinations(taking: parent.edge, of: check, before: nodes[parent.node].knowledge) {
+            $0[position].statusClass == .notDetermined
+        }
+        guard let tuple = found.first else { return [] }
+        let names = "(" + check.subjects.map(name(of:)).joined(separator: ", ") + ")"
+        return [DiagnosticNote("for example \(names) = (\(tuple.map(\.rawValue).joined(separator: ", "))) takes this branch",
+                               at: stateEdges[from][parent.edge].transition.range)]
     }
 }
