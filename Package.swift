@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "PermissionFlowApple", targets: ["PermissionFlowApple", "PermissionFlowAppleSupport"]),
         .executable(name: "flowlint", targets: ["flowlint"]),
         .executable(name: "flowrun", targets: ["flowrun"]),
+        // Issue 14: the formatter (canonical layout, --check, --diff, --in-place).
+        .executable(name: "flowfmt", targets: ["flowfmt"]),
         // Issue 13: flows in the build. The build plugin lints a target's flows and generates
         // typed Swift for them; the commands lint (CI) or write the generated file (to commit it).
         .executable(name: "flowgen", targets: ["flowgen"]),
@@ -30,7 +32,9 @@ let package = Package(
         .target(name: "FlowModel", dependencies: ["FlowSyntax"]),
         .target(name: "FlowRuntime", dependencies: ["FlowSyntax", "FlowModel"]),
         .target(name: "FlowLint", dependencies: ["FlowSyntax", "FlowModel"]),
-        .target(name: "FlowCommandLine", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowCodegen"]),
+        // Issue 14: the formatter and the fix engine (edits -> bytes), over the lossless syntax tree only.
+        .target(name: "FlowFormat", dependencies: ["FlowSyntax"]),
+        .target(name: "FlowCommandLine", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowCodegen", "FlowFormat"]),
         // Issue 12: running flows in an app. The session, checkpoint stores and flow library are
         // platform-neutral (tested on Linux); the presenters are Apple-only, typechecked on Linux
         // against Tests/AppleStubs by Scripts/typecheck-apple.sh.
@@ -55,6 +59,7 @@ let package = Package(
                                      permissions: [.writeToPackageDirectory(reason: "writes Flows.generated.swift into each target that holds .flow files")]),
                 dependencies: ["flowgen"]),
         .executableTarget(name: "flowrun", dependencies: ["FlowCommandLine"]),
+        .executableTarget(name: "flowfmt", dependencies: ["FlowCommandLine"]),
         // Issue 12: what the Apple backend decides without the frameworks (status tables keyed on raw
         // values, prompt inference, the lifecycle state machines), tested on Linux; and the thin
         // Apple-only shell over the frameworks, empty on Linux and typechecked against
@@ -64,12 +69,12 @@ let package = Package(
                 resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),
         .target(name: "PermissionFlowApple", dependencies: ["FlowModel", "FlowRuntime", "PermissionFlowAppleSupport"]),
         // Benchmarks (issue 5): a generator of large valid flows and the measuring harness; run in release.
-        .target(name: "FlowBenchSupport", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint"]),
+        .target(name: "FlowBenchSupport", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowFormat"]),
         .executableTarget(name: "flowbench", dependencies: ["FlowBenchSupport"]),
         // Shared by the test targets: spawning the built executables, and marked-text
         // assertions on diagnostics. Not part of any product.
         .target(name: "FlowTestSupport", dependencies: ["FlowSyntax"], path: "Tests/FlowTestSupport"),
-        .testTarget(name: "FlowSyntaxTests", dependencies: ["FlowSyntax", "FlowTestSupport"]),
+        .testTarget(name: "FlowSyntaxTests", dependencies: ["FlowSyntax", "FlowTestSupport", "FlowFormat"]),
         .testTarget(name: "FlowModelTests", dependencies: ["FlowSyntax", "FlowModel", "FlowTestSupport"]),
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime"]),
         .testTarget(name: "FlowLintTests", dependencies: ["FlowSyntax", "FlowModel", "FlowLint", "FlowTestSupport"]),
@@ -88,7 +93,8 @@ let package = Package(
                     sources: ["Onboarding/OnboardingModel.swift", "Tests"]),
         .testTarget(name: "FlowCodegenTests", dependencies: ["FlowCodegen", "FlowBuildTool", "FlowSyntax", "FlowModel"],
                     exclude: ["Golden"]),
-        .testTarget(name: "FlowCommandLineTests", dependencies: ["FlowCommandLine", "FlowBuildTool", "FlowCodegen", "FlowSyntax", "FlowModel", "FlowTestSupport"]),
+        .testTarget(name: "FlowFormatTests", dependencies: ["FlowFormat", "FlowSyntax", "FlowBenchSupport", "FlowTestSupport"]),
+        .testTarget(name: "FlowCommandLineTests", dependencies: ["FlowCommandLine", "FlowFormat", "FlowBuildTool", "FlowCodegen", "FlowSyntax", "FlowModel", "FlowTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

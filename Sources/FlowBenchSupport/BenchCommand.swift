@@ -83,7 +83,7 @@ public struct BenchCommand {
 
     public static let usage = """
         usage: flowbench [--corpus-mb N] [--warmup N] [--repetitions N] [--flow PATH] [--quick]
-                         [--only memory,throughput,growth,onegraph,interpreter,exploration]
+                         [--only memory,throughput,growth,onegraph,interpreter,exploration,format]
                flowbench --profile lex|load|lint|interpret [--flows N] [--states N]
                flowbench --profile lint-graph --states N
                flowbench --emit-graph N DIR

@@ -71,6 +71,7 @@ struct Benchmarks {
         if wanted("onegraph") { rows += oneGraphGrowth() }
         if wanted("interpreter") { rows += try await interpreterRatio() }
         if wanted("exploration") { rows += try await exploration() }
+        if wanted("format") { rows += try formatting() }
         return rows + memoryRows
     }
 

@@ -298,6 +298,7 @@ import Testing
         let r = lint(box, ["--format", "gcc", "stat.flow"])
         #expect(r.out == """
             stat.flow:4:3: error: expected 'state', 'start', 'uses', 'outcomes', 'title' or 'let' in flow 'x', found 'stat' [FL0025]
+            stat.flow:4:3: note: did you mean 'state'? (suggested fix-it: replace 4:3-4:7 with "state") [FL0025]
             stat.flow:3:12: error: unknown state 'a' [FL0102]
 
             """)

@@ -176,7 +176,7 @@ import FlowSyntax
           state a { capability camera { present -> done granted } }
         }
         """, [
-            "main.flow:3:24: error: capability check 'camera' does not handle 'absent' [FL0116] note: add 'absent -> state' or an 'else' arm",
+            "main.flow:3:24: error: capability check 'camera' does not handle 'absent' [FL0116] note: add 'absent -> state' or an 'else' arm fix: 'absent -> done unavailable '",
         ]),
         Case("FL0117 unknown outcome", """
         flow f {

@@ -58,6 +58,8 @@ public struct FlowlintCommand: Sendable {
             .value("graph", "style", help: "print the state graphs as mermaid or dot instead of findings"),
             .flag("full-witnesses", help: "json and sarif: every step of each witness (default: the first and last 25 of a longer one)"),
             .flag("allow-empty", help: "exit 0 when no .flow file is left to lint (default: exit 1)"),
+            .flag("fix", help: "apply every machine-applicable fix-it to the files under the project root, format them, and lint again"),
+            .flag("dry-run", help: "with --fix: change nothing; print the changes as a unified diff (exit 1 when there is one)"),
         ] + LimitOptions.specs,
         positionals: [PositionalSpec("PATH", .zeroOrMore, help: ".flow files or directories (searched recursively); - reads one flow from stdin")],
         discussion: """
@@ -156,6 +158,8 @@ public struct FlowlintCommand: Sendable {
         let stdinCount = paths.filter { $0 == "-" }.count
         if stdinCount > 1 { return usageFailure("'-' (stdin) can be given once", stderr) }
         let stdinPath = parsed.value("stdin-path")
+        if parsed.flag("dry-run"), !parsed.flag("fix") { return usageFailure("'--dry-run' needs '--fix'", stderr) }
+        if parsed.flag("fix"), stdinCount > 0 { return usageFailure("--fix rewrites files; it cannot rewrite stdin", stderr) }
         if stdinPath != nil, stdinCount == 0 { return usageFailure("--stdin-path names the flow read from stdin; add '-' to the PATHs", stderr) }
         let stdinName = ProjectRoot.normalize(stdinPath ?? "<stdin>")
 
@@ -254,7 +258,27 @@ public struct FlowlintCommand: Sendable {
         let linter = Linter(configuration: configuration, infoPlist: plist)
         let reports = lintAll(files, linter: linter, limits: limits,
                               standardInput: stdinBytes.map { (path: stdinName, bytes: $0) })
-        let all = LintResults(paths: files, reports: reports)
+        var all = LintResults(paths: files, reports: reports)
+
+        // Issue 14: --fix applies the machine-applicable fix-its, then the run goes on with the
+        // findings of the fixed files.
+        if parsed.flag("fix") {
+            // A fix can uncover another (the lint rules run only once the checker's errors are
+            // fixed), so --fix runs again on what it fixed, a bounded number of times.
+            let fix = FlowlintFix(root: root, dryRun: parsed.flag("dry-run"), limits: limits) { overlay in
+                LintResults(paths: files, reports: lintAll(files, linter: linter, limits: limits, overlay: overlay))
+            }
+            for _ in 0..<FlowlintFix.maxPasses {
+                let outcome = fix.run(all, stderr: stderr)
+                if parsed.flag("dry-run") {
+                    stdout.write(outcome.diff)
+                    return outcome.failed ? 2 : (outcome.changed.isEmpty ? 0 : 1)
+                }
+                if outcome.failed { return 2 }
+                if outcome.changed.isEmpty { break }
+                all = LintResults(paths: files, reports: lintAll(files, linter: linter, limits: limits, standardInput: nil))
+            }
+        }
 
         if let w = parsed.value("write-baseline") {
             do {
@@ -307,9 +331,11 @@ public struct FlowlintCommand: Sendable {
     /// Lints every file concurrently; results land in their file's slot, so output order never
     /// depends on scheduling.
     func lintAll(_ files: [String], linter: Linter, limits: ParseLimits = .default,
-                 standardInput: (path: String, bytes: [UInt8])? = nil) -> [LintReport] {
+                 standardInput: (path: String, bytes: [UInt8])? = nil, overlay: [String: [UInt8]] = [:]) -> [LintReport] {
         let slots = ReportSlots(count: files.count)
-        let reader = RelativeReader(base: currentDirectory)
+        let files0 = RelativeReader(base: currentDirectory)
+        // `--fix` lints its fixed text before writing it (FlowlintFix.swift).
+        let reader: any SourceReader = overlay.isEmpty ? files0 : OverlayReader(base: files0, overlay: overlay)
         let loader = Loader(reader: standardInput.map { StandardInputReader(path: $0.path, bytes: $0.bytes, files: reader) } ?? reader,
                             limits: limits)
         DispatchQueue.concurrentPerform(iterations: files.count) { i in

@@ -35,7 +35,10 @@ enum JSONFormats {
                 ("message", .string(f.diagnostic.message)),
             ] + location(f.diagnostic.range, in: f) + [
                 ("notes", .array(f.diagnostic.notes.map { n in .object([("message", .string(n.message))] + (n.range.map { location($0, in: f) } ?? [])) })),
-                ("fixIts", .array(f.diagnostic.fixIts.map { x in .object([("message", .string(x.message)), ("replacement", .string(x.replacement))] + location(x.range, in: f)) })),
+                ("fixIts", .array(f.diagnostic.fixIts.map { x in
+                    .object([("message", .string(x.message)), ("replacement", .string(x.replacement)),
+                             ("applicability", .string(x.applicability.rawValue))] + location(x.range, in: f))
+                })),
                 ("witness", .array(witness.steps.map { s in .object([("message", .string(s.message))] + (s.range.map { location($0, in: f) } ?? [])) })),
             ] + omitted)
         }
@@ -155,6 +158,10 @@ enum JSONFormats {
                 return .object([("id", .int(i)), ("physicalLocation", physical(r, in: f, root: root)), ("message", .object([("text", .string(n.message))]))])
             }
             if !related.isEmpty { members.append(("relatedLocations", .array(related))) }
+            // Issue 14: every fix-it as a SARIF `fix` (§3.55): one artifact change with one
+            // replacement, the deleted region (empty for an insertion) and the inserted text.
+            let fixes = sarifFixes(f, root: root)
+            if !fixes.isEmpty { members.append(("fixes", .array(fixes))) }
             if !f.finding.witness.isEmpty {
                 let witness = witnessSteps(f.finding.witness, full: fullWitnesses)
                 let steps: [JSONValue] = witness.steps.map { s in

@@ -99,7 +99,20 @@ enum TextFormats {
         results.findings.map { f in
             "\(OutputEscaping.lineStart(f.path)):\(f.line):\(f.column): \(f.diagnostic.severity): "
                 + "\(OutputEscaping.visible(f.diagnostic.message)) [\(f.finding.ruleID)]\n"
+                + f.diagnostic.fixIts.map { fixItNote($0, of: f) }.joined()
         }.joined()
+    }
+
+    /// A fix-it as a gcc `note:` line after its finding (issue 14): where, what it does, and the
+    /// exact replacement of that range, quoted with its line breaks and quotes escaped.
+    static func fixItNote(_ fix: FixIt, of f: LintedFinding) -> String {
+        let r = fix.range
+        let replacement = fix.replacement.replacingOccurrences(of: "\\", with: "\\\\")
+            .replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n")
+        let kind = fix.isMachineApplicable ? "fix-it" : "suggested fix-it"
+        return "\(OutputEscaping.lineStart(f.path(of: r) ?? f.path)):\(r.start.line):\(r.start.column): note: "
+            + OutputEscaping.visible("\(fix.message) (\(kind): replace \(r.start.line):\(r.start.column)-\(r.end.line):\(r.end.column) with \"\(replacement)\")")
+            + " [\(f.finding.ruleID)]\n"
     }
 
     /// `::error file=...,line=...,col=...,title=ID::message` (GitHub Actions annotations). GitHub

@@ -22,10 +22,15 @@ public struct LintConfiguration: Hashable, Sendable {
     public var severities: [DiagnosticID: Severity?]
     /// Path patterns: a trailing `/` means a directory prefix, `*` matches any run of characters.
     public var excluded: [String]
+    /// Steering button label → the neutral label the team chose for it (`neutral-label = Allow
+    /// -> Continue`; JSON `"neutralLabels": { "Allow": "Continue" }`): FL1301's fix, which
+    /// `flowlint --fix` applies. Only labels listed here are ever rewritten.
+    public var neutralLabels: [String: String]
 
-    public init(severities: [DiagnosticID: Severity?] = [:], excluded: [String] = []) {
+    public init(severities: [DiagnosticID: Severity?] = [:], excluded: [String] = [], neutralLabels: [String: String] = [:]) {
         self.severities = severities
         self.excluded = excluded
+        self.neutralLabels = neutralLabels
     }
 
     /// A configuration problem, with the line it is on.
@@ -137,8 +142,18 @@ public struct LintConfiguration: Hashable, Sendable {
                     }
                     config.excluded.append(pattern)
                 }
+            case "neutralLabels":
+                guard case .object(let labels) = member.value else {
+                    throw ParseError(message: "\(at(member.offset)): 'neutralLabels' must be an object of strings (\"Allow\": \"Continue\")")
+                }
+                for label in labels {
+                    guard case .string(let neutral) = label.value else {
+                        throw ParseError(message: "\(at(label.offset)): the neutral label for '\(label.key)' must be a string")
+                    }
+                    try config.addNeutralLabel(label.key, neutral, where: at(label.offset))
+                }
             default:
-                throw ParseError(message: "\(at(member.offset)): unknown key '\(member.key)' (expected 'rules' or 'exclude')")
+                throw ParseError(message: "\(at(member.offset)): unknown key '\(member.key)' (expected 'rules', 'exclude' or 'neutralLabels')")
             }
         }
         return config
@@ -147,6 +162,14 @@ public struct LintConfiguration: Hashable, Sendable {
     private mutating func apply(key: String, value: String, where location: String, registry: DiagnosticRegistry) throws(ParseError) {
         if key == "exclude" {
             excluded.append(value)
+            return
+        }
+        if key == "neutral-label" {
+            guard let arrow = value.range(of: "->") else {
+                throw ParseError(message: "\(location): expected 'neutral-label = STEERING LABEL -> NEUTRAL LABEL'")
+            }
+            try addNeutralLabel(value[..<arrow.lowerBound].trimmingCharacters(in: .whitespaces),
+                                value[arrow.upperBound...].trimmingCharacters(in: .whitespaces), where: location)
             return
         }
         guard let entry = registry.entry(key) else {
@@ -171,5 +194,15 @@ public struct LintConfiguration: Hashable, Sendable {
             }
         }
         severities[entry.id] = severity
+    }
+
+    mutating func addNeutralLabel(_ steering: String, _ neutral: String, where location: String) throws(ParseError) {
+        guard !steering.isEmpty, !neutral.isEmpty else {
+            throw ParseError(message: "\(location): a neutral label maps a non-empty label to a non-empty label")
+        }
+        if let earlier = neutralLabels[steering], earlier != neutral {
+            throw ParseError(message: "\(location): '\(steering)' already has the neutral label '\(earlier)'")
+        }
+        neutralLabels[steering] = neutral
     }
 }

@@ -58,7 +58,7 @@ public struct Linter: Sendable {
         guard let program = load.program else {
             return capped(LintReport(findings: sorted(findings), files: load.files), load: load)
         }
-        let context = LintContext(program: program, infoPlist: infoPlist)
+        let context = LintContext(program: program, infoPlist: infoPlist, neutralLabels: configuration.neutralLabels)
         for rule in rules {
             guard let severity = configuration.severity(of: rule) else { continue }
             for f in rule.check(context) {

@@ -84,11 +84,15 @@ public struct LintContext: Sendable {
     public let program: Program
     public let analysis: ProgramAnalysis
     public let infoPlist: InfoPlist?
+    /// The team's neutral wording for steering button labels (`neutral-label` in the
+    /// configuration): FL1301 offers each as a machine-applicable fix.
+    public var neutralLabels: [String: String]
 
-    public init(program: Program, infoPlist: InfoPlist? = nil) {
+    public init(program: Program, infoPlist: InfoPlist? = nil, neutralLabels: [String: String] = [:]) {
         self.program = program
         self.analysis = ProgramAnalysis(program: program)
         self.infoPlist = infoPlist
+        self.neutralLabels = neutralLabels
     }
 
     /// Each flow with its analysis, in program order.

@@ -53,6 +53,7 @@ extension Rule {
                     notes.append(DiagnosticNote("App Review rejects priming buttons that steer the decision; use a neutral label such as 'Continue'"))
                     findings.append(RuleFinding("priming button '\(first)' steers the permission decision in \(locales.joined(separator: ", "))",
                                                 at: button.range, notes: notes,
+                                                fixIts: neutralLabelFixes(steering, context: context),
                                                 witness: witnesses.witness(toState: StateID(s))))
                 }
             }
@@ -143,4 +144,35 @@ extension FlowAnalysis {
         guard case .state(let target) = transition.target else { return false }
         return canReachRequest[target.index]
     }
+}
+
+/// FL1301's fix, only where the team chose the wording: each steering label that the
+/// configuration maps (`neutral-label = Allow -> Continue`) rewritten to its neutral label, in
+/// the string literal that holds it (the inline label, or the locale's strings entry).
+private func neutralLabelFixes(_ steering: [(locale: String?, text: String, range: SourceRange)], context: LintContext) -> [FixIt] {
+    var fixes: [FixIt] = []
+    var seen = Set<Int>()
+    for label in steering {
+        guard let neutral = context.neutralLabels[label.text] else { continue }
+        let file = context.program.file(label.range.file)
+        // The literal is the range's last part: the whole of an inline label, the value of an entry.
+        guard let quote = file.bytes[label.range.start.offset..<label.range.end.offset].firstIndex(of: UInt8(ascii: "\"")),
+              seen.insert(quote).inserted else { continue }
+        let escaped = neutral.unicodeScalars.map { c -> String in
+            switch c {
+            case "\"": "\\\""
+            case "\\": "\\\\"
+            case "{": "\\{"
+            case "}": "\\}"
+            case "\n": "\\n"
+            case "\t": "\\t"
+            default: String(c)
+            }
+        }.joined()
+        fixes.append(FixIt(range: SourceRange(file: label.range.file, start: file.location(at: quote), end: label.range.end),
+                           replacement: "\"\(escaped)\"",
+                           message: "use the team's neutral label '\(neutral)'" + (label.locale.map { " (\($0))" } ?? ""),
+                           applicability: .machineApplicable))
+    }
+    return fixes
 }

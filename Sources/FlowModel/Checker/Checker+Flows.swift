@@ -233,7 +233,9 @@ extension Checker {
             report(.error(
                 ModelDiagnosticID.unknownState, "unknown state '\(name.name)'", at: name.range,
                 fixIts: [FixIt(range: name.range, replacement: "done \(name.name)",
-                               message: "to end the flow with outcome '\(name.name)', write 'done \(name.name)'")]))
+                               message: "to end the flow with outcome '\(name.name)', write 'done \(name.name)'",
+                               // No state has a name near it and the flow has that outcome: nothing else is meant.
+                               applicability: .machineApplicable)]))
         } else {
             error(ModelDiagnosticID.unknownState, "unknown state '\(name.name)'", at: name.range)
         }

@@ -10,7 +10,7 @@ extension Checker {
         case .goto(let t):
             return transition(t, in: context).map { .goto(Goto(transition: $0)) }
         case .capability(let check):
-            return capability(check.name, arms: check.arms, range: check.range, in: context)
+            return capability(check.name, arms: check.arms, range: check.range, rightBrace: check.block.rightBrace, in: context)
         case .status(let check):
             let subjects = check.subjects, arms = check.arms, range = check.range
             let refs = subjects.map { permission($0, in: context) }
@@ -88,11 +88,11 @@ extension Checker {
         let message = "add '\(kind.rawValue)' to 'uses'"
         if let uses = sig.usesRange {
             let end = SourceRange(file: uses.file, start: uses.end, end: uses.end)
-            fixIts.append(FixIt(range: end, replacement: ", \(kind.rawValue)", message: message))
+            fixIts.append(FixIt(range: end, replacement: ", \(kind.rawValue)", message: message, applicability: .machineApplicable))
         } else if let first = sig.decl.items.first {
             let start = firstRange(of: first)
             fixIts.append(FixIt(range: SourceRange(file: start.file, start: start.start, end: start.start),
-                                replacement: "uses \(kind.rawValue)\n  ", message: message))
+                                replacement: "uses \(kind.rawValue)\n  ", message: message, applicability: .machineApplicable))
         }
         report(.error(ModelDiagnosticID.permissionNotInUses,
                                   "flow '\(sig.name)' does not list '\(kind.rawValue)' in 'uses'", at: range,
@@ -260,7 +260,7 @@ extension Checker {
     // MARK: Capability
 
     private mutating func capability(_ name: Identifier, arms: [ArmSyntax], range: SourceRange,
-                                     in context: FlowContext) -> Terminator? {
+                                     rightBrace: SourceRange?, in context: FlowContext) -> Terminator? {
         guard let capability = Capability(rawValue: name.name) else {
             error(ModelDiagnosticID.unknownCapability, "unknown capability '\(name.name)'", at: name.range,
                   suggestion: Suggestion.closest(to: name.name, in: Capability.allCases.map(\.rawValue)))
@@ -317,15 +317,30 @@ extension Checker {
         } else if armsUnderstood {
             // Only when every arm was understood: a misspelled arm is reported once, as misspelled.
             for (arm, covered) in [(yes, presentArm), (no, absentArm)] where covered == nil {
-                error(ModelDiagnosticID.missingCapabilityArm,
-                      "capability check '\(capability.rawValue)' does not handle '\(arm)'", at: name.range,
-                      notes: [DiagnosticNote("add '\(arm) -> state' or an 'else' arm")])
+                report(.error(ModelDiagnosticID.missingCapabilityArm,
+                              "capability check '\(capability.rawValue)' does not handle '\(arm)'", at: name.range,
+                              notes: [DiagnosticNote("add '\(arm) -> state' or an 'else' arm")],
+                              fixIts: arm == no ? missingAbsentFix(arm, arms: arms, rightBrace: rightBrace, in: context) : []))
                 failed = true
             }
         }
         guard !failed, let present, let absent else { return nil }
         return .capability(CapabilityCheck(capability: capability, present: present, absent: absent,
                                            capabilityRange: name.range, range: range))
+    }
+
+    /// The certain cure for a missing `absent` (`off`) arm: without the hardware (or with the
+    /// switch off) the permission cannot be had, so the flow ends `unavailable`, when the flow
+    /// may end so. Inserted before the block's `}` (on a line of its own when the `}` has one);
+    /// `flowlint --fix` formats the file after.
+    private func missingAbsentFix(_ arm: String, arms: [ArmSyntax], rightBrace: SourceRange?,
+                                  in context: FlowContext) -> [FixIt] {
+        guard let rightBrace, signatures[context.flow].outcomeIndex["unavailable"] != nil else { return [] }
+        let ownLine = arms.last.map { rightBrace.start.line > $0.range.end.line } ?? false
+        return [FixIt(range: SourceRange(file: rightBrace.file, start: rightBrace.start, end: rightBrace.start),
+                      replacement: "\(arm) -> done unavailable" + (ownLine ? "\n" : " "),
+                      message: "end the flow as unavailable when the capability is '\(arm)'",
+                      applicability: .machineApplicable)]
     }
 
     // MARK: Alert

@@ -15,16 +15,34 @@ public enum Severity: Int, Comparable, Sendable, CaseIterable, CustomStringConve
 
 /// A replacement the user can apply to fix a diagnostic (editors show it as a quick fix).
 public struct FixIt: Hashable, Sendable {
+    /// Whether a tool may apply the fix without a person choosing it (rustc's and clippy's
+    /// `Applicability`): `flowlint --fix` applies only `.machineApplicable` fixes; an editor
+    /// offers all of them and marks the machine-applicable one as preferred.
+    public enum Applicability: String, Hashable, Sendable {
+        /// The cure is certain: applying it fixes the finding and changes nothing else the
+        /// author meant (adding a missing `uses` kind, stubbing a missing translation).
+        case machineApplicable
+        /// A likely fix that a person should confirm: a "did you mean" from edit distance may
+        /// name the wrong one of two close names.
+        case maybeIncorrect
+    }
+
     public var range: SourceRange
     public var replacement: String
     /// Shown next to the caret, e.g. "did you mean 'prime'?".
     public var message: String
+    public var applicability: Applicability
 
-    public init(range: SourceRange, replacement: String, message: String) {
+    /// A fix-it; without `applicability` it is `.maybeIncorrect`, so a tool applies it only when
+    /// the code that made it says the cure is certain.
+    public init(range: SourceRange, replacement: String, message: String, applicability: Applicability = .maybeIncorrect) {
         self.range = range
         self.replacement = replacement
         self.message = message
+        self.applicability = applicability
     }
+
+    public var isMachineApplicable: Bool { applicability == .machineApplicable }
 }
 
 /// Extra context attached to a diagnostic, optionally pointing at another place.

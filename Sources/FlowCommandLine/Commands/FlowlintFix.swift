@@ -1,0 +1,141 @@
+import FlowFormat
+import FlowLint
+import FlowModel
+import FlowSyntax
+import Foundation
+
+/// `flowlint --fix`: applies every machine-applicable fix-it of the reported findings
+/// (`FixIt.Applicability.machineApplicable`, and only those) to the files under the project
+/// root, formats each changed file (Grammar.md, "Canonical layout"), and says what it did on
+/// stderr, one line per fix: `path:line: ID message → replacement`. Fixes whose bytes overlap one
+/// already taken are skipped and listed as skipped; a file that would not parse after its fixes
+/// is left as it is, and so is one whose fixes would leave an error it did not have (the fixed
+/// text is linted in memory first). With `dryRun` nothing is written and the changes are a
+/// unified diff.
+struct FlowlintFix {
+    var root: ProjectRoot
+    var dryRun: Bool
+    var limits: ParseLimits
+    /// Lints the same inputs with some files' text replaced (paths normalized), without writing.
+    var relint: ((_ overlay: [String: [UInt8]]) -> LintResults)?
+
+    /// Most rounds of fix, lint again: enough for a checker fix that lets the lint rules run
+    /// and their fixes, and a bound for fixes that would keep making new ones.
+    static let maxPasses = 4
+
+    struct Outcome {
+        /// Files written (or, with `dryRun`, that would be).
+        var changed: [String] = []
+        var diff = ""
+        /// A file could not be written.
+        var failed = false
+    }
+
+    func run(_ results: LintResults, stderr: any TextOutput) -> Outcome {
+        // Fixes by the file they edit (a finding in one file may fix another: a translation stub
+        // goes into the locale's strings block), in the order of the findings.
+        struct Planned { var finding: LintedFinding; var fix: FixIt }
+        var byFile: [String: (file: SourceFile, fixes: [Planned])] = [:]
+        var order: [String] = []
+        // A finding's machine-applicable fix-its each stand alone (one per place: a label in each
+        // locale), so all of them are taken; the others are suggestions for a person.
+        for finding in results.findings {
+            for fix in finding.diagnostic.fixIts where fix.isMachineApplicable {
+                guard let file = finding.files.first(where: { $0.id == fix.range.file }) else { continue }
+                if byFile[file.path] == nil {
+                    byFile[file.path] = (file, [])
+                    order.append(file.path)
+                }
+                byFile[file.path]!.fixes.append(Planned(finding: finding, fix: fix))
+            }
+        }
+        var outcome = Outcome()
+        struct Proposal { var path: String; var old: [UInt8]; var new: [UInt8]; var report: [String] }
+        var proposals: [Proposal] = []
+        for path in order {
+            let (file, unordered) = byFile[path]!
+            let shown = OutputEscaping.visible(path)
+            func describe(_ p: Planned) -> String {
+                "\(shown):\(p.fix.range.start.line): \(p.finding.finding.ruleID) \(OutputEscaping.visible(p.finding.diagnostic.message))"
+            }
+            guard ProjectRoot.relative(root.absolute(path), to: root.path) != nil else {
+                for p in unordered { stderr.line("\(describe(p)): not fixed: the file is outside the project root \(OutputEscaping.visible(root.path))") }
+                continue
+            }
+            // In file order (so the report reads top down, and the earlier of two overlapping
+            // fixes wins); fixes at one place keep the findings' order.
+            let planned = unordered.enumerated().sorted { a, b in
+                (a.element.fix.range.start.offset, a.offset) < (b.element.fix.range.start.offset, b.offset)
+            }.map(\.element)
+            let applied = EditApplication.apply(planned.map { SourceEdit($0.fix) }, to: file.bytes)
+            let fixedSource = SourceFile(id: file.id, path: path, bytes: applied.bytes)
+            let formatted: [UInt8]
+            do throws(FormatError) {
+                formatted = try Formatter.format(fixedSource, limits: limits)
+            } catch {
+                let why = error.diagnostics.first.map { ": \($0.message)" } ?? ""
+                stderr.line("flowlint: \(shown): its fixes were not applied: the result would not parse\(OutputEscaping.visible(why))")
+                continue
+            }
+            var report = applied.applied.map { "\(describe(planned[$0])) → \(OutputEscaping.visible(quoted(planned[$0].fix.replacement)))" }
+            report += applied.skipped.map { "\(describe(planned[$0])): skipped: it overlaps a fix applied above" }
+            proposals.append(Proposal(path: path, old: file.bytes, new: formatted, report: report))
+        }
+        // A fix must not leave an error the file did not have: lint the fixed text (in memory)
+        // and keep only the files that gained none.
+        if let relint, !proposals.isEmpty {
+            func errors(_ results: LintResults) -> [String: Set<String>] {
+                var out: [String: Set<String>] = [:]
+                for f in results.findings where f.diagnostic.severity == .error {
+                    out[ProjectRoot.normalize(f.path), default: []].insert("\(f.diagnostic.message) [\(f.finding.ruleID)]")
+                }
+                return out
+            }
+            let before = errors(results)
+            let after = errors(relint(Dictionary(proposals.map { (ProjectRoot.normalize($0.path), $0.new) }) { a, _ in a }))
+            proposals.removeAll { p in
+                let key = ProjectRoot.normalize(p.path)
+                guard let new = after[key]?.subtracting(before[key] ?? []).sorted().first else { return false }
+                stderr.line("flowlint: \(OutputEscaping.visible(p.path)): its fixes were not applied: they would leave a new error: \(OutputEscaping.visible(new))")
+                return true
+            }
+        }
+        for p in proposals {
+            for line in p.report { stderr.line(line) }
+            guard p.new != p.old else { continue }
+            outcome.changed.append(p.path)
+            if dryRun {
+                outcome.diff += UnifiedDiff.render(old: p.old, new: p.new, oldPath: "a/" + p.path, newPath: "b/" + p.path)
+                continue
+            }
+            do {
+                try Data(p.new).write(to: URL(fileURLWithPath: root.absolute(p.path)), options: .atomic)
+            } catch {
+                stderr.line("flowlint: error: cannot write '\(OutputEscaping.visible(p.path))': \(error.localizedDescription)")
+                outcome.failed = true
+            }
+        }
+        return outcome
+    }
+
+    /// A replacement as the report shows it: quoted, with line breaks visible.
+    func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
+            .replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}
+
+/// The files a command reads, with some replaced by text in memory: what `--fix` lints before
+/// it writes anything.
+struct OverlayReader: SourceReader {
+    var base: any SourceReader
+    var overlay: [String: [UInt8]]
+    func read(_ path: String) -> Result<[UInt8], SourceReadError> {
+        overlay[ProjectRoot.normalize(path)].map { .success($0) } ?? base.read(path)
+    }
+    func read(_ path: String, maxBytes: Int) -> Result<[UInt8], SourceReadError> {
+        guard let bytes = overlay[ProjectRoot.normalize(path)] else { return base.read(path, maxBytes: maxBytes) }
+        return bytes.count > maxBytes ? .failure(.tooLarge(size: bytes.count, limit: maxBytes)) : .success(bytes)
+    }
+    func realPath(_ path: String) -> String? { base.realPath(path) }
+}

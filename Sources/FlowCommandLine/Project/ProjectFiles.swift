@@ -1,0 +1,71 @@
+import FlowLint
+import FlowModel
+import FlowSyntax
+import Foundation
+
+/// The `.flow` files a command was given, found the way `flowlint` finds them: the project root
+/// from the inputs (`ProjectRoot`), the nearest `.flowlint`/`flowlint.json` (or `--config`) for
+/// its `exclude` patterns, directories searched recursively in a stable order, a file named twice
+/// taken once. `flowfmt` uses it; `flowlint` has its own copy of the same steps in its command.
+struct ProjectFiles {
+    var root: ProjectRoot
+    var configuration: LintConfiguration
+    var configurationPath: String?
+    /// Paths as the user typed them (normalized), in order; `-` stands for stdin.
+    var files: [String]
+
+    struct Failure: Error { var message: String }
+
+    static func find(_ paths: [String], currentDirectory: String, rootOverride: String?, configOverride: String?,
+                     limits: ParseLimits) throws(Failure) -> ProjectFiles {
+        let root = ProjectRoot.discover(inputs: paths, currentDirectory: currentDirectory, override: rootOverride)
+        var configuration = LintConfiguration()
+        let configPath = configOverride.map(root.absolute) ?? root.configuration
+        if let configPath {
+            let data: Data
+            switch FileSystemReader().read(configPath, maxBytes: limits.maxFileBytes) {
+            case .success(let bytes): data = Data(bytes)
+            case .failure(let error):
+                throw Failure(message: "cannot read configuration '\(configOverride ?? configPath)': \(error.message)")
+            }
+            let shown = configOverride ?? root.relative(configPath)
+            do {
+                configuration = configPath.hasSuffix(".json")
+                    ? try LintConfiguration.parse(json: data, path: shown, registry: .all)
+                    : try LintConfiguration.parse(lines: String(decoding: data, as: UTF8.self), path: shown, registry: .all)
+            } catch {
+                throw Failure(message: error.message)
+            }
+        }
+        let excludeBase = configPath.flatMap(ProjectRoot.parent(of:)) ?? root.path
+        func excluded(_ path: String) -> Bool {
+            guard !configuration.excluded.isEmpty else { return false }
+            let abs = root.absolute(path)
+            return configuration.excludes(ProjectRoot.relative(abs, to: excludeBase) ?? abs)
+        }
+        var files: [String] = []
+        var seen = Set<String>()
+        func add(_ path: String) {
+            guard !excluded(path), seen.insert(root.absolute(path)).inserted else { return }
+            files.append(ProjectRoot.normalize(path))
+        }
+        for path in paths {
+            if path == "-" { files.append("-"); continue }
+            let absolute = root.absolute(path)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
+                throw Failure(message: "no such file or directory '\(OutputEscaping.visible(path))'")
+            }
+            if isDirectory.boolValue {
+                guard let entries = try? FileManager.default.subpathsOfDirectory(atPath: absolute) else {
+                    throw Failure(message: "cannot read directory '\(OutputEscaping.visible(path))'")
+                }
+                let base = path.hasSuffix("/") ? path : path + "/"
+                for entry in entries.filter({ $0.hasSuffix(".flow") }).sorted() { add(base + entry) }
+            } else {
+                add(path)
+            }
+        }
+        return ProjectFiles(root: root, configuration: configuration, configurationPath: configPath, files: files)
+    }
+}

@@ -1,0 +1,4 @@
+import FlowCommandLine
+
+Terminal.exit(FlowfmtCommand.run(arguments: Array(CommandLine.arguments.dropFirst()),
+                                 stdout: StandardOutput.output, stderr: StandardOutput.error))
