@@ -147,7 +147,7 @@ enum LintFlows {
         text += "  state check { status photos { authorized -> done granted  notDetermined, denied, restricted -> done denied } }\n}\n"
         let box = try LintSandbox(["long.flow": text])
         let out = box.run(["long.flow"]).out
-        #expect(out.contains("    25. in 's23': goes on (long.flow:27:15)\n    … 12 steps …\n    38. in 's36': goes on (long.flow:40:15)\n"))
+        #expect(out.contains("    25. in 's23': goes on → s24 (long.flow:27:15)\n    … 12 steps …\n    38. in 's36': goes on → s37 (long.flow:40:15)\n"))
         #expect(out.contains("    62. reaches 'check' (long.flow:64:9)\n"))
         #expect(!out.contains("37. in"))
 
@@ -159,7 +159,7 @@ enum LintFlows {
         let abridged = try witness(["--format", "json", "long.flow"])
         #expect(abridged.steps.count == 50)
         #expect(abridged.finding["witnessSteps"] as? Int == 62 && abridged.finding["witnessOmitted"] as? Int == 12)
-        #expect(abridged.steps[25]["message"] as? String == "in 's36': goes on")
+        #expect(abridged.steps[25]["message"] as? String == "in 's36': goes on → s37")
         let full = try witness(["--format", "json", "--full-witnesses", "long.flow"])
         #expect(full.steps.count == 62 && full.finding["witnessOmitted"] == nil)
 
@@ -243,7 +243,7 @@ enum LintFlows {
         let shared = try #require(runs[0]["threadFlowLocations"] as? [[String: Any]])
         let second = try #require(steps[1]["index"] as? Int)
         #expect(((shared[second]["location"] as? [String: Any])?["message"] as? [String: Any])?["text"] as? String
-                == "in 'check': camera is restricted or denied")
+                == "in 'check': status camera = restricted or denied (else) → ask_again")
         let fingerprint = try #require((result["partialFingerprints"] as? [String: Any])?.values.first as? String)
         #expect(fingerprint.count == 16)
         // Stable across runs.

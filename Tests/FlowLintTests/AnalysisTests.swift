@@ -63,8 +63,8 @@ let goodCamera = """
         let finding = try #require(Linter(rules: [.deadBranch]).lint(load).findings.first)
         #expect(finding.witness.steps.map(\.message) == [
             "flow 'camera' starts at 'check'",
-            "in 'check': camera is notDetermined",
-            "in 'prime': user taps 'Continue'",
+            "in 'check': status camera = notDetermined → prime",
+            "in 'prime': button \"Continue\" → ask",
             "reaches 'ask' where camera is notDetermined",
         ])
     }
@@ -174,10 +174,11 @@ let goodCamera = """
             flow camera {
               uses camera
               start -> check
-              state check { status camera { denied, restricted -> done denied  1️⃣denied -> done cancelled2️⃣  else -> done granted } }
+              state check { status camera { 3️⃣denied, restricted -> done denied4️⃣  1️⃣denied -> done cancelled2️⃣  else -> done granted } }
             }
             """, rules: [.shadowedBranch], notes: true) == [
-            "1️⃣-2️⃣ FL1204 warning: pattern 'denied' is already matched by an earlier branch",
+            "1️⃣-2️⃣ FL1204 warning: pattern 'denied' is already matched by the branch 'denied, restricted'",
+            "  note 3️⃣-4️⃣: 'denied, restricted' matches it first",
             "  note: the first matching branch wins; remove it or move it up",
         ])
     }
@@ -249,6 +250,10 @@ let goodCamera = """
             text += "  state s\(i) { alert { title \"Step \(i)\"  message \"Message\"  button \"Next\" -> \(next)  cancel \"Back\" -> check } }\n"
         }
         text += "}\n"
-        #expect(lintMarked(text) == [])
+        // The first alert's "Back" goes through the check straight back to it (FL1304); every
+        // other "Back" leads to a different alert.
+        #expect(lintMarked(text) == [
+            "5:78-5:100 FL1304 warning: cancel \"Back\" shows the same alert again: the way back to 's1' waits for nothing, so the tap does nothing",
+        ])
     }
 }

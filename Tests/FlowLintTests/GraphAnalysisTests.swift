@@ -99,7 +99,7 @@ func analyse(_ text: String) throws -> FlowAnalysis {
         #expect(g.semanticReachable[1])
         let step = try #require(g.nodes[g.nodesOfState[1][0]].parent)
         #expect(step.cause == .request(.kind(.tracking), .notActive, result: .notDetermined))
-        #expect(g.describe(step.cause, from: StateID(0))
-                == "request tracking: app not active, returns notDetermined without asking → notDetermined")
+        #expect(g.describe(step.cause, edge: step.edge, from: StateID(0))
+                == "request tracking: no prompt (the app is not active), returns notDetermined → later")
     }
 }

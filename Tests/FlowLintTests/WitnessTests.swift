@@ -18,7 +18,7 @@ func longChainFlow(_ n: Int) -> String {
         let finding = try #require(report.findings.first { $0.ruleID == "FL1203" })
         #expect(finding.witness.count == 5)
         #expect(finding.witness.steps.map(\.message) == [
-            "flow 'photos' starts at 's0'", "in 's0': goes on", "in 's1': goes on", "in 's2': goes on",
+            "flow 'photos' starts at 's0'", "in 's0': goes on → s1", "in 's1': goes on → s2", "in 's2': goes on → check",
             "reaches 'check' where photos is notDetermined, restricted, denied or limited",
         ].map { $0.replacingOccurrences(of: " where photos is notDetermined, restricted, denied or limited", with: "") })
         let (head, omitted, tail) = finding.witness.abridged()
@@ -31,7 +31,7 @@ func longChainFlow(_ n: Int) -> String {
         let steps = finding.witness.steps
         #expect(finding.witness.count == 62 && steps.count == 62)
         #expect(steps[0].message == "flow 'photos' starts at 's0'")
-        #expect(steps[37].message == "in 's36': goes on")
+        #expect(steps[37].message == "in 's36': goes on → s37")
         #expect(steps[61].message == "reaches 'check'")
         // The range of a step is the transition taken: `-> s37` on the line of s36.
         #expect(steps[37].range?.start.line == 40)

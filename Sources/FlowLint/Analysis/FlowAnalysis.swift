@@ -59,10 +59,28 @@ public struct FlowAnalysis: Sendable {
     /// Most distinct knowledge values kept per state before widening to "anything": bounds the
     /// analysis to states × this constant.
     static let knowledgeCap = 64
+    /// The same bound for a refusing analysis (FL1303), which only asks whether a user can end
+    /// the flow: widening sooner only lets more paths end (fewer findings, never a false one),
+    /// and it keeps the second analysis a fraction of the first on dense graphs.
+    static let refusingKnowledgeCap = 8
+    var nodeCap: Int { refusing ? Self.refusingKnowledgeCap : Self.knowledgeCap }
     /// Largest tuple product enumerated exactly; bigger checks are not refined.
     static let tupleCap = 4096
 
     let program: Program
+
+    /// The analysis of a user who refuses: no prompt answer grants more than the status had,
+    /// and Settings changes nothing (`ProgramAnalysis.refusing(_:)`, for FL1303). Such an
+    /// analysis also keeps `links`.
+    public let refusing: Bool
+    var recordsLinks: Bool { refusing }
+    /// For each node, the nodes its steps lead to (-1: an outcome); kept by refusing analyses.
+    public internal(set) var links: [[Int32]] = []
+    /// Which path facts this flow needs (a fact nothing reads would only split nodes): what a
+    /// path read, for a flow that opens Settings (FL1209); a prompt finishing, for a flow that
+    /// requests a kind that prompts only while the app is active (FL1210).
+    var tracksObserved = false
+    var tracksPromptFinishing = false
 
     public var flow: Flow { program[id] }
     public var semanticReachable: [Bool] { nodesOfState.map { !$0.isEmpty } }
@@ -73,8 +91,10 @@ public struct FlowAnalysis: Sendable {
     var domains: [StatusSet] = []
     var choices: [StatusSet] = []
 
-    init(program: Program, id: FlowID, callees: [FlowAnalysis?], parameterKinds: [Int: Set<PermissionKind>] = [:]) {
+    init(program: Program, id: FlowID, callees: [FlowAnalysis?], parameterKinds: [Int: Set<PermissionKind>] = [:],
+         refusing: Bool = false) {
         self.program = program
+        self.refusing = refusing
         self.id = id
         self.parameterKinds = parameterKinds
         let flow = program[id]
@@ -92,6 +112,14 @@ public struct FlowAnalysis: Sendable {
         self.stateEdges = flow.states.map(\.terminator.edges)
         self.domains = subjects.map(domain(of:))
         self.choices = subjects.map(settingsChoices)
+        for state in flow.states {
+            switch state.terminator {
+            case .openSettings: tracksObserved = true
+            case .request(let request):
+                if kinds(of: request.subject).contains(where: \.promptsOnlyWhileActive) { tracksPromptFinishing = true }
+            default: break
+            }
+        }
         buildGraph(callees: callees)
         runStatusAnalysis(callees: callees)
     }

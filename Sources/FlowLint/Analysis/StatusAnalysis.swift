@@ -25,6 +25,9 @@ public enum RequestNote: Hashable, Sendable {
     case prompt(from: Status, label: String)
     /// Location Always after When In Use: the upgrade prompt was offered already.
     case upgradeOffered(Status)
+    /// Location Always after When In Use on a path where iOS ignores the call: the grant is an
+    /// "Allow Once" one (`temporary`), or requestAlwaysAuthorization() was already called.
+    case upgradeIgnored(Status, temporary: Bool)
     /// No prompt: iOS returns `result` at once because the status is `from`.
     case immediate(from: Status, result: Status)
     /// Tracking requested while the app is not active.
@@ -87,14 +90,21 @@ extension FlowAnalysis {
             for i in nodesOfState[state.index] where nodes[i].knowledge == k { return true }
             return false
         }
-        func node(_ state: StateID, _ k: Knowledge, parent: (Int, Int, StepCause)?) {
-            if known(state, k) { return }
+        func known(index state: StateID, _ k: Knowledge) -> Int? {
+            for i in nodesOfState[state.index] where nodes[i].knowledge == k { return i }
+            return nil
+        }
+        @discardableResult
+        func node(_ state: StateID, _ k: Knowledge, parent: (Int, Int, StepCause)?) -> Int {
+            if recordsLinks, let i = known(index: state, k) { return i }
+            if known(state, k) { return -1 }
             var k = k
-            if nodesOfState[state.index].count >= Self.knowledgeCap {
+            if nodesOfState[state.index].count >= nodeCap {
                 k = top
-                if known(state, k) { return }
+                if let i = known(index: state, k) { return i }
             }
             let i = nodes.count
+            if recordsLinks { links.append([]) }
             var node = AnalysisNode(state: state, knowledge: k, parent: parent.map { ($0.0, $0.1, $0.2) }, anchor: i)
             if let p = parent?.0 {
                 node.depth = nodes[p].depth + 1
@@ -102,8 +112,10 @@ extension FlowAnalysis {
             }
             nodes.append(node)
             nodesOfState[state.index].append(i)
+            return i
         }
 
+        if recordsLinks { links = [] }
         node(flow.start, top, parent: nil)
         var head = 0
         while head < nodes.count {
@@ -131,13 +143,15 @@ extension FlowAnalysis {
                 takenEdges[current.state.index].insert(step.edge)
                 switch step.target {
                 case .outcome(let o):
+                    if recordsLinks { links[n].append(-1) }
                     if let old = outcomeKnowledge[o] {
-                        outcomeKnowledge[o] = Knowledge(sets: zip(old.sets, step.knowledge.sets).map { $0.union($1) })
+                        outcomeKnowledge[o] = old.merged(with: step.knowledge)
                     } else {
                         outcomeKnowledge[o] = step.knowledge
                     }
                 case .state(let t):
-                    node(t, step.knowledge, parent: (n, step.edge, step.cause))
+                    let target = node(t, step.knowledge, parent: (n, step.edge, step.cause))
+                    if recordsLinks { links[n].append(Int32(target)) }
                 }
             }
             evaluation.steps = []
@@ -155,6 +169,9 @@ extension FlowAnalysis {
         func step(_ e: Int, _ k: Knowledge, _ cause: StepCause) {
             ev.steps.append(AnalysisStep(edge: e, target: edges[e].transition.target, knowledge: k, cause: cause))
         }
+        // Something the user sees ends a prompt's completion handler.
+        var shown = k
+        shown.promptFinishing = false
         switch state.terminator {
         case .goto:
             step(0, k, .goesOn)
@@ -162,12 +179,14 @@ extension FlowAnalysis {
             step(0, k, .capability(present: true))
             step(1, k, .capability(present: false))
         case .alert(let alert):
-            for i in alert.buttons.indices { step(i, k, .button(i)) }
+            for i in alert.buttons.indices { step(i, shown, .button(i)) }
         case .openSettings(let open):
-            var after = k
+            var after = shown
             for i in subjects.indices {
+                // The user may have stayed away until the session ended: one-time grants end.
+                after.set(.temporaryGrant, i, false)
                 if open.page == .notificationSettings, subjects[i] != .kind(.notifications) { continue }
-                after[i] = k[i].union(choices[i])
+                after[i] = settingsResult(k[i], subject: i)
             }
             step(0, after, .settingsReturn)
         case .status(let check):
@@ -184,6 +203,20 @@ extension FlowAnalysis {
 
     func settingsChoices(_ ref: PermissionRef) -> StatusSet {
         StatusSet(kinds(of: ref).flatMap(\.settingsChoices))
+    }
+
+    /// What a subject may be after a visit to Settings, as the simulated device's page offers it:
+    /// a `restricted` status has no choices (Screen Time or MDM), and a kind the app never asked
+    /// for has no switch yet, so a notDetermined status stays (reference, correction 9). Location
+    /// and tracking can be notDetermined after a request (an inactive app, "Ask Next Time"),
+    /// when their switch is shown: those keep every choice. A refusing user changes nothing.
+    func settingsResult(_ before: StatusSet, subject i: Int) -> StatusSet {
+        if refusing { return before }
+        let switchWhileUndetermined = kinds(of: subjects[i]).contains { $0.promptsOnlyWhileActive || $0 == .locationAccuracy }
+        let changeable = before.contains { s in
+            s.statusClass != .restricted && (s.statusClass != .notDetermined || switchWhileUndetermined)
+        }
+        return changeable ? before.union(choices[i]) : before
     }
 
     func evaluateStatus(refs: [PermissionRef], arms: [StatusArm], otherwise: Transition?,
@@ -223,76 +256,13 @@ extension FlowAnalysis {
             var after = k
             for (pos, subject) in idx.enumerated() {
                 after[subject] = after[subject].intersection(projected[e * idx.count + pos])
+                if tracksObserved { after.set(.observed, subject) }
             }
             let target = e == otherwiseEdge ? otherwise!.target : arms[e].transition.target
             ev.steps.append(AnalysisStep(edge: e, target: target, knowledge: after, cause: .status(after: after)))
         }
     }
 
-
-    /// Possible results of a request from status `s`, each with how it happens.
-    func requestResults(_ ref: PermissionRef, options: [RequestOption], from s: Status) -> (results: [(Status, RequestNote)], prompt: Bool) {
-        let kinds = kinds(of: ref).filter { $0.statuses.contains(s) }
-        var results: [(Status, RequestNote)] = []
-        var prompt = false
-        for kind in kinds {
-            let usable = options.filter { o in
-                if case .purpose = o { return kind.requiresPurposeKey }
-                return kind.requestOptions.contains(o)
-            }
-            switch kind.requestBehavior(options: usable, current: s) {
-            case .prompt(let answers):
-                prompt = true
-                for a in answers { results.append((a.result, .prompt(from: s, label: a.label))) }
-                if kind == .location, s == .authorizedWhenInUse {
-                    // The upgrade prompt is shown once; later requests return at once.
-                    results.append((s, .upgradeOffered(s)))
-                }
-                if let silent = kind.resultWhileInactive(current: s) { results.append((silent, .notActive)) }
-            case .immediate(let r):
-                if r != s { prompt = true }
-                results.append((r, .immediate(from: s, result: r)))
-            }
-        }
-        return (results, prompt)
-    }
-
-    func evaluateRequest(ref: PermissionRef, options: [RequestOption], arms: [StatusArm], otherwise: Transition?,
-                                 _ k: Knowledge, into ev: inout Evaluation) {
-        let i = subjectIndex(ref)
-        ev.requestFrom = k[i]
-        let domain = domains[i]
-        let otherwiseEdge = arms.count
-        // Per edge: the results that go there and the first way one of them comes about.
-        var groups = [(StatusSet, StepCause)?](repeating: nil, count: arms.count + 1)
-        var seen = StatusSet()
-        for s in k[i] {
-            let (results, prompt) = requestResults(ref, options: options, from: s)
-            if prompt { ev.promptPossible = true }
-            for (r, note) in results where !seen.contains(r) {
-                seen.insert(r)
-                guard domain.contains(r) else { continue }
-                let e: Int
-                if let a = arms.firstIndex(where: { arm in arm.patterns.contains { $0.first?.matches(r) ?? true } }) {
-                    e = a
-                } else if otherwise != nil {
-                    e = otherwiseEdge
-                } else {
-                    ev.unhandled.append([r])
-                    continue
-                }
-                if groups[e] == nil { groups[e] = (StatusSet(), .request(ref, note, result: r)) }
-                groups[e]!.0.insert(r)
-            }
-        }
-        for e in groups.indices {
-            guard let (results, cause) = groups[e] else { continue }
-            var after = k
-            after[i] = results
-            let target = e == otherwiseEdge ? otherwise!.target : arms[e].transition.target
-            ev.steps.append(AnalysisStep(edge: e, target: target, knowledge: after, cause: cause))
-        }
-    }
 
     /// `handled`: the outcomes the call handles itself, which the callee also ends with at its
     /// `handoff` states (with what was known on entering them).
@@ -342,8 +312,10 @@ extension FlowAnalysis {
                 ev.unhandledOutcomes.append(o)
                 continue
             }
+            after.promptFinishing = false
+            for i in passed { after.set(.temporaryGrant, i, false) }
             if let g = groups[e] {
-                groups[e] = (Knowledge(sets: zip(g.0.sets, after.sets).map { $0.union($1) }), g.1)
+                groups[e] = (g.0.merged(with: after), g.1)
             } else {
                 groups[e] = (after, o)
             }

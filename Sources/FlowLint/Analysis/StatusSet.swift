@@ -58,13 +58,65 @@ public struct StatusSet: Hashable, Sendable, Sequence {
 }
 
 /// What the analysis knows at one point of a path: for each subject of the flow (see
-/// `FlowAnalysis.subjects`) the statuses it may have there.
+/// `FlowAnalysis.subjects`) the statuses it may have there, and a few facts about the path that
+/// statuses do not show (`PathFact`).
 public struct Knowledge: Hashable, Sendable {
     public var sets: [StatusSet]
-    public init(sets: [StatusSet]) { self.sets = sets }
+    /// `PathFact` bits: `PathFact.bitsPerSubject` per subject (the first `PathFact.maxSubjects`
+    /// subjects; later ones carry no facts), and the top bit for the whole path.
+    public var facts: UInt64
+    public init(sets: [StatusSet], facts: UInt64 = 0) {
+        self.sets = sets
+        self.facts = facts
+    }
     public subscript(i: Int) -> StatusSet {
         get { sets[i] }
         set { sets[i] = newValue }
+    }
+
+    /// Whether `fact` holds for subject `i` on this path.
+    public func has(_ fact: PathFact, _ i: Int) -> Bool {
+        guard let bit = fact.bit(i) else { return false }
+        return facts & bit != 0
+    }
+
+    public mutating func set(_ fact: PathFact, _ i: Int, _ value: Bool = true) {
+        guard let bit = fact.bit(i) else { return }
+        if value { facts |= bit } else { facts &= ~bit }
+    }
+
+    /// A prompt's completion handler is running: nothing the user sees came after the last
+    /// system prompt on this path (only gotos, status and capability checks).
+    public var promptFinishing: Bool {
+        get { facts & PathFact.promptFinishingBit != 0 }
+        set { if newValue { facts |= PathFact.promptFinishingBit } else { facts &= ~PathFact.promptFinishingBit } }
+    }
+
+    /// Both paths' statuses and facts (a fact survives where either has it).
+    public func merged(with other: Knowledge) -> Knowledge {
+        Knowledge(sets: zip(sets, other.sets).map { $0.union($1) }, facts: facts | other.facts)
+    }
+}
+
+/// What a path did to a subject beyond its status: the facts the location and Settings rules
+/// need. Kept as bits of `Knowledge.facts`, so paths that differ in them are different nodes.
+public enum PathFact: Int, Sendable {
+    /// The subject's current grant came from a one-time answer ("Allow Once").
+    case temporaryGrant = 0
+    /// `requestAlwaysAuthorization()` was called on this path while it could prompt: Core
+    /// Location honours it once, so a later upgrade request shows nothing.
+    case alwaysRequested = 1
+    /// The status was read (a `status` check) or requested on this path.
+    case observed = 2
+
+    static let bitsPerSubject = 3
+    /// Subjects beyond this many carry no facts (the rules that need them stay silent there).
+    public static let maxSubjects = 21
+    static let promptFinishingBit: UInt64 = 1 << 63
+
+    func bit(_ subject: Int) -> UInt64? {
+        guard subject < Self.maxSubjects else { return nil }
+        return 1 << UInt64(subject * Self.bitsPerSubject + rawValue)
     }
 }
 

@@ -158,13 +158,14 @@ final class WitnessSource: Sendable {
             let parent = analysis.nodes[n].parent!
             let from = analysis.nodes[parent.node].state.index
             let state = flow.states[from]
-            return WitnessStep("in '\(state.name)': \(analysis.describe(parent.cause, in: state))",
+            let words = analysis.describe(parent.cause, edge: parent.edge, state: from, before: analysis.nodes[parent.node].knowledge)
+            return WitnessStep("in '\(state.name)': \(words)",
                                at: analysis.stateEdges[from][parent.edge].transition.range)
         case .state(let s):
             let (from, edge) = analysis.graphParent[s]!
             let state = flow.states[from]
             let e = analysis.stateEdges[from][edge]
-            return WitnessStep("in '\(state.name)': \(FlowAnalysis.describe(e, in: state, program: analysis.program))",
+            return WitnessStep("in '\(state.name)': \(FlowAnalysis.describe(e, in: state, program: analysis.program, flow: flow))",
                                at: e.transition.range)
         }
     }
@@ -220,41 +221,111 @@ extension FlowAnalysis {
         return builder.witness(toState: s)
     }
 
-    /// A step's cause in words: "camera is denied", "user taps 'Continue'".
-    public func describe(_ cause: StepCause, from stateID: StateID) -> String {
-        describe(cause, in: program[id][stateID])
+    /// A step in words, naming the branch taken and where it goes: `status camera = denied →
+    /// explain`, `cancel "Not Now" → done denied`, `request camera: Don't Allow → check`.
+    public func describe(_ cause: StepCause, edge: Int, from stateID: StateID) -> String {
+        describe(cause, edge: edge, state: stateID.index)
     }
 
-    /// A step's cause in words, for a step out of `state` (a state of this flow).
-    func describe(_ cause: StepCause, in state: State) -> String {
+    /// A step out of `state` (a state of this flow) along `edge`, in words.
+    ///
+    /// With `before` (what was known when the step was taken), a tuple check names the status
+    /// combinations that take this branch, as exploration would decide them: `status (camera,
+    /// photos) = (notDetermined, authorized) or (denied, notDetermined) (else) → both_needed`.
+    func describe(_ cause: StepCause, edge: Int, state index: Int, before: Knowledge? = nil) -> String {
+        let state = program[id].states[index]
+        let edges = stateEdges[index]
+        let to = edges.indices.contains(edge) ? " → " + targetName(edges[edge].transition.target) : ""
         switch (cause, state.terminator) {
-        case (.goesOn, _): return "goes on"
+        case (.goesOn, _): return "goes on" + to
         case (.capability(let present), .capability(let check)):
             let (yes, no) = check.capability.armNames
-            return "capability \(check.capability.rawValue) is \(present ? yes : no)"
-        case (.button(let i), .alert(let alert)): return "user taps '\(program.baseText(alert.buttons[i].label))'"
+            return "capability \(check.capability.rawValue) = \(present ? yes : no)" + to
+        case (.button(let i), .alert(let alert)):
+            return Self.button(alert.buttons[i], program: program) + to
         case (.settingsReturn, .openSettings(let open)):
             let relaunch = subjects.contains { kinds(of: $0).contains(where: \.settingsChangeTerminatesApp) }
-            return "user returns from Settings, where any switch may have changed"
-                + (relaunch && open.page == .settings ? " (iOS relaunches the app if one did)" : "")
+            return "back from Settings, where the user may have changed a switch"
+                + (relaunch && open.page == .settings ? " (iOS relaunches the app if one did)" : "") + to
         case (.status(let after), .status(let check)):
-            return check.subjects.map { "\(Self.name(of: $0)) is \(after[subjectIndex($0)].phrase)" }.joined(separator: ", ")
-        case (.statusUnknown, _): return "status is unknown"
+            let refs = check.subjects
+            var value = refs.count == 1 ? after[subjectIndex(refs[0])].phrase
+                : "(" + refs.map { after[subjectIndex($0)].phrase }.joined(separator: "; ") + ")"
+            if refs.count > 1, let before {
+                let (shown, more) = combinations(taking: edge, of: check, before: before)
+                if !shown.isEmpty {
+                    value = shown.map { "(" + $0.map(\.rawValue).joined(separator: ", ") + ")" }.joined(separator: " or ")
+                        + (more > 0 ? " or \(more) more" : "")
+                }
+            }
+            let names = refs.count == 1 ? name(of: refs[0]) : "(" + refs.map(name(of:)).joined(separator: ", ") + ")"
+            let branch = edge < check.arms.count ? "" : " (else)"
+            return "status \(names) = \(value)\(branch)" + to
+        case (.statusUnknown, _): return "status not narrowed (too many combinations)" + to
         case (.request(let ref, let note, let r), _):
             let how: String
             switch note {
-            case .prompt(let s, let label): how = "prompt shown while \(s.rawValue), user taps '\(label)'"
-            case .upgradeOffered(let s): how = "no prompt (upgrade already offered), stays \(s.rawValue)"
-            case .immediate(let s, let result): how = "no prompt because the status is \(s.rawValue), returns \(result.rawValue) at once"
-            case .notActive: how = "app not active, returns notDetermined without asking"
+            case .prompt(let s, let label): how = s == .notDetermined || s == .undetermined ? label : "\(label) (prompt shown while \(s.rawValue))"
+            case .upgradeOffered(let s): how = "no prompt (the upgrade was offered before), stays \(s.rawValue)"
+            case .upgradeIgnored(let s, let temporary):
+                how = temporary ? "no prompt (iOS ignores the upgrade for an 'Allow Once' grant), stays \(s.rawValue)"
+                    : "no prompt (requestAlwaysAuthorization() was already called), stays \(s.rawValue)"
+            case .immediate(let s, let result):
+                how = s == result ? "no prompt (already \(s.rawValue))" : "no prompt, \(s.rawValue) becomes \(result.rawValue)"
+            case .notActive: how = "no prompt (the app is not active), returns \(r.rawValue)"
             }
-            return "request \(name(of: ref)): \(how) → \(r.rawValue)"
+            return "request \(name(of: ref)): \(how)" + to
         case (.callOutcome(let o), .call(let call)):
             let calleeFlow = program[call.callee]
-            return "subflow '\(calleeFlow.name)' ends with '\(calleeFlow.outcomes[o].name)'"
+            return "call \(calleeFlow.name) ends \(calleeFlow.outcomes[o].name)" + to
         default:
             preconditionFailure("step cause \(cause) does not belong to the terminator of state '\(state.name)'")
         }
+    }
+
+    /// Combinations shown per tuple step; the rest are counted.
+    static let shownCombinations = 3
+
+    /// The first `shownCombinations` status tuples that take branch `edge` of `check` when the
+    /// statuses are as `before` says (arms in order, first match wins), and how many more do.
+    /// Enumerates at most `tupleCap` tuples.
+    func combinations(taking edge: Int, of check: StatusCheck, before: Knowledge,
+                      where keep: ([Status]) -> Bool = { _ in true }) -> (shown: [[Status]], more: Int) {
+        let sets = check.subjects.map { Array(before[subjectIndex($0)]) }
+        guard sets.reduce(1, { $0 * $1.count }) <= Self.tupleCap else { return ([], 0) }
+        var shown: [[Status]] = []
+        var more = 0
+        var tuple: [Status] = []
+        func visit(_ i: Int) {
+            if i == sets.count {
+                let taken = check.arms.firstIndex { arm in arm.patterns.contains { p in zip(p, tuple).allSatisfy { $0.matches($1) } } }
+                    ?? check.arms.count
+                guard taken == edge, keep(tuple) else { return }
+                if shown.count < Self.shownCombinations { shown.append(tuple) } else { more += 1 }
+                return
+            }
+            for s in sets[i] { tuple.append(s); visit(i + 1); tuple.removeLast() }
+        }
+        visit(0)
+        return (shown, more)
+    }
+
+    /// `explain` or `done denied`.
+    func targetName(_ target: Target) -> String {
+        switch target {
+        case .state(let t): program[id].states[t.index].name
+        case .outcome(let o): "done " + program[id].outcomes[o].name
+        }
+    }
+
+    /// A button as written: `cancel "Not Now"`.
+    static func button(_ b: Button, program: Program) -> String {
+        let role = switch b.role {
+        case .default: "button"
+        case .cancel: "cancel"
+        case .destructive: "destructive"
+        }
+        return "\(role) \"\(program.baseText(b.label))\""
     }
 
     func knowledgeSuffix(_ k: Knowledge) -> String {
@@ -266,15 +337,26 @@ extension FlowAnalysis {
         return parts.isEmpty ? "" : " where " + parts.joined(separator: ", ")
     }
 
-    static func describe(_ e: Edge, in state: State, program: Program) -> String {
+    /// An edge of the plain graph in words (no knowledge: the analysis never reached it).
+    static func describe(_ e: Edge, in state: State, program: Program, flow: Flow) -> String {
+        let to: String
+        switch e.transition.target {
+        case .state(let t): to = " → " + flow.states[t.index].name
+        case .outcome(let o): to = " → done " + flow.outcomes[o].name
+        }
         switch (e.kind, state.terminator) {
-        case (.button(let i), .alert(let a)): "user taps '\(program.baseText(a.buttons[i].label))'"
+        case (.button(let i), .alert(let a)): return button(a.buttons[i], program: program) + to
         case (.capability(let yes), .capability(let check)):
-            "capability \(check.capability.rawValue) is \(yes ? check.capability.armNames.yes : check.capability.armNames.no)"
-        case (.settingsReturn, _): "user returns from Settings"
-        case (.arm(let i), _): "takes branch \(i + 1)"
-        case (.otherwise, _): "takes the else branch"
-        default: "goes on"
+            return "capability \(check.capability.rawValue) = \(yes ? check.capability.armNames.yes : check.capability.armNames.no)" + to
+        case (.settingsReturn, _): return "back from Settings" + to
+        case (.arm(let i), .status(let check)):
+            return "status \(check.subjects.map { name(of: $0) }.joined(separator: ", ")) = \(check.arms[i].spelling)" + to
+        case (.arm(let i), .request(let request)): return "request \(name(of: request.subject)): \(request.arms[i].spelling)" + to
+        case (.arm(let i), .call(let call)):
+            let callee = program[call.callee]
+            return "call \(callee.name) ends \(call.arms[i].outcomes.map { callee.outcomes[$0].name }.joined(separator: ", "))" + to
+        case (.otherwise, _): return "else" + to
+        default: return "goes on" + to
         }
     }
 }

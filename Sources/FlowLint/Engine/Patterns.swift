@@ -49,6 +49,30 @@ enum Shadowing {
         return result
     }
 
+    /// The arms before `arm` that first match some status tuple of `pattern` (in order, at most
+    /// `maxCovering`): where a shadowed pattern's statuses already go.
+    static func coveringArms(of pattern: [StatusMatch], before arm: Int, arms: [StatusArm], refs: [PermissionRef],
+                             maxCovering: Int = 3) -> [Int] {
+        let domains = refs.map { Array(StatusSet.domain(of: $0)) }
+        guard pattern.count == domains.count else { return [] }
+        var found = Set<Int>()
+        var tuple: [Status] = []
+        var visited = 0
+        func visit(_ i: Int) {
+            guard visited < FlowAnalysis.tupleCap, found.count < maxCovering else { return }
+            if i == pattern.count {
+                visited += 1
+                if let a = arms[..<arm].firstIndex(where: { $0.patterns.contains { e in zip(e, tuple).allSatisfy { $0.matches($1) } } }) {
+                    found.insert(a)
+                }
+                return
+            }
+            for s in domains[i] where pattern[i].matches(s) { tuple.append(s); visit(i + 1); tuple.removeLast() }
+        }
+        visit(0)
+        return found.sorted()
+    }
+
     /// Arms all of whose patterns are shadowed.
     static func shadowedArms(arms: [StatusArm], refs: [PermissionRef]) -> Set<Int> {
         let shadowed = shadowedPatterns(arms: arms, refs: refs)

@@ -51,9 +51,15 @@ extension Rule {
                 for (a, p) in Shadowing.shadowedPatterns(arms: arms, refs: refs) where reported.insert(a).inserted {
                     let pattern = arms[a].patterns[p]
                     let spelled = pattern.count == 1 ? pattern[0].spelling : "(" + pattern.map(\.spelling).joined(separator: ", ") + ")"
-                    findings.append(RuleFinding("pattern '\(spelled)' is already matched by an earlier branch",
+                    // The branches that take the pattern's statuses first, each with its range.
+                    let earlier = Shadowing.coveringArms(of: pattern, before: a, arms: arms, refs: refs)
+                    let names = earlier.map { "'\(arms[$0].spelling)'" }
+                    let by = names.isEmpty ? "an earlier pattern of the same branch"
+                        : (names.count == 1 ? "the branch " : "the branches ") + names.joined(separator: " and ")
+                    findings.append(RuleFinding("pattern '\(spelled)' is already matched by \(by)",
                                                 at: arms[a].range,
-                                                notes: [DiagnosticNote("the first matching branch wins; remove it or move it up")]))
+                                                notes: earlier.map { DiagnosticNote("'\(arms[$0].spelling)' matches it first", at: arms[$0].range) }
+                                                    + [DiagnosticNote("the first matching branch wins; remove it or move it up")]))
                 }
             }
         }

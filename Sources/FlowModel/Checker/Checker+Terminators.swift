@@ -400,7 +400,12 @@ extension Checker {
                                handling clause: HandlingClauseSyntax?, range: SourceRange,
                                in context: FlowContext) -> Terminator? {
         guard let callee = flowIndex[name.name] else {
-            error(ModelDiagnosticID.unknownFlow, "unknown flow '\(name.name)'", at: name.range,
+            // A knock-on error of a refused import names it, so the real cause is read first.
+            let refused = refusedImports.map { "'\($0.path)'" }
+            let cause = refused.isEmpty ? ""
+                : " (it may be declared in " + refused.joined(separator: ", ") + ", whose import was refused)"
+            error(ModelDiagnosticID.unknownFlow, "unknown flow '\(name.name)'\(cause)", at: name.range,
+                  notes: refusedImports.map { DiagnosticNote("'\($0.path)' was not loaded: see the error at its import", at: $0.range) },
                   suggestion: Suggestion.closest(to: name.name, in: signatures.map(\.name)))
             return nil
         }

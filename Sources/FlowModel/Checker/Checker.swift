@@ -17,6 +17,10 @@ struct Checker {
     var hasError = false
     /// Set when the tree has holes the parser already reported: no program, no second report.
     var incomplete = false
+    /// Imports the loader refused (outside the root, unreadable, too large...), as written and
+    /// where: a name the checker cannot resolve may be declared there, and its error says so
+    /// instead of leaving the reader to guess (issue 11: knock-on errors name their cause).
+    var refusedImports: [(path: String, range: SourceRange)] = []
 
     var appDecl: AppDecl? {
         didSet { appDeclared = appDecl != nil }

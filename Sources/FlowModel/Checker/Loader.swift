@@ -140,6 +140,8 @@ public struct Loader: Sendable {
         // Imports refused for their size, by file index: listed as files (so the diagnostic has
         // a path and position) but not parsed.
         var tooLarge: [Int: SourceReadError] = [:]
+        // Imports refused below, for the checker's knock-on errors.
+        var refused: [(path: String, range: SourceRange)] = []
         while next < queue.count {
             let file = queue[next]
             next += 1
@@ -159,6 +161,7 @@ public struct Loader: Sendable {
                 let written = decl.path.text
                 func refuse(_ id: DiagnosticID, _ message: String, notes: [DiagnosticNote] = []) {
                     diagnostics.append(.error(id, message, at: decl.path.range, notes: notes))
+                    refused.append((written, decl.path.range))
                 }
                 if decl.path.range.start.offset == decl.path.range.end.offset { continue }  // the parser reported the missing path
                 if written.isEmpty {
@@ -203,6 +206,7 @@ public struct Loader: Sendable {
                         let id = FileID(queue.count)
                         seen[identity] = .success(id)
                         tooLarge[id.index] = error
+                        refused.append((written, decl.path.range))
                         queue.append(SourceFile(id: id, path: key, bytes: []))
                     case .failure(let error):
                         seen[identity] = .failure(error)
@@ -215,6 +219,7 @@ public struct Loader: Sendable {
         }
         var checker = Checker(files: files, syntax: syntax)
         checker.cap = DiagnosticCap(limit: limits.maxErrors)
+        checker.refusedImports = refused
         if !keepsSyntax { syntax = [] }  // the checker holds the only other reference
         let program = checker.check()
         diagnostics += checker.diagnostics

@@ -9,23 +9,23 @@ import PermissionFlow
 /// The flows of this target, one type per flow: run one with `session.run(Flows.name)` (or
 /// `Flows.name(arguments...)` for a flow with parameters) and switch over its `Outcome`.
 enum Flows {
-    /// Runs flow `record_in_background` (flows/location_always_upgrade.flow:14): `try await session.run(Flows.recordInBackground)`.
+    /// Runs flow `record_in_background` (flows/location_always_upgrade.flow:18): `try await session.run(Flows.recordInBackground)`.
     static var recordInBackground: RecordInBackground { RecordInBackground() }
 
-    /// Flow `record_in_background`, declared at flows/location_always_upgrade.flow:14; uses location.
+    /// Flow `record_in_background`, declared at flows/location_always_upgrade.flow:18; uses location.
     struct RecordInBackground: FlowDescriptor {
         /// The flow's name in its `.flow` file.
         static let flowName = "record_in_background"
 
         /// How `record_in_background` can end: the outcomes it declares.
         enum Outcome: String, FlowOutcome {
-            /// `always` (declared at line 17).
+            /// `always` (declared at line 21).
             case always
-            /// `whileUsing` (declared at line 17).
+            /// `whileUsing` (declared at line 21).
             case whileUsing
-            /// `denied` (declared at line 17).
+            /// `denied` (declared at line 21).
             case denied
-            /// `unavailable` (declared at line 17).
+            /// `unavailable` (declared at line 21).
             case unavailable
         }
 

@@ -1,0 +1,135 @@
+import FlowModel
+import FlowSyntax
+
+/// One way a request can complete, as the status analysis follows it.
+struct RequestCompletion {
+    var status: Status
+    var note: RequestNote
+    /// A one-time grant ("Allow Once"), which ends with the app session.
+    var temporary: Bool
+    /// The user answered a system prompt (its completion handler runs next).
+    var prompted: Bool
+}
+
+extension StepCause {
+    /// Whether this is a request step the user answered at a prompt.
+    var answeredPrompt: Bool {
+        if case .request(_, .prompt, _) = self { return true }
+        return false
+    }
+}
+
+/// What the path says about Core Location's one Always upgrade.
+enum AlwaysUpgrade {
+    /// Nothing on this path: an earlier session may have used it up, or not.
+    case unknown
+    /// iOS ignores requestAlwaysAuthorization() here: the grant is an "Allow Once" one
+    /// (`temporary`), or the call was already made on this path.
+    case ignored(temporary: Bool)
+}
+
+/// The request step of the status analysis: what iOS does with a request from each status the
+/// subject may have (`PermissionKind.requestBehavior`, the rules the simulated device follows),
+/// and the path facts it leaves (`PathFact`).
+extension FlowAnalysis {
+
+    /// Possible completions of a request from status `s`, and whether any of them shows a prompt
+    /// or changes the status (what FL1202 and FL1207 ask, from the status alone).
+    func requestResults(_ ref: PermissionRef, options: [RequestOption], from s: Status,
+                        upgrade: AlwaysUpgrade = .unknown) -> (results: [RequestCompletion], prompt: Bool) {
+        let kinds = kinds(of: ref).filter { $0.statuses.contains(s) }
+        var results: [RequestCompletion] = []
+        var prompt = false
+        for kind in kinds {
+            let usable = options.filter { o in
+                if case .purpose = o { return kind.requiresPurposeKey }
+                return kind.requestOptions.contains(o)
+            }
+            switch kind.requestBehavior(options: usable, current: s) {
+            case .prompt(let answers):
+                prompt = true
+                if kind == .location, s == .authorizedWhenInUse, case .ignored(let temporary) = upgrade {
+                    results.append(RequestCompletion(status: s, note: .upgradeIgnored(s, temporary: temporary),
+                                                     temporary: temporary, prompted: false))
+                    continue
+                }
+                for a in answers where !refusing || a.result.statusClass == .denied || a.result.statusClass == .restricted
+                    || a.result.statusClass == .notDetermined || a.result == s {
+                    results.append(RequestCompletion(status: a.result, note: .prompt(from: s, label: a.label),
+                                                     temporary: a.isTemporary, prompted: true))
+                }
+                if kind == .location, s == .authorizedWhenInUse {
+                    // The upgrade prompt is shown once; later requests return at once.
+                    results.append(RequestCompletion(status: s, note: .upgradeOffered(s), temporary: false, prompted: false))
+                }
+                if let silent = kind.resultWhileInactive(current: s) {
+                    results.append(RequestCompletion(status: silent, note: .notActive, temporary: false, prompted: false))
+                }
+            case .immediate(let r):
+                if r != s { prompt = true }
+                results.append(RequestCompletion(status: r, note: .immediate(from: s, result: r), temporary: false, prompted: false))
+            }
+        }
+        return (results, prompt)
+    }
+
+    /// The steps of a request under `k`: one per arm and kind of completion (a one-time grant
+    /// or not, answered at a prompt or not), so the facts each path leaves stay apart.
+    func evaluateRequest(ref: PermissionRef, options: [RequestOption], arms: [StatusArm], otherwise: Transition?,
+                         _ k: Knowledge, into ev: inout Evaluation) {
+        let i = subjectIndex(ref)
+        ev.requestFrom = k[i]
+        let domain = domains[i]
+        let otherwiseEdge = arms.count
+        let always = options.contains(.always) && kinds(of: ref).contains(.location)
+        let upgrade: AlwaysUpgrade = k.has(.temporaryGrant, i) ? .ignored(temporary: true)
+            : k.has(.alwaysRequested, i) ? .ignored(temporary: false) : .unknown
+        // Per edge and variant (2: temporary, 1: prompted): the results that go there and the
+        // first way one of them comes about.
+        var groups = [(StatusSet, StepCause)?](repeating: nil, count: (arms.count + 1) * 4)
+        var seen = [StatusSet](repeating: StatusSet(), count: 4)
+        var unhandled = StatusSet()
+        for s in k[i] {
+            let (results, prompt) = requestResults(ref, options: options, from: s, upgrade: upgrade)
+            if prompt { ev.promptPossible = true }
+            for r in results {
+                // Kept apart only where a fact differs: a one-time grant, or a prompt finishing
+                // in a flow that tracks it (otherwise both would be the same node anyway).
+                let variant = (r.temporary ? 2 : 0) + (r.prompted && tracksPromptFinishing ? 1 : 0)
+                guard !seen[variant].contains(r.status) else { continue }
+                seen[variant].insert(r.status)
+                guard domain.contains(r.status) else { continue }
+                let e: Int
+                if let a = arms.firstIndex(where: { arm in arm.patterns.contains { $0.first?.matches(r.status) ?? true } }) {
+                    e = a
+                } else if otherwise != nil {
+                    e = otherwiseEdge
+                } else {
+                    if !unhandled.contains(r.status) { unhandled.insert(r.status); ev.unhandled.append([r.status]) }
+                    continue
+                }
+                let g = e * 4 + variant
+                if groups[g] == nil { groups[g] = (StatusSet(), .request(ref, r.note, result: r.status)) }
+                groups[g]!.0.insert(r.status)
+            }
+        }
+        // Answered prompts first: the breadth-first search keeps the first step into a node as
+        // its witness, and "request camera: Don't Allow" says more than "no prompt".
+        for e in 0...arms.count {
+            for variant in [1, 3, 0, 2] {
+                guard let (results, cause) = groups[e * 4 + variant] else { continue }
+                var after = k
+                after[i] = results
+                if tracksObserved { after.set(.observed, i) }
+                let prompted = variant & 1 != 0
+                let answered = cause.answeredPrompt
+                after.set(.temporaryGrant, i, variant & 2 != 0 || (!answered && k.has(.temporaryGrant, i)))
+                // The simulated device's rule: the call counts unless the grant is a one-time one.
+                if always, !k.has(.temporaryGrant, i) { after.set(.alwaysRequested, i) }
+                after.promptFinishing = tracksPromptFinishing && (prompted || k.promptFinishing)
+                let target = e == otherwiseEdge ? otherwise!.target : arms[e].transition.target
+                ev.steps.append(AnalysisStep(edge: e, target: target, knowledge: after, cause: cause))
+            }
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import FlowModel
+import FlowSyntax
+
+extension Rule {
+    /// FL1303: an alert a user who keeps refusing can never get out of.
+    public static let forcedConsent = Rule(
+        id: "FL1303", name: "forced-consent", severity: .warning,
+        summary: "an alert that a user who keeps refusing can leave only by granting: every way out leads back to it",
+        documentation: """
+        App Review guideline 5.1.1(iv) requires that an app respect the user's decision: a user
+        who declines must be able to go on without granting. A flow breaks it when a user who
+        keeps refusing (answers every prompt with a refusal and changes nothing in Settings) can
+        never end it: every button of the explanation leads, through the request or Settings,
+        back to the same alert until the status changes. Found by running the status analysis
+        once more for such a user; the witness is that user's path to the alert. Give the alert
+        a way out that ends the flow (`cancel "Not Now" -> done denied`).
+        """,
+        triggering: """
+        flow camera {
+          uses camera
+          start -> check
+          state check { status camera { authorized -> done granted  notDetermined -> ask  else -> explain } }
+          state ask { request camera -> check }
+          state explain { 1️⃣alert { title "The camera is required" button "Open Settings" -> settings } }
+          state settings { open settings on return -> check }
+        }
+        """,
+        clean: """
+        flow camera {
+          uses camera
+          start -> check
+          state check { status camera { authorized -> done granted  notDetermined -> ask  else -> explain } }
+          state ask { request camera -> check }
+          state explain { alert { title "Camera is off" button "Open Settings" -> settings  cancel "Not Now" -> done denied } }
+          state settings { open settings on return -> check }
+        }
+        """
+    ) { context in
+        var findings: [RuleFinding] = []
+        for (flow, analysis) in context.flows {
+            // Only an alert on a cycle can hold a user; one that cannot end at all is FL1102's.
+            let candidates = flow.states.indices.map { s -> Bool in
+                guard case .alert = flow.states[s].terminator, analysis.graphReachable[s], analysis.canReachOutcome[s] else { return false }
+                let c = analysis.components.componentOf[s]
+                return analysis.components.components[c].count > 1
+                    || flow.states[s].terminator.transitions.contains { $0.target == .state(StateID(s)) }
+            }
+            guard candidates.contains(true) else { continue }
+            let refusing = context.analysis.refusing(analysis.id)
+            let canLeave = refusing.nodesThatCanEnd()
+            var witnesses = WitnessBuilder(refusing)
+            var reported = Set<Int>()
+            for n in refusing.nodes.indices where !canLeave[n] {
+                let s = refusing.nodes[n].state.index
+                guard candidates[s], reported.insert(analysis.components.componentOf[s]).inserted,
+                      case .alert(let alert) = flow.states[s].terminator else { continue }
+                let k = refusing.nodes[n].knowledge
+                let held = refusing.subjects.indices.filter { i in
+                    !k[i].isEmpty && !k[i].contains { $0.statusClass == .granted || $0.statusClass == .limited }
+                }.map { refusing.name(of: refusing.subjects[$0]) }
+                let until = held.isEmpty ? "a permission is granted" : held.joined(separator: " or ") + " is granted"
+                findings.append(RuleFinding(
+                    "a user who refuses cannot leave '\(flow.states[s].name)': every way out leads back to it until \(until)",
+                    at: alert.range,
+                    notes: [DiagnosticNote("App Review 5.1.1(iv): a user who declines must be able to go on; give the alert a way out that ends the flow")],
+                    witness: witnesses.witness(to: n)))
+            }
+        }
+        return findings
+    }
+}
+
+extension ProgramAnalysis {
+    /// The status analysis of `flow` for a user who refuses everything (`FlowAnalysis.refusing`).
+    func refusing(_ flow: FlowID) -> FlowAnalysis {
+        FlowAnalysis(program: program, id: flow, callees: calleeTable, parameterKinds: parameterKinds[flow.index], refusing: true)
+    }
+}
+
+extension FlowAnalysis {
+    /// For each node of an analysis that keeps `links`: whether some path from it ends the flow.
+    /// One backward pass over the links.
+    func nodesThatCanEnd() -> [Bool] {
+        var can = [Bool](repeating: false, count: nodes.count)
+        var predecessors = [[Int32]](repeating: [], count: nodes.count)
+        var work: [Int] = []
+        for (n, out) in links.enumerated() {
+            for t in out {
+                if t < 0 {
+                    if !can[n] { can[n] = true; work.append(n) }
+                } else {
+                    predecessors[Int(t)].append(Int32(n))
+                }
+            }
+        }
+        while let n = work.popLast() {
+            for p in predecessors[n] where !can[Int(p)] {
+                can[Int(p)] = true
+                work.append(Int(p))
+            }
+        }
+        return can
+    }
+}
