@@ -12,6 +12,8 @@ public enum ExplorationChoice: Hashable, Sendable {
     case tap(label: String, index: Int)
     /// The system prompt answer chosen.
     case answer(PermissionKind, PromptAnswer)
+    /// The critical-alerts prompt's answer (after an entitled app's `notifications(criticalAlert)`).
+    case criticalAlertsAnswer(PromptAnswer)
     /// What the user did in Settings (no change, or one). Changing a privacy switch terminates
     /// the app; a visit that ends with `relaunch` relaunches it without one.
     case settings(SettingsActions)
@@ -19,7 +21,7 @@ public enum ExplorationChoice: Hashable, Sendable {
     /// Whether this is the user answering something (a tap, a prompt answer, a Settings visit).
     public var isUserInput: Bool {
         switch self {
-        case .tap, .answer, .settings: true
+        case .tap, .answer, .criticalAlertsAnswer, .settings: true
         case .status, .capability, .appActive: false
         }
     }
@@ -32,10 +34,12 @@ public enum ExplorationChoice: Hashable, Sendable {
         case .appActive(let active): active ? "active" : "inactive"
         case .tap(let label, _): "tap \(quoted(label))"
         case .answer(let k, let a): "answer \(k.rawValue) \(quoted(a.label))"
+        case .criticalAlertsAnswer(let a): "answer criticalAlerts \(quoted(a.label))"
         case .settings(let visit):
-            visit.changes.isEmpty ? (visit.relaunch ? "relaunch" : "settings none")
-                : "settings " + visit.changes.map { "\($0.kind.rawValue) = \($0.status.rawValue)" }.joined(separator: ", ")
-                    + (visit.relaunch ? ", relaunch" : "")
+            visit.changes.isEmpty && visit.criticalAlerts == nil ? (visit.relaunch ? "relaunch" : "settings none")
+                : "settings " + (visit.changes.map { "\($0.kind.rawValue) = \($0.status.rawValue)" }
+                                 + (visit.criticalAlerts.map { ["criticalAlerts = " + ($0 == .authorized ? "on" : "off")] } ?? []))
+                    .joined(separator: ", ") + (visit.relaunch ? ", relaunch" : "")
         }
     }
 }
@@ -102,7 +106,12 @@ actor ChoosingUser: SimulatedUser {
     }
 
     func answer(_ kind: PermissionKind, options: [RequestOption], answers: [PromptAnswer]) throws -> Int {
-        try decide(answers.map { .answer(kind, $0) }) {
+        if kind == .notifications, options == [.criticalAlert] {
+            return try decide(answers.map { .criticalAlertsAnswer($0) }) {
+                if case .criticalAlertsAnswer(let a) = $0 { answers.firstIndex(of: a) } else { nil }
+            }
+        }
+        return try decide(answers.map { .answer(kind, $0) }) {
             if case .answer(kind, let a) = $0 { answers.firstIndex(of: a) } else { nil }
         }
     }
@@ -115,6 +124,10 @@ actor ChoosingUser: SimulatedUser {
         for shown in switches.sorted(by: { $0.kind.rawValue < $1.kind.rawValue }) {
             for choice in shown.choices where choice != shown.status {
                 options.append(.settings([SettingsChange(shown.kind, choice)]))
+            }
+            // The Critical Alerts switch below the notifications switch, flipped.
+            if let critical = shown.criticalAlerts {
+                options.append(.settings(SettingsActions(criticalAlerts: critical == .authorized ? .denied : .authorized)))
             }
         }
         return try decide(options) {

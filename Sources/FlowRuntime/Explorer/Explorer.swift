@@ -22,10 +22,18 @@ public struct Explorer: Sendable {
         /// steps all reported paths hold together (merged paths repeat what they join), so the
         /// budget bounds memory as well as time.
         public var budget: Int
-        public init(locale: String? = nil, appName: String? = nil, budget: Int = 100_000) {
+        /// Whether the app has the critical-alerts entitlement (a build fact, not a choice): then
+        /// the critical-alerts prompt's answers and the Critical Alerts switch are explored.
+        public var criticalAlertsEntitled: Bool
+        /// Outcomes the app handles itself (`Interpreter.run(flow:arguments:handling:)`).
+        public var handling: [String]
+        public init(locale: String? = nil, appName: String? = nil, budget: Int = 100_000,
+                    criticalAlertsEntitled: Bool = false, handling: [String] = []) {
             self.locale = locale
             self.appName = appName
             self.budget = budget
+            self.criticalAlertsEntitled = criticalAlertsEntitled
+            self.handling = handling
         }
     }
 
@@ -50,7 +58,7 @@ public struct Explorer: Sendable {
     /// Explores `flow` with `arguments`.
     public func explore(flow: FlowID, arguments: [String: RunArgument] = [:]) async throws -> Exploration {
         let chooser = ChoosingUser()
-        let device = SimulatedDevice(exploring: chooser)
+        let device = SimulatedDevice(exploring: chooser, criticalAlertsEntitled: options.criticalAlertsEntitled)
         let interpreter = Interpreter(program: program, backend: device, options: Interpreter.Options(
             locale: options.locale, appName: options.appName, stepLimit: Int.max, resumeFromCheckpoint: false,
             maxTotalSteps: Int.max))
@@ -58,6 +66,7 @@ public struct Explorer: Sendable {
         let root = Frame(flow: flow, state: program[flow].start, permissions: bound.permissions, texts: bound.texts)
         var search = Search(device: device, chooser: chooser, budget: options.budget)
         var execution = Execution(interpreter: interpreter, root: root)
+        if !options.handling.isEmpty { execution.rootHandled = try interpreter.handledOutcomes(options.handling, of: program[flow]) }
         execution.trace.removeAll()
         let stack = search.intern(execution.stack, below: nil)
         let start = Search.Node(execution: execution, device: await device.state, stack: stack,

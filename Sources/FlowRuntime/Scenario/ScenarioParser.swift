@@ -30,6 +30,7 @@ public enum ScenarioParser {
         var locale: String?
         var appName: String?
         var stepLimit: Int?
+        var handling: [Scripted<String>] = []
         var configuration = SimulatedDevice.Configuration()
         var script = Script()
         var expectations: [Scripted<Expectation>] = []
@@ -105,7 +106,7 @@ public enum ScenarioParser {
         }
 
         static let directives = ["flow", "argument", "locale", "app", "limit", "status", "capability", "active", "inactive",
-                                 "trackingRequests", "tap", "answer", "settings", "relaunch", "expect"]
+                                 "trackingRequests", "entitlement", "handling", "tap", "answer", "settings", "relaunch", "expect"]
         static let expectations = ["outcome", "path", "track", "no", "error", "relaunch"]
 
         mutating func parseLine(_ line: Int) {
@@ -147,6 +148,9 @@ public enum ScenarioParser {
             case "tap":
                 guard let label = single(head, rest, what: "the button label in quotes, as shown", kind: .string) else { return }
                 script.taps.append(Scripted(label.text, at: span(head, label)))
+            case "entitlement": parseEntitlement(head, rest)
+            case "handling": parseHandling(head, rest)
+            case "answer" where rest.first?.text == "criticalAlerts" && rest.first?.kind == .word: parseCriticalAlertsAnswer(head, rest)
             case "answer": parseAnswer(head, rest)
             case "settings": parseSettings(head, rest)
             case "expect": parseExpect(head, rest)
@@ -322,13 +326,16 @@ public enum ScenarioParser {
             var relaunch = false
             var i = 0
             var ok = true
+            var critical: Status?
             while i < rest.count {
                 if rest[i].kind == .word, rest[i].text == "relaunch", i == rest.count - 1, i > 0 {
                     relaunch = true
                     break
                 }
                 guard let (k, v) = assignment(head, rest[i...], what: "'kind = status' changes separated by commas, or 'none'") else { return }
-                if let kind = kind(k), let s = status(v, of: kind) {
+                if k.text == "criticalAlerts" {
+                    if let value = criticalAlertsSwitch(k, v, given: critical) { critical = value } else { ok = false }
+                } else if let kind = kind(k), let s = status(v, of: kind) {
                     let change = SettingsChange(kind, s)
                     if let problem = SimulatedDevice.problem(with: change) {
                         error(.impossibleSettingsChange, problem, v.range, fix: suggest(v, in: kind.settingsChoices.map(\.rawValue)))
@@ -350,7 +357,10 @@ public enum ScenarioParser {
             guard !rest.isEmpty else {
                 return error(.malformedScenario, "'settings' needs 'kind = status' changes separated by commas, or 'none'", head.range)
             }
-            if ok { script.settingsVisits.append(Scripted(SettingsActions(changes, relaunch: relaunch), at: span(head, rest[rest.count - 1]))) }
+            if ok {
+                script.settingsVisits.append(Scripted(SettingsActions(changes, relaunch: relaunch, criticalAlerts: critical),
+                                                      at: span(head, rest[rest.count - 1])))
+            }
         }
 
         mutating func parseExpect(_ head: Token, _ rest: [Token]) {
@@ -441,7 +451,7 @@ public enum ScenarioParser {
             }
             let scenario = Scenario(file: file, flowPath: flowPath, flowName: flowName, arguments: arguments, locale: locale,
                                     appName: appName, stepLimit: stepLimit, configuration: configuration, script: script,
-                                    expectations: expectations)
+                                    expectations: expectations, handling: handling)
             return (diagnostics.contains { $0.severity == .error } ? nil : scenario, diagnostics)
         }
     }

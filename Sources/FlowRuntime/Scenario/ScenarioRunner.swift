@@ -199,6 +199,17 @@ public struct ScenarioRunner: Sendable {
         } catch {
             preconditionFailure("bindArguments throws only RunInvocationError")
         }
+        // `handling` lines: each outcome must be one the flow hands off (the run's own check).
+        for name in scenario.handling {
+            do {
+                _ = try Interpreter(program: program, backend: try SimulatedDevice(script: Script())).handledOutcomes([name.value], of: flow)
+            } catch let invocation as RunInvocationError {
+                error(.badScenarioArgument, invocation.message, name.location,
+                      fix: suggestion(name.value, flow.outcomes.map(\.name).filter { $0 != name.value }, name.location))
+            } catch {
+                preconditionFailure("handledOutcomes throws only RunInvocationError")
+            }
+        }
         if result.diagnostics.contains(where: { $0.severity == .error }) { return result }
 
         // Run.
@@ -208,7 +219,8 @@ public struct ScenarioRunner: Sendable {
             let device = try SimulatedDevice(scenario.configuration, user: user)
             let options = Interpreter.Options(locale: scenario.locale, appName: scenario.appName,
                                               stepLimit: scenario.stepLimit ?? stepLimit, maxTotalSteps: maxTotalSteps)
-            run = try await Interpreter(program: program, backend: device, options: options).run(flow: flowID, arguments: arguments)
+            run = try await Interpreter(program: program, backend: device, options: options).run(flow: flowID, arguments: arguments,
+                                                                                               handling: scenario.handling.map(\.value))
         } catch {
             // The parser validated statuses and the binding was checked above.
             result.failures.append(.init("the run could not start: \(error)", at: scenario.flowPath.location))
@@ -232,6 +244,9 @@ public struct ScenarioRunner: Sendable {
                 for a in answers {
                     result.diagnostics.append(.warning(.unusedInput, "answer for the \(kind.rawValue) prompt was never used: iOS showed no more \(kind.rawValue) prompts", at: a.location))
                 }
+            }
+            for a in left.criticalAlertsAnswers {
+                result.diagnostics.append(.warning(.unusedInput, "answer for the critical-alerts prompt was never used: iOS showed no more critical-alerts prompts", at: a.location))
             }
             for visit in left.settingsVisits {
                 result.diagnostics.append(.warning(.unusedInput, "settings visit was never used: the run opened Settings fewer times", at: visit.location))

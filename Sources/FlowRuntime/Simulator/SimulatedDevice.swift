@@ -132,8 +132,8 @@ public actor SimulatedDevice: DeviceBackend {
     }
 
     /// An exploring device: nothing is known, every unknown and every answer is a choice.
-    init(exploring chooser: ChoosingUser) {
-        self.state = State(statuses: [:], capabilities: [:], appActive: nil)
+    init(exploring chooser: ChoosingUser, criticalAlertsEntitled: Bool = false) {
+        self.state = State(statuses: [:], capabilities: [:], appActive: nil, criticalAlertsEntitled: criticalAlertsEntitled)
         self.user = chooser
         self.chooser = chooser
     }

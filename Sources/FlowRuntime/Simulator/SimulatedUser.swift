@@ -39,11 +39,15 @@ public struct Script: Hashable, Sendable {
     public var taps: [Scripted<String>]
     public var answers: [PermissionKind: [Scripted<PromptChoice>]]
     public var settingsVisits: [Scripted<SettingsActions>]
+    /// Answers for the critical-alerts prompt (`answer criticalAlerts "Allow"`), in order. While
+    /// empty, that prompt takes the next notifications answer (`--answer notifications=...`).
+    public var criticalAlertsAnswers: [Scripted<PromptChoice>]
     public init(taps: [Scripted<String>] = [], answers: [PermissionKind: [Scripted<PromptChoice>]] = [:],
-                settingsVisits: [Scripted<SettingsActions>] = []) {
+                settingsVisits: [Scripted<SettingsActions>] = [], criticalAlertsAnswers: [Scripted<PromptChoice>] = []) {
         self.taps = taps
         self.answers = answers
         self.settingsVisits = settingsVisits
+        self.criticalAlertsAnswers = criticalAlertsAnswers
     }
 }
 
@@ -91,11 +95,17 @@ public actor ScriptedUser: SimulatedUser {
     }
 
     public func answer(_ kind: PermissionKind, options: [RequestOption], answers: [PromptAnswer]) async throws -> Int {
-        guard var queue = script.answers[kind], !queue.isEmpty else {
-            throw InputNeeded(.prompt(kind, options: options, answers: answers))
+        let critical = kind == .notifications && options == [.criticalAlert]
+        let answer: Scripted<PromptChoice>
+        if critical, !script.criticalAlertsAnswers.isEmpty {
+            answer = script.criticalAlertsAnswers.removeFirst()
+        } else {
+            guard var queue = script.answers[kind], !queue.isEmpty else {
+                throw InputNeeded(.prompt(kind, options: options, answers: answers))
+            }
+            answer = queue.removeFirst()
+            script.answers[kind] = queue
         }
-        let answer = queue.removeFirst()
-        script.answers[kind] = queue
         let index: Int?
         switch answer.value {
         case .label(let label): index = answers.firstIndex { $0.label == label }
@@ -107,7 +117,8 @@ public actor ScriptedUser: SimulatedUser {
         case .status(let s): "'\(s.rawValue)'"
         }
         let offered = answers.map { "\"\($0.label)\" (\($0.result.rawValue))" }.joined(separator: ", ")
-        throw fail(ScriptError("the \(kind.rawValue) prompt offers no answer \(what)", hint: "it offers \(offered)", at: answer.location, id: .impossiblePromptAnswer))
+        let prompt = critical ? "critical-alerts" : kind.rawValue
+        throw fail(ScriptError("the \(prompt) prompt offers no answer \(what)", hint: "it offers \(offered)", at: answer.location, id: .impossiblePromptAnswer))
     }
 
     public func changeSettings(_ page: SettingsPage, switches: [SettingsSwitch]) async throws -> SettingsActions {
