@@ -87,6 +87,7 @@ public struct FlowrunCommand: Sendable {
             .flag("relaunch", help: "every Settings visit lasts until iOS ends the app's session: it relaunches, Allow Once grants end (alone: one visit, no change)"),
             .value("tracking-requests", "on|off", help: "\"Allow Apps to Request to Track\" (default on; off: tracking requests complete denied)"),
             .flag("critical-alerts", help: "the app has the critical-alerts entitlement: notifications(criticalAlert) shows its own prompt, and notification settings a Critical Alerts switch (--settings criticalAlerts=on|off)"),
+            .value("handling", "outcomes", help: "outcomes the app handles itself, e.g. denied,limited: the run ends at the flow's 'handoff' state for them"),
             .value("locale", "tag", help: "the copy's locale, e.g. zh-Hans (closest declared locale)"),
             .value("app", "name", help: "the app name for {app} and system prompts"),
             .value("scenario", "file", help: "take statuses, capabilities and answers from a scenario file"),
@@ -170,6 +171,13 @@ struct RunOptions: Sendable {
         locale = parsed.value("locale")
         appName = parsed.value("app")
         scenario = parsed.value("scenario")
+        if let value = parsed.value("handling") {
+            for part in value.split(separator: ",", omittingEmptySubsequences: false).map({ String($0).trimmingCharacters(in: .whitespaces) }) {
+                guard !part.isEmpty else { throw ArgumentError("'--handling \(value)' has an empty outcome; write outcomes separated by commas") }
+                guard !script.handling.contains(part) else { throw ArgumentError("'--handling \(value)' names '\(part)' twice") }
+                script.handling.append(part)
+            }
+        }
         let formatText = parsed.value("format") ?? "text"
         guard let format = Format(rawValue: formatText) else {
             var message = "unknown format '\(formatText)'"
@@ -191,7 +199,7 @@ struct RunOptions: Sendable {
         if explore {
             let fixed = ["status", "capability", "tap", "answer", "settings", "scenario", "expect-outcome", "max-steps", "max-total-steps"]
                 .filter { !parsed.values($0).isEmpty } + (parsed.flag("inactive") ? ["inactive"] : []) + (parsed.flag("relaunch") ? ["relaunch"] : [])
-                + (parsed.value("tracking-requests") != nil ? ["tracking-requests"] : []) + (parsed.flag("critical-alerts") ? ["critical-alerts"] : [])
+                + (parsed.value("tracking-requests") != nil ? ["tracking-requests"] : [])
             if let first = fixed.first {
                 throw ArgumentError("'--explore' tries every status, capability and answer itself; drop '--\(first)'")
             }

@@ -28,7 +28,8 @@ struct FlowrunExplore: Sendable {
             return io.usageError(error.message, parser: FlowrunCommand.parser)
         }
         let explorer = Explorer(program: program, options: Explorer.Options(
-            locale: options.locale, appName: options.appName, budget: options.exploreBudget))
+            locale: options.locale, appName: options.appName, budget: options.exploreBudget,
+            criticalAlertsEntitled: options.script.configuration.criticalAlertsEntitled, handling: options.script.handling))
         let exploration: Exploration
         do {
             exploration = try await explorer.explore(flow: flow, arguments: arguments)
@@ -40,7 +41,9 @@ struct FlowrunExplore: Sendable {
         var emitted: [Int: String] = [:]
         if let dir = options.emitScenarios {
             let emitter = ScenarioEmitter(directory: dir, flowFile: path, program: program, flow: flow,
-                                          arguments: arguments, locale: options.locale, appName: options.appName)
+                                          arguments: arguments, locale: options.locale, appName: options.appName,
+                                          criticalAlertsEntitled: options.script.configuration.criticalAlertsEntitled,
+                                          handling: options.script.handling)
             do {
                 emitted = try emitter.write(report)
             } catch {
@@ -264,6 +267,8 @@ struct ScenarioEmitter {
     var arguments: [String: RunArgument]
     var locale: String?
     var appName: String?
+    var criticalAlertsEntitled = false
+    var handling: [String] = []
 
     /// Creates `directory` when missing; refuses one that holds anything but `.scenario` files,
     /// so emitting never replaces a file it did not write.
@@ -348,6 +353,8 @@ struct ScenarioEmitter {
             }
         }
         if let appName { setup.append("app \(JSONValue.quote(appName))") }
+        if criticalAlertsEntitled { setup.append("entitlement criticalAlerts") }
+        if !handling.isEmpty { setup.append("handling " + handling.joined(separator: ", ")) }
         lines.insert(contentsOf: setup, at: min(2, lines.count))
         return lines.joined(separator: "\n")
     }

@@ -72,7 +72,7 @@ struct FlowrunSingle: Sendable {
         do {
             var onStep: (@Sendable (TraceStep) -> Void)?
             if let printer { onStep = { step in printer.print(step) } }
-            result = try await interpreter.run(flow: flow, arguments: arguments, onStep: onStep)
+            result = try await interpreter.run(flow: flow, arguments: arguments, handling: script.handling, onStep: onStep)
         } catch {
             return io.usageError("\(error)", parser: FlowrunCommand.parser)
         }

@@ -68,9 +68,10 @@ public enum RunJSON {
         case .alert(let a):
             return .object([("kind", .string("alert")), ("title", a.title.map(JSONValue.string) ?? .null),
                             ("buttons", .array(a.labels.map(JSONValue.string)))])
-        case .prompt(let kind, _, let answers):
+        case .prompt(let kind, let options, let answers):
             return .object([("kind", .string("prompt")), ("permission", .string(kind.rawValue)),
-                            ("answers", .array(answers.map { .string($0.label) }))])
+                            ("answers", .array(answers.map { .string($0.label) }))]
+                           + (kind == .notifications && options == [.criticalAlert] ? [("criticalAlerts", JSONValue.bool(true))] : []))
         case .settings(let page):
             return .object([("kind", .string("settings")), ("page", .string(page.rawValue))])
         }
@@ -107,6 +108,13 @@ public enum RunJSON {
                 members.append(("answered", .string(prompt[i].label)))
             }
             members.append(("status", .string(result.status.rawValue)))
+            // The critical-alerts prompt an entitled app's request showed after the first one.
+            if let (answers, i) = result.criticalAlertsPrompt, answers.indices.contains(i) {
+                members.append(("criticalAlertsPrompt", .object([
+                    ("prompt", .array(answers.map { .string($0.label) })), ("answered", .string(answers[i].label)),
+                    ("criticalAlerts", .string(answers[i].result == .authorized ? "on" : "off")),
+                ])))
+            }
             return .object(members)
         case .alert(let alert, let tapped):
             return .object([
@@ -121,7 +129,7 @@ public enum RunJSON {
                 ("changes", .array(back.changes.map { .object([("permission", .string($0.kind.rawValue)),
                                                                ("status", .string($0.status.rawValue))]) })),
                 ("terminated", .bool(back.terminated)),
-            ])
+            ] + (back.criticalAlerts.map { [("criticalAlerts", JSONValue.string($0 == .authorized ? "on" : "off"))] } ?? []))
         case .call(let flow, let arguments):
             return .object([
                 ("kind", .string("call")), ("flow", .string(flow)),

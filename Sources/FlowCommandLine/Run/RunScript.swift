@@ -9,12 +9,14 @@ public struct RunScript: Hashable, Sendable {
     public var configuration = SimulatedDevice.Configuration()
     /// `--tap`, `--answer`, `--settings`: what the user does, consumed in order.
     public var script = Script()
+    /// `--handling` (or a scenario's `handling` lines): outcomes the app handles itself.
+    public var handling: [String] = []
 
     public init() {}
 
     /// Whether any user input was scripted.
     public var scriptsInput: Bool {
-        !script.taps.isEmpty || !script.answers.isEmpty || !script.settingsVisits.isEmpty
+        !script.taps.isEmpty || !script.answers.isEmpty || !script.settingsVisits.isEmpty || !script.criticalAlertsAnswers.isEmpty
     }
 
     /// Reads the scripted flags of a parsed `flowrun` command line:
@@ -55,6 +57,11 @@ public struct RunScript: Hashable, Sendable {
         let relaunchEveryVisit = arguments.flag("relaunch")
         script.taps = arguments.values("tap").map { Scripted($0) }
         for value in arguments.values("answer") {
+            // The critical-alerts prompt (`--answer criticalAlerts=Allow`), not a kind of its own.
+            if value.hasPrefix("criticalAlerts=") {
+                script.criticalAlertsAnswers.append(Scripted(try Self.criticalAlertsAnswer(value)))
+                continue
+            }
             let (kind, text) = try Self.kindAndValue(value, option: "answer")
             let choice: PromptChoice
             if Status(rawValue: text) != nil {
@@ -96,6 +103,16 @@ public struct RunScript: Hashable, Sendable {
     }
 
     // MARK: - Value parsing
+
+    /// `criticalAlerts="Allow"` or `criticalAlerts=authorized`: a critical-alerts prompt answer.
+    static func criticalAlertsAnswer(_ value: String) throws(ArgumentError) -> PromptChoice {
+        let (_, text) = try split(value, option: "answer")
+        let answers = CriticalAlerts.promptAnswers
+        if let a = answers.first(where: { $0.label == text }) { return .label(a.label) }
+        if let a = answers.first(where: { $0.result.rawValue == text }) { return .status(a.result) }
+        throw ArgumentError("the critical-alerts prompt has no answer '\(text)' in '--answer \(value)'; its buttons are "
+                            + answers.map { "\"\($0.label)\" (\($0.result.rawValue))" }.joined(separator: ", "))
+    }
 
     static func split(_ value: String, option: String) throws(ArgumentError) -> (String, String) {
         guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {

@@ -34,6 +34,9 @@ enum ScenarioInputs {
         merged.script.taps += flags.script.taps
         merged.script.answers.merge(flags.script.answers) { scenario, flag in scenario + flag }
         merged.script.settingsVisits += flags.script.settingsVisits
+        merged.script.criticalAlertsAnswers += flags.script.criticalAlertsAnswers
+        // `--handling` replaces the scenario's `handling` lines (the command line wins).
+        merged.handling = flags.handling.isEmpty ? scenario.handling.map(\.value) : flags.handling
         return merged
     }
 }

@@ -67,7 +67,9 @@ public struct TerminalDialogs: Sendable {
         lines.append("│")
         for (i, answer) in answers.enumerated() {
             // What the phone's Settings page says afterwards, not the status enum's case name.
-            let result = style.dim("  -> \(kind.settingsLabel(answer.result))\(answer.isTemporary ? ", this session only" : "")")
+            let label = kind == .notifications && options == [.criticalAlert]
+                ? "Critical Alerts " + (answer.result == .authorized ? "On" : "Off") : kind.settingsLabel(answer.result)
+            let result = style.dim("  -> \(label)\(answer.isTemporary ? ", this session only" : "")")
             lines.append("│   \(style.cyan("[\(i + 1)]")) \(OutputEscaping.visible(answer.label))\(result)")
         }
         lines.append("└─")
@@ -89,6 +91,9 @@ public struct TerminalDialogs: Sendable {
                 ? "Allow \(app) to also use your location even when you are not using the app?"
                 : "Allow \(app) to use your location?"
         case .locationAccuracy: return "\(app) would like to use your precise location"
+        case .notifications where options == [.criticalAlert]:
+            // The critical-alerts prompt (*secondary*: CriticalAlerts; wording from screenshots).
+            return "\(app) Would Like to Send You Critical Alerts"
         case .notifications: return "\(app) Would Like to Send You Notifications"
         case .tracking: return "Allow \(app) to track your activity across other companies’ apps and websites?"
         case .contacts: return "\(app) Would Like to Access Your Contacts"
@@ -115,6 +120,11 @@ public struct TerminalDialogs: Sendable {
     /// Shows the app's page in Settings with the current switches and reads what the user changes
     /// (`camera=authorized photos=limited`, or an empty line for nothing). Nil at end of input.
     public func chooseSettingsChanges(_ page: SettingsPage, switches: [SettingsSwitch]) -> [SettingsChange]? {
+        chooseSettingsActions(page, switches: switches)?.changes
+    }
+
+    /// `chooseSettingsChanges` with the Critical Alerts switch (`criticalAlerts=on|off`) too.
+    public func chooseSettingsActions(_ page: SettingsPage, switches: [SettingsSwitch]) -> SettingsActions? {
         output.write(renderSettings(page, switches: switches))
         while true {
             output.write("Change settings (e.g. \(Self.example(switches))), or press Return to go back: ")
@@ -122,8 +132,25 @@ public struct TerminalDialogs: Sendable {
                 output.line()
                 return nil
             }
-            switch Self.parseChanges(line, page: page, switches: switches) {
-            case .success(let changes): return changes
+            var critical: Status?
+            var words: [String] = []
+            var problem: String?
+            for word in Self.changeWords(line) {
+                let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
+                guard parts.count == 2, parts[0] == "criticalAlerts" else { words.append(word); continue }
+                switch parts[1].lowercased() {
+                case "on", "authorized": critical = .authorized
+                case "off", "denied": critical = .denied
+                default: problem = "the Critical Alerts switch is on or off, not '\(parts[1])'"
+                }
+                if let c = critical, problem == nil { problem = SimulatedDevice.problem(withCriticalAlerts: c, switches: switches) }
+            }
+            if let problem {
+                output.line(style.yellow("  \(problem)"))
+                continue
+            }
+            switch Self.parseChanges(words.joined(separator: ", "), page: page, switches: switches) {
+            case .success(let changes): return SettingsActions(changes, criticalAlerts: critical)
             case .failure(let error): output.line(style.yellow("  \(error.message)"))
             }
         }
@@ -149,6 +176,11 @@ public struct TerminalDialogs: Sendable {
             let indent = "│   " + String(repeating: " ", count: nameWidth + 2)
             for line in Self.wrap(detail, width: width - indent.count) {
                 lines.append(indent + style.dim(line))
+            }
+            // The Critical Alerts switch below the notifications switch (an entitled app asked).
+            if let critical = shown.criticalAlerts {
+                lines.append(indent + "Critical Alerts  " + style.bold(critical == .authorized ? "On" : "Off"))
+                lines.append(indent + style.dim("can set: criticalAlerts=on, criticalAlerts=off; the app keeps running"))
             }
         }
         if switches.isEmpty { lines.append("│   (no permissions to change here: the app has requested none yet)") }

@@ -43,8 +43,8 @@ public actor TerminalUser: SimulatedUser {
         } catch let needed as InputNeeded {
             guard let dialogs else { throw needed }
             // End of input (Ctrl-D) at the Settings page ends the run as cancelled.
-            guard let changes = dialogs.chooseSettingsChanges(page, switches: switches) else { throw CancellationError() }
-            return SettingsActions(changes)
+            guard let actions = dialogs.chooseSettingsActions(page, switches: switches) else { throw CancellationError() }
+            return actions
         }
     }
 }
