@@ -204,8 +204,7 @@ public struct ScenarioRunner: Sendable {
             do {
                 _ = try Interpreter(program: program, backend: try SimulatedDevice(script: Script())).handledOutcomes([name.value], of: flow)
             } catch let invocation as RunInvocationError {
-                error(.badScenarioArgument, invocation.message, name.location,
-                      fix: suggestion(name.value, flow.outcomes.map(\.name).filter { $0 != name.value }, name.location))
+                error(.badScenarioArgument, invocation.message, name.location)
             } catch {
                 preconditionFailure("handledOutcomes throws only RunInvocationError")
             }
