@@ -89,6 +89,22 @@ import Testing
         #expect(!plain.out.contains("criticalAlerts"), "\(plain.out)")
     }
 
+    @Test func theStoryboardReplaysTheCriticalAlertsAnswer() async {
+        let r = await run(["--critical-alerts", "--answer", "notifications=Allow", "--answer", "criticalAlerts=Don't Allow",
+                           "--settings", "criticalAlerts=on", "--format", "html"])
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.out.contains("answer criticalAlerts &quot;Don&#39;t Allow&quot;"))
+        #expect(r.out.contains("settings criticalAlerts = on"))
+    }
+
+    @Test func theTerminalPromptNamesCriticalAlerts() {
+        let dialogs = TerminalDialogs(input: ScriptedInput([]), output: CapturedOutput(), appName: "A")
+        let prompt = dialogs.renderPrompt(.notifications, options: [.criticalAlert], answers: CriticalAlerts.promptAnswers)
+        #expect(prompt.contains("│ “A” Would Like to Send You Critical Alerts\n"), "\(prompt)")
+        #expect(prompt.contains("[1] Don't Allow  -> Critical Alerts Off\n"), "\(prompt)")
+        #expect(prompt.contains("[2] Allow  -> Critical Alerts On\n"), "\(prompt)")
+    }
+
     @Test func theTerminalSettingsPageShowsAndSetsTheSwitch() {
         let out = CapturedOutput()
         let dialogs = TerminalDialogs(input: ScriptedInput(["criticalAlerts=maybe", "criticalAlerts=off"]), output: out, appName: "A")

@@ -162,13 +162,19 @@ struct StoryboardBuilder {
 
     /// The user's input in a run, in order.
     static func decisions(_ trace: [TraceStep]) -> [ExplorationChoice] {
-        trace.compactMap { step -> ExplorationChoice? in
+        trace.flatMap { step -> [ExplorationChoice] in
             switch step.action {
-            case .alert(let a, let i): .tap(label: a.buttons[i].label, index: i)
+            case .alert(let a, let i): return [.tap(label: a.buttons[i].label, index: i)]
             case .request(let kind, _, let result):
-                if let answers = result.prompt, let i = result.answer { .answer(kind, answers[i]) } else { nil }
-            case .openSettings(_, let ret): .settings(SettingsActions(ret.changes))
-            default: nil
+                var choices: [ExplorationChoice] = []
+                if let answers = result.prompt, let i = result.answer { choices.append(.answer(kind, answers[i])) }
+                // The critical-alerts prompt an entitled app's request showed after the first one.
+                if let (answers, i) = result.criticalAlertsPrompt, answers.indices.contains(i) {
+                    choices.append(.criticalAlertsAnswer(answers[i]))
+                }
+                return choices
+            case .openSettings(_, let ret): return [.settings(SettingsActions(ret.changes, criticalAlerts: ret.criticalAlerts))]
+            default: return []
             }
         }
     }
