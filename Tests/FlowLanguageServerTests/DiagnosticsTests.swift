@@ -120,7 +120,7 @@ import Testing
         #expect(d["message"] == "request photos does not handle the result limited\nnote: at run time an unmatched status is a flow error; add a branch for it or an 'else'")
         let steps = try #require(d["relatedInformation"]?.array)
         #expect(steps.map { "\(span($0["location"]?["range"]).prefix(4)) \($0["message"]!.string!)" } == [
-            "3:8- step 1: flow 'f' starts at 'a'", "3:93 step 2: in 'a': photos is notDetermined", "4:8- step 3: reaches 'b' where photos is notDetermined",
+            "3:8- step 1: flow 'f' starts at 'a'", "3:93 step 2: in 'a': status photos = notDetermined → b", "4:8- step 3: reaches 'b' where photos is notDetermined",
         ])
     }
 
