@@ -104,8 +104,8 @@ extension DiagnosticRegistry {
             triggering: scenario("flow camera.flow\nstatus camera = authorized\n1️⃣expect path chek\n"), fix: ("chek", "check"), policy: runtimePolicy),
         DiagnosticDescription(
             .badScenarioArgument, "bad-scenario-argument", .error,
-            summary: "a run argument that does not fit the flow's parameters",
-            explanation: "`arg name = value` binds a parameter of the flow: a kind for a `permission` parameter, text for a `text` one; every parameter needs one.",
+            summary: "a run argument that does not fit the flow's parameters, or a handled outcome it never hands off",
+            explanation: "`arg name = value` binds a parameter of the flow: a kind for a `permission` parameter, text for a `text` one; every parameter needs one. A `handling` line names outcomes of the flow that one of its states hands off (`state s handoff denied`).",
             triggering: DiagnosticExample(command: "flowrun test main.scenario", files: [
                 .init("main.scenario", "flow 1️⃣ask.flow\nexpect outcome granted\n"),
                 .init("ask.flow", "flow ask(p: permission) {\n  start -> s\n  state s { status p { else -> done granted } }\n}\n"),
