@@ -2,12 +2,14 @@
 // the loader (checker) with an in-memory reader that also serves it as an imported file, the
 // diagnostic renderer, the linter (every rule), and, when it checks clean, a bounded exploration
 // and bounded runs of its flows on the simulated device; then the same bytes are read as a
-// scenario file and, when they parse, run against the example flow they name. Then (issue 10) the
-// bytes are written into a small directory tree with symbolic links that lead out of it and
-// loaded from disk (no file outside the tree may ever be read), turned into a chain of `let`
-// values (resolved copy must stay within `CopyLimits`), and decoded as the `Checkpoint` JSON an
-// app loads at launch (decoding hostile data must fail cleanly; a checkpoint that decodes is
-// resumed). Built by Scripts/fuzz.sh with `swiftc -sanitize=fuzzer,address`, not by SwiftPM.
+// scenario file and, when they parse, run against the example flow they name. Then (issue 10) an
+// input that contains `import` is written into a small directory tree with symbolic links that
+// lead out of it and loaded from disk (no file outside the tree may ever be read); the input is
+// turned into a chain of `let` values (resolved copy must stay within `CopyLimits`; a chain
+// already checked is skipped), and decoded as the `Checkpoint` JSON an app loads at launch
+// (decoding hostile data must fail cleanly; a checkpoint that decodes is resumed). Built by
+// Scripts/fuzz.sh with `swiftc -sanitize=fuzzer,address`, not by SwiftPM. `Parts` below
+// measures what each of these costs per input.
 import Foundation
 import FlowModel
 import FlowRuntime
