@@ -30,7 +30,7 @@ enum Fixtures {
     static func done(_ outcome: String, line: Int) -> Transition {
         Transition(target: .outcome(Flow.builtinOutcomes.firstIndex(of: outcome)!), range: range(line))
     }
-    static func text(_ s: String, line: Int) -> Text { .literal(Template(s), range: range(line)) }
+    static func text(_ s: String, line: Int) -> Text { .literal(LiteralText(template: Template(s), range: range(line))) }
     static func event(_ name: String, line: Int) -> TrackEvent { TrackEvent(name: Template(name), properties: [], range: range(line)) }
     static func arm(_ statuses: [Status], _ transition: Transition, line: Int) -> StatusArm {
         StatusArm(patterns: statuses.map { [.status($0)] }, transition: transition, range: range(line))

@@ -109,7 +109,8 @@ struct FlowsCoverageTests {
             switch t {
             case .key: features.insert("@key")
             case .literal(let l):
-                for case .placeholder(let name, _) in l.segments {
+                for case .placeholder(let placeholder) in l.segments {
+                    let name = placeholder.name
                     features.insert(["app", "permission"].contains(name) ? "{\(name)}" : "{value}")
                 }
             }
@@ -129,9 +130,9 @@ struct FlowsCoverageTests {
             for arm in arms {
                 if arm.isElse { features.insert("else arm") }
                 if arm.patterns.count > 1 { features.insert("several patterns per arm") }
-                for case .tuple(let elements, _) in arm.patterns {
+                for case .tuple(let tuple) in arm.patterns {
                     features.insert("tuple pattern")
-                    for case .wildcard in elements { features.insert("wildcard") }
+                    for case .wildcard in tuple.elements { features.insert("wildcard") }
                 }
                 if case .done? = arm.transition.target { features.insert("done") }
             }
@@ -146,7 +147,8 @@ struct FlowsCoverageTests {
                 if strings.fallback != nil { features.insert("fallback") }
                 if strings.locale.tag.contains("-") { features.insert("locale with region or script") }
                 for entry in strings.entries {
-                    for case .placeholder(let name, _) in entry.value?.segments ?? [] {
+                    for case .placeholder(let placeholder) in entry.value?.segments ?? [] {
+                        let name = placeholder.name
                         features.insert(["app", "permission"].contains(name) ? "{\(name)}" : "{value}")
                     }
                     if entry.key.parts.first == "permission" { features.insert("permission.<kind> override") }
@@ -155,10 +157,10 @@ struct FlowsCoverageTests {
                 for p in flow.parameters { features.insert("\(p.kind?.rawValue ?? "?") parameter") }
                 for item in flow.items {
                     switch item {
-                    case .title(let t, _): features.insert("title"); text(t)
-                    case .uses(let kinds, _): features.insert(kinds.count > 1 ? "uses several" : "uses")
-                    case .outcomes(let names, _):
-                        features.insert(names.contains { !Flow.builtinOutcomes.contains($0.name) }
+                    case .title(let title): features.insert("title"); text(title.text)
+                    case .uses(let uses): features.insert(uses.kinds.count > 1 ? "uses several" : "uses")
+                    case .outcomes(let outcomes):
+                        features.insert(outcomes.names.contains { !Flow.builtinOutcomes.contains($0.name) }
                                         ? "custom outcomes" : "outcomes")
                     case .start: features.insert("start")
                     case .let(let value): features.insert("flow-level let"); text(value.value)

@@ -77,7 +77,7 @@ import FlowSyntax
         let program = try #require(result.program)
         #expect(program.flows.map(\.name) == ["camera_access", "photos_access", "media"])
         #expect(program.values.map(\.name) == ["benefit"])
-        #expect(program.appName == .literal(Template("Receipts"), range: program.appName!.range))
+        #expect(program.appName == .literal(LiteralText(template: Template("Receipts"), range: program.appName!.range)))
 
         let camera = program[FlowID(0)]
         #expect(camera.states.map(\.name) == ["device", "check", "prime", "ask", "explain", "settings"])
@@ -166,8 +166,8 @@ import FlowSyntax
         #expect(callee == FlowID(1))
         #expect(arguments.count == 2)
         #expect(arguments[0] == .permission(.kind(.photos)))
-        guard case .text(.literal(let reason, _)) = arguments[1] else { Issue.record("text argument expected"); return }
-        #expect(reason == Template(segments: [.text("to attach "), .placeholder(.value("benefit"))]))
+        guard case .text(.literal(let reason)) = arguments[1] else { Issue.record("text argument expected"); return }
+        #expect(reason.template == Template(segments: [.text("to attach "), .placeholder(.value("benefit"))]))
         #expect(arms.map(\.outcomes) == [[0, 1]])
         #expect(arms[0].transition.target == .state(StateID(1)))
         #expect(otherwise?.target == .outcome(1))

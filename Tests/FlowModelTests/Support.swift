@@ -38,12 +38,12 @@ func flow(_ body: String, header: String = "uses camera\n  start -> s") -> Strin
 
 /// The template of a literal text, nil for a `@key`.
 func literal(_ text: Text?) -> Template? {
-    guard case .literal(let template, _)? = text else { return nil }
-    return template
+    guard case .literal(let literal)? = text else { return nil }
+    return literal.template
 }
 
 /// The key name of a `@key` text, nil for a literal.
 func keyName(_ text: Text?, in program: Program) -> String? {
-    guard case .localized(let key, _)? = text else { return nil }
-    return program.strings.keys[key.index]
+    guard case .localized(let localized)? = text else { return nil }
+    return program.strings.keys[localized.key.index]
 }

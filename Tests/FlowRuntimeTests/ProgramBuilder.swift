@@ -85,9 +85,9 @@ func template(_ string: String, permission: PermissionRef?) -> Template {
 /// Text: `@key` is a string-table key, anything else a literal template.
 func text(_ string: String, permission: PermissionRef?, keys: [String]) -> Text {
     if string.hasPrefix("@"), let i = keys.firstIndex(of: String(string.dropFirst())) {
-        return .localized(StringKeyID(i), range: range(line: 999))
+        return .localized(LocalizedText(key: StringKeyID(i), range: range(line: 999)))
     }
-    return .literal(template(string, permission: permission), range: range(line: 999))
+    return .literal(LiteralText(template: template(string, permission: permission), range: range(line: 999)))
 }
 
 /// Builds a program. `strings`: locale tag, fallback tag, entries.
@@ -163,7 +163,7 @@ func program(_ flows: [FlowSpec], app: String? = nil, lets: [(String, String)] =
                     values: spec.lets.map { NamedValue(name: $0.0, value: text($0.1, permission: permission, keys: keys), range: range(line: 999)) })
     }
     return Program(files: [SourceFile(id: file0, path: "test.flow", text: "")], flows: built,
-                   appName: app.map { .literal(Template($0), range: range(line: 999)) },
+                   appName: app.map { .literal(LiteralText(template: Template($0), range: range(line: 999))) },
                    values: lets.map { NamedValue(name: $0.0, value: text($0.1, permission: nil, keys: keys), range: range(line: 999)) },
                    strings: table)
 }

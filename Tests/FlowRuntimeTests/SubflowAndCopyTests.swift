@@ -18,9 +18,9 @@ let askFlow = FlowSpec(name: "ask", parameters: [("p", .permission), ("reason", 
 ])
 
 let mainFlow = FlowSpec(name: "main", uses: [.camera, .photos], start: "camera", lets: [("why", "Scan {thing} for {app}")], states: [
-    StateSpec(name: "camera", term: .call("ask", [.permission(.kind(.camera)), .text(.literal(template("{why}", permission: nil), range: range(line: 999)))],
+    StateSpec(name: "camera", term: .call("ask", [.permission(.kind(.camera)), .text(.literal(LiteralText(template: template("{why}", permission: nil), range: range(line: 999))))],
                                           [(["granted"], .state("photos"))], otherwise: .done("denied"))),
-    StateSpec(name: "photos", term: .call("ask", [.permission(.kind(.photos)), .text(.literal(Template("Save"), range: range(line: 999)))],
+    StateSpec(name: "photos", term: .call("ask", [.permission(.kind(.photos)), .text(.literal(LiteralText(template: Template("Save"), range: range(line: 999))))],
                                           [(["granted"], .done("granted")), (["denied", "cancelled"], .done("limited"))], otherwise: nil)),
 ])
 

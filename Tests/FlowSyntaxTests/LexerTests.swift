@@ -115,7 +115,7 @@ import Testing
         #expect(diagnostics.isEmpty)
         let appRange = SourceRange(file: FileID(0), start: SourceLocation(offset: 4, line: 1, column: 4),
                                    end: SourceLocation(offset: 9, line: 1, column: 9))
-        #expect(Lexer.segments(of: tokens[0], in: file) == [.text("é "), .placeholder("app", range: appRange), .text("\n📷")])
+        #expect(Lexer.segments(of: tokens[0], in: file) == [.text("é "), .placeholder(StringLiteral.Placeholder(name: "app", range: appRange)), .text("\n📷")])
     }
 
     /// Plain strings take a shortcut in `segments(of:in:)`; strings with escapes, braces or

@@ -191,12 +191,12 @@ struct FlowrunSingle: Sendable {
     /// The app name iOS shows in prompts: `--app`, else a literal `app` declaration, else "App".
     static func appName(_ flag: String?, program: Program) -> String {
         if let flag { return flag }
-        if case .literal(let template, _)? = program.appName {
-            let parts = template.segments.compactMap { segment -> String? in
+        if case .literal(let literal)? = program.appName {
+            let parts = literal.template.segments.compactMap { segment -> String? in
                 if case .text(let t) = segment { return t }
                 return nil
             }
-            if parts.count == template.segments.count { return parts.joined() }
+            if parts.count == literal.template.segments.count { return parts.joined() }
         }
         return "App"
     }

@@ -102,7 +102,8 @@ struct StoryReader {
         for (target, text, shown) in fields {
             guard let shown else { continue }
             var entryRange: SourceRange?
-            if case .localized(let key, _)? = text {
+            if case .localized(let localized)? = text {
+                let key = localized.key
                 let from = entryLocale(of: key)
                 if let from, from != localeIndex {
                     fallbacks.insert(target)

@@ -34,8 +34,8 @@ struct StoryboardBuilder {
     /// placeholders, else "App" (as `flowrun` names it).
     static func appName(of program: Program, locale: Int) -> String {
         let template: Template? = switch program.appName {
-        case .literal(let t, _)?: t
-        case .localized(let key, _)?: program.strings.lookup(key, locale: locale)?.template
+        case .literal(let literal)?: literal.template
+        case .localized(let localized)?: program.strings.lookup(localized.key, locale: locale)?.template
         case nil: nil
         }
         let text = (template?.segments ?? []).map { segment -> String in

@@ -21,8 +21,9 @@ extension Program {
     /// The text in the base locale (or the literal), for messages and witnesses.
     public func baseText(_ text: Text) -> String {
         switch text {
-        case .literal(let t, _): return t.rendered
-        case .localized(let key, _):
+        case .literal(let literal): return literal.template.rendered
+        case .localized(let localized):
+            let key = localized.key
             return strings.lookup(key, locale: 0)?.template.rendered ?? "@" + strings.keys[key.index]
         }
     }
@@ -31,8 +32,9 @@ extension Program {
     /// locale for a key (following fallbacks), with the range the text comes from.
     public func localizedTexts(_ text: Text) -> [(locale: String?, text: String, range: SourceRange)] {
         switch text {
-        case .literal(let t, let r): return [(nil, t.rendered, r)]
-        case .localized(let key, let r):
+        case .literal(let literal): return [(nil, literal.template.rendered, literal.range)]
+        case .localized(let localized):
+            let key = localized.key, r = localized.range
             var result: [(String?, String, SourceRange)] = []
             for (i, locale) in strings.locales.enumerated() {
                 if let entry = strings.lookup(key, locale: i) {

@@ -71,8 +71,8 @@ extension Rule {
 
     private static func label(_ text: Text, locale: Int, program: Program) -> String? {
         switch text {
-        case .literal(let t, _): trimmed(t.rendered)
-        case .localized(let key, _): program.strings.lookup(key, locale: locale).map { trimmed($0.template.rendered) }
+        case .literal(let literal): trimmed(literal.template.rendered)
+        case .localized(let localized): program.strings.lookup(localized.key, locale: locale).map { trimmed($0.template.rendered) }
         }
     }
 

@@ -38,7 +38,7 @@ extension Rule {
         var used: [Int] = []
         var seen = Set<Int>()
         for text in context.program.allTexts {
-            if case .localized(let key, _) = text, seen.insert(key.index).inserted { used.append(key.index) }
+            if case .localized(let localized) = text, seen.insert(localized.key.index).inserted { used.append(localized.key.index) }
         }
         var findings: [RuleFinding] = []
         for (l, locale) in table.locales.enumerated() where l > 0 {

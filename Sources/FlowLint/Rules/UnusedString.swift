@@ -32,7 +32,7 @@ extension Rule {
     ) { context in
         let program = context.program
         var used = Set<Int>()
-        for text in program.allTexts { if case .localized(let key, _) = text { used.insert(key.index) } }
+        for text in program.allTexts { if case .localized(let localized) = text { used.insert(localized.key.index) } }
         var findings: [RuleFinding] = []
         for (k, key) in program.strings.keys.enumerated() where !used.contains(k) && !key.hasPrefix("permission.") {
             let entry = program.strings.entries.lazy.compactMap { $0.indices.contains(k) ? $0[k] : nil }.first

@@ -64,12 +64,12 @@ extension Checker {
         var usedKinds = Set<PermissionKind>()
         for item in decl.items {
             switch item {
-            case .title(let text, let range):
-                if !duplicate("title", range, in: &self) { sig.title = text }
-            case .uses(let names, let range):
-                if duplicate("uses", range, in: &self) { continue }
-                sig.usesRange = range
-                for name in names {
+            case .title(let title):
+                if !duplicate("title", title.range, in: &self) { sig.title = title.text }
+            case .uses(let uses):
+                if duplicate("uses", uses.range, in: &self) { continue }
+                sig.usesRange = uses.range
+                for name in uses.kinds {
                     guard let kind = PermissionKind(rawValue: name.name) else {
                         error(ModelDiagnosticID.unknownPermission, "unknown permission '\(name.name)'", at: name.range,
                               suggestion: Suggestion.closest(to: name.name, in: PermissionKind.allCases.map(\.rawValue)))
@@ -81,10 +81,10 @@ extension Checker {
                         error(ModelDiagnosticID.duplicateUses, "'\(name.name)' is already in 'uses'", at: name.range)
                     }
                 }
-            case .outcomes(let names, let range):
-                if duplicate("outcomes", range, in: &self) { continue }
+            case .outcomes(let outcomes):
+                if duplicate("outcomes", outcomes.range, in: &self) { continue }
                 sig.outcomesDeclared = true
-                for name in names {
+                for name in outcomes.names {
                     if let earlier = sig.outcomeIndex[name.name] {
                         error(ModelDiagnosticID.duplicateOutcome, "duplicate outcome '\(name.name)'", at: name.range,
                               notes: [DiagnosticNote("first declared here", at: sig.outcomes[earlier].range)])
@@ -93,10 +93,10 @@ extension Checker {
                     sig.outcomeIndex[name.name] = sig.outcomes.count
                     sig.outcomes.append(Outcome(name: name.name, range: name.range))
                 }
-            case .start(let name, let range):
-                if duplicate("start", range, in: &self) { continue }
+            case .start(let start):
+                if duplicate("start", start.range, in: &self) { continue }
                 sig.startSeen = true
-                if let name { sig.start = name } else { incomplete = true }
+                if let name = start.target { sig.start = name } else { incomplete = true }
             case .let, .state:
                 break
             }
@@ -210,7 +210,8 @@ extension Checker {
                 return nil
             }
             return Transition(target: .state(StateID(state)), range: syntax.range)
-        case .done(let name, _):
+        case .done(let done):
+            let name = done.outcome
             let sig = signatures[context.flow]
             guard let outcome = sig.outcomeIndex[name.name] else {
                 let list = sig.outcomes.map(\.name).joined(separator: ", ")

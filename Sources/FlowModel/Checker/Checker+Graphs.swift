@@ -204,9 +204,10 @@ extension Checker {
             }
         }
         switch text {
-        case .literal(let template, _):
-            return count(template)
-        case .localized(let key, _):
+        case .literal(let literal):
+            return count(literal.template)
+        case .localized(let localized):
+            let key = localized.key
             return table.entries.map { row in row[key.index].map { count($0.template) } ?? 0 }.max() ?? 0
         }
     }
@@ -255,9 +256,10 @@ extension Checker {
             }
         }
         switch text {
-        case .literal(let template, _):
-            return collect(template)
-        case .localized(let key, _):
+        case .literal(let literal):
+            return collect(literal.template)
+        case .localized(let localized):
+            let key = localized.key
             return table.entries.flatMap { row in row[key.index].map { collect($0.template) } ?? [] }
         }
     }

@@ -101,7 +101,10 @@ extension Checker {
 
     private func firstRange(of item: FlowItem) -> SourceRange {
         switch item {
-        case .title(_, let r), .uses(_, let r), .outcomes(_, let r), .start(_, let r): r
+        case .title(let title): title.range
+        case .uses(let uses): uses.range
+        case .outcomes(let outcomes): outcomes.range
+        case .start(let start): start.range
         case .let(let decl): decl.range
         case .state(let state): state.range
         }
@@ -117,7 +120,7 @@ extension Checker {
             let elements: [PatternElementSyntax]
             switch pattern {
             case .name(let id): elements = [.name(id)]
-            case .tuple(let tuple, _): elements = tuple
+            case .tuple(let tuple): elements = tuple.elements
             }
             guard elements.count == subjects.count else {
                 let what = subjects.count == 1 ? "one permission" : "\(subjects.count) permissions"

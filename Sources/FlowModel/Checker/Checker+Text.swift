@@ -26,10 +26,10 @@ extension Checker {
     mutating func text(_ syntax: TextSyntax, in scope: Scope) -> Text {
         switch syntax {
         case .literal(let literal):
-            return .literal(template(literal, in: scope), range: literal.range)
+            return .literal(LiteralText(template: template(literal, in: scope), range: literal.range))
         case .key(let key):
-            guard let id = stringKey(key, in: scope) else { return .literal(Template(""), range: key.range) }
-            return .localized(id, range: key.range)
+            guard let id = stringKey(key, in: scope) else { return .literal(LiteralText(template: Template(""), range: key.range)) }
+            return .localized(LocalizedText(key: id, range: key.range))
         }
     }
 
@@ -40,8 +40,8 @@ extension Checker {
             switch segment {
             case .text(let s):
                 segments.append(.text(s))
-            case .placeholder(let name, let range):
-                if let placeholder = placeholder(name, at: range, in: scope) { segments.append(.placeholder(placeholder)) }
+            case .placeholder(let written):
+                if let placeholder = placeholder(written.name, at: written.range, in: scope) { segments.append(.placeholder(placeholder)) }
             }
         }
         return Template(segments: segments)
@@ -105,8 +105,8 @@ extension Checker {
         if checkedKeyUses.insert(KeyUse(flow: scope.flow ?? -1, key: index)).inserted {
             for locale in entrySyntax.indices {
                 guard let literal = entrySyntax[locale][index] else { continue }
-                for case .placeholder(let placeholderName, let range) in literal.segments where placeholderName != "app" {
-                    _ = placeholder(placeholderName, at: range, in: scope, key: name, usedAt: key.range)
+                for case .placeholder(let written) in literal.segments where written.name != "app" {
+                    _ = placeholder(written.name, at: written.range, in: scope, key: name, usedAt: key.range)
                 }
             }
         }
@@ -115,14 +115,17 @@ extension Checker {
 
     /// An analytics event; its name and string values may hold placeholders.
     mutating func track(_ syntax: TrackSyntax, in scope: Scope) -> TrackEvent {
-        var properties: [(key: String, value: TrackEvent.Value)] = []
+        var properties: [TrackEvent.Property] = []
         properties.reserveCapacity(syntax.properties.count)
         for property in syntax.properties {
             guard let value = property.value else { incomplete = true; continue }
             switch value {
-            case .string(let literal): properties.append((property.name.name, .text(template(literal, in: scope))))
-            case .number(let number, _): properties.append((property.name.name, .number(number)))
-            case .bool(let flag, _): properties.append((property.name.name, .bool(flag)))
+            case .string(let literal):
+                properties.append(TrackEvent.Property(key: property.name.name, value: .text(template(literal, in: scope))))
+            case .number(let number):
+                properties.append(TrackEvent.Property(key: property.name.name, value: .number(number.text)))
+            case .bool(let flag):
+                properties.append(TrackEvent.Property(key: property.name.name, value: .bool(flag.value)))
             }
         }
         return TrackEvent(name: template(syntax.event, in: scope), properties: properties, range: syntax.range)

@@ -271,12 +271,12 @@ struct Checker {
         Template(segments: literal.segments.map { segment in
             switch segment {
             case .text(let s): return .text(s)
-            case .placeholder(let name, let range):
-                if name == "app" {
-                    if !appDeclared { reportMissingApp(at: range) }
+            case .placeholder(let written):
+                if written.name == "app" {
+                    if !appDeclared { reportMissingApp(at: written.range) }
                     return .placeholder(.app)
                 }
-                return .placeholder(.value(name))
+                return .placeholder(.value(written.name))
             }
         })
     }

@@ -47,25 +47,23 @@ public struct TrackEvent: Hashable, Sendable {
         case number(String)
         case bool(Bool)
     }
+    /// One `key: value` of the event, in source order.
+    public struct Property: Hashable, Sendable {
+        public var key: String
+        public var value: Value
+        public init(key: String, value: Value) {
+            self.key = key
+            self.value = value
+        }
+    }
     public var name: Template
-    public var properties: [(key: String, value: Value)]
+    public var properties: [Property]
     public var range: SourceRange
 
-    public init(name: Template, properties: [(key: String, value: Value)], range: SourceRange) {
+    public init(name: Template, properties: [Property], range: SourceRange) {
         self.name = name
         self.properties = properties
         self.range = range
-    }
-
-    public static func == (a: TrackEvent, b: TrackEvent) -> Bool {
-        a.name == b.name && a.range == b.range && a.properties.count == b.properties.count
-            && zip(a.properties, b.properties).allSatisfy { $0.key == $1.key && $0.value == $1.value }
-    }
-
-    public func hash(into h: inout Hasher) {
-        h.combine(name)
-        h.combine(range)
-        for p in properties { h.combine(p.key); h.combine(p.value) }
     }
 }
 

@@ -34,13 +34,36 @@ public enum CopyLimits {
 
 /// Copy shown to the user: inline, or a key into the string table (resolved per locale at run time).
 public enum Text: Hashable, Sendable {
-    case literal(Template, range: SourceRange)
-    case localized(StringKeyID, range: SourceRange)
+    case literal(LiteralText)
+    case localized(LocalizedText)
 
     public var range: SourceRange {
         switch self {
-        case .literal(_, let r), .localized(_, let r): r
+        case .literal(let literal): literal.range
+        case .localized(let localized): localized.range
         }
+    }
+}
+
+/// Inline copy: a template written in the flow.
+public struct LiteralText: Hashable, Sendable {
+    public var template: Template
+    /// The string literal.
+    public var range: SourceRange
+    public init(template: Template, range: SourceRange) {
+        self.template = template
+        self.range = range
+    }
+}
+
+/// `@key`: copy looked up in the string table in the running locale.
+public struct LocalizedText: Hashable, Sendable {
+    public var key: StringKeyID
+    /// The `@key` reference.
+    public var range: SourceRange
+    public init(key: StringKeyID, range: SourceRange) {
+        self.key = key
+        self.range = range
     }
 }
 

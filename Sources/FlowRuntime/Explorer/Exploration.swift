@@ -179,8 +179,8 @@ public struct Exploration: Sendable {
     /// The base-locale text of a label, for coverage reports.
     static func textLabel(_ text: Text, program: Program) -> String {
         let template: Template? = switch text {
-        case .literal(let t, _): t
-        case .localized(let key, _): program.strings.lookup(key, locale: 0)?.template
+        case .literal(let literal): literal.template
+        case .localized(let localized): program.strings.lookup(localized.key, locale: 0)?.template
         }
         return (template?.segments ?? []).map {
             switch $0 {

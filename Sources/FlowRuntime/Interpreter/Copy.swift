@@ -8,9 +8,10 @@ extension Interpreter {
 
     func resolve(_ text: Text, in frame: Frame, depth: Int = 0) -> String {
         switch text {
-        case .literal(let template, _):
-            return render(template, in: frame, depth: depth)
-        case .localized(let key, _):
+        case .literal(let literal):
+            return render(literal.template, in: frame, depth: depth)
+        case .localized(let localized):
+            let key = localized.key
             guard let locale = entryLocale(of: key) else {
                 return "@" + (program.strings.keys.indices.contains(key.index) ? program.strings.keys[key.index] : "?")
             }

@@ -45,7 +45,7 @@ public struct SyntaxDump {
     private static func target(_ transition: TransitionSyntax) -> String {
         switch transition.target {
         case .state(let id)?: "-> \(id.name)"
-        case .done(let id, _)?: "-> done \(id.name)"
+        case .done(let done)?: "-> done \(done.outcome.name)"
         case nil: "-> <missing>"
         }
     }
@@ -53,7 +53,7 @@ public struct SyntaxDump {
     private mutating func placeholders(_ literal: StringLiteral?) {
         guard let literal else { return }
         nested { d in
-            for case .placeholder(let name, let range) in literal.segments { d.line("Placeholder \(name)", range) }
+            for case .placeholder(let placeholder) in literal.segments { d.line("Placeholder \(placeholder.name)", placeholder.range) }
         }
     }
 
@@ -98,15 +98,15 @@ public struct SyntaxDump {
 
     private mutating func flowItem(_ item: FlowItem) {
         switch item {
-        case .title(let text, let range):
-            line("Title \(Self.text(text))", range)
-            placeholders(text)
-        case .uses(let names, let range):
-            line("Uses \(names.map(\.name).joined(separator: ", "))", range)
-        case .outcomes(let names, let range):
-            line("Outcomes \(names.map(\.name).joined(separator: ", "))", range)
-        case .start(let name, let range):
-            line("Start -> \(name?.name ?? "<missing>")", range)
+        case .title(let title):
+            line("Title \(Self.text(title.text))", title.range)
+            placeholders(title.text)
+        case .uses(let uses):
+            line("Uses \(uses.kinds.map(\.name).joined(separator: ", "))", uses.range)
+        case .outcomes(let outcomes):
+            line("Outcomes \(outcomes.names.map(\.name).joined(separator: ", "))", outcomes.range)
+        case .start(let start):
+            line("Start -> \(start.target?.name ?? "<missing>")", start.range)
         case .let(let d):
             letDecl(d)
         case .state(let state):
@@ -124,8 +124,8 @@ public struct SyntaxDump {
             for property in track.properties {
                 let value: String = switch property.value {
                 case .string(let s)?: Self.literal(s)
-                case .number(let n, _)?: n
-                case .bool(let b, _)?: String(b)
+                case .number(let n)?: n.text
+                case .bool(let b)?: String(b.value)
                 case nil: "<missing>"
                 }
                 d.line("Property \(Self.name(property.name)): \(value)", property.range)
@@ -139,8 +139,8 @@ public struct SyntaxDump {
                 let patterns = arm.isElse ? "else" : arm.patterns.map { pattern in
                     switch pattern {
                     case .name(let id): Self.name(id)
-                    case .tuple(let elements, _):
-                        "(" + elements.map { element in
+                    case .tuple(let tuple):
+                        "(" + tuple.elements.map { element in
                             switch element {
                             case .name(let id): Self.name(id)
                             case .wildcard: "_"

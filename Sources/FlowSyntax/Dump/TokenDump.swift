@@ -29,7 +29,7 @@ public enum TokenDump {
     static func describe(_ segment: StringLiteral.Segment) -> String {
         switch segment {
         case .text(let text): "text \"\(escape(text))\""
-        case .placeholder(let name, let range): "placeholder \(name) \(SyntaxDump.position(range))"
+        case .placeholder(let placeholder): "placeholder \(placeholder.name) \(SyntaxDump.position(placeholder.range))"
         }
     }
 

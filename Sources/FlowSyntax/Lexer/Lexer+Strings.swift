@@ -37,7 +37,7 @@ extension Lexer {
                     let range = SourceRange(file: token.range.file,
                                             start: SourceLocation(offset: i, line: line, column: columnBase + i),
                                             end: SourceLocation(offset: j + 1, line: line, column: columnBase + j + 1))
-                    segments.append(.placeholder(text((i + 1)..<j), range: range))
+                    segments.append(.placeholder(StringLiteral.Placeholder(name: text((i + 1)..<j), range: range)))
                     i = j + 1
                     textStart = i
                     continue
@@ -107,8 +107,9 @@ extension Lexer {
                     column += 1
                     if decoding {
                         flush()
-                        segments.append(.placeholder(String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self),
-                                                     range: range(from: placeholderStart)))
+                        segments.append(.placeholder(StringLiteral.Placeholder(
+                            name: String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self),
+                            range: range(from: placeholderStart))))
                     }
                 } else {
                     let name = String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self)

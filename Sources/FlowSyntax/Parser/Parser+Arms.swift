@@ -79,12 +79,14 @@ extension Parser {
     mutating func parsePattern() -> PatternSyntax {
         guard let open = consume(.leftParen) else { return .name(parseName("a status name")) }
         let start = open.range.start
-        guard enterGroup(open) else { return .tuple([], range: range(from: start)) }
+        guard enterGroup(open) else {
+            return .tuple(TuplePatternSyntax(leftParen: open.range, elements: [], rightParen: nil, range: range(from: start)))
+        }
         defer { leaveGroup(open) }
         var elements = [parseElement()]
         while consume(.comma) != nil { elements.append(parseElement()) }
-        expectClose(.rightParen, of: "the tuple pattern", opener: open)
-        return .tuple(elements, range: range(from: start))
+        let close = expectClose(.rightParen, of: "the tuple pattern", opener: open)
+        return .tuple(TuplePatternSyntax(leftParen: open.range, elements: elements, rightParen: close, range: range(from: start)))
     }
 
     /// `element = NAME | "_" ;`

@@ -145,25 +145,27 @@ extension Parser {
     mutating func parseFlowItem() -> FlowItem? {
         guard let keyword = current.keyword, Self.flowItemKeywords.contains(keyword) else { return nil }
         recovering = false
-        let start = current.range.start
+        let keywordRange = current.range
+        let start = keywordRange.start
         switch keyword {
         case .title:
             advance()
             let title = parseText("a title") ?? .literal(StringLiteral(segments: [], range: afterPrevious))
-            return .title(title, range: range(from: start))
+            return .title(TitleSyntax(keyword: keywordRange, text: title, range: range(from: start)))
         case .uses:
             advance()
             let kinds = parseNameList("a permission such as 'camera'")
-            return .uses(kinds, range: range(from: start))
+            return .uses(UsesSyntax(keyword: keywordRange, kinds: kinds, range: range(from: start)))
         case .outcomes:
             advance()
             let outcomes = parseNameList("an outcome name")
-            return .outcomes(outcomes, range: range(from: start))
+            return .outcomes(OutcomesSyntax(keyword: keywordRange, names: outcomes, range: range(from: start)))
         case .start:
             advance()
-            expect(.arrow)
+            let arrow = expect(.arrow)
             let target = parseName("the first state")
-            return .start(target.name.isEmpty ? nil : target, range: range(from: start))
+            return .start(StartSyntax(keyword: keywordRange, arrow: arrow?.range,
+                                      target: target.name.isEmpty ? nil : target, range: range(from: start)))
         case .let:
             return .let(parseLet())
         default:

@@ -88,10 +88,10 @@ extension Parser {
             return .string(literal(token))
         case .number:
             advance()
-            return .number(text(token), range: token.range)
+            return .number(NumberLiteralSyntax(text: text(token), range: token.range))
         case .keyword(.true), .keyword(.false):
             advance()
-            return .bool(token.kind == .keyword(.true), range: token.range)
+            return .bool(BoolLiteralSyntax(value: token.kind == .keyword(.true), range: token.range))
         default:
             report(.expectedValue, "expected a value (a string, a number, 'true' or 'false') after \(describe(previous))",
                    at: afterPrevious)

@@ -44,10 +44,11 @@ extension Parser {
     /// `target = "done" NAME | NAME ;`
     mutating func parseTarget() -> TargetSyntax? {
         if at(.done) {
-            let start = current.range.start
+            let keyword = current.range
             advance()
             let outcome = parseName("an outcome such as 'granted'")
-            return outcome.name.isEmpty ? nil : .done(outcome, range: range(from: start))
+            return outcome.name.isEmpty ? nil
+                : .done(DoneSyntax(doneKeyword: keyword, outcome: outcome, range: range(from: keyword.start)))
         }
         let name = parseName("a target state or 'done outcome'")
         return name.name.isEmpty ? nil : .state(name)

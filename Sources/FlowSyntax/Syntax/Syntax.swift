@@ -19,8 +19,19 @@ public struct Identifier: Hashable, Sendable {
 public struct StringLiteral: Hashable, Sendable {
     public enum Segment: Hashable, Sendable {
         case text(String)
-        /// `{name}`; `range` covers the braces.
-        case placeholder(String, range: SourceRange)
+        /// `{name}`.
+        case placeholder(Placeholder)
+    }
+    /// `{name}` inside a string literal.
+    public struct Placeholder: Hashable, Sendable {
+        /// The name between the braces.
+        public var name: String
+        /// Covers the braces.
+        public var range: SourceRange
+        public init(name: String, range: SourceRange) {
+            self.name = name
+            self.range = range
+        }
     }
     public var segments: [Segment]
     public var range: SourceRange
@@ -35,7 +46,7 @@ public struct StringLiteral: Hashable, Sendable {
         segments.map { segment in
             switch segment {
             case .text(let s): s
-            case .placeholder(let name, _): "{\(name)}"
+            case .placeholder(let placeholder): "{\(placeholder.name)}"
             }
         }.joined()
     }
@@ -192,12 +203,68 @@ public struct FlowDecl: Hashable, Sendable {
 
 /// What a flow body holds, in source order (the checker rejects duplicates such as two `start`s).
 public enum FlowItem: Hashable, Sendable {
-    case title(TextSyntax, range: SourceRange)
-    case uses([Identifier], range: SourceRange)
-    case outcomes([Identifier], range: SourceRange)
-    case start(Identifier?, range: SourceRange)
+    case title(TitleSyntax)
+    case uses(UsesSyntax)
+    case outcomes(OutcomesSyntax)
+    case start(StartSyntax)
     case `let`(LetDecl)
     case state(StateDecl)
+}
+
+/// `title text`
+public struct TitleSyntax: Hashable, Sendable {
+    /// The `title` keyword.
+    public var keyword: SourceRange
+    public var text: TextSyntax
+    public var range: SourceRange
+    public init(keyword: SourceRange, text: TextSyntax, range: SourceRange) {
+        self.keyword = keyword
+        self.text = text
+        self.range = range
+    }
+}
+
+/// `uses kind, kind, ...`
+public struct UsesSyntax: Hashable, Sendable {
+    /// The `uses` keyword.
+    public var keyword: SourceRange
+    public var kinds: [Identifier]
+    public var range: SourceRange
+    public init(keyword: SourceRange, kinds: [Identifier], range: SourceRange) {
+        self.keyword = keyword
+        self.kinds = kinds
+        self.range = range
+    }
+}
+
+/// `outcomes name, name, ...`
+public struct OutcomesSyntax: Hashable, Sendable {
+    /// The `outcomes` keyword.
+    public var keyword: SourceRange
+    public var names: [Identifier]
+    public var range: SourceRange
+    public init(keyword: SourceRange, names: [Identifier], range: SourceRange) {
+        self.keyword = keyword
+        self.names = names
+        self.range = range
+    }
+}
+
+/// `start -> state`
+public struct StartSyntax: Hashable, Sendable {
+    /// The `start` keyword.
+    public var keyword: SourceRange
+    /// The `->` (nil when it is missing).
+    public var arrow: SourceRange?
+    /// The first state; nil when it is missing (the parser reported it).
+    public var target: Identifier?
+    public var range: SourceRange
+    public init(keyword: SourceRange, arrow: SourceRange?, target: Identifier?, range: SourceRange) {
+        self.keyword = keyword
+        self.arrow = arrow
+        self.target = target
+        self.range = range
+    }
 }
 
 /// `state name { effects terminator }`
@@ -241,14 +308,35 @@ public struct TrackSyntax: Hashable, Sendable {
 public enum ValueSyntax: Hashable, Sendable {
     case string(StringLiteral)
     /// The number exactly as written (kept as text so no precision is lost).
-    case number(String, range: SourceRange)
-    case bool(Bool, range: SourceRange)
+    case number(NumberLiteralSyntax)
+    case bool(BoolLiteralSyntax)
 
     public var range: SourceRange {
         switch self {
         case .string(let s): s.range
-        case .number(_, let r), .bool(_, let r): r
+        case .number(let n): n.range
+        case .bool(let b): b.range
         }
+    }
+}
+
+/// A number as written (kept as text so no precision is lost).
+public struct NumberLiteralSyntax: Hashable, Sendable {
+    public var text: String
+    public var range: SourceRange
+    public init(text: String, range: SourceRange) {
+        self.text = text
+        self.range = range
+    }
+}
+
+/// `true` or `false`.
+public struct BoolLiteralSyntax: Hashable, Sendable {
+    public var value: Bool
+    public var range: SourceRange
+    public init(value: Bool, range: SourceRange) {
+        self.value = value
+        self.range = range
     }
 }
 

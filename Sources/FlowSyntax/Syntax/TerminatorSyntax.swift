@@ -6,14 +6,28 @@
 /// Where a transition goes: another state, or the end of the flow with an outcome.
 public enum TargetSyntax: Hashable, Sendable {
     case state(Identifier)
-    /// `done outcome`; `range` covers `done` and the outcome name.
-    case done(Identifier, range: SourceRange)
+    /// `done outcome`.
+    case done(DoneSyntax)
 
     public var range: SourceRange {
         switch self {
         case .state(let id): id.range
-        case .done(_, let r): r
+        case .done(let done): done.range
         }
+    }
+}
+
+/// `done outcome`: the end of the flow with a named outcome.
+public struct DoneSyntax: Hashable, Sendable {
+    /// The `done` keyword.
+    public var doneKeyword: SourceRange
+    public var outcome: Identifier
+    /// Covers `done` and the outcome name.
+    public var range: SourceRange
+    public init(doneKeyword: SourceRange, outcome: Identifier, range: SourceRange) {
+        self.doneKeyword = doneKeyword
+        self.outcome = outcome
+        self.range = range
     }
 }
 
@@ -50,13 +64,30 @@ public struct ArmSyntax: Hashable, Sendable {
 /// A branch pattern: one name, or a tuple of names and `_` wildcards for a tuple status check.
 public enum PatternSyntax: Hashable, Sendable {
     case name(Identifier)
-    case tuple([PatternElementSyntax], range: SourceRange)
+    case tuple(TuplePatternSyntax)
 
     public var range: SourceRange {
         switch self {
         case .name(let id): id.range
-        case .tuple(_, let r): r
+        case .tuple(let tuple): tuple.range
         }
+    }
+}
+
+/// `(name, _, ...)`: a pattern for a tuple status check, one element per checked kind.
+public struct TuplePatternSyntax: Hashable, Sendable {
+    /// The `(` (nil when it is missing).
+    public var leftParen: SourceRange?
+    public var elements: [PatternElementSyntax]
+    /// The `)` (nil when it is missing).
+    public var rightParen: SourceRange?
+    /// Covers the parentheses and what is between them.
+    public var range: SourceRange
+    public init(leftParen: SourceRange?, elements: [PatternElementSyntax], rightParen: SourceRange?, range: SourceRange) {
+        self.leftParen = leftParen
+        self.elements = elements
+        self.rightParen = rightParen
+        self.range = range
     }
 }
 
