@@ -7,6 +7,8 @@
 #   FUZZ_BUILD_ONLY=1 Scripts/fuzz.sh          build, do not run
 #   Scripts/fuzz.sh fuzz-out/crash-1234        replay one input (any path argument)
 #   FUZZ_SANITIZE=none Scripts/fuzz.sh ...     without AddressSanitizer, for volume
+#   FUZZ_PROFILE=1 Scripts/fuzz.sh dir/*       replay, then print CPU time per harness part
+#   FUZZ_PARTS=core,tree Scripts/fuzz.sh ...   run only some parts (see FlowFuzz.swift)
 #
 # The working corpus lives in a temp dir (or $FUZZ_CORPUS) and is never committed; crashes land
 # in fuzz-out/ (ignored by git). Every crash becomes a test in
@@ -28,24 +30,39 @@ modules=(FlowSyntax FlowModel FlowRuntime)
 [ -d Sources/FlowLint/Engine ] && modules+=(FlowLint)
 flags=(-O -g "$sanitize" -swift-version 6 -parse-as-library)
 
+# Incremental: a module is recompiled when one of its sources is newer than its object, or when
+# a module it comes after was (its interface may have changed); the harness is relinked when it
+# or an object is newer than the binary. A change to FlowFuzz.swift alone costs a link, not a
+# rebuild of every module.
 mkdir -p "$build" fuzz-out
-stamp="$build/stamp"
-newest=$(find Sources/FlowSyntax Sources/FlowModel Sources/FlowRuntime Sources/FlowLint Scripts/fuzz -name '*.swift' -newer "$stamp" 2>/dev/null | head -1 || true)
-if [ ! -f "$stamp" ] || [ -n "$newest" ] || [ ! -x "$build/flowfuzz" ]; then
-  objects=()
-  for module in "${modules[@]}"; do
+objects=()
+rebuilt=""
+for module in "${modules[@]}"; do
+  object="$build/$module.o"
+  if [ -n "$rebuilt" ] || [ ! -f "$object" ] || [ ! -f "$build/$module.swiftmodule" ] \
+    || [ -n "$(find "Sources/$module" -name '*.swift' -newer "$object" | head -1)" ]; then
     echo "fuzz.sh: compiling $module" >&2
+    touch "$build/started"  # the object gets this time: a source edited during the compile is newer
     swiftc "${flags[@]}" -module-name "$module" -wmo -c -emit-module \
       -emit-module-path "$build/$module.swiftmodule" -I "$build" \
-      -o "$build/$module.o" $(find "Sources/$module" -name '*.swift' | sort)
-    objects+=("$build/$module.o")
-  done
+      -o "$object.tmp" $(find "Sources/$module" -name '*.swift' | sort)
+    mv "$object.tmp" "$object"
+    touch -r "$build/started" "$object"
+    rebuilt=1
+  fi
+  objects+=("$object")
+done
+binary="$build/flowfuzz"
+if [ -n "$rebuilt" ] || [ ! -x "$binary" ] || [ Scripts/fuzz/FlowFuzz.swift -nt "$binary" ]; then
   defines=()
   for module in "${modules[@]}"; do defines+=(-D "HAVE_$module"); done
   echo "fuzz.sh: linking flowfuzz" >&2
+  touch "$build/started"
+  # Linked to a new file and renamed: a fuzzer still running the old binary keeps it.
   swiftc "${flags[@]}" "${defines[@]}" -I "$build" Scripts/fuzz/FlowFuzz.swift "${objects[@]}" \
-    -o "$build/flowfuzz" 2> >(grep -v "Cannot export local symbol" >&2)
-  touch "$stamp"
+    -o "$binary.tmp" 2> >(grep -v "Cannot export local symbol" >&2)
+  mv "$binary.tmp" "$binary"
+  touch -r "$build/started" "$binary"
 fi
 [ -n "${FUZZ_BUILD_ONLY:-}" ] && exit 0
 
