@@ -26,7 +26,7 @@ log="$project/nvim.log"
 status=0
 FLOW_LSP="$bin/flow-lsp" FLOW_PROJECT="$project" \
   timeout 120 nvim --headless --noplugin -u NONE -i NONE -n -c "luafile Scripts/nvim/lsp-check.lua" >"$log" 2>&1 || status=$?
-cat "$log"
+cat "$log"; echo  # headless Neovim ends its last message without a line break
 if [ "$status" -eq 124 ]; then echo "nvim-lsp-check: FAIL: Neovim did not finish within 120 s"; exit 1; fi
 if [ "$status" -ne 0 ]; then echo "nvim-lsp-check: FAIL: Neovim exited with status $status"; exit 1; fi
 grep -q "nvim-lsp-check: OK" "$log" || { echo "nvim-lsp-check: FAIL: the check did not report OK"; exit 1; }
