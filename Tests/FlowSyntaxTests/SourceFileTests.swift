@@ -18,6 +18,11 @@ import Testing
         // A swap of neighbours is one edit (Levenshtein counts two, over the limit for 5 letters).
         ("prmie", ["prime", "explain"], "prime"),
         ("sttaus", ["status", "state"], "status"),
+        // Case is folded on both sides, ASCII or not; the candidate is returned as spelled.
+        ("PRIME", ["Prime", "explain"], "Prime"),
+        ("Äpfel", ["äpfeln", "apfel"], "äpfeln"),
+        // A candidate much longer than the name is never close, whatever its prefix.
+        ("pri", ["primerprimer", "pro"], "pro"),
     ] as [(String, [String], String?)])
     func suggestionFindsCloseNamesOnly(name: String, candidates: [String], expected: String?) {
         #expect(Suggestion.closest(to: name, in: candidates) == expected)

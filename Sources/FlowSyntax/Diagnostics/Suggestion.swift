@@ -5,9 +5,22 @@ public enum Suggestion {
     public static func closest<S: Sequence>(to name: String, in candidates: S) -> String? where S.Element == String {
         let target = Array(name.lowercased().unicodeScalars)
         var best: (name: String, distance: Int)?
+        var folded: [Unicode.Scalar] = []
         for candidate in candidates where candidate != name {
-            let limit = max(1, max(target.count, candidate.unicodeScalars.count) / 3)
-            let d = distance(target, Array(candidate.lowercased().unicodeScalars), limit: limit)
+            // An ASCII candidate is folded byte by byte into one reused buffer; only others pay
+            // for `lowercased()` (which may change their length). This runs for every unknown
+            // keyword a scenario or config line has, against every candidate.
+            folded.removeAll(keepingCapacity: true)
+            var ascii = true
+            for byte in candidate.utf8 {
+                guard byte < 0x80 else { ascii = false; break }
+                folded.append(Unicode.Scalar(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte))
+            }
+            let count = ascii ? folded.count : candidate.unicodeScalars.count
+            let limit = max(1, max(target.count, count) / 3)
+            if ascii, abs(target.count - count) > limit { continue }  // the distance is at least this
+            if !ascii { folded = Array(candidate.lowercased().unicodeScalars) }
+            let d = distance(target, folded, limit: limit)
             if d <= limit, best == nil || d < best!.distance { best = (candidate, d) }
         }
         return best?.name
