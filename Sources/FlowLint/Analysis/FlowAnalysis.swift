@@ -35,11 +35,11 @@ public struct FlowAnalysis: Sendable {
     /// every node and witness step, and rebuilding the array each time was a tenth of linting.
     public internal(set) var stateEdges: [[Edge]] = []
 
-    public internal(set) var nodes: [AnalysisNode] = []
-    public internal(set) var nodesOfState: [[Int]] = []
+    public internal(set) var nodes = AnalysisNodes()
+    public internal(set) var nodesOfState = NodesOfState()
     /// What `evaluate` found at each node (index as `nodes`), without its steps: rules read
     /// these facts instead of evaluating the same node again.
-    public internal(set) var evaluations: [Evaluation] = []
+    public internal(set) var evaluations = Evaluations()
     /// Edges taken by at least one reachable node, per state.
     public internal(set) var takenEdges: [EdgeSet] = []
     /// Outcomes some feasible path reaches, with what is known about each subject there.
@@ -75,7 +75,7 @@ public struct FlowAnalysis: Sendable {
     public let refusing: Bool
     var recordsLinks: Bool { refusing }
     /// For each node, the nodes its steps lead to (-1: an outcome); kept by refusing analyses.
-    public internal(set) var links: [[Int32]] = []
+    public internal(set) var links = NodeLinks()
     /// Which path facts this flow needs (a fact nothing reads would only split nodes): what a
     /// path read, for a flow that opens Settings (FL1209); a prompt finishing, for a flow that
     /// requests a kind that prompts only while the app is active (FL1210).

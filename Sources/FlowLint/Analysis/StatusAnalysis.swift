@@ -35,7 +35,7 @@ public enum RequestNote: Hashable, Sendable {
 }
 
 /// A step the status analysis can take from one (state, knowledge) node.
-public struct AnalysisStep: Sendable {
+public struct AnalysisStep: Hashable, Sendable {
     /// Index into `terminator.edges`.
     public var edge: Int
     public var target: Target
@@ -45,7 +45,7 @@ public struct AnalysisStep: Sendable {
 }
 
 /// What the terminator of a state does under some knowledge.
-public struct Evaluation: Sendable {
+public struct Evaluation: Hashable, Sendable {
     public var steps: [AnalysisStep] = []
     /// Status tuples (one element for a single check or a request result) that no arm matches.
     public var unhandled: [[Status]] = []
@@ -58,19 +58,6 @@ public struct Evaluation: Sendable {
     public var unhandledOutcomes: [Int] = []
 }
 
-/// A node of the path-sensitive analysis with the step that first reached it (BFS: shortest).
-public struct AnalysisNode: Sendable {
-    public var state: StateID
-    public var knowledge: Knowledge
-    /// The node before, the edge taken from it and why; nil for the start node.
-    public var parent: (node: Int, edge: Int, cause: StepCause)?
-    /// Parent links from the start node: a witness to this node has `depth + 2` steps.
-    public var depth: Int = 0
-    /// The ancestor at depth `min(depth, Witness.headLength)`: a witness's first steps are read
-    /// from here without walking the whole path (which made witnesses quadratic in a long flow).
-    public var anchor: Int = 0
-}
-
 /// The path-sensitive status analysis: a breadth-first search over (state, knowledge) nodes,
 /// where knowledge is the set of statuses each subject may have; a check narrows it, a request
 /// replaces it with its possible results, Settings widens it. The BFS parents are the
@@ -79,52 +66,57 @@ extension FlowAnalysis {
 
     mutating func runStatusAnalysis(callees: [FlowAnalysis?]) {
         let flow = program[id]
-        nodesOfState = [[Int]](repeating: [], count: flow.states.count)
+        let stateCount = flow.states.count
         takenEdges = stateEdges.map { EdgeSet(count: $0.count) }
         let top = top()
 
-        // The knowledge already seen at a state is found by scanning that state's nodes: at most
-        // knowledgeCap of them, usually one to three, and comparing a few words beats hashing a
-        // knowledge vector into a dictionary (which was a tenth of the analysis).
-        func known(_ state: StateID, _ k: Knowledge) -> Bool {
-            for i in nodesOfState[state.index] where nodes[i].knowledge == k { return true }
-            return false
-        }
-        func known(index state: StateID, _ k: Knowledge) -> Int? {
-            for i in nodesOfState[state.index] where nodes[i].knowledge == k { return i }
+        // The nodes of each state while building: a chain through `next`, newest first, and a
+        // count. The knowledge already seen at a state is found by comparing values along its
+        // chain (at most knowledgeCap of them, a 32-bit fingerprint first), which is cheaper than
+        // hashing every step's knowledge; only a new node's knowledge is looked up in the table.
+        var chain = [Int32](repeating: -1, count: stateCount)
+        var next: [Int32] = []
+        var fingerprints: [UInt32] = []
+        var count = [Int32](repeating: 0, count: stateCount)
+        func find(_ state: Int, _ k: Knowledge) -> Int? {
+            let f = k.fingerprint
+            var i = chain[state]
+            while i >= 0 {
+                if fingerprints[Int(i)] == f, nodes.knowledge(Int(i)) == k { return Int(i) }
+                i = next[Int(i)]
+            }
             return nil
         }
+        /// The node for (state, k), made if new; for an existing one its index when links are
+        /// kept and -1 otherwise (nothing to expand).
         @discardableResult
         func node(_ state: StateID, _ k: Knowledge, parent: (Int, Int, StepCause)?) -> Int {
-            if recordsLinks, let i = known(index: state, k) { return i }
-            if known(state, k) { return -1 }
+            let s = state.index
+            if let i = find(s, k) { return recordsLinks ? i : -1 }
             var k = k
-            if nodesOfState[state.index].count >= nodeCap {
+            if count[s] >= Int32(nodeCap) {
                 k = top
-                if let i = known(index: state, k) { return i }
+                if let i = find(s, k) { return i }
             }
             let i = nodes.count
-            if recordsLinks { links.append([]) }
-            var node = AnalysisNode(state: state, knowledge: k, parent: parent.map { ($0.0, $0.1, $0.2) }, anchor: i)
-            if let p = parent?.0 {
-                node.depth = nodes[p].depth + 1
-                if node.depth > Witness.headLength { node.anchor = nodes[p].anchor }
-            }
-            nodes.append(node)
-            nodesOfState[state.index].append(i)
+            nodes.append(state: s, knowledge: k, parent: parent.map { ($0.0, $0.1, $0.2) })
+            next.append(chain[s])
+            fingerprints.append(k.fingerprint)
+            chain[s] = Int32(i)
+            count[s] += 1
             return i
         }
 
-        if recordsLinks { links = [] }
         node(flow.start, top, parent: nil)
+        var evaluation = Evaluation()
         var head = 0
         while head < nodes.count {
-            let current = nodes[head]
             let n = head
+            let current = (state: StateID(nodes.state(n)), knowledge: nodes.knowledge(n))
             head += 1
             if let handoff = flow.states[current.state.index].handoff {
                 let o = handoff.outcome
-                handoffKnowledge[o] = handoffKnowledge[o].map { Knowledge(sets: zip($0.sets, current.knowledge.sets).map { $0.union($1) }) }
+                handoffKnowledge[o] = handoffKnowledge[o].map { $0.unionOfStatuses(current.knowledge) }
                     ?? current.knowledge
             }
             switch flow.states[current.state.index].terminator {
@@ -138,12 +130,12 @@ extension FlowAnalysis {
                 }
             default: break
             }
-            var evaluation = evaluate(current.state, current.knowledge, callees: callees)
+            evaluate(current.state, current.knowledge, callees: callees, into: &evaluation)
             for step in evaluation.steps {
                 takenEdges[current.state.index].insert(step.edge)
                 switch step.target {
                 case .outcome(let o):
-                    if recordsLinks { links[n].append(-1) }
+                    if recordsLinks { links.add(-1) }
                     if let old = outcomeKnowledge[o] {
                         outcomeKnowledge[o] = old.merged(with: step.knowledge)
                     } else {
@@ -151,20 +143,34 @@ extension FlowAnalysis {
                     }
                 case .state(let t):
                     let target = node(t, step.knowledge, parent: (n, step.edge, step.cause))
-                    if recordsLinks { links[n].append(Int32(target)) }
+                    if recordsLinks { links.add(Int32(target)) }
                 }
             }
-            evaluation.steps = []
+            if recordsLinks { links.endNode() }
             evaluations.append(evaluation)
         }
+        nodes.finish()
+        evaluations.finish()
+        nodesOfState = NodesOfState(states: stateCount, nodes: nodes)
         reachedOutcomes = outcomeKnowledge.keys.sorted()
     }
 
     /// What the terminator of `stateID` does when the statuses are as `k` says. The analysis
     /// keeps the result for each of its nodes in `evaluations`.
     public func evaluate(_ stateID: StateID, _ k: Knowledge, callees: [FlowAnalysis?]) -> Evaluation {
-        let state = program[id][stateID]
         var ev = Evaluation()
+        evaluate(stateID, k, callees: callees, into: &ev)
+        return ev
+    }
+
+    /// `evaluate` into `ev`, reusing its storage (the analysis evaluates every node it makes).
+    func evaluate(_ stateID: StateID, _ k: Knowledge, callees: [FlowAnalysis?], into ev: inout Evaluation) {
+        ev.steps.removeAll(keepingCapacity: true)
+        ev.unhandled = []
+        ev.promptPossible = false
+        ev.requestFrom = StatusSet()
+        ev.unhandledOutcomes = []
+        let state = program[id][stateID]
         let edges = stateEdges[stateID.index]
         func step(_ e: Int, _ k: Knowledge, _ cause: StepCause) {
             ev.steps.append(AnalysisStep(edge: e, target: edges[e].transition.target, knowledge: k, cause: cause))
@@ -198,7 +204,6 @@ extension FlowAnalysis {
             evaluateCall(callee: call.callee, arguments: call.arguments, arms: call.arms, otherwise: call.otherwise,
                          handled: call.handling?.outcomes ?? [], k, analysis: callees[call.callee.index], into: &ev)
         }
-        return ev
     }
 
     func settingsChoices(_ ref: PermissionRef) -> StatusSet {
@@ -221,6 +226,10 @@ extension FlowAnalysis {
 
     func evaluateStatus(refs: [PermissionRef], arms: [StatusArm], otherwise: Transition?,
                                 _ k: Knowledge, into ev: inout Evaluation) {
+        if refs.count == 1 {
+            evaluateStatus(subject: subjectIndex(refs[0]), arms: arms, otherwise: otherwise, k, into: &ev)
+            return
+        }
         let idx = refs.map(subjectIndex)
         let sets = idx.map { Array(k[$0]) }
         let product = sets.reduce(1) { $0 * $1.count }
@@ -263,6 +272,35 @@ extension FlowAnalysis {
         }
     }
 
+    /// A check of one subject, the usual case, without the tuple enumeration's arrays: the
+    /// statuses taking each edge are collected as bits, in a buffer on the stack.
+    private func evaluateStatus(subject: Int, arms: [StatusArm], otherwise: Transition?,
+                                _ k: Knowledge, into ev: inout Evaluation) {
+        let set = k[subject]
+        let otherwiseEdge = arms.count
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: arms.count + 1) { projected in
+            projected.initialize(repeating: 0)
+            for status in set {
+                let e: Int
+                if let a = arms.firstIndex(where: { arm in arm.patterns.contains { p in p.first.map { $0.matches(status) } ?? true } }) {
+                    e = a
+                } else if otherwise != nil {
+                    e = otherwiseEdge
+                } else {
+                    ev.unhandled.append([status])
+                    continue
+                }
+                projected[e] |= 1 << UInt32(status.ordinal)
+            }
+            for e in projected.indices where projected[e] != 0 {
+                var after = k
+                after[subject] = set.intersection(StatusSet(bits: projected[e]))
+                if tracksObserved { after.set(.observed, subject) }
+                let target = e == otherwiseEdge ? otherwise!.target : arms[e].transition.target
+                ev.steps.append(AnalysisStep(edge: e, target: target, knowledge: after, cause: .status(after: after)))
+            }
+        }
+    }
 
     /// `handled`: the outcomes the call handles itself, which the callee also ends with at its
     /// `handoff` states (with what was known on entering them).
@@ -273,7 +311,7 @@ extension FlowAnalysis {
         if let c {
             for o in handled {
                 guard let known = c.handoffKnowledge[o] else { continue }
-                handedOff[o] = c.outcomeKnowledge[o].map { Knowledge(sets: zip($0.sets, known.sets).map { $0.union($1) }) } ?? known
+                handedOff[o] = c.outcomeKnowledge[o].map { $0.unionOfStatuses(known) } ?? known
                 if c.outcomeKnowledge[o] == nil { outcomes.append(o) }
             }
             outcomes.sort()

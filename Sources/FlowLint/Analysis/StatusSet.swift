@@ -35,16 +35,20 @@ public struct StatusSet: Hashable, Sendable, Sequence {
     public func subtracting(_ o: StatusSet) -> StatusSet { StatusSet(bits: bits & ~o.bits) }
     public func filter(_ keep: (Status) -> Bool) -> StatusSet { StatusSet(self.lazy.filter(keep)) }
 
-    public func makeIterator() -> IndexingIterator<[Status]> {
-        var list: [Status] = []
-        var b = bits
-        while b != 0 {
-            let i = b.trailingZeroBitCount
-            list.append(Self.order[i])
-            b &= b - 1
+    /// Walks the bits: iterating a set allocates nothing (the analysis does it for every check
+    /// of every node).
+    public struct Iterator: IteratorProtocol {
+        var bits: UInt32
+        public mutating func next() -> Status? {
+            guard bits != 0 else { return nil }
+            let i = bits.trailingZeroBitCount
+            bits &= bits - 1
+            return StatusSet.order[i]
         }
-        return list.makeIterator()
     }
+
+    public func makeIterator() -> Iterator { Iterator(bits: bits) }
+    public var underestimatedCount: Int { count }
 
     /// "denied", "denied or restricted", "notDetermined, denied or restricted".
     public var phrase: String {
@@ -61,17 +65,78 @@ public struct StatusSet: Hashable, Sendable, Sequence {
 /// `FlowAnalysis.subjects`) the statuses it may have there, and a few facts about the path that
 /// statuses do not show (`PathFact`).
 public struct Knowledge: Hashable, Sendable {
-    public var sets: [StatusSet]
+    /// The sets of the first `inlineSubjects` subjects, two to a word, and of the others (most
+    /// flows have none) in `rest`: the analysis makes a knowledge value for every step it takes,
+    /// and a heap array each was a quarter of its instructions (malloc, free, retain, release).
+    /// Unused halves are empty sets, so equal knowledge of one flow compares and hashes equal.
+    private var w0: UInt64 = 0, w1: UInt64 = 0, w2: UInt64 = 0, w3: UInt64 = 0
+    private var rest: [StatusSet] = []
+    static let inlineSubjects = 8
     /// `PathFact` bits: `PathFact.bitsPerSubject` per subject (the first `PathFact.maxSubjects`
     /// subjects; later ones carry no facts), and the top bit for the whole path.
     public var facts: UInt64
+
     public init(sets: [StatusSet], facts: UInt64 = 0) {
-        self.sets = sets
         self.facts = facts
+        for i in sets.indices.prefix(Self.inlineSubjects) { self[i] = sets[i] }
+        if sets.count > Self.inlineSubjects { rest = Array(sets[Self.inlineSubjects...]) }
     }
+
     public subscript(i: Int) -> StatusSet {
-        get { sets[i] }
-        set { sets[i] = newValue }
+        get {
+            let word: UInt64
+            switch i >> 1 {
+            case 0: word = w0
+            case 1: word = w1
+            case 2: word = w2
+            case 3: word = w3
+            default: return rest[i - Self.inlineSubjects]
+            }
+            return StatusSet(bits: UInt32(truncatingIfNeeded: i & 1 == 0 ? word : word >> 32))
+        }
+        set {
+            let shift = UInt64(i & 1) * 32
+            let mask: UInt64 = 0xFFFF_FFFF << shift
+            let bits = UInt64(newValue.bits) << shift
+            switch i >> 1 {
+            case 0: w0 = w0 & ~mask | bits
+            case 1: w1 = w1 & ~mask | bits
+            case 2: w2 = w2 & ~mask | bits
+            case 3: w3 = w3 & ~mask | bits
+            default: rest[i - Self.inlineSubjects] = newValue
+            }
+        }
+    }
+
+    public static func == (a: Knowledge, b: Knowledge) -> Bool {
+        a.w0 == b.w0 && a.w1 == b.w1 && a.w2 == b.w2 && a.w3 == b.w3 && a.facts == b.facts && a.rest == b.rest
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(w0 ^ (w1 &* 0x9E37_79B9_7F4A_7C15))
+        h.combine(w2 ^ (w3 &* 0x9E37_79B9_7F4A_7C15))
+        h.combine(facts)
+        if !rest.isEmpty { h.combine(rest) }
+    }
+
+    /// A cheap mix of the inline words: equal knowledge has equal fingerprints, so the analysis
+    /// compares these first when it looks for a node it has already made.
+    var fingerprint: UInt32 {
+        let x = (w0 &* 0x9E37_79B9_7F4A_7C15) ^ (w1 &* 0xC2B2_AE3D_27D4_EB4F) ^ (w2 &* 0x1656_67B1_9E37_79F9)
+            ^ (w3 &* 0x85EB_CA77_C2B2_AE63) ^ (facts &* 0x27D4_EB2F_1656_67C5)
+        return UInt32(truncatingIfNeeded: x ^ (x >> 32))
+    }
+
+    /// Each subject's statuses from both (facts: none, as a summary of paths has no one path).
+    public func unionOfStatuses(_ other: Knowledge) -> Knowledge {
+        var k = self
+        k.w0 |= other.w0
+        k.w1 |= other.w1
+        k.w2 |= other.w2
+        k.w3 |= other.w3
+        for i in rest.indices { k.rest[i] = rest[i].union(other.rest[i]) }
+        k.facts = 0
+        return k
     }
 
     /// Whether `fact` holds for subject `i` on this path.
@@ -94,7 +159,9 @@ public struct Knowledge: Hashable, Sendable {
 
     /// Both paths' statuses and facts (a fact survives where either has it).
     public func merged(with other: Knowledge) -> Knowledge {
-        Knowledge(sets: zip(sets, other.sets).map { $0.union($1) }, facts: facts | other.facts)
+        var k = unionOfStatuses(other)
+        k.facts = facts | other.facts
+        return k
     }
 }
 

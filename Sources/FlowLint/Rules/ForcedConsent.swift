@@ -81,20 +81,27 @@ extension FlowAnalysis {
     /// For each node of an analysis that keeps `links`: whether some path from it ends the flow.
     /// One backward pass over the links.
     func nodesThatCanEnd() -> [Bool] {
-        var can = [Bool](repeating: false, count: nodes.count)
-        var predecessors = [[Int32]](repeating: [], count: nodes.count)
+        let count = nodes.count
+        var can = [Bool](repeating: false, count: count)
+        // Predecessors as one array grouped by node (counting sort), not an array per node.
+        var start = [Int32](repeating: 0, count: count + 1)
+        for t in links.all where t >= 0 { start[Int(t) + 1] += 1 }
+        for i in 0..<count { start[i + 1] += start[i] }
+        var fill = Array(start.dropLast())
+        var predecessors = [Int32](repeating: 0, count: Int(start[count]))
         var work: [Int] = []
-        for (n, out) in links.enumerated() {
-            for t in out {
+        for n in 0..<count {
+            for t in links[n] {
                 if t < 0 {
                     if !can[n] { can[n] = true; work.append(n) }
                 } else {
-                    predecessors[Int(t)].append(Int32(n))
+                    predecessors[Int(fill[Int(t)])] = Int32(n)
+                    fill[Int(t)] += 1
                 }
             }
         }
         while let n = work.popLast() {
-            for p in predecessors[n] where !can[Int(p)] {
+            for p in predecessors[Int(start[n])..<Int(start[n + 1])] where !can[Int(p)] {
                 can[Int(p)] = true
                 work.append(Int(p))
             }
