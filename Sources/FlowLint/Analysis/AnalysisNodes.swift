@@ -33,7 +33,8 @@ public struct AnalysisNodes: RandomAccessCollection, Sendable {
 
     private(set) var packed: [Packed] = []
     private(set) var knowledgeValues: [Knowledge] = []
-    private var knowledgeIDs: [Knowledge: Int32] = [:]
+    /// Open addressing over `knowledgeValues` (-1: empty), at most half full.
+    private var knowledgeSlots: [Int32] = []
     private var causes: [StepCause] = []
     private var causeIDs: [StepCause: Int32] = [:]
 
@@ -65,13 +66,33 @@ public struct AnalysisNodes: RandomAccessCollection, Sendable {
     func state(_ i: Int) -> Int { Int(packed[i].state) }
     func knowledgeID(_ i: Int) -> Int32 { packed[i].knowledge }
     func knowledge(_ i: Int) -> Knowledge { knowledgeValues[Int(packed[i].knowledge)] }
+    func knowledge(_ i: Int, equals k: Knowledge) -> Bool { knowledgeValues[Int(packed[i].knowledge)] == k }
 
     mutating func id(of k: Knowledge) -> Int32 {
-        if let id = knowledgeIDs[k] { return id }
+        if knowledgeValues.count * 2 >= knowledgeSlots.count { growKnowledgeSlots() }
+        let mask = knowledgeSlots.count - 1
+        var i = Int(truncatingIfNeeded: k.mix) & mask
+        while true {
+            let slot = knowledgeSlots[i]
+            if slot < 0 { break }
+            if knowledgeValues[Int(slot)] == k { return slot }
+            i = (i + 1) & mask
+        }
         let id = Int32(knowledgeValues.count)
         knowledgeValues.append(k)
-        knowledgeIDs[k] = id
+        knowledgeSlots[i] = id
         return id
+    }
+
+    private mutating func growKnowledgeSlots() {
+        let size = Swift.max(64, knowledgeSlots.count * 2)
+        knowledgeSlots = [Int32](repeating: -1, count: size)
+        let mask = size - 1
+        for (id, k) in knowledgeValues.enumerated() {
+            var i = Int(truncatingIfNeeded: k.mix) & mask
+            while knowledgeSlots[i] >= 0 { i = (i + 1) & mask }
+            knowledgeSlots[i] = Int32(id)
+        }
     }
 
     /// A cause without a payload worth a table entry is stored in the id itself (negative
@@ -111,7 +132,7 @@ public struct AnalysisNodes: RandomAccessCollection, Sendable {
 
     /// Drops the tables that only building needs.
     mutating func finish() {
-        knowledgeIDs = [:]
+        knowledgeSlots = []
         causeIDs = [:]
     }
 }

@@ -90,6 +90,10 @@ public struct FlowAnalysis: Sendable {
     /// `domain(of:)` and `settingsChoices(_:)` of each subject, by subject index.
     var domains: [StatusSet] = []
     var choices: [StatusSet] = []
+    /// Completions of each distinct request (`buildRequestTables`), by status ordinal × 3 + the
+    /// Always-upgrade fact, and the table of each request state (-1: not a request).
+    var requestTables: [[RequestEntry?]] = []
+    var requestTableOfState: [Int32] = []
 
     init(program: Program, id: FlowID, callees: [FlowAnalysis?], parameterKinds: [Int: Set<PermissionKind>] = [:],
          refusing: Bool = false) {
@@ -120,6 +124,7 @@ public struct FlowAnalysis: Sendable {
             default: break
             }
         }
+        buildRequestTables()
         buildGraph(callees: callees)
         runStatusAnalysis(callees: callees)
     }

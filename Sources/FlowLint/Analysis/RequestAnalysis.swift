@@ -73,63 +73,126 @@ extension FlowAnalysis {
         return (results, prompt)
     }
 
+    /// The completions of every request in the flow, computed once per distinct subject and
+    /// options for each status and Always-upgrade fact (`requestResults` builds arrays and
+    /// strings, and the analysis asks for each node of each request state).
+    mutating func buildRequestTables() {
+        requestTableOfState = [Int32](repeating: -1, count: program[id].states.count)
+        var shapes: [RequestShape: Int32] = [:]
+        for (s, state) in program[id].states.enumerated() {
+            guard case .request(let request) = state.terminator else { continue }
+            let shape = RequestShape(subject: request.subject, options: request.options)
+            if let t = shapes[shape] { requestTableOfState[s] = t; continue }
+            var entries = [RequestEntry?](repeating: nil, count: Status.allCases.count * 3)
+            for status in domains[subjectIndex(request.subject)] {
+                for code in 0..<3 {
+                    let upgrade: AlwaysUpgrade = code == 0 ? .unknown : .ignored(temporary: code == 1)
+                    let (results, prompt) = requestResults(request.subject, options: request.options, from: status, upgrade: upgrade)
+                    entries[status.ordinal * 3 + code] = RequestEntry(results: results, prompt: prompt)
+                }
+            }
+            let t = Int32(requestTables.count)
+            requestTables.append(entries)
+            shapes[shape] = t
+            requestTableOfState[s] = t
+        }
+    }
+
+    /// `requestResults` for a request of state `state`, from its table when it has one.
+    func requestEntry(state: Int, ref: PermissionRef, options: [RequestOption], from s: Status, upgrade code: Int) -> RequestEntry {
+        let t = requestTableOfState.indices.contains(state) ? requestTableOfState[state] : -1
+        if t >= 0, let entry = requestTables[Int(t)][s.ordinal * 3 + code] { return entry }
+        let upgrade: AlwaysUpgrade = code == 0 ? .unknown : .ignored(temporary: code == 1)
+        let (results, prompt) = requestResults(ref, options: options, from: s, upgrade: upgrade)
+        return RequestEntry(results: results, prompt: prompt)
+    }
+
     /// The steps of a request under `k`: one per arm and kind of completion (a one-time grant
     /// or not, answered at a prompt or not), so the facts each path leaves stay apart.
-    func evaluateRequest(ref: PermissionRef, options: [RequestOption], arms: [StatusArm], otherwise: Transition?,
+    func evaluateRequest(state: Int, ref: PermissionRef, options: [RequestOption], arms: [StatusArm], otherwise: Transition?,
                          _ k: Knowledge, into ev: inout Evaluation) {
         let i = subjectIndex(ref)
         ev.requestFrom = k[i]
         let domain = domains[i]
         let otherwiseEdge = arms.count
         let always = options.contains(.always) && kinds(of: ref).contains(.location)
-        let upgrade: AlwaysUpgrade = k.has(.temporaryGrant, i) ? .ignored(temporary: true)
-            : k.has(.alwaysRequested, i) ? .ignored(temporary: false) : .unknown
+        let upgrade = k.has(.temporaryGrant, i) ? 1 : k.has(.alwaysRequested, i) ? 2 : 0
         // Per edge and variant (2: temporary, 1: prompted): the results that go there and the
-        // first way one of them comes about.
-        var groups = [(StatusSet, StepCause)?](repeating: nil, count: (arms.count + 1) * 4)
-        var seen = [StatusSet](repeating: StatusSet(), count: 4)
-        var unhandled = StatusSet()
-        for s in k[i] {
-            let (results, prompt) = requestResults(ref, options: options, from: s, upgrade: upgrade)
-            if prompt { ev.promptPossible = true }
-            for r in results {
-                // Kept apart only where a fact differs: a one-time grant, or a prompt finishing
-                // in a flow that tracks it (otherwise both would be the same node anyway).
-                let variant = (r.temporary ? 2 : 0) + (r.prompted && tracksPromptFinishing ? 1 : 0)
-                guard !seen[variant].contains(r.status) else { continue }
-                seen[variant].insert(r.status)
-                guard domain.contains(r.status) else { continue }
-                let e: Int
-                if let a = arms.firstIndex(where: { arm in arm.patterns.contains { $0.first?.matches(r.status) ?? true } }) {
-                    e = a
-                } else if otherwise != nil {
-                    e = otherwiseEdge
-                } else {
-                    if !unhandled.contains(r.status) { unhandled.insert(r.status); ev.unhandled.append([r.status]) }
-                    continue
+        // first way one of them comes about (the status it came from and the completion's index),
+        // in buffers on the stack.
+        withUnsafeTemporaryAllocation(of: RequestGroup.self, capacity: (arms.count + 1) * 4) { groups in
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 4) { seen in
+            groups.initialize(repeating: RequestGroup())
+            seen.initialize(repeating: 0)
+            var unhandled = StatusSet()
+            for s in k[i] {
+                let entry = requestEntry(state: state, ref: ref, options: options, from: s, upgrade: upgrade)
+                if entry.prompt { ev.promptPossible = true }
+                for (n, r) in entry.results.enumerated() {
+                    // Kept apart only where a fact differs: a one-time grant, or a prompt finishing
+                    // in a flow that tracks it (otherwise both would be the same node anyway).
+                    let variant = (r.temporary ? 2 : 0) + (r.prompted && tracksPromptFinishing ? 1 : 0)
+                    let bit: UInt32 = 1 << UInt32(r.status.ordinal)
+                    guard seen[variant] & bit == 0 else { continue }
+                    seen[variant] |= bit
+                    guard domain.contains(r.status) else { continue }
+                    let e: Int
+                    if let a = arms.firstIndex(where: { arm in arm.patterns.contains { $0.first?.matches(r.status) ?? true } }) {
+                        e = a
+                    } else if otherwise != nil {
+                        e = otherwiseEdge
+                    } else {
+                        if !unhandled.contains(r.status) { unhandled.insert(r.status); ev.unhandled.append([r.status]) }
+                        continue
+                    }
+                    let g = e * 4 + variant
+                    if groups[g].from < 0 { groups[g].from = Int16(s.ordinal); groups[g].completion = Int16(n) }
+                    groups[g].results |= bit
                 }
-                let g = e * 4 + variant
-                if groups[g] == nil { groups[g] = (StatusSet(), .request(ref, r.note, result: r.status)) }
-                groups[g]!.0.insert(r.status)
+            }
+            // Answered prompts first: the breadth-first search keeps the first step into a node as
+            // its witness, and "request camera: Don't Allow" says more than "no prompt".
+            for e in 0...arms.count {
+                for variant in [1, 3, 0, 2] {
+                    let group = groups[e * 4 + variant]
+                    guard group.from >= 0 else { continue }
+                    let r = requestEntry(state: state, ref: ref, options: options, from: StatusSet.order[Int(group.from)],
+                                         upgrade: upgrade).results[Int(group.completion)]
+                    let cause = StepCause.request(ref, r.note, result: r.status)
+                    var after = k
+                    after[i] = StatusSet(bits: group.results)
+                    if tracksObserved { after.set(.observed, i) }
+                    let prompted = variant & 1 != 0
+                    let answered = cause.answeredPrompt
+                    after.set(.temporaryGrant, i, variant & 2 != 0 || (!answered && k.has(.temporaryGrant, i)))
+                    // The simulated device's rule: the call counts unless the grant is a one-time one.
+                    if always, !k.has(.temporaryGrant, i) { after.set(.alwaysRequested, i) }
+                    after.promptFinishing = tracksPromptFinishing && (prompted || k.promptFinishing)
+                    let target = e == otherwiseEdge ? otherwise!.target : arms[e].transition.target
+                    ev.steps.append(AnalysisStep(edge: e, target: target, knowledge: after, cause: cause))
+                }
             }
         }
-        // Answered prompts first: the breadth-first search keeps the first step into a node as
-        // its witness, and "request camera: Don't Allow" says more than "no prompt".
-        for e in 0...arms.count {
-            for variant in [1, 3, 0, 2] {
-                guard let (results, cause) = groups[e * 4 + variant] else { continue }
-                var after = k
-                after[i] = results
-                if tracksObserved { after.set(.observed, i) }
-                let prompted = variant & 1 != 0
-                let answered = cause.answeredPrompt
-                after.set(.temporaryGrant, i, variant & 2 != 0 || (!answered && k.has(.temporaryGrant, i)))
-                // The simulated device's rule: the call counts unless the grant is a one-time one.
-                if always, !k.has(.temporaryGrant, i) { after.set(.alwaysRequested, i) }
-                after.promptFinishing = tracksPromptFinishing && (prompted || k.promptFinishing)
-                let target = e == otherwiseEdge ? otherwise!.target : arms[e].transition.target
-                ev.steps.append(AnalysisStep(edge: e, target: target, knowledge: after, cause: cause))
-            }
         }
     }
+}
+
+/// A request's subject and options: requests that share them complete the same ways.
+struct RequestShape: Hashable {
+    var subject: PermissionRef
+    var options: [RequestOption]
+}
+
+/// The completions of a request from one status (see `FlowAnalysis.requestResults`).
+struct RequestEntry {
+    var results: [RequestCompletion]
+    var prompt: Bool
+}
+
+/// Results of a request that take one edge in one variant, and the first completion among them.
+struct RequestGroup {
+    var results: UInt32 = 0
+    /// The ordinal of the status the first completion came from; -1: none yet.
+    var from: Int16 = -1
+    var completion: Int16 = 0
 }

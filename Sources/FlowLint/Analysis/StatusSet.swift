@@ -119,12 +119,16 @@ public struct Knowledge: Hashable, Sendable {
         if !rest.isEmpty { h.combine(rest) }
     }
 
-    /// A cheap mix of the inline words: equal knowledge has equal fingerprints, so the analysis
-    /// compares these first when it looks for a node it has already made.
-    var fingerprint: UInt32 {
-        let x = (w0 &* 0x9E37_79B9_7F4A_7C15) ^ (w1 &* 0xC2B2_AE3D_27D4_EB4F) ^ (w2 &* 0x1656_67B1_9E37_79F9)
-            ^ (w3 &* 0x85EB_CA77_C2B2_AE63) ^ (facts &* 0x27D4_EB2F_1656_67C5)
-        return UInt32(truncatingIfNeeded: x ^ (x >> 32))
+    /// A multiplicative mix of the words, for `AnalysisNodes`' own table (Hasher's SipHash, with
+    /// Dictionary's rehashing as it grows, was a tenth of the analysis).
+    var mix: UInt64 {
+        var x = w0 &* 0x9E37_79B9_7F4A_7C15
+        x = (x ^ w1) &* 0xC2B2_AE3D_27D4_EB4F
+        x = (x ^ w2) &* 0x1656_67B1_9E37_79F9
+        x = (x ^ w3) &* 0x85EB_CA77_C2B2_AE63
+        x = (x ^ facts ^ UInt64(rest.count)) &* 0x27D4_EB2F_1656_67C5
+        for set in rest { x = (x ^ UInt64(set.bits)) &* 0x9E37_79B9_7F4A_7C15 }
+        return x ^ (x >> 29)
     }
 
     /// Each subject's statuses from both (facts: none, as a summary of paths has no one path).
