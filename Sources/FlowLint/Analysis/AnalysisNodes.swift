@@ -66,7 +66,19 @@ public struct AnalysisNodes: RandomAccessCollection, Sendable {
     func state(_ i: Int) -> Int { Int(packed[i].state) }
     func knowledgeID(_ i: Int) -> Int32 { packed[i].knowledge }
     func knowledge(_ i: Int) -> Knowledge { knowledgeValues[Int(packed[i].knowledge)] }
-    func knowledge(_ i: Int, equals k: Knowledge) -> Bool { knowledgeValues[Int(packed[i].knowledge)] == k }
+
+    /// The id of `k` if some node has it already.
+    func existingID(of k: Knowledge) -> Int32? {
+        guard !knowledgeSlots.isEmpty else { return nil }
+        let mask = knowledgeSlots.count - 1
+        var i = Int(truncatingIfNeeded: k.mix) & mask
+        while true {
+            let slot = knowledgeSlots[i]
+            if slot < 0 { return nil }
+            if knowledgeValues[Int(slot)] == k { return slot }
+            i = (i + 1) & mask
+        }
+    }
 
     mutating func id(of k: Knowledge) -> Int32 {
         if knowledgeValues.count * 2 >= knowledgeSlots.count { growKnowledgeSlots() }
@@ -115,8 +127,7 @@ public struct AnalysisNodes: RandomAccessCollection, Sendable {
         return id
     }
 
-    mutating func append(state: Int, knowledge k: Knowledge, parent: (node: Int, edge: Int, cause: StepCause)?) {
-        let knowledge = id(of: k)
+    mutating func append(state: Int, knowledge k: Knowledge, id knowledge: Int32, parent: (node: Int, edge: Int, cause: StepCause)?) {
         let i = Int32(packed.count)
         var node = Packed(state: Int32(state), knowledge: knowledge, parent: -1, edge: 0, cause: 0, depth: 0, anchor: i)
         if let parent {
@@ -147,22 +158,21 @@ public struct StateNodes: RandomAccessCollection, Sendable {
     public subscript(i: Int) -> Int { Int(list[offset + i]) }
 }
 
-/// The nodes of each state: one list of node indices grouped by state (counting sort of the
-/// nodes by state), instead of an array per state.
+/// The nodes of each state: one list of node indices grouped by state, instead of an array per
+/// state.
 public struct NodesOfState: RandomAccessCollection, Sendable {
     /// `start[s] ..< start[s + 1]` are state `s`'s nodes in `list`.
     let start: [Int32]
     let list: [Int32]
 
-    init(states: Int, nodes: AnalysisNodes) {
-        var start = [Int32](repeating: 0, count: states + 1)
-        for p in nodes.packed { start[Int(p.state) + 1] += 1 }
-        for s in 0..<states { start[s + 1] += start[s] }
-        var next = Array(start.dropLast())
-        var list = [Int32](repeating: 0, count: nodes.count)
-        for (i, p) in nodes.packed.enumerated() {
-            list[Int(next[Int(p.state)])] = Int32(i)
-            next[Int(p.state)] += 1
+    /// From the analysis's lists, each state's (knowledge id << 32 | node) in the order made.
+    init(_ lists: [[UInt64]], nodes: Int) {
+        var start = [Int32](repeating: 0, count: lists.count + 1)
+        var list = [Int32]()
+        list.reserveCapacity(nodes)
+        for (s, l) in lists.enumerated() {
+            for entry in l { list.append(Int32(truncatingIfNeeded: entry)) }
+            start[s + 1] = Int32(list.count)
         }
         self.start = start
         self.list = list
