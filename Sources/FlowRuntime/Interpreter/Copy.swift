@@ -6,16 +6,17 @@ extension Interpreter {
     /// nesting (FL0146), this bounds it anyway.
     static let maximumPlaceholderDepth = CopyLimits.maxDepth
 
-    func resolve(_ text: Text, in frame: Frame, depth: Int = 0) -> String {
+    func resolve(_ text: Text, in frame: Frame, depth: Int = 0, values: ResolvedValues? = nil) -> String {
         switch text {
         case .literal(let literal):
-            return render(literal.template, in: frame, depth: depth)
+            return render(literal.template, in: frame, depth: depth, values: values)
         case .localized(let localized):
             let key = localized.key
             guard let locale = entryLocale(of: key) else {
                 return "@" + (program.strings.keys.indices.contains(key.index) ? program.strings.keys[key.index] : "?")
             }
-            return render(program.strings.entries[locale][key.index]!.template, in: frame, depth: depth, shared: true)
+            return render(program.strings.entries[locale][key.index]!.template, in: frame, depth: depth, shared: true,
+                          values: values)
         }
     }
 
@@ -33,20 +34,26 @@ extension Interpreter {
     /// values costs at most the limit per level, never the full expansion. The checker reports
     /// such copy (FL0146); this is what keeps an app that runs an unchecked program safe.
     /// `run`: the activation's run-time values, for a track's property values (nil elsewhere).
+    ///
+    /// Each `let` value is resolved once per text and depth (`values`): a chain where every
+    /// value names the next few several times costs the number of values, not the number of
+    /// paths through them, which is exponential and which the byte limit does not bound when the
+    /// values are empty (the plain fuzzer's timeout of 2026-12-01: 17 values of 5 references).
     func render(_ template: Template, in frame: Frame, depth: Int = 0, shared: Bool = false,
-                run: RunValues? = nil) -> String {
+                run: RunValues? = nil, values: ResolvedValues? = nil) -> String {
         // Most copy is one literal piece: share its storage instead of building a new string.
         if template.segments.count == 1, case .text(let s) = template.segments[0] { return Self.bounded(s) }
+        let values = values ?? ResolvedValues()
         var out = ""
         for segment in template.segments {
             switch segment {
             case .text(let s): out += s
             case .placeholder(.permission(let ref)) where shared:
-                out += value(of: .permission(flowPermission(in: frame) ?? ref), in: frame, depth: depth + 1)
+                out += value(of: .permission(flowPermission(in: frame) ?? ref), in: frame, depth: depth + 1, values: values)
             case .placeholder(.run(let v)):
                 // The checker proves every use has a value; an unchecked program gets "".
                 out += run?[v].map(Self.bounded) ?? ""
-            case .placeholder(let p): out += value(of: p, in: frame, depth: depth + 1)
+            case .placeholder(let p): out += value(of: p, in: frame, depth: depth + 1, values: values)
             }
             if out.utf8.count >= CopyLimits.maxBytes { break }
         }
@@ -66,12 +73,12 @@ extension Interpreter {
     /// string-table entry, which the checker keeps as `.value("permission")`.
     func flowPermission(in frame: Frame) -> PermissionRef? { program[frame.flow].permissionPlaceholder }
 
-    func value(of placeholder: Placeholder, in frame: Frame, depth: Int) -> String {
+    func value(of placeholder: Placeholder, in frame: Frame, depth: Int, values: ResolvedValues) -> String {
         guard depth <= Self.maximumPlaceholderDepth else { return "" }
         switch placeholder {
         case .app:
             if let name = options.appName { return Self.bounded(name) }
-            return program.appName.map { resolve($0, in: frame, depth: depth) } ?? ""
+            return program.appName.map { resolve($0, in: frame, depth: depth, values: values) } ?? ""
         case .permission(let ref):
             guard let kind = kind(of: ref, in: frame) else { return "" }
             return program.strings.permissionName(kind, locale: localeIndex)
@@ -79,11 +86,19 @@ extension Interpreter {
             if !frame.texts.isEmpty, let text = frame.texts[name] { return Self.bounded(text) }
             let flow = program[frame.flow]
             if let v = flow.values.first(where: { $0.name == name }) ?? program.values.first(where: { $0.name == name }) {
-                return resolve(v.value, in: frame, depth: depth)
+                // Within one text the frame is the same, so a value's copy depends only on the
+                // depth it is reached at (past the depth limit nested values are cut off).
+                let key = ResolvedValues.Key(name: name, depth: depth)
+                if let done = values.strings[key] { return done }
+                let resolved = resolve(v.value, in: frame, depth: depth, values: values)
+                values.strings[key] = resolved
+                return resolved
             }
             // Table entries may keep built-in placeholders by name.
-            if name == "app" { return value(of: .app, in: frame, depth: depth) }
-            if name == "permission", let ref = flowPermission(in: frame) { return value(of: .permission(ref), in: frame, depth: depth) }
+            if name == "app" { return value(of: .app, in: frame, depth: depth, values: values) }
+            if name == "permission", let ref = flowPermission(in: frame) {
+                return value(of: .permission(ref), in: frame, depth: depth, values: values)
+            }
             return "{\(name)}"
         case .run:
             // Only track property values hold them, and `render` resolves those itself.
@@ -114,4 +129,15 @@ extension Interpreter {
                           message: alert.message.map { resolve($0, in: frame) },
                           buttons: alert.buttons.map { AlertButton(label: resolve($0.label, in: frame), role: $0.role) })
     }
+}
+
+/// The `let` values one text has resolved so far, by name and depth (see `Interpreter.render`):
+/// at most `CopyLimits.maxDepth` + 1 entries per value. Lives only for the resolution of one
+/// text, on one thread.
+final class ResolvedValues {
+    struct Key: Hashable {
+        var name: String
+        var depth: Int
+    }
+    var strings: [Key: String] = [:]
 }
