@@ -67,32 +67,30 @@ public struct AnalysisNodes: RandomAccessCollection, Sendable {
     func knowledgeID(_ i: Int) -> Int32 { packed[i].knowledge }
     func knowledge(_ i: Int) -> Knowledge { knowledgeValues[Int(packed[i].knowledge)] }
 
-    /// The id of `k` if some node has it already.
-    func existingID(of k: Knowledge) -> Int32? {
-        guard !knowledgeSlots.isEmpty else { return nil }
+    /// The slot `k` is in, or the empty slot where it would go, and its id if present.
+    private func probe(_ k: Knowledge) -> (slot: Int, id: Int32?) {
         let mask = knowledgeSlots.count - 1
         var i = Int(truncatingIfNeeded: k.mix) & mask
         while true {
             let slot = knowledgeSlots[i]
-            if slot < 0 { return nil }
-            if knowledgeValues[Int(slot)] == k { return slot }
+            if slot < 0 { return (i, nil) }
+            if knowledgeValues[Int(slot)] == k { return (i, slot) }
             i = (i + 1) & mask
         }
     }
 
+    /// The id of `k` if some node has it already.
+    func existingID(of k: Knowledge) -> Int32? {
+        knowledgeSlots.isEmpty ? nil : probe(k).id
+    }
+
     mutating func id(of k: Knowledge) -> Int32 {
         if knowledgeValues.count * 2 >= knowledgeSlots.count { growKnowledgeSlots() }
-        let mask = knowledgeSlots.count - 1
-        var i = Int(truncatingIfNeeded: k.mix) & mask
-        while true {
-            let slot = knowledgeSlots[i]
-            if slot < 0 { break }
-            if knowledgeValues[Int(slot)] == k { return slot }
-            i = (i + 1) & mask
-        }
+        let (slot, found) = probe(k)
+        if let found { return found }
         let id = Int32(knowledgeValues.count)
         knowledgeValues.append(k)
-        knowledgeSlots[i] = id
+        knowledgeSlots[slot] = id
         return id
     }
 
