@@ -205,8 +205,9 @@ public struct Evaluations: RandomAccessCollection, Sendable {
             ids.append(0)
             return
         }
-        var e = evaluation
-        e.steps = []
+        // A new value without the steps (a copy with `steps = []` would retain them first).
+        let e = Evaluation(steps: [], unhandled: evaluation.unhandled, promptPossible: evaluation.promptPossible,
+                           requestFrom: evaluation.requestFrom, unhandledOutcomes: evaluation.unhandledOutcomes)
         if let id = tableIDs[e] { ids.append(id); return }
         let id = Int32(table.count)
         table.append(e)

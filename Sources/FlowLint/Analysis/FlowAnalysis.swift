@@ -41,7 +41,7 @@ public struct FlowAnalysis: Sendable {
     /// these facts instead of evaluating the same node again.
     public internal(set) var evaluations = Evaluations()
     /// Edges taken by at least one reachable node, per state.
-    public internal(set) var takenEdges: [EdgeSet] = []
+    public internal(set) var takenEdges = TakenEdges()
     /// Outcomes some feasible path reaches, with what is known about each subject there.
     public internal(set) var outcomeKnowledge: [Int: Knowledge] = [:]
     /// The keys of `outcomeKnowledge`, sorted: what a caller branches on.
@@ -94,6 +94,14 @@ public struct FlowAnalysis: Sendable {
     /// Always-upgrade fact, and the table of each request state (-1: not a request).
     var requestTables: [[RequestEntry?]] = []
     var requestTableOfState: [Int32] = []
+    /// What `evaluate` reads of each state, and the status-to-edge tables of its checks
+    /// (StatePlans.swift).
+    var statePlans: [StatePlan] = []
+    var armTables = ArmTables()
+    /// Per state: the outcome of its `handoff` clause, or -1.
+    var handoffOutcomes: [Int32] = []
+    /// Per subject: whether Settings shows its switch while it is notDetermined (`settingsResult`).
+    var settingsSwitchWhileUndetermined: [Bool] = []
 
     init(program: Program, id: FlowID, callees: [FlowAnalysis?], parameterKinds: [Int: Set<PermissionKind>] = [:],
          refusing: Bool = false) {
@@ -125,6 +133,7 @@ public struct FlowAnalysis: Sendable {
             }
         }
         buildRequestTables()
+        buildStatePlans()
         buildGraph(callees: callees)
         runStatusAnalysis(callees: callees)
     }

@@ -98,35 +98,52 @@ extension FlowAnalysis {
         }
     }
 
-    /// `requestResults` for a request of state `state`, from its table when it has one.
-    func requestEntry(state: Int, ref: PermissionRef, options: [RequestOption], from s: Status, upgrade code: Int) -> RequestEntry {
+    /// `requestResults` for the request of state `state`, from its table when it has one.
+    func requestEntry(state: Int, from s: Status, upgrade code: Int) -> RequestEntry {
         let t = requestTableOfState.indices.contains(state) ? requestTableOfState[state] : -1
         if t >= 0, let entry = requestTables[Int(t)][s.ordinal * 3 + code] { return entry }
+        guard case .request(let request) = program[id][StateID(state)].terminator else {
+            preconditionFailure("state \(state) is not a request")
+        }
         let upgrade: AlwaysUpgrade = code == 0 ? .unknown : .ignored(temporary: code == 1)
-        let (results, prompt) = requestResults(ref, options: options, from: s, upgrade: upgrade)
+        let (results, prompt) = requestResults(request.subject, options: request.options, from: s, upgrade: upgrade)
         return RequestEntry(results: results, prompt: prompt)
     }
 
-    /// The steps of a request under `k`: one per arm and kind of completion (a one-time grant
-    /// or not, answered at a prompt or not), so the facts each path leaves stay apart.
+    /// A request through its arm table (`StatePlan.request`).
+    func evaluateRequest(state: Int, subject i: Int, table: Int, always: Bool, edges: [Edge], _ k: Knowledge,
+                         into ev: inout Evaluation) {
+        requestSteps(state: state, subject: i, always: always, edges: edges, table: table, arms: [], hasOtherwise: false, k,
+                     into: &ev)
+    }
+
+    /// A request whose arms do not fit a table.
     func evaluateRequest(state: Int, ref: PermissionRef, options: [RequestOption], arms: [StatusArm], otherwise: Transition?,
                          _ k: Knowledge, into ev: inout Evaluation) {
-        let i = subjectIndex(ref)
+        let always = options.contains(.always) && kinds(of: ref).contains(.location)
+        requestSteps(state: state, subject: subjectIndex(ref), always: always, edges: stateEdges[state], table: nil, arms: arms,
+                     hasOtherwise: otherwise != nil, k, into: &ev)
+    }
+
+    /// The steps of a request under `k`: one per edge and kind of completion (a one-time grant
+    /// or not, answered at a prompt or not), so the facts each path leaves stay apart. A result
+    /// status takes the edge its arm `table` says, or without a table the edge `arms` give.
+    /// (Not a closure: one that read `armTables` captured a copy of the whole analysis.)
+    private func requestSteps(state: Int, subject i: Int, always: Bool, edges: [Edge], table: Int?, arms: [StatusArm],
+                              hasOtherwise: Bool, _ k: Knowledge, into ev: inout Evaluation) {
         ev.requestFrom = k[i]
         let domain = domains[i]
-        let otherwiseEdge = arms.count
-        let always = options.contains(.always) && kinds(of: ref).contains(.location)
         let upgrade = k.has(.temporaryGrant, i) ? 1 : k.has(.alwaysRequested, i) ? 2 : 0
         // Per edge and variant (2: temporary, 1: prompted): the results that go there and the
         // first way one of them comes about (the status it came from and the completion's index),
         // in buffers on the stack.
-        withUnsafeTemporaryAllocation(of: RequestGroup.self, capacity: (arms.count + 1) * 4) { groups in
+        withUnsafeTemporaryAllocation(of: RequestGroup.self, capacity: edges.count * 4) { groups in
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 4) { seen in
             groups.initialize(repeating: RequestGroup())
             seen.initialize(repeating: 0)
             var unhandled = StatusSet()
             for s in k[i] {
-                let entry = requestEntry(state: state, ref: ref, options: options, from: s, upgrade: upgrade)
+                let entry = requestEntry(state: state, from: s, upgrade: upgrade)
                 if entry.prompt { ev.promptPossible = true }
                 for (n, r) in entry.results.enumerated() {
                     // Kept apart only where a fact differs: a one-time grant, or a prompt finishing
@@ -136,12 +153,8 @@ extension FlowAnalysis {
                     guard seen[variant] & bit == 0 else { continue }
                     seen[variant] |= bit
                     guard domain.contains(r.status) else { continue }
-                    let e: Int
-                    if let a = arms.firstIndex(where: { arm in arm.patterns.contains { $0.first?.matches(r.status) ?? true } }) {
-                        e = a
-                    } else if otherwise != nil {
-                        e = otherwiseEdge
-                    } else {
+                    let e = table.map { armTables.edge($0, r.status) } ?? ArmTables.edge(of: r.status, arms: arms, hasOtherwise: hasOtherwise)
+                    if e < 0 {
                         if !unhandled.contains(r.status) { unhandled.insert(r.status); ev.unhandled.append([r.status]) }
                         continue
                     }
@@ -152,13 +165,13 @@ extension FlowAnalysis {
             }
             // Answered prompts first: the breadth-first search keeps the first step into a node as
             // its witness, and "request camera: Don't Allow" says more than "no prompt".
-            for e in 0...arms.count {
+            for e in edges.indices {
                 for variant in [1, 3, 0, 2] {
                     let group = groups[e * 4 + variant]
                     guard group.from >= 0 else { continue }
-                    let r = requestEntry(state: state, ref: ref, options: options, from: StatusSet.order[Int(group.from)],
+                    let r = requestEntry(state: state, from: StatusSet.order[Int(group.from)],
                                          upgrade: upgrade).results[Int(group.completion)]
-                    let cause = StepCause.request(ref, r.note, result: r.status)
+                    let cause = StepCause.request(subjects[i], r.note, result: r.status)
                     var after = k
                     after[i] = StatusSet(bits: group.results)
                     if tracksObserved { after.set(.observed, i) }
@@ -168,8 +181,7 @@ extension FlowAnalysis {
                     // The simulated device's rule: the call counts unless the grant is a one-time one.
                     if always, !k.has(.temporaryGrant, i) { after.set(.alwaysRequested, i) }
                     after.promptFinishing = tracksPromptFinishing && (prompted || k.promptFinishing)
-                    let target = e == otherwiseEdge ? otherwise!.target : arms[e].transition.target
-                    ev.steps.append(AnalysisStep(edge: e, target: target, knowledge: after, cause: cause))
+                    ev.steps.append(AnalysisStep(edge: e, target: edges[e].transition.target, knowledge: after, cause: cause))
                 }
             }
         }

@@ -67,7 +67,7 @@ extension FlowAnalysis {
     mutating func runStatusAnalysis(callees: [FlowAnalysis?]) {
         let flow = program[id]
         let stateCount = flow.states.count
-        takenEdges = stateEdges.map { EdgeSet(count: $0.count) }
+        takenEdges = TakenEdges(counts: stateEdges.map(\.count))
         let top = top()
 
         // The nodes of each state while building, as (knowledge id << 32 | node) in the order
@@ -108,27 +108,30 @@ extension FlowAnalysis {
         var head = 0
         while head < nodes.count {
             let n = head
-            let current = (state: StateID(nodes.state(n)), knowledge: nodes.knowledge(n))
+            let state = nodes.state(n)
+            let knowledge = nodes.knowledge(n)
             head += 1
-            if let handoff = flow.states[current.state.index].handoff {
-                let o = handoff.outcome
-                handoffKnowledge[o] = handoffKnowledge[o].map { $0.unionOfStatuses(current.knowledge) }
-                    ?? current.knowledge
+            let handoff = handoffOutcomes[state]
+            if handoff >= 0 {
+                let o = Int(handoff)
+                handoffKnowledge[o] = handoffKnowledge[o].map { $0.unionOfStatuses(knowledge) } ?? knowledge
             }
-            switch flow.states[current.state.index].terminator {
+            switch statePlans[state] {
             case .request: mutates = true; mayRequest = true
             case .openSettings: mutates = true; opensSettings = true
-            case .call(let call):
-                if let c = callees[call.callee.index] {
+            case .call(let callee):
+                if let c = callees[callee] {
                     mutates = mutates || c.mutates
                     opensSettings = opensSettings || c.opensSettings
                     mayRequest = mayRequest || c.mayRequest
                 }
+            case .general:
+                if case .request = program[id][StateID(state)].terminator { mutates = true; mayRequest = true }
             default: break
             }
-            evaluate(current.state, current.knowledge, callees: callees, into: &evaluation)
+            evaluate(StateID(state), knowledge, callees: callees, into: &evaluation)
             for step in evaluation.steps {
-                takenEdges[current.state.index].insert(step.edge)
+                takenEdges.insert(step.edge, of: state)
                 switch step.target {
                 case .outcome(let o):
                     if recordsLinks { links.add(-1) }
@@ -166,37 +169,47 @@ extension FlowAnalysis {
         ev.promptPossible = false
         ev.requestFrom = StatusSet()
         ev.unhandledOutcomes = []
-        let state = program[id][stateID]
-        let edges = stateEdges[stateID.index]
+        let s = stateID.index
+        let edges = stateEdges[s]
         func step(_ e: Int, _ k: Knowledge, _ cause: StepCause) {
             ev.steps.append(AnalysisStep(edge: e, target: edges[e].transition.target, knowledge: k, cause: cause))
         }
         // Something the user sees ends a prompt's completion handler.
         var shown = k
         shown.promptFinishing = false
-        switch state.terminator {
+        switch statePlans[s] {
         case .goto:
             step(0, k, .goesOn)
         case .capability:
             step(0, k, .capability(present: true))
             step(1, k, .capability(present: false))
-        case .alert(let alert):
-            for i in alert.buttons.indices { step(i, shown, .button(i)) }
-        case .openSettings(let open):
+        case .alert(let buttons):
+            for i in 0..<buttons { step(i, shown, .button(i)) }
+        case .openSettings(let notificationsOnly):
             var after = shown
             for i in subjects.indices {
                 // The user may have stayed away until the session ended: one-time grants end.
                 after.set(.temporaryGrant, i, false)
-                if open.page == .notificationSettings, subjects[i] != .kind(.notifications) { continue }
+                if notificationsOnly, subjects[i] != .kind(.notifications) { continue }
                 after[i] = settingsResult(k[i], subject: i)
             }
             step(0, after, .settingsReturn)
-        case .status(let check):
-            evaluateStatus(refs: check.subjects, arms: check.arms, otherwise: check.otherwise, k, into: &ev)
-        case .request(let request):
-            evaluateRequest(state: stateID.index, ref: request.subject, options: request.options, arms: request.arms,
-                            otherwise: request.otherwise, k, into: &ev)
-        case .call(let call):
+        case .status(let subject, let table):
+            evaluateStatus(subject: subject, table: table, edges: edges, k, into: &ev)
+        case .request(let subject, let table, let always):
+            evaluateRequest(state: s, subject: subject, table: table, always: always, edges: edges, k, into: &ev)
+        case .general:
+            switch program[id][stateID].terminator {
+            case .status(let check):
+                evaluateStatus(refs: check.subjects, arms: check.arms, otherwise: check.otherwise, k, into: &ev)
+            case .request(let request):
+                evaluateRequest(state: s, ref: request.subject, options: request.options, arms: request.arms,
+                                otherwise: request.otherwise, k, into: &ev)
+            default:
+                preconditionFailure("state \(s) has a plan of its own")
+            }
+        case .call:
+            guard case .call(let call) = program[id][stateID].terminator else { preconditionFailure("state \(s) is not a call") }
             evaluateCall(callee: call.callee, arguments: call.arguments, arms: call.arms, otherwise: call.otherwise,
                          handled: call.handling?.outcomes ?? [], k, analysis: callees[call.callee.index], into: &ev)
         }
@@ -213,7 +226,7 @@ extension FlowAnalysis {
     /// when their switch is shown: those keep every choice. A refusing user changes nothing.
     func settingsResult(_ before: StatusSet, subject i: Int) -> StatusSet {
         if refusing { return before }
-        let switchWhileUndetermined = kinds(of: subjects[i]).contains { $0.promptsOnlyWhileActive || $0 == .locationAccuracy }
+        let switchWhileUndetermined = settingsSwitchWhileUndetermined[i]
         let changeable = before.contains { s in
             s.statusClass != .restricted && (s.statusClass != .notDetermined || switchWhileUndetermined)
         }
@@ -265,6 +278,30 @@ extension FlowAnalysis {
             }
             let target = e == otherwiseEdge ? otherwise!.target : arms[e].transition.target
             ev.steps.append(AnalysisStep(edge: e, target: target, knowledge: after, cause: .status(after: after)))
+        }
+    }
+
+    /// A check of one subject through its arm table (`StatePlan.status`): the statuses taking
+    /// each edge are collected as bits, in a buffer on the stack.
+    func evaluateStatus(subject: Int, table: Int, edges: [Edge], _ k: Knowledge, into ev: inout Evaluation) {
+        let set = k[subject]
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: edges.count) { projected in
+            projected.initialize(repeating: 0)
+            for status in set {
+                let e = armTables.edge(table, status)
+                if e < 0 {
+                    ev.unhandled.append([status])
+                    continue
+                }
+                projected[e] |= 1 << UInt32(status.ordinal)
+            }
+            for e in projected.indices where projected[e] != 0 {
+                var after = k
+                after[subject] = set.intersection(StatusSet(bits: projected[e]))
+                if tracksObserved { after.set(.observed, subject) }
+                ev.steps.append(AnalysisStep(edge: e, target: edges[e].transition.target, knowledge: after,
+                                             cause: .status(after: after)))
+            }
         }
     }
 

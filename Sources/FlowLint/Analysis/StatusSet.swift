@@ -191,17 +191,50 @@ public enum PathFact: Int, Sendable {
     }
 }
 
-/// The edges of one state the analysis took, by edge index: a flag per edge instead of a hash
-/// set, since every state's edges are numbered from 0 and inserting happens for every step.
-public struct EdgeSet: Hashable, Sendable {
-    private var taken: [Bool]
+/// The edges the analysis took, for every state of a flow: one bit array, each state's edges
+/// numbered from its offset. (An array of flags per state was an allocation per state and a
+/// uniqueness check of two arrays at every step.)
+public struct TakenEdges: RandomAccessCollection, Sendable {
+    private var start: [Int32] = [0]
+    private var bits: [UInt64] = []
 
-    public init(count: Int) { taken = [Bool](repeating: false, count: count) }
+    /// Nothing taken yet, for states with `counts[s]` edges each.
+    init(counts: [Int]) {
+        start.reserveCapacity(counts.count + 1)
+        var total = 0
+        for c in counts {
+            total += c
+            start.append(Int32(truncatingIfNeeded: total))
+        }
+        bits = [UInt64](repeating: 0, count: (total + 63) / 64)
+    }
 
-    public func contains(_ edge: Int) -> Bool { taken.indices.contains(edge) && taken[edge] }
+    public init() {}
 
-    public mutating func insert(_ edge: Int) {
-        if edge >= taken.count { taken += [Bool](repeating: false, count: edge + 1 - taken.count) }
-        taken[edge] = true
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { start.count - 1 }
+    public subscript(state: Int) -> EdgeSet {
+        EdgeSet(bits: bits, start: Int(start[state]), count: Int(start[state + 1] - start[state]))
+    }
+
+    /// Marks edge `edge` of `state` taken; an edge the state does not have is ignored.
+    mutating func insert(_ edge: Int, of state: Int) {
+        let base = Int(start[state])
+        guard edge >= 0, edge < Int(start[state + 1]) - base else { return }
+        let i = base + edge
+        bits[i >> 6] |= 1 << UInt64(i & 63)
+    }
+}
+
+/// The edges of one state the analysis took, by edge index (a view of `TakenEdges`).
+public struct EdgeSet: Sendable {
+    fileprivate let bits: [UInt64]
+    fileprivate let start: Int
+    public let count: Int
+
+    public func contains(_ edge: Int) -> Bool {
+        guard edge >= 0, edge < count else { return false }
+        let i = start + edge
+        return bits[i >> 6] & (1 << UInt64(i & 63)) != 0
     }
 }

@@ -1,0 +1,96 @@
+import FlowModel
+
+/// What `evaluate` needs of one state's terminator, read out of the program once per flow.
+/// Copying a `State` out of the program for every analysis node retained and released its
+/// arrays, and matching each status against the arms walked their patterns again at every node
+/// (callgrind, the 10,000-state random graph: about a fifth of `evaluate`).
+enum StatePlan: Sendable {
+    case goto
+    case capability
+    case alert(buttons: Int)
+    case openSettings(notificationsOnly: Bool)
+    /// A check of one subject: `table` indexes `ArmTables`.
+    case status(subject: Int, table: Int)
+    /// A request: `table` indexes `ArmTables`; `always` is an Always request of a location kind.
+    case request(subject: Int, table: Int, always: Bool)
+    /// A call of flow `callee` (its steps are read from the program).
+    case call(callee: Int)
+    /// Read from the program: a tuple check, or a check whose arms do not fit a table.
+    case general
+}
+
+/// For a single-subject `status` or `request`, the edge each status takes: the first arm with
+/// a pattern that matches it, else the `else` edge (`arms.count`), else -1 (unhandled). The
+/// tables are shared by every check with the same answers, so a flow holds a few of them.
+struct ArmTables: Sendable {
+    /// `Status.allCases.count` entries per table, by status ordinal.
+    private var edges: [Int16] = []
+    private var ids: [[Int16]: Int] = [:]
+    static let width = Status.allCases.count
+
+    /// The table of `arms`, interned; nil when an edge index would not fit (a check with tens of
+    /// thousands of arms, which then takes the general path).
+    mutating func table(arms: [StatusArm], hasOtherwise: Bool) -> Int? {
+        guard arms.count < Int(Int16.max) else { return nil }
+        var row = [Int16](repeating: -1, count: Self.width)
+        for (ordinal, status) in Status.allCases.enumerated() {
+            row[ordinal] = Int16(Self.edge(of: status, arms: arms, hasOtherwise: hasOtherwise))
+        }
+        if let id = ids[row] { return id }
+        let id = edges.count / Self.width
+        edges += row
+        ids[row] = id
+        return id
+    }
+
+    /// The edge `status` takes among `arms`, or -1: what a table holds.
+    static func edge(of status: Status, arms: [StatusArm], hasOtherwise: Bool) -> Int {
+        if let a = arms.firstIndex(where: { arm in arm.patterns.contains { $0.first?.matches(status) ?? true } }) { return a }
+        return hasOtherwise ? arms.count : -1
+    }
+
+    /// The edge `status` takes in `table`, or -1.
+    @inline(__always)
+    func edge(_ table: Int, _ status: Status) -> Int { Int(edges[table &* Self.width &+ status.ordinal]) }
+
+    /// Drops the interning index once every state has its table.
+    mutating func finish() { ids = [:] }
+}
+
+extension FlowAnalysis {
+    /// The plan of every state of the flow (see `StatePlan`).
+    mutating func buildStatePlans() {
+        let flow = program[id]
+        var plans: [StatePlan] = []
+        plans.reserveCapacity(flow.states.count)
+        for state in flow.states {
+            switch state.terminator {
+            case .goto: plans.append(.goto)
+            case .capability: plans.append(.capability)
+            case .alert(let alert): plans.append(.alert(buttons: alert.buttons.count))
+            case .openSettings(let open): plans.append(.openSettings(notificationsOnly: open.page == .notificationSettings))
+            case .status(let check):
+                if check.subjects.count == 1,
+                   let t = armTables.table(arms: check.arms, hasOtherwise: check.otherwise != nil) {
+                    plans.append(.status(subject: subjectIndex(check.subjects[0]), table: t))
+                } else {
+                    plans.append(.general)
+                }
+            case .request(let request):
+                if let t = armTables.table(arms: request.arms, hasOtherwise: request.otherwise != nil) {
+                    let always = request.options.contains(.always) && kinds(of: request.subject).contains(.location)
+                    plans.append(.request(subject: subjectIndex(request.subject), table: t, always: always))
+                } else {
+                    plans.append(.general)
+                }
+            case .call(let call): plans.append(.call(callee: call.callee.index))
+            }
+        }
+        armTables.finish()
+        statePlans = plans
+        handoffOutcomes = flow.states.map { $0.handoff.map { Int32($0.outcome) } ?? -1 }
+        settingsSwitchWhileUndetermined = subjects.map { ref in
+            kinds(of: ref).contains { $0.promptsOnlyWhileActive || $0 == .locationAccuracy }
+        }
+    }
+}
