@@ -117,3 +117,18 @@ import Testing
         #expect(compared >= 70)
     }
 }
+
+extension StatePlansTests {
+    @Test func classMasksFollowTheCatalogsClasses() {
+        #expect(StatusClass.allCases.map(ArmTables.classIndex) == Array(0..<StatusClass.allCases.count))
+        for status in Status.allCases {
+            for c in StatusClass.allCases {
+                let inMask = ArmTables.mask(.statusClass(c)) & (1 << UInt32(status.ordinal)) != 0
+                #expect(inMask == (status.statusClass == c), "\(status) in \(c)")
+            }
+            #expect(ArmTables.mask(.status(status)) == 1 << UInt32(status.ordinal))
+            #expect(ArmTables.mask(.any) & (1 << UInt32(status.ordinal)) != 0)
+        }
+        #expect(ArmTables.every.nonzeroBitCount == Status.allCases.count)
+    }
+}

@@ -29,18 +29,55 @@ struct ArmTables: Sendable {
     static let width = Status.allCases.count
 
     /// The table of `arms`, interned; nil when an edge index would not fit (a check with tens of
-    /// thousands of arms, which then takes the general path).
+    /// thousands of arms, which then takes the general path). Built from each arm's mask of the
+    /// statuses it matches, in one pass over the arms: building tables by asking `edge(of:)` for
+    /// every status walked every pattern once per status, and cost more than it saved on flows
+    /// of a dozen states.
     mutating func table(arms: [StatusArm], hasOtherwise: Bool) -> Int? {
         guard arms.count < Int(Int16.max) else { return nil }
-        var row = [Int16](repeating: -1, count: Self.width)
-        for (ordinal, status) in Status.allCases.enumerated() {
-            row[ordinal] = Int16(Self.edge(of: status, arms: arms, hasOtherwise: hasOtherwise))
+        var row = [Int16](repeating: hasOtherwise ? Int16(arms.count) : -1, count: Self.width)
+        var open = Self.every
+        for (a, arm) in arms.enumerated() where open != 0 {
+            var hit: UInt32 = 0
+            for pattern in arm.patterns { hit |= pattern.first.map(Self.mask) ?? Self.every }
+            hit &= open
+            open &= ~hit
+            while hit != 0 {
+                row[hit.trailingZeroBitCount] = Int16(a)
+                hit &= hit - 1
+            }
         }
         if let id = ids[row] { return id }
         let id = edges.count / Self.width
         edges += row
         ids[row] = id
         return id
+    }
+
+    /// Every status, as bits by ordinal.
+    static let every: UInt32 = Status.allCases.count >= 32 ? .max : (1 << UInt32(Status.allCases.count)) - 1
+    /// The statuses of each class, as bits by ordinal, in `StatusClass.allCases` order.
+    static let classMasks: [UInt32] = StatusClass.allCases.map { c in
+        Status.allCases.enumerated().reduce(0) { $0 | ($1.element.statusClass == c ? 1 << UInt32($1.offset) : 0) }
+    }
+
+    static func classIndex(_ c: StatusClass) -> Int {
+        switch c {
+        case .notDetermined: 0
+        case .granted: 1
+        case .limited: 2
+        case .denied: 3
+        case .restricted: 4
+        }
+    }
+
+    /// The statuses `match` matches, as bits by ordinal.
+    static func mask(_ match: StatusMatch) -> UInt32 {
+        switch match {
+        case .status(let s): 1 << UInt32(s.ordinal)
+        case .statusClass(let c): classMasks[classIndex(c)]
+        case .any: every
+        }
     }
 
     /// The edge `status` takes among `arms`, or -1: what a table holds.
