@@ -5,56 +5,65 @@ import FlowSyntax
 /// concern has its own file: the graph through subflows (reachability, components, requests:
 /// GraphAnalysis.swift), the path-sensitive status facts with BFS parents (StatusAnalysis.swift)
 /// and the witnesses built on those parents (Witness.swift).
-public struct FlowAnalysis: Sendable {
+///
+/// A class, shared rather than copied: the rules' flow list, every witness source and every
+/// call's callee table held their own copy of it, and a copy retained and released some forty
+/// buffers (callgrind, the 300-flow lint profile: about a third of `Linter.lint`). The build
+/// steps in this module set its properties during `init` (their setters are internal); nothing
+/// changes it after `init` returns, which is what makes the unchecked `Sendable` sound: every
+/// thread only ever reads it. For the same reason its stored properties opt out of the run-time
+/// exclusivity checks a class's properties get (`@exclusivity(unchecked)`): the analysis loop
+/// touches them for every node, and the checks were a seventh of its instructions.
+public final class FlowAnalysis: @unchecked Sendable {
     public let id: FlowID
     /// The permissions the analysis tracks: the `uses` kinds, then the permission parameters.
     public let subjects: [PermissionRef]
     /// For each state, the indices of the edges that can be taken in the plain graph (a call arm
     /// only when the callee can end with one of its outcomes).
-    public internal(set) var graphEdges: [[Int]] = []
-    public internal(set) var graphReachable: [Bool] = []
+    @exclusivity(unchecked) public internal(set) var graphEdges: [[Int]] = []
+    @exclusivity(unchecked) public internal(set) var graphReachable: [Bool] = []
     /// Graph BFS parent (state, edge) for states reachable from the start.
-    public internal(set) var graphParent: [(state: Int, edge: Int)?] = []
+    @exclusivity(unchecked) public internal(set) var graphParent: [(state: Int, edge: Int)?] = []
     /// Graph BFS depth and anchor of each state reachable from the start (as `AnalysisNode`).
-    public internal(set) var graphDepth: [Int] = []
-    public internal(set) var graphAnchor: [Int] = []
+    @exclusivity(unchecked) public internal(set) var graphDepth: [Int] = []
+    @exclusivity(unchecked) public internal(set) var graphAnchor: [Int] = []
     /// Outcome indices some graph path reaches.
-    public internal(set) var graphOutcomes: Set<Int> = []
+    @exclusivity(unchecked) public internal(set) var graphOutcomes: Set<Int> = []
     /// Whether an outcome can be reached from the state.
-    public internal(set) var canReachOutcome: [Bool] = []
-    public internal(set) var components: StronglyConnectedComponents
+    @exclusivity(unchecked) public internal(set) var canReachOutcome: [Bool] = []
+    @exclusivity(unchecked) public internal(set) var components: StronglyConnectedComponents
     /// Whether a state issues a request, directly or through a call into a flow that may.
-    public internal(set) var requests: [Bool] = []
+    @exclusivity(unchecked) public internal(set) var requests: [Bool] = []
     /// Whether a request (see `requests`) can be reached from the state through anything.
-    public internal(set) var canReachRequest: [Bool] = []
+    @exclusivity(unchecked) public internal(set) var canReachRequest: [Bool] = []
     /// Whether a request can be reached from the state without passing an alert or a Settings
     /// visit (the state itself must not be one): a button leading there is a priming button.
-    public internal(set) var reachesRequestDirectly: [Bool] = []
+    @exclusivity(unchecked) public internal(set) var reachesRequestDirectly: [Bool] = []
 
     /// `terminator.edges` of each state, built once: rules and the analysis index them for
     /// every node and witness step, and rebuilding the array each time was a tenth of linting.
-    public internal(set) var stateEdges: [[Edge]] = []
+    @exclusivity(unchecked) public internal(set) var stateEdges: [[Edge]] = []
 
-    public internal(set) var nodes = AnalysisNodes()
-    public internal(set) var nodesOfState = NodesOfState()
+    @exclusivity(unchecked) public internal(set) var nodes = AnalysisNodes()
+    @exclusivity(unchecked) public internal(set) var nodesOfState = NodesOfState()
     /// What `evaluate` found at each node (index as `nodes`), without its steps: rules read
     /// these facts instead of evaluating the same node again.
-    public internal(set) var evaluations = Evaluations()
+    @exclusivity(unchecked) public internal(set) var evaluations = Evaluations()
     /// Edges taken by at least one reachable node, per state.
-    public internal(set) var takenEdges = TakenEdges()
+    @exclusivity(unchecked) public internal(set) var takenEdges = TakenEdges()
     /// Outcomes some feasible path reaches, with what is known about each subject there.
-    public internal(set) var outcomeKnowledge: [Int: Knowledge] = [:]
+    @exclusivity(unchecked) public internal(set) var outcomeKnowledge: [Int: Knowledge] = [:]
     /// The keys of `outcomeKnowledge`, sorted: what a caller branches on.
-    public internal(set) var reachedOutcomes: [Int] = []
+    @exclusivity(unchecked) public internal(set) var reachedOutcomes: [Int] = []
     /// Outcomes a caller that handles them can get at a reachable `handoff` state, with what is
     /// known about each subject on entering the state (the flow ends there, before the state runs).
-    public internal(set) var handoffKnowledge: [Int: Knowledge] = [:]
+    @exclusivity(unchecked) public internal(set) var handoffKnowledge: [Int: Knowledge] = [:]
     /// Outcomes of `handoff` states reachable in the plain graph (as `graphOutcomes`).
-    public internal(set) var graphHandoffs: Set<Int> = []
+    @exclusivity(unchecked) public internal(set) var graphHandoffs: Set<Int> = []
     /// Whether running the flow may change a status (a request or a visit to Settings).
-    public internal(set) var mutates = false
-    public internal(set) var opensSettings = false
-    public internal(set) var mayRequest = false
+    @exclusivity(unchecked) public internal(set) var mutates = false
+    @exclusivity(unchecked) public internal(set) var opensSettings = false
+    @exclusivity(unchecked) public internal(set) var mayRequest = false
 
     /// Most distinct knowledge values kept per state before widening to "anything": bounds the
     /// analysis to states × this constant.
@@ -75,12 +84,12 @@ public struct FlowAnalysis: Sendable {
     public let refusing: Bool
     var recordsLinks: Bool { refusing }
     /// For each node, the nodes its steps lead to (-1: an outcome); kept by refusing analyses.
-    public internal(set) var links = NodeLinks()
+    @exclusivity(unchecked) public internal(set) var links = NodeLinks()
     /// Which path facts this flow needs (a fact nothing reads would only split nodes): what a
     /// path read, for a flow that opens Settings (FL1209); a prompt finishing, for a flow that
     /// requests a kind that prompts only while the app is active (FL1210).
-    var tracksObserved = false
-    var tracksPromptFinishing = false
+    @exclusivity(unchecked) var tracksObserved = false
+    @exclusivity(unchecked) var tracksPromptFinishing = false
 
     public var flow: Flow { program[id] }
     public var semanticReachable: [Bool] { nodesOfState.map { !$0.isEmpty } }
@@ -88,20 +97,20 @@ public struct FlowAnalysis: Sendable {
     /// For each permission parameter: the kinds callers pass (empty: any kind).
     let parameterKinds: [Int: Set<PermissionKind>]
     /// `domain(of:)` and `settingsChoices(_:)` of each subject, by subject index.
-    var domains: [StatusSet] = []
-    var choices: [StatusSet] = []
+    @exclusivity(unchecked) var domains: [StatusSet] = []
+    @exclusivity(unchecked) var choices: [StatusSet] = []
     /// Completions of each distinct request (`buildRequestTables`), by status ordinal × 3 + the
     /// Always-upgrade fact, and the table of each request state (-1: not a request).
-    var requestTables: [[RequestEntry?]] = []
-    var requestTableOfState: [Int32] = []
+    @exclusivity(unchecked) var requestTables: [[RequestEntry?]] = []
+    @exclusivity(unchecked) var requestTableOfState: [Int32] = []
     /// What `evaluate` reads of each state, and the status-to-edge tables of its checks
     /// (StatePlans.swift).
-    var statePlans: [StatePlan] = []
-    var armTables = ArmTables()
+    @exclusivity(unchecked) var statePlans: [StatePlan] = []
+    @exclusivity(unchecked) var armTables = ArmTables()
     /// Per state: the outcome of its `handoff` clause, or -1.
-    var handoffOutcomes: [Int32] = []
+    @exclusivity(unchecked) var handoffOutcomes: [Int32] = []
     /// Per subject: whether Settings shows its switch while it is notDetermined (`settingsResult`).
-    var settingsSwitchWhileUndetermined: [Bool] = []
+    @exclusivity(unchecked) var settingsSwitchWhileUndetermined: [Bool] = []
 
     init(program: Program, id: FlowID, callees: [FlowAnalysis?], parameterKinds: [Int: Set<PermissionKind>] = [:],
          refusing: Bool = false) {

@@ -6,7 +6,7 @@ import FlowSyntax
 /// witnesses), what can reach an outcome or a request, and the strongly connected components.
 extension FlowAnalysis {
 
-    mutating func buildGraph(callees: [FlowAnalysis?]) {
+    func buildGraph(callees: [FlowAnalysis?]) {
         let flow = program[id]
         let n = flow.states.count
         graphEdges = flow.states.indices.map { s in

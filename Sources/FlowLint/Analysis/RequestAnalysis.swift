@@ -76,7 +76,7 @@ extension FlowAnalysis {
     /// The completions of every request in the flow, computed once per distinct subject and
     /// options for each status and Always-upgrade fact (`requestResults` builds arrays and
     /// strings, and the analysis asks for each node of each request state).
-    mutating func buildRequestTables() {
+    func buildRequestTables() {
         requestTableOfState = [Int32](repeating: -1, count: program[id].states.count)
         var shapes: [RequestShape: Int32] = [:]
         for (s, state) in program[id].states.enumerated() {

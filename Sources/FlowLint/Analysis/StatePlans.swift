@@ -96,7 +96,7 @@ struct ArmTables: Sendable {
 
 extension FlowAnalysis {
     /// The plan of every state of the flow (see `StatePlan`).
-    mutating func buildStatePlans() {
+    func buildStatePlans() {
         let flow = program[id]
         var plans: [StatePlan] = []
         plans.reserveCapacity(flow.states.count)

@@ -64,7 +64,7 @@ public struct Evaluation: Hashable, Sendable {
 /// shortest-path tree every witness of the flow is read from.
 extension FlowAnalysis {
 
-    mutating func runStatusAnalysis(callees: [FlowAnalysis?]) {
+    func runStatusAnalysis(callees: [FlowAnalysis?]) {
         let flow = program[id]
         let stateCount = flow.states.count
         takenEdges = TakenEdges(counts: stateEdges.map(\.count))
@@ -211,7 +211,7 @@ extension FlowAnalysis {
         case .call:
             guard case .call(let call) = program[id][stateID].terminator else { preconditionFailure("state \(s) is not a call") }
             evaluateCall(callee: call.callee, arguments: call.arguments, arms: call.arms, otherwise: call.otherwise,
-                         handled: call.handling?.outcomes ?? [], k, analysis: callees[call.callee.index], into: &ev)
+                         handled: call.handling?.outcomes ?? [], k, callee: callees[call.callee.index]?.calleeFacts, into: &ev)
         }
     }
 
@@ -336,9 +336,10 @@ extension FlowAnalysis {
     }
 
     /// `handled`: the outcomes the call handles itself, which the callee also ends with at its
-    /// `handoff` states (with what was known on entering them).
+    /// `handoff` states (with what was known on entering them). `c` is what the callee's analysis
+    /// found (nil: no analysis, so anything may happen).
     func evaluateCall(callee: FlowID, arguments: [Argument], arms: [OutcomeArm], otherwise: Transition?,
-                      handled: [Int] = [], _ k: Knowledge, analysis c: FlowAnalysis?, into ev: inout Evaluation) {
+                      handled: [Int] = [], _ k: Knowledge, callee c: CalleeFacts?, into ev: inout Evaluation) {
         var outcomes: [Int] = c?.reachedOutcomes ?? Array(program[callee].outcomes.indices)
         var handedOff: [Int: Knowledge] = [:]
         if let c {
@@ -349,18 +350,26 @@ extension FlowAnalysis {
             }
             outcomes.sort()
         }
-        var passed = Set<Int>()
+        // The subjects passed to the callee, each once, and for each argument its subject here
+        // and the callee's subject of its parameter (-1: none).
+        var passed: [Int] = []
+        var bindings: [(argument: Int, mine: Int, theirs: Int)] = []
+        for (p, argument) in arguments.enumerated() {
+            guard case .permission(let ref) = argument, let mine = subjects.firstIndex(of: ref) else { continue }
+            if !passed.contains(mine) { passed.append(mine) }
+            bindings.append((p, mine, c?.subjects.firstIndex(of: .parameter(p)) ?? -1))
+        }
         var groups = [(Knowledge, Int)?](repeating: nil, count: arms.count + 1)
         let otherwiseEdge = arms.count
         for o in outcomes {
             var after = k
             var feasible = true
-            for (p, argument) in arguments.enumerated() {
-                guard case .permission(let ref) = argument, let mine = subjects.firstIndex(of: ref) else { continue }
-                passed.insert(mine)
+            let known = c == nil ? nil : handedOff[o] ?? c?.outcomeKnowledge[o]
+            for binding in bindings {
+                let mine = binding.mine
                 let summary: StatusSet
-                if let c, let known = handedOff[o] ?? c.outcomeKnowledge[o], let ci = c.subjects.firstIndex(of: .parameter(p)) {
-                    summary = known[ci]
+                if let known, binding.theirs >= 0 {
+                    summary = known[binding.theirs]
                 } else {
                     summary = .anyKind
                 }
@@ -396,5 +405,23 @@ extension FlowAnalysis {
             let target = e == otherwiseEdge ? otherwise!.target : arms[e].transition.target
             ev.steps.append(AnalysisStep(edge: e, target: target, knowledge: knowledge, cause: .callOutcome(first)))
         }
+    }
+}
+
+/// What a call reads of its callee's analysis: these fields, not the whole analysis (copying a
+/// `FlowAnalysis` out of the callee table for every evaluated call retained each of its arrays).
+struct CalleeFacts {
+    var reachedOutcomes: [Int]
+    var outcomeKnowledge: [Int: Knowledge]
+    var handoffKnowledge: [Int: Knowledge]
+    var subjects: [PermissionRef]
+    var mutates: Bool
+    var opensSettings: Bool
+}
+
+extension FlowAnalysis {
+    var calleeFacts: CalleeFacts {
+        CalleeFacts(reachedOutcomes: reachedOutcomes, outcomeKnowledge: outcomeKnowledge, handoffKnowledge: handoffKnowledge,
+                    subjects: subjects, mutates: mutates, opensSettings: opensSettings)
     }
 }
