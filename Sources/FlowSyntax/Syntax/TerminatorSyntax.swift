@@ -324,7 +324,12 @@ public struct AlertSyntax: Hashable, Sendable {
 
 /// The statement that ends a state and decides where the flow goes next: one case per
 /// construct, each with its own struct.
-public enum TerminatorSyntax: Hashable, Sendable {
+///
+/// Every case is boxed (`indirect`, like the model's `Terminator`): the structs run from 168 to
+/// 420 bytes, and inline they made every `StateDecl` and `FlowItem` as large as the largest, so a
+/// flow's items array, and every copy of a state, carried the widest terminator whatever it held.
+/// Boxed, a terminator is one pointer and a copy is a retain.
+public indirect enum TerminatorSyntax: Hashable, Sendable {
     /// `-> target`
     case goto(TransitionSyntax)
     case capability(CapabilityCheckSyntax)
