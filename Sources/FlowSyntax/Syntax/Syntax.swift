@@ -94,7 +94,9 @@ public struct FileSyntax: Hashable, Sendable {
     /// recovery skipped them), the ones the parser expected and did not find (missing, zero
     /// width), and last the end of file, whose leading trivia is whatever follows the last token.
     /// The present and unexpected tokens' `fullRange`s tile the file from its first byte to its
-    /// last; `printedBytes` concatenates them.
+    /// last; `printedBytes` concatenates them. Empty when the parser was asked not to record them
+    /// (`Parser.parse(_:limits:recordsTokens:)`): such a tree has its declarations but does not
+    /// print back.
     public var tokens: [Token]
     /// The bytes the tokens' ranges index: the source file's own array, shared, not copied.
     public var source: [UInt8]
