@@ -204,12 +204,15 @@ public struct FlowDecl: Hashable, Sendable {
 }
 
 /// What a flow body holds, in source order (the checker rejects duplicates such as two `start`s).
+///
+/// The items other than states come once or a few times a flow, so they are boxed: a flow's
+/// items array is then as wide as a `StateDecl`, not as the widest item (`StartSyntax`).
 public enum FlowItem: Hashable, Sendable {
-    case title(TitleSyntax)
-    case uses(UsesSyntax)
-    case outcomes(OutcomesSyntax)
-    case start(StartSyntax)
-    case `let`(LetDecl)
+    indirect case title(TitleSyntax)
+    indirect case uses(UsesSyntax)
+    indirect case outcomes(OutcomesSyntax)
+    indirect case start(StartSyntax)
+    indirect case `let`(LetDecl)
     case state(StateDecl)
 }
 
