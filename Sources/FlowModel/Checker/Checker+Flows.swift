@@ -108,6 +108,7 @@ extension Checker {
             }
         }
         if !sig.outcomesDeclared {
+            sig.outcomes.reserveCapacity(Flow.builtinOutcomes.count)
             for name in Flow.builtinOutcomes {
                 sig.outcomeIndex[name] = sig.outcomes.count
                 sig.outcomes.append(Outcome(name: name, range: nil))
@@ -239,8 +240,9 @@ extension Checker {
             return Transition(target: .state(StateID(state)), range: syntax.range)
         case .done(let done):
             let name = done.outcome
-            let sig = signatures[context.flow]
-            guard let outcome = sig.outcomeIndex[name.name] else {
+            // One field read in place: a copy of the whole signature is a dozen retains.
+            guard let outcome = signatures[context.flow].outcomeIndex[name.name] else {
+                let sig = signatures[context.flow]
                 let list = sig.outcomes.map(\.name).joined(separator: ", ")
                 error(ModelDiagnosticID.unknownOutcome,
                       "unknown outcome '\(name.name)' for flow '\(sig.name)' (its outcomes: \(list))", at: name.range,
