@@ -43,6 +43,29 @@ import FlowSyntax
         let kept = Loader(reader: MemoryReader(files), keepsSyntax: true).load("flows/main.flow")
         #expect(kept.syntax.map(\.file) == [FileID(0), FileID(1)])
         #expect(kept.syntax[0].declarations.count == 2)
+        // A kept tree is lossless (the loader records the tokens only when it keeps the trees).
+        #expect(kept.syntax[0].printedText == files["flows/main.flow"])
+        #expect(kept.syntax[1].printedText == files["flows/lib/a.flow"])
+    }
+
+    /// The loader parses without tokens unless it keeps the trees: the program and every
+    /// diagnostic must be what the lossless parse gives, for clean input, checker errors
+    /// (duplicate and unknown states, whose notes point at the first state) and syntax errors.
+    @Test(arguments: [
+        "app \"A\"\nflow a {\n  uses camera\n  start -> s\n  state s { status camera { denied -> done denied  else -> t } }\n  state t { -> done granted }\n}\n",
+        "flow a {\n  uses camera\n  start -> s\n  state s { -> t }\n  state s { -> done granted }\n  state t { -> nowhere }\n}\n",
+        "flow a {\n  uses camera\n  state s { -> done granted }\n}\n",
+        "flow a {\n  uses camera\n  start -> s\n  state s { status camera { denied -> } }\n  bogus\n",
+    ])
+    func droppingTheTreesChangesNothingElse(_ text: String) {
+        let files = ["flows/main.flow": text]
+        let dropped = Loader(reader: MemoryReader(files)).load("flows/main.flow")
+        let kept = Loader(reader: MemoryReader(files), keepsSyntax: true).load("flows/main.flow")
+        #expect(dropped.syntax.isEmpty && !kept.syntax.isEmpty)
+        #expect(dropped.diagnostics == kept.diagnostics)
+        #expect(dropped.comments == kept.comments)
+        #expect(dropped.program?.flows == kept.program?.flows)
+        #expect((dropped.program == nil) == (kept.program == nil))
     }
 
     func temporaryDirectory() throws -> URL {

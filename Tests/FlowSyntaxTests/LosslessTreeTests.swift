@@ -68,7 +68,24 @@ enum Lossless {
     static func check(_ bytes: [UInt8], name: String, limits: ParseLimits = .default,
                       sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let file = SourceFile(id: FileID(0), path: "lossless.flow", bytes: bytes)
-        check(file, Parser.parse(file, limits: limits), name: name, sourceLocation: sourceLocation)
+        let result = Parser.parse(file, limits: limits)
+        check(file, result, name: name, sourceLocation: sourceLocation)
+        checkWithoutTokens(file, result, limits: limits, name: name, sourceLocation: sourceLocation)
+    }
+
+    /// A parse that records no tokens (what `Loader` does when it drops the tree) gives the same
+    /// declarations, diagnostics and comments as the lossless parse `result`, and no tokens.
+    static func checkWithoutTokens(_ file: SourceFile, _ result: ParseResult, limits: ParseLimits = .default, name: String,
+                                   sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let bare = Parser.parse(file, limits: limits, recordsTokens: false)
+        let refusedIDs: Set<DiagnosticID> = [.binaryFile, .fileTooLarge]
+        if !result.diagnostics.contains(where: { refusedIDs.contains($0.id) }) {
+            #expect(bare.syntax.tokens.isEmpty, "\(name): \(bare.syntax.tokens.count) tokens recorded", sourceLocation: sourceLocation)
+        }
+        #expect(bare.syntax.declarations == result.syntax.declarations, "\(name): declarations differ without tokens",
+                sourceLocation: sourceLocation)
+        #expect(bare.diagnostics == result.diagnostics, "\(name): diagnostics differ without tokens", sourceLocation: sourceLocation)
+        #expect(bare.comments == result.comments, "\(name): comments differ without tokens", sourceLocation: sourceLocation)
     }
 }
 
@@ -164,6 +181,23 @@ enum Lossless {
         #expect(start.kind == .keyword(.start))
         #expect(pieces(syntax.leadingTrivia(of: start)) == ["newline '\n'", "whitespace '  '", "blockComment '/* lead */'", "whitespace ' '"])
         #expect(pieces(syntax.leadingTrivia(of: syntax.tokens.last!)) == ["newline '\n'"])
+    }
+
+    /// Broken input (a missing target and brace, skipped words) parsed without tokens: nothing
+    /// recorded, not even the missing and unexpected ones, and the same tree and reports.
+    @Test func parsingWithoutTokensRecordsNone() {
+        let text = "flow a {\n  bogus words\n  start -> s\n  state s { status camera { denied -> } }\n"
+        let file = SourceFile(id: FileID(0), path: "t.flow", text: text)
+        let lossless = Parser.parse(file)
+        #expect(lossless.syntax.tokens.contains { $0.presence == .missing })
+        #expect(lossless.syntax.tokens.contains { $0.presence == .unexpected })
+        let bare = Parser.parse(file, recordsTokens: false)
+        #expect(bare.syntax.tokens.isEmpty)
+        #expect(bare.syntax.printedBytes.isEmpty)
+        #expect(bare.syntax.declarations == lossless.syntax.declarations)
+        #expect(bare.diagnostics.map(\.id) == ["FL0025", "FL0021"])
+        #expect(bare.diagnostics == lossless.diagnostics)
+        Lossless.checkWithoutTokens(file, lossless, name: "broken")
     }
 
     @Test func missingTokensAreRecordedWhereTheDiagnosticPoints() {

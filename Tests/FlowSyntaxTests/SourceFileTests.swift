@@ -2,6 +2,46 @@ import Testing
 @testable import FlowSyntax
 
 @Suite struct SourceFileTests {
+    /// The line scan reads eight bytes at a time: line breaks at every position of a word, next
+    /// to tabs, other control bytes and bytes above 0x7F, and CR LF split across two words, give
+    /// the starts a byte-by-byte scan gives.
+    @Test func lineStartsMatchAByteByByteScan() {
+        func reference(_ bytes: [UInt8]) -> [Int] {
+            var starts = [0]
+            var i = 0
+            while i < bytes.count {
+                if bytes[i] == 0x0A {
+                    starts.append(i + 1)
+                } else if bytes[i] == 0x0D {
+                    if i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
+                    starts.append(i + 1)
+                }
+                i += 1
+            }
+            return starts
+        }
+        let pieces: [[UInt8]] = [[0x0A], [0x0D], [0x0D, 0x0A], [0x09], [0x0B], [0x0E], [0x0C], [0x00], [0xFF], [0x80, 0x8E],
+                                 Array("abc".utf8), Array("state s {".utf8), [0xC3, 0xA9]]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15  // xorshift, so a failure is the same every run
+        func nextPiece() -> [UInt8] {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return pieces[Int(state % UInt64(pieces.count))]
+        }
+        for length in 0..<40 {
+            for _ in 0..<50 {
+                var bytes: [UInt8] = []
+                while bytes.count < length { bytes += nextPiece() }
+                #expect(SourceFile(id: FileID(0), path: "a.flow", bytes: bytes).lineStarts == reference(bytes), "\(bytes)")
+            }
+        }
+        for offset in 0..<17 {
+            let bytes = Array(repeating: UInt8(ascii: "x"), count: offset) + [0x0D, 0x0A] + Array(repeating: 0x79, count: 9)
+            #expect(SourceFile(id: FileID(0), path: "a.flow", bytes: bytes).lineStarts == [0, offset + 2])
+        }
+    }
+
     @Test func lineStartsHandleLFCRLFAndLoneCR() {
         let file = SourceFile(id: FileID(0), path: "a.flow", text: "a\nbc\r\nd\re")
         #expect(file.lineStarts == [0, 2, 6, 8])

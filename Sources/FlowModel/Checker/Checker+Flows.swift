@@ -108,6 +108,7 @@ extension Checker {
             }
         }
         if !sig.outcomesDeclared {
+            sig.outcomes.reserveCapacity(Flow.builtinOutcomes.count)
             for name in Flow.builtinOutcomes {
                 sig.outcomeIndex[name] = sig.outcomes.count
                 sig.outcomes.append(Outcome(name: name, range: nil))
@@ -133,8 +134,13 @@ extension Checker {
         let sig = signatures[index]
         let decl = sig.decl
 
-        var stateDecls: [StateDecl] = []
+        // The states are read in place from `decl.items` (the tree is the only copy): a list of
+        // their declarations would double what loading a large flow holds at its peak.
+        var stateCount = 0
+        var firstStateName: String?
         var stateIndex: [String: Int] = [:]
+        // Where each state is named, by position, for the note on a duplicate.
+        var stateNameRanges: [SourceRange] = []
         var flowLets: [LetDecl] = []
         var letIndex: [String: Int] = [:]
         for item in decl.items {
@@ -143,11 +149,13 @@ extension Checker {
                 if let earlier = stateIndex[state.name.name] {
                     error(ModelDiagnosticID.duplicateState,
                           "duplicate state '\(state.name.name)' in flow '\(decl.name.name)'", at: state.name.range,
-                          notes: [DiagnosticNote("first defined here", at: stateDecls[earlier].name.range)])
+                          notes: [DiagnosticNote("first defined here", at: stateNameRanges[earlier])])
                 } else {
-                    stateIndex[state.name.name] = stateDecls.count
+                    stateIndex[state.name.name] = stateCount
                 }
-                stateDecls.append(state)
+                stateNameRanges.append(state.name.range)
+                if stateCount == 0 { firstStateName = state.name.name }
+                stateCount += 1
             case .let(let value):
                 if let earlier = letIndex[value.name.name] {
                     error(ModelDiagnosticID.duplicateName, "duplicate value '\(value.name.name)'", at: value.name.range,
@@ -187,29 +195,32 @@ extension Checker {
             }
         } else if !sig.startSeen {
             error(ModelDiagnosticID.missingStart, "flow '\(sig.name)' has no 'start'", at: decl.name.range,
-                  notes: stateDecls.first.map { [DiagnosticNote("add 'start -> \($0.name.name)'")] } ?? [])
+                  notes: firstStateName.map { [DiagnosticNote("add 'start -> \($0)'")] } ?? [])
         }
 
         var states: [State] = []
-        states.reserveCapacity(stateDecls.count)
+        states.reserveCapacity(stateCount)
         var runUses: [RunValueUse] = []
-        for (index, state) in stateDecls.enumerated() {
+        var position = -1
+        for item in decl.items {
+            guard case .state(let state) = item else { continue }
+            position += 1
             let effects = state.effects.map { track($0, in: scope) }
             let handoff = state.handoff.flatMap { self.handoff($0, in: sig) }
-            runUses += pendingRunUses.map { RunValueUse(value: $0.value, range: $0.range, state: index, inButton: $0.inButton) }
+            runUses += pendingRunUses.map { RunValueUse(value: $0.value, range: $0.range, state: position, inButton: $0.inButton) }
             pendingRunUses.removeAll()
             guard let syntax = state.terminator else { incomplete = true; continue }
             guard let terminator = terminator(syntax, in: context) else {
                 pendingRunUses.removeAll()
                 continue
             }
-            runUses += pendingRunUses.map { RunValueUse(value: $0.value, range: $0.range, state: index, inButton: $0.inButton) }
+            runUses += pendingRunUses.map { RunValueUse(value: $0.value, range: $0.range, state: position, inButton: $0.inButton) }
             pendingRunUses.removeAll()
             if state.handoff != nil, handoff == nil { continue }
             states.append(State(name: state.name.name, range: state.range, nameRange: state.name.range,
                                 effects: effects, terminator: terminator, handoff: handoff))
         }
-        guard let start, states.count == stateDecls.count else { return nil }
+        guard let start, states.count == stateCount else { return nil }
         checkRunValues(runUses, states: states, start: start)
         return Flow(name: sig.name, range: decl.range, nameRange: decl.name.range, title: title,
                     parameters: sig.parameters, uses: sig.uses, outcomes: sig.outcomes,
@@ -229,8 +240,9 @@ extension Checker {
             return Transition(target: .state(StateID(state)), range: syntax.range)
         case .done(let done):
             let name = done.outcome
-            let sig = signatures[context.flow]
-            guard let outcome = sig.outcomeIndex[name.name] else {
+            // One field read in place: a copy of the whole signature is a dozen retains.
+            guard let outcome = signatures[context.flow].outcomeIndex[name.name] else {
+                let sig = signatures[context.flow]
                 let list = sig.outcomes.map(\.name).joined(separator: ", ")
                 error(ModelDiagnosticID.unknownOutcome,
                       "unknown outcome '\(name.name)' for flow '\(sig.name)' (its outcomes: \(list))", at: name.range,

@@ -66,17 +66,21 @@ extension Checker {
     /// A `status`/`request` subject or a permission argument: a caller permission parameter, or a
     /// concrete kind that must be listed in `uses` (a fix-it adds it).
     mutating func permission(_ name: Identifier, in context: FlowContext) -> PermissionRef? {
-        let sig = signatures[context.flow]
-        if let parameter = sig.parameterIndex[name.name] {
-            if sig.parameters[parameter].kind == .permission { return .parameter(parameter) }
+        // The signature's fields are read in place: a copy of the whole signature is a dozen
+        // retains, and this runs for every subject and permission argument.
+        if let parameter = signatures[context.flow].parameterIndex[name.name] {
+            if signatures[context.flow].parameters[parameter].kind == .permission { return .parameter(parameter) }
             error(ModelDiagnosticID.unknownPermission, "'\(name.name)' is a text parameter, not a permission",
                   at: name.range)
             return nil
         }
         if let kind = PermissionKind(rawValue: name.name) {
-            if !sig.uses.contains(kind) { reportNotInUses(kind, at: name.range, flow: sig) }
+            if !signatures[context.flow].uses.contains(kind) {
+                reportNotInUses(kind, at: name.range, flow: signatures[context.flow])
+            }
             return .kind(kind)
         }
+        let sig = signatures[context.flow]
         let candidates = PermissionKind.allCases.map(\.rawValue)
             + sig.parameters.filter { $0.kind == .permission }.map(\.name)
         error(ModelDiagnosticID.unknownPermission, "unknown permission '\(name.name)'", at: name.range,
@@ -118,24 +122,28 @@ extension Checker {
         patterns.reserveCapacity(arm.patterns.count)
         var failed = false
         for pattern in arm.patterns {
+            // A bare name is a pattern of one element, read as it is rather than wrapped in an
+            // array (one allocation per pattern).
+            let single: PatternElementSyntax?
             let elements: [PatternElementSyntax]
             switch pattern {
-            case .name(let id): elements = [.name(id)]
-            case .tuple(let tuple): elements = tuple.elements
+            case .name(let id): single = .name(id); elements = []
+            case .tuple(let tuple): single = nil; elements = tuple.elements
             }
-            guard elements.count == subjects.count else {
+            let elementCount = single == nil ? elements.count : 1
+            guard elementCount == subjects.count else {
                 let what = subjects.count == 1 ? "one permission" : "\(subjects.count) permissions"
-                let count = elements.count == 1 ? "1 element" : "\(elements.count) elements"
+                let count = elementCount == 1 ? "1 element" : "\(elementCount) elements"
                 error(ModelDiagnosticID.patternArity, "pattern has \(count), but the check reads \(what)",
                       at: pattern.range)
                 failed = true
                 continue
             }
             var matches: [StatusMatch] = []
-            matches.reserveCapacity(elements.count)
-            for (position, (element, subject)) in zip(elements, subjects).enumerated() {
-                guard let subject else { failed = true; continue }
-                switch element {
+            matches.reserveCapacity(elementCount)
+            for position in 0..<elementCount {
+                guard let subject = subjects[position] else { failed = true; continue }
+                switch single ?? elements[position] {
                 case .wildcard: matches.append(.any)
                 case .name(let id):
                     if let match = statusMatch(id, for: subject, parameterName: names[position].name) {
@@ -472,7 +480,7 @@ extension Checker {
         let (patterned, otherwise) = splitElse(arms)
         var outcomeArms: [OutcomeArm] = []
         outcomeArms.reserveCapacity(patterned.count)
-        let outcomeNames = target.outcomes.map(\.name)
+        var outcomeNames: [String] { target.outcomes.map(\.name) }  // for messages only
         for arm in patterned {
             var outcomes: [Int] = []
             outcomes.reserveCapacity(arm.patterns.count)

@@ -152,7 +152,9 @@ public struct Loader: Sendable {
                 diagnostics.append(Self.tooLarge(error, in: file))
                 continue
             }
-            let parsed = Parser.parse(file, limits: limits)
+            // Nothing after parsing reads the token table (the checker reads declarations), so it
+            // is only recorded for a caller that keeps the trees.
+            let parsed = Parser.parse(file, limits: limits, recordsTokens: keepsSyntax)
             syntax.append(parsed.syntax)
             comments.append(parsed.comments)
             diagnostics += parsed.diagnostics

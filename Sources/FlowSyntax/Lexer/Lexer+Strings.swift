@@ -23,7 +23,10 @@ extension Lexer {
             func text(_ range: Range<Int>) -> String {
                 String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
             }
-            var segments: [StringLiteral.Segment] = []
+            // First pass: is the string of this kind, and how many segments has it? The array is
+            // then allocated once at its size (grown from one, it was reallocated for every
+            // string with a placeholder).
+            var count = 0
             var textStart = start + 1
             var i = start + 1
             while i < close {
@@ -33,11 +36,7 @@ extension Lexer {
                     guard j < close, isIdentifierStart(buffer[j]) else { return nil }
                     while j < close, isIdentifierContinue(buffer[j]) { j += 1 }
                     guard j < close, buffer[j] == UInt8(ascii: "}") else { return nil }
-                    if textStart < i { segments.append(.text(text(textStart..<i))) }
-                    let range = SourceRange(file: token.range.file,
-                                            start: SourceLocation(offset: i, line: line, column: columnBase + i),
-                                            end: SourceLocation(offset: j + 1, line: line, column: columnBase + j + 1))
-                    segments.append(.placeholder(StringLiteral.Placeholder(name: text((i + 1)..<j), range: range)))
+                    count += textStart < i ? 2 : 1
                     i = j + 1
                     textStart = i
                     continue
@@ -46,6 +45,26 @@ extension Lexer {
                       c != UInt8(ascii: "\\"), c != UInt8(ascii: "}"), c != UInt8(ascii: "\"")
                 else { return nil }
                 i += 1
+            }
+            if textStart < close { count += 1 }
+            if count == 0 { return [] }
+            if textStart == start + 1 { return [.text(text(textStart..<close))] }  // no placeholder
+            // Second pass over a string now known to be well formed: every `{` opens a name and a `}` ends it.
+            var segments: [StringLiteral.Segment] = []
+            segments.reserveCapacity(count)
+            textStart = start + 1
+            i = start + 1
+            while i < close {
+                guard buffer[i] == UInt8(ascii: "{") else { i += 1; continue }
+                var j = i + 1
+                while buffer[j] != UInt8(ascii: "}") { j += 1 }
+                if textStart < i { segments.append(.text(text(textStart..<i))) }
+                let range = SourceRange(file: token.range.file,
+                                        start: SourceLocation(offset: i, line: line, column: columnBase + i),
+                                        end: SourceLocation(offset: j + 1, line: line, column: columnBase + j + 1))
+                segments.append(.placeholder(StringLiteral.Placeholder(name: text((i + 1)..<j), range: range)))
+                i = j + 1
+                textStart = i
             }
             if textStart < close { segments.append(.text(text(textStart..<close))) }
             return segments

@@ -8,17 +8,17 @@ extension Parser {
         advance()
         var title: TextSyntax?
         var message: TextSyntax?
-        var buttons: [ButtonSyntax] = []
         let open = expect(.leftBrace)
         guard enterGroup(open) else {
             return AlertSyntax(keyword: keyword, leftBrace: open?.range, title: nil, message: nil, buttons: [],
                                range: range(from: start))
         }
         let outside = Self.outsideAlert
+        let base = buttonScratch.count
         while !at(.rightBrace) && !at(.eof) && !atAny(outside) && !at(.arrow) {
             let before = current.range.start.offset
             if atAny(Self.alertItemKeywords) {
-                parseAlertItem(title: &title, message: &message, buttons: &buttons)
+                parseAlertItem(title: &title, message: &message)
             } else {
                 report(.expectedAlertItem,
                        "expected 'title', 'message', 'button', 'cancel' or 'destructive' in alert, found \(describe(current))",
@@ -28,13 +28,15 @@ extension Parser {
             ensureProgress(since: before)
         }
         leaveGroup(open)
+        let buttons = Self.take(&buttonScratch, from: base)
         let close = expectClose(.rightBrace, of: "the alert", opener: open)
         return AlertSyntax(keyword: keyword, leftBrace: open?.range, title: title, message: message, buttons: buttons,
                            rightBrace: close, range: range(from: start))
     }
 
-    /// `alert_item = "title" text | "message" text | button ;` (a later title or message replaces an earlier one).
-    mutating func parseAlertItem(title: inout TextSyntax?, message: inout TextSyntax?, buttons: inout [ButtonSyntax]) {
+    /// `alert_item = "title" text | "message" text | button ;` (a later title or message replaces an
+    /// earlier one; a button goes to `buttonScratch`).
+    mutating func parseAlertItem(title: inout TextSyntax?, message: inout TextSyntax?) {
         recovering = false
         switch current.keyword {
         case .title?:
@@ -44,7 +46,8 @@ extension Parser {
             advance()
             message = parseText("the alert message") ?? message
         default:
-            buttons.append(parseButton())
+            let button = parseButton()
+            buttonScratch.append(button)
         }
     }
 

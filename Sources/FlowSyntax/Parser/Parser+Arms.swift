@@ -9,18 +9,18 @@ extension Parser {
             recordMissing(.leftBrace)
         }
         guard enterGroup(open) else { return ArmBlockSyntax(leftBrace: open?.range, arms: [], rightBrace: nil) }
-        var arms: [ArmSyntax] = []
-        arms.reserveCapacity(4)
+        let base = armScratch.count
         while !at(.rightBrace) && !at(.eof) {
             let before = current.range.start.offset
             if atArmStart() {
-                arms.append(parseArm())
+                let arm = parseArm()
+                armScratch.append(arm)
             } else if at(.arrow) {
                 recovering = false
                 report(.expectedArm, "expected a pattern or 'else' before '->' in \(owner())", at: current.range)
                 let start = current.range.start
                 let transition = parseArmTransition()
-                arms.append(ArmSyntax(patterns: [], isElse: false, transition: transition, range: range(from: start)))
+                armScratch.append(ArmSyntax(patterns: [], isElse: false, transition: transition, range: range(from: start)))
             } else if atAny(Self.outsideArms) {
                 break
             } else {
@@ -31,12 +31,13 @@ extension Parser {
                 if at(.arrow) {
                     // A bad pattern before a good arrow: keep the arm so its target is still checked.
                     let transition = parseArmTransition()
-                    arms.append(ArmSyntax(patterns: [], isElse: false, transition: transition, range: range(from: start)))
+                    armScratch.append(ArmSyntax(patterns: [], isElse: false, transition: transition, range: range(from: start)))
                 }
             }
             ensureProgress(since: before)
         }
         leaveGroup(open)
+        let arms = Self.take(&armScratch, from: base)
         let close = expectClose(.rightBrace, of: owner(), opener: open)
         return ArmBlockSyntax(leftBrace: open?.range, arms: arms, rightBrace: close)
     }

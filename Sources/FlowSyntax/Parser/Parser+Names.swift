@@ -26,7 +26,11 @@ extension Parser {
     /// `key = NAME { "." NAME } ;`
     mutating func parseKey() -> StringKey {
         let start = current.range.start
-        var parts = [parseName("a key name").name]
+        // Keys have two to four parts (`flow.alert.title`): grown from one, the array was
+        // reallocated twice for most keys.
+        var parts: [String] = []
+        parts.reserveCapacity(4)
+        parts.append(parseName("a key name").name)
         while consume(.dot) != nil { parts.append(parseName("a key part").name) }
         return StringKey(parts: parts, range: range(from: start))
     }

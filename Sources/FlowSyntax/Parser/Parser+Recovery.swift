@@ -18,7 +18,7 @@ extension Parser {
     /// Records a missing token of `kind` where the last consumed token ends (where the diagnostic
     /// about it points), so the tree still says what the grammar wanted there.
     mutating func recordMissing(_ kind: TokenKind) {
-        tokens.append(.missing(kind, at: afterPrevious))
+        if recordsTokens { tokens.append(.missing(kind, at: afterPrevious)) }
     }
 
     /// Consumes `kind`, or reports it missing ("expected '->' after 'notDetermined'") and goes on.

@@ -12,7 +12,13 @@
 /// there, so one broken state does not bury the errors of the next.
 public struct Parser {
     /// Parses one file. Never throws and never traps: errors become diagnostics, sorted by position.
-    public static func parse(_ file: SourceFile, limits: ParseLimits = .default) -> ParseResult {
+    ///
+    /// `recordsTokens: false` leaves `FileSyntax.tokens` empty, for a caller that reads the
+    /// declarations and drops the tree (`Loader` unless it keeps the syntax): the token table is
+    /// what makes the tree lossless, and at 40 bytes a token it weighs about eight times the file.
+    /// The declarations and diagnostics are the same either way.
+    public static func parse(_ file: SourceFile, limits: ParseLimits = .default,
+                             recordsTokens: Bool = true) -> ParseResult {
         let maxFileBytes = min(limits.maxFileBytes, Token.maxFileBytes)
         if file.bytes.count > maxFileBytes {
             let origin = SourceLocation(offset: 0, line: 1, column: 1)
@@ -30,10 +36,12 @@ public struct Parser {
                 at: file.pointRange(at: nul))
             return ParseResult(syntax: refused(file), diagnostics: [diagnostic], comments: [])
         }
-        var parser = Parser(file: file, limits: limits)
+        var parser = Parser(file: file, limits: limits, recordsTokens: recordsTokens)
         var syntax = parser.parseFile()
-        parser.tokens.append(parser.current)  // the end of file, with the file's last trivia
-        syntax.tokens = parser.tokens
+        if recordsTokens {
+            parser.tokens.append(parser.current)  // the end of file, with the file's last trivia
+            syntax.tokens = parser.tokens
+        }
         syntax.source = file.bytes
         var all = parser.lexer.diagnostics + parser.diagnostics
         all = all.enumerated().sorted { a, b in
@@ -71,22 +79,45 @@ public struct Parser {
     /// Set by an error, cleared when the next item starts: suppresses follow-on errors.
     var recovering = false
     var depth = 0
-    /// Every token consumed so far, and the missing ones, in source order (see `FileSyntax.tokens`).
+    /// Every token consumed so far, and the missing ones, in source order (see `FileSyntax.tokens`);
+    /// empty unless `recordsTokens`.
     var tokens: [Token]
+    let recordsTokens: Bool
     /// Above zero while recovery skips tokens: they are recorded as unexpected.
     var skipping = 0
+    /// The arms of the blocks and the buttons of the alerts being parsed, collected here and
+    /// taken out at their final count (`take(_:from:)`), so each block's array is allocated once
+    /// at its size: reserving for the usual count kept slack in most blocks (18 MB of a
+    /// 40,000-state flow's tree), and growing from empty reallocates.
+    var armScratch: [ArmSyntax] = []
+    var buttonScratch: [ButtonSyntax] = []
 
-    init(file: SourceFile, limits: ParseLimits) {
+    init(file: SourceFile, limits: ParseLimits, recordsTokens: Bool) {
         self.file = file
         self.limits = limits
         self.lexer = Lexer(file: file)
         self.tokens = []
+        self.recordsTokens = recordsTokens
         // Hand-written and generated flows run 5 to 6 bytes a token.
-        self.tokens.reserveCapacity(file.bytes.count / 5 + 16)
+        if recordsTokens { self.tokens.reserveCapacity(file.bytes.count / 5 + 16) }
         let origin = SourceLocation(offset: 0, line: 1, column: 1)
         self.previous = Token(kind: .eof, range: SourceRange(file: file.id, start: origin, end: origin))
         self.current = previous
         self.current = lexer.next()
+    }
+
+    /// The elements `scratch` gained since it held `base`, removed from it, as an array of
+    /// exactly that many (none allocated for none). Element by element: the generic bulk paths
+    /// (`append(contentsOf:)`, `removeSubrange`, `init(unsafeUninitializedCapacity:)`) cost
+    /// several hundred instructions a call more than the specialized ones.
+    static func take<Element>(_ scratch: inout [Element], from base: Int) -> [Element] {
+        let count = scratch.count - base
+        guard count > 0 else { return [] }
+        var taken: [Element] = []
+        taken.reserveCapacity(count)
+        for index in base..<scratch.count { taken.append(scratch[index]) }
+        for _ in 0..<count { scratch.removeLast() }
+        return taken
     }
 
     // MARK: Token stream
@@ -95,7 +126,7 @@ public struct Parser {
     mutating func advance() {
         // The end of file is recorded once, when parsing ends. (A case test, not `!=`: the
         // synthesized `==` of a payload enum is a call, and this runs for every token.)
-        if case .eof = current.kind {} else {
+        if case .eof = current.kind {} else if recordsTokens {
             var consumed = current
             if skipping > 0 { consumed.presence = .unexpected }
             tokens.append(consumed)

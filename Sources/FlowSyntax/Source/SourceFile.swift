@@ -14,13 +14,26 @@ public struct SourceFile: Sendable {
         self.path = path
         self.bytes = bytes
         // Every file is scanned once here before lexing: no bounds checks, one allocation for the
-        // usual line lengths.
+        // usual line lengths, and eight bytes at a time up to the next byte that can end a line.
         var starts = [0]
         starts.reserveCapacity(bytes.count / 24 + 1)
         bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
             var i = 0
             let n = buffer.count
             while i < n {
+                if i + 8 <= n {
+                    // The high bit of each byte below 0x0E (a line break, a tab or another control
+                    // byte), exact for the first such byte: no borrow reaches it from the bytes
+                    // before, which are all 0x0E or more.
+                    let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian
+                    let below = (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080
+                    if below == 0 {
+                        i += 8
+                        continue
+                    }
+                    i += below.trailingZeroBitCount >> 3
+                }
                 let b = buffer[i]
                 if b > 0x0D {
                     i += 1

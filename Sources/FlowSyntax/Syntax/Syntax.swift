@@ -94,7 +94,9 @@ public struct FileSyntax: Hashable, Sendable {
     /// recovery skipped them), the ones the parser expected and did not find (missing, zero
     /// width), and last the end of file, whose leading trivia is whatever follows the last token.
     /// The present and unexpected tokens' `fullRange`s tile the file from its first byte to its
-    /// last; `printedBytes` concatenates them.
+    /// last; `printedBytes` concatenates them. Empty when the parser was asked not to record them
+    /// (`Parser.parse(_:limits:recordsTokens:)`): such a tree has its declarations but does not
+    /// print back.
     public var tokens: [Token]
     /// The bytes the tokens' ranges index: the source file's own array, shared, not copied.
     public var source: [UInt8]
@@ -202,12 +204,15 @@ public struct FlowDecl: Hashable, Sendable {
 }
 
 /// What a flow body holds, in source order (the checker rejects duplicates such as two `start`s).
+///
+/// The items other than states come once or a few times a flow, so they are boxed: a flow's
+/// items array is then as wide as a `StateDecl`, not as the widest item (`StartSyntax`).
 public enum FlowItem: Hashable, Sendable {
-    case title(TitleSyntax)
-    case uses(UsesSyntax)
-    case outcomes(OutcomesSyntax)
-    case start(StartSyntax)
-    case `let`(LetDecl)
+    indirect case title(TitleSyntax)
+    indirect case uses(UsesSyntax)
+    indirect case outcomes(OutcomesSyntax)
+    indirect case start(StartSyntax)
+    indirect case `let`(LetDecl)
     case state(StateDecl)
 }
 

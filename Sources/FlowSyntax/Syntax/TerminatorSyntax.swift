@@ -6,8 +6,9 @@
 /// Where a transition goes: another state, or the end of the flow with an outcome.
 public enum TargetSyntax: Hashable, Sendable {
     case state(Identifier)
-    /// `done outcome`.
-    case done(DoneSyntax)
+    /// `done outcome`. Boxed: most targets are states, and inline this case (100 bytes) would
+    /// more than double every target, transition and arm.
+    indirect case done(DoneSyntax)
 
     public var range: SourceRange {
         switch self {
@@ -64,7 +65,8 @@ public struct ArmSyntax: Hashable, Sendable {
 /// A branch pattern: one name, or a tuple of names and `_` wildcards for a tuple status check.
 public enum PatternSyntax: Hashable, Sendable {
     case name(Identifier)
-    case tuple(TuplePatternSyntax)
+    /// Boxed: tuple patterns are rare, and inline (94 bytes) this case would double every pattern.
+    indirect case tuple(TuplePatternSyntax)
 
     public var range: SourceRange {
         switch self {
@@ -324,7 +326,12 @@ public struct AlertSyntax: Hashable, Sendable {
 
 /// The statement that ends a state and decides where the flow goes next: one case per
 /// construct, each with its own struct.
-public enum TerminatorSyntax: Hashable, Sendable {
+///
+/// Every case is boxed (`indirect`, like the model's `Terminator`): the structs run from 168 to
+/// 420 bytes, and inline they made every `StateDecl` and `FlowItem` as large as the largest, so a
+/// flow's items array, and every copy of a state, carried the widest terminator whatever it held.
+/// Boxed, a terminator is one pointer and a copy is a retain.
+public indirect enum TerminatorSyntax: Hashable, Sendable {
     /// `-> target`
     case goto(TransitionSyntax)
     case capability(CapabilityCheckSyntax)
