@@ -66,7 +66,7 @@ extension Rule {
 private func translationStubs(_ keys: [String], locale l: Int, table: StringTable, program: Program) -> [FixIt] {
     let range = table.locales[l].range
     let file = program.file(range.file)
-    guard let block = Parser.parse(file).syntax.declarations.lazy.compactMap({ d -> StringsDecl? in
+    guard let block = Parser.parse(file, recordsTokens: false).syntax.declarations.lazy.compactMap({ d -> StringsDecl? in
         if case .strings(let s) = d, s.locale.range.start.offset == range.start.offset { return s }
         return nil
     }).first, block.range.end.offset > block.range.start.offset,
