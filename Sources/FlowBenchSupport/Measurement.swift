@@ -39,6 +39,37 @@ public struct Timing: Hashable, Sendable {
         return Self.median(of: samples)
     }
 
+    /// Times `bodies` interleaved: after the warm-up, each of `repetitions` rounds runs every
+    /// body once, in turn, so a slowdown from another process on the machine falls on all of them
+    /// alike. Returns, per body, the median of its times and the median and range over rounds of
+    /// its time divided by the first body's (the baseline) in the same round.
+    public func interleaved(_ bodies: [() throws -> Void]) throws -> [Interleaved] {
+        for _ in 0..<warmup { for body in bodies { try body() } }
+        var samples = [[Double]](repeating: [], count: bodies.count)
+        for _ in 0..<repetitions {
+            for (i, body) in bodies.enumerated() {
+                let start = ContinuousClock.now
+                try body()
+                samples[i].append(Self.seconds(ContinuousClock.now - start))
+            }
+        }
+        return Interleaved.summaries(samples)
+    }
+
+    /// `interleaved` for async bodies.
+    public func interleaved(_ bodies: [() async throws -> Void]) async throws -> [Interleaved] {
+        for _ in 0..<warmup { for body in bodies { try await body() } }
+        var samples = [[Double]](repeating: [], count: bodies.count)
+        for _ in 0..<repetitions {
+            for (i, body) in bodies.enumerated() {
+                let start = ContinuousClock.now
+                try await body()
+                samples[i].append(Self.seconds(ContinuousClock.now - start))
+            }
+        }
+        return Interleaved.summaries(samples)
+    }
+
     public static func seconds(_ duration: Duration) -> Double {
         let parts = duration.components
         return Double(parts.seconds) + Double(parts.attoseconds) * 1e-18
@@ -50,6 +81,25 @@ public struct Timing: Hashable, Sendable {
         let sorted = samples.sorted()
         let mid = sorted.count / 2
         return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+    }
+}
+
+/// One body's times from `Timing.interleaved`: its median, and its time against the baseline's
+/// (the first body) round by round.
+public struct Interleaved: Hashable, Sendable {
+    public var median: Double
+    /// Median over rounds of this body's time / the baseline's time in the same round.
+    public var ratio: Double
+    public var minRatio: Double
+    public var maxRatio: Double
+
+    /// Summaries of per-body samples, one sample per round each, body 0 the baseline.
+    public static func summaries(_ samples: [[Double]]) -> [Interleaved] {
+        samples.map { mine in
+            let ratios = zip(mine, samples[0]).map { $1 > 0 ? $0 / $1 : 0 }
+            return Interleaved(median: Timing.median(of: mine), ratio: Timing.median(of: ratios),
+                               minRatio: ratios.min() ?? 0, maxRatio: ratios.max() ?? 0)
+        }
     }
 }
 

@@ -16,12 +16,19 @@ import Testing
         #expect(code == 0, "\(err)")
         let lines = out.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("| measure") == true)
-        for measure in ["| lexing", "| parse + check", "| full lint (load + all rules)", "|   at ",
+        for measure in ["| byte scan (baseline", "| lexing", "| parse + check", "| full lint (load + all rules)", "|   at ",
                         "| interpreter, camera priming", "| hand-written Swift", "interpreter slowdown",
                         "| explore, 4 permissions, 12 states", "| peak memory", "files loaded + linted one at a time",
                         "| one-flow lint growth, random graph", "|   at 4000 states"] {
             #expect(lines.contains { $0.contains(measure) }, "missing row \(measure)")
         }
+        // Throughput goals are stated against the byte scan measured beside them, and the
+        // interpreter's slowdown is a ratio within interleaved rounds.
+        for measure in ["| lexing", "| parse + check", "| full lint (load + all rules)"] {
+            let row = try #require(lines.first { $0.hasPrefix(measure) })
+            #expect(row.contains("x the scan's time (") && row.contains("MB/s = <= "), "\(row)")
+        }
+        #expect(lines.filter { $0.contains("interpreter slowdown") }.allSatisfy { $0.contains("rounds, interleaved)") })
         // Every goal row carries a verdict.
         #expect(lines.filter { $0.contains(">= ") || $0.contains("< ") || $0.contains("<= ") }
             .allSatisfy { $0.hasSuffix("| met    |") || $0.hasSuffix("| missed |") })
