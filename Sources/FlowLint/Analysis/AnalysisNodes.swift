@@ -31,7 +31,7 @@ public struct AnalysisNodes: RandomAccessCollection, Sendable {
         var anchor: Int32
     }
 
-    private(set) var packed: [Packed] = []
+    private(set) var packed = PODArray<Packed>()
     private(set) var knowledgeValues: [Knowledge] = []
     /// Open addressing over `knowledgeValues` (-1: empty), at most half full.
     private var knowledgeSlots: [Int32] = []
@@ -143,6 +143,7 @@ public struct AnalysisNodes: RandomAccessCollection, Sendable {
     mutating func finish() {
         knowledgeSlots = []
         causeIDs = [:]
+        packed.shrinkToFit()
     }
 }
 
@@ -189,7 +190,7 @@ public struct NodesOfState: RandomAccessCollection, Sendable {
 /// What `evaluate` found at each node, each distinct evaluation stored once (most nodes have the
 /// empty one).
 public struct Evaluations: RandomAccessCollection, Sendable {
-    private var ids: [Int32] = []
+    private var ids = PODArray<Int32>()
     private var table: [Evaluation] = [Evaluation()]
     private var tableIDs: [Evaluation: Int32] = [Evaluation(): 0]
 
@@ -215,7 +216,10 @@ public struct Evaluations: RandomAccessCollection, Sendable {
         ids.append(id)
     }
 
-    mutating func finish() { tableIDs = [:] }
+    mutating func finish() {
+        tableIDs = [:]
+        ids.shrinkToFit()
+    }
 }
 
 /// For each node of a refusing analysis, the nodes its steps lead to (-1: an outcome), as one
