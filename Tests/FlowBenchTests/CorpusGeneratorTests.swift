@@ -68,3 +68,20 @@ import FlowSyntax
         #expect(throws: BenchFailure.self) { try corpus.loadAll() }
     }
 }
+
+extension CorpusGeneratorTests {
+    /// The memory probe's corpus is the throughput corpus without its `SourceFile`s.
+    @Test func readerOnlyCorpusServesTheSameFiles() throws {
+        var shape = CorpusParameters(files: 1, flowsPerFile: 3, statesPerFlow: 6, permissionsPerFlow: 2,
+                                     branching: 2, locales: 2, subflows: true)
+        shape.files = 1
+        let full = Corpus.atLeast(megabytes: 0.05, shape: shape)
+        let lean = Corpus.readerOnly(megabytes: 0.05, shape: shape)
+        #expect(lean.paths == full.files.map(\.path))
+        #expect(lean.bytes == full.bytes)
+        #expect(lean.paths.count > 1)
+        for file in full.files {
+            #expect(try lean.reader.read(file.path).get() == file.bytes, "\(file.path)")
+        }
+    }
+}
