@@ -132,3 +132,29 @@ extension StatePlansTests {
         #expect(ArmTables.every.nonzeroBitCount == Status.allCases.count)
     }
 }
+
+extension StatePlansTests {
+    /// The one-subject shadowing check by masks agrees with the tuple enumeration on every arm
+    /// list built from a small alphabet of patterns (a kind with a limited status, one without,
+    /// and a permission parameter, whose domain is every status).
+    @Test(arguments: [PermissionRef.kind(.photos), .kind(.camera), .parameter(0)])
+    func shadowingByMasksAgreesWithTheEnumeration(ref: PermissionRef) {
+        let alphabet: [[StatusMatch]] = [
+            [.status(.authorized)], [.status(.denied)], [.status(.limited)], [.statusClass(.denied)],
+            [.statusClass(.granted)], [.any], [.status(.notDetermined)], [.statusClass(.restricted)], [],
+        ]
+        var generator = SystemRandomNumberGenerator()
+        var compared = 0
+        for _ in 0..<400 {
+            let arms = (0..<Int.random(in: 1...5, using: &generator)).map { i in
+                Self.arm((0..<Int.random(in: 1...3, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! },
+                         to: i)
+            }
+            let masks = Shadowing.shadowedPatterns(arms: arms, domain: StatusSet.domain(of: ref))
+            let tuples = Shadowing.shadowedPatternsByEnumeration(arms: arms, refs: [ref])
+            #expect(masks.map { [$0.arm, $0.pattern] } == tuples.map { [$0.arm, $0.pattern] }, "\(arms.map(\.patterns))")
+            compared += tuples.count
+        }
+        #expect(compared > 100, "the random arm lists shadow something often enough to test")
+    }
+}
