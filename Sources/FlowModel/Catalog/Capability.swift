@@ -20,3 +20,14 @@ public enum Capability: String, CaseIterable, Hashable, Sendable {
         }
     }
 }
+
+extension Capability {
+    private static let byRawValue = RawValueTable<Capability>()
+
+    /// The case named `rawValue`, found by comparing packed bytes (`RawValueTable`): the checker
+    /// asks this for every name it resolves.
+    public init?(rawValue: String) {
+        guard let value = Self.byRawValue.lookup(rawValue) else { return nil }
+        self = value
+    }
+}

@@ -321,3 +321,14 @@ public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
         return results
     }
 }
+
+extension PermissionKind {
+    private static let byRawValue = RawValueTable<PermissionKind>()
+
+    /// The case named `rawValue`, found by comparing packed bytes (`RawValueTable`): the checker
+    /// asks this for every name it resolves.
+    public init?(rawValue: String) {
+        guard let value = Self.byRawValue.lookup(rawValue) else { return nil }
+        self = value
+    }
+}

@@ -59,3 +59,14 @@ public enum Status: String, CaseIterable, Hashable, Sendable, Comparable {
 public enum StatusClass: String, CaseIterable, Hashable, Sendable {
     case notDetermined, granted, limited, denied, restricted
 }
+
+extension Status {
+    private static let byRawValue = RawValueTable<Status>()
+
+    /// The case named `rawValue`, found by comparing packed bytes (`RawValueTable`): the checker
+    /// asks this for every name it resolves.
+    public init?(rawValue: String) {
+        guard let value = Self.byRawValue.lookup(rawValue) else { return nil }
+        self = value
+    }
+}
