@@ -305,7 +305,19 @@ public struct StartSyntax: Hashable, Sendable {
 public struct StateDecl: Hashable, Sendable {
     public var name: Identifier
     /// `handoff outcome` (nil without the clause): where a caller may take over.
-    public var handoff: HandoffClauseSyntax?
+    public var handoff: HandoffClauseSyntax? {
+        get {
+            guard case .clause(let clause)? = storedHandoff else { return nil }
+            return clause
+        }
+        set { storedHandoff = newValue.map(BoxedHandoff.clause) }
+    }
+    /// The clause, boxed: few states have one, and inline (104 bytes) it was more than half of
+    /// every state, so of every flow item, copy and move.
+    private var storedHandoff: BoxedHandoff?
+    private indirect enum BoxedHandoff: Hashable, Sendable {
+        case clause(HandoffClauseSyntax)
+    }
     public var effects: [TrackSyntax]
     /// nil when the body ended without a transition (the parser already reported it).
     public var terminator: TerminatorSyntax?
@@ -313,7 +325,7 @@ public struct StateDecl: Hashable, Sendable {
     public init(name: Identifier, handoff: HandoffClauseSyntax? = nil, effects: [TrackSyntax],
                 terminator: TerminatorSyntax?, range: SourceRange) {
         self.name = name
-        self.handoff = handoff
+        self.storedHandoff = handoff.map(BoxedHandoff.clause)
         self.effects = effects
         self.terminator = terminator
         self.range = range
