@@ -22,12 +22,13 @@ public enum Capability: String, CaseIterable, Hashable, Sendable {
 }
 
 extension Capability {
-    private static let byRawValue = RawValueTable<Capability>()
+    private static let cases = allCases
+    private static let byRawValue = RawValueTable(allCases.map(\.rawValue))
 
     /// The case named `rawValue`, found by comparing packed bytes (`RawValueTable`): the checker
     /// asks this for every name it resolves.
     public init?(rawValue: String) {
-        guard let value = Self.byRawValue.lookup(rawValue) else { return nil }
-        self = value
+        guard let index = Self.byRawValue.index(of: rawValue) else { return nil }
+        self = Self.cases[index]
     }
 }

@@ -323,12 +323,13 @@ public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
 }
 
 extension PermissionKind {
-    private static let byRawValue = RawValueTable<PermissionKind>()
+    private static let cases = allCases
+    private static let byRawValue = RawValueTable(allCases.map(\.rawValue))
 
     /// The case named `rawValue`, found by comparing packed bytes (`RawValueTable`): the checker
     /// asks this for every name it resolves.
     public init?(rawValue: String) {
-        guard let value = Self.byRawValue.lookup(rawValue) else { return nil }
-        self = value
+        guard let index = Self.byRawValue.index(of: rawValue) else { return nil }
+        self = Self.cases[index]
     }
 }

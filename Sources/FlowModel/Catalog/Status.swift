@@ -61,12 +61,13 @@ public enum StatusClass: String, CaseIterable, Hashable, Sendable {
 }
 
 extension Status {
-    private static let byRawValue = RawValueTable<Status>()
+    private static let cases = allCases
+    private static let byRawValue = RawValueTable(allCases.map(\.rawValue))
 
     /// The case named `rawValue`, found by comparing packed bytes (`RawValueTable`): the checker
     /// asks this for every name it resolves.
     public init?(rawValue: String) {
-        guard let value = Self.byRawValue.lookup(rawValue) else { return nil }
-        self = value
+        guard let index = Self.byRawValue.index(of: rawValue) else { return nil }
+        self = Self.cases[index]
     }
 }
