@@ -36,6 +36,32 @@ import Testing
         String(decoding: syntax.printedBytes(of: range, trivia: false), as: UTF8.self)
     }
 
+    /// The clause is boxed inside `StateDecl`: it reads back as written, setting and clearing
+    /// it work, states differing only in their clause differ, and a state stays narrow.
+    @Test func aStateKeepsItsBoxedClause() throws {
+        let (_, result) = Self.parse(Self.source)
+        let states = Self.states(result.syntax)
+        let explain = try #require(states.first)
+        let clause = try #require(explain.handoff)
+        #expect(clause.outcome.name == "denied")
+        var changed = explain
+        changed.handoff?.outcome.name = "cancelled"
+        #expect(changed.handoff?.outcome.name == "cancelled")
+        #expect(explain.handoff?.outcome.name == "denied")  // a value: the original is untouched
+        #expect(changed != explain)
+        changed.handoff = clause
+        #expect(changed == explain)
+        #expect(changed.hashValue == explain.hashValue)
+        changed.handoff = nil
+        #expect(changed.handoff == nil)
+        #expect(changed != explain)
+        let rebuilt = StateDecl(name: explain.name, handoff: clause, effects: explain.effects,
+                                terminator: explain.terminator, range: explain.range)
+        #expect(rebuilt == explain)
+        // Inline, the optional clause (104 bytes) made a state 196 bytes.
+        #expect(MemoryLayout<StateDecl>.size <= 112, "\(MemoryLayout<StateDecl>.size)")
+    }
+
     @Test func clausesHaveTheirNodesAndRanges() throws {
         let (file, result) = Self.parse(Self.source)
         #expect(result.diagnostics.isEmpty)

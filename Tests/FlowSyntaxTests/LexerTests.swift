@@ -10,6 +10,17 @@ import Testing
         tokens.map { "\($0.range.start.line):\($0.range.start.column)" }
     }
 
+    /// The bit tables agree with the grammar's character classes for every byte.
+    @Test func nameBytesAreExactlyTheGrammarsClasses() {
+        for value in 0...255 {
+            let b = UInt8(value)
+            let letter = (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+            let digit = b >= 0x30 && b <= 0x39
+            #expect(Lexer.isIdentifierContinue(b) == (letter || digit || b == 0x5F), "byte \(value)")
+            #expect(Lexer.isIdentifierStart(b) == (letter || b == 0x5F), "byte \(value)")
+        }
+    }
+
     @Test func tokensKeepEveryPartOfTheirRange() {
         // Tokens pack positions into 32 bits; each field must come back as it went in, up to the
         // largest value a file of Token.maxFileBytes can produce.

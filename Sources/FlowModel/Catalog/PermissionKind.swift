@@ -321,3 +321,15 @@ public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
         return results
     }
 }
+
+extension PermissionKind {
+    private static let cases = allCases
+    private static let byRawValue = RawValueTable(allCases.map(\.rawValue))
+
+    /// The case named `rawValue`, found by comparing packed bytes (`RawValueTable`): the checker
+    /// asks this for every name it resolves.
+    public init?(rawValue: String) {
+        guard let index = Self.byRawValue.index(of: rawValue) else { return nil }
+        self = Self.cases[index]
+    }
+}

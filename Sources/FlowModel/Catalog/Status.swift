@@ -59,3 +59,15 @@ public enum Status: String, CaseIterable, Hashable, Sendable, Comparable {
 public enum StatusClass: String, CaseIterable, Hashable, Sendable {
     case notDetermined, granted, limited, denied, restricted
 }
+
+extension Status {
+    private static let cases = allCases
+    private static let byRawValue = RawValueTable(allCases.map(\.rawValue))
+
+    /// The case named `rawValue`, found by comparing packed bytes (`RawValueTable`): the checker
+    /// asks this for every name it resolves.
+    public init?(rawValue: String) {
+        guard let index = Self.byRawValue.index(of: rawValue) else { return nil }
+        self = Self.cases[index]
+    }
+}

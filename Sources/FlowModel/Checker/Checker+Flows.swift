@@ -38,7 +38,9 @@ extension Checker {
 
     mutating func signature(of decl: FlowDecl) -> FlowSignature {
         var sig = FlowSignature(decl: decl)
+        // One entry per kind of item that may come once (title, uses, outcomes, start).
         var first: [String: SourceRange] = [:]
+        first.reserveCapacity(4)
         func duplicate(_ item: String, _ range: SourceRange, in checker: inout Checker) -> Bool {
             if let earlier = first[item] {
                 checker.error(ModelDiagnosticID.duplicateItem, "duplicate '\(item)' in flow '\(decl.name.name)'",
@@ -71,6 +73,7 @@ extension Checker {
             case .uses(let uses):
                 if duplicate("uses", uses.range, in: &self) { continue }
                 sig.usesRange = uses.range
+                usedKinds.reserveCapacity(uses.kinds.count)
                 for name in uses.kinds {
                     guard let kind = PermissionKind(rawValue: name.name) else {
                         error(ModelDiagnosticID.unknownPermission, "unknown permission '\(name.name)'", at: name.range,
@@ -109,6 +112,7 @@ extension Checker {
         }
         if !sig.outcomesDeclared {
             sig.outcomes.reserveCapacity(Flow.builtinOutcomes.count)
+            sig.outcomeIndex.reserveCapacity(Flow.builtinOutcomes.count)
             for name in Flow.builtinOutcomes {
                 sig.outcomeIndex[name] = sig.outcomes.count
                 sig.outcomes.append(Outcome(name: name, range: nil))
@@ -139,6 +143,9 @@ extension Checker {
         var stateCount = 0
         var firstStateName: String?
         var stateIndex: [String: Int] = [:]
+        // Sized once for the most states the items can hold: grown from empty, a 12-state
+        // flow's index was rehashed three times.
+        stateIndex.reserveCapacity(decl.items.count)
         // Where each state is named, by position, for the note on a duplicate.
         var stateNameRanges: [SourceRange] = []
         var flowLets: [LetDecl] = []

@@ -421,6 +421,7 @@ extension Checker {
         let target = signatures[callee]
         var values: [Argument?] = Array(repeating: nil, count: target.parameters.count)
         var given: [Int: SourceRange] = [:]
+        given.reserveCapacity(arguments.count)
         var failed = false
         for argument in arguments {
             let label = argument.label.name

@@ -54,8 +54,10 @@ extension Checker {
     /// Resolves `{name}`; `key` names the string-table entry the placeholder sits in, if any.
     mutating func placeholder(_ name: String, at range: SourceRange, in scope: Scope,
                               key: String? = nil, usedAt use: SourceRange? = nil, runValues: Bool = false) -> Placeholder? {
-        let inKey = key.map { " in string '\($0)'" } ?? ""
-        let notes = use.map { [DiagnosticNote("the string is used here", at: $0)] } ?? []
+        // Built only for a message: the entries of a key are checked once per flow that uses it,
+        // and building these for every placeholder that resolves was most of that check.
+        var inKey: String { key.map { " in string '\($0)'" } ?? "" }
+        var notes: [DiagnosticNote] { use.map { [DiagnosticNote("the string is used here", at: $0)] } ?? [] }
         switch name {
         case "app":
             guard appDeclared else { reportMissingApp(at: range); return nil }

@@ -6,7 +6,7 @@ extension Parser {
         if current.isName && !atKeywordThatIsNoName() {
             let token = current
             advance()
-            return Identifier(text(token), range: token.range)
+            return Identifier(name(token), range: token.range)
         }
         report(.expectedName, "expected \(what) after \(describe(previous))", at: afterPrevious)
         recordMissing(.identifier)

@@ -89,7 +89,7 @@ extension Parser {
             return .string(literal(token))
         case .number:
             advance()
-            return .number(NumberLiteralSyntax(text: text(token), range: token.range))
+            return .number(NumberLiteralSyntax(text: name(token), range: token.range))
         case .keyword(.true), .keyword(.false):
             advance()
             return .bool(BoolLiteralSyntax(value: token.kind == .keyword(.true), range: token.range))

@@ -91,6 +91,8 @@ public struct Parser {
     /// 40,000-state flow's tree), and growing from empty reallocates.
     var armScratch: [ArmSyntax] = []
     var buttonScratch: [ButtonSyntax] = []
+    /// The Strings of the names read so far, reused when a name is written again.
+    var names = NameCache()
 
     init(file: SourceFile, limits: ParseLimits, recordsTokens: Bool) {
         self.file = file
@@ -165,6 +167,11 @@ public struct Parser {
 
     func text(_ token: Token) -> String {
         String(decoding: file.bytes[token.range.start.offset..<token.range.end.offset], as: UTF8.self)
+    }
+
+    /// The text of a name or number token (ASCII, by the lexer's rules), through `names`.
+    mutating func name(_ token: Token) -> String {
+        names.name(file.bytes, token.range.start.offset..<token.range.end.offset)
     }
 
     /// The token as a message quotes it: `'camera'`, `'{'`, `string literal`, `end of file`.

@@ -60,7 +60,36 @@ public struct StringKey: Hashable, Sendable {
         self.parts = parts
         self.range = range
     }
-    public var name: String { parts.joined(separator: ".") }
+    /// The parts joined with dots: `prime.title`.
+    ///
+    /// Written out rather than `joined(separator:)`, whose generic path cost about 500
+    /// instructions a key; the checker asks for the name of every entry and every `@key`.
+    public var name: String {
+        guard parts.count > 1 else { return parts.first ?? "" }
+        var total = parts.count - 1
+        for part in parts { total += part.utf8.count }
+        return String(unsafeUninitializedCapacity: total) { buffer in
+            var end = 0
+            for (position, part) in parts.enumerated() {
+                if position > 0 {
+                    buffer[end] = UInt8(ascii: ".")
+                    end += 1
+                }
+                let copied = part.utf8.withContiguousStorageIfAvailable { bytes -> Int in
+                    UnsafeMutableBufferPointer(rebasing: buffer[end...]).initialize(from: bytes).1
+                }
+                if let copied {
+                    end += copied
+                } else {
+                    for byte in part.utf8 {
+                        buffer[end] = byte
+                        end += 1
+                    }
+                }
+            }
+            return end
+        }
+    }
 }
 
 /// Copy shown to the user: an inline literal, or `@key` looked up in the `strings` tables.
@@ -276,7 +305,19 @@ public struct StartSyntax: Hashable, Sendable {
 public struct StateDecl: Hashable, Sendable {
     public var name: Identifier
     /// `handoff outcome` (nil without the clause): where a caller may take over.
-    public var handoff: HandoffClauseSyntax?
+    public var handoff: HandoffClauseSyntax? {
+        get {
+            guard case .clause(let clause)? = storedHandoff else { return nil }
+            return clause
+        }
+        set { storedHandoff = newValue.map(BoxedHandoff.clause) }
+    }
+    /// The clause, boxed: few states have one, and inline (104 bytes) it was more than half of
+    /// every state, so of every flow item, copy and move.
+    private var storedHandoff: BoxedHandoff?
+    private indirect enum BoxedHandoff: Hashable, Sendable {
+        case clause(HandoffClauseSyntax)
+    }
     public var effects: [TrackSyntax]
     /// nil when the body ended without a transition (the parser already reported it).
     public var terminator: TerminatorSyntax?
@@ -284,7 +325,7 @@ public struct StateDecl: Hashable, Sendable {
     public init(name: Identifier, handoff: HandoffClauseSyntax? = nil, effects: [TrackSyntax],
                 terminator: TerminatorSyntax?, range: SourceRange) {
         self.name = name
-        self.handoff = handoff
+        self.storedHandoff = handoff.map(BoxedHandoff.clause)
         self.effects = effects
         self.terminator = terminator
         self.range = range
