@@ -12,12 +12,12 @@ extension Execution {
         do {
             switch prepared.program.flows[f].states[s].terminator {
             case .goto(let goto):
-                return try finishing(.goto, transition: goto.transition.target)
+                return try finishing(traced(.goto), transition: goto.transition.target)
             case .capability(let check):
                 return .call(.isAvailable(check.capability))
             case .status(let check):
                 if check.subjects.count == 1 { return .call(.status(kind(of: check.subjects[0]))) }
-                return readStatus(kinds: check.subjects.map { kind(of: $0) }, statuses: [])
+                return readStatus(kinds: prepared.statusKinds[f][s] ?? check.subjects.map { kind(of: $0) }, statuses: [])
             case .request(let request):
                 return .call(.request(kind(of: request.subject), options: request.options))
             case .alert(let alert):
@@ -80,7 +80,7 @@ extension Execution {
         }
         do {
             let t = try match(statuses, kinds: kinds, arms: check.arms, otherwise: check.otherwise, verb: "status")
-            return try finishing(.status(kinds: kinds, statuses: statuses), transition: t)
+            return try finishing(traced(.status(kinds: kinds, statuses: statuses)), transition: t)
         } catch {
             return done(failed(error))
         }
@@ -107,7 +107,7 @@ extension Execution {
             switch answer {
             case .available(let available):
             guard case .capability(let check) = prepared.program.flows[f].states[s].terminator else { break }
-            return try finishing(.capability(check.capability, available: available),
+            return try finishing(traced(.capability(check.capability, available: available)),
                                  transition: (available ? check.present : check.absent).target)
 
             case .status(let status):
@@ -115,7 +115,10 @@ extension Execution {
             let k = kind(of: check.subjects[0])
             if readsRunValues { runValues[top].status = status.rawValue }
             let t = try match(status, kind: k, arms: check.arms, otherwise: check.otherwise, verb: "status")
-            return try finishing(.status(kinds: [k], statuses: [status]), transition: t)
+            // The prepared one-element arrays: building `[k]` and `[status]` were two allocations a step.
+            return try finishing(traced(.status(kinds: prepared.statusKinds[f][s] ?? [k],
+                                                statuses: prepared.singleStatuses[status.ordinal])),
+                                 transition: t)
 
             case .request(let result):
             guard case .request(let request) = prepared.program.flows[f].states[s].terminator else { break }
@@ -123,7 +126,7 @@ extension Execution {
             if result.prompt != nil { inputReceived() }
             if readsRunValues { runValues[top].status = result.status.rawValue }
             let t = try match(result.status, kind: k, arms: request.arms, otherwise: request.otherwise, verb: "request result")
-            return try finishing(.request(k, options: request.options, result: result), transition: t)
+            return try finishing(traced(.request(k, options: request.options, result: result)), transition: t)
 
             default:
                 break
@@ -135,31 +138,37 @@ extension Execution {
 
         case .presented:
             guard case .tapped(let tapped) = answer else { break }
-            let shown = shownAlert
             guard case .alert(let alert) = prepared.program.flows[f].states[s].terminator else { break }
             guard alert.buttons.indices.contains(tapped) else {
                 throw FlowError(kind: .device, message: "the device tapped button \(tapped) of an alert with \(alert.buttons.count) buttons in state '\(stepContext.state)'", context: stepContext)
             }
             inputReceived()
-            if readsRunValues { runValues[top].button = shown.buttons.indices.contains(tapped) ? shown.buttons[tapped].label : nil }
-            if let track = alert.buttons[tapped].track {
+            if readsRunValues {
+                runValues[top].button = shownAlert.buttons.indices.contains(tapped) ? shownAlert.buttons[tapped].label : nil
+            }
+            // Tested before it is bound: `if let track` copied the button's whole `TrackEvent`
+            // even when the prepared copy has its event.
+            if alert.buttons[tapped].track != nil {
                 let event: AnalyticsEvent
-                if let copy = prepared.copy[f]?[s], let prepared = copy.buttonEvents[tapped], let all = copy.eventsWithButton[tapped] {
-                    event = prepared
+                // Read in place: binding the state's `StateCopy` copied all of its arrays.
+                if let copies = prepared.copy[f], let resolved = copies[s].buttonEvents[tapped],
+                   let all = copies[s].eventsWithButton[tapped] {
+                    event = resolved
                     if recordsTrace { stepEvents = all }
-                } else {
+                } else if let track = alert.buttons[tapped].track {
                     event = interpreter.event(track, in: stack[top], run: readsRunValues ? runValues[top] : nil)
                     if recordsTrace { stepEvents.append(event) }
+                } else {
+                    preconditionFailure("the button's track was just tested")
                 }
                 phase = .buttonTrack(tapped: tapped)
                 return .call(.track(event))
             }
-            return try finishing(.alert(shown, tapped: tapped), transition: alert.buttons[tapped].transition.target)
+            return try finishing(traced(.alert(shownAlert, tapped: tapped)), transition: alert.buttons[tapped].transition.target)
 
         case .buttonTrack(let tapped):
-            let shown = shownAlert
             guard case .alert(let alert) = prepared.program.flows[f].states[s].terminator else { break }
-            return try finishing(.alert(shown, tapped: tapped), transition: alert.buttons[tapped].transition.target)
+            return try finishing(traced(.alert(shownAlert, tapped: tapped)), transition: alert.buttons[tapped].transition.target)
 
         case .savingCheckpoint(let page):
             phase = .inSettings(page)
@@ -191,7 +200,7 @@ extension Execution {
             guard case .openSettings(let open) = prepared.program.flows[f].states[s].terminator else { break }
             // What was read before Settings may have changed there.
             if readsRunValues { runValues[top] = RunValues() }
-            return try finishing(.openSettings(page, back), transition: open.onReturn.target)
+            return try finishing(traced(.openSettings(page, back)), transition: open.onReturn.target)
         }
         preconditionFailure("the backend answered \(answer) in phase \(phase)")
     }
@@ -207,9 +216,16 @@ extension Execution {
         return .done
     }
 
-    /// Records the step and goes to `transition` (`finish`); the action is only built for the trace.
-    mutating func finishing(_ action: @autoclosure () -> TraceStep.Action, transition: Target) throws -> Next {
-        step(try finish(stepSite, events: stepEvents, action: recordsTrace ? action() : .incomplete, transition: transition))
+    /// Records the step and goes to `transition` (`finish`); `action` comes from `traced(_:)`.
+    mutating func finishing(_ action: consuming TraceStep.Action, transition: Target) throws -> Next {
+        step(try finish(stepSite, events: stepEvents, action: action, transition: transition))
+    }
+
+    /// `action` for the trace, `.incomplete` (nothing built) without one. Not mutating, so the
+    /// action may read the execution (`shownAlert`, `prepared`) without copying it to a local
+    /// first, as an autoclosure passed to a mutating method had to.
+    func traced(_ action: @autoclosure () -> TraceStep.Action) -> TraceStep.Action {
+        recordsTrace ? action() : .incomplete
     }
 
     /// How a step that threw ended: a choice to make (nothing recorded), or the run's end with the
@@ -273,24 +289,29 @@ extension Execution {
 
     /// Records the step and follows `transition`, returning from subflows as they finish.
     /// Reads the program by index (a `Flow` or `Frame` held in a local is a copy: a retain per field).
-    mutating func finish(_ site: Site, events: [AnalyticsEvent], action: TraceStep.Action,
+    ///
+    /// `events` and `action` are consumed: each is moved into its trace step, never copied (a
+    /// step's copy and destroy were a fifth of what a trace cost, callgrind).
+    mutating func finish(_ site: Site, events: consuming [AnalyticsEvent], action: consuming TraceStep.Action,
                          transition: Target) throws -> RunEnd? {
         var site = site
-        var events = events
-        var action = action
         var transition = transition
         while true {
             let f = stack[stack.count - 1].flow.index
             switch transition {
             case .state(let s):
                 if recordsTrace {
-                    appendStep(TraceStep(context: context(site), events: events, action: action, next: .state(prepared.program.flows[f].states[s.index].name)))
+                    appendStep(TraceStep(context: context(site), events: consume events, action: consume action,
+                                         next: .state(prepared.program.flows[f].states[s.index].name)))
                 }
                 stack[stack.count - 1].state = s
                 return nil
             case .outcome(let i):
                 let outcome = prepared.program.flows[f].outcomes[i].name
-                if recordsTrace { appendStep(TraceStep(context: context(site), events: events, action: action, next: .outcome(outcome))) }
+                if recordsTrace {
+                    appendStep(TraceStep(context: context(site), events: consume events, action: consume action,
+                                         next: .outcome(outcome)))
+                }
                 stack.removeLast()
                 activations.removeLast()
                 if readsRunValues { runValues.removeLast() }
@@ -301,7 +322,7 @@ extension Execution {
                 let caller = (flow: stack[top].flow, state: stack[top].state)
                 site = Site(flow: caller.flow, state: caller.state, depth: top)
                 events = []
-                if recordsTrace { action = .returned(flow: prepared.program.flows[f].name, outcome: outcome) }
+                action = recordsTrace ? .returned(flow: prepared.program.flows[f].name, outcome: outcome) : .incomplete
                 guard case .call(let call) = prepared.program.flows[caller.flow.index].states[caller.state.index].terminator else {
                     preconditionFailure("a caller frame always stands at a call state")
                 }

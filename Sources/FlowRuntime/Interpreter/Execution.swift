@@ -90,9 +90,10 @@ struct Execution {
         if interpreter.options.stepLimit < .max { visits.reserveCapacity(16) }
     }
 
-    mutating func appendStep(_ step: TraceStep) {
+    /// Records `step`, moved into the trace rather than copied.
+    mutating func appendStep(_ step: consuming TraceStep) {
         trace.append(step)
-        onStep?(step)
+        if let onStep { onStep(trace[trace.count - 1]) }
     }
 
     /// A state's `StepContext` at `depth`, from the prepared ones. (Trace steps are appended only
@@ -293,7 +294,7 @@ struct Execution {
         phase = .terminator
         let outcome = prepared.program.flows[stack[top].flow.index].outcomes[handoff.outcome].name
         do {
-            return try finishing(.handedOff(outcome: outcome), transition: .outcome(handoff.outcome))
+            return try finishing(traced(.handedOff(outcome: outcome)), transition: .outcome(handoff.outcome))
         } catch {
             return done(failed(error))
         }

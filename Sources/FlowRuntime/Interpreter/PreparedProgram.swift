@@ -16,6 +16,13 @@ final class PreparedProgram: Sendable {
     /// Whether any track reads `{status}`, `{button}` or `{outcome}`: only then do frames keep
     /// them, so programs that do not pay nothing per step.
     let readsRunValues: Bool
+    /// `statusKinds[flow][state]`: the kinds a `status` state reads, in subject order, when none
+    /// of its subjects is a parameter (nil for those and for every other state). A step's trace
+    /// action shares it instead of building the list.
+    let statusKinds: [[[PermissionKind]?]]
+    /// `[status]` for every status, by `Status.ordinal`: the statuses of a single-subject
+    /// `status` step's trace action.
+    let singleStatuses: [[Status]] = Status.allCases.map { [$0] }
 
     /// A state's copy, resolved.
     struct StateCopy: Sendable {
@@ -37,6 +44,7 @@ final class PreparedProgram: Sendable {
         contexts = []
         copy = []
         readsRunValues = false
+        statusKinds = []
     }
 
     /// Whether a track of `flow` (in a state or after a button) reads a run-time value.
@@ -59,6 +67,17 @@ final class PreparedProgram: Sendable {
         self.program = program
         contexts = program.flows.map { flow in
             flow.states.map { StepContext(depth: 0, flow: flow.name, state: $0.name, range: $0.terminator.range) }
+        }
+        statusKinds = program.flows.map { flow in
+            flow.states.map { state -> [PermissionKind]? in
+                guard case .status(let check) = state.terminator else { return nil }
+                var kinds: [PermissionKind] = []
+                for subject in check.subjects {
+                    guard case .kind(let kind) = subject else { return nil }
+                    kinds.append(kind)
+                }
+                return kinds
+            }
         }
         let reading = program.flows.map(Self.readsRunValues)
         readsRunValues = reading.contains(true)
