@@ -110,23 +110,21 @@ extension Execution {
             return try finishing(traced(.capability(check.capability, available: available)),
                                  transition: (available ? check.present : check.absent).target)
 
+            // Neither reads the terminator unless tracing: the prepared tables have the target,
+            // and binding the `Request` or matching arm by arm copied them (callgrind).
             case .status(let status):
-            guard case .status(let check) = prepared.program.flows[f].states[s].terminator else { break }
-            let k = kind(of: check.subjects[0])
             if readsRunValues { runValues[top].status = status.rawValue }
-            let t = try match(status, kind: k, arms: check.arms, otherwise: check.otherwise, verb: "status")
+            let t = try target(of: status, verb: "status")
             // The prepared one-element arrays: building `[k]` and `[status]` were two allocations a step.
-            return try finishing(traced(.status(kinds: prepared.statusKinds[f][s] ?? [k],
+            return try finishing(traced(.status(kinds: prepared.statusKinds[f][s] ?? [singleSubjectKind()],
                                                 statuses: prepared.singleStatuses[status.ordinal])),
                                  transition: t)
 
             case .request(let result):
-            guard case .request(let request) = prepared.program.flows[f].states[s].terminator else { break }
-            let k = kind(of: request.subject)
             if result.prompt != nil { inputReceived() }
             if readsRunValues { runValues[top].status = result.status.rawValue }
-            let t = try match(result.status, kind: k, arms: request.arms, otherwise: request.otherwise, verb: "request result")
-            return try finishing(traced(.request(k, options: request.options, result: result)), transition: t)
+            let t = try target(of: result.status, verb: "request result")
+            return try finishing(traced(requestAction(result)), transition: t)
 
             default:
                 break
@@ -256,14 +254,35 @@ extension Execution {
         }
     }
 
-    /// `match` for one subject, without building arrays.
-    func match(_ status: Status, kind: PermissionKind, arms: [StatusArm], otherwise: Transition?, verb: String) throws -> Target {
-        // By index: `for arm in arms` copies every arm it looks at.
-        for i in arms.indices where arms[i].patterns.contains(where: { $0.count == 1 && $0[0].matches(status) }) {
-            return arms[i].transition.target
+    /// Where `status` leads from the current state, a `status` of one subject or a `request`
+    /// (`PreparedProgram.targets`); throws the unmatched-status error when no arm and no `else`
+    /// takes it.
+    func target(of status: Status, verb: String) throws -> Target {
+        let top = stack.count - 1
+        guard let targets = prepared.targets[stack[top].flow.index][stack[top].state.index] else {
+            preconditionFailure("only a status of one subject or a request reads a single status")
         }
-        if let otherwise { return otherwise.target }
-        return try match([status], kinds: [kind], arms: [], otherwise: nil, verb: verb)
+        if let target = targets[status.ordinal] { return target }
+        return try match([status], kinds: [singleSubjectKind()], arms: [], otherwise: nil, verb: verb)
+    }
+
+    /// The kind the current state's `status` of one subject or `request` reads.
+    func singleSubjectKind() -> PermissionKind {
+        let top = stack.count - 1
+        switch prepared.program.flows[stack[top].flow.index].states[stack[top].state.index].terminator {
+        case .status(let check): return kind(of: check.subjects[0])
+        case .request(let request): return kind(of: request.subject)
+        default: preconditionFailure("only a status or a request has a subject")
+        }
+    }
+
+    /// The trace action of the current `request` state once it returned `result`.
+    func requestAction(_ result: RequestResult) -> TraceStep.Action {
+        let top = stack.count - 1
+        guard case .request(let request) = prepared.program.flows[stack[top].flow.index].states[stack[top].state.index].terminator else {
+            preconditionFailure("a request phase stands at a request state")
+        }
+        return .request(kind(of: request.subject), options: request.options, result: result)
     }
 
     func kind(of ref: PermissionRef, in frame: Frame) -> PermissionKind {

@@ -23,6 +23,11 @@ final class PreparedProgram: Sendable {
     /// `[status]` for every status, by `Status.ordinal`: the statuses of a single-subject
     /// `status` step's trace action.
     let singleStatuses: [[Status]] = Status.allCases.map { [$0] }
+    /// `targets[flow][state]` for a `status` of one subject and for a `request`: by
+    /// `Status.ordinal`, where that status goes (the first arm with a pattern that matches it,
+    /// else the `else` arm), nil where nothing takes it. nil for every other state. A step looks
+    /// its target up instead of matching arm by arm, which copied each arm it tried.
+    let targets: [[[Target?]?]]
 
     /// A state's copy, resolved.
     struct StateCopy: Sendable {
@@ -45,6 +50,7 @@ final class PreparedProgram: Sendable {
         copy = []
         readsRunValues = false
         statusKinds = []
+        targets = []
     }
 
     /// Whether a track of `flow` (in a state or after a button) reads a run-time value.
@@ -59,6 +65,15 @@ final class PreparedProgram: Sendable {
             if state.effects.contains(where: reads) { return true }
             guard case .alert(let alert) = state.terminator else { return false }
             return alert.buttons.contains { $0.track.map(reads) ?? false }
+        }
+    }
+
+    /// Where each status (by `Status.ordinal`) goes through `arms` of one subject and `otherwise`:
+    /// as matching the arms in order, first match wins, would send it.
+    static func targets(arms: [StatusArm], otherwise: Transition?) -> [Target?] {
+        Status.allCases.map { status in
+            let arm = arms.first { $0.patterns.contains { $0.count == 1 && $0[0].matches(status) } }
+            return arm?.transition.target ?? otherwise?.target
         }
     }
 
@@ -77,6 +92,18 @@ final class PreparedProgram: Sendable {
                     kinds.append(kind)
                 }
                 return kinds
+            }
+        }
+        targets = program.flows.map { flow in
+            flow.states.map { state -> [Target?]? in
+                switch state.terminator {
+                case .status(let check) where check.subjects.count == 1:
+                    Self.targets(arms: check.arms, otherwise: check.otherwise)
+                case .request(let request):
+                    Self.targets(arms: request.arms, otherwise: request.otherwise)
+                default:
+                    nil
+                }
             }
         }
         let reading = program.flows.map(Self.readsRunValues)
