@@ -17,9 +17,12 @@ struct Execution {
     var sinceInput = 0
     /// Every state run, for `Options.maxTotalSteps`.
     var totalSteps = 0
-    /// One id per entry of `stack`: which activation of a flow a frame is (a flow called twice
-    /// in a row gets two), so a loop is a state run again *in the same activation*.
-    var activations: [Int] = [0]
+    /// Which activation of a flow the top frame is (a flow called twice in a row gets two), so a
+    /// loop is a state run again *in the same activation*; `callerActivations` are those of the
+    /// frames below it, in stack order. The top one is kept apart so a run that calls no subflow
+    /// allocates no array for them.
+    var activation = 0
+    var callerActivations: [Int] = []
     var nextActivation = 1
     /// The states run, in order (only while the step limit is finite: the explorer finds cycles
     /// itself); those since the last input start at `sinceInputStart`. At the step limit they tell
@@ -68,16 +71,16 @@ struct Execution {
         context(flow: site.flow, state: site.state, depth: site.depth)
     }
 
-    /// `interpreter.prepared` and `.backend`, stored. The program is read through the shared
-    /// box, borrowed: a copy of the whole `Program` costs a retain per field.
+    /// `interpreter.prepared`, stored. The program is read through the shared box, borrowed: a
+    /// copy of the whole `Program` costs a retain per field.
     let prepared: PreparedProgram
     var program: Program { _read { yield prepared.program } }
-    let backend: any DeviceBackend
+    /// `interpreter.backend` (not stored again: each copy of the existential costs a call).
+    var backend: any DeviceBackend { interpreter.backend }
 
     init(interpreter: Interpreter, root: Frame) {
         self.interpreter = interpreter
         self.prepared = interpreter.prepared
-        self.backend = interpreter.backend
         self.stack = [root]
         self.stepSite = Site(flow: root.flow, state: root.state, depth: 0)
         self.recordsTrace = interpreter.options.recordsTrace
@@ -255,7 +258,7 @@ struct Execution {
         stepSite = Site(flow: stack[top].flow, state: stack[top].state, depth: top)
         if totalSteps >= maxTotalSteps { return done(.ended(.error(totalStepsError(at: stepContext)))) }
         if stepLimit < .max {
-            let visit = Visit(key: Visit.Key(activation: activations[activations.count - 1], state: stack[top].state),
+            let visit = Visit(key: Visit.Key(activation: activation, state: stack[top].state),
                               flow: stack[top].flow, depth: top)
             // Past the limit, only a state run again in the same activation is a loop; a long
             // chain of distinct states (nested calls, say) goes on, bounded by maxTotalSteps.
