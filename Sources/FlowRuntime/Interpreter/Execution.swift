@@ -102,9 +102,11 @@ struct Execution {
     /// A state's `StepContext` at `depth`, from the prepared ones. (Trace steps are appended only
     /// `if recordsTrace`, so without a trace none is built.)
     func context(flow: FlowID, state: StateID, depth: Int) -> StepContext {
-        var ctx = prepared.contexts[flow.index][state.index]
-        ctx.depth = depth
-        return ctx
+        // Field by field: a copy of the whole prepared context went through its outlined copy
+        // and value witness, two calls per traced step (callgrind).
+        let f = flow.index, s = state.index
+        return StepContext(depth: depth, flow: prepared.contexts[f][s].flow, state: prepared.contexts[f][s].state,
+                           range: prepared.contexts[f][s].range)
     }
 
     var currentContext: StepContext {
