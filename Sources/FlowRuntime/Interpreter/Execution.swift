@@ -138,7 +138,10 @@ struct Execution {
         let backend = self.backend
         var next = beginStep()
         while true {
-            switch next {
+            // `next` is consumed and its call moved into `perform`, which destroys each payload
+            // where its type is known: destroying the old `next` when it was reassigned went
+            // through outlined switches over `Next` and `DeviceCall` at every call (callgrind).
+            switch consume next {
             case .call(let call):
                 do {
                     next = resume(with: try await Self.perform(call, on: backend))
@@ -172,7 +175,7 @@ struct Execution {
         let backend = self.backend
         var next = beginStep()
         while true {
-            switch next {
+            switch consume next {
             case .call(let call):
                 do {
                     next = resume(with: try await Self.perform(call, on: backend))
@@ -240,8 +243,8 @@ struct Execution {
     }
 
     @inline(__always)
-    static func perform(_ call: DeviceCall, on backend: any DeviceBackend) async throws -> DeviceAnswer {
-        switch call {
+    static func perform(_ call: consuming DeviceCall, on backend: any DeviceBackend) async throws -> DeviceAnswer {
+        switch consume call {
         case .track(let event): await backend.track(event); return .none
         case .isAvailable(let capability): return .available(try await backend.isAvailable(capability))
         case .status(let kind): return .status(try await backend.status(of: kind))
