@@ -85,6 +85,7 @@ extension Execution {
         callerActivations = (0..<frames.count - 1).map { nextActivation + $0 }
         activation = nextActivation + frames.count - 1
         nextActivation += frames.count
-        return try finish(site, events: events, action: action, transition: open.onReturn.target)
+        if recordsTrace { record(site, events: events, action: action, transition: open.onReturn.target) }
+        return try follow(open.onReturn.target)
     }
 }

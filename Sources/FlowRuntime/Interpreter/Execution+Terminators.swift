@@ -12,7 +12,7 @@ extension Execution {
         do {
             switch prepared.program.flows[f].states[s].terminator {
             case .goto(let goto):
-                return try finishing(traced(.goto), transition: goto.transition.target)
+                return try finishing(transition: goto.transition.target) { _ in .goto }
             case .capability(let check):
                 return .call(.isAvailable(check.capability))
             case .status(let check):
@@ -81,7 +81,7 @@ extension Execution {
         }
         do {
             let t = try match(statuses, kinds: kinds, arms: check.arms, otherwise: check.otherwise, verb: "status")
-            return try finishing(traced(.status(kinds: kinds, statuses: statuses)), transition: t)
+            return try finishing(transition: t) { _ in .status(kinds: kinds, statuses: statuses) }
         } catch {
             return done(failed(error))
         }
@@ -108,8 +108,9 @@ extension Execution {
             switch answer {
             case .available(let available):
             guard case .capability(let check) = prepared.program.flows[f].states[s].terminator else { break }
-            return try finishing(traced(.capability(check.capability, available: available)),
-                                 transition: (available ? check.present : check.absent).target)
+            return try finishing(transition: (available ? check.present : check.absent).target) { _ in
+                .capability(check.capability, available: available)
+            }
 
             // Neither reads the terminator unless tracing: the prepared tables have the target,
             // and binding the `Request` or matching arm by arm copied them (callgrind).
@@ -117,15 +118,16 @@ extension Execution {
             if readsRunValues { runValues[top].status = status.rawValue }
             let t = try target(of: status, verb: "status")
             // The prepared one-element arrays: building `[k]` and `[status]` were two allocations a step.
-            return try finishing(traced(.status(kinds: prepared.statusKinds[f][s] ?? [singleSubjectKind()],
-                                                statuses: prepared.singleStatuses[status.ordinal])),
-                                 transition: t)
+            return try finishing(transition: t) {
+                .status(kinds: $0.prepared.statusKinds[f][s] ?? [$0.singleSubjectKind()],
+                        statuses: $0.prepared.singleStatuses[status.ordinal])
+            }
 
             case .request(let result):
             if result.prompt != nil { inputReceived() }
             if readsRunValues { runValues[top].status = result.status.rawValue }
             let t = try target(of: result.status, verb: "request result")
-            return try finishing(traced(requestAction(result)), transition: t)
+            return try finishing(transition: t) { $0.requestAction(result) }
 
             default:
                 break
@@ -163,11 +165,11 @@ extension Execution {
                 phase = .buttonTrack(tapped: tapped)
                 return .call(.track(event))
             }
-            return try finishing(traced(.alert(shownAlert, tapped: tapped)), transition: alert.buttons[tapped].transition.target)
+            return try finishing(transition: alert.buttons[tapped].transition.target) { .alert($0.shownAlert, tapped: tapped) }
 
         case .buttonTrack(let tapped):
             guard case .alert(let alert) = prepared.program.flows[f].states[s].terminator else { break }
-            return try finishing(traced(.alert(shownAlert, tapped: tapped)), transition: alert.buttons[tapped].transition.target)
+            return try finishing(transition: alert.buttons[tapped].transition.target) { .alert($0.shownAlert, tapped: tapped) }
 
         case .savingCheckpoint(let page):
             phase = .inSettings(page)
@@ -199,7 +201,7 @@ extension Execution {
             guard case .openSettings(let open) = prepared.program.flows[f].states[s].terminator else { break }
             // What was read before Settings may have changed there.
             if readsRunValues { runValues[top] = RunValues() }
-            return try finishing(traced(.openSettings(page, back)), transition: open.onReturn.target)
+            return try finishing(transition: open.onReturn.target) { _ in .openSettings(page, back) }
         }
         preconditionFailure("the backend answered \(answer) in phase \(phase)")
     }
@@ -218,16 +220,29 @@ extension Execution {
         return .done
     }
 
-    /// Records the step and goes to `transition` (`finish`); `action` comes from `traced(_:)`.
-    mutating func finishing(_ action: consuming TraceStep.Action, transition: Target) throws -> Next {
-        step(try finish(stepSite, events: stepEvents, action: action, transition: transition))
+    /// Records the step in progress and follows `transition` (`follow`). `action` builds the
+    /// step's trace action from the execution, and is called only with a trace: without one no
+    /// action exists, so none is destroyed (an outlined switch over its cases at every step, a
+    /// value the callee could not know was `.incomplete`). It is handed the execution rather than
+    /// capturing it, which a closure passed to a mutating method may not.
+    mutating func finishing(transition: Target, _ action: (Execution) -> TraceStep.Action) throws -> Next {
+        if recordsTrace { record(stepSite, events: stepEvents, action: action(self), transition: transition) }
+        return step(try follow(transition))
     }
 
-    /// `action` for the trace, `.incomplete` (nothing built) without one. Not mutating, so the
-    /// action may read the execution (`shownAlert`, `prepared`) without copying it to a local
-    /// first, as an autoclosure passed to a mutating method had to.
-    func traced(_ action: @autoclosure () -> TraceStep.Action) -> TraceStep.Action {
-        recordsTrace ? action() : .incomplete
+    /// Appends the step at `site`, about to follow `transition` from the top frame, to the trace.
+    /// Never inlined: inlined into `answered`, it made every step dearer, traced or not (callgrind:
+    /// +550 instructions a run untraced).
+    @inline(never)
+    mutating func record(_ site: Site, events: [AnalyticsEvent], action: consuming TraceStep.Action, transition: Target) {
+        // The name is read into the step here: a function returning the `Next` was optimized to
+        // return it borrowed, and each step then copied it through outlined copies (callgrind).
+        let f = stack[stack.count - 1].flow.index
+        let next: TraceStep.Next = switch transition {
+        case .state(let s): .state(prepared.program.flows[f].states[s.index].name)
+        case .outcome(let i): .outcome(prepared.program.flows[f].outcomes[i].name)
+        }
+        appendStep(TraceStep(context: context(site), events: events, action: action, next: next))
     }
 
     /// How a step that threw ended: a choice to make (nothing recorded), or the run's end with the
@@ -310,31 +325,19 @@ extension Execution {
                         context: stepContext)
     }
 
-    /// Records the step and follows `transition`, returning from subflows as they finish.
+    /// Follows `transition` out of the step just recorded, returning from subflows as they finish:
+    /// each return is recorded (with a trace) at the calling state, as a step of its own.
     /// Reads the program by index (a `Flow` or `Frame` held in a local is a copy: a retain per field).
-    ///
-    /// `events` and `action` are consumed: each is moved into its trace step, never copied (a
-    /// step's copy and destroy were a fifth of what a trace cost, callgrind).
-    mutating func finish(_ site: Site, events: consuming [AnalyticsEvent], action: consuming TraceStep.Action,
-                         transition: Target) throws -> RunEnd? {
-        var site = site
+    mutating func follow(_ transition: Target) throws -> RunEnd? {
         var transition = transition
         while true {
-            let f = stack[stack.count - 1].flow.index
             switch transition {
             case .state(let s):
-                if recordsTrace {
-                    appendStep(TraceStep(context: context(site), events: consume events, action: consume action,
-                                         next: .state(prepared.program.flows[f].states[s.index].name)))
-                }
                 stack[stack.count - 1].state = s
                 return nil
             case .outcome(let i):
+                let f = stack[stack.count - 1].flow.index
                 let outcome = prepared.program.flows[f].outcomes[i].name
-                if recordsTrace {
-                    appendStep(TraceStep(context: context(site), events: consume events, action: consume action,
-                                         next: .outcome(outcome)))
-                }
                 stack.removeLast()
                 if !callerActivations.isEmpty { activation = callerActivations.removeLast() }
                 if readsRunValues { runValues.removeLast() }
@@ -342,10 +345,7 @@ extension Execution {
                 let top = stack.count - 1
                 // The callee may have changed statuses and shown alerts: only its outcome is current.
                 if readsRunValues { runValues[top] = RunValues(outcome: outcome) }
-                let caller = (flow: stack[top].flow, state: stack[top].state)
-                site = Site(flow: caller.flow, state: caller.state, depth: top)
-                events = []
-                action = recordsTrace ? .returned(flow: prepared.program.flows[f].name, outcome: outcome) : .incomplete
+                let caller = Site(flow: stack[top].flow, state: stack[top].state, depth: top)
                 guard case .call(let call) = prepared.program.flows[caller.flow.index].states[caller.state.index].terminator else {
                     preconditionFailure("a caller frame always stands at a call state")
                 }
@@ -355,11 +355,14 @@ extension Execution {
                     transition = otherwise.target
                 } else {
                     if recordsTrace {
-                        appendStep(TraceStep(context: context(site), events: [], action: .returned(flow: prepared.program.flows[f].name, outcome: outcome), next: .stopped))
+                        appendStep(TraceStep(context: context(caller), events: [], action: .returned(flow: prepared.program.flows[f].name, outcome: outcome), next: .stopped))
                     }
                     throw FlowError(kind: .unmatchedOutcome,
-                                    message: "outcome '\(outcome)' of flow '\(prepared.program.flows[f].name)' matches no arm of the call in state '\(context(site).state)'; add an arm or 'else'",
-                                    context: context(site))
+                                    message: "outcome '\(outcome)' of flow '\(prepared.program.flows[f].name)' matches no arm of the call in state '\(context(caller).state)'; add an arm or 'else'",
+                                    context: context(caller))
+                }
+                if recordsTrace {
+                    record(caller, events: [], action: .returned(flow: prepared.program.flows[f].name, outcome: outcome), transition: transition)
                 }
             }
         }

@@ -302,7 +302,7 @@ struct Execution {
         phase = .terminator
         let outcome = prepared.program.flows[stack[top].flow.index].outcomes[handoff.outcome].name
         do {
-            return try finishing(traced(.handedOff(outcome: outcome)), transition: .outcome(handoff.outcome))
+            return try finishing(transition: .outcome(handoff.outcome)) { _ in .handedOff(outcome: outcome) }
         } catch {
             return done(failed(error))
         }
