@@ -82,7 +82,10 @@ extension Execution {
         // A relaunch keeps nothing of the run in memory, the run-time values included.
         if readsRunValues { runValues = frames.map { _ in RunValues() } }
         // A relaunch starts every frame afresh: none of them ran a state in this process yet.
-        activations = frames.map { _ in defer { nextActivation += 1 }; return nextActivation }
-        return try finish(site, events: events, action: action, transition: open.onReturn.target)
+        callerActivations = (0..<frames.count - 1).map { nextActivation + $0 }
+        activation = nextActivation + frames.count - 1
+        nextActivation += frames.count
+        if recordsTrace { record(site, events: events, action: action, transition: open.onReturn.target) }
+        return try follow(open.onReturn.target)
     }
 }

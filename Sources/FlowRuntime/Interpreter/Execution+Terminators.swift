@@ -12,12 +12,12 @@ extension Execution {
         do {
             switch prepared.program.flows[f].states[s].terminator {
             case .goto(let goto):
-                return try finishing(.goto, transition: goto.transition.target)
+                return try finishing(transition: goto.transition.target) { _ in .goto }
             case .capability(let check):
                 return .call(.isAvailable(check.capability))
             case .status(let check):
                 if check.subjects.count == 1 { return .call(.status(kind(of: check.subjects[0]))) }
-                return readStatus(kinds: check.subjects.map { kind(of: $0) }, statuses: [])
+                return readStatus(kinds: prepared.statusKinds[f][s] ?? check.subjects.map { kind(of: $0) }, statuses: [])
             case .request(let request):
                 return .call(.request(kind(of: request.subject), options: request.options))
             case .alert(let alert):
@@ -63,7 +63,8 @@ extension Execution {
         }
         stack.append(Frame(flow: callee, state: start, permissions: permissions, texts: texts))
         if readsRunValues { runValues.append(RunValues()) }
-        activations.append(nextActivation)
+        callerActivations.append(activation)
+        activation = nextActivation
         nextActivation += 1
     }
 
@@ -80,7 +81,7 @@ extension Execution {
         }
         do {
             let t = try match(statuses, kinds: kinds, arms: check.arms, otherwise: check.otherwise, verb: "status")
-            return try finishing(.status(kinds: kinds, statuses: statuses), transition: t)
+            return try finishing(transition: t) { _ in .status(kinds: kinds, statuses: statuses) }
         } catch {
             return done(failed(error))
         }
@@ -107,23 +108,26 @@ extension Execution {
             switch answer {
             case .available(let available):
             guard case .capability(let check) = prepared.program.flows[f].states[s].terminator else { break }
-            return try finishing(.capability(check.capability, available: available),
-                                 transition: (available ? check.present : check.absent).target)
+            return try finishing(transition: (available ? check.present : check.absent).target) { _ in
+                .capability(check.capability, available: available)
+            }
 
+            // Neither reads the terminator unless tracing: the prepared tables have the target,
+            // and binding the `Request` or matching arm by arm copied them (callgrind).
             case .status(let status):
-            guard case .status(let check) = prepared.program.flows[f].states[s].terminator else { break }
-            let k = kind(of: check.subjects[0])
             if readsRunValues { runValues[top].status = status.rawValue }
-            let t = try match(status, kind: k, arms: check.arms, otherwise: check.otherwise, verb: "status")
-            return try finishing(.status(kinds: [k], statuses: [status]), transition: t)
+            let t = try target(of: status, verb: "status")
+            // The prepared one-element arrays: building `[k]` and `[status]` were two allocations a step.
+            return try finishing(transition: t) {
+                .status(kinds: $0.prepared.statusKinds[f][s] ?? [$0.singleSubjectKind()],
+                        statuses: $0.prepared.singleStatuses[status.ordinal])
+            }
 
             case .request(let result):
-            guard case .request(let request) = prepared.program.flows[f].states[s].terminator else { break }
-            let k = kind(of: request.subject)
             if result.prompt != nil { inputReceived() }
             if readsRunValues { runValues[top].status = result.status.rawValue }
-            let t = try match(result.status, kind: k, arms: request.arms, otherwise: request.otherwise, verb: "request result")
-            return try finishing(.request(k, options: request.options, result: result), transition: t)
+            let t = try target(of: result.status, verb: "request result")
+            return try finishing(transition: t) { $0.requestAction(result) }
 
             default:
                 break
@@ -135,31 +139,37 @@ extension Execution {
 
         case .presented:
             guard case .tapped(let tapped) = answer else { break }
-            let shown = shownAlert
             guard case .alert(let alert) = prepared.program.flows[f].states[s].terminator else { break }
             guard alert.buttons.indices.contains(tapped) else {
                 throw FlowError(kind: .device, message: "the device tapped button \(tapped) of an alert with \(alert.buttons.count) buttons in state '\(stepContext.state)'", context: stepContext)
             }
             inputReceived()
-            if readsRunValues { runValues[top].button = shown.buttons.indices.contains(tapped) ? shown.buttons[tapped].label : nil }
-            if let track = alert.buttons[tapped].track {
-                let event: AnalyticsEvent
-                if let copy = prepared.copy[f]?[s], let prepared = copy.buttonEvents[tapped], let all = copy.eventsWithButton[tapped] {
-                    event = prepared
-                    if recordsTrace { stepEvents = all }
-                } else {
-                    event = interpreter.event(track, in: stack[top], run: readsRunValues ? runValues[top] : nil)
-                    if recordsTrace { stepEvents.append(event) }
-                }
+            if readsRunValues {
+                runValues[top].button = shownAlert.buttons.indices.contains(tapped) ? shownAlert.buttons[tapped].label : nil
+            }
+            // The prepared copy first (its event is nil where the button has no track): testing
+            // or binding the button's `track` copied the whole `TrackEvent`, and binding the
+            // state's `StateCopy` all of its arrays, so both are read in place.
+            let event: AnalyticsEvent?
+            if let copies = prepared.copy[f] {
+                event = copies[s].buttonEvents[tapped]
+                if recordsTrace, let all = copies[s].eventsWithButton[tapped] { stepEvents = all }
+            } else if let track = alert.buttons[tapped].track {
+                let resolved = interpreter.event(track, in: stack[top], run: readsRunValues ? runValues[top] : nil)
+                if recordsTrace { stepEvents.append(resolved) }
+                event = resolved
+            } else {
+                event = nil
+            }
+            if let event {
                 phase = .buttonTrack(tapped: tapped)
                 return .call(.track(event))
             }
-            return try finishing(.alert(shown, tapped: tapped), transition: alert.buttons[tapped].transition.target)
+            return try finishing(transition: alert.buttons[tapped].transition.target) { .alert($0.shownAlert, tapped: tapped) }
 
         case .buttonTrack(let tapped):
-            let shown = shownAlert
             guard case .alert(let alert) = prepared.program.flows[f].states[s].terminator else { break }
-            return try finishing(.alert(shown, tapped: tapped), transition: alert.buttons[tapped].transition.target)
+            return try finishing(transition: alert.buttons[tapped].transition.target) { .alert($0.shownAlert, tapped: tapped) }
 
         case .savingCheckpoint(let page):
             phase = .inSettings(page)
@@ -191,7 +201,7 @@ extension Execution {
             guard case .openSettings(let open) = prepared.program.flows[f].states[s].terminator else { break }
             // What was read before Settings may have changed there.
             if readsRunValues { runValues[top] = RunValues() }
-            return try finishing(.openSettings(page, back), transition: open.onReturn.target)
+            return try finishing(transition: open.onReturn.target) { _ in .openSettings(page, back) }
         }
         preconditionFailure("the backend answered \(answer) in phase \(phase)")
     }
@@ -203,13 +213,36 @@ extension Execution {
 
     /// Ends the step in progress.
     mutating func done(_ advance: Advance) -> Next {
+        // Most steps go on from a step that went on: nothing to replace. Assigning destroyed the
+        // old value through an outlined switch over every case (callgrind: 260 instructions a run).
+        if case .continued = advance, case .continued = stepped { return .done }
         stepped = advance
         return .done
     }
 
-    /// Records the step and goes to `transition` (`finish`); the action is only built for the trace.
-    mutating func finishing(_ action: @autoclosure () -> TraceStep.Action, transition: Target) throws -> Next {
-        step(try finish(stepSite, events: stepEvents, action: recordsTrace ? action() : .incomplete, transition: transition))
+    /// Records the step in progress and follows `transition` (`follow`). `action` builds the
+    /// step's trace action from the execution, and is called only with a trace: without one no
+    /// action exists, so none is destroyed (an outlined switch over its cases at every step, a
+    /// value the callee could not know was `.incomplete`). It is handed the execution rather than
+    /// capturing it, which a closure passed to a mutating method may not.
+    mutating func finishing(transition: Target, _ action: (Execution) -> TraceStep.Action) throws -> Next {
+        if recordsTrace { record(stepSite, events: stepEvents, action: action(self), transition: transition) }
+        return step(try follow(transition))
+    }
+
+    /// Appends the step at `site`, about to follow `transition` from the top frame, to the trace.
+    /// Never inlined: inlined into `answered`, it made every step dearer, traced or not (callgrind:
+    /// +550 instructions a run untraced).
+    @inline(never)
+    mutating func record(_ site: Site, events: [AnalyticsEvent], action: consuming TraceStep.Action, transition: Target) {
+        // The name is read into the step here: a function returning the `Next` was optimized to
+        // return it borrowed, and each step then copied it through outlined copies (callgrind).
+        let f = stack[stack.count - 1].flow.index
+        let next: TraceStep.Next = switch transition {
+        case .state(let s): .state(prepared.program.flows[f].states[s.index].name)
+        case .outcome(let i): .outcome(prepared.program.flows[f].outcomes[i].name)
+        }
+        appendStep(TraceStep(context: context(site), events: events, action: action, next: next))
     }
 
     /// How a step that threw ended: a choice to make (nothing recorded), or the run's end with the
@@ -240,14 +273,35 @@ extension Execution {
         }
     }
 
-    /// `match` for one subject, without building arrays.
-    func match(_ status: Status, kind: PermissionKind, arms: [StatusArm], otherwise: Transition?, verb: String) throws -> Target {
-        // By index: `for arm in arms` copies every arm it looks at.
-        for i in arms.indices where arms[i].patterns.contains(where: { $0.count == 1 && $0[0].matches(status) }) {
-            return arms[i].transition.target
+    /// Where `status` leads from the current state, a `status` of one subject or a `request`
+    /// (`PreparedProgram.targets`); throws the unmatched-status error when no arm and no `else`
+    /// takes it.
+    func target(of status: Status, verb: String) throws -> Target {
+        let top = stack.count - 1
+        guard let targets = prepared.targets[stack[top].flow.index][stack[top].state.index] else {
+            preconditionFailure("only a status of one subject or a request reads a single status")
         }
-        if let otherwise { return otherwise.target }
-        return try match([status], kinds: [kind], arms: [], otherwise: nil, verb: verb)
+        if let target = targets[status.ordinal] { return target }
+        return try match([status], kinds: [singleSubjectKind()], arms: [], otherwise: nil, verb: verb)
+    }
+
+    /// The kind the current state's `status` of one subject or `request` reads.
+    func singleSubjectKind() -> PermissionKind {
+        let top = stack.count - 1
+        switch prepared.program.flows[stack[top].flow.index].states[stack[top].state.index].terminator {
+        case .status(let check): return kind(of: check.subjects[0])
+        case .request(let request): return kind(of: request.subject)
+        default: preconditionFailure("only a status or a request has a subject")
+        }
+    }
+
+    /// The trace action of the current `request` state once it returned `result`.
+    func requestAction(_ result: RequestResult) -> TraceStep.Action {
+        let top = stack.count - 1
+        guard case .request(let request) = prepared.program.flows[stack[top].flow.index].states[stack[top].state.index].terminator else {
+            preconditionFailure("a request phase stands at a request state")
+        }
+        return .request(kind(of: request.subject), options: request.options, result: result)
     }
 
     func kind(of ref: PermissionRef, in frame: Frame) -> PermissionKind {
@@ -271,37 +325,27 @@ extension Execution {
                         context: stepContext)
     }
 
-    /// Records the step and follows `transition`, returning from subflows as they finish.
+    /// Follows `transition` out of the step just recorded, returning from subflows as they finish:
+    /// each return is recorded (with a trace) at the calling state, as a step of its own.
     /// Reads the program by index (a `Flow` or `Frame` held in a local is a copy: a retain per field).
-    mutating func finish(_ site: Site, events: [AnalyticsEvent], action: TraceStep.Action,
-                         transition: Target) throws -> RunEnd? {
-        var site = site
-        var events = events
-        var action = action
+    mutating func follow(_ transition: Target) throws -> RunEnd? {
         var transition = transition
         while true {
-            let f = stack[stack.count - 1].flow.index
             switch transition {
             case .state(let s):
-                if recordsTrace {
-                    appendStep(TraceStep(context: context(site), events: events, action: action, next: .state(prepared.program.flows[f].states[s.index].name)))
-                }
                 stack[stack.count - 1].state = s
                 return nil
             case .outcome(let i):
+                let f = stack[stack.count - 1].flow.index
                 let outcome = prepared.program.flows[f].outcomes[i].name
-                if recordsTrace { appendStep(TraceStep(context: context(site), events: events, action: action, next: .outcome(outcome))) }
                 stack.removeLast()
-                activations.removeLast()
+                if !callerActivations.isEmpty { activation = callerActivations.removeLast() }
                 if readsRunValues { runValues.removeLast() }
                 guard !stack.isEmpty else { return .outcome(outcome) }
                 let top = stack.count - 1
                 // The callee may have changed statuses and shown alerts: only its outcome is current.
                 if readsRunValues { runValues[top] = RunValues(outcome: outcome) }
-                let caller = (flow: stack[top].flow, state: stack[top].state)
-                site = Site(flow: caller.flow, state: caller.state, depth: top)
-                events = []
-                if recordsTrace { action = .returned(flow: prepared.program.flows[f].name, outcome: outcome) }
+                let caller = Site(flow: stack[top].flow, state: stack[top].state, depth: top)
                 guard case .call(let call) = prepared.program.flows[caller.flow.index].states[caller.state.index].terminator else {
                     preconditionFailure("a caller frame always stands at a call state")
                 }
@@ -311,11 +355,14 @@ extension Execution {
                     transition = otherwise.target
                 } else {
                     if recordsTrace {
-                        appendStep(TraceStep(context: context(site), events: [], action: .returned(flow: prepared.program.flows[f].name, outcome: outcome), next: .stopped))
+                        appendStep(TraceStep(context: context(caller), events: [], action: .returned(flow: prepared.program.flows[f].name, outcome: outcome), next: .stopped))
                     }
                     throw FlowError(kind: .unmatchedOutcome,
-                                    message: "outcome '\(outcome)' of flow '\(prepared.program.flows[f].name)' matches no arm of the call in state '\(context(site).state)'; add an arm or 'else'",
-                                    context: context(site))
+                                    message: "outcome '\(outcome)' of flow '\(prepared.program.flows[f].name)' matches no arm of the call in state '\(context(caller).state)'; add an arm or 'else'",
+                                    context: context(caller))
+                }
+                if recordsTrace {
+                    record(caller, events: [], action: .returned(flow: prepared.program.flows[f].name, outcome: outcome), transition: transition)
                 }
             }
         }

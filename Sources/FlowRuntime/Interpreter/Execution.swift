@@ -17,9 +17,12 @@ struct Execution {
     var sinceInput = 0
     /// Every state run, for `Options.maxTotalSteps`.
     var totalSteps = 0
-    /// One id per entry of `stack`: which activation of a flow a frame is (a flow called twice
-    /// in a row gets two), so a loop is a state run again *in the same activation*.
-    var activations: [Int] = [0]
+    /// Which activation of a flow the top frame is (a flow called twice in a row gets two), so a
+    /// loop is a state run again *in the same activation*; `callerActivations` are those of the
+    /// frames below it, in stack order. The top one is kept apart so a run that calls no subflow
+    /// allocates no array for them.
+    var activation = 0
+    var callerActivations: [Int] = []
     var nextActivation = 1
     /// The states run, in order (only while the step limit is finite: the explorer finds cycles
     /// itself); those since the last input start at `sinceInputStart`. At the step limit they tell
@@ -68,16 +71,16 @@ struct Execution {
         context(flow: site.flow, state: site.state, depth: site.depth)
     }
 
-    /// `interpreter.prepared` and `.backend`, stored. The program is read through the shared
-    /// box, borrowed: a copy of the whole `Program` costs a retain per field.
+    /// `interpreter.prepared`, stored. The program is read through the shared box, borrowed: a
+    /// copy of the whole `Program` costs a retain per field.
     let prepared: PreparedProgram
     var program: Program { _read { yield prepared.program } }
-    let backend: any DeviceBackend
+    /// `interpreter.backend` (not stored again: each copy of the existential costs a call).
+    var backend: any DeviceBackend { interpreter.backend }
 
     init(interpreter: Interpreter, root: Frame) {
         self.interpreter = interpreter
         self.prepared = interpreter.prepared
-        self.backend = interpreter.backend
         self.stack = [root]
         self.stepSite = Site(flow: root.flow, state: root.state, depth: 0)
         self.recordsTrace = interpreter.options.recordsTrace
@@ -90,17 +93,20 @@ struct Execution {
         if interpreter.options.stepLimit < .max { visits.reserveCapacity(16) }
     }
 
-    mutating func appendStep(_ step: TraceStep) {
+    /// Records `step`, moved into the trace rather than copied.
+    mutating func appendStep(_ step: consuming TraceStep) {
         trace.append(step)
-        onStep?(step)
+        if let onStep { onStep(trace[trace.count - 1]) }
     }
 
     /// A state's `StepContext` at `depth`, from the prepared ones. (Trace steps are appended only
     /// `if recordsTrace`, so without a trace none is built.)
     func context(flow: FlowID, state: StateID, depth: Int) -> StepContext {
-        var ctx = prepared.contexts[flow.index][state.index]
-        ctx.depth = depth
-        return ctx
+        // Field by field: a copy of the whole prepared context went through its outlined copy
+        // and value witness, two calls per traced step (callgrind).
+        let f = flow.index, s = state.index
+        return StepContext(depth: depth, flow: prepared.contexts[f][s].flow, state: prepared.contexts[f][s].state,
+                           range: prepared.contexts[f][s].range)
     }
 
     var currentContext: StepContext {
@@ -132,7 +138,10 @@ struct Execution {
         let backend = self.backend
         var next = beginStep()
         while true {
-            switch next {
+            // `next` is consumed and its call moved into `perform`, which destroys each payload
+            // where its type is known: destroying the old `next` when it was reassigned went
+            // through outlined switches over `Next` and `DeviceCall` at every call (callgrind).
+            switch consume next {
             case .call(let call):
                 do {
                     next = resume(with: try await Self.perform(call, on: backend))
@@ -166,7 +175,7 @@ struct Execution {
         let backend = self.backend
         var next = beginStep()
         while true {
-            switch next {
+            switch consume next {
             case .call(let call):
                 do {
                     next = resume(with: try await Self.perform(call, on: backend))
@@ -234,8 +243,8 @@ struct Execution {
     }
 
     @inline(__always)
-    static func perform(_ call: DeviceCall, on backend: any DeviceBackend) async throws -> DeviceAnswer {
-        switch call {
+    static func perform(_ call: consuming DeviceCall, on backend: any DeviceBackend) async throws -> DeviceAnswer {
+        switch consume call {
         case .track(let event): await backend.track(event); return .none
         case .isAvailable(let capability): return .available(try await backend.isAvailable(capability))
         case .status(let kind): return .status(try await backend.status(of: kind))
@@ -254,7 +263,7 @@ struct Execution {
         stepSite = Site(flow: stack[top].flow, state: stack[top].state, depth: top)
         if totalSteps >= maxTotalSteps { return done(.ended(.error(totalStepsError(at: stepContext)))) }
         if stepLimit < .max {
-            let visit = Visit(key: Visit.Key(activation: activations[activations.count - 1], state: stack[top].state),
+            let visit = Visit(key: Visit.Key(activation: activation, state: stack[top].state),
                               flow: stack[top].flow, depth: top)
             // Past the limit, only a state run again in the same activation is a loop; a long
             // chain of distinct states (nested calls, say) goes on, bounded by maxTotalSteps.
@@ -293,7 +302,7 @@ struct Execution {
         phase = .terminator
         let outcome = prepared.program.flows[stack[top].flow.index].outcomes[handoff.outcome].name
         do {
-            return try finishing(.handedOff(outcome: outcome), transition: .outcome(handoff.outcome))
+            return try finishing(transition: .outcome(handoff.outcome)) { _ in .handedOff(outcome: outcome) }
         } catch {
             return done(failed(error))
         }

@@ -16,6 +16,18 @@ final class PreparedProgram: Sendable {
     /// Whether any track reads `{status}`, `{button}` or `{outcome}`: only then do frames keep
     /// them, so programs that do not pay nothing per step.
     let readsRunValues: Bool
+    /// `statusKinds[flow][state]`: the kinds a `status` state reads, in subject order, when none
+    /// of its subjects is a parameter (nil for those and for every other state). A step's trace
+    /// action shares it instead of building the list.
+    let statusKinds: [[[PermissionKind]?]]
+    /// `[status]` for every status, by `Status.ordinal`: the statuses of a single-subject
+    /// `status` step's trace action.
+    let singleStatuses: [[Status]] = Status.allCases.map { [$0] }
+    /// `targets[flow][state]` for a `status` of one subject and for a `request`: by
+    /// `Status.ordinal`, where that status goes (the first arm with a pattern that matches it,
+    /// else the `else` arm), nil where nothing takes it. nil for every other state. A step looks
+    /// its target up instead of matching arm by arm, which copied each arm it tried.
+    let targets: [[[Target?]?]]
 
     /// A state's copy, resolved.
     struct StateCopy: Sendable {
@@ -37,6 +49,8 @@ final class PreparedProgram: Sendable {
         contexts = []
         copy = []
         readsRunValues = false
+        statusKinds = []
+        targets = []
     }
 
     /// Whether a track of `flow` (in a state or after a button) reads a run-time value.
@@ -54,11 +68,43 @@ final class PreparedProgram: Sendable {
         }
     }
 
+    /// Where each status (by `Status.ordinal`) goes through `arms` of one subject and `otherwise`:
+    /// as matching the arms in order, first match wins, would send it.
+    static func targets(arms: [StatusArm], otherwise: Transition?) -> [Target?] {
+        Status.allCases.map { status in
+            let arm = arms.first { $0.patterns.contains { $0.count == 1 && $0[0].matches(status) } }
+            return arm?.transition.target ?? otherwise?.target
+        }
+    }
+
     /// Resolves through `interpreter` (whose `prepared` is the unresolved program).
     init(program: Program, resolvingWith interpreter: Interpreter) {
         self.program = program
         contexts = program.flows.map { flow in
             flow.states.map { StepContext(depth: 0, flow: flow.name, state: $0.name, range: $0.terminator.range) }
+        }
+        statusKinds = program.flows.map { flow in
+            flow.states.map { state -> [PermissionKind]? in
+                guard case .status(let check) = state.terminator else { return nil }
+                var kinds: [PermissionKind] = []
+                for subject in check.subjects {
+                    guard case .kind(let kind) = subject else { return nil }
+                    kinds.append(kind)
+                }
+                return kinds
+            }
+        }
+        targets = program.flows.map { flow in
+            flow.states.map { state -> [Target?]? in
+                switch state.terminator {
+                case .status(let check) where check.subjects.count == 1:
+                    Self.targets(arms: check.arms, otherwise: check.otherwise)
+                case .request(let request):
+                    Self.targets(arms: request.arms, otherwise: request.otherwise)
+                default:
+                    nil
+                }
+            }
         }
         let reading = program.flows.map(Self.readsRunValues)
         readsRunValues = reading.contains(true)
