@@ -7,7 +7,7 @@ import FlowSyntax
 ///
 ///     flowbench [--corpus-mb N] [--warmup N] [--repetitions N] [--flow PATH] [--quick] [--only SECTIONS]
 ///
-/// `--profile lex|load|lint|interpret [--flows N] [--states N]` runs one workload once on one
+/// `--profile lex|load|lint|hold|interpret [--flows N] [--states N]` runs one workload once on one
 /// generated file, for `valgrind --tool=callgrind`; `--profile lint-graph --states N` lints one
 /// random permission graph of N states. `--emit-graph N DIR` writes that graph as
 /// `DIR/random_N.flow` and as Amazon States Language, `DIR/random_N.asl.json`. `--quick` shrinks every input so the whole run
@@ -20,7 +20,7 @@ public struct BenchCommand {
         public var primingFlowPath = "flows/seed_pl_camera_priming.flow"
         public var quick = false
         public var memoryChild: String?
-        /// Runs one workload once for a profiler (`lex`, `load`, `lint`, `interpret`) instead of the table.
+        /// Runs one workload once for a profiler (`lex`, `load`, `lint`, `hold`, `interpret`, ...) instead of the table.
         public var profile: String?
         /// Flows in the single generated file `--profile` works on.
         public var profileFlows = 200
@@ -84,7 +84,7 @@ public struct BenchCommand {
     public static let usage = """
         usage: flowbench [--corpus-mb N] [--warmup N] [--repetitions N] [--flow PATH] [--quick]
                          [--only memory,throughput,growth,onegraph,interpreter,exploration,format,lsp]
-               flowbench --profile lex|load|lint|interpret [--flows N] [--states N]
+               flowbench --profile lex|load|lint|hold|interpret [--flows N] [--states N]
                flowbench --profile lint-graph --states N
                flowbench --emit-graph N DIR
         """

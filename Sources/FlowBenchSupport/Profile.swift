@@ -67,7 +67,7 @@ enum Profile {
             }
             return "\(outcomes) runs"
         default:
-            throw BenchFailure("unknown workload '\(workload)'; use lex, load, lint, interpret, interpret-notrace or handwritten")
+            throw BenchFailure("unknown workload '\(workload)'; use lex, load, lint, hold, lint-graph, interpret, interpret-notrace or handwritten")
         }
     }
 }
