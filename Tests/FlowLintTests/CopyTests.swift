@@ -14,7 +14,7 @@ import Testing
         #expect(Template("Scan receipts").rendered == "Scan receipts")
         #expect(Template(segments: [.placeholder(.app), .text(" uses "), .placeholder(.value("benefit"))]).rendered == "{app} uses {benefit}")
         #expect(Template(segments: []).rendered == "")
-        #expect(Template(segments: [.text("Allow "), .placeholder(.permission), .text(" for "), .placeholder(.app),
+        #expect(Template(segments: [.text("Allow "), .placeholder(.permission(.kind(.camera))), .text(" for "), .placeholder(.app),
                                     .text(": "), .placeholder(.run(.button)), .placeholder(.run(.status))]).rendered
                 == "Allow {permission} for {app}: {button}{status}")
         #expect(Template(segments: [.placeholder(.value("a")), .placeholder(.value("b"))]).rendered == "{a}{b}")
