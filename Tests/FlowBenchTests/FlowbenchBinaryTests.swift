@@ -29,6 +29,12 @@ import Testing
             #expect(row.contains("x the scan's time (") && row.contains("MB/s = <= "), "\(row)")
         }
         #expect(lines.filter { $0.contains("interpreter slowdown") }.allSatisfy { $0.contains("rounds, interleaved)") })
+        // Growth rows are ratios within interleaved rounds too, with their range.
+        // (The formatter's growth rows, after them, are timed on their own.)
+        let lintPart = lines.prefix { !$0.hasPrefix("| format") }
+        let growth = lintPart.filter { $0.hasPrefix("|   at ") && $0.contains("x linear") }
+        #expect(growth.count == 6)
+        #expect(growth.allSatisfy { $0.contains(" rounds; ") }, "\(growth)")
         // Every goal row carries a verdict.
         #expect(lines.filter { $0.contains(">= ") || $0.contains("< ") || $0.contains("<= ") }
             .allSatisfy { $0.hasSuffix("| met    |") || $0.hasSuffix("| missed |") })
