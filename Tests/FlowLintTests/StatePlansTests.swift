@@ -100,7 +100,7 @@ import Testing
                     var general = Evaluation()
                     switch program[analysis.id].states[s].terminator {
                     case .status(let check) where check.subjects.count == 1:
-                        analysis.evaluateStatus(refs: check.subjects, arms: check.arms, otherwise: check.otherwise,
+                        analysis.evaluateStatus(state: s, refs: check.subjects, arms: check.arms, otherwise: check.otherwise,
                                                 node.knowledge, into: &general)
                     case .request(let request):
                         general.requestFrom = StatusSet()

@@ -201,7 +201,7 @@ extension FlowAnalysis {
         case .general:
             switch program[id][stateID].terminator {
             case .status(let check):
-                evaluateStatus(refs: check.subjects, arms: check.arms, otherwise: check.otherwise, k, into: &ev)
+                evaluateStatus(state: s, refs: check.subjects, arms: check.arms, otherwise: check.otherwise, k, into: &ev)
             case .request(let request):
                 evaluateRequest(state: s, ref: request.subject, options: request.options, arms: request.arms,
                                 otherwise: request.otherwise, k, into: &ev)
@@ -233,10 +233,13 @@ extension FlowAnalysis {
         return changeable ? before.union(choices[i]) : before
     }
 
-    func evaluateStatus(refs: [PermissionRef], arms: [StatusArm], otherwise: Transition?,
-                                _ k: Knowledge, into ev: inout Evaluation) {
+    /// A check of `state` read from the program (`StatePlan.general`): a tuple check, or one whose
+    /// arms do not fit a table.
+    func evaluateStatus(state: Int, refs: [PermissionRef], arms: [StatusArm], otherwise: Transition?,
+                        _ k: Knowledge, into ev: inout Evaluation) {
         if refs.count == 1 {
-            evaluateStatus(subject: subjectIndex(refs[0]), arms: arms, otherwise: otherwise, k, into: &ev)
+            evaluateStatus(subject: subjectIndex(refs[0]), table: nil, arms: arms, hasOtherwise: otherwise != nil,
+                           edges: stateEdges[state], k, into: &ev)
             return
         }
         let idx = refs.map(subjectIndex)
@@ -281,14 +284,16 @@ extension FlowAnalysis {
         }
     }
 
-    /// A check of one subject through its arm table (`StatePlan.status`): the statuses taking
-    /// each edge are collected as bits, in a buffer on the stack.
-    func evaluateStatus(subject: Int, table: Int, edges: [Edge], _ k: Knowledge, into ev: inout Evaluation) {
+    /// A check of one subject, the usual case, without the tuple enumeration's arrays: each
+    /// status takes the edge its arm `table` says (`StatePlan.status`), or without a table the edge
+    /// `arms` give; the statuses taking each edge are collected as bits, in a buffer on the stack.
+    func evaluateStatus(subject: Int, table: Int?, arms: [StatusArm] = [], hasOtherwise: Bool = false, edges: [Edge],
+                        _ k: Knowledge, into ev: inout Evaluation) {
         let set = k[subject]
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: edges.count) { projected in
             projected.initialize(repeating: 0)
             for status in set {
-                let e = armTables.edge(table, status)
+                let e = table.map { armTables.edge($0, status) } ?? ArmTables.edge(of: status, arms: arms, hasOtherwise: hasOtherwise)
                 if e < 0 {
                     ev.unhandled.append([status])
                     continue
@@ -301,36 +306,6 @@ extension FlowAnalysis {
                 if tracksObserved { after.set(.observed, subject) }
                 ev.steps.append(AnalysisStep(edge: e, target: edges[e].transition.target, knowledge: after,
                                              cause: .status(after: after)))
-            }
-        }
-    }
-
-    /// A check of one subject, the usual case, without the tuple enumeration's arrays: the
-    /// statuses taking each edge are collected as bits, in a buffer on the stack.
-    private func evaluateStatus(subject: Int, arms: [StatusArm], otherwise: Transition?,
-                                _ k: Knowledge, into ev: inout Evaluation) {
-        let set = k[subject]
-        let otherwiseEdge = arms.count
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: arms.count + 1) { projected in
-            projected.initialize(repeating: 0)
-            for status in set {
-                let e: Int
-                if let a = arms.firstIndex(where: { arm in arm.patterns.contains { p in p.first.map { $0.matches(status) } ?? true } }) {
-                    e = a
-                } else if otherwise != nil {
-                    e = otherwiseEdge
-                } else {
-                    ev.unhandled.append([status])
-                    continue
-                }
-                projected[e] |= 1 << UInt32(status.ordinal)
-            }
-            for e in projected.indices where projected[e] != 0 {
-                var after = k
-                after[subject] = set.intersection(StatusSet(bits: projected[e]))
-                if tracksObserved { after.set(.observed, subject) }
-                let target = e == otherwiseEdge ? otherwise!.target : arms[e].transition.target
-                ev.steps.append(AnalysisStep(edge: e, target: target, knowledge: after, cause: .status(after: after)))
             }
         }
     }
