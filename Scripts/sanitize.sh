@@ -13,7 +13,12 @@ for sanitizer in "${@:-address thread}"; do
   for s in $sanitizer; do
     echo "== swift test --sanitize=$s"
     log=".build-sanitize-$s.log"
-    if swift test --sanitize="$s" --scratch-path ".build-$s" >"$log" 2>&1; then
+    # HostileCorpusTests runs the tools under `prlimit` with a capped address space, which
+    # ThreadSanitizer refuses ("limited virtual address space ... setrlimit() failed"): its
+    # checks of limits are single-threaded and AddressSanitizer still covers them.
+    skip=()
+    if [ "$s" = thread ]; then skip=(--skip HostileCorpusTests); fi
+    if swift test --sanitize="$s" --scratch-path ".build-$s" "${skip[@]}" >"$log" 2>&1; then
       grep -E "Test run with|Executed|passed after" "$log" | tail -n 3
     else
       status=1
