@@ -82,8 +82,7 @@ struct ArmTables: Sendable {
 
     /// The edge `status` takes among `arms`, or -1: what a table holds.
     static func edge(of status: Status, arms: [StatusArm], hasOtherwise: Bool) -> Int {
-        if let a = arms.firstIndex(where: { arm in arm.patterns.contains { $0.first?.matches(status) ?? true } }) { return a }
-        return hasOtherwise ? arms.count : -1
+        arms.firstIndex(taking: status) ?? (hasOtherwise ? arms.count : -1)
     }
 
     /// The edge `status` takes in `table`, or -1.

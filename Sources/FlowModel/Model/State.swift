@@ -80,6 +80,15 @@ public struct StatusArm: Hashable, Sendable {
     }
 }
 
+extension Array where Element == StatusArm {
+    /// The first arm of a check of one subject that takes `status`: first match wins, as the
+    /// interpreter and the linter both read a check. Each pattern has the one element the checker
+    /// requires; an empty one (only a hand-built program has it) takes every status.
+    public func firstIndex(taking status: Status) -> Int? {
+        firstIndex { arm in arm.patterns.contains { $0.first?.matches(status) ?? true } }
+    }
+}
+
 /// A branch of a `call`: taken when the subflow ends with one of `outcomes` (callee indices).
 public struct OutcomeArm: Hashable, Sendable {
     public var outcomes: [Int]

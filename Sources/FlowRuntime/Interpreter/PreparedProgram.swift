@@ -71,10 +71,7 @@ final class PreparedProgram: Sendable {
     /// Where each status (by `Status.ordinal`) goes through `arms` of one subject and `otherwise`:
     /// as matching the arms in order, first match wins, would send it.
     static func targets(arms: [StatusArm], otherwise: Transition?) -> [Target?] {
-        Status.allCases.map { status in
-            let arm = arms.first { $0.patterns.contains { $0.count == 1 && $0[0].matches(status) } }
-            return arm?.transition.target ?? otherwise?.target
-        }
+        Status.allCases.map { status in arms.firstIndex(taking: status).map { arms[$0].transition.target } ?? otherwise?.target }
     }
 
     /// Resolves through `interpreter` (whose `prepared` is the unresolved program).
