@@ -53,4 +53,43 @@ import FlowSyntax
             "main.flow:3:25: error: '{permission}' in string 't' is ambiguous in flow 'g', which uses camera, photos [FL0125] note: the string is used here (2:67) note: define a value with 'let' and use it instead",
         ])
     }
+
+    /// A template of one text segment is stored as its text: both ways to build it are one value
+    /// (equal, equal hashes, the same segments), and templates with placeholders read back as built.
+    @Test func templateStorageIsNormalised() {
+        let built = Template(segments: [.text("Allow")]), plain = Template("Allow")
+        #expect(built == plain)
+        #expect(built.hashValue == plain.hashValue)
+        #expect(built.plainText == "Allow")
+        #expect(built.segments == [.text("Allow")])
+        var mixed = Template(segments: [.text("Use "), .placeholder(.app)])
+        #expect(mixed.plainText == nil)
+        #expect(mixed.segments == [.text("Use "), .placeholder(.app)])
+        #expect(mixed != Template("Use "))
+        mixed.segments = [.text("Allow")]
+        #expect(mixed == plain)
+        #expect(Template(segments: []).plainText == nil)
+        #expect(Template(segments: []).segments.isEmpty)
+        #expect(Template(segments: [.placeholder(.app)]).plainText == nil)
+    }
+
+    /// The checker builds a plain literal's template without a segment list, and one with a
+    /// placeholder with one; both read back as the source wrote them.
+    @Test func checkedTemplatesReadBackAsWritten() throws {
+        let result = load("""
+        app "Cam"
+        flow f { uses camera  start -> s  state s { alert { title "Plain title" message "For {app}" button "OK" -> done granted } } }
+        """)
+        let alert = try #require(result.program?.flows.first?.states.first.flatMap { state -> Alert? in
+            if case .alert(let a) = state.terminator { return a } else { return nil }
+        })
+        guard case .literal(let title)? = alert.title, case .literal(let message)? = alert.message else {
+            Issue.record("expected literal copy")
+            return
+        }
+        #expect(title.template.plainText == "Plain title")
+        #expect(title.template == Template(segments: [.text("Plain title")]))
+        #expect(message.template.plainText == nil)
+        #expect(message.template.segments == [.text("For "), .placeholder(.app)])
+    }
 }

@@ -175,6 +175,56 @@ import Testing
         #expect(Lexer.segments(of: token, in: file) == Lexer.segmentsByRelexing(of: token, in: file))
     }
 
+    /// The parser's shortcut for a literal of one piece of plain ASCII must give the literal that
+    /// decoding the token's segments gives, and must refuse every string it cannot read exactly.
+    @Test(arguments: [
+        ("\"plain words\"", "plain words"),
+        ("\"tab\there\"", "tab\there"),
+        ("\"<Your App> 100% ~\"", "<Your App> 100% ~"),
+        ("\"\"", nil),
+        ("\"Hi {app}\"", nil),
+        ("\"a}\"", nil),
+        ("\"\\n\"", nil),
+        ("\"caf\u{E9}\"", nil),
+        ("\"open", nil),
+        ("\"open\n\"", nil),
+    ] as [(String, String?)])
+    func plainASCIITextAgreesWithTheSegments(source: String, plain: String?) {
+        let file = SourceFile(id: FileID(0), path: "l.flow", text: source)
+        guard let token = Lexer.tokenize(file).tokens.first(where: { $0.kind == .string }) else {
+            Issue.record("no string token in \(source)")
+            return
+        }
+        let fast = Lexer.plainASCIIText(of: token, in: file.bytes)
+        #expect(fast == plain)
+        let decoded = StringLiteral(segments: Lexer.segments(of: token, in: file), range: token.range)
+        if let fast {
+            #expect(StringLiteral(text: fast, range: token.range) == decoded)
+            #expect(decoded.plainText == fast)
+            #expect(decoded.segments == [.text(fast)])
+        }
+    }
+
+    /// A literal of one text segment is stored as its text, so the two ways to build it are one
+    /// value (equal and with equal hashes); any other list of segments reads back as written.
+    @Test func stringLiteralStorageIsNormalised() {
+        let r = SourceRange(file: FileID(0), start: SourceLocation(offset: 0, line: 1, column: 1),
+                            end: SourceLocation(offset: 3, line: 1, column: 4))
+        let a = StringLiteral(segments: [.text("hi")], range: r), b = StringLiteral(text: "hi", range: r)
+        #expect(a == b)
+        #expect(a.hashValue == b.hashValue)
+        #expect(a.plainText == "hi")
+        let placeholder = StringLiteral.Placeholder(name: "app", range: r)
+        var c = StringLiteral(segments: [.text("hi "), .placeholder(placeholder)], range: r)
+        #expect(c.plainText == nil)
+        #expect(c.segments == [.text("hi "), .placeholder(placeholder)])
+        #expect(c.text == "hi {app}")
+        c.segments = [.text("hi")]
+        #expect(c == b)
+        #expect(StringLiteral(segments: [], range: r).plainText == nil)
+        #expect(StringLiteral(segments: [], range: r).segments.isEmpty)
+    }
+
     @Test func stringEndsAtTheEndOfItsLine() {
         let (tokens, diagnostics, _) = Self.lex("\"abc\nflow")
         #expect(tokens.map(\.kind) == [.string, .keyword(.flow), .eof])

@@ -5,7 +5,7 @@ import FlowSyntax
 extension Template {
     public var rendered: String {
         // Most copy is one piece of text: hand it back without building an array to join.
-        if segments.count == 1, case .text(let s) = segments[0] { return s }
+        if let s = plainText { return s }
         // Appended in place: mapping to an array of pieces and joining it cost about a thousand
         // instructions a template, and the copy rules render every text of every locale.
         var out = ""

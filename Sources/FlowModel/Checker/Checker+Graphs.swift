@@ -198,7 +198,8 @@ extension Checker {
     /// The bytes of a text's literal pieces (for a `@key`, its longest entry in any locale).
     private func literalBytes(in text: Text) -> Int {
         func count(_ template: Template) -> Int {
-            template.segments.reduce(0) { sum, segment in
+            if let s = template.plainText { return s.utf8.count }
+            return template.segments.reduce(0) { sum, segment in
                 if case .text(let s) = segment { return sum + s.utf8.count }
                 return sum
             }
@@ -250,7 +251,8 @@ extension Checker {
     /// Placeholders of a text, and of every locale's entry when it is a `@key`.
     private func placeholders(in text: Text) -> [Placeholder] {
         func collect(_ template: Template) -> [Placeholder] {
-            template.segments.compactMap { segment in
+            if template.plainText != nil { return [] }
+            return template.segments.compactMap { segment in
                 if case .placeholder(let p) = segment { return p }
                 return nil
             }

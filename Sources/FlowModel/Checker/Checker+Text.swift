@@ -36,6 +36,7 @@ extension Checker {
     /// `runValues`: whether `{status}`, `{button}` and `{outcome}` mean the run-time values
     /// (true in track property values only).
     mutating func template(_ literal: StringLiteral, in scope: Scope, runValues: Bool = false) -> Template {
+        if let s = literal.plainText { return Template(s) }
         var segments: [Template.Segment] = []
         segments.reserveCapacity(literal.segments.count)
         for segment in literal.segments {
@@ -122,7 +123,7 @@ extension Checker {
         }
         if checkedKeyUses.insert(KeyUse(flow: scope.flow ?? -1, key: index)).inserted {
             for locale in entrySyntax.indices {
-                guard let literal = entrySyntax[locale][index] else { continue }
+                guard let literal = entrySyntax[locale][index], literal.plainText == nil else { continue }
                 for case .placeholder(let written) in literal.segments where written.name != "app" {
                     _ = placeholder(written.name, at: written.range, in: scope, key: name, usedAt: key.range)
                 }

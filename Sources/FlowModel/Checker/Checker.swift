@@ -277,7 +277,8 @@ struct Checker {
     /// Table entries are shared by every flow, so their placeholders stay names: `{app}` is the app,
     /// anything else (`{permission}` included) is looked up in the running frame.
     private mutating func entryTemplate(_ literal: StringLiteral) -> Template {
-        Template(segments: literal.segments.map { segment in
+        if let s = literal.plainText { return Template(s) }
+        return Template(segments: literal.segments.map { segment in
             switch segment {
             case .text(let s): return .text(s)
             case .placeholder(let written):

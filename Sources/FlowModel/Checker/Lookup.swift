@@ -16,6 +16,7 @@ extension StringTable {
         guard let key = key(named: Self.permissionKey(kind)), let entry = lookup(key, locale: locale) else {
             return kind.displayName
         }
+        if let s = entry.template.plainText { return s }
         var text = ""
         for segment in entry.template.segments {
             guard case .text(let s) = segment else { return kind.displayName }

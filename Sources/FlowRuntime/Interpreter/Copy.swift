@@ -42,7 +42,7 @@ extension Interpreter {
     func render(_ template: Template, in frame: Frame, depth: Int = 0, shared: Bool = false,
                 run: RunValues? = nil, values: ResolvedValues? = nil) -> String {
         // Most copy is one literal piece: share its storage instead of building a new string.
-        if template.segments.count == 1, case .text(let s) = template.segments[0] { return Self.bounded(s) }
+        if let s = template.plainText { return Self.bounded(s) }
         let values = values ?? ResolvedValues()
         var out = ""
         for segment in template.segments {

@@ -58,7 +58,7 @@ final class PreparedProgram: Sendable {
         func reads(_ event: TrackEvent) -> Bool {
             event.properties.contains { property in
                 guard case .text(let template) = property.value else { return false }
-                return template.segments.contains { if case .placeholder(.run) = $0 { true } else { false } }
+                return template.plainText == nil && template.segments.contains { if case .placeholder(.run) = $0 { true } else { false } }
             }
         }
         return flow.states.contains { state in

@@ -11,6 +11,23 @@ extension Lexer {
         return asciiSegments(of: token, in: file.bytes) ?? segmentsByRelexing(of: token, in: file)
     }
 
+    /// The text of a string token that is one piece of printable ASCII or tabs, with no backslash
+    /// and no brace; nil for any other (most copy is such a string, and its literal then needs no
+    /// segment list). `asciiSegments` reads the others.
+    static func plainASCIIText(of token: Token, in bytes: [UInt8]) -> String? {
+        let start = token.range.start.offset, close = token.range.end.offset - 1
+        guard close > start + 1, close < bytes.count, bytes[start] == UInt8(ascii: "\""),
+              bytes[close] == UInt8(ascii: "\"") else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer -> String? in
+            for i in (start + 1)..<close {
+                let c = buffer[i]
+                guard (c >= 0x20 && c <= 0x7E) || c == 0x09, c != UInt8(ascii: "\\"), c != UInt8(ascii: "{"),
+                      c != UInt8(ascii: "}"), c != UInt8(ascii: "\"") else { return nil }
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[(start + 1)..<close]), as: UTF8.self)
+        }
+    }
+
     /// The segments of a string token whose bytes are printable ASCII or tabs with no backslash and
     /// only well-formed `{name}` braces; nil for any other. In such a string a byte is a column,
     /// so placeholder ranges follow from offsets.

@@ -162,7 +162,8 @@ public struct Parser {
 
     /// A string token's literal, decoded now that a node needs it.
     func literal(_ token: Token) -> StringLiteral {
-        StringLiteral(segments: Lexer.segments(of: token, in: file), range: token.range)
+        if let text = Lexer.plainASCIIText(of: token, in: file.bytes) { return StringLiteral(text: text, range: token.range) }
+        return StringLiteral(segments: Lexer.segments(of: token, in: file), range: token.range)
     }
 
     func text(_ token: Token) -> String {

@@ -33,17 +33,54 @@ public struct StringLiteral: Hashable, Sendable {
             self.range = range
         }
     }
-    public var segments: [Segment]
+    /// Most literals are one piece of text, kept as that string: an array of one segment was a
+    /// heap block per literal. Equal literals have equal storage: a list of one text segment is
+    /// always stored as `.text`.
+    private enum Storage: Hashable, Sendable {
+        case text(String)
+        case segments([Segment])
+    }
+    private var storage: Storage
     public var range: SourceRange
 
+    /// The pieces in order. For one piece of text this builds a one-element array: readers on a
+    /// hot path check `plainText` first.
+    public var segments: [Segment] {
+        get {
+            switch storage {
+            case .text(let s): [.text(s)]
+            case .segments(let segments): segments
+            }
+        }
+        set { storage = Self.storage(newValue) }
+    }
+
+    /// The text when the literal is one piece of text (no placeholder), else nil.
+    public var plainText: String? {
+        if case .text(let s) = storage { return s }
+        return nil
+    }
+
     public init(segments: [Segment], range: SourceRange) {
-        self.segments = segments
+        storage = Self.storage(segments)
         self.range = range
+    }
+
+    /// A literal of one piece of text.
+    public init(text: String, range: SourceRange) {
+        storage = .text(text)
+        self.range = range
+    }
+
+    private static func storage(_ segments: [Segment]) -> Storage {
+        if segments.count == 1, case .text(let s) = segments[0] { return .text(s) }
+        return .segments(segments)
     }
 
     /// The literal with placeholders written back as `{name}`.
     public var text: String {
-        segments.map { segment in
+        if let plainText { return plainText }
+        return segments.map { segment in
             switch segment {
             case .text(let s): s
             case .placeholder(let placeholder): "{\(placeholder.name)}"
