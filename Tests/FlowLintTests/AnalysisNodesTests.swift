@@ -122,6 +122,12 @@ import Testing
         }
         #expect(seen.sorted() == Array(analysis.nodes.indices))
         #expect(analysis.evaluations.count == analysis.nodes.count)
+        // `isEmpty(at:)` is exactly "the evaluation is the empty one", and the flow has both kinds.
+        let empties = analysis.evaluations.indices.filter { analysis.evaluations.isEmpty(at: $0) }
+        for n in analysis.evaluations.indices {
+            #expect(analysis.evaluations.isEmpty(at: n) == (analysis.evaluations[n] == Evaluation()), "node \(n)")
+        }
+        #expect(!empties.isEmpty && empties.count < analysis.evaluations.count)
         let refusing = ProgramAnalysis(program: program).refusing(FlowID(0))
         #expect(refusing.links.count == refusing.nodes.count)
         #expect(refusing.links.all.count == refusing.links.reduce(0) { $0 + $1.count })

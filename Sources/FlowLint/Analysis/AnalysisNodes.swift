@@ -197,6 +197,9 @@ public struct Evaluations: RandomAccessCollection, Sendable {
     public var startIndex: Int { 0 }
     public var endIndex: Int { ids.count }
     public subscript(n: Int) -> Evaluation { table[Int(ids[n])] }
+    /// Whether node `n` found nothing (the empty evaluation: no unhandled status or outcome, no
+    /// prompt, no request): most nodes, told apart without copying an evaluation out.
+    public func isEmpty(at n: Int) -> Bool { ids[n] == 0 }
 
     /// Appends the evaluation of the next node; its steps are not kept.
     mutating func append(_ evaluation: Evaluation) {

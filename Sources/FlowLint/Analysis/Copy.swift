@@ -4,21 +4,52 @@ import FlowSyntax
 /// Copy as the linter reads it: a template rendered back to text with `{placeholders}` kept.
 extension Template {
     public var rendered: String {
-        // Most copy is one piece of text: hand it back without building an array to join.
+        // Most copy is one piece of text: hand it back without building anything.
         if let s = plainText { return s }
-        // Appended in place: mapping to an array of pieces and joining it cost about a thousand
-        // instructions a template, and the copy rules render every text of every locale.
-        var out = ""
+        // Counted, then written into one buffer: appending piece by piece cost about 300
+        // instructions an append (a placeholder is three), and the copy rules render every text
+        // of every locale.
+        let segments = segments
+        var count = 0
         for segment in segments {
             switch segment {
-            case .text(let s): out += s
-            case .placeholder(.app): out += "{app}"
-            case .placeholder(.permission): out += "{permission}"
-            case .placeholder(.value(let name)): out += "{"; out += name; out += "}"
-            case .placeholder(.run(let value)): out += "{"; out += value.rawValue; out += "}"
+            case .text(let s): count += s.utf8.count
+            case .placeholder(let p): count += Self.written(p).utf8.count + 2
             }
         }
-        return out
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            var at = 0
+            for segment in segments {
+                var piece: String
+                switch segment {
+                case .text(let s): piece = s
+                case .placeholder(let p):
+                    base[at] = UInt8(ascii: "{")
+                    at += 1
+                    piece = Self.written(p)
+                }
+                at += piece.withUTF8 { bytes in
+                    if let from = bytes.baseAddress { (base + at).initialize(from: from, count: bytes.count) }
+                    return bytes.count
+                }
+                if case .placeholder = segment {
+                    base[at] = UInt8(ascii: "}")
+                    at += 1
+                }
+            }
+            return at
+        }
+    }
+
+    /// A placeholder's name as written between its braces.
+    private static func written(_ placeholder: Placeholder) -> String {
+        switch placeholder {
+        case .app: "app"
+        case .permission: "permission"
+        case .value(let name): name
+        case .run(let value): value.rawValue
+        }
     }
 }
 

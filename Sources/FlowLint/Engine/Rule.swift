@@ -93,10 +93,14 @@ public struct LintContext: Sendable {
     /// The team's neutral wording for steering button labels (`neutral-label` in the
     /// configuration): FL1301 offers each as a machine-applicable fix.
     public var neutralLabels: [String: String]
+    /// `program.allTexts`, found once: three copy rules read every text, and building the list
+    /// (an array per state) cost each of them about as much as its own check.
+    public let texts: [Text]
 
     public init(program: Program, infoPlist: InfoPlist? = nil, apps: [AppTarget] = [],
                 neutralLabels: [String: String] = [:]) {
         self.program = program
+        self.texts = program.allTexts
         self.analysis = ProgramAnalysis(program: program)
         self.apps = apps + (infoPlist.map { [AppTarget(name: $0.path, infoPlist: $0)] } ?? [])
         self.neutralLabels = neutralLabels

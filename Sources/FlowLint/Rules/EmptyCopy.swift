@@ -34,19 +34,32 @@ extension Rule {
                 if alert.title == nil, alert.message == nil {
                     findings.append(RuleFinding("alert in state '\(state.name)' has neither a title nor a message", at: alert.range))
                 }
-                let parts: [(String, Text?)] = [("title", alert.title), ("message", alert.message)]
-                    + alert.buttons.map { ("button label", $0.label) }
-                for (what, text) in parts {
-                    guard let text else { continue }
-                    let empty = context.program.localizedTexts(text).filter { $0.text.allSatisfy(\.isWhitespace) }
-                    guard !empty.isEmpty else { continue }
+                func check(_ what: String, _ text: Text?) {
+                    guard let text else { return }
+                    let empty = context.program.localizedTexts(text).filter { isBlank($0.text) }
+                    guard !empty.isEmpty else { return }
                     let locales = empty.compactMap(\.locale)
                     findings.append(RuleFinding("empty \(what) in state '\(state.name)'" + (locales.isEmpty ? "" : " in \(locales.map { "'\($0)'" }.joined(separator: ", "))"),
                                                 at: text.range,
                                                 notes: empty.compactMap { $0.locale == nil ? nil : DiagnosticNote("empty in '\($0.locale!)'", at: $0.range) }))
                 }
+                check("title", alert.title)
+                check("message", alert.message)
+                for button in alert.buttons { check("button label", button.label) }
             }
         }
         return findings
     }
+}
+
+/// Whether `text` shows nothing: every character is whitespace. A character's first scalar
+/// decides (`Character.isWhitespace`), and an ASCII byte that is not whitespace always starts a
+/// character, so most copy is decided at its first byte; text with a non-ASCII byte before any
+/// such byte is walked by character.
+func isBlank(_ text: String) -> Bool {
+    for byte in text.utf8 {
+        guard byte < 0x80 else { return text.allSatisfy(\.isWhitespace) }
+        guard byte == 0x20 || (0x09...0x0D).contains(byte) else { return false }
+    }
+    return true
 }

@@ -37,7 +37,7 @@ extension Rule {
         let table = context.program.strings
         var used: [Int] = []
         var seen = Set<Int>()
-        for text in context.program.allTexts {
+        for text in context.texts {
             if case .localized(let localized) = text, seen.insert(localized.key.index).inserted { used.append(localized.key.index) }
         }
         var findings: [RuleFinding] = []

@@ -36,7 +36,7 @@ extension Rule {
         """
     ) { context in
         var findings: [RuleFinding] = []
-        for text in context.program.allTexts {
+        for text in context.texts {
             let hits = context.program.localizedTexts(text).compactMap { t in PlaceholderText.marker(in: t.text).map { (t, $0) } }
             guard let (first, marker) = hits.first else { continue }
             let locales = hits.compactMap(\.0.locale)

@@ -42,13 +42,14 @@ extension Rule {
         var findings: [RuleFinding] = []
         for (flow, analysis) in context.flows {
             var witnesses = WitnessBuilder(analysis)
+            let evaluations = analysis.evaluations
             for (s, state) in flow.states.enumerated() {
                 var missing: [[Status]] = []
                 var seen = Set<[Status]>()
                 var missingOutcomes: [Int] = []
                 var witnessNode: Int?
-                for n in analysis.nodesOfState[s] {
-                    let ev = analysis.evaluations[n]
+                for n in analysis.nodesOfState[s] where !evaluations.isEmpty(at: n) {
+                    let ev = evaluations[n]
                     for t in ev.unhandled where seen.insert(t).inserted { missing.append(t) }
                     for o in ev.unhandledOutcomes where !missingOutcomes.contains(o) { missingOutcomes.append(o) }
                     if witnessNode == nil, !ev.unhandled.isEmpty || !ev.unhandledOutcomes.isEmpty { witnessNode = n }

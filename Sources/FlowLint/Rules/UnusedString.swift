@@ -32,7 +32,7 @@ extension Rule {
     ) { context in
         let program = context.program
         var used = Set<Int>()
-        for text in program.allTexts { if case .localized(let localized) = text { used.insert(localized.key.index) } }
+        for text in context.texts { if case .localized(let localized) = text { used.insert(localized.key.index) } }
         var findings: [RuleFinding] = []
         for (k, key) in program.strings.keys.enumerated() where !used.contains(k) && !key.hasPrefix("permission.") {
             let entry = program.strings.entries.lazy.compactMap { $0.indices.contains(k) ? $0[k] : nil }.first
@@ -47,13 +47,14 @@ extension Program {
     /// Every piece of copy the program can show, in source order (app name, lets, flow titles,
     /// alert titles, messages and buttons, text arguments).
     public var allTexts: [Text] {
+        // Appended in place: a list per state, joined, was most of the cost.
         var texts: [Text] = []
         if let appName { texts.append(appName) }
-        texts += values.map(\.value)
+        for value in values { texts.append(value.value) }
         for flow in flows {
             if let t = flow.title { texts.append(t) }
-            texts += flow.values.map(\.value)
-            for state in flow.states { texts += state.texts }
+            for value in flow.values { texts.append(value.value) }
+            for state in flow.states { state.appendTexts(to: &texts) }
         }
         return texts
     }
@@ -62,11 +63,22 @@ extension Program {
 extension State {
     /// The copy this state shows or passes on.
     public var texts: [Text] {
+        var texts: [Text] = []
+        appendTexts(to: &texts)
+        return texts
+    }
+
+    /// `texts`, appended to `texts`: title, message, then each button's label; or a call's text
+    /// arguments.
+    func appendTexts(to texts: inout [Text]) {
         switch terminator {
-        case .alert(let a): return [a.title, a.message].compactMap { $0 } + a.buttons.map(\.label)
+        case .alert(let a):
+            if let title = a.title { texts.append(title) }
+            if let message = a.message { texts.append(message) }
+            for button in a.buttons { texts.append(button.label) }
         case .call(let call):
-            return call.arguments.compactMap { if case .text(let t) = $0 { return t } else { return nil } }
-        default: return []
+            for case .text(let t) in call.arguments { texts.append(t) }
+        default: break
         }
     }
 }
