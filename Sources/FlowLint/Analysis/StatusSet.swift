@@ -109,7 +109,9 @@ public struct Knowledge: Hashable, Sendable {
     }
 
     public static func == (a: Knowledge, b: Knowledge) -> Bool {
-        a.w0 == b.w0 && a.w1 == b.w1 && a.w2 == b.w2 && a.w3 == b.w3 && a.facts == b.facts && a.rest == b.rest
+        // The words first, and the rest (empty in almost every flow) only when both have one.
+        a.w0 == b.w0 && a.w1 == b.w1 && a.w2 == b.w2 && a.w3 == b.w3 && a.facts == b.facts
+            && (a.rest.isEmpty && b.rest.isEmpty || a.rest == b.rest)
     }
 
     public func hash(into h: inout Hasher) {
