@@ -43,7 +43,9 @@ public struct Template: Hashable, Sendable {
     /// Most copy is one literal piece, kept as that string: an array of one segment was a heap
     /// block per text, the largest part of a held program (815 KB of the 6.4 MB that
     /// `flowbench --profile hold --flows 300` holds). Equal templates have equal storage: a
-    /// list of one text segment is always stored as `.text`.
+    /// list of one text segment is always stored as `.text`. (The same shape as `StringLiteral`'s
+    /// storage in FlowSyntax, written again rather than shared: a generic type across the module
+    /// boundary would be called unspecialized, on every text the checker builds.)
     private enum Storage: Hashable, Sendable {
         case text(String)
         case segments([Segment])
