@@ -91,6 +91,30 @@ import Testing
         #expect(nodes[deep].anchor == min(deep, Witness.headLength))
     }
 
+    /// Causes are found by scanning while few and through a table past
+    /// `causesScannedInOrder`: either way a cause gets one id, and every node gives its own back.
+    @Test func causesKeepOneIDAcrossTheScanAndTheTable() {
+        var nodes = AnalysisNodes()
+        let top = Knowledge(sets: [StatusSet([.notDetermined, .denied, .authorized])])
+        nodes.append(state: 0, knowledge: top, id: nodes.id(of: top), parent: nil)
+        let labels = (0..<(AnalysisNodes.causesScannedInOrder * 3)).map { "Answer \($0)" }
+        func cause(_ i: Int) -> StepCause {
+            .request(.kind(.camera), .prompt(from: .notDetermined, label: labels[i]), result: .denied)
+        }
+        var ids: [Int32] = []
+        let few = AnalysisNodes.causesScannedInOrder / 2
+        for i in 0..<few { ids.append(nodes.id(of: cause(i), knowledge: top)) }
+        // Asked again while they are scanned, then again once the table holds them all.
+        for i in (0..<few).reversed() { #expect(nodes.id(of: cause(i), knowledge: top) == ids[i], "scanned cause \(i)") }
+        for i in few..<labels.count { ids.append(nodes.id(of: cause(i), knowledge: top)) }
+        #expect(Set(ids).count == labels.count)
+        for i in labels.indices.reversed() { #expect(nodes.id(of: cause(i), knowledge: top) == ids[i], "indexed cause \(i)") }
+        for (n, i) in labels.indices.enumerated() {
+            nodes.append(state: 0, knowledge: top, id: nodes.id(of: top), parent: (node: 0, edge: n, cause: cause(i)))
+        }
+        for (n, i) in labels.indices.enumerated() { #expect(nodes[n + 1].parent?.cause == cause(i)) }
+    }
+
     @Test func manyKnowledgeValuesInternOnceThroughGrowth() {
         var nodes = AnalysisNodes()
         var ids: [Int32] = []

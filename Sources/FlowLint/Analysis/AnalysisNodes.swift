@@ -36,7 +36,9 @@ public struct AnalysisNodes: RandomAccessCollection, Sendable {
     /// Open addressing over `knowledgeValues` (-1: empty), at most half full.
     private var knowledgeSlots: [Int32] = []
     private var causes: [StepCause] = []
+    /// The ids of `causes`, once there are more than `causesScannedInOrder` of them.
     private var causeIDs: [StepCause: Int32] = [:]
+    static let causesScannedInOrder = 16
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { packed.count }
@@ -118,10 +120,22 @@ public struct AnalysisNodes: RandomAccessCollection, Sendable {
         case .callOutcome(let o) where o < 1 << 20: return -9 - Int32(o) * 2
         default: break
         }
-        if let id = causeIDs[cause] { return id }
+        // A flow has a handful of distinct causes (four on average in the 300-flow profile file):
+        // compared one by one, without hashing, until there are enough to index.
+        if causes.count <= Self.causesScannedInOrder {
+            if let i = causes.firstIndex(of: cause) { return Int32(i) }
+        } else if let id = causeIDs[cause] {
+            return id
+        }
         let id = Int32(causes.count)
         causes.append(cause)
-        causeIDs[cause] = id
+        if causes.count > Self.causesScannedInOrder {
+            if causeIDs.isEmpty {
+                for (i, c) in causes.enumerated() { causeIDs[c] = Int32(i) }
+            } else {
+                causeIDs[cause] = id
+            }
+        }
         return id
     }
 

@@ -16,7 +16,7 @@ extension FlowAnalysis {
                 return Array(edges.indices)
             }
             let arms = call.arms
-            let covered = Set(arms.flatMap(\.outcomes))
+            let covered = Set(arms.flatMap { $0.outcomes })
             // A caller that handles an outcome also gets it at the callee's handoff states.
             let ends = c.graphOutcomes.union(c.graphHandoffs.intersection(call.handling?.outcomes ?? []))
             return edges.indices.filter { i in
