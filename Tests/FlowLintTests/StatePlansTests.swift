@@ -158,3 +158,32 @@ extension StatePlansTests {
         #expect(compared > 100, "the random arm lists shadow something often enough to test")
     }
 }
+
+/// A call's plan is built once with the analysis; `evaluate` given other callee analyses works
+/// the call out again. Both must give the same evaluation at every node of every call state of
+/// the example flows that call subflows (outcomes merged on one arm, `else`, unhandled ones).
+@Suite struct CallPlanTests {
+    @Test(arguments: ["photos_subflow_import.flow", "contacts_limited_access.flow", "location_temporary_full_accuracy.flow"])
+    func plannedCallsEvaluateAsWorkedOutAgain(_ name: String) throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("flows")
+        let load = Loader(reader: FileSystemReader(), root: root.path).load(root.appendingPathComponent(name).path)
+        let program = try #require(load.program, "\(load.diagnostics.map(\.message))")
+        let analysis = ProgramAnalysis(program: program), other = ProgramAnalysis(program: program)
+        var calls = 0
+        for flow in analysis.flows {
+            for (s, state) in program[flow.id].states.enumerated() {
+                guard case .call = state.terminator else { continue }
+                for n in flow.nodesOfState[s] {
+                    let k = flow.nodes.knowledge(n)
+                    let planned = flow.evaluate(StateID(s), k, callees: analysis.calleeTable)
+                    let again = flow.evaluate(StateID(s), k, callees: other.calleeTable)
+                    #expect(planned == again, "\(name): state \(state.name), node \(n)")
+                    #expect(planned.steps.map(\.edge) == planned.steps.map(\.edge).sorted())
+                    calls += 1
+                }
+            }
+        }
+        #expect(calls > 0)
+    }
+}

@@ -107,6 +107,10 @@ public final class FlowAnalysis: @unchecked Sendable {
     /// (StatePlans.swift).
     @exclusivity(unchecked) var statePlans: [StatePlan] = []
     @exclusivity(unchecked) var armTables = ArmTables()
+    /// What evaluating each call reads (CallAnalysis.swift), and the plan of each state (-1: not
+    /// a call).
+    @exclusivity(unchecked) var callPlans: [CallPlan] = []
+    @exclusivity(unchecked) var callPlanOfState: [Int32] = []
     /// Per state: the outcome of its `handoff` clause, or -1.
     @exclusivity(unchecked) var handoffOutcomes: [Int32] = []
     /// Per subject: whether Settings shows its switch while it is notDetermined (`settingsResult`).
@@ -146,6 +150,7 @@ public final class FlowAnalysis: @unchecked Sendable {
         buildRequestTables()
         buildStatePlans()
         buildGraph(callees: callees)
+        buildCallPlans(callees: callees)
         runStatusAnalysis(callees: callees)
     }
 

@@ -211,10 +211,15 @@ extension FlowAnalysis {
             default:
                 preconditionFailure("state \(s) has a plan of its own")
             }
-        case .call:
-            guard case .call(let call) = program[id][stateID].terminator else { preconditionFailure("state \(s) is not a call") }
-            evaluateCall(callee: call.callee, arguments: call.arguments, arms: call.arms, otherwise: call.otherwise,
-                         handled: call.handling?.outcomes ?? [], k, callee: callees[call.callee.index]?.calleeFacts, into: &ev)
+        case .call(let callee):
+            // The plan built with the analysis, unless the caller passes other callee analyses.
+            let p = callPlanOfState[s]
+            if p >= 0, callPlans[Int(p)].callee === callees[callee] {
+                evaluateCall(callPlans[Int(p)], k, into: &ev)
+            } else {
+                guard case .call(let call) = program[id][stateID].terminator else { preconditionFailure("state \(s) is not a call") }
+                evaluateCall(callPlan(call, callee: callees[callee]), k, into: &ev)
+            }
         }
     }
 
@@ -311,95 +316,5 @@ extension FlowAnalysis {
                                              cause: .status(after: after)))
             }
         }
-    }
-
-    /// `handled`: the outcomes the call handles itself, which the callee also ends with at its
-    /// `handoff` states (with what was known on entering them). `c` is what the callee's analysis
-    /// found (nil: no analysis, so anything may happen).
-    func evaluateCall(callee: FlowID, arguments: [Argument], arms: [OutcomeArm], otherwise: Transition?,
-                      handled: [Int] = [], _ k: Knowledge, callee c: CalleeFacts?, into ev: inout Evaluation) {
-        var outcomes: [Int] = c?.reachedOutcomes ?? Array(program[callee].outcomes.indices)
-        var handedOff: [Int: Knowledge] = [:]
-        if let c {
-            for o in handled {
-                guard let known = c.handoffKnowledge[o] else { continue }
-                handedOff[o] = c.outcomeKnowledge[o].map { $0.unionOfStatuses(known) } ?? known
-                if c.outcomeKnowledge[o] == nil { outcomes.append(o) }
-            }
-            outcomes.sort()
-        }
-        // The subjects passed to the callee, each once, and for each argument its subject here
-        // and the callee's subject of its parameter (-1: none).
-        var passed: [Int] = []
-        var bindings: [(argument: Int, mine: Int, theirs: Int)] = []
-        for (p, argument) in arguments.enumerated() {
-            guard case .permission(let ref) = argument, let mine = subjects.firstIndex(of: ref) else { continue }
-            if !passed.contains(mine) { passed.append(mine) }
-            bindings.append((p, mine, c?.subjects.firstIndex(of: .parameter(p)) ?? -1))
-        }
-        var groups = [(Knowledge, Int)?](repeating: nil, count: arms.count + 1)
-        let otherwiseEdge = arms.count
-        for o in outcomes {
-            var after = k
-            var feasible = true
-            let known = c == nil ? nil : handedOff[o] ?? c?.outcomeKnowledge[o]
-            for binding in bindings {
-                let mine = binding.mine
-                let summary: StatusSet
-                if let known, binding.theirs >= 0 {
-                    summary = known[binding.theirs]
-                } else {
-                    summary = .anyKind
-                }
-                let mutated = c?.mutates ?? true
-                after[mine] = mutated ? summary.intersection(domains[mine]) : after[mine].intersection(summary)
-                if after[mine].isEmpty { feasible = false }
-            }
-            if c?.opensSettings ?? true {
-                for i in subjects.indices where !passed.contains(i) {
-                    after[i] = after[i].union(choices[i])
-                }
-            }
-            guard feasible else { continue }
-            let e: Int
-            if let a = arms.firstIndex(where: { $0.outcomes.contains(o) }) {
-                e = a
-            } else if otherwise != nil {
-                e = otherwiseEdge
-            } else {
-                ev.unhandledOutcomes.append(o)
-                continue
-            }
-            after.promptFinishing = false
-            for i in passed { after.set(.temporaryGrant, i, false) }
-            if let g = groups[e] {
-                groups[e] = (g.0.merged(with: after), g.1)
-            } else {
-                groups[e] = (after, o)
-            }
-        }
-        for e in groups.indices {
-            guard let (knowledge, first) = groups[e] else { continue }
-            let target = e == otherwiseEdge ? otherwise!.target : arms[e].transition.target
-            ev.steps.append(AnalysisStep(edge: e, target: target, knowledge: knowledge, cause: .callOutcome(first)))
-        }
-    }
-}
-
-/// What a call reads of its callee's analysis: these fields, not the whole analysis (copying a
-/// `FlowAnalysis` out of the callee table for every evaluated call retained each of its arrays).
-struct CalleeFacts {
-    var reachedOutcomes: [Int]
-    var outcomeKnowledge: [Int: Knowledge]
-    var handoffKnowledge: [Int: Knowledge]
-    var subjects: [PermissionRef]
-    var mutates: Bool
-    var opensSettings: Bool
-}
-
-extension FlowAnalysis {
-    var calleeFacts: CalleeFacts {
-        CalleeFacts(reachedOutcomes: reachedOutcomes, outcomeKnowledge: outcomeKnowledge, handoffKnowledge: handoffKnowledge,
-                    subjects: subjects, mutates: mutates, opensSettings: opensSettings)
     }
 }

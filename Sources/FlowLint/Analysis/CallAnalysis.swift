@@ -1,0 +1,108 @@
+import FlowModel
+
+/// What the status analysis reads at a `call`: everything but the knowledge it is evaluated
+/// under, worked out once per call state with the callee's analysis (`buildCallPlans`). Worked
+/// out at every evaluation, the outcome list, the bindings and the grouping were five heap
+/// arrays and a dictionary a node: on the 300-flow profile file, evaluating calls took 17.1 M
+/// instructions; now 9.7 M, and 3.1 M to build the plans.
+struct CallPlan {
+    /// The callee analysis the plan was made with (nil: none, so anything may happen).
+    let callee: FlowAnalysis?
+    /// The callee outcomes the call can see, in order, each with what the callee knows when it
+    /// ends with it (nil: nothing known) and the edge that takes it (-1: none does).
+    let outcomes: [(outcome: Int, known: Knowledge?, edge: Int)]
+    /// For each permission argument: its subject here and the callee's subject of its parameter
+    /// (-1: none).
+    let bindings: [(mine: Int, theirs: Int)]
+    /// The subjects passed to the callee, each once, and the subjects not passed.
+    let passed: [Int]
+    let unpassed: [Int]
+    let mutates: Bool
+    let opensSettings: Bool
+    /// Where each edge goes: the arms', then the `else` edge's when written.
+    let targets: [Target]
+}
+
+extension FlowAnalysis {
+    /// The plan of every call state, with the callees this analysis is built with.
+    func buildCallPlans(callees: [FlowAnalysis?]) {
+        callPlanOfState = [Int32](repeating: -1, count: program[id].states.count)
+        for (s, state) in program[id].states.enumerated() {
+            guard case .call(let call) = state.terminator else { continue }
+            callPlanOfState[s] = Int32(callPlans.count)
+            callPlans.append(callPlan(call, callee: callees[call.callee.index]))
+        }
+    }
+
+    /// `call.handling`'s outcomes are ones the callee also ends with at its `handoff` states
+    /// (with what was known on entering them).
+    func callPlan(_ call: Call, callee c: FlowAnalysis?) -> CallPlan {
+        var outcomes: [Int] = c?.reachedOutcomes ?? Array(program[call.callee].outcomes.indices)
+        var handedOff: [Int: Knowledge] = [:]
+        if let c {
+            for o in call.handling?.outcomes ?? [] {
+                guard let known = c.handoffKnowledge[o] else { continue }
+                handedOff[o] = c.outcomeKnowledge[o].map { $0.unionOfStatuses(known) } ?? known
+                if c.outcomeKnowledge[o] == nil { outcomes.append(o) }
+            }
+            outcomes.sort()
+        }
+        let arms = call.arms
+        let otherwiseEdge = arms.count
+        let seen = outcomes.map { o -> (outcome: Int, known: Knowledge?, edge: Int) in
+            let known = c == nil ? nil : handedOff[o] ?? c?.outcomeKnowledge[o]
+            let edge = arms.firstIndex { $0.outcomes.contains(o) } ?? (call.otherwise != nil ? otherwiseEdge : -1)
+            return (o, known, edge)
+        }
+        var passed: [Int] = []
+        var bindings: [(mine: Int, theirs: Int)] = []
+        for (p, argument) in call.arguments.enumerated() {
+            guard case .permission(let ref) = argument, let mine = subjects.firstIndex(of: ref) else { continue }
+            if !passed.contains(mine) { passed.append(mine) }
+            bindings.append((mine, c?.subjects.firstIndex(of: .parameter(p)) ?? -1))
+        }
+        return CallPlan(callee: c, outcomes: seen, bindings: bindings, passed: passed,
+                        unpassed: subjects.indices.filter { !passed.contains($0) },
+                        mutates: c?.mutates ?? true, opensSettings: c?.opensSettings ?? true,
+                        targets: arms.map { $0.transition.target } + (call.otherwise.map { [$0.target] } ?? []))
+    }
+
+    /// A call under `k`: one step per edge some outcome takes, with the knowledge of its outcomes
+    /// merged and the first of them as the cause; the outcomes no edge takes are unhandled.
+    func evaluateCall(_ plan: CallPlan, _ k: Knowledge, into ev: inout Evaluation) {
+        // Outcomes are few (a flow has a handful), edges fewer: an outcome's step is found among
+        // this call's steps so far, and merged into in place.
+        let first = ev.steps.count
+        for (o, known, e) in plan.outcomes {
+            var after = k
+            var feasible = true
+            for (mine, theirs) in plan.bindings {
+                let summary: StatusSet
+                if let known, theirs >= 0 {
+                    summary = known[theirs]
+                } else {
+                    summary = .anyKind
+                }
+                after[mine] = plan.mutates ? summary.intersection(domains[mine]) : after[mine].intersection(summary)
+                if after[mine].isEmpty { feasible = false }
+            }
+            if plan.opensSettings {
+                for i in plan.unpassed { after[i] = after[i].union(choices[i]) }
+            }
+            guard feasible else { continue }
+            guard e >= 0 else {
+                ev.unhandledOutcomes.append(o)
+                continue
+            }
+            after.promptFinishing = false
+            for i in plan.passed { after.set(.temporaryGrant, i, false) }
+            if let step = ev.steps[first...].firstIndex(where: { $0.edge == e }) {
+                ev.steps[step].knowledge = ev.steps[step].knowledge.merged(with: after)
+            } else {
+                ev.steps.append(AnalysisStep(edge: e, target: plan.targets[e], knowledge: after, cause: .callOutcome(o)))
+            }
+        }
+        // In edge order, as the edges are numbered.
+        if ev.steps.count - first > 1 { ev.steps[first...].sort { $0.edge < $1.edge } }
+    }
+}
