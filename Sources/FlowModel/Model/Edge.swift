@@ -22,8 +22,13 @@ public struct Edge: Hashable, Sendable {
 }
 
 /// Arms then the `else` arm: the edges of `status`, `request` and `call`.
-private func armEdges(_ arms: [Transition], otherwise: Transition?) -> [Edge] {
-    var edges = arms.enumerated().map { Edge(kind: .arm($0), transition: $1) }
+/// The edges of arms then `else`, built at their size: mapped through key paths to a list of
+/// transitions first, each terminator's edges cost two arrays and a run-time key-path read per
+/// arm, and the linter asks every state for them once per analysis.
+private func armEdges<Arm>(_ arms: [Arm], _ transition: (Arm) -> Transition, otherwise: Transition?) -> [Edge] {
+    var edges: [Edge] = []
+    edges.reserveCapacity(arms.count + (otherwise == nil ? 0 : 1))
+    for (i, arm) in arms.enumerated() { edges.append(Edge(kind: .arm(i), transition: transition(arm))) }
     if let otherwise { edges.append(Edge(kind: .otherwise, transition: otherwise)) }
     return edges
 }
@@ -41,17 +46,22 @@ extension CapabilityCheck {
 
 extension StatusCheck {
     /// The arms in order, then `else`: edge `arms.count` is the `else` arm.
-    public var edges: [Edge] { armEdges(arms.map(\.transition), otherwise: otherwise) }
+    public var edges: [Edge] { armEdges(arms, { $0.transition }, otherwise: otherwise) }
 }
 
 extension Request {
     /// The arms in order, then `else` (or the `-> next` of an armless request).
-    public var edges: [Edge] { armEdges(arms.map(\.transition), otherwise: otherwise) }
+    public var edges: [Edge] { armEdges(arms, { $0.transition }, otherwise: otherwise) }
 }
 
 extension Alert {
     /// One edge per button, in order.
-    public var edges: [Edge] { buttons.enumerated().map { Edge(kind: .button($0), transition: $1.transition) } }
+    public var edges: [Edge] {
+        var edges: [Edge] = []
+        edges.reserveCapacity(buttons.count)
+        for (i, button) in buttons.enumerated() { edges.append(Edge(kind: .button(i), transition: button.transition)) }
+        return edges
+    }
 }
 
 extension OpenSettings {
@@ -60,7 +70,7 @@ extension OpenSettings {
 
 extension Call {
     /// The outcome arms in order, then `else`.
-    public var edges: [Edge] { armEdges(arms.map(\.transition), otherwise: otherwise) }
+    public var edges: [Edge] { armEdges(arms, { $0.transition }, otherwise: otherwise) }
 }
 
 extension Terminator {
