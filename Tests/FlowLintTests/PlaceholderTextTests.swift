@@ -11,6 +11,7 @@ import Testing
         "xxx", "XXX-large", "boxxxes", "Lorem Ipsum dolor", "lorem  ipsum", "lorem_ipsum",
         "FİXME", "Fİxme now", "tödo", "ЗАВДАННЯ todo", "允许 TODO", "Zezwól", "Kelvin \u{212A} todo",
         "to\u{0308}do", "todo\u{0301}", "\u{0130}", "lorem ipsum\u{0301}", "ta\r\ntodo",
+        "the total is tbd", "ends with to", "xx", "lo", "Tb", "fiXme", "tOdO!", "lorem ipsu",
     ]
 
     @Test(arguments: texts)

@@ -37,6 +37,8 @@ extension Rule {
     ) { context in
         var findings: [RuleFinding] = []
         for text in context.texts {
+            // Inline copy is one text: checked before the list of every locale is built for it.
+            if case .literal(let literal) = text, PlaceholderText.marker(in: literal.template.rendered) == nil { continue }
             let hits = context.program.localizedTexts(text).compactMap { t in PlaceholderText.marker(in: t.text).map { (t, $0) } }
             guard let (first, marker) = hits.first else { continue }
             let locales = hits.compactMap(\.0.locale)
@@ -79,11 +81,13 @@ enum PlaceholderText {
                 case 0xC4: if i + 1 < n, bytes[i + 1] == 0xB0 { return true }
                 default:
                     // OR-ing 0x20 folds ASCII case; no other byte folds onto a word's letter or space
-                    // (NUL would, and merely costs a full search).
+                    // (NUL would, and merely costs a full search). A word's first two letters are
+                    // tested before the word: "t" and "l" start most English words.
                     let folded = b | 0x20
                     guard folded == UInt8(ascii: "t") || folded == UInt8(ascii: "f")
-                            || folded == UInt8(ascii: "x") || folded == UInt8(ascii: "l") else { break }
-                    for word in asciiWords where i + word.count <= n
+                            || folded == UInt8(ascii: "x") || folded == UInt8(ascii: "l"), i + 2 < n else { break }
+                    let second = bytes[i + 1] | 0x20
+                    for word in asciiWords where word[0] == folded && word[1] == second && i + word.count <= n
                         && word.indices.allSatisfy({ bytes[i + $0] | 0x20 == word[$0] }) {
                         return true
                     }
