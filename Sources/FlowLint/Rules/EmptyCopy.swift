@@ -36,6 +36,8 @@ extension Rule {
                 }
                 func check(_ what: String, _ text: Text?) {
                     guard let text else { return }
+                    // Inline copy is one text: checked before the list of every locale is built.
+                    if case .literal(let literal) = text, !isBlank(literal.template.rendered) { return }
                     let empty = context.program.localizedTexts(text).filter { isBlank($0.text) }
                     guard !empty.isEmpty else { return }
                     let locales = empty.compactMap(\.locale)
