@@ -151,6 +151,15 @@ let goodCamera = """
         #expect(scc.componentOf[3] != scc.componentOf[2])
         // Reverse topological order: the chain's end comes first.
         #expect(scc.components.first == [n - 1])
+        // A component's nodes in increasing order; every node in exactly the component it names.
+        #expect(Array(scc.components[scc.componentOf[1]]) == [0, 1, 2])
+        #expect(Array(scc.components[scc.componentOf[3]]) == [3])
+        #expect(scc.components.reduce(0) { $0 + $1.count } == n)
+        for c in scc.components.indices.prefix(1_000) {
+            for v in scc.components[c] { #expect(scc.componentOf[v] == c) }
+        }
+        let empty = StronglyConnectedComponents(count: 0) { _ in [] }
+        #expect(empty.components.isEmpty && empty.componentOf.isEmpty)
     }
 
     @Test func tupleCheckWithWildcardsIsExhaustive() {

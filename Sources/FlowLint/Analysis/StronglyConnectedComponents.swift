@@ -2,8 +2,9 @@
 /// explicit stack so that no flow, however long, can overflow the call stack. Linear in nodes
 /// plus edges.
 public struct StronglyConnectedComponents: Sendable {
-    /// Components in reverse topological order (a component comes before the ones that reach it).
-    public var components: [[Int]]
+    /// Components in reverse topological order (a component comes before the ones that reach it),
+    /// each with its nodes in increasing order.
+    public var components: Components
     /// `componentOf[node]` is an index into `components`.
     public var componentOf: [Int]
 
@@ -12,7 +13,9 @@ public struct StronglyConnectedComponents: Sendable {
         var low = [Int](repeating: 0, count: count)
         var onStack = [Bool](repeating: false, count: count)
         var stack: [Int] = []
-        var components: [[Int]] = []
+        var members: [Int] = []
+        members.reserveCapacity(count)
+        var start: [Int] = [0]
         var componentOf = [Int](repeating: -1, count: count)
         var next = 0
         // Each frame: the node and the position in its successor list.
@@ -40,19 +43,32 @@ public struct StronglyConnectedComponents: Sendable {
                 frames.removeLast()
                 if let parent = frames.last?.node { low[parent] = min(low[parent], low[v]) }
                 if low[v] == index[v] {
-                    var component: [Int] = []
+                    let first = members.count
                     while true {
                         let w = stack.removeLast()
                         onStack[w] = false
-                        componentOf[w] = components.count
-                        component.append(w)
+                        componentOf[w] = start.count - 1
+                        members.append(w)
                         if w == v { break }
                     }
-                    components.append(component.sorted())
+                    if members.count - first > 1 { members[first...].sort() }
+                    start.append(members.count)
                 }
             }
         }
-        self.components = components
+        self.components = Components(members: members, start: start)
         self.componentOf = componentOf
+    }
+
+    /// The components as one list of nodes with a start offset each: an array per component (and
+    /// a sorted copy of it) was two allocations a state in most flows, where a state is a
+    /// component of its own, and three rules find components in every flow.
+    public struct Components: RandomAccessCollection, Sendable {
+        let members: [Int]
+        /// `start[c] ..< start[c + 1]` are component `c`'s nodes in `members`.
+        let start: [Int]
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { start.count - 1 }
+        public subscript(c: Int) -> ArraySlice<Int> { members[start[c]..<start[c + 1]] }
     }
 }
