@@ -59,8 +59,11 @@ extension FlowAnalysis {
                 }
             }
         }
-        // Backwards from every state with an exit.
-        var predecessors = [[Int]](repeating: [], count: n)
+        // The graph's state-to-state steps as one list with offsets, forwards (for the components)
+        // and backwards: a list per state each way was two allocations a state in every flow.
+        var successorStart = [Int](repeating: 0, count: n + 1)
+        var successorList: [Int] = []
+        var predecessorStart = [Int](repeating: 0, count: n + 1)
         canReachOutcome = [Bool](repeating: false, count: n)
         var work: [Int] = []
         for s in 0..<n {
@@ -68,12 +71,25 @@ extension FlowAnalysis {
             for e in graphEdges[s] {
                 switch edges[e].transition.target {
                 case .outcome: if !canReachOutcome[s] { canReachOutcome[s] = true; work.append(s) }
-                case .state(let t): predecessors[t.index].append(s)
+                case .state(let t):
+                    successorList.append(t.index)
+                    predecessorStart[t.index + 1] += 1
                 }
             }
+            successorStart[s + 1] = successorList.count
         }
+        for s in 0..<n { predecessorStart[s + 1] += predecessorStart[s] }
+        var predecessorList = [Int](repeating: 0, count: successorList.count)
+        var fill = predecessorStart
+        for s in 0..<n {
+            for t in successorList[successorStart[s]..<successorStart[s + 1]] {
+                predecessorList[fill[t]] = s
+                fill[t] += 1
+            }
+        }
+        func predecessors(_ s: Int) -> ArraySlice<Int> { predecessorList[predecessorStart[s]..<predecessorStart[s + 1]] }
         while let s = work.popLast() {
-            for p in predecessors[s] where !canReachOutcome[p] {
+            for p in predecessors(s) where !canReachOutcome[p] {
                 canReachOutcome[p] = true
                 work.append(p)
             }
@@ -83,14 +99,14 @@ extension FlowAnalysis {
         reachesRequestDirectly = requests
         work = (0..<n).filter { requests[$0] }
         while let s = work.popLast() {
-            for p in predecessors[s] where !canReachRequest[p] {
+            for p in predecessors(s) where !canReachRequest[p] {
                 canReachRequest[p] = true
                 work.append(p)
             }
         }
         work = (0..<n).filter { requests[$0] }
         while let s = work.popLast() {
-            for p in predecessors[s] where !reachesRequestDirectly[p] {
+            for p in predecessors(s) where !reachesRequestDirectly[p] {
                 switch flow.states[p].terminator {
                 case .alert, .openSettings: continue
                 default: break
@@ -99,13 +115,6 @@ extension FlowAnalysis {
                 work.append(p)
             }
         }
-        let successors = (0..<n).map { s in
-            let edges = stateEdges[s]
-            return graphEdges[s].compactMap { e -> Int? in
-                if case .state(let t) = edges[e].transition.target { return t.index }
-                return nil
-            }
-        }
-        components = StronglyConnectedComponents(count: n) { successors[$0] }
+        components = StronglyConnectedComponents(count: n, successorStart: successorStart, successorList: successorList)
     }
 }

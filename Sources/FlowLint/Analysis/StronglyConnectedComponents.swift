@@ -9,32 +9,44 @@ public struct StronglyConnectedComponents: Sendable {
     public var componentOf: [Int]
 
     public init(count: Int, successors: (Int) -> [Int]) {
+        var start = [Int](repeating: 0, count: count + 1)
+        var list: [Int] = []
+        for v in 0..<count {
+            list.append(contentsOf: successors(v))
+            start[v + 1] = list.count
+        }
+        self.init(count: count, successorStart: start, successorList: list)
+    }
+
+    /// The graph as one list of successors: node `v`'s are
+    /// `successorList[successorStart[v] ..< successorStart[v + 1]]`.
+    init(count: Int, successorStart start: [Int], successorList list: [Int]) {
         var index = [Int](repeating: -1, count: count)
         var low = [Int](repeating: 0, count: count)
         var onStack = [Bool](repeating: false, count: count)
         var stack: [Int] = []
         var members: [Int] = []
         members.reserveCapacity(count)
-        var start: [Int] = [0]
+        var componentStart: [Int] = [0]
         var componentOf = [Int](repeating: -1, count: count)
         var next = 0
-        // Each frame: the node and the position in its successor list.
-        var frames: [(node: Int, succ: [Int], pos: Int)] = []
+        // Each frame: the node and the position in the successor list.
+        var frames: [(node: Int, pos: Int)] = []
 
         for root in 0..<count where index[root] < 0 {
             index[root] = next; low[root] = next; next += 1
             stack.append(root); onStack[root] = true
-            frames.append((root, successors(root), 0))
+            frames.append((root, start[root]))
             while !frames.isEmpty {
                 let top = frames.count - 1
                 let v = frames[top].node
-                if frames[top].pos < frames[top].succ.count {
-                    let w = frames[top].succ[frames[top].pos]
+                if frames[top].pos < start[v + 1] {
+                    let w = list[frames[top].pos]
                     frames[top].pos += 1
                     if index[w] < 0 {
                         index[w] = next; low[w] = next; next += 1
                         stack.append(w); onStack[w] = true
-                        frames.append((w, successors(w), 0))
+                        frames.append((w, start[w]))
                     } else if onStack[w] {
                         low[v] = min(low[v], index[w])
                     }
@@ -47,16 +59,16 @@ public struct StronglyConnectedComponents: Sendable {
                     while true {
                         let w = stack.removeLast()
                         onStack[w] = false
-                        componentOf[w] = start.count - 1
+                        componentOf[w] = componentStart.count - 1
                         members.append(w)
                         if w == v { break }
                     }
                     if members.count - first > 1 { members[first...].sort() }
-                    start.append(members.count)
+                    componentStart.append(members.count)
                 }
             }
         }
-        self.components = Components(members: members, start: start)
+        self.components = Components(members: members, start: componentStart)
         self.componentOf = componentOf
     }
 
