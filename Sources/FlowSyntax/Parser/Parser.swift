@@ -28,7 +28,7 @@ public struct Parser {
                 at: SourceRange(file: file.id, start: origin, end: origin))
             return ParseResult(syntax: refused(file), diagnostics: [diagnostic], comments: [])
         }
-        if let nul = file.bytes.firstIndex(of: 0) {
+        if let nul = file.firstNUL {
             // A NUL never occurs in a text file: this is an image, an archive or a compiled file
             // that was named `.flow` by mistake. One diagnostic says so instead of thousands.
             let diagnostic = Diagnostic.syntax(
