@@ -66,3 +66,48 @@ import FlowSyntax
         ])
     }
 }
+
+/// The checker's one-probe insert must do what a lookup then an insert does.
+@Suite struct ExistingValueTests {
+    @Test func insertsWhenAbsentAndKeepsTheFirstValue() {
+        var index: [String: Int] = [:]
+        #expect(index.existingValue(orInsert: 0, forKey: "a") == nil)
+        #expect(index == ["a": 0])
+        #expect(index.existingValue(orInsert: 1, forKey: "b") == nil)
+        #expect(index.existingValue(orInsert: 2, forKey: "a") == 0)
+        #expect(index == ["a": 0, "b": 1])
+        // Growing past its first capacity keeps every first value.
+        for n in 0..<100 { #expect(index.existingValue(orInsert: n + 10, forKey: "k\(n)") == nil) }
+        for n in 0..<100 { #expect(index.existingValue(orInsert: -1, forKey: "k\(n)") == n + 10) }
+        #expect(index.count == 102)
+        #expect(index["a"] == 0)
+    }
+
+    @Test func duplicatesAreStillReportedAgainstTheFirst() {
+        let result = load("""
+        flow f(p: permission, p: permission) {
+          title "A"
+          title "B"
+          start -> a
+          state a { -> b }
+          state b { -> done granted }
+          state a { -> done denied }
+        }
+        flow g(x: permission) {
+          start -> s
+          state s { -> done granted }
+        }
+        flow h {
+          uses camera
+          start -> s
+          state s { call g(x: camera, x: camera) { else -> done granted } }
+        }
+        """)
+        #expect(lines(result) == [
+            "main.flow:1:23: error: duplicate parameter 'p' [FL0140] note: first declared here (1:8)",
+            "main.flow:3:3: error: duplicate 'title' in flow 'f' [FL0106] note: first given here (2:3)",
+            "main.flow:7:9: error: duplicate state 'a' in flow 'f' [FL0104] note: first defined here (5:9)",
+            "main.flow:16:31: error: argument 'x' is given twice [FL0132] note: first given here (16:20)",
+        ])
+    }
+}

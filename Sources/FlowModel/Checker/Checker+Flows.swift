@@ -38,16 +38,17 @@ extension Checker {
 
     mutating func signature(of decl: FlowDecl) -> FlowSignature {
         var sig = FlowSignature(decl: decl)
-        // One entry per kind of item that may come once (title, uses, outcomes, start).
-        var first: [String: SourceRange] = [:]
-        first.reserveCapacity(4)
+        // One entry per kind of item that may come once (title, uses, outcomes, start), searched
+        // in order: at most four, where a dictionary cost an allocation and a hash per item.
+        var first: [(item: String, range: SourceRange)] = []
         func duplicate(_ item: String, _ range: SourceRange, in checker: inout Checker) -> Bool {
-            if let earlier = first[item] {
+            if let earlier = first.first(where: { $0.item == item })?.range {
                 checker.error(ModelDiagnosticID.duplicateItem, "duplicate '\(item)' in flow '\(decl.name.name)'",
                               at: range, notes: [DiagnosticNote("first given here", at: earlier)])
                 return true
             }
-            first[item] = range
+            if first.isEmpty { first.reserveCapacity(4) }
+            first.append((item, range))
             return false
         }
 
@@ -153,12 +154,10 @@ extension Checker {
         for item in decl.items {
             switch item {
             case .state(let state):
-                if let earlier = stateIndex[state.name.name] {
+                if let earlier = stateIndex.existingValue(orInsert: stateCount, forKey: state.name.name) {
                     error(ModelDiagnosticID.duplicateState,
                           "duplicate state '\(state.name.name)' in flow '\(decl.name.name)'", at: state.name.range,
                           notes: [DiagnosticNote("first defined here", at: stateNameRanges[earlier])])
-                } else {
-                    stateIndex[state.name.name] = stateCount
                 }
                 stateNameRanges.append(state.name.range)
                 if stateCount == 0 { firstStateName = state.name.name }

@@ -451,8 +451,8 @@ extension Checker {
         callEdges.append(CallEdge(from: context.flow, to: callee, range: name.range))
         let target = signatures[callee]
         var values: [Argument?] = Array(repeating: nil, count: target.parameters.count)
-        var given: [Int: SourceRange] = [:]
-        given.reserveCapacity(arguments.count)
+        // Where each parameter was given, by index: a dictionary cost an allocation per call.
+        var given: [SourceRange?] = Array(repeating: nil, count: target.parameters.count)
         var failed = false
         for argument in arguments {
             let label = argument.label.name
