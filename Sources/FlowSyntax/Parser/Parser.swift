@@ -91,6 +91,8 @@ public struct Parser {
     /// 40,000-state flow's tree), and growing from empty reallocates.
     var armScratch: [ArmSyntax] = []
     var buttonScratch: [ButtonSyntax] = []
+    /// How many entries the last `strings` block had (`parseStrings` sizes the next for it).
+    var entriesOfLastStrings = 0
     /// The Strings of the names read so far, reused when a name is written again.
     var names = NameCache()
 
