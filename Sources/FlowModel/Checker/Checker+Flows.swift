@@ -179,8 +179,9 @@ extension Checker {
             }
         }
 
-        var names = Set(topLetIndex.keys)
-        names.formUnion(letIndex.keys)
+        // The top-level names are one set built once (`topLetNames`), not rebuilt per flow.
+        var names = topLetNames
+        if !letIndex.isEmpty { names.formUnion(letIndex.keys) }
         for parameter in sig.parameters where parameter.kind == .text { names.insert(parameter.name) }
         let scope = Scope(flow: index, flowName: sig.name, values: names, permission: sig.permission)
         let context = FlowContext(flow: index, stateIndex: stateIndex, scope: scope)
@@ -213,15 +214,13 @@ extension Checker {
             position += 1
             let effects = state.effects.map { track($0, in: scope) }
             let handoff = state.handoff.flatMap { self.handoff($0, in: sig) }
-            runUses += pendingRunUses.map { RunValueUse(value: $0.value, range: $0.range, state: position, inButton: $0.inButton) }
-            pendingRunUses.removeAll()
+            takePendingRunUses(into: &runUses, state: position)
             guard let syntax = state.terminator else { incomplete = true; continue }
             guard let terminator = terminator(syntax, in: context) else {
                 pendingRunUses.removeAll()
                 continue
             }
-            runUses += pendingRunUses.map { RunValueUse(value: $0.value, range: $0.range, state: position, inButton: $0.inButton) }
-            pendingRunUses.removeAll()
+            takePendingRunUses(into: &runUses, state: position)
             if state.handoff != nil, handoff == nil { continue }
             states.append(State(name: state.name.name, range: state.range, nameRange: state.name.range,
                                 effects: effects, terminator: terminator, handoff: handoff))
@@ -231,6 +230,15 @@ extension Checker {
         return Flow(name: sig.name, range: decl.range, nameRange: decl.name.range, title: title,
                     parameters: sig.parameters, uses: sig.uses, outcomes: sig.outcomes,
                     outcomesDeclared: sig.outcomesDeclared, start: start, states: states, values: values)
+    }
+
+    /// Moves the run-value uses recorded while checking state `state` into `runUses`. Most
+    /// states have none: appending an empty map still allocated (7,200 times for the 300-flow
+    /// profile file).
+    private mutating func takePendingRunUses(into runUses: inout [RunValueUse], state: Int) {
+        guard !pendingRunUses.isEmpty else { return }
+        runUses += pendingRunUses.map { RunValueUse(value: $0.value, range: $0.range, state: state, inButton: $0.inButton) }
+        pendingRunUses.removeAll()
     }
 
     // MARK: Transitions

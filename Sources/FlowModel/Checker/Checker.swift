@@ -30,6 +30,8 @@ struct Checker {
     var appDeclared = false
     var topLets: [LetDecl] = []
     var topLetIndex: [String: Int] = [:]
+    /// The names of `topLetIndex`, as a set: every flow's scope starts from it.
+    var topLetNames: Set<String> = []
     var signatures: [FlowSignature] = []
     var flowIndex: [String: Int] = [:]
 
@@ -105,7 +107,8 @@ struct Checker {
 
         buildStrings(stringBlocks)
 
-        let global = Scope.global(values: Set(topLetIndex.keys))
+        topLetNames = Set(topLetIndex.keys)
+        let global = Scope.global(values: topLetNames)
         let appName = appDecl.map { text($0.name, in: global) }
         var values: [NamedValue] = []
         for decl in topLets {
