@@ -111,3 +111,49 @@ import FlowSyntax
         ])
     }
 }
+
+/// A flow without `outcomes` gets the shared built-in list, the same a flow would build itself.
+@Suite struct BuiltinOutcomeTests {
+    @Test func sharedListAndIndexMatchTheBuiltinNames() {
+        #expect(BuiltinOutcomes.list == Flow.builtinOutcomes.map { Outcome(name: $0, range: nil) })
+        #expect(BuiltinOutcomes.index.count == Flow.builtinOutcomes.count)
+        for (position, name) in Flow.builtinOutcomes.enumerated() { #expect(BuiltinOutcomes.index[name] == position) }
+    }
+
+    @Test func flowsWithAndWithoutOutcomesAndRepeatedUses() throws {
+        let result = load("""
+        flow a {
+          uses camera, photos, camera
+          start -> s
+          state s { -> done cancelled }
+        }
+        flow b {
+          uses camera
+          outcomes ok, no
+          start -> s
+          state s { -> done no }
+        }
+        """)
+        #expect(lines(result) == ["main.flow:2:24: error: 'camera' is already in 'uses' [FL0111]"])
+        let checked = load("""
+        flow a {
+          uses camera, photos
+          start -> s
+          state s { -> done cancelled }
+        }
+        flow b {
+          uses camera
+          outcomes ok, no
+          start -> s
+          state s { -> done no }
+        }
+        """)
+        let flows = try #require(checked.program?.flows)
+        #expect(flows[0].uses == [.camera, .photos])
+        #expect(flows[0].outcomes.map(\.name) == Flow.builtinOutcomes)
+        #expect(!flows[0].outcomesDeclared)
+        guard case .goto(let goto) = flows[0].states[0].terminator else { Issue.record("goto expected"); return }
+        #expect(goto.transition.target == .outcome(4))  // cancelled
+        #expect(flows[1].outcomes.map(\.name) == ["ok", "no"])
+    }
+}
