@@ -33,13 +33,32 @@ import Testing
             for _ in 0..<50 {
                 var bytes: [UInt8] = []
                 while bytes.count < length { bytes += nextPiece() }
-                #expect(SourceFile(id: FileID(0), path: "a.flow", bytes: bytes).lineStarts == reference(bytes), "\(bytes)")
+                let file = SourceFile(id: FileID(0), path: "a.flow", bytes: bytes)
+                #expect(file.lineStarts == reference(bytes), "\(bytes)")
+                #expect(file.firstNUL == bytes.firstIndex(of: 0), "\(bytes)")
             }
         }
         for offset in 0..<17 {
             let bytes = Array(repeating: UInt8(ascii: "x"), count: offset) + [0x0D, 0x0A] + Array(repeating: 0x79, count: 9)
             #expect(SourceFile(id: FileID(0), path: "a.flow", bytes: bytes).lineStarts == [0, offset + 2])
         }
+    }
+
+    /// The parser reads the first NUL from the line scan: at every position of a word, after a
+    /// line break or a CR, the second of two, and none, it is what `firstIndex(of: 0)` finds.
+    @Test func firstNULMatchesFirstIndex() {
+        for offset in 0..<20 {
+            for before: [UInt8] in [[], [0x0A], [0x0D], [0x0D, 0x0A], [0x09], [0x00]] {
+                let bytes = Array(repeating: UInt8(ascii: "x"), count: offset) + before + [0x00]
+                    + Array(repeating: 0x79, count: 9) + [0x00]
+                let file = SourceFile(id: FileID(0), path: "a.flow", bytes: bytes)
+                #expect(file.firstNUL == bytes.firstIndex(of: 0), "\(bytes)")
+                #expect(file.firstNUL == offset + (before == [0x00] ? 0 : before.count))
+            }
+            let clean = SourceFile(id: FileID(0), path: "a.flow", bytes: Array(repeating: 0x0A, count: offset))
+            #expect(clean.firstNUL == nil)
+        }
+        #expect(SourceFile(id: FileID(0), path: "a.flow", text: "").firstNUL == nil)
     }
 
     @Test func lineStartsHandleLFCRLFAndLoneCR() {

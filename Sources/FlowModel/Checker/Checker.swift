@@ -30,6 +30,8 @@ struct Checker {
     var appDeclared = false
     var topLets: [LetDecl] = []
     var topLetIndex: [String: Int] = [:]
+    /// The names of `topLetIndex`, as a set: every flow's scope starts from it.
+    var topLetNames: Set<String> = []
     var signatures: [FlowSignature] = []
     var flowIndex: [String: Int] = [:]
 
@@ -105,7 +107,8 @@ struct Checker {
 
         buildStrings(stringBlocks)
 
-        let global = Scope.global(values: Set(topLetIndex.keys))
+        topLetNames = Set(topLetIndex.keys)
+        let global = Scope.global(values: topLetNames)
         let appName = appDecl.map { text($0.name, in: global) }
         var values: [NamedValue] = []
         for decl in topLets {
@@ -207,11 +210,10 @@ struct Checker {
             for entry in block.entries {
                 let name = entry.key.name
                 let key: Int
-                if let known = keyIndex[name] {
+                if let known = keyIndex.existingValue(orInsert: table.keys.count, forKey: name) {
                     key = known
                 } else {
                     key = table.keys.count
-                    keyIndex[name] = key
                     table.keys.append(name)
                     for l in table.entries.indices {
                         table.entries[l].append(nil)
@@ -295,4 +297,17 @@ struct Checker {
         error(ModelDiagnosticID.appWithoutDeclaration,
               "'{app}' needs an 'app \"Name\"' declaration", at: range)
     }
+}
+
+extension Dictionary {
+    /// The value under `key`, or nil after storing `value` there: one hash and probe where a
+    /// lookup then an insert took two (the checker indexes every state and string key so).
+    mutating func existingValue(orInsert value: Value, forKey key: Key) -> Value? {
+        let before = count
+        // The defaulted subscript's mutating access inserts `value` when `key` is absent.
+        let stored = Self.read(&self[key, default: value])
+        return count == before ? stored : nil
+    }
+
+    private static func read(_ value: inout Value) -> Value { value }
 }

@@ -28,7 +28,7 @@ public struct Parser {
                 at: SourceRange(file: file.id, start: origin, end: origin))
             return ParseResult(syntax: refused(file), diagnostics: [diagnostic], comments: [])
         }
-        if let nul = file.bytes.firstIndex(of: 0) {
+        if let nul = file.firstNUL {
             // A NUL never occurs in a text file: this is an image, an archive or a compiled file
             // that was named `.flow` by mistake. One diagnostic says so instead of thousands.
             let diagnostic = Diagnostic.syntax(
@@ -91,6 +91,8 @@ public struct Parser {
     /// 40,000-state flow's tree), and growing from empty reallocates.
     var armScratch: [ArmSyntax] = []
     var buttonScratch: [ButtonSyntax] = []
+    /// How many entries the last `strings` block had (`parseStrings` sizes the next for it).
+    var entriesOfLastStrings = 0
     /// The Strings of the names read so far, reused when a name is written again.
     var names = NameCache()
 

@@ -8,6 +8,10 @@ public struct SourceFile: Sendable {
     public let bytes: [UInt8]
     /// Byte offset of the first byte of each line; `lineStarts[0] == 0`.
     public let lineStarts: [Int]
+    /// The offset of the first NUL byte, if any (the parser refuses such a file): found by the
+    /// line scan, which stops at every byte below 0x0E anyway. A scan of its own for the parser
+    /// (`firstIndex(of: 0)`) cost 5 instructions a byte, 2% of loading the 300-flow profile file.
+    let firstNUL: Int?
 
     public init(id: FileID, path: String, bytes: [UInt8]) {
         self.id = id
@@ -17,6 +21,9 @@ public struct SourceFile: Sendable {
         // usual line lengths, and eight bytes at a time up to the next byte that can end a line.
         var starts = [0]
         starts.reserveCapacity(bytes.count / 24 + 1)
+        // A sentinel, not an Int?: captured as an optional it made the whole scan cost 0.5 M
+        // instructions more for the 300-flow profile file.
+        var firstNUL = -1
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             var i = 0
@@ -45,11 +52,14 @@ public struct SourceFile: Sendable {
                     // CR LF counts as one line break; a lone CR is a line break too.
                     if i + 1 < n, buffer[i + 1] == 0x0A { i += 1 }
                     starts.append(i + 1)
+                } else if b == 0, firstNUL < 0 {
+                    firstNUL = i
                 }
                 i += 1
             }
         }
         self.lineStarts = starts
+        self.firstNUL = firstNUL < 0 ? nil : firstNUL
     }
 
     public init(id: FileID, path: String, text: String) {

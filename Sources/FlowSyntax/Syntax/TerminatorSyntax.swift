@@ -1,7 +1,8 @@
 // The statements that end a state, one struct per construct with named fields and the range of
 // each part (keyword, subject, parentheses, braces, arms), and the branches and targets they share.
 // A part the source lacks is nil (or an empty `Identifier`); the parser reported it and recorded
-// a missing token in `FileSyntax.tokens`.
+// a missing token in `FileSyntax.tokens`. Optional parts are spelled `Optional<T>` (why: the
+// top of Syntax.swift).
 
 /// Where a transition goes: another state, or the end of the flow with an outcome.
 public enum TargetSyntax: Hashable, Sendable {
@@ -37,7 +38,7 @@ public struct DoneSyntax: Hashable, Sendable {
 public struct TransitionSyntax: Hashable, Sendable {
     /// The `->` (nil when it is missing).
     public var arrow: SourceRange?
-    public var target: TargetSyntax?
+    public var target: Optional<TargetSyntax>
     public var range: SourceRange
     public init(arrow: SourceRange? = nil, target: TargetSyntax?, range: SourceRange) {
         self.arrow = arrow
@@ -171,7 +172,7 @@ public struct StatusCheckSyntax: Hashable, Sendable {
 /// A request option: `always`, `provisional`, `purpose: "DeliveryTracking"`.
 public struct RequestOptionSyntax: Hashable, Sendable {
     public var name: Identifier
-    public var value: StringLiteral?
+    public var value: Optional<StringLiteral>
     public var range: SourceRange
     public init(name: Identifier, value: StringLiteral?, range: SourceRange) {
         self.name = name
@@ -193,7 +194,7 @@ public struct RequestSyntax: Hashable, Sendable {
     /// The branches on the answer; `.none` for the `-> target` form.
     public var block: ArmBlockSyntax
     /// `-> target`: where to go whatever the answer (nil for the branching form).
-    public var then: TransitionSyntax?
+    public var then: Optional<TransitionSyntax>
     public var range: SourceRange
     public init(keyword: SourceRange, subject: Identifier, leftParen: SourceRange?, options: [RequestOptionSyntax],
                 rightParen: SourceRange?, block: ArmBlockSyntax, then: TransitionSyntax?, range: SourceRange) {
@@ -240,7 +241,7 @@ public struct ArgumentSyntax: Hashable, Sendable {
         case text(TextSyntax)
     }
     public var label: Identifier
-    public var value: Value?
+    public var value: Optional<Value>
     public var range: SourceRange
     public init(label: Identifier, value: Value?, range: SourceRange) {
         self.label = label
@@ -260,7 +261,7 @@ public struct CallSyntax: Hashable, Sendable {
     public var arguments: [ArgumentSyntax]
     public var rightParen: SourceRange?
     /// `handling outcome, ...`: the outcomes the caller takes over (nil without the clause).
-    public var handling: HandlingClauseSyntax?
+    public var handling: Optional<HandlingClauseSyntax>
     /// The branches on the callee's outcome.
     public var block: ArmBlockSyntax
     public var range: SourceRange
@@ -286,9 +287,9 @@ public struct ButtonSyntax: Hashable, Sendable {
     public var role: Role
     /// The `button`, `cancel` or `destructive` keyword.
     public var keyword: SourceRange?
-    public var label: TextSyntax?
+    public var label: Optional<TextSyntax>
     public var transition: TransitionSyntax
-    public var track: TrackSyntax?
+    public var track: Optional<TrackSyntax>
     public var range: SourceRange
     public init(role: Role, keyword: SourceRange? = nil, label: TextSyntax?, transition: TransitionSyntax,
                 track: TrackSyntax?, range: SourceRange) {
@@ -307,8 +308,8 @@ public struct AlertSyntax: Hashable, Sendable {
     public var keyword: SourceRange?
     /// The `{` and `}` (nil when missing).
     public var leftBrace: SourceRange?
-    public var title: TextSyntax?
-    public var message: TextSyntax?
+    public var title: Optional<TextSyntax>
+    public var message: Optional<TextSyntax>
     public var buttons: [ButtonSyntax]
     public var rightBrace: SourceRange?
     public var range: SourceRange
