@@ -161,7 +161,7 @@ extension StatePlansTests {
 
 /// A call's plan is built once with the analysis; `evaluate` given other callee analyses works
 /// the call out again. Both must give the same evaluation at every node of every call state of
-/// the example flows that call subflows (outcomes merged on one arm, `else`, unhandled ones).
+/// the example flows that call subflows (each has an `else` that several outcomes take).
 @Suite struct CallPlanTests {
     @Test(arguments: ["photos_subflow_import.flow", "contacts_limited_access.flow", "location_temporary_full_accuracy.flow"])
     func plannedCallsEvaluateAsWorkedOutAgain(_ name: String) throws {
@@ -185,5 +185,31 @@ extension StatePlansTests {
             }
         }
         #expect(calls > 0)
+    }
+
+    /// Two outcomes on one arm make one step, with the first of them as its cause; an outcome no
+    /// arm takes (no `else`) is unhandled; the plan and working the call out again agree.
+    @Test func outcomesMergeOnOneArmAndTheRestAreUnhandled() throws {
+        let program = try checkedProgram("""
+        flow sub {
+          uses camera
+          outcomes yes, maybe, no
+          start -> s
+          state s { status camera { authorized -> done yes  denied -> done maybe  else -> done no } }
+        }
+        flow main {
+          uses camera
+          start -> c
+          state c { call sub { yes, maybe -> done granted } }
+        }
+        """)
+        let analysis = ProgramAnalysis(program: program), other = ProgramAnalysis(program: program)
+        let main = try #require(analysis.flows.first { program[$0.id].name == "main" })
+        let n = try #require(main.nodesOfState[0].first)
+        let planned = main.evaluate(StateID(0), main.nodes.knowledge(n), callees: analysis.calleeTable)
+        #expect(planned.steps.map(\.edge) == [0])
+        #expect(planned.steps.map(\.cause) == [.callOutcome(0)])
+        #expect(planned.unhandledOutcomes == [2])
+        #expect(planned == main.evaluate(StateID(0), main.nodes.knowledge(n), callees: other.calleeTable))
     }
 }
