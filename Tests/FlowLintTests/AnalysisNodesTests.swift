@@ -79,16 +79,36 @@ import Testing
             #expect(parent.node == n)
             #expect(parent.edge == n + 1)
             #expect(parent.cause == cause, "cause \(n)")
-            #expect(node.depth == n + 1)
+            #expect(nodes.depth(n + 1) == n + 1)
             #expect(node.state == StateID(n % 4))
         }
         #expect(nodes[10].knowledge == narrowed)
         #expect(nodes[12].knowledge == top)
         // Two distinct knowledge values, each stored once.
         #expect(nodes.knowledgeValues.count == 2)
-        // Past the head length, a node's anchor is its ancestor at that depth.
-        let deep = nodes.count - 1
-        #expect(nodes[deep].anchor == min(deep, Witness.headLength))
+        #expect(nodes.depth(0) == 0)
+    }
+
+    /// Depths are kept as where each depth starts: nodes of a breadth-first search (several
+    /// children per parent, parents in order) each get their parent's depth plus one.
+    @Test func depthsFollowBreadthFirstOrder() {
+        var nodes = AnalysisNodes()
+        let top = Knowledge(sets: [StatusSet([.notDetermined, .denied])])
+        let id = nodes.id(of: top)
+        nodes.append(state: 0, knowledge: top, id: id, parent: nil)
+        // A tree: node p (in order) has (p % 3) children; the expected depth is the parent's + 1.
+        var expected = [0]
+        var p = 0
+        while nodes.count < 200 && p < nodes.count {
+            for _ in 0..<(p % 3 + (p == 0 ? 2 : 0)) {
+                nodes.append(state: 0, knowledge: top, id: id, parent: (node: p, edge: 0, cause: .goesOn))
+                expected.append(expected[p] + 1)
+            }
+            p += 1
+        }
+        #expect(nodes.count > 50)
+        #expect(nodes.indices.map { nodes.depth($0) } == expected)
+        #expect(expected.max()! > 5)
     }
 
     /// Causes are found by scanning while few and through a table past

@@ -50,9 +50,32 @@ func longChainFlow(_ n: Int) -> String {
         let a = builder.witness(toState: StateID(4)), b = builder.witness(toState: StateID(4))
         #expect(a == b && a.count == 6)
         #expect(builder.witness(toState: StateID(5)) != a)
-        // Depth and anchor: the anchor of a node is its ancestor at depth min(depth, headLength).
-        for node in analysis.nodes {
-            #expect(analysis.nodes[node.anchor].depth == min(node.depth, Witness.headLength))
+    }
+
+    /// A witness's anchor is its end's ancestor at depth min(depth, headLength), found through
+    /// the builder's memo of every `anchorStride`-th depth: the same whether the memo is cold
+    /// (one builder per node, walking the whole path), warm, or filled deepest-first.
+    @Test func anchorsAreTheAncestorAtTheHeadDepth() throws {
+        let chain = 3 * WitnessBuilder.anchorStride + 7
+        let program = try #require(Loader(reader: MemoryReader([:])).load(text: longChainFlow(chain), path: "a.flow").program)
+        let analysis = ProgramAnalysis(program: program)[FlowID(0)]
+        let nodes = analysis.nodes
+        func walked(_ n: Int) -> Int {
+            var c = n
+            while nodes.depth(c) > Witness.headLength { c = nodes.parentIndex(c) }
+            return c
+        }
+        #expect(nodes.count > chain)
+        var warm = WitnessBuilder(analysis), backwards = WitnessBuilder(analysis)
+        for n in nodes.indices {
+            var cold = WitnessBuilder(analysis)
+            let expected = walked(n)
+            #expect(nodes.depth(expected) == min(nodes.depth(n), Witness.headLength))
+            #expect(cold.witness(to: n).anchor == expected, "node \(n)")
+            #expect(warm.witness(to: n).anchor == expected, "node \(n)")
+        }
+        for n in nodes.indices.reversed() {
+            #expect(backwards.witness(to: n).anchor == walked(n), "node \(n)")
         }
     }
 

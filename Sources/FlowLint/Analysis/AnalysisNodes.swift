@@ -1,24 +1,26 @@
 import FlowModel
 
 /// A node of the path-sensitive analysis with the step that first reached it (BFS: shortest),
-/// as rules read it. The analysis stores nodes packed (`AnalysisNodes`); this is the view.
+/// as rules read it. The analysis stores nodes packed (`AnalysisNodes`); this is the view. A
+/// node's depth is `AnalysisNodes.depth(_:)`, and the ancestor a witness's head is read from is
+/// found by `WitnessBuilder`: neither is stored per node.
 public struct AnalysisNode: Sendable {
     public var state: StateID
     public var knowledge: Knowledge
     /// The node before, the edge taken from it and why; nil for the start node.
     public var parent: (node: Int, edge: Int, cause: StepCause)?
-    /// Parent links from the start node: a witness to this node has `depth + 2` steps.
-    public var depth: Int = 0
-    /// The ancestor at depth `min(depth, Witness.headLength)`: a witness's first steps are read
-    /// from here without walking the whole path (which made witnesses quadratic in a long flow).
-    public var anchor: Int = 0
 }
 
 /// The nodes of one status analysis. A random 40,000-state graph has 1.9 million of them (46 a
-/// state), so a node is seven 32-bit numbers: its knowledge and the cause of the step into it
+/// state), so a node is five 32-bit numbers: its knowledge and the cause of the step into it
 /// are indices into tables that hold each distinct value once (that graph has 16,500 distinct
 /// knowledge values). Stored as `AnalysisNode` values (104 bytes, a heap array of statuses
 /// each), the nodes were half of `flowlint`'s peak memory on such a flow.
+///
+/// Nodes are made in breadth-first order, so a node's depth (its parent's plus one) never
+/// decreases with its index: depths are kept as the index where each depth starts, one number
+/// a depth rather than one a node. (A depth and an ancestor stored in every node were 8 of its
+/// 28 bytes: 15 MB at 40,000 states.)
 public struct AnalysisNodes: RandomAccessCollection, Sendable {
     struct Packed: Sendable {
         var state: Int32
@@ -27,11 +29,13 @@ public struct AnalysisNodes: RandomAccessCollection, Sendable {
         var parent: Int32
         var edge: Int32
         var cause: Int32
-        var depth: Int32
-        var anchor: Int32
     }
 
     private(set) var packed = PODArray<Packed>()
+    /// `depthStarts[d]` is the first node at depth `d`.
+    private var depthStarts: [Int32] = []
+    /// The depth of the last parent appended with (parents come in increasing order).
+    private var parentDepth = 0
     private(set) var knowledgeValues: [Knowledge] = []
     /// Open addressing over `knowledgeValues` (-1: empty), at most half full.
     private var knowledgeSlots: [Int32] = []
@@ -47,9 +51,23 @@ public struct AnalysisNodes: RandomAccessCollection, Sendable {
         let p = packed[i]
         return AnalysisNode(
             state: StateID(Int(p.state)), knowledge: knowledgeValues[Int(p.knowledge)],
-            parent: p.parent < 0 ? nil : (Int(p.parent), Int(p.edge), cause(p.cause, knowledge: p.knowledge)),
-            depth: Int(p.depth), anchor: Int(p.anchor))
+            parent: p.parent < 0 ? nil : (Int(p.parent), Int(p.edge), cause(p.cause, knowledge: p.knowledge)))
     }
+
+    /// Parent links from the start node to node `i`: a witness to it has `depth + 2` steps.
+    public func depth(_ i: Int) -> Int {
+        precondition(i >= 0 && i < packed.count, "node \(i) out of range 0..<\(packed.count)")
+        // The last depth starting at or before `i`.
+        var low = 0, high = depthStarts.count
+        while high - low > 1 {
+            let mid = (low + high) / 2
+            if Int(depthStarts[mid]) <= i { low = mid } else { high = mid }
+        }
+        return low
+    }
+
+    /// The node before `i`, or -1 for the start node.
+    func parentIndex(_ i: Int) -> Int { Int(packed[i].parent) }
 
     private func cause(_ id: Int32, knowledge: Int32) -> StepCause {
         switch id {
@@ -139,17 +157,25 @@ public struct AnalysisNodes: RandomAccessCollection, Sendable {
         return id
     }
 
+    /// Appends a node. The start node comes first; every later node's parent is at or after the
+    /// previous node's parent (the breadth-first order the analysis expands nodes in).
     mutating func append(state: Int, knowledge k: Knowledge, id knowledge: Int32, parent: (node: Int, edge: Int, cause: StepCause)?) {
         let i = Int32(packed.count)
-        var node = Packed(state: Int32(state), knowledge: knowledge, parent: -1, edge: 0, cause: 0, depth: 0, anchor: i)
+        var node = Packed(state: Int32(state), knowledge: knowledge, parent: -1, edge: 0, cause: 0)
+        var depth = 0
         if let parent {
-            let p = packed[parent.node]
+            precondition(parent.node < packed.count && (depthStarts.isEmpty || parent.node >= Int(depthStarts[parentDepth])),
+                         "node \(i): parent \(parent.node) breaks breadth-first order")
+            while parentDepth + 1 < depthStarts.count, Int(depthStarts[parentDepth + 1]) <= parent.node { parentDepth += 1 }
             node.parent = Int32(parent.node)
             node.edge = Int32(parent.edge)
             node.cause = id(of: parent.cause, knowledge: k)
-            node.depth = p.depth + 1
-            if Int(node.depth) > Witness.headLength { node.anchor = p.anchor }
+            depth = parentDepth + 1
+        } else {
+            precondition(packed.count == 0, "only the first node has no parent")
         }
+        precondition(depth + 1 >= depthStarts.count, "node \(i): depth \(depth) after a deeper node")
+        if depth == depthStarts.count { depthStarts.append(i) }
         packed.append(node)
     }
 
@@ -201,40 +227,68 @@ public struct NodesOfState: RandomAccessCollection, Sendable {
     }
 }
 
-/// What `evaluate` found at each node, each distinct evaluation stored once (most nodes have the
-/// empty one).
+/// What `evaluate` found at each node, each distinct evaluation stored once. Most nodes have the
+/// empty one (nothing unhandled, no request): which nodes do not is one bit a node, and only
+/// those have an id, found by counting the set bits before theirs (a count per 64 nodes, then a
+/// population count). An id for every node was 4 bytes a node, 7.5 MB at 40,000 states.
 public struct Evaluations: RandomAccessCollection, Sendable {
+    /// Bit `n % 64` of word `n / 64`: whether node `n` has a non-empty evaluation.
+    private var nonEmpty = PODArray<UInt64>()
+    /// Set bits in the words before each word.
+    private var before = PODArray<Int32>()
+    /// The evaluation id of each node with a set bit, in node order.
     private var ids = PODArray<Int32>()
+    private var count_ = 0
     private var table: [Evaluation] = [Evaluation()]
     private var tableIDs: [Evaluation: Int32] = [Evaluation(): 0]
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { ids.count }
-    public subscript(n: Int) -> Evaluation { table[Int(ids[n])] }
+    public var endIndex: Int { count_ }
+    public subscript(n: Int) -> Evaluation {
+        guard !isEmpty(at: n) else { return table[0] }
+        let word = nonEmpty[n / 64]
+        let below = word & ((1 << UInt64(n % 64)) - 1)
+        return table[Int(ids[Int(before[n / 64]) + below.nonzeroBitCount])]
+    }
     /// Whether node `n` found nothing (the empty evaluation: no unhandled status or outcome, no
     /// prompt, no request): most nodes, told apart without copying an evaluation out.
-    public func isEmpty(at n: Int) -> Bool { ids[n] == 0 }
+    public func isEmpty(at n: Int) -> Bool {
+        precondition(n >= 0 && n < count_, "node \(n) out of range 0..<\(count_)")
+        return nonEmpty[n / 64] & (1 << UInt64(n % 64)) == 0
+    }
 
     /// Appends the evaluation of the next node; its steps are not kept.
     mutating func append(_ evaluation: Evaluation) {
+        let n = count_
+        count_ += 1
+        if n % 64 == 0 {
+            before.append(Int32(ids.count))
+            nonEmpty.append(0)
+        }
         // Most nodes find nothing (no unhandled status, no request): no hashing for those.
         if evaluation.unhandled.isEmpty, evaluation.unhandledOutcomes.isEmpty, !evaluation.promptPossible,
            evaluation.requestFrom.isEmpty {
-            ids.append(0)
             return
         }
         // A new value without the steps (a copy with `steps = []` would retain them first).
         let e = Evaluation(steps: [], unhandled: evaluation.unhandled, promptPossible: evaluation.promptPossible,
                            requestFrom: evaluation.requestFrom, unhandledOutcomes: evaluation.unhandledOutcomes)
-        if let id = tableIDs[e] { ids.append(id); return }
-        let id = Int32(table.count)
-        table.append(e)
-        tableIDs[e] = id
+        let id: Int32
+        if let known = tableIDs[e] {
+            id = known
+        } else {
+            id = Int32(table.count)
+            table.append(e)
+            tableIDs[e] = id
+        }
+        nonEmpty.set(n / 64, nonEmpty[n / 64] | 1 << UInt64(n % 64))
         ids.append(id)
     }
 
     mutating func finish() {
         tableIDs = [:]
+        nonEmpty.shrinkToFit()
+        before.shrinkToFit()
         ids.shrinkToFit()
     }
 }

@@ -64,6 +64,8 @@ public final class FlowAnalysis: @unchecked Sendable {
     @exclusivity(unchecked) public internal(set) var mutates = false
     @exclusivity(unchecked) public internal(set) var opensSettings = false
     @exclusivity(unchecked) public internal(set) var mayRequest = false
+    /// `mayRequest` as the plain graph found it, before the status analysis.
+    @exclusivity(unchecked) var graphMayRequest = false
 
     /// Most distinct knowledge values kept per state before widening to "anything": bounds the
     /// analysis to states × this constant.
@@ -150,7 +152,50 @@ public final class FlowAnalysis: @unchecked Sendable {
         buildRequestTables()
         buildStatePlans()
         buildGraph(callees: callees)
+        graphMayRequest = mayRequest
         buildCallPlans(callees: callees)
+        runStatusAnalysis(callees: callees)
+    }
+
+    /// The refusing analysis of the same flow as `base` (`ProgramAnalysis.refusing(_:)`), which
+    /// shares what does not depend on the user: the edges, the plans and the plain graph (arrays
+    /// are shared, not copied). Only the request tables and the status analysis are its own.
+    /// Building them again held a second copy of each beside the first while FL1303 ran: on a
+    /// 40,000-state flow, that was when `flowlint`'s memory peaked.
+    init(refusingLike base: FlowAnalysis, callees: [FlowAnalysis?]) {
+        precondition(!base.refusing, "the base of a refusing analysis is the plain one")
+        program = base.program
+        refusing = true
+        id = base.id
+        parameterKinds = base.parameterKinds
+        subjects = base.subjects
+        components = base.components
+        stateEdges = base.stateEdges
+        domains = base.domains
+        choices = base.choices
+        tracksObserved = base.tracksObserved
+        tracksPromptFinishing = base.tracksPromptFinishing
+        buildRequestTables()
+        statePlans = base.statePlans
+        armTables = base.armTables
+        handoffOutcomes = base.handoffOutcomes
+        settingsSwitchWhileUndetermined = base.settingsSwitchWhileUndetermined
+        graphEdges = base.graphEdges
+        graphReachable = base.graphReachable
+        graphParent = base.graphParent
+        graphDepth = base.graphDepth
+        graphAnchor = base.graphAnchor
+        graphOutcomes = base.graphOutcomes
+        graphHandoffs = base.graphHandoffs
+        canReachOutcome = base.canReachOutcome
+        requests = base.requests
+        canReachRequest = base.canReachRequest
+        reachesRequestDirectly = base.reachesRequestDirectly
+        // What the plain graph found; the status analysis below adds only what the graph has.
+        mayRequest = base.graphMayRequest
+        graphMayRequest = base.graphMayRequest
+        callPlans = base.callPlans
+        callPlanOfState = base.callPlanOfState
         runStatusAnalysis(callees: callees)
     }
 

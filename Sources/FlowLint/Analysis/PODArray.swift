@@ -60,6 +60,15 @@ struct PODArray<Element: BitwiseCopyable>: RandomAccessCollection {
         storage.count += 1
     }
 
+    /// Replaces element `i`.
+    mutating func set(_ i: Int, _ element: Element) {
+        precondition(i >= 0 && i < storage.count, "index \(i) out of range 0..<\(storage.count)")
+        if !isKnownUniquelyReferenced(&storage) {
+            storage = Storage(copying: storage, capacity: storage.capacity)
+        }
+        storage.base![i] = element
+    }
+
     /// Room for `n` elements in all, so appending up to there does not grow the block.
     mutating func reserveCapacity(_ n: Int) {
         if !isKnownUniquelyReferenced(&storage) {

@@ -34,14 +34,19 @@ public struct Witness: Hashable, Sendable {
     let end: End
     /// How many steps the witness has: the start, one per edge taken, and the arrival.
     public let count: Int
+    /// The end's ancestor at depth `min(depth, headLength)` (the end itself when shallower), of
+    /// the same kind as the end: the first steps are read up from here without walking the
+    /// whole path. Found by `WitnessBuilder` when the witness is made.
+    let anchor: Int
 
     /// No witness (the finding is not about a path).
-    public static let none = Witness(source: nil, end: .state(0), count: 0)
+    public static let none = Witness(source: nil, end: .state(0), count: 0, anchor: 0)
 
-    init(source: WitnessSource?, end: End, count: Int) {
+    init(source: WitnessSource?, end: End, count: Int, anchor: Int) {
         self.source = source
         self.end = end
         self.count = count
+        self.anchor = anchor
     }
 
     public var isEmpty: Bool { count == 0 }
@@ -63,7 +68,7 @@ public struct Witness: Hashable, Sendable {
             return (steps, 0, [])
         }
         // Head: the start, then the links into depths 1 ..< head, read up from the anchor.
-        var top = source.ancestors(from: source.anchor(of: end), below: head)
+        var top = source.ancestors(from: source.link(of: end, index: anchor), below: head)
         top.reverse()
         // Tail: the links into the last `tail - 1` depths, then the arrival.
         var bottom = source.ancestors(of: end, count: tail - 1)
@@ -93,15 +98,10 @@ final class WitnessSource: Sendable {
 
     func parent(_ link: Link) -> Link? {
         switch link {
-        case .node(let n): analysis.nodes[n].parent.map { .node($0.node) }
-        case .state(let s): analysis.graphParent[s].map { .state($0.state) }
-        }
-    }
-
-    func depth(_ link: Link) -> Int {
-        switch link {
-        case .node(let n): analysis.nodes[n].depth
-        case .state(let s): analysis.graphDepth[s]
+        case .node(let n):
+            let p = analysis.nodes.parentIndex(n)
+            return p < 0 ? nil : .node(p)
+        case .state(let s): return analysis.graphParent[s].map { .state($0.state) }
         }
     }
 
@@ -112,10 +112,11 @@ final class WitnessSource: Sendable {
         }
     }
 
-    func anchor(of end: Witness.End) -> Link {
+    /// Link `index` of the same kind as `end`.
+    func link(of end: Witness.End, index: Int) -> Link {
         switch end {
-        case .node(let n): .node(analysis.nodes[n].anchor)
-        case .state(let s): .state(analysis.graphAnchor[s])
+        case .node: .node(index)
+        case .state: .state(index)
         }
     }
 
@@ -133,13 +134,18 @@ final class WitnessSource: Sendable {
     }
 
     /// The ancestors of `link` (itself included) whose depth is below `depth`, nearest first, not
-    /// counting the root.
+    /// counting the root. `link` is an anchor, so the walk is at most `Witness.headLength` long.
     func ancestors(from link: Link, below depth: Int) -> [Link] {
         var out: [Link] = []
+        var d = switch link {
+        case .node(let n): analysis.nodes.depth(n)
+        case .state(let s): analysis.graphDepth[s]
+        }
         var current: Link? = link
         while let c = current, parent(c) != nil {
-            if self.depth(c) < depth { out.append(c) }
+            if d < depth { out.append(c) }
             current = parent(c)
+            d -= 1
         }
         return out
     }
@@ -187,6 +193,12 @@ final class WitnessSource: Sendable {
 public struct WitnessBuilder {
     public let analysis: FlowAnalysis
     private let source: WitnessSource
+    /// Anchors found so far, for nodes whose depth is a multiple of `anchorStride` (past the
+    /// head): a witness's anchor is found by walking up to the nearest such node and, when it is
+    /// not known yet, on from there, so the witnesses of one builder walk each node at most once
+    /// beyond `anchorStride` steps each, however many share a long path.
+    private var anchors: [Int32: Int32] = [:]
+    static let anchorStride = 32
 
     public init(_ analysis: FlowAnalysis) {
         self.analysis = analysis
@@ -195,7 +207,27 @@ public struct WitnessBuilder {
 
     /// The shortest path from the start to `node`.
     public mutating func witness(to node: Int) -> Witness {
-        Witness(source: source, end: .node(node), count: analysis.nodes[node].depth + 2)
+        let depth = analysis.nodes.depth(node)
+        return Witness(source: source, end: .node(node), count: depth + 2, anchor: anchor(of: node, depth: depth))
+    }
+
+    /// The ancestor of `node` at depth `min(depth, Witness.headLength)`.
+    mutating func anchor(of node: Int, depth: Int) -> Int {
+        let nodes = analysis.nodes
+        var current = node, d = depth
+        var unknown: [Int32] = []
+        var found: Int?
+        while d > Witness.headLength {
+            if d % Self.anchorStride == 0 {
+                if let a = anchors[Int32(current)] { found = Int(a); break }
+                unknown.append(Int32(current))
+            }
+            current = nodes.parentIndex(current)
+            d -= 1
+        }
+        let anchor = found ?? current
+        for n in unknown { anchors[n] = Int32(anchor) }
+        return anchor
     }
 
     /// A witness to the first (shortest) node of a state, or a graph path when the analysis never
@@ -203,7 +235,8 @@ public struct WitnessBuilder {
     public mutating func witness(toState s: StateID) -> Witness {
         if let n = analysis.nodesOfState[s.index].first { return witness(to: n) }
         guard analysis.graphReachable[s.index] else { return .none }
-        return Witness(source: source, end: .state(s.index), count: analysis.graphDepth[s.index] + 2)
+        return Witness(source: source, end: .state(s.index), count: analysis.graphDepth[s.index] + 2,
+                       anchor: analysis.graphAnchor[s.index])
     }
 }
 

@@ -73,7 +73,7 @@ extension Rule {
 extension ProgramAnalysis {
     /// The status analysis of `flow` for a user who refuses everything (`FlowAnalysis.refusing`).
     func refusing(_ flow: FlowID) -> FlowAnalysis {
-        FlowAnalysis(program: program, id: flow, callees: calleeTable, parameterKinds: parameterKinds[flow.index], refusing: true)
+        FlowAnalysis(refusingLike: self[flow], callees: calleeTable)
     }
 }
 
