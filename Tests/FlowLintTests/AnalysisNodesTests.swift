@@ -89,6 +89,27 @@ import Testing
         #expect(nodes.depth(0) == 0)
     }
 
+    /// A step's edge and cause share one number up to edge 254 and a 24-bit cause id; wider ones
+    /// go to a side table. Either way the node gives back the edge and cause it was made with.
+    @Test func wideEdgesAndCausesComeBackWhole() {
+        var nodes = AnalysisNodes()
+        let top = Knowledge(sets: [StatusSet([.notDetermined, .denied])])
+        let id = nodes.id(of: top)
+        nodes.append(state: 0, knowledge: top, id: id, parent: nil)
+        let steps: [(Int, StepCause)] = [
+            (0, .goesOn), (254, .button(3)), (255, .button(4)), (256, .goesOn), (70_000, .callOutcome(2)),
+            (1, .button((1 << 20) - 1)), (2, .button(1 << 20)), (300, .callOutcome(1 << 21)), (3, .settingsReturn),
+        ]
+        for (i, (edge, cause)) in steps.enumerated() {
+            nodes.append(state: i % 3, knowledge: top, id: id, parent: (node: i, edge: edge, cause: cause))
+        }
+        for (i, (edge, cause)) in steps.enumerated() {
+            let parent = nodes[i + 1].parent
+            #expect(parent?.node == i && parent?.edge == edge && parent?.cause == cause, "step \(i)")
+            #expect(nodes[i + 1].state == StateID(i % 3))
+        }
+    }
+
     /// Depths are kept as where each depth starts: nodes of a breadth-first search (several
     /// children per parent, parents in order) each get their parent's depth plus one.
     @Test func depthsFollowBreadthFirstOrder() {

@@ -12,9 +12,9 @@ public struct AnalysisNode: Sendable {
 }
 
 /// The nodes of one status analysis. A random 40,000-state graph has 1.9 million of them (46 a
-/// state), so a node is five 32-bit numbers: its knowledge and the cause of the step into it
+/// state), so a node is four 32-bit numbers: its knowledge and the cause of the step into it
 /// are indices into tables that hold each distinct value once (that graph has 16,500 distinct
-/// knowledge values). Stored as `AnalysisNode` values (104 bytes, a heap array of statuses
+/// knowledge values), and the step's cause and edge share one number. Stored as `AnalysisNode` values (104 bytes, a heap array of statuses
 /// each), the nodes were half of `flowlint`'s peak memory on such a flow.
 ///
 /// Nodes are made in breadth-first order, so a node's depth (its parent's plus one) never
@@ -27,9 +27,16 @@ public struct AnalysisNodes: RandomAccessCollection, Sendable {
         var knowledge: Int32
         /// -1 for the start node.
         var parent: Int32
-        var edge: Int32
-        var cause: Int32
+        /// The cause's id times 256 plus the edge index, when the edge is below 255 and the id
+        /// fits 24 bits (a cause id is a small table index or one of the small negative codes
+        /// of `id(of:knowledge:)`); otherwise 255 plus 256 times an index into `wideSteps`.
+        var step: Int32
     }
+
+    /// Steps whose edge or cause id does not fit `Packed.step`: (edge, cause id).
+    private var wideSteps: [(edge: Int32, cause: Int32)] = []
+    static let wideEdge: Int32 = 255
+    static let causeRange: ClosedRange<Int32> = -(1 << 23)...((1 << 23) - 1)
 
     private(set) var packed = PODArray<Packed>()
     /// `depthStarts[d]` is the first node at depth `d`.
@@ -51,7 +58,13 @@ public struct AnalysisNodes: RandomAccessCollection, Sendable {
         let p = packed[i]
         return AnalysisNode(
             state: StateID(Int(p.state)), knowledge: knowledgeValues[Int(p.knowledge)],
-            parent: p.parent < 0 ? nil : (Int(p.parent), Int(p.edge), cause(p.cause, knowledge: p.knowledge)))
+            parent: p.parent < 0 ? nil : parentStep(p))
+    }
+
+    private func parentStep(_ p: Packed) -> (node: Int, edge: Int, cause: StepCause) {
+        var edge = p.step & 0xFF, cause = p.step >> 8
+        if edge == Self.wideEdge { (edge, cause) = wideSteps[Int(cause)] }
+        return (Int(p.parent), Int(edge), self.cause(cause, knowledge: p.knowledge))
     }
 
     /// Parent links from the start node to node `i`: a witness to it has `depth + 2` steps.
@@ -161,15 +174,21 @@ public struct AnalysisNodes: RandomAccessCollection, Sendable {
     /// previous node's parent (the breadth-first order the analysis expands nodes in).
     mutating func append(state: Int, knowledge k: Knowledge, id knowledge: Int32, parent: (node: Int, edge: Int, cause: StepCause)?) {
         let i = Int32(packed.count)
-        var node = Packed(state: Int32(state), knowledge: knowledge, parent: -1, edge: 0, cause: 0)
+        var node = Packed(state: Int32(state), knowledge: knowledge, parent: -1, step: 0)
         var depth = 0
         if let parent {
             precondition(parent.node < packed.count && (depthStarts.isEmpty || parent.node >= Int(depthStarts[parentDepth])),
                          "node \(i): parent \(parent.node) breaks breadth-first order")
             while parentDepth + 1 < depthStarts.count, Int(depthStarts[parentDepth + 1]) <= parent.node { parentDepth += 1 }
             node.parent = Int32(parent.node)
-            node.edge = Int32(parent.edge)
-            node.cause = id(of: parent.cause, knowledge: k)
+            let edge = Int32(parent.edge), cause = id(of: parent.cause, knowledge: k)
+            if edge >= 0, edge < Self.wideEdge, Self.causeRange.contains(cause) {
+                node.step = cause << 8 | edge
+            } else {
+                precondition(wideSteps.count < 1 << 23, "more than \(1 << 23) steps along wide edges")
+                node.step = Int32(wideSteps.count) << 8 | Self.wideEdge
+                wideSteps.append((edge, cause))
+            }
             depth = parentDepth + 1
         } else {
             precondition(packed.count == 0, "only the first node has no parent")
