@@ -36,12 +36,12 @@ public struct AnalysisNodes: RandomAccessCollection, Sendable {
     /// Steps whose edge or cause id does not fit `Packed.step`: (edge, cause id).
     private var wideSteps: [(edge: Int32, cause: Int32)] = []
     static let wideEdge: Int32 = 255
-    static let causeRange: ClosedRange<Int32> = -(1 << 23)...((1 << 23) - 1)
 
     private(set) var packed = PODArray<Packed>()
     /// `depthStarts[d]` is the first node at depth `d`.
     private var depthStarts: [Int32] = []
-    /// The depth of the last parent appended with (parents come in increasing order).
+    /// The last parent appended with and its depth (parents come in increasing order).
+    private var lastParent = 0
     private var parentDepth = 0
     private(set) var knowledgeValues: [Knowledge] = []
     /// Open addressing over `knowledgeValues` (-1: empty), at most half full.
@@ -177,25 +177,31 @@ public struct AnalysisNodes: RandomAccessCollection, Sendable {
         var node = Packed(state: Int32(state), knowledge: knowledge, parent: -1, step: 0)
         var depth = 0
         if let parent {
-            precondition(parent.node < packed.count && (depthStarts.isEmpty || parent.node >= Int(depthStarts[parentDepth])),
-                         "node \(i): parent \(parent.node) breaks breadth-first order")
+            // In order, so the parent's depth is found by moving forward from the last one's.
+            precondition(parent.node >= lastParent && parent.node < packed.count, "a parent out of breadth-first order")
+            lastParent = parent.node
             while parentDepth + 1 < depthStarts.count, Int(depthStarts[parentDepth + 1]) <= parent.node { parentDepth += 1 }
             node.parent = Int32(parent.node)
-            let edge = Int32(parent.edge), cause = id(of: parent.cause, knowledge: k)
-            if edge >= 0, edge < Self.wideEdge, Self.causeRange.contains(cause) {
+            let edge = Int32(truncatingIfNeeded: parent.edge), cause = id(of: parent.cause, knowledge: k)
+            if parent.edge >= 0, edge < Self.wideEdge, cause >= -(1 << 23), cause < 1 << 23 {
                 node.step = cause << 8 | edge
             } else {
-                precondition(wideSteps.count < 1 << 23, "more than \(1 << 23) steps along wide edges")
-                node.step = Int32(wideSteps.count) << 8 | Self.wideEdge
-                wideSteps.append((edge, cause))
+                node.step = wideStep(edge: parent.edge, cause: cause)
             }
             depth = parentDepth + 1
         } else {
             precondition(packed.count == 0, "only the first node has no parent")
         }
-        precondition(depth + 1 >= depthStarts.count, "node \(i): depth \(depth) after a deeper node")
         if depth == depthStarts.count { depthStarts.append(i) }
         packed.append(node)
+    }
+
+    /// `Packed.step` for a step `step` cannot hold.
+    @inline(never)
+    private mutating func wideStep(edge: Int, cause: Int32) -> Int32 {
+        precondition(wideSteps.count < 1 << 23 && edge >= 0 && edge <= Int(Int32.max), "too many steps along wide edges")
+        wideSteps.append((Int32(edge), cause))
+        return Int32(wideSteps.count - 1) << 8 | Self.wideEdge
     }
 
     /// Drops the tables that only building needs.
