@@ -19,11 +19,7 @@ extension Lexer {
         guard close > start + 1, close < bytes.count, bytes[start] == UInt8(ascii: "\""),
               bytes[close] == UInt8(ascii: "\"") else { return nil }
         return bytes.withUnsafeBufferPointer { buffer -> String? in
-            for i in (start + 1)..<close {
-                let c = buffer[i]
-                guard (c >= 0x20 && c <= 0x7E) || c == 0x09, c != UInt8(ascii: "\\"), c != UInt8(ascii: "{"),
-                      c != UInt8(ascii: "}"), c != UInt8(ascii: "\"") else { return nil }
-            }
+            guard ByteClasses.plainStringRunEnd(buffer, from: start + 1, to: close) == close else { return nil }
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[(start + 1)..<close]), as: UTF8.self)
         }
     }
@@ -168,15 +164,7 @@ extension Lexer {
                 // Plain ASCII run: copy it in one go (long strings are the common large input).
                 let runStart = offset
                 offset = bytes.withUnsafeBufferPointer { buffer in
-                    var i = runStart
-                    while i < buffer.count {
-                        let c = buffer[i]
-                        guard (c >= 0x20 && c <= 0x7E) || c == 0x09,
-                              c != UInt8(ascii: "\""), c != UInt8(ascii: "\\"), c != UInt8(ascii: "{"), c != UInt8(ascii: "}")
-                        else { break }
-                        i += 1
-                    }
-                    return i
+                    ByteClasses.plainStringRunEnd(buffer, from: runStart, to: buffer.count)
                 }
                 column += offset - runStart
                 if decoding { buffer.append(contentsOf: bytes[runStart..<offset]) }

@@ -240,17 +240,22 @@ public struct Token: Hashable, Sendable {
         self.storedTrailingEnd = narrow(trailingTrivia.upperBound)
     }
 
+    /// A present token whose leading trivia starts at `leadingStart` and trailing trivia ends at
+    /// `trailingEnd`: the lexer's, with offsets that fit 32 bits (files of 4 GiB are not lexed).
+    @inline(__always)
+    init(kind: TokenKind, range: SourceRange, leadingStart: Int, trailingEnd: Int) {
+        self.kind = kind
+        self.presence = .present
+        self.range = range
+        self.storedLeadingStart = UInt32(truncatingIfNeeded: leadingStart)
+        self.storedTrailingEnd = UInt32(truncatingIfNeeded: trailingEnd)
+    }
+
     /// A missing token of `kind` at the empty range `point`.
     public static func missing(_ kind: TokenKind, at point: SourceRange) -> Token {
         var token = Token(kind: kind, range: point)
         token.presence = .missing
         return token
-    }
-
-    @inline(__always)
-    mutating func setTrivia(leadingStart: Int, trailingEnd: Int) {
-        storedLeadingStart = UInt32(truncatingIfNeeded: leadingStart)
-        storedTrailingEnd = UInt32(truncatingIfNeeded: trailingEnd)
     }
 
     /// The bytes of the trivia before the text (whitespace, line breaks, comments, ...).
