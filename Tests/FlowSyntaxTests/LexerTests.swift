@@ -62,6 +62,10 @@ import Testing
         #expect(Self.lex("fallback outcomes").tokens.map(\.kind) == [.keyword(.fallback), .keyword(.outcomes), .eof])
         #expect(Self.lex("fallbacks outcomesX fallback").tokens.map(\.kind) == [.identifier, .identifier, .keyword(.fallback), .eof])
         #expect(Self.lex("on o").tokens.map(\.kind) == [.keyword(.on), .identifier, .eof])
+        // The two keywords longer than a word, and names one byte off them.
+        #expect(Self.lex("capability destructive capabilitz destructivf capabilityy destructiv dapability").tokens.map(\.kind)
+                == [.keyword(.capability), .keyword(.destructive), .identifier, .identifier, .identifier, .identifier,
+                    .identifier, .eof])
     }
 
     @Test func tokensKeepEveryPartOfTheirRange() {

@@ -102,6 +102,20 @@ extension Lexer {
         offset += 1
         column += 1
         let decoding = decodesStrings
+        if !decoding {
+            // Most strings are one plain run up to the closing quote: no error to report and
+            // nothing to decode, so the loop below and its buffers are not needed.
+            let bodyStart = offset
+            let closed = bytes.withUnsafeBufferPointer { buffer -> Int in
+                let runEnd = ByteClasses.plainStringRunEnd(buffer, from: bodyStart, to: buffer.count)
+                return runEnd < buffer.count && buffer[runEnd] == UInt8(ascii: "\"") ? runEnd : -1
+            }
+            if closed >= 0 {
+                column += closed - bodyStart + 1  // a plain byte is one column
+                offset = closed + 1
+                return Token(kind: .string, range: range(from: start))
+            }
+        }
         var segments: [StringLiteral.Segment] = []
         var buffer: [UInt8] = []
         func flush() {

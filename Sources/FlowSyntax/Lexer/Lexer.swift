@@ -105,9 +105,19 @@ public struct Lexer {
     /// The next token with its trivia; `.eof` forever once the input is exhausted.
     public mutating func next() -> Token {
         let leadingStart = offset
-        lexTrivia(trailing: false)
-        let start = location
-        let kind = lexToken(from: start)
+        var start: SourceLocation
+        var kind: TokenKind
+        while true {
+            // Leading trivia: blanks in one scan, any other piece where no token starts (the
+            // token switch tells, so the byte is classified once).
+            lexBlanks(trailing: false)
+            start = location
+            if let token = lexToken(from: start) {
+                kind = token
+                break
+            }
+            lexOtherTrivia()
+        }
         let end = location
         lexTrivia(trailing: true)  // nothing at the end of the file
         // Built once, in place: making the token with empty trivia and then setting it copied
@@ -116,11 +126,11 @@ public struct Lexer {
                      leadingStart: leadingStart, trailingEnd: offset)
     }
 
-    /// The kind of the token at `offset`, consumed, which is the end of the file or the start of
-    /// a token (trivia was consumed up to it, and `Trivia.piece` says a token starts exactly where
-    /// `startsToken` does).
+    /// The kind of the token at `offset`, consumed, `.eof` at the end of the file, or nil when no
+    /// token starts there (then trivia does: `Trivia.piece` says a token starts exactly where
+    /// `startsToken` does, and this switch takes exactly those bytes).
     @inline(__always)
-    private mutating func lexToken(from start: SourceLocation) -> TokenKind {
+    private mutating func lexToken(from start: SourceLocation) -> TokenKind? {
         guard offset < end else { return .eof }
         let b = bytes[offset]
         switch b {
@@ -154,9 +164,10 @@ public struct Lexer {
             return lexString(from: start).kind
         case _ where Self.isIdentifierStart(b):
             return lexIdentifier()
-        default:
-            // `startsToken` leaves only digits here.
+        case _ where Self.isDigit(b):
             return lexNumber(from: start)
+        default:
+            return nil
         }
     }
 
@@ -208,18 +219,26 @@ public struct Lexer {
     @inline(__always)
     private mutating func lexTrivia(trailing: Bool) {
         while true {
-            var i = offset, line = self.line, column = self.column
-            let stop = bytes.withUnsafeBufferPointer { buffer in
-                Self.skipBlanks(buffer, &i, &line, &column, trailing: trailing)
-            }
-            offset = i
-            self.line = line
-            self.column = column
+            let stop = lexBlanks(trailing: trailing)
             // A token, the end of the file, or (for trailing trivia) a line break.
-            guard stop >= 0, !Self.startsToken(UInt8(truncatingIfNeeded: stop)) else { return }
-            if stop == 0x0A || stop == 0x0D { return }
+            guard stop >= 0, stop != 0x0A, stop != 0x0D, !Self.startsToken(UInt8(truncatingIfNeeded: stop)) else { return }
             lexOtherTrivia()
         }
+    }
+
+    /// Consumes spaces, tabs and (unless `trailing`) line breaks; returns the byte after them, or
+    /// -1 at the end of the file.
+    @inline(__always)
+    @discardableResult
+    private mutating func lexBlanks(trailing: Bool) -> Int {
+        var i = offset, line = self.line, column = self.column
+        let stop = bytes.withUnsafeBufferPointer { buffer in
+            Self.skipBlanks(buffer, &i, &line, &column, trailing: trailing)
+        }
+        offset = i
+        self.line = line
+        self.column = column
+        return stop
     }
 
     /// Moves `i` past spaces, tabs and (unless `trailing`) line breaks; returns the byte it
@@ -242,6 +261,15 @@ public struct Lexer {
                 i &+= 1
                 line &+= 1
                 column = 1
+                if i &+ 8 <= n, let base = buffer.baseAddress {
+                    // Indentation: up to eight spaces at once (between tokens a space is mostly
+                    // alone, and this costs more than it saves there). The XOR is zero exactly in
+                    // the space bytes, so its first non-zero byte is the first other byte.
+                    let other = ByteClasses.word(base, at: i) ^ 0x2020_2020_2020_2020
+                    let spaces = other == 0 ? 8 : other.trailingZeroBitCount &>> 3
+                    i &+= spaces
+                    column &+= spaces
+                }
                 continue
             }
             return Int(b)
@@ -330,15 +358,20 @@ public struct Lexer {
     /// Finds the end of the name, eight bytes at a time (`ByteClasses.notName`), and matches a
     /// name of up to 8 bytes as a keyword by its packed bytes (`Keyword.match(packed:)`), taken from
     /// the same load (keywords are looked up for every name).
+    @inline(__always)
     private mutating func lexIdentifier() -> TokenKind {
         let first = offset
         let (nameEnd, packed) = bytes.withUnsafeBufferPointer { buffer in Self.scanName(buffer, from: first) }
         offset = nameEnd
         let count = nameEnd &- first
         column &+= count
-        if count == 1, packed == 0x5F { return .wildcard }
-        let keyword = count <= 8 ? Keyword.match(packed: packed) : Keyword.match(bytes, first..<nameEnd)
-        if let keyword { return .keyword(keyword) }
+        if count <= 8 {
+            if count == 1, packed == 0x5F { return .wildcard }
+            if let keyword = Keyword.match(packed: packed) { return .keyword(keyword) }
+            return .identifier
+        }
+        // Only two keywords are longer than 8 bytes; most long names are neither.
+        if count == 10 || count == 11, let keyword = Keyword.match(bytes, first..<nameEnd) { return .keyword(keyword) }
         return .identifier
     }
 

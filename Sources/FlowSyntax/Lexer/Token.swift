@@ -13,19 +13,28 @@ public enum Keyword: String, CaseIterable, Hashable, Sendable {
     static func match(_ bytes: [UInt8], _ range: Range<Int>) -> Keyword? {
         let count = range.count
         if count > 8 {
-            if count == 10, bytes[range.lowerBound] == UInt8(ascii: "c"),
-               bytes[range].elementsEqual("capability".utf8) { return .capability }
-            if count == 11, bytes[range.lowerBound] == UInt8(ascii: "d"),
-               bytes[range].elementsEqual("destructive".utf8) { return .destructive }
+            // The two longer keywords, by their first 8 bytes and the rest, packed the same way
+            // (`elementsEqual` against a String's UTF-8 view was a generic call per long name).
+            guard count <= 11 else { return nil }
+            let head = pack(bytes, range.lowerBound..<(range.lowerBound + 8))
+            let tail = pack(bytes, (range.lowerBound + 8)..<range.upperBound)
+            if count == 10, head == 0x696C_6962_6170_6163, tail == 0x7974 { return .capability }  // "capabili" "ty"
+            if count == 11, head == 0x7463_7572_7473_6564, tail == 0x65_7669 { return .destructive }  // "destruct" "ive"
             return nil
         }
+        return match(packed: pack(bytes, range))
+    }
+
+    /// Up to 8 bytes packed little-endian, as `match(packed:)` reads them.
+    @inline(__always)
+    static func pack(_ bytes: [UInt8], _ range: Range<Int>) -> UInt64 {
         var packed: UInt64 = 0
         var shift: UInt64 = 0
         for i in range {
             packed |= UInt64(bytes[i]) &<< shift
             shift &+= 8
         }
-        return match(packed: packed)
+        return packed
     }
 
     /// The keyword of up to 8 bytes packed little-endian into `packed` (so the length is part of
