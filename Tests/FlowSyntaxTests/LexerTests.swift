@@ -68,6 +68,22 @@ import Testing
                     .identifier, .eof])
     }
 
+    /// `TokenKind.==` compares the stored byte; it must agree with comparing the cases and their
+    /// keywords, for every pair of kinds.
+    @Test func tokenKindEqualityIsCaseAndKeywordEquality() {
+        let plain: [TokenKind] = [.leftBrace, .rightBrace, .leftParen, .rightParen, .comma, .colon, .equals, .arrow,
+                                  .at, .dot, .minus, .identifier, .string, .number, .wildcard, .eof]
+        let all = plain + Keyword.allCases.map { TokenKind.keyword($0) }
+        #expect(MemoryLayout<TokenKind>.size == 1 && all.count == 16 + 28)
+        for (i, a) in all.enumerated() {
+            for (j, b) in all.enumerated() {
+                #expect((a == b) == (i == j), "\(a.dumpName) \(b.dumpName)")
+                #expect((a == b) == (a.dumpName == b.dumpName))
+            }
+        }
+        #expect(Set(all).count == all.count)
+    }
+
     @Test func tokensKeepEveryPartOfTheirRange() {
         // Tokens pack positions into 32 bits; each field must come back as it went in, up to the
         // largest value a file of Token.maxFileBytes can produce.
