@@ -38,7 +38,9 @@ public enum Keyword: String, CaseIterable, Hashable, Sendable {
     }
 
     /// The keyword of up to 8 bytes packed little-endian into `packed` (so the length is part of
-    /// the value: name bytes are never zero), matched by one `switch` on the integer.
+    /// the value: name bytes are never zero), matched by one `switch` on the integer. Inlined into
+    /// the lexer, which calls it for every name of up to 8 bytes.
+    @inline(__always)
     static func match(packed: UInt64) -> Keyword? {
         switch packed {
         case 0x0000000000006E6F: .on
