@@ -21,6 +21,69 @@ import Testing
         }
     }
 
+    /// The eight-at-a-time tests give each byte the one-byte test's answer, at every position of
+    /// the word and whatever its neighbours are (a carry or borrow between bytes would break that).
+    @Test func wordClassesMatchTheOneByteTests() {
+        let neighbours: [UInt8] = [0x00, 0x09, 0x1F, 0x20, 0x22, 0x2F, 0x30, 0x39, 0x5F, 0x5E, 0x60, 0x7A, 0x7B,
+                                   0x7F, 0x80, 0xBF, 0xFF, UInt8(ascii: "a"), UInt8(ascii: "Z")]
+        for value in 0...255 {
+            let b = UInt8(value)
+            for neighbour in neighbours {
+                for position in 0..<8 {
+                    var bytes = [UInt8](repeating: neighbour, count: 8)
+                    bytes[position] = b
+                    let word = bytes.withUnsafeBufferPointer { ByteClasses.word($0.baseAddress!, at: 0) }
+                    let bit = UInt64(0x80) << UInt64(position * 8)
+                    #expect((ByteClasses.notName(word) & bit == 0) == Lexer.isIdentifierContinue(b), "byte \(value) at \(position)")
+                    #expect((ByteClasses.notPlainString(word) & bit == 0) == Lexer.isPlainStringByte(b), "byte \(value) at \(position)")
+                }
+            }
+            let plain = ((b >= 0x20 && b <= 0x7E) || b == 0x09) && !"\"\\{}".utf8.contains(b)
+            #expect(Lexer.isPlainStringByte(b) == plain, "byte \(value)")
+        }
+    }
+
+    /// Names and plain string runs end at the same place whether the word scan or the byte loop
+    /// at the end of the file reads them: every length across the 8-byte steps, with the name
+    /// at the end of the file or followed by a space.
+    @Test func wordScansFindTheSameEndsAsTheByteLoops() {
+        for length in 1...20 {
+            let name = String(repeating: "a", count: length - 1) + "9"
+            for text in ["_" + name, "_" + name + " x"] {
+                let tokens = Self.lex(text).tokens
+                #expect(tokens[0].kind == .identifier && tokens[0].textRange == 0..<(length + 1), "\(text)")
+                let string = "\"" + String(repeating: "b", count: length) + "\u{e9}\"" + text.dropFirst()
+                let lexed = Self.lex(string)
+                #expect(lexed.tokens[0].kind == .string && lexed.tokens[0].textRange == 0..<(length + 4), "\(string)")
+                #expect(lexed.diagnostics.isEmpty)
+            }
+        }
+        // Keywords are found from the word's bytes: eight letters exactly, and one more.
+        #expect(Self.lex("fallback outcomes").tokens.map(\.kind) == [.keyword(.fallback), .keyword(.outcomes), .eof])
+        #expect(Self.lex("fallbacks outcomesX fallback").tokens.map(\.kind) == [.identifier, .identifier, .keyword(.fallback), .eof])
+        #expect(Self.lex("on o").tokens.map(\.kind) == [.keyword(.on), .identifier, .eof])
+        // The two keywords longer than a word, and names one byte off them.
+        #expect(Self.lex("capability destructive capabilitz destructivf capabilityy destructiv dapability").tokens.map(\.kind)
+                == [.keyword(.capability), .keyword(.destructive), .identifier, .identifier, .identifier, .identifier,
+                    .identifier, .eof])
+    }
+
+    /// `TokenKind.==` compares the stored byte; it must agree with comparing the cases and their
+    /// keywords, for every pair of kinds.
+    @Test func tokenKindEqualityIsCaseAndKeywordEquality() {
+        let plain: [TokenKind] = [.leftBrace, .rightBrace, .leftParen, .rightParen, .comma, .colon, .equals, .arrow,
+                                  .at, .dot, .minus, .identifier, .string, .number, .wildcard, .eof]
+        let all = plain + Keyword.allCases.map { TokenKind.keyword($0) }
+        #expect(MemoryLayout<TokenKind>.size == 1 && all.count == 16 + 28)
+        for (i, a) in all.enumerated() {
+            for (j, b) in all.enumerated() {
+                #expect((a == b) == (i == j), "\(a.dumpName) \(b.dumpName)")
+                #expect((a == b) == (a.dumpName == b.dumpName))
+            }
+        }
+        #expect(Set(all).count == all.count)
+    }
+
     @Test func tokensKeepEveryPartOfTheirRange() {
         // Tokens pack positions into 32 bits; each field must come back as it went in, up to the
         // largest value a file of Token.maxFileBytes can produce.

@@ -19,11 +19,7 @@ extension Lexer {
         guard close > start + 1, close < bytes.count, bytes[start] == UInt8(ascii: "\""),
               bytes[close] == UInt8(ascii: "\"") else { return nil }
         return bytes.withUnsafeBufferPointer { buffer -> String? in
-            for i in (start + 1)..<close {
-                let c = buffer[i]
-                guard (c >= 0x20 && c <= 0x7E) || c == 0x09, c != UInt8(ascii: "\\"), c != UInt8(ascii: "{"),
-                      c != UInt8(ascii: "}"), c != UInt8(ascii: "\"") else { return nil }
-            }
+            guard ByteClasses.plainStringRunEnd(buffer, from: start + 1, to: close) == close else { return nil }
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[(start + 1)..<close]), as: UTF8.self)
         }
     }
@@ -106,6 +102,20 @@ extension Lexer {
         offset += 1
         column += 1
         let decoding = decodesStrings
+        if !decoding {
+            // Most strings are one plain run up to the closing quote: no error to report and
+            // nothing to decode, so the loop below and its buffers are not needed.
+            let bodyStart = offset
+            let closed = bytes.withUnsafeBufferPointer { buffer -> Int in
+                let runEnd = ByteClasses.plainStringRunEnd(buffer, from: bodyStart, to: buffer.count)
+                return runEnd < buffer.count && buffer[runEnd] == UInt8(ascii: "\"") ? runEnd : -1
+            }
+            if closed >= 0 {
+                column += closed - bodyStart + 1  // a plain byte is one column
+                offset = closed + 1
+                return Token(kind: .string, range: range(from: start))
+            }
+        }
         var segments: [StringLiteral.Segment] = []
         var buffer: [UInt8] = []
         func flush() {
@@ -168,15 +178,7 @@ extension Lexer {
                 // Plain ASCII run: copy it in one go (long strings are the common large input).
                 let runStart = offset
                 offset = bytes.withUnsafeBufferPointer { buffer in
-                    var i = runStart
-                    while i < buffer.count {
-                        let c = buffer[i]
-                        guard (c >= 0x20 && c <= 0x7E) || c == 0x09,
-                              c != UInt8(ascii: "\""), c != UInt8(ascii: "\\"), c != UInt8(ascii: "{"), c != UInt8(ascii: "}")
-                        else { break }
-                        i += 1
-                    }
-                    return i
+                    ByteClasses.plainStringRunEnd(buffer, from: runStart, to: buffer.count)
                 }
                 column += offset - runStart
                 if decoding { buffer.append(contentsOf: bytes[runStart..<offset]) }

@@ -105,25 +105,34 @@ public struct Lexer {
     /// The next token with its trivia; `.eof` forever once the input is exhausted.
     public mutating func next() -> Token {
         let leadingStart = offset
-        lexTrivia(trailing: false)
-        var token = lexToken()
+        var start: SourceLocation
+        var kind: TokenKind
+        while true {
+            // Leading trivia: blanks in one scan, any other piece where no token starts (the
+            // token switch tells, so the byte is classified once).
+            lexBlanks(trailing: false)
+            start = location
+            if let token = lexToken(from: start) {
+                kind = token
+                break
+            }
+            lexOtherTrivia()
+        }
+        let end = location
         lexTrivia(trailing: true)  // nothing at the end of the file
-        token.setTrivia(leadingStart: leadingStart, trailingEnd: offset)
-        return token
+        // Built once, in place: making the token with empty trivia and then setting it copied
+        // all 40 bytes again on the way out.
+        return Token(kind: kind, range: SourceRange(file: file.id, start: start, end: end),
+                     leadingStart: leadingStart, trailingEnd: offset)
     }
 
-    /// The token at `offset`, which is the end of the file or the start of a token (trivia was
-    /// consumed up to it, and `Trivia.piece` says a token starts exactly where `startsToken` does).
+    /// The kind of the token at `offset`, consumed, `.eof` at the end of the file, or nil when no
+    /// token starts there (then trivia does: `Trivia.piece` says a token starts exactly where
+    /// `startsToken` does, and this switch takes exactly those bytes).
     @inline(__always)
-    private mutating func lexToken() -> Token {
-        let start = location
-        guard offset < end else { return Token(kind: .eof, range: range(from: start)) }
+    private mutating func lexToken(from start: SourceLocation) -> TokenKind? {
+        guard offset < end else { return .eof }
         let b = bytes[offset]
-        func single(_ kind: TokenKind) -> Token {
-            offset += 1
-            column += 1
-            return Token(kind: kind, range: range(from: start))
-        }
         switch b {
         case UInt8(ascii: "{"): return single(.leftBrace)
         case UInt8(ascii: "}"): return single(.rightBrace)
@@ -138,27 +147,36 @@ public struct Lexer {
                 column += 2
                 report(.unexpectedCharacter, "unexpected '=>'; a transition is written '->'", from: start,
                        fixIts: [FixIt(range: range(from: start), replacement: "->", message: "did you mean '->'?")])
-                return Token(kind: .arrow, range: range(from: start))
+                return .arrow
             }
             return single(.equals)
         case UInt8(ascii: "@"): return single(.at)
         case UInt8(ascii: "."): return single(.dot)
         case UInt8(ascii: "-"):
             if peek(1) == UInt8(ascii: ">") {
-                offset += 2
-                column += 2
-                return Token(kind: .arrow, range: range(from: start))
+                offset &+= 2
+                column &+= 2
+                return .arrow
             }
             if let d = peek(1), Self.isDigit(d) { return lexNumber(from: start) }
             return single(.minus)
         case UInt8(ascii: "\""):
-            return lexString(from: start)
+            return lexString(from: start).kind
         case _ where Self.isIdentifierStart(b):
-            return lexIdentifier(from: start)
-        default:
-            // `startsToken` leaves only digits here.
+            return lexIdentifier()
+        case _ where Self.isDigit(b):
             return lexNumber(from: start)
+        default:
+            return nil
         }
+    }
+
+    /// A one-byte token: offsets and columns cannot overflow (a file has under 4 GiB).
+    @inline(__always)
+    private mutating func single(_ kind: TokenKind) -> TokenKind {
+        offset &+= 1
+        column &+= 1
+        return kind
     }
 
     static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
@@ -166,6 +184,11 @@ public struct Lexer {
     static func isIdentifierStart(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 || b == 0x5F }
     /// `[A-Za-z0-9_]`
     static func isIdentifierContinue(_ b: UInt8) -> Bool { (b | 0x20) &- 0x61 < 26 || b &- 0x30 < 10 || b == 0x5F }
+    /// A byte of a string's plain run: printable ASCII or tab, but not `"`, `\`, `{` or `}`.
+    static func isPlainStringByte(_ c: UInt8) -> Bool {
+        ((c >= 0x20 && c <= 0x7E) || c == 0x09) && c != UInt8(ascii: "\"") && c != UInt8(ascii: "\\")
+            && c != UInt8(ascii: "{") && c != UInt8(ascii: "}")
+    }
 
     /// Whether a token starts with byte `b`: `{ } ( ) , : = @ . -`, a quote, a name or a digit.
     /// One bit per ASCII byte in two words, because this runs twice per token (at the end of its
@@ -190,47 +213,88 @@ public struct Lexer {
 
     /// Consumes trivia pieces (as `Trivia.piece` finds them): every piece for leading trivia, up to
     /// the next line break for trailing trivia. Reports what the pieces hold that is an error.
+    ///
+    /// Spaces, tabs and line breaks (most trivia) are read over the buffer with the position in
+    /// locals, stored back once: kept in `self`, every byte cost a load and a store of each.
     @inline(__always)
     private mutating func lexTrivia(trailing: Bool) {
-        while offset < end {
-            let b = bytes[offset]
+        while true {
+            let stop = lexBlanks(trailing: trailing)
+            // A token, the end of the file, or (for trailing trivia) a line break.
+            guard stop >= 0, stop != 0x0A, stop != 0x0D, !Self.startsToken(UInt8(truncatingIfNeeded: stop)) else { return }
+            lexOtherTrivia()
+        }
+    }
+
+    /// Consumes spaces, tabs and (unless `trailing`) line breaks; returns the byte after them, or
+    /// -1 at the end of the file.
+    @inline(__always)
+    @discardableResult
+    private mutating func lexBlanks(trailing: Bool) -> Int {
+        var i = offset, line = self.line, column = self.column
+        let stop = bytes.withUnsafeBufferPointer { buffer in
+            Self.skipBlanks(buffer, &i, &line, &column, trailing: trailing)
+        }
+        offset = i
+        self.line = line
+        self.column = column
+        return stop
+    }
+
+    /// Moves `i` past spaces, tabs and (unless `trailing`) line breaks; returns the byte it
+    /// stopped at, or -1 at the end.
+    @inline(__always)
+    private static func skipBlanks(_ buffer: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ line: inout Int,
+                                   _ column: inout Int, trailing: Bool) -> Int {
+        let n = buffer.count
+        while i < n {
+            let b = buffer[i]
             if b == 0x20 || b == 0x09 {
-                // Indentation comes in runs: scan it without bounds checks or stores per byte.
-                let runStart = offset
-                let runEnd = bytes.withUnsafeBufferPointer { buffer in
-                    var i = runStart + 1
-                    while i < buffer.count, buffer[i] == 0x20 || buffer[i] == 0x09 { i += 1 }
-                    return i
-                }
-                offset = runEnd
-                column += runEnd - runStart
+                i &+= 1
+                column &+= 1
                 continue
             }
-            // Fast paths for what follows most tokens, with the same answer `Trivia.piece` gives:
-            // a line break, or the start of a name or number.
             if b == 0x0A || b == 0x0D {
-                if trailing { return }
-                consumeNewline()
+                if trailing { return Int(b) }
+                // LF, CRLF or a lone CR: one line break.
+                if b == 0x0D, i &+ 1 < n, buffer[i &+ 1] == 0x0A { i &+= 1 }
+                i &+= 1
+                line &+= 1
+                column = 1
+                if i &+ 8 <= n, let base = buffer.baseAddress {
+                    // Indentation: up to eight spaces at once (between tokens a space is mostly
+                    // alone, and this costs more than it saves there). The XOR is zero exactly in
+                    // the space bytes, so its first non-zero byte is the first other byte.
+                    let other = ByteClasses.word(base, at: i) ^ 0x2020_2020_2020_2020
+                    let spaces = other == 0 ? 8 : other.trailingZeroBitCount &>> 3
+                    i &+= spaces
+                    column &+= spaces
+                }
                 continue
             }
-            if Self.startsToken(b) { return }
-            guard let (kind, pieceEnd) = Trivia.piece(in: bytes, at: offset, end: end) else { return }
-            switch kind {
-            case .newline:
-                if trailing { return }
-                consumeNewline()
-            case .whitespace:
-                column += pieceEnd - offset
-                offset = pieceEnd
-            case .byteOrderMark:
-                offset = pieceEnd  // no column: the renderer skips it too
-            case .lineComment:
-                lexLineComment(to: pieceEnd)
-            case .blockComment:
-                lexBlockComment(to: pieceEnd)
-            case .unexpectedText:
-                lexUnexpected(to: pieceEnd)
-            }
+            return Int(b)
+        }
+        return -1
+    }
+
+    /// One piece of trivia that is not a space, tab or line break: a comment, the byte-order
+    /// mark, or unexpected text.
+    private mutating func lexOtherTrivia() {
+        guard let (kind, pieceEnd) = Trivia.piece(in: bytes, at: offset, end: end) else { return }
+        switch kind {
+        case .newline:
+            consumeNewline()
+        case .whitespace:
+            column += pieceEnd - offset
+            offset = pieceEnd
+        case .byteOrderMark:
+            offset = pieceEnd  // no column: the renderer skips it too
+        case .lineComment:
+            lexLineComment(to: pieceEnd)
+        case .blockComment:
+            lexBlockComment(to: pieceEnd)
+        case .unexpectedText:
+            lexUnexpected(to: pieceEnd)
         }
     }
 
@@ -291,36 +355,64 @@ public struct Lexer {
         report(.unexpectedCharacter, Self.strayMessage(scalars, count: column - start.column), from: start)
     }
 
-    /// Finds the end of the name, and packs a name of up to 8 bytes for `Keyword.match(packed:)`
-    /// with one unaligned load (keywords are looked up for every name).
-    private mutating func lexIdentifier(from start: SourceLocation) -> Token {
-        let first = start.offset
-        let (nameEnd, packed) = bytes.withUnsafeBufferPointer { buffer -> (Int, UInt64) in
-            let n = buffer.count
-            var i = first + 1  // next() saw an identifier start here
-            while i < n, Self.isIdentifierContinue(buffer[i]) { i += 1 }
-            let count = i - first
-            guard count <= 8, let base = buffer.baseAddress else { return (i, 0) }
-            var packed: UInt64 = 0
-            if first + 8 <= n {
-                packed = UnsafeRawPointer(base + first).loadUnaligned(as: UInt64.self).littleEndian
-                if count < 8 { packed &= (1 &<< UInt64(count &* 8)) &- 1 }
-            } else {
-                for j in 0..<count { packed |= UInt64(buffer[first + j]) &<< UInt64(j &* 8) }
-            }
-            return (i, packed)
-        }
+    /// Finds the end of the name, eight bytes at a time (`ByteClasses.notName`), and matches a
+    /// name of up to 8 bytes as a keyword by its packed bytes (`Keyword.match(packed:)`), taken from
+    /// the same load (keywords are looked up for every name).
+    @inline(__always)
+    private mutating func lexIdentifier() -> TokenKind {
+        let first = offset
+        let (nameEnd, packed) = bytes.withUnsafeBufferPointer { buffer in Self.scanName(buffer, from: first) }
         offset = nameEnd
-        let count = nameEnd - first
-        column += count
-        if count == 1, bytes[first] == 0x5F { return Token(kind: .wildcard, range: range(from: start)) }
-        let keyword = count <= 8 ? Keyword.match(packed: packed) : Keyword.match(bytes, first..<nameEnd)
-        if let keyword { return Token(kind: .keyword(keyword), range: range(from: start)) }
-        return Token(kind: .identifier, range: range(from: start))
+        let count = nameEnd &- first
+        column &+= count
+        if count <= 8 {
+            if count == 1, packed == 0x5F { return .wildcard }
+            if let keyword = Keyword.match(packed: packed) { return .keyword(keyword) }
+            return .identifier
+        }
+        // Only two keywords are longer than 8 bytes; most long names are neither.
+        if count == 10 || count == 11, let keyword = Keyword.match(bytes, first..<nameEnd) { return .keyword(keyword) }
+        return .identifier
+    }
+
+    /// The end of the name starting at `first` (a name start), and its bytes packed little-endian
+    /// when it has at most 8 (0 otherwise).
+    @inline(__always)
+    private static func scanName(_ buffer: UnsafeBufferPointer<UInt8>, from first: Int) -> (Int, UInt64) {
+        let n = buffer.count
+        guard let base = buffer.baseAddress else { return (first, 0) }
+        if first &+ 8 <= n {
+            let head = ByteClasses.word(base, at: first)
+            let stop = ByteClasses.notName(head)
+            if stop != 0 {
+                // The first byte is a name byte, so the name has 1 to 7 bytes here.
+                let count = stop.trailingZeroBitCount &>> 3
+                return (first &+ count, head & ((1 &<< UInt64(count &* 8)) &- 1))
+            }
+            var i = first &+ 8
+            while i &+ 8 <= n {
+                let stop = ByteClasses.notName(ByteClasses.word(base, at: i))
+                if stop != 0 {
+                    i &+= stop.trailingZeroBitCount &>> 3
+                    return (i, i == first &+ 8 ? head : 0)
+                }
+                i &+= 8
+            }
+            while i < n, isIdentifierContinue(buffer[i]) { i &+= 1 }
+            return (i, i == first &+ 8 ? head : 0)
+        }
+        // The last bytes of the file: one at a time.
+        var i = first &+ 1
+        while i < n, isIdentifierContinue(buffer[i]) { i &+= 1 }
+        let count = i &- first
+        guard count <= 8 else { return (i, 0) }
+        var packed: UInt64 = 0
+        for j in 0..<count { packed |= UInt64(buffer[first &+ j]) &<< UInt64(j &* 8) }
+        return (i, packed)
     }
 
     /// `-?[0-9]+(\.[0-9]+)?`
-    private mutating func lexNumber(from start: SourceLocation) -> Token {
+    private mutating func lexNumber(from start: SourceLocation) -> TokenKind {
         if bytes[offset] == UInt8(ascii: "-") { offset += 1 }
         while offset < end, Self.isDigit(bytes[offset]) { offset += 1 }
         if offset + 1 < end, bytes[offset] == UInt8(ascii: "."), Self.isDigit(bytes[offset + 1]) {
@@ -328,39 +420,6 @@ public struct Lexer {
             while offset < end, Self.isDigit(bytes[offset]) { offset += 1 }
         }
         column += offset - start.offset
-        return Token(kind: .number, range: range(from: start))
-    }
-
-    /// "unexpected character '§'", with a hint for the usual copy-paste accidents.
-    static func strayMessage(_ scalars: [UInt32], count: Int) -> String {
-        if count == 1, let value = scalars.first {
-            let hint: String
-            switch value {
-            case 0x201C, 0x201D, 0x201E, 0x00AB, 0x00BB: hint = "; write strings with '\"'"
-            case 0x00A0, 0x2007, 0x202F: hint = "; use a plain space"
-            case 0x3B: hint = "; statements need no separator"
-            case 0x3E: hint = "; a transition is written '->'"
-            default: hint = ""
-            }
-            return "unexpected character \(describe(value))\(hint)"
-        }
-        if count <= 16, scalars.allSatisfy(isPrintable) {
-            var text = ""
-            for value in scalars { text.unicodeScalars.append(Unicode.Scalar(value)!) }
-            return "unexpected characters '\(text)'"
-        }
-        return "unexpected characters"
-    }
-
-    static func isPrintable(_ value: UInt32) -> Bool {
-        !(value < 0x20 || (value >= 0x7F && value <= 0xA0) || value == 0xAD || (value >= 0x200B && value <= 0x200F)
-          || value == 0x2028 || value == 0x2029 || value == 0xFEFF || (value >= 0x202A && value <= 0x202E))
-    }
-
-    /// `'§'` for a visible character, `U+00A0` for an invisible one.
-    static func describe(_ value: UInt32) -> String {
-        if isPrintable(value), let scalar = Unicode.Scalar(value) { return "'\(Character(scalar))'" }
-        let hex = String(value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        return .number
     }
 }

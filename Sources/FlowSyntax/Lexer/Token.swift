@@ -13,23 +13,34 @@ public enum Keyword: String, CaseIterable, Hashable, Sendable {
     static func match(_ bytes: [UInt8], _ range: Range<Int>) -> Keyword? {
         let count = range.count
         if count > 8 {
-            if count == 10, bytes[range.lowerBound] == UInt8(ascii: "c"),
-               bytes[range].elementsEqual("capability".utf8) { return .capability }
-            if count == 11, bytes[range.lowerBound] == UInt8(ascii: "d"),
-               bytes[range].elementsEqual("destructive".utf8) { return .destructive }
+            // The two longer keywords, by their first 8 bytes and the rest, packed the same way
+            // (`elementsEqual` against a String's UTF-8 view was a generic call per long name).
+            guard count <= 11 else { return nil }
+            let head = pack(bytes, range.lowerBound..<(range.lowerBound + 8))
+            let tail = pack(bytes, (range.lowerBound + 8)..<range.upperBound)
+            if count == 10, head == 0x696C_6962_6170_6163, tail == 0x7974 { return .capability }  // "capabili" "ty"
+            if count == 11, head == 0x7463_7572_7473_6564, tail == 0x65_7669 { return .destructive }  // "destruct" "ive"
             return nil
         }
+        return match(packed: pack(bytes, range))
+    }
+
+    /// Up to 8 bytes packed little-endian, as `match(packed:)` reads them.
+    @inline(__always)
+    static func pack(_ bytes: [UInt8], _ range: Range<Int>) -> UInt64 {
         var packed: UInt64 = 0
         var shift: UInt64 = 0
         for i in range {
             packed |= UInt64(bytes[i]) &<< shift
             shift &+= 8
         }
-        return match(packed: packed)
+        return packed
     }
 
     /// The keyword of up to 8 bytes packed little-endian into `packed` (so the length is part of
-    /// the value: name bytes are never zero), matched by one `switch` on the integer.
+    /// the value: name bytes are never zero), matched by one `switch` on the integer. Inlined into
+    /// the lexer, which calls it for every name of up to 8 bytes.
+    @inline(__always)
     static func match(packed: UInt64) -> Keyword? {
         switch packed {
         case 0x0000000000006E6F: .on
@@ -140,6 +151,15 @@ public enum TokenKind: Hashable, Sendable {
     case wildcard
     case eof
 
+    /// Equality as the derived one, by the one byte a kind is stored in: `.keyword`'s payload
+    /// takes the byte values of `Keyword`'s cases and every other case one value above them, so
+    /// two kinds are equal exactly when their bytes are (tested for every pair). The derived `==`
+    /// was a call with a jump table, made for every `at(_:)` and `consume(_:)` of the parser.
+    @inline(__always)
+    public static func == (lhs: TokenKind, rhs: TokenKind) -> Bool {
+        unsafeBitCast(lhs, to: UInt8.self) == unsafeBitCast(rhs, to: UInt8.self)
+    }
+
     /// How the kind reads in a message or dump: `'{'`, `identifier`, `'flow'`.
     public var spelling: String {
         switch self {
@@ -240,17 +260,22 @@ public struct Token: Hashable, Sendable {
         self.storedTrailingEnd = narrow(trailingTrivia.upperBound)
     }
 
+    /// A present token whose leading trivia starts at `leadingStart` and trailing trivia ends at
+    /// `trailingEnd`: the lexer's, with offsets that fit 32 bits (files of 4 GiB are not lexed).
+    @inline(__always)
+    init(kind: TokenKind, range: SourceRange, leadingStart: Int, trailingEnd: Int) {
+        self.kind = kind
+        self.presence = .present
+        self.range = range
+        self.storedLeadingStart = UInt32(truncatingIfNeeded: leadingStart)
+        self.storedTrailingEnd = UInt32(truncatingIfNeeded: trailingEnd)
+    }
+
     /// A missing token of `kind` at the empty range `point`.
     public static func missing(_ kind: TokenKind, at point: SourceRange) -> Token {
         var token = Token(kind: kind, range: point)
         token.presence = .missing
         return token
-    }
-
-    @inline(__always)
-    mutating func setTrivia(leadingStart: Int, trailingEnd: Int) {
-        storedLeadingStart = UInt32(truncatingIfNeeded: leadingStart)
-        storedTrailingEnd = UInt32(truncatingIfNeeded: trailingEnd)
     }
 
     /// The bytes of the trivia before the text (whitespace, line breaks, comments, ...).
