@@ -14,8 +14,9 @@ public struct AnalysisNode: Sendable {
 /// The nodes of one status analysis. A random 40,000-state graph has 1.9 million of them (46 a
 /// state), so a node is four 32-bit numbers: its knowledge and the cause of the step into it
 /// are indices into tables that hold each distinct value once (that graph has 16,500 distinct
-/// knowledge values), and the step's cause and edge share one number. Stored as `AnalysisNode` values (104 bytes, a heap array of statuses
-/// each), the nodes were half of `flowlint`'s peak memory on such a flow.
+/// knowledge values), and the step's cause and edge share one number. Stored as `AnalysisNode`
+/// values (104 bytes, a heap array of statuses each), the nodes were half of `flowlint`'s peak
+/// memory on such a flow.
 ///
 /// Nodes are made in breadth-first order, so a node's depth (its parent's plus one) never
 /// decreases with its index: depths are kept as the index where each depth starts, one number
@@ -196,7 +197,8 @@ public struct AnalysisNodes: RandomAccessCollection, Sendable {
         packed.append(node)
     }
 
-    /// `Packed.step` for a step `step` cannot hold.
+    /// `Packed.step` for a step whose edge or cause id does not fit in it: an index into
+    /// `wideSteps`, where the two are kept whole.
     @inline(never)
     private mutating func wideStep(edge: Int, cause: Int32) -> Int32 {
         precondition(wideSteps.count < 1 << 23 && edge >= 0 && edge <= Int(Int32.max), "too many steps along wide edges")
@@ -263,12 +265,12 @@ public struct Evaluations: RandomAccessCollection, Sendable {
     private var before = PODArray<Int32>()
     /// The evaluation id of each node with a set bit, in node order.
     private var ids = PODArray<Int32>()
-    private var count_ = 0
+    private var nodeCount = 0
     private var table: [Evaluation] = [Evaluation()]
     private var tableIDs: [Evaluation: Int32] = [Evaluation(): 0]
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { count_ }
+    public var endIndex: Int { nodeCount }
     public subscript(n: Int) -> Evaluation {
         guard !isEmpty(at: n) else { return table[0] }
         let word = nonEmpty[n / 64]
@@ -278,14 +280,14 @@ public struct Evaluations: RandomAccessCollection, Sendable {
     /// Whether node `n` found nothing (the empty evaluation: no unhandled status or outcome, no
     /// prompt, no request): most nodes, told apart without copying an evaluation out.
     public func isEmpty(at n: Int) -> Bool {
-        precondition(n >= 0 && n < count_, "node \(n) out of range 0..<\(count_)")
+        precondition(n >= 0 && n < nodeCount, "node \(n) out of range 0..<\(nodeCount)")
         return nonEmpty[n / 64] & (1 << UInt64(n % 64)) == 0
     }
 
     /// Appends the evaluation of the next node; its steps are not kept.
     mutating func append(_ evaluation: Evaluation) {
-        let n = count_
-        count_ += 1
+        let n = nodeCount
+        nodeCount += 1
         if n % 64 == 0 {
             before.append(Int32(ids.count))
             nonEmpty.append(0)

@@ -118,11 +118,11 @@ public struct Lexer {
             }
             lexOtherTrivia()
         }
-        let end = location
+        let tokenEnd = location
         lexTrivia(trailing: true)  // nothing at the end of the file
         // Built once, in place: making the token with empty trivia and then setting it copied
         // all 40 bytes again on the way out.
-        return Token(kind: kind, range: SourceRange(file: file.id, start: start, end: end),
+        return Token(kind: kind, range: SourceRange(file: file.id, start: start, end: tokenEnd),
                      leadingStart: leadingStart, trailingEnd: offset)
     }
 
