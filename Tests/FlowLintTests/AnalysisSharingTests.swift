@@ -78,3 +78,60 @@ import Testing
         #expect(compared > 20)
     }
 }
+
+/// A rule that builds an analysis of its own runs before the others, so what it builds is
+/// freed before their findings are held; the report is the same as in the registry's order.
+@Suite struct RuleOrderTests {
+    final class Calls: @unchecked Sendable {
+        private let lock = NSLock()
+        private var ids: [String] = []
+        func record(_ id: String) { lock.withLock { ids.append(id) } }
+        var recorded: [String] { lock.withLock { ids } }
+    }
+
+    static func rule(_ id: DiagnosticID, own: Bool, calls: Calls) -> Rule {
+        Rule(id: id, name: "test-\(id)", severity: .warning, summary: "s", documentation: "d",
+             triggering: "flow f {\n  start -> done ok\n}\n", clean: "flow f {\n  start -> done ok\n}\n",
+             buildsOwnAnalysis: own) { context in
+            calls.record(id.rawValue)
+            return [RuleFinding("from \(id)", at: context.program.flows[0].range)]
+        }
+    }
+
+    @Test func rulesThatBuildTheirOwnAnalysisRunFirst() throws {
+        #expect(RuleRegistry.rules.filter(\.buildsOwnAnalysis).map(\.id) == ["FL1303"])
+        let calls = Calls()
+        let rules = [Self.rule("FL1900", own: false, calls: calls), Self.rule("FL1901", own: true, calls: calls),
+                     Self.rule("FL1902", own: false, calls: calls)]
+        let load = Loader(reader: MemoryReader([:])).load(text: goodCamera, path: "main.flow")
+        #expect(load.program != nil)
+        let report = Linter(rules: rules).lint(load)
+        #expect(calls.recorded == ["FL1901", "FL1900", "FL1902"])
+        #expect(report.findings.map(\.diagnostic.message) == ["from FL1900", "from FL1901", "from FL1902"])
+    }
+
+    /// Every rule's triggering example and every flow in `flows/`: the same findings, in the same
+    /// order, with the registry's rules run in the order the linter runs them and in the order
+    /// they are registered.
+    @Test func theOrderRulesRunInDoesNotChangeAReport() throws {
+        let inOrder = RuleRegistry.rules.map { rule in
+            Rule(id: rule.id, name: rule.name, severity: rule.defaultSeverity, summary: rule.summary,
+                 documentation: rule.documentation, triggering: rule.markedTriggeringExample, clean: rule.cleanExample,
+                 isUsageRule: rule.isUsageRule, policy: rule.policy, enabledByDefault: rule.enabledByDefault,
+                 buildsOwnAnalysis: false, check: rule.check)
+        }
+        var loads = RuleRegistry.rules.map { Loader(reader: MemoryReader([:])).load(text: $0.triggeringExample, path: "main.flow") }
+        for name in FlowlintCorpusTests.flowFiles {
+            let path = FlowlintCorpusTests.root.appendingPathComponent("flows").appendingPathComponent(name).path
+            loads.append(Loader(reader: FileSystemReader()).load(path))
+        }
+        var total = 0, forcedConsent = 0
+        for load in loads {
+            let a = Linter().lint(load).findings, b = Linter(rules: inOrder).lint(load).findings
+            total += a.count
+            forcedConsent += a.filter { $0.ruleID == "FL1303" }.count
+            #expect(a.map(\.diagnostic) == b.map(\.diagnostic), "\(load.files.first?.path ?? "")")
+        }
+        #expect(total > 30 && forcedConsent > 0)
+    }
+}

@@ -27,11 +27,18 @@ public struct Rule: Sendable {
     /// False for an opt-in rule: it runs only when a configuration gives it a severity
     /// (SwiftLint's opt-in rules).
     public let enabledByDefault: Bool
+    /// Whether the rule builds a large analysis of its own and drops it when done (FL1303's
+    /// refusing analysis). `Linter` runs such rules before the others, so that what they build
+    /// is freed before the other rules' findings are held: the peak of a run is then the larger
+    /// of the two, not their sum. Findings are sorted afterwards, so the order rules run in does
+    /// not change a report.
+    public let buildsOwnAnalysis: Bool
     let check: @Sendable (LintContext) -> [RuleFinding]
 
     public init(id: DiagnosticID, name: String, severity: Severity, summary: String, documentation: String,
                 triggering: String, clean: String, isUsageRule: Bool = false, policy: SeverityPolicy = .adjustable,
-                enabledByDefault: Bool = true, check: @escaping @Sendable (LintContext) -> [RuleFinding]) {
+                enabledByDefault: Bool = true, buildsOwnAnalysis: Bool = false,
+                check: @escaping @Sendable (LintContext) -> [RuleFinding]) {
         self.id = id
         self.name = name
         self.defaultSeverity = severity
@@ -43,6 +50,7 @@ public struct Rule: Sendable {
         self.isUsageRule = isUsageRule
         self.policy = policy
         self.enabledByDefault = enabledByDefault
+        self.buildsOwnAnalysis = buildsOwnAnalysis
         self.check = check
     }
 

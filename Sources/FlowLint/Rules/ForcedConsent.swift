@@ -34,7 +34,8 @@ extension Rule {
           state explain { alert { title "Camera is off" button "Open Settings" -> settings  cancel "Not Now" -> done denied } }
           state settings { open settings on return -> check }
         }
-        """
+        """,
+        buildsOwnAnalysis: true
     ) { context in
         var findings: [RuleFinding] = []
         for (flow, analysis) in context.flows {

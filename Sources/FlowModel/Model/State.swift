@@ -359,7 +359,14 @@ public struct State: Hashable, Sendable {
     public var effects: [TrackEvent]
     public var terminator: Terminator
     /// `handoff outcome`: where a caller that handles the outcome takes over (nil: nowhere).
-    public var handoff: Handoff?
+    public var handoff: Handoff? {
+        get { handoffBox?.handoff }
+        set { handoffBox = newValue.map(HandoffBox.init) }
+    }
+    /// Few states have a handoff: kept inline, its 37 bytes were a fifth of every state (a
+    /// loaded program keeps one `State` a state).
+    private var handoffBox: HandoffBox?
+
     public init(name: String, range: SourceRange, nameRange: SourceRange, effects: [TrackEvent], terminator: Terminator,
                 handoff: Handoff? = nil) {
         self.name = name
@@ -367,6 +374,14 @@ public struct State: Hashable, Sendable {
         self.nameRange = nameRange
         self.effects = effects
         self.terminator = terminator
-        self.handoff = handoff
+        self.handoffBox = handoff.map(HandoffBox.init)
     }
+}
+
+/// A state's handoff on the heap, compared and hashed by value.
+private final class HandoffBox: Hashable, Sendable {
+    let handoff: Handoff
+    init(_ handoff: Handoff) { self.handoff = handoff }
+    static func == (lhs: HandoffBox, rhs: HandoffBox) -> Bool { lhs.handoff == rhs.handoff }
+    func hash(into hasher: inout Hasher) { hasher.combine(handoff) }
 }

@@ -7,20 +7,37 @@ public struct SourceFile: Sendable {
     public let path: String
     public let bytes: [UInt8]
     /// Byte offset of the first byte of each line; `lineStarts[0] == 0`.
-    public let lineStarts: [Int]
+    public let lineStarts: LineStarts
     /// The offset of the first NUL byte, if any (the parser refuses such a file): found by the
     /// line scan, which stops at every byte below 0x0E anyway. A scan of its own for the parser
     /// (`firstIndex(of: 0)`) cost 5 instructions a byte, 2% of loading the 300-flow profile file.
     let firstNUL: Int?
 
     public init(id: FileID, path: String, bytes: [UInt8]) {
+        self.init(id: id, path: path, bytes: bytes, narrowLimit: Int(UInt32.max))
+    }
+
+    /// `narrowLimit`: the largest line start kept in 32 bits (lower in tests, which cannot make
+    /// a 4 GiB file).
+    init(id: FileID, path: String, bytes: [UInt8], narrowLimit: Int) {
         self.id = id
         self.path = path
         self.bytes = bytes
         // Every file is scanned once here before lexing: no bounds checks, one allocation for the
         // usual line lengths, and eight bytes at a time up to the next byte that can end a line.
-        var starts = [0]
+        var starts: [UInt32] = [0]
         starts.reserveCapacity(bytes.count / 24 + 1)
+        // Offsets of 4 GiB or more (a file the parser refuses, but a `SourceFile` can still be
+        // made of it) go to a table of whole Ints instead.
+        var wide: [Int] = []
+        func lineStart(_ offset: Int) {
+            if offset <= narrowLimit, wide.isEmpty {
+                starts.append(UInt32(truncatingIfNeeded: offset))
+            } else {
+                if wide.isEmpty { wide = starts.map(Int.init) }
+                wide.append(offset)
+            }
+        }
         // A sentinel, not an Int?: captured as an optional it made the whole scan cost 0.5 M
         // instructions more for the 300-flow profile file.
         var firstNUL = -1
@@ -47,18 +64,18 @@ public struct SourceFile: Sendable {
                     continue
                 }
                 if b == 0x0A {
-                    starts.append(i + 1)
+                    lineStart(i + 1)
                 } else if b == 0x0D {
                     // CR LF counts as one line break; a lone CR is a line break too.
                     if i + 1 < n, buffer[i + 1] == 0x0A { i += 1 }
-                    starts.append(i + 1)
+                    lineStart(i + 1)
                 } else if b == 0, firstNUL < 0 {
                     firstNUL = i
                 }
                 i += 1
             }
         }
-        self.lineStarts = starts
+        self.lineStarts = wide.isEmpty ? LineStarts(narrow: starts) : LineStarts(wide: wide)
         self.firstNUL = firstNUL < 0 ? nil : firstNUL
     }
 
@@ -105,4 +122,38 @@ public struct SourceFile: Sendable {
         let point = location(at: offset)
         return SourceRange(file: id, start: point, end: point)
     }
+}
+
+/// Where each line of a file starts, as byte offsets: 4 bytes a line instead of 8, and no spare
+/// capacity. A loaded file is kept with its program, so the table is part of what every held
+/// result weighs (the guess it is built with, a line every 24 bytes, left a third of it unused
+/// on the random one-flow graphs, whose lines are shorter).
+public struct LineStarts: RandomAccessCollection, Equatable, Sendable {
+    /// The offsets when all fit in 32 bits (every file the parser accepts).
+    private let narrow: [UInt32]
+    /// Otherwise all of them as `Int`, and `narrow` is empty.
+    private let wide: [Int]
+
+    init(narrow starts: [UInt32]) {
+        // Copied to an array of exactly its count when the guess left more than an eighth unused.
+        narrow = starts.capacity - starts.count > starts.count / 8 ? Array(unsafeUninitializedCapacity: starts.count) { buffer, count in
+            _ = buffer.initialize(from: starts)
+            count = starts.count
+        } : starts
+        wide = []
+    }
+
+    init(wide starts: [Int]) {
+        narrow = []
+        wide = starts
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { wide.isEmpty ? narrow.count : wide.count }
+    public subscript(line: Int) -> Int { wide.isEmpty ? Int(narrow[line]) : wide[line] }
+
+    /// Room the table holds, for tests of its size.
+    var storedCapacity: Int { wide.isEmpty ? narrow.capacity : wide.capacity }
+
+    public static func == (lhs: LineStarts, rhs: LineStarts) -> Bool { lhs.elementsEqual(rhs) }
 }
