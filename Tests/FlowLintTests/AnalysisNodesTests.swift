@@ -174,8 +174,10 @@ import Testing
         #expect(nodes.existingID(of: Knowledge(sets: [StatusSet(bits: 1 << 30), StatusSet()])) == nil)
     }
 
-    @Test func nodesOfStateAndLinksKeepTheOrderTheyWereMade() throws {
-        let program = try checkedProgram(goodCamera)
+    /// On the standard flow and on one of many nodes (several a state, spread across the BFS).
+    @Test(arguments: [goodCamera, AnalysisSharingTests.manyNodes])
+    func nodesOfStateAndLinksKeepTheOrderTheyWereMade(text: String) throws {
+        let program = try checkedProgram(text)
         let analysis = ProgramAnalysis(program: program)[FlowID(0)]
         #expect(analysis.nodesOfState.count == program[FlowID(0)].states.count)
         var seen: [Int] = []

@@ -13,6 +13,12 @@ import Testing
         #expect(array.indices == 0..<100_000)
         #expect((0..<100_000).allSatisfy { array[$0] == Record(a: Int32($0), b: Int32(-$0), c: 7) })
         #expect(array.last == Record(a: 99_999, b: -99_999, c: 7))
+        // The buffer pointer sees the same elements, and none past the count.
+        array.withUnsafeBufferPointer { buffer in
+            #expect(buffer.count == 100_000)
+            #expect(buffer.elementsEqual(array))
+        }
+        PODArray<Record>().withUnsafeBufferPointer { #expect($0.isEmpty) }
     }
 
     @Test func copiesAreIndependentOnceEitherChanges() {

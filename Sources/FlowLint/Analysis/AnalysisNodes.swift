@@ -231,14 +231,28 @@ public struct NodesOfState: RandomAccessCollection, Sendable {
     let start: [Int32]
     let list: [Int32]
 
-    /// From the analysis's lists, each state's (knowledge id << 32 | node) in the order made.
-    init(_ lists: [[UInt64]], nodes: Int) {
-        var start = [Int32](repeating: 0, count: lists.count + 1)
-        var list = [Int32]()
-        list.reserveCapacity(nodes)
-        for (s, l) in lists.enumerated() {
-            for entry in l { list.append(Int32(truncatingIfNeeded: entry)) }
-            start[s + 1] = Int32(list.count)
+    /// The nodes grouped by state, each state's in the order made (a counting sort by state):
+    /// built from the nodes once the analysis's per-state lists are gone, so the two are never
+    /// alive together (at 40,000 states they were 26 MB and 7.5 MB, at the peak of a run).
+    init(_ nodes: AnalysisNodes, states: Int) {
+        var start = [Int32](repeating: 0, count: states + 1)
+        var fill = [Int32](repeating: 0, count: states)
+        var list = [Int32](repeating: 0, count: nodes.count)
+        nodes.packed.withUnsafeBufferPointer { packed in
+            start.withUnsafeMutableBufferPointer { start in
+                for node in packed { start[Int(node.state) + 1] += 1 }
+                for s in 0..<states { start[s + 1] += start[s] }
+                fill.withUnsafeMutableBufferPointer { fill in
+                    for s in 0..<states { fill[s] = start[s] }
+                    list.withUnsafeMutableBufferPointer { list in
+                        for n in 0..<packed.count {
+                            let s = Int(packed[n].state)
+                            list[Int(fill[s])] = Int32(truncatingIfNeeded: n)
+                            fill[s] += 1
+                        }
+                    }
+                }
+            }
         }
         self.start = start
         self.list = list

@@ -60,6 +60,11 @@ struct PODArray<Element: BitwiseCopyable>: RandomAccessCollection {
         storage.count += 1
     }
 
+    /// The elements in place, for passes over all of them without a bounds check each.
+    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
+        try body(UnsafeBufferPointer(start: storage.base, count: storage.count))
+    }
+
     /// Replaces element `i`.
     mutating func set(_ i: Int, _ element: Element) {
         precondition(i >= 0 && i < storage.count, "index \(i) out of range 0..<\(storage.count)")
