@@ -23,21 +23,30 @@ public struct SourceFile: Sendable {
         self.id = id
         self.path = path
         self.bytes = bytes
-        // Every file is scanned once here before lexing: no bounds checks, one allocation for the
-        // usual line lengths, and eight bytes at a time up to the next byte that can end a line.
-        var starts: [UInt32] = [0]
-        starts.reserveCapacity(bytes.count / 24 + 1)
-        // Offsets of 4 GiB or more (a file the parser refuses, but a `SourceFile` can still be
-        // made of it) go to a table of whole Ints instead.
-        var wide: [Int] = []
-        func lineStart(_ offset: Int) {
-            if offset <= narrowLimit, wide.isEmpty {
-                starts.append(UInt32(truncatingIfNeeded: offset))
-            } else {
-                if wide.isEmpty { wide = starts.map(Int.init) }
-                wide.append(offset)
-            }
+        // Every line start is at most the file's size: when that fits in 32 bits (every file
+        // the parser accepts; `narrowLimit` is lower only in tests) the table is 32-bit, else
+        // whole Ints. One scan either way, specialized for each.
+        var firstNUL = -1
+        if bytes.count <= narrowLimit {
+            var starts: [UInt32] = [0]
+            starts.reserveCapacity(bytes.count / 24 + 1)
+            firstNUL = Self.scanLines(bytes, into: &starts)
+            lineStarts = LineStarts(narrow: starts)
+        } else {
+            var starts: [Int] = [0]
+            starts.reserveCapacity(bytes.count / 24 + 1)
+            firstNUL = Self.scanLines(bytes, into: &starts)
+            lineStarts = LineStarts(wide: starts)
         }
+        self.firstNUL = firstNUL < 0 ? nil : firstNUL
+    }
+
+    /// Appends where each line after the first starts, and returns the offset of the first NUL
+    /// (-1 if none). Every file is scanned once here before lexing: no bounds checks, one
+    /// allocation for the usual line lengths, and eight bytes at a time up to the next byte that
+    /// can end a line.
+    @inline(__always)
+    private static func scanLines<T: FixedWidthInteger>(_ bytes: [UInt8], into starts: inout [T]) -> Int {
         // A sentinel, not an Int?: captured as an optional it made the whole scan cost 0.5 M
         // instructions more for the 300-flow profile file.
         var firstNUL = -1
@@ -64,19 +73,18 @@ public struct SourceFile: Sendable {
                     continue
                 }
                 if b == 0x0A {
-                    lineStart(i + 1)
+                    starts.append(T(truncatingIfNeeded: i + 1))
                 } else if b == 0x0D {
                     // CR LF counts as one line break; a lone CR is a line break too.
                     if i + 1 < n, buffer[i + 1] == 0x0A { i += 1 }
-                    lineStart(i + 1)
+                    starts.append(T(truncatingIfNeeded: i + 1))
                 } else if b == 0, firstNUL < 0 {
                     firstNUL = i
                 }
                 i += 1
             }
         }
-        self.lineStarts = wide.isEmpty ? LineStarts(narrow: starts) : LineStarts(wide: wide)
-        self.firstNUL = firstNUL < 0 ? nil : firstNUL
+        return firstNUL
     }
 
     public init(id: FileID, path: String, text: String) {
