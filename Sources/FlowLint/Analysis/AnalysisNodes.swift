@@ -240,7 +240,11 @@ public struct NodesOfState: RandomAccessCollection, Sendable {
         var list = [Int32](repeating: 0, count: nodes.count)
         nodes.packed.withUnsafeBufferPointer { packed in
             start.withUnsafeMutableBufferPointer { start in
-                for node in packed { start[Int(node.state) + 1] += 1 }
+                // The writes below are unchecked: every node's state must be one of the flow's.
+                for node in packed {
+                    precondition(node.state >= 0 && Int(node.state) < states, "node of state \(node.state) outside 0..<\(states)")
+                    start[Int(node.state) + 1] += 1
+                }
                 for s in 0..<states { start[s + 1] += start[s] }
                 fill.withUnsafeMutableBufferPointer { fill in
                     for s in 0..<states { fill[s] = start[s] }
