@@ -144,12 +144,17 @@ public struct LineStarts: RandomAccessCollection, Equatable, Sendable {
     private let wide: [Int]
 
     init(narrow starts: [UInt32]) {
-        // Copied to an array of exactly its count when the guess left more than an eighth unused.
-        narrow = starts.capacity - starts.count > starts.count / 8 ? Array(unsafeUninitializedCapacity: starts.count) { buffer, count in
+        wide = []
+        // Copied to an array of exactly its count when the guess left more than an eighth unused
+        // (`Array(starts)` would share the buffer, spare room and all).
+        guard starts.capacity - starts.count > starts.count / 8 else {
+            narrow = starts
+            return
+        }
+        narrow = Array(unsafeUninitializedCapacity: starts.count) { buffer, count in
             _ = buffer.initialize(from: starts)
             count = starts.count
-        } : starts
-        wide = []
+        }
     }
 
     init(wide starts: [Int]) {
