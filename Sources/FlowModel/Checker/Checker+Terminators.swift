@@ -134,8 +134,13 @@ extension Checker {
     /// One arm of a `status` or `request`: every pattern has one element per subject.
     mutating func statusArm(_ arm: ArmSyntax, subjects: [PermissionRef?], names: [Identifier],
                             in context: FlowContext) -> StatusArm? {
+        // One subject and at most eight patterns, almost every arm: the list is found by a key
+        // of a byte a pattern (`StatusMatch.sharedCode`), built only the first time and shared
+        // by every equal list in the program (`PatternLists`).
+        let keyed = subjects.count == 1 && (1...8).contains(arm.patterns.count)
+        var key: UInt64 = 0
         var patterns: [[StatusMatch]] = []
-        patterns.reserveCapacity(arm.patterns.count)
+        if !keyed { patterns.reserveCapacity(arm.patterns.count) }
         var failed = false
         for pattern in arm.patterns {
             // A bare name is a pattern of one element, read as it is rather than wrapped in an
@@ -159,14 +164,20 @@ extension Checker {
                 // One subject, the usual check: the pattern is one of a few shared one-element
                 // arrays (`StatusMatch.shared`) instead of an allocation of its own per pattern.
                 guard let subject = subjects[0] else { failed = true; continue }
+                let match: StatusMatch
                 switch single ?? elements[0] {
-                case .wildcard: patterns.append(StatusMatch.shared(.any))
+                case .wildcard: match = .any
                 case .name(let id):
-                    if let match = statusMatch(id, for: subject, parameterName: names[0].name) {
-                        patterns.append(StatusMatch.shared(match))
-                    } else {
+                    guard let found = statusMatch(id, for: subject, parameterName: names[0].name) else {
                         failed = true
+                        continue
                     }
+                    match = found
+                }
+                if keyed {
+                    key = key << 8 | UInt64(match.sharedCode)
+                } else {
+                    patterns.append(StatusMatch.shared(match))
                 }
                 continue
             }
@@ -188,7 +199,8 @@ extension Checker {
         }
         let next = transition(arm.transition, in: context)
         guard !failed, let next else { return nil }
-        return StatusArm(patterns: patterns, transition: next, range: arm.range)
+        return StatusArm(patterns: keyed ? patternLists.list(for: key, count: arm.patterns.count) : patterns,
+                         transition: next, range: arm.range)
     }
 
     private mutating func statusMatch(_ id: Identifier, for subject: PermissionRef, parameterName: String) -> StatusMatch? {

@@ -45,6 +45,9 @@ struct Checker {
     /// (flow index or -1 for top level) × key index already checked for entry placeholders.
     var checkedKeyUses = Set<KeyUse>()
 
+    /// Each distinct list of one-subject arm patterns, once.
+    var patternLists = PatternLists()
+
     var callEdges: [CallEdge] = []
     /// `{status}`, `{button}` and `{outcome}` in the tracks of the state being checked, waiting
     /// for the flow's graph (Checker+RunValues.swift).
@@ -232,6 +235,9 @@ struct Checker {
             }
         }
         resolveFallbacks(fallbackSyntax)
+        // Each locale's row grew a key at a time, by doubling, and the program keeps it.
+        table.keys = table.keys.withoutSpareRoom()
+        for l in table.entries.indices { table.entries[l] = table.entries[l].withoutSpareRoom() }
         if let base = table.entries.first {
             baseKeys = table.keys.indices.filter { base[$0] != nil }.map { table.keys[$0] }
         }

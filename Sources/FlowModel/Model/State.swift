@@ -38,6 +38,26 @@ extension StatusMatch {
         }
         return [match]
     }
+
+    /// A number from 1 to 255 for each match: `shared(code:)` gives the match's shared array
+    /// back. 0 is never a code.
+    var sharedCode: UInt8 {
+        let statuses = SharedMatches.statusOrder.count
+        return switch self {
+        case .status(let status): UInt8(SharedMatches.statusOrder.firstIndex(of: status)! + 1)
+        case .statusClass(let statusClass): UInt8(statuses + SharedMatches.classOrder.firstIndex(of: statusClass)! + 1)
+        case .any: UInt8(statuses + SharedMatches.classOrder.count + 1)
+        }
+    }
+
+    /// The shared array of the match whose `sharedCode` is `code`.
+    static func shared(code: UInt8) -> [StatusMatch] {
+        let index = Int(code) - 1, statuses = SharedMatches.statusOrder.count
+        precondition(index >= 0 && index <= statuses + SharedMatches.classOrder.count, "no match has code \(code)")
+        if index < statuses { return SharedMatches.statuses[index] }
+        if index - statuses < SharedMatches.classOrder.count { return SharedMatches.classes[index - statuses] }
+        return SharedMatches.any
+    }
 }
 
 /// The arrays behind `StatusMatch.shared`, built once.
@@ -133,13 +153,20 @@ public struct Button: Hashable, Sendable {
     public var role: Role
     public var label: Text
     public var transition: Transition
-    public var track: TrackEvent?
+    /// The button's own `track`, sent when it is pressed.
+    public var track: TrackEvent? {
+        get { trackBox?.value }
+        set { trackBox = newValue.map(Box.init) }
+    }
+    /// Boxed: most buttons have no track, and inline its 61 bytes were a third of every button
+    /// (192 bytes; a program keeps each alert's buttons).
+    private var trackBox: Box<TrackEvent>?
     public var range: SourceRange
     public init(role: Role, label: Text, transition: Transition, track: TrackEvent?, range: SourceRange) {
         self.role = role
         self.label = label
         self.transition = transition
-        self.track = track
+        self.trackBox = track.map(Box.init)
         self.range = range
     }
 }
@@ -360,12 +387,12 @@ public struct State: Hashable, Sendable {
     public var terminator: Terminator
     /// `handoff outcome`: where a caller that handles the outcome takes over (nil: nowhere).
     public var handoff: Handoff? {
-        get { handoffBox?.handoff }
-        set { handoffBox = newValue.map(HandoffBox.init) }
+        get { handoffBox?.value }
+        set { handoffBox = newValue.map(Box.init) }
     }
     /// Few states have a handoff: kept inline, its 37 bytes were a fifth of every state (a
     /// loaded program keeps one `State` a state).
-    private var handoffBox: HandoffBox?
+    private var handoffBox: Box<Handoff>?
 
     public init(name: String, range: SourceRange, nameRange: SourceRange, effects: [TrackEvent], terminator: Terminator,
                 handoff: Handoff? = nil) {
@@ -374,14 +401,15 @@ public struct State: Hashable, Sendable {
         self.nameRange = nameRange
         self.effects = effects
         self.terminator = terminator
-        self.handoffBox = handoff.map(HandoffBox.init)
+        self.handoffBox = handoff.map(Box.init)
     }
 }
 
-/// A state's handoff on the heap, compared and hashed by value.
-private final class HandoffBox: Hashable, Sendable {
-    let handoff: Handoff
-    init(_ handoff: Handoff) { self.handoff = handoff }
-    static func == (lhs: HandoffBox, rhs: HandoffBox) -> Bool { lhs.handoff == rhs.handoff }
-    func hash(into hasher: inout Hasher) { hasher.combine(handoff) }
+/// A value that is usually absent, on the heap, compared and hashed by value: an optional field
+/// of it costs one pointer where it is nil (a state's handoff, a button's track).
+private final class Box<Value: Hashable & Sendable>: Hashable, Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+    static func == (lhs: Box, rhs: Box) -> Bool { lhs.value == rhs.value }
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
