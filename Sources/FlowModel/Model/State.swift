@@ -27,17 +27,7 @@ extension StatusMatch {
     /// `[match]`, one shared array per status, status class and `any`: the checker gives every
     /// one-subject pattern one of these (4,400 patterns of the 300-flow profile file each had an
     /// allocation of its own). Arrays are values, so sharing their storage changes nothing seen.
-    static func shared(_ match: StatusMatch) -> [StatusMatch] {
-        switch match {
-        case .status(let status):
-            if let index = SharedMatches.statusOrder.firstIndex(of: status) { return SharedMatches.statuses[index] }
-        case .statusClass(let statusClass):
-            if let index = SharedMatches.classOrder.firstIndex(of: statusClass) { return SharedMatches.classes[index] }
-        case .any:
-            return SharedMatches.any
-        }
-        return [match]
-    }
+    static func shared(_ match: StatusMatch) -> [StatusMatch] { shared(code: match.sharedCode) }
 
     /// A number from 1 to 255 for each match: `shared(code:)` gives the match's shared array
     /// back. 0 is never a code.
