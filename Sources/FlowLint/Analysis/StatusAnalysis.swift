@@ -77,6 +77,7 @@ extension FlowAnalysis {
         // touched a random node per link: flowbench's one-graph row measured 2.1x linear wall
         // time from 1,000 to 10,000 states with it, 1.5x with these lists.)
         var lists = [[UInt64]](repeating: [], count: stateCount)
+        var widened = [Bool](repeating: false, count: stateCount)
         func find(_ state: Int, _ id: Int32) -> Int? {
             let key = UInt64(UInt32(bitPattern: id))
             for entry in lists[state] where entry >> 32 == key { return Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) }
@@ -102,9 +103,15 @@ extension FlowAnalysis {
             if let id, let i = find(s, id) { return recordsLinks ? i : -1 }
             var k = k
             if lists[s].count >= nodeCap {
-                k = top
                 let t = nodes.id(of: top)
-                if let i = find(s, t) { return i }
+                let existing = find(s, t)
+                // Knowledge that is "anything" already loses nothing by widening.
+                if !widened[s], k != top {
+                    widened[s] = true
+                    widenings.append((s, existing ?? nodes.count))
+                }
+                k = top
+                if let i = existing { return i }
                 id = t
             }
             let kid = id ?? nodes.id(of: k)

@@ -7,7 +7,7 @@ public enum RuleRegistry {
         .suppressionWithoutReason, .unknownRuleInDirective, .unmetExpectation, .unknownDirective,
         .unreachableState, .trap, .eventlessLoop, .unreachedOutcome, .unusedFlow, .unusedString,
         .deadBranch, .promptNeverShown, .unhandledStatus, .shadowedBranch, .settingsReturnUnchecked, .elseHidesLimited,
-        .promptSkippedOnSomePaths, .locationUpgradeIgnored, .settingsForUndetermined, .promptWhilePromptFinishing,
+        .promptSkippedOnSomePaths, .locationUpgradeIgnored, .settingsForUndetermined, .promptWhilePromptFinishing, .statusAnalysisWidened,
         .steeringPrimingButton, .dismissablePriming, .forcedConsent, .buttonReshowsAlert, .destructiveOnlyAlert,
         .emptyCopy, .placeholderCopy, .missingTranslation, .duplicateButtonLabel,
         .missingUsageDescription, .placeholderUsageDescription, .locationAlwaysWithoutWhenInUse, .missingAccuracyPurpose,
