@@ -14,9 +14,8 @@ extension Rule {
         state; at a state where more arrive, it takes any status of every permission as
         possible from there on. It also enumerates a check of several permissions only up to
         4,096 combinations of statuses; a larger check takes every arm as possible and learns
-        nothing from it. Neither happens in a flow a person writes (no example flow comes close);
-        a generated flow, or one that checks many permissions one after another and joins the
-        branches again, can reach them.
+        nothing from it. None of the example flows reaches either limit; a generated flow, or
+        one that checks many permissions one after another and joins the branches again, can.
 
         Where it happens, a finding on a path through that state can describe statuses that
         cannot occur there, and one that depends on telling them apart can be missing. The rule
