@@ -50,8 +50,8 @@ public final class FlowAnalysis: @unchecked Sendable {
     /// these facts instead of evaluating the same node again.
     @exclusivity(unchecked) public internal(set) var evaluations = Evaluations()
     /// The states where the analysis stopped telling knowledge apart (`nodeCap` reached) and
-    /// widened to "any status", each with the node that first arrived widened, in the order it
-    /// happened (FL1211 reports them).
+    /// widened to "any status", each with its "any status" node (made by that widening unless
+    /// the state had one already), in the order it happened (FL1211 reports them).
     @exclusivity(unchecked) public internal(set) var widenings: [(state: Int, node: Int)] = []
     /// Edges taken by at least one reachable node, per state.
     @exclusivity(unchecked) public internal(set) var takenEdges = TakenEdges()

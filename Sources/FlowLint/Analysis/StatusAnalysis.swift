@@ -258,6 +258,12 @@ extension FlowAnalysis {
         return changeable ? before.union(choices[i]) : before
     }
 
+    /// The status tuples a check of `subjects` (indices into `subjects`) can meet under `k`: a
+    /// check meeting more than `tupleCap` is not enumerated (and FL1211 says so).
+    static func combinations(of subjects: [Int], in k: Knowledge) -> Int {
+        subjects.reduce(1) { $0 * k[$1].count }
+    }
+
     /// A check of `state` read from the program (`StatePlan.general`): a tuple check, or one whose
     /// arms do not fit a table.
     func evaluateStatus(state: Int, refs: [PermissionRef], arms: [StatusArm], otherwise: Transition?,
@@ -268,14 +274,13 @@ extension FlowAnalysis {
             return
         }
         let idx = refs.map(subjectIndex)
-        let sets = idx.map { Array(k[$0]) }
-        let product = sets.reduce(1) { $0 * $1.count }
         let otherwiseEdge = arms.count
-        if product > Self.tupleCap {
+        if Self.combinations(of: idx, in: k) > Self.tupleCap {
             for i in arms.indices { ev.steps.append(AnalysisStep(edge: i, target: arms[i].transition.target, knowledge: k, cause: .statusUnknown)) }
             if let o = otherwise { ev.steps.append(AnalysisStep(edge: otherwiseEdge, target: o.target, knowledge: k, cause: .statusUnknown)) }
             return
         }
+        let sets = idx.map { Array(k[$0]) }
         // Per edge: whether a tuple goes there, and the statuses of each position that do.
         var hit = [Bool](repeating: false, count: arms.count + 1)
         var projected = [StatusSet](repeating: StatusSet(), count: (arms.count + 1) * idx.count)

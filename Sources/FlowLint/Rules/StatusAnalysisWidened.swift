@@ -65,10 +65,7 @@ extension Rule {
             for (s, state) in flow.states.enumerated() {
                 guard case .status(let check) = state.terminator, check.subjects.count > 1 else { continue }
                 let subjects = check.subjects.map(analysis.subjectIndex)
-                func combinations(at n: Int) -> Int {
-                    let k = analysis.nodes.knowledge(n)
-                    return subjects.reduce(1) { $0 * k[$1].count }
-                }
+                func combinations(at n: Int) -> Int { FlowAnalysis.combinations(of: subjects, in: analysis.nodes.knowledge(n)) }
                 // The first node (the shortest path) whose knowledge makes the check too large.
                 guard let n = analysis.nodesOfState[s].first(where: { combinations(at: $0) > FlowAnalysis.tupleCap }) else { continue }
                 let product = combinations(at: n)
