@@ -45,6 +45,32 @@ import Testing
         ])
     }
 
+    @Test func aTwoStateLoopIsForcedConsentAndATrapIsReportedOnceForAllItsAlerts() {
+        // The smallest cycle through an alert: the alert and the check it goes back to.
+        #expect(lintMarked("""
+            flow camera {
+              uses camera
+              start -> check
+              state check { status camera { authorized -> done granted  else -> explain } }
+              state explain { 1️⃣alert { title "The camera is required" button "Try again" -> check }2️⃣ }
+            }
+            """, rules: [.forcedConsent]) == [
+            "1️⃣-2️⃣ FL1303 warning: a user who refuses cannot leave 'explain': every way out leads back to it until camera is granted",
+        ])
+        // Two alerts on one cycle hold the user in one place: one finding, at the first reached.
+        #expect(lintMarked("""
+            flow camera {
+              uses camera
+              start -> check
+              state check { status camera { authorized -> done granted  else -> first } }
+              state first { 1️⃣alert { title "The camera is required" button "Why?" -> second }2️⃣ }
+              state second { alert { title "Receipts need the camera" button "Try again" -> check } }
+            }
+            """, rules: [.forcedConsent]) == [
+            "1️⃣-2️⃣ FL1303 warning: a user who refuses cannot leave 'first': every way out leads back to it until camera is granted",
+        ])
+    }
+
     @Test func aWayOutOrAnAlertOffEveryCycleIsNotForcedConsent() {
         #expect(lintMarked(Rule.forcedConsent.cleanExample, rules: [.forcedConsent]) == [])
         // A loop only a grant can leave, but a trap for everyone else is FL1102's, not this rule's;

@@ -120,6 +120,35 @@ import Testing
             """, rules: [.statusAnalysisWidened]) == [])
     }
 
+    @Test func aTupleCheckOfExactlyTheCapIsEnumerated() {
+        // Four statuses for each of six subjects: 4^6 = 4,096, the cap itself. The check is
+        // enumerated (FL1211 stays quiet), so an arm for a status ruled out earlier is dead.
+        let narrowed = """
+            flow edge {
+              uses camera, tracking, photos, contacts, location, notifications
+              start -> p
+              state p { status photos { limited -> done denied  else -> c } }
+              state c { status contacts { limited -> done denied  else -> l } }
+              state l { status location { authorizedAlways -> done denied  else -> n } }
+              state n { status notifications { ephemeral -> done denied  else -> check } }
+              state check { status (camera, tracking, photos, contacts, location, notifications) { 1️⃣(authorized, authorized, limited, _, _, _) -> done granted2️⃣  (authorized, authorized, authorized, authorized, authorizedWhenInUse, authorized) -> done granted  else -> done denied } }
+            }
+            """
+        #expect(lintMarked(narrowed, rules: [.statusAnalysisWidened, .deadBranch]) == [
+            "1️⃣-2️⃣ FL1201 warning: branch '(authorized, authorized, limited, _, _, _)' is never taken: here camera is notDetermined, restricted, denied or authorized, tracking is notDetermined, restricted, denied or authorized, photos is notDetermined, restricted, denied or authorized, contacts is notDetermined, restricted, denied or authorized, location is notDetermined, restricted, denied or authorizedWhenInUse, notifications is notDetermined, denied, authorized or provisional",
+        ])
+        // Without the notifications check, 4^5 × 5 = 5,120: one past, so FL1211 reports the
+        // check and the analysis, not enumerating it, takes the dead arm as possible.
+        let markers = ["1️⃣": "", "2️⃣": ""]
+        let unnarrowed = markers.reduce(narrowed) { $0.replacingOccurrences(of: $1.key, with: $1.value) }
+            .replacingOccurrences(of: "state n { status notifications { ephemeral -> done denied  else -> check } }", with: "state n { -> check }")
+            .replacingOccurrences(of: "state check { status", with: "state check { 1️⃣status")
+            .replacingOccurrences(of: "else -> done denied } }\n}", with: "else -> done denied }2️⃣ }\n}")
+        #expect(lintMarked(unnarrowed, rules: [.statusAnalysisWidened, .deadBranch]) == [
+            "1️⃣-2️⃣ FL1211 note: this check of 6 permissions can meet 5120 combinations of statuses, more than the 4096 the status analysis tells apart: it takes every arm as possible and learns nothing from the check",
+        ])
+    }
+
     @Test func noExampleFlowReachesEitherLimit() throws {
         // What the rule's documentation says of written flows, checked on ours.
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

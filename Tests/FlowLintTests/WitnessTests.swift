@@ -43,6 +43,18 @@ func longChainFlow(_ n: Int) -> String {
         #expect(shortHead == Array(steps.prefix(3)) && shortTail == Array(steps.suffix(2)) && shortOmitted == 57)
     }
 
+    @Test func aWitnessOfExactlyHeadPlusTailStepsIsWholeAndOneMoreIsAbridged() throws {
+        let whole = Witness.headLength + Witness.tailLength
+        let atLimit = try #require(lintText(longChainFlow(whole - 2)).findings.first { $0.ruleID == "FL1203" }).witness
+        #expect(atLimit.count == whole)
+        let (head, omitted, tail) = atLimit.abridged()
+        #expect(head == atLimit.steps && omitted == 0 && tail.isEmpty)
+        let past = try #require(lintText(longChainFlow(whole - 1)).findings.first { $0.ruleID == "FL1203" }).witness
+        let (pastHead, pastOmitted, pastTail) = past.abridged()
+        #expect(past.count == whole + 1 && pastOmitted == 1)
+        #expect(pastHead == Array(past.steps.prefix(Witness.headLength)) && pastTail == Array(past.steps.suffix(Witness.tailLength)))
+    }
+
     @Test func witnessesOfOneFlowShareOneSource() throws {
         let program = try #require(Loader(reader: MemoryReader([:])).load(text: longChainFlow(10), path: "a.flow").program)
         let analysis = ProgramAnalysis(program: program)[FlowID(0)]
