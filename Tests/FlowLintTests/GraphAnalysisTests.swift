@@ -44,6 +44,43 @@ func analyse(_ text: String) throws -> FlowAnalysis {
         #expect(g.mayRequest)
     }
 
+    @Test func aGraphWitnessAnchorIsTheAncestorAtTheHeadDepth() throws {
+        // A chain of gotos: state i is at depth i, and its anchor is itself up to the head's
+        // depth, then the state at that depth.
+        let n = Witness.headLength + 5
+        var text = "flow chain {\n  start -> s0\n"
+        for i in 0..<n { text += "  state s\(i) { -> \(i + 1 < n ? "s\(i + 1)" : "done granted") }\n" }
+        let g = try analyse(text + "}\n")
+        #expect(g.graphDepth == Array(0..<n))
+        #expect(g.graphAnchor == Array(0...Witness.headLength) + Array(repeating: Witness.headLength, count: n - Witness.headLength - 1))
+    }
+
+    @Test func aCallsElseIsAnEdgeOnlyWhenTheCalleeCanEndWithAnOutcomeNoArmNames() throws {
+        func graph(arms: String) throws -> FlowAnalysis {
+            try analyse("""
+                flow main {
+                  uses camera
+                  start -> c
+                  state c { call ask { \(arms)  else -> other } }
+                  state other { -> done cancelled }
+                }
+                flow ask {
+                  uses camera
+                  outcomes granted, denied, later
+                  start -> r
+                  state r { request camera { authorized -> done granted  else -> done denied } }
+                }
+                """)
+        }
+        // `ask` can end only with granted or denied: with both named, the else is no way out.
+        let covered = try graph(arms: "granted -> done granted  denied -> done denied")
+        #expect(covered.graphEdges[0] == [0, 1])
+        #expect(covered.graphReachable == [true, false])
+        let uncovered = try graph(arms: "granted -> done granted")
+        #expect(uncovered.graphEdges[0] == [0, 1])
+        #expect(uncovered.graphReachable == [true, true])
+    }
+
     @Test func theUnreachableCycleIsOneComponent() throws {
         let g = try analyse(Self.flow)
         let x = g.components.componentOf[4]

@@ -1,3 +1,5 @@
+import FlowModel
+import FlowSyntax
 import Testing
 @testable import FlowLint
 
@@ -36,6 +38,53 @@ import Testing
                                   with: "      1️⃣authorizedAlways -> done granted2️⃣\n      authorizedWhenInUse -> done limited\n      denied -> done denied")
         #expect(lintMarked(whenInUse, rules: [.deadBranch]) == [
             "1️⃣-2️⃣ FL1201 warning: branch 'authorizedAlways' is never taken: the request starts from location notDetermined here",
+        ])
+    }
+}
+
+/// What the analysis takes a `request location(always)` from authorizedWhenInUse to do, for
+/// each Always-upgrade fact a path can carry, in the words a witness step uses.
+@Suite struct AlwaysUpgradeTableTests {
+    let text = """
+        flow background {
+          uses location
+          outcomes always, whileUsing
+          start -> upgrade
+          state upgrade { request location(always) { authorizedAlways -> done always  else -> done whileUsing } }
+        }
+        """
+
+    func steps(_ analysis: FlowAnalysis, upgrade code: Int) -> [String] {
+        analysis.requestEntry(state: 0, from: .authorizedWhenInUse, upgrade: code).results.map { c in
+            analysis.describe(.request(.kind(.location), c.note, result: c.status), edge: c.status == .authorizedAlways ? 0 : 1,
+                              from: StateID(0))
+                + (c.prompted ? " [prompted]" : "") + (c.temporary ? " [temporary]" : "")
+        }
+    }
+
+    @Test func eachUpgradeFactHasItsOwnCompletions() throws {
+        let program = try #require(Loader(reader: MemoryReader([:])).load(text: text, path: "a.flow").program)
+        let analyses = ProgramAnalysis(program: program)
+        let plain = analyses[FlowID(0)]
+        // Nothing known of earlier sessions: the upgrade prompt, or no prompt because it was
+        // shown before, or none because the app is not active.
+        #expect(steps(plain, upgrade: 0) == [
+            "request location: Keep Only While Using (prompt shown while authorizedWhenInUse) → done whileUsing [prompted]",
+            "request location: Change to Always Allow (prompt shown while authorizedWhenInUse) → done always [prompted]",
+            "request location: no prompt (the upgrade was offered before), stays authorizedWhenInUse → done whileUsing",
+            "request location: no prompt (the app is not active), returns authorizedWhenInUse → done whileUsing",
+        ])
+        #expect(steps(plain, upgrade: 1) == [
+            "request location: no prompt (iOS ignores the upgrade for an 'Allow Once' grant), stays authorizedWhenInUse → done whileUsing [temporary]",
+        ])
+        #expect(steps(plain, upgrade: 2) == [
+            "request location: no prompt (requestAlwaysAuthorization() was already called), stays authorizedWhenInUse → done whileUsing",
+        ])
+        // A user who refuses keeps every answer that leaves the status as it was.
+        #expect(steps(analyses.refusing(FlowID(0)), upgrade: 0) == [
+            "request location: Keep Only While Using (prompt shown while authorizedWhenInUse) → done whileUsing [prompted]",
+            "request location: no prompt (the upgrade was offered before), stays authorizedWhenInUse → done whileUsing",
+            "request location: no prompt (the app is not active), returns authorizedWhenInUse → done whileUsing",
         ])
     }
 }
