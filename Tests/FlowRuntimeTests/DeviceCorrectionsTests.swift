@@ -130,6 +130,35 @@ import Testing
         #expect(await d.settingsSwitches(.notificationSettings) == [])
     }
 
+    @Test func anAlwaysRequestIgnoredForAllowOnceLeavesTheOneUpgrade() async throws {
+        // Allow Once, an Always request iOS ignores, a relaunch that ends the grant, then a
+        // lasting grant: the upgrade prompt is still there, because the ignored call did not
+        // use it up.
+        let d = try device(script: Script(answers: answers(.location, .label("Allow Once"), .label("Allow While Using App"),
+                                                           .label("Change to Always Allow")),
+                                          settingsVisits: [Scripted(SettingsActions(relaunch: true))]))
+        _ = try await d.request(.location, options: [])
+        #expect(try await d.request(.location, options: [.always]) == .immediate(.authorizedWhenInUse))
+        _ = try await d.openSettings(.settings)
+        #expect(try await d.status(of: .location) == .notDetermined)
+        #expect(try await d.request(.location, options: []).status == .authorizedWhenInUse)
+        let upgrade = try await d.request(.location, options: [.always])
+        #expect(upgrade.prompt?.map(\.label) == ["Keep Only While Using", "Change to Always Allow"])
+        #expect(upgrade.status == .authorizedAlways)
+    }
+
+    @Test func aChoiceMadeInSettingsOutlastsTheAllowOnceItReplaced() async throws {
+        // "Never" chosen in Settings over an Allow Once grant is the user's lasting choice: the
+        // relaunch that ends a one-time grant leaves it.
+        let d = try device(script: Script(answers: answers(.location, .label("Allow Once")),
+                                          settingsVisits: [Scripted([SettingsChange(.location, .denied)]),
+                                                           Scripted(SettingsActions(relaunch: true))]))
+        _ = try await d.request(.location, options: [])
+        #expect(try await d.openSettings(.settings).terminated == false)
+        #expect(try await d.openSettings(.settings).terminated)
+        #expect(try await d.status(of: .location) == .denied)
+    }
+
     @Test func allowOnceExpiresAtAnExplicitRelaunchOnly() async throws {
         let d = try device(script: Script(answers: answers(.location, .label("Allow Once")),
                                           settingsVisits: [Scripted([]), Scripted(SettingsActions(relaunch: true))]))

@@ -150,4 +150,29 @@ import Testing
             }
         }
     }
+
+    @Test func aFreshLocationGrantIsPreciseWhileAnEarlierOneMayNotBe() async throws {
+        let load = Loader(reader: MemoryReader([:])).load(text: """
+            flow nav {
+              uses location, locationAccuracy
+              start -> ask
+              state ask { request location { authorizedWhenInUse, authorizedAlways -> accuracy  else -> done denied } }
+              state accuracy { status locationAccuracy { fullAccuracy -> done granted  reducedAccuracy -> done limited } }
+            }
+            """, path: "nav.flow")
+        let p = try #require(load.program, "\(load.diagnostics.map(\.message))")
+        let e = try await Explorer(program: p).explore(flow: "nav")
+        func grantedAtThePrompt(_ path: ExploredPath) -> Bool {
+            path.decisions.contains { d in
+                if case .answer(.location, let a) = d.choice { return a.result.statusClass == .granted }
+                return false
+            }
+        }
+        // The prompt's Precise switch is on: every path through a grant at the prompt is precise.
+        let fresh = e.paths.filter(grantedAtThePrompt)
+        #expect(!fresh.isEmpty)
+        #expect(fresh.allSatisfy { $0.ending == .outcome("granted") })
+        // A grant from before the run may be either.
+        #expect(e.paths.contains { !grantedAtThePrompt($0) && $0.ending == .outcome("limited") })
+    }
 }

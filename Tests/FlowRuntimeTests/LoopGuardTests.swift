@@ -42,4 +42,18 @@ import Testing
         #expect(e.id == "FL2103")
         #expect(r.path == ["ask", "again", "ask", "again", "ask", "again", "ask"])
     }
+
+    @Test func inputForgetsTheStatesRunBeforeIt() async throws {
+        // Seven states without input, an alert, and the same seven again: no state runs twice
+        // between two inputs, so this is no loop, though the second seven pass the step limit.
+        var text = "flow f {\n  start -> c0\n"
+        for i in 0..<7 { text += "  state c\(i) { -> \(i < 6 ? "c\(i + 1)" : "ask") }\n" }
+        text += "  state ask { alert { title \"Again?\" button \"Again\" -> c0  cancel \"Stop\" -> done cancelled } }\n}\n"
+        let program = try #require(Loader(reader: MemoryReader([:])).load(text: text, path: "main.flow").program)
+        let r = try await simulate(program, script: Script(taps: taps("Again", "Stop")),
+                                   options: .init(stepLimit: 6, maxTotalSteps: 1000)).0
+        #expect(r.end == .outcome("cancelled"))
+        let lap = (0..<7).map { "c\($0)" } + ["ask"]
+        #expect(r.path == lap + lap)
+    }
 }
