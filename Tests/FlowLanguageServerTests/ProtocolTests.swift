@@ -63,6 +63,25 @@ import FlowSyntax
         #expect(utf16.offset(of: Position(line: 0, character: 1), in: bom) == 4)
     }
 
+    /// `für`: ü is two bytes and one UTF-16 unit. Bytes that are not UTF-8 (an overlong
+    /// `E0 80 80`, a surrogate `ED A0 80`) are one unit each, as a client shows a U+FFFD for each.
+    @Test func twoByteScalarsAndInvalidBytesCountAsOneUnitEach() {
+        let utf16 = PositionConverter(.utf16), utf8 = PositionConverter(.utf8)
+        let file = SourceFile(id: FileID(0), path: "a.flow", text: "title \"für\" -> x")
+        let x = Array(file.bytes).firstIndex(of: UInt8(ascii: "x"))!
+        #expect(x == 16)
+        #expect(utf16.position(of: x, in: file) == Position(line: 0, character: 15))
+        #expect(utf16.offset(of: Position(line: 0, character: 15), in: file) == x)
+        // A UTF-8 column inside ü (bytes 8 and 9) is the start of ü.
+        #expect(utf8.offset(of: Position(line: 0, character: 9), in: file) == 8)
+        #expect(utf8.offset(of: Position(line: 0, character: 10), in: file) == 10)
+        let bad = SourceFile(id: FileID(0), path: "b.flow", bytes: [0x61, 0xE0, 0x80, 0x80, 0xED, 0xA0, 0x80, 0x62])
+        #expect(utf16.position(of: 7, in: bad) == Position(line: 0, character: 7))
+        #expect(utf16.offset(of: Position(line: 0, character: 4), in: bad) == 4)
+        let good = SourceFile(id: FileID(0), path: "c.flow", text: "a相b")
+        #expect(utf16.position(of: 4, in: good) == Position(line: 0, character: 2))
+    }
+
     @Test func fileURIsArePercentEncoded() {
         #expect(FileURI.uri("/tmp/a b/相.flow") == "file:///tmp/a%20b/%E7%9B%B8.flow")
         #expect(FileURI.path("file:///tmp/a%20b/%E7%9B%B8.flow") == "/tmp/a b/相.flow")
