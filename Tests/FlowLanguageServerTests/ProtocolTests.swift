@@ -14,6 +14,19 @@ import FlowSyntax
         #expect(throws: JSONReader.Failure(message: "nesting deeper than 128", offset: 128)) { try JSONReader.parse(Array(deep.utf8)) }
     }
 
+    @Test func jsonEscapesAtTheirEdges() throws {
+        // \b and \f; the last high surrogate with the last low one (U+10FFFF); a high surrogate
+        // before a non-surrogate escape is U+FFFD, and the escape after it stays.
+        let parsed = try JSONReader.parse(Array(#"["\b\f","\udbff\udfff","\ud83d\u0041"]"#.utf8))
+        #expect(parsed[0]?.string == "\u{8}\u{C}")
+        #expect(parsed[1]?.string == "\u{10FFFF}")
+        #expect(parsed[2]?.string == "\u{FFFD}A")
+        // A raw control character is refused, up to U+001F.
+        #expect(throws: JSONReader.Failure.self) { try JSONReader.parse([0x22, 0x1F, 0x22]) }
+        // Written back: control characters as \u00XX, both digits.
+        #expect(JSON.string("\u{1}\u{1F}").text == #""\u0001\u001f""#)
+    }
+
     @Test func framerSplitsAnyChunking() throws {
         let one = MessageFramer.frame(Array(#"{"id":1}"#.utf8)), two = MessageFramer.frame(Array(#"{"id":"é"}"#.utf8))
         var framer = MessageFramer()

@@ -1,4 +1,4 @@
-import FlowStrings
+@testable import FlowStrings
 import Testing
 
 /// The XML reader XLIFF import uses: entities, CDATA, positions, and what it refuses.
@@ -62,5 +62,13 @@ import Testing
         let bytes = Array("<t>a&amp;b{x}</t>".utf8)
         // Column 3 of "a&b{x}" is '{'.
         #expect(XMLReader.offset(inText: bytes, start: 3, column: 3) == 10)
+    }
+
+    @Test func attributeLineBreaksAndTabsSurviveNormalization() throws {
+        // Written raw, a line break or tab in an attribute would come back as a space.
+        let value = "a\nb\tc \"d\" & <e>"
+        let written = XMLEscape.attribute(value)
+        #expect(written == "a&#10;b&#9;c &quot;d&quot; &amp; &lt;e&gt;")
+        #expect(try parse("<x v=\"\(written)\"/>").attribute("v")?.value == value)
     }
 }
