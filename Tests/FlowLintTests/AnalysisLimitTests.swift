@@ -139,11 +139,17 @@ import Testing
         ])
         // Without the notifications check, 4^5 × 5 = 5,120: one past, so FL1211 reports the
         // check and the analysis, not enumerating it, takes the dead arm as possible.
-        let markers = ["1️⃣": "", "2️⃣": ""]
-        let unnarrowed = markers.reduce(narrowed) { $0.replacingOccurrences(of: $1.key, with: $1.value) }
-            .replacingOccurrences(of: "state n { status notifications { ephemeral -> done denied  else -> check } }", with: "state n { -> check }")
-            .replacingOccurrences(of: "state check { status", with: "state check { 1️⃣status")
-            .replacingOccurrences(of: "else -> done denied } }\n}", with: "else -> done denied }2️⃣ }\n}")
+        let unnarrowed = """
+            flow edge {
+              uses camera, tracking, photos, contacts, location, notifications
+              start -> p
+              state p { status photos { limited -> done denied  else -> c } }
+              state c { status contacts { limited -> done denied  else -> l } }
+              state l { status location { authorizedAlways -> done denied  else -> n } }
+              state n { -> check }
+              state check { 1️⃣status (camera, tracking, photos, contacts, location, notifications) { (authorized, authorized, limited, _, _, _) -> done granted  (authorized, authorized, authorized, authorized, authorizedWhenInUse, authorized) -> done granted  else -> done denied }2️⃣ }
+            }
+            """
         #expect(lintMarked(unnarrowed, rules: [.statusAnalysisWidened, .deadBranch]) == [
             "1️⃣-2️⃣ FL1211 note: this check of 6 permissions can meet 5120 combinations of statuses, more than the 4096 the status analysis tells apart: it takes every arm as possible and learns nothing from the check",
         ])
