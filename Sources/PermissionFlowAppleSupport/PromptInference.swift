@@ -31,7 +31,7 @@ public enum PromptInference {
         if promptAppeared == false { return .immediate(after) }
         let behavior = kind.requestBehavior(options: options, current: before, upgradeAvailable: upgradeAvailable)
         guard case .prompt(let answers) = behavior else { return .immediate(after) }
-        if !appWasActive, kind == .tracking || kind == .location { return .immediate(after) }
+        if !appWasActive, kind.promptsOnlyWhileActive { return .immediate(after) }
         let matching = answers.indices.filter { answers[$0].result == after }
         if let lasting = matching.first(where: { !answers[$0].isTemporary }) ?? matching.first {
             return .answered(answers, index: lasting)

@@ -76,43 +76,10 @@ public struct TerminalDialogs: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The title iOS gives the prompt (English).
+    /// The title iOS gives the prompt (English): the catalog's (`PermissionKind.promptTitle`).
     public static func promptTitle(_ kind: PermissionKind, options: [RequestOption], answers: [PromptAnswer],
                                    app: String) -> String {
-        let app = "“\(app)”"
-        switch kind {
-        case .camera: return "\(app) Would Like to Access the Camera"
-        case .microphone: return "\(app) Would Like to Access the Microphone"
-        case .photos: return "\(app) Would Like to Access Your Photos"
-        case .photosAddOnly: return "\(app) Would Like to Add to Your Photos"
-        case .location:
-            // The one-time upgrade prompt is the only location prompt that can grant Always.
-            return answers.contains { $0.result == .authorizedAlways }
-                ? "Allow \(app) to also use your location even when you are not using the app?"
-                : "Allow \(app) to use your location?"
-        case .locationAccuracy: return "\(app) would like to use your precise location"
-        case .notifications where options == [.criticalAlert]:
-            // The critical-alerts prompt (*secondary*: CriticalAlerts; wording from screenshots).
-            return "\(app) Would Like to Send You Critical Alerts"
-        case .notifications: return "\(app) Would Like to Send You Notifications"
-        case .tracking: return "Allow \(app) to track your activity across other companies’ apps and websites?"
-        case .contacts: return "\(app) Would Like to Access Your Contacts"
-        case .calendar:
-            return answers.contains { $0.result == .writeOnly && $0.label != "Don't Allow" }
-                ? "\(app) Would Like to Add Events to Your Calendar"
-                : "\(app) Would Like Full Access to Your Calendar"
-        case .reminders: return "\(app) Would Like Full Access to Your Reminders"
-        case .bluetooth: return "\(app) Would Like to Use Bluetooth"
-        case .motion: return "\(app) Would Like to Access Your Motion & Fitness Activity"
-        case .speech: return "\(app) Would Like to Access Speech Recognition"
-        case .mediaLibrary: return "\(app) Would Like to Access Apple Music and Your Media Library"
-        case .health: return "Health Access: \(app) would like to update and read your health data"
-        case .faceID: return "Do you want to allow “\(app)” to use Face ID?"
-        case .localNetwork: return "“\(app)” would like to find and connect to devices on your local network."
-        case .siri: return "“\(app)” Would Like to Use Siri"
-        case .homeKit: return "“\(app)” Would Like to Access Your Home Data"
-        case .alarmKit: return "“\(app)” Would Like to Schedule Alarms and Timers"
-        }
+        kind.promptTitle(options: options, answers: answers, app: app)
     }
 
     // MARK: - Settings

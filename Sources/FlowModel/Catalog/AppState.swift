@@ -7,10 +7,10 @@ extension PermissionKind {
     /// app must be in the foreground to show a location authorization prompt") return the current
     /// status; Local Network is denied silently in the background (TN3179).
     public func resultWhileInactive(current: Status) -> Status? {
-        switch self {
-        case .tracking, .location: current
-        case .localNetwork: .denied
-        default: nil
+        switch spec.whileInactive {
+        case .promptShown: nil
+        case .keepsStatus: current
+        case .denied: .denied
         }
     }
 

@@ -31,6 +31,8 @@ public struct LegacyUsageKey: Hashable, Sendable {
     public var neededBelow: Int
     /// What a missing key does on those older versions.
     public var effect: MissingUsageKeyEffect
+    /// The request option that needs the key (location's `always`); nil: every request.
+    public var onlyWith: RequestOption? = nil
 
     /// "iOS 16 and earlier", for messages.
     public var olderVersions: String { "iOS \(neededBelow - 1) and earlier" }
@@ -47,14 +49,7 @@ extension PermissionKind {
     /// - the pre-iOS 11 Always key `NSLocationAlwaysUsageDescription`
     ///   (CLLocationManager.requestAlwaysAuthorization(): the request fails without it).
     public func legacyUsageKeys(options: [RequestOption]) -> [LegacyUsageKey] {
-        switch self {
-        case .calendar: [LegacyUsageKey(key: "NSCalendarsUsageDescription", neededBelow: 17, effect: .crash)]
-        case .reminders: [LegacyUsageKey(key: "NSRemindersUsageDescription", neededBelow: 17, effect: .crash)]
-        case .bluetooth: [LegacyUsageKey(key: "NSBluetoothPeripheralUsageDescription", neededBelow: 13, effect: .crash)]
-        case .location where options.contains(.always):
-            [LegacyUsageKey(key: "NSLocationAlwaysUsageDescription", neededBelow: 11, effect: .failsWithoutPrompt)]
-        default: []
-        }
+        spec.legacyUsageKeys.filter { key in key.onlyWith.map(options.contains) ?? true }
     }
 
     /// The legacy keys an app whose deployment target is `deploymentTarget` (major iOS version)
@@ -66,12 +61,7 @@ extension PermissionKind {
     /// The first iOS version on which the current usage keys (`usageDescriptionKeys`) are what
     /// iOS reads, when that is later than any deployment target the key's API supports: the
     /// EventKit full-access and write-only keys arrived with iOS 17.
-    public var usageKeysIntroduced: Int? {
-        switch self {
-        case .calendar, .reminders: 17
-        default: nil
-        }
-    }
+    public var usageKeysIntroduced: Int? { spec.usageKeysIntroduced }
 
     /// What a missing (current) usage key does for an app with `deploymentTarget`, as a phrase:
     /// "iOS terminates the app at the request", or, for EventKit on a deployment target below

@@ -30,196 +30,53 @@ public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
     case alarmKit
 
     /// The statuses the kind's status API can return, in Apple's declaration order.
-    public var statuses: [Status] {
-        switch self {
-        case .camera, .tracking, .motion, .speech, .mediaLibrary, .photosAddOnly, .siri, .homeKit:
-            [.notDetermined, .restricted, .denied, .authorized]
-        case .faceID, .localNetwork, .alarmKit: [.notDetermined, .denied, .authorized]
-        case .microphone: [.undetermined, .denied, .granted]
-        case .photos, .contacts: [.notDetermined, .restricted, .denied, .authorized, .limited]
-        case .location: [.notDetermined, .restricted, .denied, .authorizedWhenInUse, .authorizedAlways]
-        case .locationAccuracy: [.fullAccuracy, .reducedAccuracy]
-        case .notifications: [.notDetermined, .denied, .authorized, .provisional, .ephemeral]
-        case .calendar: [.notDetermined, .restricted, .denied, .fullAccess, .writeOnly]
-        case .reminders: [.notDetermined, .restricted, .denied, .fullAccess]
-        case .bluetooth: [.notDetermined, .restricted, .denied, .allowedAlways]
-        case .health: [.notDetermined, .sharingDenied, .sharingAuthorized]
-        }
-    }
+    public var statuses: [Status] { spec.statuses }
 
     /// The status before the app ever asked.
-    public var initialStatus: Status {
-        switch self {
-        case .microphone: .undetermined
-        case .locationAccuracy: .reducedAccuracy
-        default: .notDetermined
-        }
-    }
+    public var initialStatus: Status { spec.initialStatus }
 
     /// The status API, for messages and documentation.
-    public var statusAPI: String {
-        switch self {
-        case .camera: "AVCaptureDevice.authorizationStatus(for: .video)"
-        case .microphone: "AVAudioApplication.shared.recordPermission"
-        case .photos: "PHPhotoLibrary.authorizationStatus(for: .readWrite)"
-        case .photosAddOnly: "PHPhotoLibrary.authorizationStatus(for: .addOnly)"
-        case .location: "CLLocationManager.authorizationStatus"
-        case .locationAccuracy: "CLLocationManager.accuracyAuthorization"
-        case .notifications: "UNNotificationSettings.authorizationStatus"
-        case .tracking: "ATTrackingManager.trackingAuthorizationStatus"
-        case .contacts: "CNContactStore.authorizationStatus(for: .contacts)"
-        case .calendar: "EKEventStore.authorizationStatus(for: .event)"
-        case .reminders: "EKEventStore.authorizationStatus(for: .reminder)"
-        case .bluetooth: "CBManager.authorization"
-        case .motion: "CMMotionActivityManager.authorizationStatus()"
-        case .speech: "SFSpeechRecognizer.authorizationStatus()"
-        case .mediaLibrary: "MPMediaLibrary.authorizationStatus()"
-        case .health: "HKHealthStore.authorizationStatus(for:)"
-        case .faceID: "LAContext.canEvaluatePolicy(_:error:) (no status API)"
-        case .localNetwork: "none (the first local network use shows the alert)"
-        case .siri: "INPreferences.siriAuthorizationStatus()"
-        case .homeKit: "HMHomeManager.authorizationStatus"
-        case .alarmKit: "AlarmManager.shared.authorizationState"
-        }
-    }
+    public var statusAPI: String { spec.statusAPI }
 
     /// The English name of the permission, the default value of `{permission}`.
     /// A `strings` table can override it per locale with the key `permission.<kind>`.
-    public var displayName: String {
-        switch self {
-        case .camera: "Camera"
-        case .microphone: "Microphone"
-        case .photos, .photosAddOnly: "Photos"
-        case .location: "Location"
-        case .locationAccuracy: "Precise Location"
-        case .notifications: "Notifications"
-        case .tracking: "Tracking"
-        case .contacts: "Contacts"
-        case .calendar: "Calendars"
-        case .reminders: "Reminders"
-        case .bluetooth: "Bluetooth"
-        case .motion: "Motion & Fitness"
-        case .speech: "Speech Recognition"
-        case .mediaLibrary: "Media & Apple Music"
-        case .health: "Health"
-        case .faceID: "Face ID"
-        case .localNetwork: "Local Network"
-        case .siri: "Siri"
-        case .homeKit: "Home"
-        case .alarmKit: "Alarms"
-        }
-    }
+    public var displayName: String { spec.displayName }
 
     /// The device capability without which the permission is useless (`capability` checks it).
-    public var requiredCapability: Capability? {
-        switch self {
-        case .camera: .camera
-        case .microphone, .speech: .microphone
-        case .location, .locationAccuracy: .locationServices
-        case .faceID: .biometry
-        default: nil
-        }
-    }
+    public var requiredCapability: Capability? { spec.requiredCapability }
 
     /// Whether flipping this permission's switch in Settings terminates a running app
     /// (privacy switches do; location and notification settings do not). *Unverified* for
     /// tracking, Health, Bluetooth, motion, speech, media library and the five newer kinds: they
     /// are privacy switches, so they are modelled like camera and photos.
-    public var settingsChangeTerminatesApp: Bool {
-        switch self {
-        case .location, .locationAccuracy, .notifications: false
-        default: true
-        }
-    }
+    public var settingsChangeTerminatesApp: Bool { spec.settingsChangeTerminatesApp }
 
-    /// Flag options a request of this kind accepts, and whether `purpose:` is accepted (required).
-    public var requestOptions: [RequestOption] {
-        switch self {
-        case .location: [.whenInUse, .always]
-        case .notifications: [.alert, .sound, .badge, .provisional, .criticalAlert, .carPlay,
-                              .providesAppNotificationSettings]
-        case .calendar: [.fullAccess, .writeOnly]
-        default: []
-        }
-    }
+    /// Flag options a request of this kind accepts.
+    public var requestOptions: [RequestOption] { spec.requestOptions }
 
     /// Options of which at most one may be given.
-    public var exclusiveOptions: [RequestOption] {
-        switch self {
-        case .location: [.whenInUse, .always]
-        case .calendar: [.fullAccess, .writeOnly]
-        default: []
-        }
-    }
+    public var exclusiveOptions: [RequestOption] { spec.exclusiveOptions }
 
     /// `locationAccuracy` requests need `purpose: "Key"`.
-    public var requiresPurposeKey: Bool { self == .locationAccuracy }
+    public var requiresPurposeKey: Bool { spec.requiresPurposeKey }
 
     /// Statuses the user can choose for this app on its page in Settings (what `settings` changes
     /// in a scenario may set). Never `restricted` (that is Screen Time/MDM), and never
     /// `notDetermined` except for location, whose page offers "Ask Next Time Or When I Share":
     /// choosing it makes `CLLocationManager.authorizationStatus` `notDetermined` again, so the app
     /// can (and must) prompt again.
-    public var settingsChoices: [Status] {
-        switch self {
-        case .location: [.notDetermined, .denied, .authorizedWhenInUse, .authorizedAlways]
-        case .locationAccuracy: [.fullAccuracy, .reducedAccuracy]
-        case .notifications: [.denied, .authorized]
-        case .microphone: [.denied, .granted]
-        default: statuses.filter { $0.statusClass != .notDetermined && $0 != .restricted }
-        }
-    }
+    public var settingsChoices: [Status] { spec.settingsChoices }
 
     /// The Info.plist usage-description keys a request with `options` needs (what a missing one
     /// does is `missingUsageKeyEffect`). Empty for notifications, which need none.
     public func usageDescriptionKeys(options: [RequestOption]) -> [String] {
-        switch self {
-        case .camera: ["NSCameraUsageDescription"]
-        case .microphone: ["NSMicrophoneUsageDescription"]
-        case .photos: ["NSPhotoLibraryUsageDescription"]
-        case .photosAddOnly: ["NSPhotoLibraryAddUsageDescription"]
-        case .location:
-            options.contains(.always)
-                ? ["NSLocationWhenInUseUsageDescription", "NSLocationAlwaysAndWhenInUseUsageDescription"]
-                : ["NSLocationWhenInUseUsageDescription"]
-        case .locationAccuracy: ["NSLocationTemporaryUsageDescriptionDictionary"]
-        case .notifications: []
-        case .tracking: ["NSUserTrackingUsageDescription"]
-        case .contacts: ["NSContactsUsageDescription"]
-        case .calendar:
-            options.contains(.writeOnly)
-                ? ["NSCalendarsWriteOnlyAccessUsageDescription"] : ["NSCalendarsFullAccessUsageDescription"]
-        case .reminders: ["NSRemindersFullAccessUsageDescription"]
-        case .bluetooth: ["NSBluetoothAlwaysUsageDescription"]
-        case .motion: ["NSMotionUsageDescription"]
-        case .speech: ["NSSpeechRecognitionUsageDescription"]
-        case .mediaLibrary: ["NSAppleMusicUsageDescription"]
-        case .health: ["NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription"]
-        case .faceID: ["NSFaceIDUsageDescription"]
-        case .localNetwork: ["NSLocalNetworkUsageDescription"]
-        case .siri: ["NSSiriUsageDescription"]
-        case .homeKit: ["NSHomeKitUsageDescription"]
-        case .alarmKit: ["NSAlarmKitUsageDescription"]
-        }
+        let spec = self.spec
+        for option in options { if let keys = spec.usageKeysWith[option] { return keys } }
+        return spec.usageKeys
     }
 
     /// What iOS does when the app requests this permission without its usage key.
-    public var missingUsageKeyEffect: MissingUsageKeyEffect {
-        switch self {
-        // Core Location: "fails immediately" (Requesting authorization to use location services).
-        case .location, .locationAccuracy: .failsWithoutPrompt
-        // EventKit on iOS 17+: "the system automatically denies access" (Accessing the event store).
-        case .calendar, .reminders: .deniedAutomatically
-        // NSAlarmKitUsageDescription: without it "your app can't schedule alarms".
-        case .alarmKit: .failsWithoutPrompt
-        // LocalAuthentication may fall back or fail; *unverified* which, so neither is promised.
-        case .faceID, .localNetwork: .mayFail
-        case .notifications: .none
-        // Camera, microphone, photos, contacts, HomeKit and Health crash (their keys' pages);
-        // the rest are *unverified* and modelled like them, as the general rule says.
-        default: .crash
-        }
-    }
+    public var missingUsageKeyEffect: MissingUsageKeyEffect { spec.missingUsageKeyEffect }
 
     /// What `request` does on a real device when the status is `current`.
     ///
@@ -232,10 +89,15 @@ public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
     ///     then offers "Keep Add Only" in place of "Don't Allow" (*secondary*: UI-test captures).
     public func requestBehavior(options: [RequestOption], current: Status,
                                 upgradeAvailable: Bool = true, addOnlyGranted: Bool = false) -> RequestBehavior {
-        let allowDeny = { (granted: Status) in
-            RequestBehavior.prompt([PromptAnswer("Allow", granted), PromptAnswer("Don't Allow", .denied)])
-        }
-        switch self {
+        switch spec.prompt {
+        case .once(let answers):
+            return current == initialStatus ? .prompt(answers) : .immediate(current)
+        case .photos:
+            // "Keep Add Only" leaves read-write access denied (*unverified*: what the read-write
+            // status reads then) and add-only access granted.
+            guard current == initialStatus else { return .immediate(current) }
+            return .prompt([PromptAnswer("Limit Access…", .limited), PromptAnswer("Allow Full Access", .authorized),
+                            PromptAnswer(addOnlyGranted ? "Keep Add Only" : "Don't Allow", .denied)])
         case .location:
             if current == .notDetermined {
                 // requestAlwaysAuthorization() shows the same prompt, but "Allow While Using App"
@@ -255,7 +117,7 @@ public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
                 ])
             }
             return .immediate(current)
-        case .locationAccuracy:
+        case .temporaryFullAccuracy:
             guard current == .reducedAccuracy else { return .immediate(current) }
             return .prompt([PromptAnswer("Allow Once", .fullAccuracy, temporary: true),
                             PromptAnswer("Don't Allow", .reducedAccuracy)])
@@ -264,7 +126,7 @@ public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
             // A provisional app may still ask for full authorization: that shows the prompt.
             guard current == .notDetermined || (current == .provisional && !options.contains(.provisional))
             else { return .immediate(current) }
-            return allowDeny(.authorized)
+            return .prompt([PromptAnswer("Allow", .authorized), PromptAnswer("Don't Allow", .denied)])
         case .calendar:
             let writeOnly = options.contains(.writeOnly)
             if current == .notDetermined {
@@ -277,33 +139,29 @@ public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
                 return .prompt([PromptAnswer("Allow Full Access", .fullAccess), PromptAnswer("Don't Allow", .writeOnly)])
             }
             return .immediate(current)
-        default:
-            guard current == initialStatus else { return .immediate(current) }
-            switch self {
-            case .photos:
-                // "Keep Add Only" leaves read-write access denied (*unverified*: what the
-                // read-write status reads then) and add-only access granted.
-                return .prompt([PromptAnswer("Limit Access…", .limited), PromptAnswer("Allow Full Access", .authorized),
-                                PromptAnswer(addOnlyGranted ? "Keep Add Only" : "Don't Allow", .denied)])
-            case .contacts:
-                // iOS 18: "Continue" / "Don't Allow" first; after Continue, "Select Contacts"
-                // (which ends with "Allow Selected Contacts") or "Allow Full Access". Each answer
-                // is named by the button that decides it (contactsui updates; WWDC24 10121).
-                return .prompt([PromptAnswer("Allow Selected Contacts", .limited), PromptAnswer("Allow Full Access", .authorized),
-                                PromptAnswer("Don't Allow", .denied)])
-            case .faceID, .localNetwork, .siri, .homeKit:
-                // *Unverified* labels: these alerts have said "OK" / "Don't Allow" since iOS 14.
-                return .prompt([PromptAnswer("Don't Allow", .denied), PromptAnswer("OK", .authorized)])
-            case .tracking:
-                return .prompt([PromptAnswer("Ask App Not to Track", .denied), PromptAnswer("Allow", .authorized)])
-            case .microphone: return allowDeny(.granted)
-            case .reminders: return .prompt([PromptAnswer("Allow Full Access", .fullAccess), PromptAnswer("Don't Allow", .denied)])
-            case .bluetooth: return allowDeny(.allowedAlways)
-            case .health:
-                return .prompt([PromptAnswer("Allow", .sharingAuthorized), PromptAnswer("Don't Allow", .sharingDenied)])
-            default: return allowDeny(.authorized)
-            }
         }
+    }
+
+    /// The title iOS gives the prompt whose buttons are `answers` (English), for the terminal and
+    /// the storyboard.
+    public func promptTitle(options: [RequestOption], answers: [PromptAnswer], app: String) -> String {
+        let spec = self.spec
+        let other: Bool
+        switch spec.prompt {
+        // The one-time upgrade prompt is the only location prompt that can grant Always.
+        case .location: other = answers.contains { $0.result == .authorizedAlways }
+        case .calendar: other = answers.contains { $0.result == .writeOnly && $0.label != "Don't Allow" }
+        case .notifications: other = options == [.criticalAlert]
+        case .once, .photos, .temporaryFullAccuracy: other = false
+        }
+        let template = other ? spec.otherPromptTitle ?? spec.promptTitle : spec.promptTitle
+        // Not `replacing(_:with:)`: that needs iOS 16, and the catalog is read below it too.
+        var title = "", rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), rest[open...].hasPrefix("{app}") {
+            title += rest[..<open] + "“\(app)”"
+            rest = rest[rest.index(open, offsetBy: 5)...]
+        }
+        return title + rest
     }
 
     /// Every status a request with `options` can complete with, from any starting status.

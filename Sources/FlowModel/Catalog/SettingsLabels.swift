@@ -12,51 +12,23 @@
 /// no row at all ("Not Asked Yet"); a restricted one is greyed out ("Restricted").
 extension PermissionKind {
     /// Whether the app's page shows this permission as a switch (false: a row opening a list).
-    public var settingsShowsSwitch: Bool {
-        switch self {
-        case .photos, .photosAddOnly, .contacts, .location, .calendar: false
-        default: true
-        }
-    }
+    public var settingsShowsSwitch: Bool { spec.settingsRow.isSwitch }
 
     /// The name of the switch when it is not the row's own name (`displayName`).
-    public var settingsSwitchName: String? {
-        switch self {
-        case .notifications: "Allow Notifications"
-        case .locationAccuracy: "Precise Location"
-        default: nil
-        }
-    }
+    public var settingsSwitchName: String? { spec.settingsRow.switchName }
 
     /// What Settings shows for the status.
     public func settingsLabel(_ status: Status) -> String {
-        switch (self, status) {
-        case (.location, .notDetermined): return "Ask Next Time Or When I Share"
-        case (.location, .denied): return "Never"
-        case (.location, .authorizedWhenInUse): return "While Using the App"
-        case (.location, .authorizedAlways): return "Always"
-        case (.photos, .limited), (.contacts, .limited): return "Limited Access"
-        case (.photos, .authorized), (.contacts, .authorized), (.calendar, .fullAccess): return "Full Access"
-        case (.photosAddOnly, .authorized): return "Add Photos Only"
-        case (.calendar, .writeOnly): return "Add Events Only"
-        // Reduced accuracy is a limited grant of location, but the switch is off.
-        case (.locationAccuracy, .fullAccuracy): return "Precise Location On"
-        case (.locationAccuracy, .reducedAccuracy): return "Precise Location Off"
-        case (.photos, .denied), (.photosAddOnly, .denied), (.contacts, .denied), (.calendar, .denied): return "None"
-        // Provisional: Allow Notifications is on with only the Notification Center alert style
-        // ("delivered quietly", UNAuthorizationOptions.provisional).
-        case (.notifications, .provisional): return "Allow Notifications On (Notification Center only)"
-        case (.notifications, .ephemeral): return "Allow Notifications On (App Clip)"
-        default:
-            let state: String
-            switch status.statusClass {
-            case .granted, .limited: state = "On"
-            case .denied: state = "Off"
-            case .restricted: return "Restricted"
-            case .notDetermined: return "Not Asked Yet"
-            }
-            return settingsSwitchName.map { "\($0) \(state)" } ?? state
+        let row = spec.settingsRow
+        if let label = row.labels[status] { return label }
+        let state: String
+        switch status.statusClass {
+        case .granted, .limited: state = "On"
+        case .denied: state = "Off"
+        case .restricted: return "Restricted"
+        case .notDetermined: return "Not Asked Yet"
         }
+        return row.switchName.map { "\($0) \(state)" } ?? state
     }
 
     /// Whether the switch is on, for a switch row; nil for a row that opens a list.

@@ -363,11 +363,15 @@ public actor SimulatedDevice: DeviceBackend {
         state.statuses[change.kind] = change.status
         let other: PermissionKind = change.kind == .photos ? .photosAddOnly : .photos
         guard state.statuses[other] != .restricted else { return }
-        switch (change.kind, change.status.statusClass) {
-        case (.photos, .denied): if state.statuses[.photosAddOnly] != nil { state.statuses[.photosAddOnly] = .denied }
-        case (.photos, _): state.statuses[.photosAddOnly] = .authorized
-        case (.photosAddOnly, .granted): if state.statuses[.photos] != nil { state.statuses[.photos] = .denied }
-        default: if state.statuses[.photos] != nil { state.statuses[.photos] = .denied }
+        if change.kind == .photos {
+            if change.status.statusClass != .denied {
+                state.statuses[.photosAddOnly] = .authorized
+            } else if state.statuses[.photosAddOnly] != nil {
+                state.statuses[.photosAddOnly] = .denied
+            }
+        } else if state.statuses[.photos] != nil {
+            // Add Photos Only and None on the add-only row both leave no read-write access.
+            state.statuses[.photos] = .denied
         }
     }
 
