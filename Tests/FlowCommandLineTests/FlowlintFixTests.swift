@@ -145,6 +145,39 @@ import Testing
         #expect(box.run(["--fix", "-"]).code == 2)
     }
 
+    /// A CI gate built on `--fix --dry-run` must not pass a broken flow: with nothing to fix, the
+    /// errors are still reported on stderr and the exit status is 1, as plain `flowlint` says.
+    @Test func dryRunFailsOnErrorsItCannotFix() throws {
+        let text = "flow f {\n  uses camera\n  start -> a\n  state a { -> }\n}\n"
+        let box = try LintSandbox(["a.flow": text])
+        let plain = box.run(["--format", "gcc", "a.flow"])
+        #expect(plain.code == 1)
+        let r = box.run(["--fix", "--dry-run", "a.flow"])
+        #expect(r.code == 1)
+        #expect(r.out == "")
+        #expect(plain.out == "a.flow:4:15: error: expected a target state or 'done outcome' after '->' [FL0021]\n")
+        #expect(r.err == plain.out + "1 file, 1 error, 0 warnings\n", "\(r.err)")
+        #expect(try read(box, "a.flow") == text)
+    }
+
+    /// After the fixes, what is left decides: a fixable error alone exits 1 for the diff, not for
+    /// the error; a clean file exits 0.
+    @Test func dryRunOnACleanFileExitsZero() throws {
+        let box = try LintSandbox(["a.flow": "flow f {\n  uses camera\n  start -> a\n  state a { status camera { else -> done denied } }\n}\n"])
+        let r = box.run(["--fix", "--dry-run", "a.flow"])
+        #expect(r.code == 0)
+        #expect(r.out == "")
+    }
+
+    /// The hint for a format nothing resembles lists every format, junit included.
+    @Test func unknownFormatListsEveryFormat() throws {
+        let box = try LintSandbox(["a.flow": "flow f {\n  start -> done ok\n}\n"])
+        let r = box.run(["--format", "xxxxxxxx", "a.flow"])
+        #expect(r.code == 2)
+        #expect(r.err.hasPrefix(
+            "flowlint: error: unknown format 'xxxxxxxx' (expected text, gcc, json, sarif, github or junit)\n"), "\(r.err)")
+    }
+
     @Test func aFileThatStillHasSyntaxErrorsIsLeftUntouched() throws {
         let text = "flow f {\n  uses camera\n  start -> a\n  state a { status microphone { else -> done granted } }\n  state b { -> }\n}\n"
         let box = try LintSandbox(["a.flow": text])

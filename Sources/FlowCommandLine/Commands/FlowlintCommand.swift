@@ -134,7 +134,7 @@ public struct FlowlintCommand: Sendable {
         let format = parsed.value("format") ?? "text"
         guard Self.formats.contains(format) else {
             let hint = Suggestion.closest(to: format, in: Self.formats)
-            return usageFailure("unknown format '\(format)'" + (hint.map { "; did you mean '\($0)'?" } ?? " (expected text, gcc, json, sarif or github)"), stderr)
+            return usageFailure("unknown format '\(format)'" + (hint.map { "; did you mean '\($0)'?" } ?? " (expected \(Self.formats.dropLast().joined(separator: ", ")) or \(Self.formats.last!))"), stderr)
         }
         var graph: GraphFormats.Style?
         if let g = parsed.value("graph") {
@@ -275,7 +275,16 @@ public struct FlowlintCommand: Sendable {
                 let outcome = fix.run(all, stderr: stderr)
                 if parsed.flag("dry-run") {
                     stdout.write(outcome.diff)
-                    return outcome.failed ? 2 : (outcome.changed.isEmpty ? 0 : 1)
+                    if outcome.failed { return 2 }
+                    // What the fixes would not mend still fails the run, as plain flowlint would:
+                    // a CI gate on `--fix --dry-run` must not pass a file with errors.
+                    let left = outcome.fixedText.isEmpty ? all : fix.relint?(outcome.fixedText) ?? all
+                    if left.errorCount > 0 {
+                        stderr.write(TextFormats.gcc(left))
+                        stderr.line(TextFormats.summary(left, baselined: 0))
+                        return 1
+                    }
+                    return outcome.changed.isEmpty ? 0 : 1
                 }
                 if outcome.failed { return 2 }
                 if outcome.changed.isEmpty { break }

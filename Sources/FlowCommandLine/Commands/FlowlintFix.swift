@@ -27,6 +27,9 @@ struct FlowlintFix {
         /// Files written (or, with `dryRun`, that would be).
         var changed: [String] = []
         var diff = ""
+        /// With `dryRun`: the fixed text of each changed file, by normalized path, to lint what the
+        /// fixes would leave.
+        var fixedText: [String: [UInt8]] = [:]
         /// A file could not be written.
         var failed = false
     }
@@ -106,6 +109,7 @@ struct FlowlintFix {
             outcome.changed.append(p.path)
             if dryRun {
                 outcome.diff += UnifiedDiff.render(old: p.old, new: p.new, oldPath: "a/" + p.path, newPath: "b/" + p.path)
+                outcome.fixedText[ProjectRoot.normalize(p.path)] = p.new
                 continue
             }
             do {
