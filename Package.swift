@@ -38,7 +38,11 @@ let package = Package(
         .target(name: "FlowLint", dependencies: ["FlowSyntax", "FlowModel"]),
         // Issue 14: the formatter and the fix engine (edits -> bytes), over the lossless syntax tree only.
         .target(name: "FlowFormat", dependencies: ["FlowSyntax"]),
-        .target(name: "FlowCommandLine", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowCodegen", "FlowFormat", "FlowStrings"]),
+        // Issue 31: the project library every tool reads the project through: the root, the
+        // configuration (with every tool's IDs), the .flow files with their excludes, the app's
+        // targets (Info.plist, Xcode project, xcconfig, privacy manifest) and the tool version.
+        .target(name: "FlowProject", dependencies: ["FlowSyntax", "FlowModel", "FlowLint", "FlowRuntime", "FlowCodegen", "FlowStrings"]),
+        .target(name: "FlowCommandLine", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowCodegen", "FlowFormat", "FlowStrings", "FlowProject"]),
         // Issue 12: running flows in an app. The session, checkpoint stores and flow library are
         // platform-neutral (tested on Linux); the presenters are Apple-only, typechecked on Linux
         // against Tests/AppleStubs by Scripts/typecheck-apple.sh.
@@ -50,7 +54,7 @@ let package = Package(
         // Issue 13: the generator is a library over the checked model; flowgen (lint + generate,
         // what the plugins run) links only the checker, the linter and the generator.
         .target(name: "FlowCodegen", dependencies: ["FlowSyntax", "FlowModel"]),
-        .target(name: "FlowBuildTool", dependencies: ["FlowSyntax", "FlowModel", "FlowLint", "FlowCodegen"]),
+        .target(name: "FlowBuildTool", dependencies: ["FlowSyntax", "FlowModel", "FlowLint", "FlowCodegen", "FlowProject"]),
         .executableTarget(name: "flowgen", dependencies: ["FlowBuildTool"]),
         .plugin(name: "PermissionFlowPlugin", capability: .buildTool(), dependencies: ["flowgen"]),
         .plugin(name: "LintFlows",
@@ -70,9 +74,9 @@ let package = Package(
         .executableTarget(name: "flowfmt", dependencies: ["FlowCommandLine"]),
         // Issue 14: the language server: protocol, documents and features over the checker,
         // the linter and the explorer; flow-lsp is its few-line executable.
-        .target(name: "FlowLanguageServer", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowFormat", "FlowCommandLine"]),
+        .target(name: "FlowLanguageServer", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowFormat", "FlowProject"]),
         .executableTarget(name: "flow-lsp", dependencies: ["FlowLanguageServer"]),
-        .testTarget(name: "FlowLanguageServerTests", dependencies: ["FlowLanguageServer", "FlowCommandLine", "FlowSyntax", "FlowTestSupport"]),
+        .testTarget(name: "FlowLanguageServerTests", dependencies: ["FlowLanguageServer", "FlowCommandLine", "FlowBuildTool", "FlowProject", "FlowSyntax", "FlowTestSupport"]),
         // Issue 12: what the Apple backend decides without the frameworks (status tables keyed on raw
         // values, prompt inference, the lifecycle state machines), tested on Linux; and the thin
         // Apple-only shell over the frameworks, empty on Linux and typechecked against
@@ -104,12 +108,12 @@ let package = Package(
                               "Onboarding/PermissionSystem.swift", "Onboarding.xcodeproj", "Flows", "Scenarios",
                               "Info.plist", "README.md"],
                     sources: ["Onboarding/OnboardingModel.swift", "Tests"]),
-        .testTarget(name: "FlowCodegenTests", dependencies: ["FlowCodegen", "FlowBuildTool", "FlowSyntax", "FlowModel"],
+        .testTarget(name: "FlowCodegenTests", dependencies: ["FlowCodegen", "FlowBuildTool", "FlowProject", "FlowSyntax", "FlowModel"],
                     exclude: ["Golden"]),
-        .testTarget(name: "FlowStringsTests", dependencies: ["FlowStrings", "FlowCommandLine", "FlowSyntax", "FlowModel", "FlowLint", "FlowFormat"],
+        .testTarget(name: "FlowStringsTests", dependencies: ["FlowStrings", "FlowCommandLine", "FlowProject", "FlowSyntax", "FlowModel", "FlowLint", "FlowFormat"],
                     exclude: ["Golden"]),
         .testTarget(name: "FlowFormatTests", dependencies: ["FlowFormat", "FlowSyntax", "FlowBenchSupport", "FlowTestSupport"]),
-        .testTarget(name: "FlowCommandLineTests", dependencies: ["FlowCommandLine", "FlowFormat", "FlowBuildTool", "FlowCodegen", "FlowSyntax", "FlowModel", "FlowTestSupport", "FlowStrings"]),
+        .testTarget(name: "FlowCommandLineTests", dependencies: ["FlowCommandLine", "FlowProject", "FlowFormat", "FlowBuildTool", "FlowCodegen", "FlowSyntax", "FlowModel", "FlowTestSupport", "FlowStrings"]),
     ],
     swiftLanguageModes: [.v6]
 )

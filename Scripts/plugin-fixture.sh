@@ -5,7 +5,9 @@
 #      the app runs both flows through the generated types;
 #   2. a flow has an error: the build fails with the finding at its file, line and column;
 #   3. an outcome is added to a flow: the build fails on the Swift switch that is no longer
-#      exhaustive.
+#      exhaustive;
+#   4. the package's .flowlint names an Info.plist without the camera key: the build fails with
+#      the same FL1501 finding, at the same line and column, that flowlint reports (issue 31).
 # The broken variants are edits of a copy in a temporary directory; the repository holds one fixture.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -63,5 +65,25 @@ grep -F "Sources/FixtureApp/main.swift:10:5: error: switch must be exhaustive" "
     || fail "the build did not fail on the switch at main.swift:10:5"
 grep -F "add missing case: '.notNow'" "$log" || fail "the compiler did not name the missing case .notNow"
 
+echo "-- 4. the configuration names the app's Info.plist: the build reports what flowlint reports"
+cp "$work/scan_receipt.flow.orig" "$flow"
+cat >"$pkg/Info.plist" <<'PLIST'
+<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0">
+<dict>
+  <key>NSPhotoLibraryUsageDescription</key>
+  <string>Attach a photo of the receipt.</string>
+</dict>
+</plist>
+PLIST
+printf 'info-plist = Info.plist\n' >"$pkg/.flowlint"
+if build; then fail "the fixture built although its Info.plist lacks the camera key"; fi
+bin=$(cd "$root" && swift build --show-bin-path)
+lint=$(cd "$pkg" && { "$bin/flowlint" --format gcc -q Sources/FixtureApp/Flows || true; } | grep -F '[FL1501]') \
+    || fail "flowlint reported no FL1501 for the fixture"
+[ "$(echo "$lint" | wc -l)" -eq 1 ] || fail "flowlint reported more than one FL1501: $lint"
+grep -F -- "$lint" "$log" || fail "the build did not report flowlint's '$lint'"
+
 [ -n "${PLUGIN_FIXTURE_WORK:-}" ] || rm -rf "$work"
-echo "plugin fixture: the three cases behave"
+echo "plugin fixture: the four cases behave"

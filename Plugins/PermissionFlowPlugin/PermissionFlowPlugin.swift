@@ -39,7 +39,8 @@ extension PermissionFlowPlugin: XcodeBuildToolPlugin {
                                    flows: flows,
                                    projectRoot: context.xcodeProject.directoryURL,
                                    workDirectory: context.pluginWorkDirectoryURL,
-                                   targetName: target.displayName)]
+                                   targetName: target.displayName,
+                                   xcodeTarget: target.displayName)]
     }
 }
 #endif
@@ -76,7 +77,10 @@ enum FlowInputs {
         return nil
     }
 
-    static func command(tool: URL, flows: [URL], projectRoot: URL, workDirectory: URL, targetName: String) -> Command {
+    /// `xcodeTarget`: the Xcode target the command runs for; where the configuration names the
+    /// app's Xcode project, flowgen checks that target's Info.plist and privacy manifest.
+    static func command(tool: URL, flows: [URL], projectRoot: URL, workDirectory: URL, targetName: String,
+                        xcodeTarget: String? = nil) -> Command {
         let output = workDirectory.appendingPathComponent("Flows.swift")
         var arguments = ["--output", output.path, "--root", projectRoot.path]
         var inputs = flows
@@ -84,6 +88,7 @@ enum FlowInputs {
             arguments += ["--config", config.path]
             inputs.append(config)
         }
+        if let xcodeTarget { arguments += ["--xcode-target", xcodeTarget] }
         arguments += flows.map(\.path)
         return .buildCommand(displayName: "Checking and generating Swift for the flows of \(targetName)",
                              executable: tool,

@@ -3,19 +3,22 @@ import FlowSyntax
 import FlowModel
 import FlowLint
 import FlowCodegen
+import FlowProject
 
 /// `flowgen`: what the PermissionFlow build plugin runs for a target. It checks and lints every
 /// `.flow` file given (with the project's configuration), prints each finding as
 /// `path:line:col: severity: message [ID]` (the form `swift build` and Xcode put on the line),
 /// and, when nothing is an error, writes the typed Swift for the flows to `--output`.
 ///
-/// A tool of its own rather than a `flowlint` mode: it links the checker, the linter and the
-/// generator only (no interpreter, no terminal UI), so the host build a plugin user pays for
-/// is small, and the build plugin needs one command with one declared output.
+/// It reads the project through the project library (`Project`), as `flowlint` and the language
+/// server do: the same configuration (every tool's IDs), the same excludes and the apps the
+/// configuration names, so the Info.plist and privacy-manifest findings appear in the build too.
+/// A tool of its own rather than a `flowlint` mode: no terminal UI, no storyboard, no formatter,
+/// and the build plugin needs one command with one declared output.
 public enum FlowgenCommand {
     static let usage = """
-    usage: flowgen [--output FILE.swift] [--root DIR] [--config FILE] [--access-level internal|package|public]
-                   [--module NAME] PATH...
+    usage: flowgen [--output FILE.swift] [--root DIR] [--config FILE] [--xcode-target NAME]
+                   [--access-level internal|package|public] [--module NAME] PATH...
 
     Checks and lints the .flow files under each PATH (directories recursively), printing findings
     as path:line:col: severity: message [ID]. With --output, writes the typed Swift for their flows
@@ -24,7 +27,11 @@ public enum FlowgenCommand {
       --output FILE        the Swift file to write
       --root DIR           project root: paths in the generated comments and config excludes are
                            relative to it (default: the working directory)
-      --config FILE        .flowlint or flowlint.json configuration (rule severities, excludes)
+      --config FILE        .flowlint or flowlint.json configuration (rule severities, excludes, the
+                           app's Info.plist or Xcode project; default: the nearest above the root)
+      --xcode-target NAME  with a configuration that names an Xcode project: check this target's app
+                           (the build plugin passes the target it runs for)
+      --version            print the version
       --access-level L     access level of the generated declarations (default: internal)
       --module NAME        module the generated code imports (default: PermissionFlow)
 
@@ -37,6 +44,7 @@ public enum FlowgenCommand {
         var output: String?
         var root: String?
         var config: String?
+        var xcodeTarget: String?
         var access = SwiftCodegen.AccessLevel.internal
         var module = "PermissionFlow"
         var paths: [String] = []
@@ -53,6 +61,10 @@ public enum FlowgenCommand {
             case "--output": guard let v = value(argument) else { return 2 }; output = v
             case "--root": guard let v = value(argument) else { return 2 }; root = v
             case "--config": guard let v = value(argument) else { return 2 }; config = v
+            case "--xcode-target": guard let v = value(argument) else { return 2 }; xcodeTarget = v
+            case "--version":
+                out("flowgen \(ToolVersion.current)\n")
+                return 0
             case "--module": guard let v = value(argument) else { return 2 }; module = v
             case "--access-level":
                 guard let v = value(argument) else { return 2 }
@@ -84,21 +96,25 @@ public enum FlowgenCommand {
         }
         let rootPath = absolute(root ?? currentDirectory)
 
-        var configuration = LintConfiguration()
-        if let config {
-            guard let data = FileManager.default.contents(atPath: absolute(config)) else {
-                err("flowgen: error: cannot read configuration '\(config)'\n")
-                return 2
+        // The project as every tool reads it: the root, the configuration, the apps it names.
+        let projectRoot = ProjectRoot.discover(inputs: paths, currentDirectory: currentDirectory, override: rootPath)
+        var project: Project
+        do throws(ProjectError) {
+            var appOptions = AppInputOptions()
+            if let xcodeTarget {
+                let found = try ProjectConfiguration.read(for: projectRoot, override: config, maxBytes: ParseLimits.default.maxFileBytes)
+                if found.configuration.app.xcodeProject != nil {
+                    appOptions = found.configuration.app
+                    appOptions.targets = [xcodeTarget]
+                }
             }
-            do {
-                configuration = config.hasSuffix(".json")
-                    ? try LintConfiguration.parse(json: data, path: config)
-                    : try LintConfiguration.parse(lines: String(decoding: data, as: UTF8.self), path: config)
-            } catch {
-                err("flowgen: error: \(error.message)\n")
-                return 2
-            }
+            project = try Project.open(root: projectRoot, configOverride: config, appOptions: appOptions,
+                                       maxBytes: ParseLimits.default.maxFileBytes)
+        } catch {
+            err("flowgen: error: \(error.message)\n")
+            return 2
         }
+        for warning in project.warnings { err("flowgen: warning: \(OutputEscaping.visible(warning))\n") }
 
         // Every .flow file, sorted, each once; config excludes match paths relative to the root.
         var files: [String] = []
@@ -120,18 +136,20 @@ public enum FlowgenCommand {
             }
         }
         var unique = Set<String>()
-        files = files.filter { unique.insert($0).inserted && !configuration.excludes(relative($0, to: rootPath)) }
+        files = files.filter { unique.insert($0).inserted && !project.excludes($0) }
 
         // Check and lint each file as an entry, the way flowlint does.
         let loader = Loader(reader: FileSystemReader())
-        let linter = Linter(configuration: configuration)
+        let linter = project.linter
         var printed = Set<String>()
         var errors = 0
         var sources: [SwiftCodegen.Source] = []
         var sourceFiles: [[SourceFile]] = []
-        for file in files {
-            let load = loader.load(file)
-            let report = linter.lint(load)
+        let loads = files.map { loader.load($0) }
+        // FL1507 is about the whole target, as in flowlint: a key stands when no flow requests it.
+        let reports = AppInputs.runWide(loads.map(linter.lint))
+        for (index, file) in files.enumerated() {
+            let load = loads[index], report = reports[index]
             for finding in report.findings {
                 let line = render(finding.diagnostic, files: report.files, fallbackPath: file)
                 if printed.insert(line).inserted {

@@ -68,12 +68,18 @@ import FlowBuildTool
         let dir = try Self.project(["Flows/pick.flow": unreached, "Flows/drafts/wip.flow": "flow {",
                                     ".flowlint": "FL1104 = error\nexclude = Flows/drafts/\n"])
         defer { try? FileManager.default.removeItem(at: dir) }
+        // Found as flowlint finds it (the nearest configuration at the root), without --config.
+        let found = Self.run(["--output", "Flows.swift", "Flows/pick.flow"], in: dir)
+        #expect(found.code == 1)
+        #expect(found.err.hasPrefix("\(dir.path)/Flows/pick.flow:2:29: error: "))
+        #expect(found.err.hasSuffix(" [FL1104]\n"))
+        try FileManager.default.removeItem(at: dir.appendingPathComponent(".flowlint"))
         let warned = Self.run(["--output", "Flows.swift", "Flows/pick.flow"], in: dir)
         #expect(warned.code == 0)
         #expect(warned.err.hasPrefix("\(dir.path)/Flows/pick.flow:2:29: warning: "))
-        #expect(warned.err.hasSuffix(" [FL1104]\n"))
+        try Data("FL1104 = error\nexclude = Flows/drafts/\n".utf8).write(to: dir.appendingPathComponent("custom.flowlint"))
 
-        let configured = Self.run(["--output", "Flows.swift", "--config", ".flowlint", "--root", dir.path, "Flows"], in: dir)
+        let configured = Self.run(["--output", "Flows.swift", "--config", "custom.flowlint", "--root", dir.path, "Flows"], in: dir)
         #expect(configured.code == 1)
         #expect(configured.err.hasPrefix("\(dir.path)/Flows/pick.flow:2:29: error: "))
         #expect(!configured.err.contains("wip.flow"))

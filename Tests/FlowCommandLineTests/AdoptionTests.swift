@@ -1,3 +1,4 @@
+@testable import FlowProject
 import FlowModel
 import FlowSyntax
 import FlowTestSupport

@@ -1,3 +1,4 @@
+@testable import FlowProject
 import FlowLint
 import FlowSyntax
 import Foundation

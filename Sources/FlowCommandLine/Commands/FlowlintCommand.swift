@@ -1,3 +1,4 @@
+import FlowProject
 import Dispatch
 import FlowLint
 import FlowModel
@@ -49,7 +50,7 @@ public struct FlowlintCommand: Sendable {
             .flag("strict", help: "exit 1 on warnings too"),
             .value("max-warnings", "n", help: "exit 1 when more than n warnings remain"),
             .value("info-plist", "file", help: "check requests against this Info.plist (XML or binary)"),
-        ] + AppInputs.specs + [
+        ] + AppInputArguments.specs + [
             .value("config", "file", help: "configuration file (default: the nearest .flowlint or flowlint.json above the first PATH)"),
             .value("root", "dir", help: "the project root CI paths, excludes and baselines are relative to (default: the configuration's directory, else the git top level, else the working directory)"),
             .value("baseline", "file", help: "report only findings this baseline does not list; list its entries that no longer match"),
@@ -169,24 +170,12 @@ public struct FlowlintCommand: Sendable {
                                         override: parsed.value("root"))
 
         // Configuration: explicit, or the one found on the way up to the root.
-        var configuration = LintConfiguration()
-        let configPath = parsed.value("config").map(root.absolute) ?? root.configuration
-        if let configPath {
-            // The flows' size limit and bounded read apply to every input, configs included.
-            let data: Data
-            switch FileSystemReader().read(configPath, maxBytes: limits.maxFileBytes) {
-            case .success(let bytes): data = Data(bytes)
-            case .failure(let error):
-                return usageFailure("cannot read configuration '\(parsed.value("config") ?? configPath)': \(error.message)", stderr)
-            }
-            let shown = parsed.value("config") ?? root.relative(configPath)
-            do {
-                configuration = configPath.hasSuffix(".json")
-                    ? try LintConfiguration.parse(json: data, path: shown, registry: .all)
-                    : try LintConfiguration.parse(lines: String(decoding: data, as: UTF8.self), path: shown, registry: .all)
-            } catch {
-                return usageFailure(error.message, stderr)
-            }
+        let configuration: LintConfiguration, configPath: String?
+        do throws(ProjectError) {
+            (configuration, configPath) = try ProjectConfiguration.read(for: root, override: parsed.value("config"),
+                                                                        maxBytes: limits.maxFileBytes)
+        } catch {
+            return usageFailure(error.message, stderr)
         }
         // Excludes are written relative to the configuration file, as SwiftLint's are.
         let excludeBase = configPath.flatMap(ProjectRoot.parent(of:)) ?? root.path
@@ -198,7 +187,10 @@ public struct FlowlintCommand: Sendable {
         // The apps the Info.plist and privacy-manifest rules check (`XcodeProject/AppInputs.swift`).
         let apps: [AppTarget]
         do throws(ProjectError) {
-            let read = try AppInputs.read(parsed, root: root, maxBytes: limits.maxFileBytes)
+            // The command line's app options, else the configuration's app keys.
+            let options = AppInputArguments.options(parsed)
+            let read = try AppInputs.read(options.isEmpty ? configuration.app : options, root: root,
+                                          maxBytes: limits.maxFileBytes)
             apps = read.apps
             var shown = Set<String>()
             for w in read.warnings where shown.insert(w).inserted { stderr.line("flowlint: warning: \(IO.escapedLines(w))") }

@@ -1,3 +1,4 @@
+import FlowProject
 import FlowFormat
 import FlowLint
 import FlowModel

@@ -1,3 +1,4 @@
+import FlowProject
 import FlowLint
 import FlowModel
 import FlowStrings

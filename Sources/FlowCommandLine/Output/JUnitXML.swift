@@ -1,3 +1,5 @@
+import FlowProject
+
 /// JUnit XML, the report format CI systems (GitHub Actions test reporters, GitLab, Jenkins,
 /// Buildkite) show as test results: one `testsuite` per tool run, one `testcase` per linted file
 /// or scenario, a `failure` element for what failed.

@@ -1,3 +1,4 @@
+import FlowProject
 import FlowSyntax
 
 extension JSONFormats {

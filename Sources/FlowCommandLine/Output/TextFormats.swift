@@ -1,3 +1,4 @@
+import FlowProject
 import Foundation
 import FlowLint
 import FlowSyntax

@@ -1,3 +1,4 @@
+import FlowProject
 import Foundation
 import FlowSyntax
 

@@ -1,5 +1,5 @@
 import Foundation
-import FlowCommandLine
+import FlowProject
 import FlowLint
 import FlowModel
 import FlowSyntax

@@ -1,4 +1,4 @@
-import FlowCommandLine
+import FlowProject
 import FlowModel
 import FlowRuntime
 import FlowSyntax

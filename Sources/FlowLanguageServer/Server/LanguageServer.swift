@@ -1,4 +1,4 @@
-import FlowCommandLine
+import FlowProject
 import FlowLint
 import FlowModel
 import FlowSyntax
@@ -226,8 +226,8 @@ public actor LanguageServer {
 
     func publishOne(_ uri: String) {
         guard let document = workspace.documents[uri], let analysis = workspace.analyze(document) else { return }
-        if let path = analysis.root.configuration, case .failure(let problem) = workspace.configuration(for: analysis.root),
-           shownProblems.insert(path + problem.message).inserted {
+        if case .failure(let problem) = workspace.project(for: analysis.root),
+           shownProblems.insert(analysis.root.path + problem.message).inserted {
             notify("window/showMessage", ["type": 1, "message": .string("flow-lsp: \(problem.message); using the default rules")])
         }
         notify("textDocument/publishDiagnostics", [

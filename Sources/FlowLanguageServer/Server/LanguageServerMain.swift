@@ -1,4 +1,4 @@
-import FlowCommandLine
+import FlowProject
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,5 +1,5 @@
 import Foundation
-import FlowCommandLine
+import FlowProject
 import FlowLint
 import FlowModel
 import FlowSyntax
@@ -86,8 +86,9 @@ struct Workspace {
     var analyses: [String: Analysis] = [:]
     /// The client's workspace folder, when it named one: where the project root search starts.
     var folder: String?
-    /// Parsed configurations by path; dropped when a configuration file is saved or changes.
-    var configurations: [String: Result<LintConfiguration, ConfigurationProblem>] = [:]
+    /// The projects read (configuration and apps) by root; dropped when a configuration file is
+    /// saved or changes.
+    var configurations: [String: Result<Project, ConfigurationProblem>] = [:]
     var limits = ParseLimits.default
 
     /// The open buffers keyed by path and real path.
@@ -101,25 +102,18 @@ struct Workspace {
         return out
     }
 
-    /// The configuration that applies under `root` (the default when there is none); a file that
-    /// does not parse gives its error, which the server reports once, and the default.
-    mutating func configuration(for root: ProjectRoot) -> Result<LintConfiguration, ConfigurationProblem> {
-        guard let path = root.configuration else { return .success(LintConfiguration()) }
-        if let cached = configurations[path] { return cached }
-        let result: Result<LintConfiguration, ConfigurationProblem>
-        switch FileSystemReader().read(path, maxBytes: limits.maxFileBytes) {
-        case .failure(let error):
-            result = .failure(ConfigurationProblem(message: "cannot read configuration '\(path)': \(error.message)"))
-        case .success(let bytes):
-            do throws(LintConfiguration.ParseError) {
-                result = .success(path.hasSuffix(".json")
-                    ? try LintConfiguration.parse(json: Data(bytes), path: path, registry: .all)
-                    : try LintConfiguration.parse(lines: String(decoding: bytes, as: UTF8.self), path: path, registry: .all))
-            } catch {
-                result = .failure(ConfigurationProblem(message: error.message))
-            }
+    /// The project under `root`, read as flowlint reads it (`Project.open`: the configuration and
+    /// the apps its keys name); a configuration or app file that cannot be read gives its error,
+    /// which the server reports once, and the default rules without apps.
+    mutating func project(for root: ProjectRoot) -> Result<Project, ConfigurationProblem> {
+        if let cached = configurations[root.path] { return cached }
+        let result: Result<Project, ConfigurationProblem>
+        do throws(ProjectError) {
+            result = .success(try Project.open(root: root, maxBytes: limits.maxFileBytes))
+        } catch {
+            result = .failure(ConfigurationProblem(message: error.message))
         }
-        configurations[path] = result
+        configurations[root.path] = result
         return result
     }
 
@@ -129,12 +123,15 @@ struct Workspace {
         let root = ProjectRoot.discover(inputs: [path], currentDirectory: folder ?? ProjectPaths.directory(of: path))
         let loader = Loader(reader: OverlayReader(buffers: buffers()), limits: limits, keepsSyntax: true, root: root.path)
         let load = loader.load(text: String(decoding: document.bytes, as: UTF8.self), path: path)
-        var configuration = LintConfiguration()
-        if case .success(let c) = self.configuration(for: root) { configuration = c }
+        let project = try? self.project(for: root).get()
         // A file the configuration excludes is not linted by flowlint, so it shows nothing here
-        // either (excludes are relative to the configuration's directory, which is the root).
-        let excluded = root.configuration != nil && configuration.excludes(root.relative(path))
-        let report = excluded ? LintReport(findings: [], files: load.files) : Linter(configuration: configuration).lint(load)
+        // either.
+        let excluded = project?.excludes(path) ?? false
+        let linter = project?.linter ?? Linter(configuration: LintConfiguration())
+        var report = excluded ? LintReport(findings: [], files: load.files) : linter.lint(load)
+        // A usage key no flow requests (FL1507) is about every flow of the project, which one open
+        // file cannot tell: flowlint and flowgen decide it over the whole run.
+        report.findings.removeAll { $0.ruleID == Rule.unrequestedUsageDescription.id }
         let analysis = Analysis(uri: document.uri, version: document.version, load: load, report: report, root: root)
         analyses[document.uri] = analysis
         return analysis

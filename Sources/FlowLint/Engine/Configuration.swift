@@ -26,6 +26,10 @@ public struct LintConfiguration: Hashable, Sendable {
     /// -> Continue`; JSON `"neutralLabels": { "Allow": "Continue" }`): FL1301's fix, which
     /// `flowlint --fix` applies. Only labels listed here are ever rewritten.
     public var neutralLabels: [String: String]
+    /// The app the flows run in (`info-plist = App/Info.plist`, `xcode-project = App.xcodeproj`,
+    /// `target = App`, ...; JSON `"app": { "infoPlist": ... }`), relative to the configuration's
+    /// directory: every tool that reads the configuration checks the same app.
+    public var app = AppInputOptions()
 
     public init(severities: [DiagnosticID: Severity?] = [:], excluded: [String] = [], neutralLabels: [String: String] = [:]) {
         self.severities = severities
@@ -154,14 +158,17 @@ public struct LintConfiguration: Hashable, Sendable {
                     }
                     try config.addNeutralLabel(label.key, neutral, where: at(label.offset))
                 }
+            case "app":
+                try config.parseApp(member.value, at: at, offset: member.offset)
             default:
-                throw ParseError(message: "\(at(member.offset)): unknown key '\(member.key)' (expected 'rules', 'exclude' or 'neutralLabels')")
+                throw ParseError(message: "\(at(member.offset)): unknown key '\(member.key)' (expected 'rules', 'exclude', 'neutralLabels' or 'app')")
             }
         }
         return config
     }
 
     private mutating func apply(key: String, value: String, where location: String, registry: DiagnosticRegistry) throws(ParseError) {
+        if try app.set(key, value, where: location) { return }
         if key == "exclude" {
             excluded.append(value)
             return
@@ -196,6 +203,35 @@ public struct LintConfiguration: Hashable, Sendable {
             }
         }
         severities[entry.id] = severity
+    }
+
+    /// flowlint.json's `app` object: strings, and arrays of strings for the repeatable keys.
+    private mutating func parseApp(_ value: LocatedJSON.Value, at: (Int) -> String, offset: Int) throws(ParseError) {
+        let expected = AppInputOptions.keys.map { "'\($0.json)'" }.joined(separator: ", ")
+        guard case .object(let members) = value else {
+            throw ParseError(message: "\(at(offset)): 'app' must be an object with \(expected)")
+        }
+        for member in members {
+            let values: [String]
+            switch member.value {
+            case .string(let s): values = [s]
+            case .array(let items):
+                var strings: [String] = []
+                for item in items {
+                    guard case .string(let s) = item else {
+                        throw ParseError(message: "\(at(member.offset)): '\(member.key)' must be a string or an array of strings")
+                    }
+                    strings.append(s)
+                }
+                values = strings
+            default:
+                throw ParseError(message: "\(at(member.offset)): '\(member.key)' must be a string or an array of strings")
+            }
+            guard AppInputOptions.keys.contains(where: { $0.json == member.key }) else {
+                throw ParseError(message: "\(at(member.offset)): unknown key '\(member.key)' in 'app' (expected \(expected))")
+            }
+            for v in values { _ = try app.set(member.key, v, where: at(member.offset)) }
+        }
     }
 
     mutating func addNeutralLabel(_ steering: String, _ neutral: String, where location: String) throws(ParseError) {

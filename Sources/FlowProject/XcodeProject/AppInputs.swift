@@ -3,62 +3,57 @@ import FlowModel
 import FlowSyntax
 import Foundation
 
-/// The apps `flowlint` checks the flows against, from its project options: `--info-plist`,
+/// The apps the flows are checked against, from `AppInputOptions`: flowlint's `--info-plist`,
 /// `--xcode-project` (with `--target` and `--configuration`), `--xcconfig`,
-/// `--deployment-target` and `--privacy-manifest`. Every file is read under the project root
-/// and within `--max-file-size`.
-enum AppInputs {
-    static let specs: [OptionSpec] = [
-        .value("xcode-project", "path", help: "check requests against the Info.plist of each iOS app target of this .xcodeproj (INFOPLIST_KEY_* settings, INFOPLIST_FILE, IPHONEOS_DEPLOYMENT_TARGET), per configuration"),
-        .repeatable("target", "name", help: "with --xcode-project: only this target (default: every iOS app target)"),
-        .repeatable("configuration", "name", help: "with --xcode-project: only this build configuration (default: every one)"),
-        .repeatable("xcconfig", "file", help: "build settings that override the project's, as xcodebuild -xcconfig does (with --info-plist: the app's settings)"),
-        .value("deployment-target", "version", help: "the app's deployment target, e.g. 15.0 (default: IPHONEOS_DEPLOYMENT_TARGET): decides which legacy usage keys are required"),
-        .value("privacy-manifest", "file", help: "the app's PrivacyInfo.xcprivacy (default: the one beside --info-plist, or in the --xcode-project target)"),
-    ]
-
+/// `--deployment-target` and `--privacy-manifest`, or the same keys in the project's
+/// configuration. Every file is read under the project root and within the size limit.
+public enum AppInputs {
     static let manifestName = "PrivacyInfo.xcprivacy"
 
-    /// The apps, and warnings about settings flowlint does not support (printed on stderr).
-    static func read(_ parsed: ParsedArguments, root: ProjectRoot, maxBytes: Int) throws(ProjectError) -> (apps: [AppTarget], warnings: [String]) {
+    /// The apps, and warnings about settings the tools do not support (to print on stderr).
+    /// Relative paths are relative to `options.base`, else the working directory.
+    public static func read(_ options: AppInputOptions, root: ProjectRoot,
+                            maxBytes: Int) throws(ProjectError) -> (apps: [AppTarget], warnings: [String]) {
         let cwd = root.currentDirectory
         let files = ProjectFileReader(root: root.path, maxBytes: maxBytes) { path in
             ProjectRoot.relative(path, to: cwd) ?? path
         }
-        func absolute(_ p: String) -> String { ProjectFileReader.join(cwd, p) }
+        let base = options.base ?? cwd
+        func absolute(_ p: String) -> String { ProjectFileReader.join(base, p) }
         var warnings: [String] = []
 
-        for option in ["target", "configuration"] where !parsed.values(option).isEmpty && parsed.value("xcode-project") == nil {
+        for (option, values) in [("target", options.targets), ("configuration", options.configurations)]
+        where !values.isEmpty && options.xcodeProject == nil {
             throw ProjectError(message: "--\(option) chooses from an Xcode project; add --xcode-project PATH.xcodeproj")
         }
         var deployment: OSVersion?
-        if let d = parsed.value("deployment-target") {
+        if let d = options.deploymentTarget {
             guard let v = OSVersion(d) else { throw ProjectError(message: "--deployment-target needs an iOS version such as 15.0, not '\(d)'") }
             deployment = v
         }
         var manifest: PrivacyManifest?
-        if let m = parsed.value("privacy-manifest") {
+        if let m = options.privacyManifest {
             manifest = try readManifest(absolute(m), shown: m, files: files)
         }
         var overrides: [BuildSetting] = []
-        for x in parsed.values("xcconfig") {
+        for x in options.xcconfigs {
             overrides += try XCConfig.read(absolute(x), files: files, warnings: &warnings)
         }
 
-        if let projectPath = parsed.value("xcode-project") {
-            if parsed.value("info-plist") != nil {
+        if let projectPath = options.xcodeProject {
+            if options.infoPlist != nil {
                 throw ProjectError(message: "give --info-plist or --xcode-project, not both: the project names each target's Info.plist")
             }
             var bundle = absolute(projectPath)
             if bundle.hasSuffix("/project.pbxproj") { bundle = String(bundle.dropLast("/project.pbxproj".count)) }
             let project = try XcodeProject.read(bundle, files: files)
             warnings += project.warnings
-            let apps = try projectApps(project, parsed: parsed, overrides: overrides, deployment: deployment, manifest: manifest,
+            let apps = try projectApps(project, options: options, overrides: overrides, deployment: deployment, manifest: manifest,
                                        files: files, warnings: &warnings)
             return (apps, warnings)
         }
 
-        guard let plistPath = parsed.value("info-plist") else {
+        guard let plistPath = options.infoPlist else {
             // A manifest alone: only the privacy-manifest rules have something to check.
             if let manifest {
                 return ([AppTarget(name: manifest.path, infoPlist: nil, deploymentTarget: deployment, privacyManifest: manifest)], warnings)
@@ -110,10 +105,10 @@ enum AppInputs {
     }
 
     /// One app per chosen target and group of configurations that resolve to the same inputs.
-    static func projectApps(_ project: XcodeProject, parsed: ParsedArguments, overrides: [BuildSetting], deployment: OSVersion?,
+    static func projectApps(_ project: XcodeProject, options: AppInputOptions, overrides: [BuildSetting], deployment: OSVersion?,
                             manifest: PrivacyManifest?, files: ProjectFileReader, warnings: inout [String]) throws(ProjectError) -> [AppTarget] {
         let shownProject = files.shown(project.bundle)
-        let names = parsed.values("target")
+        let names = options.targets
         var chosen: [XcodeProject.Target] = []
         for name in names {
             guard let t = project.targets.first(where: { $0.name == name }) else {
@@ -135,7 +130,7 @@ enum AppInputs {
                 throw ProjectError(message: "\(shownProject) has no iOS app target (productType com.apple.product-type.application with SDKROOT iphoneos); name one with --target")
             }
         }
-        let wantedConfigurations = parsed.values("configuration")
+        let wantedConfigurations = options.configurations
         var apps: [AppTarget] = []
         for target in chosen {
             for name in wantedConfigurations where !target.configurations.contains(where: { $0.name == name }) {
@@ -251,7 +246,7 @@ enum AppInputs {
 extension AppInputs {
     /// FL1507 (a usage key no flow requests) is about the whole run, not one entry file: a key
     /// stands only if every entry that loaded a program reports it, and it is shown once.
-    static func runWide(_ reports: [LintReport]) -> [LintReport] {
+    public static func runWide(_ reports: [LintReport]) -> [LintReport] {
         let id = Rule.unrequestedUsageDescription.id
         let programs = reports.filter { $0.analysis != nil }
         guard programs.count > 1 else { return reports }

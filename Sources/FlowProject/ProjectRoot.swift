@@ -27,7 +27,7 @@ public struct ProjectRoot: Hashable, Sendable {
     /// The working directory the user's relative paths are relative to (absolute).
     public var currentDirectory: String
 
-    static let configurationNames = [".flowlint", "flowlint.json"]
+    public static let configurationNames = [".flowlint", "flowlint.json"]
 
     /// Finds the root for `inputs` (paths as the user typed them, relative to `currentDirectory`).
     /// `override` is `--root`; `fileExists` is the file system (a parameter so tests can fake it).
@@ -99,7 +99,7 @@ public struct ProjectRoot: Hashable, Sendable {
     }
 
     /// `absolute` below `base` as a relative path, or nil when it is not inside.
-    static func relative(_ absolute: String, to base: String) -> String? {
+    public static func relative(_ absolute: String, to base: String) -> String? {
         if absolute == base { return "." }
         let prefix = base == "/" ? "/" : base + "/"
         guard absolute.hasPrefix(prefix) else { return nil }
@@ -121,7 +121,7 @@ public struct ProjectRoot: Hashable, Sendable {
         return joined.isEmpty ? "." : joined
     }
 
-    static func parent(of path: String) -> String? {
+    public static func parent(of path: String) -> String? {
         guard path != "/", let slash = path.lastIndex(of: "/") else { return nil }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }

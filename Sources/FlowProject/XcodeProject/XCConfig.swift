@@ -3,8 +3,9 @@ import Foundation
 
 /// Why an Xcode project, an xcconfig file or a plist it names cannot be read: a usage error
 /// (exit 2), located `file:line:col` when the problem is inside a file.
-struct ProjectError: Error, Hashable, Sendable {
-    var message: String
+public struct ProjectError: Error, Hashable, Sendable {
+    public var message: String
+    public init(message: String) { self.message = message }
 }
 
 /// Reads the files a project names, as every other input is read: only regular files under the

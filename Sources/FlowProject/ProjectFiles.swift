@@ -6,36 +6,25 @@ import Foundation
 /// The `.flow` files a command was given, found the way `flowlint` finds them: the project root
 /// from the inputs (`ProjectRoot`), the nearest `.flowlint`/`flowlint.json` (or `--config`) for
 /// its `exclude` patterns, directories searched recursively in a stable order, a file named twice
-/// taken once. `flowfmt` uses it; `flowlint` has its own copy of the same steps in its command.
-struct ProjectFiles {
-    var root: ProjectRoot
-    var configuration: LintConfiguration
-    var configurationPath: String?
+/// taken once.
+public struct ProjectFiles {
+    public var root: ProjectRoot
+    public var configuration: LintConfiguration
+    public var configurationPath: String?
     /// Paths as the user typed them (normalized), in order; `-` stands for stdin.
-    var files: [String]
+    public var files: [String]
 
-    struct Failure: Error { var message: String }
+    public struct Failure: Error { public var message: String }
 
-    static func find(_ paths: [String], currentDirectory: String, rootOverride: String?, configOverride: String?,
+    public static func find(_ paths: [String], currentDirectory: String, rootOverride: String?, configOverride: String?,
                      limits: ParseLimits) throws(Failure) -> ProjectFiles {
         let root = ProjectRoot.discover(inputs: paths, currentDirectory: currentDirectory, override: rootOverride)
-        var configuration = LintConfiguration()
-        let configPath = configOverride.map(root.absolute) ?? root.configuration
-        if let configPath {
-            let data: Data
-            switch FileSystemReader().read(configPath, maxBytes: limits.maxFileBytes) {
-            case .success(let bytes): data = Data(bytes)
-            case .failure(let error):
-                throw Failure(message: "cannot read configuration '\(configOverride ?? configPath)': \(error.message)")
-            }
-            let shown = configOverride ?? root.relative(configPath)
-            do {
-                configuration = configPath.hasSuffix(".json")
-                    ? try LintConfiguration.parse(json: data, path: shown, registry: .all)
-                    : try LintConfiguration.parse(lines: String(decoding: data, as: UTF8.self), path: shown, registry: .all)
-            } catch {
-                throw Failure(message: error.message)
-            }
+        let configuration: LintConfiguration, configPath: String?
+        do throws(ProjectError) {
+            (configuration, configPath) = try ProjectConfiguration.read(for: root, override: configOverride,
+                                                                        maxBytes: limits.maxFileBytes)
+        } catch {
+            throw Failure(message: error.message)
         }
         let excludeBase = configPath.flatMap(ProjectRoot.parent(of:)) ?? root.path
         func excluded(_ path: String) -> Bool {

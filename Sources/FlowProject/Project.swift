@@ -1,0 +1,46 @@
+import FlowLint
+import FlowModel
+import FlowSyntax
+
+/// What every tool needs to check a project's flows the same way: the root, the configuration, and
+/// the apps the configuration (or the command line) names. `flowlint`, `flowgen` (the build
+/// plugin) and the language server all lint through `linter`, so the same file gets the same
+/// findings, Info.plist and privacy-manifest rules included, in CI, in Xcode and in the editor.
+public struct Project: Sendable {
+    public var root: ProjectRoot
+    public var configuration: LintConfiguration
+    /// The configuration file read (absolute), if any.
+    public var configurationPath: String?
+    /// The apps the Info.plist, privacy-manifest and entitlement rules check.
+    public var apps: [AppTarget]
+    /// What the tools do not support in the app's files, for stderr or the editor's log.
+    public var warnings: [String]
+
+    /// Reads the configuration (`configOverride`, as the user typed it, or the one found with the
+    /// root) and the apps: `appOptions` when any is given (the command line), else the
+    /// configuration's app keys.
+    public static func open(root: ProjectRoot, configOverride: String? = nil, appOptions: AppInputOptions = AppInputOptions(),
+                            maxBytes: Int) throws(ProjectError) -> Project {
+        let (configuration, path) = try ProjectConfiguration.read(for: root, override: configOverride, maxBytes: maxBytes)
+        let read = try AppInputs.read(appOptions.isEmpty ? configuration.app : appOptions, root: root, maxBytes: maxBytes)
+        var seen = Set<String>()
+        return Project(root: root, configuration: configuration, configurationPath: path, apps: read.apps,
+                       warnings: read.warnings.filter { seen.insert($0).inserted })
+    }
+
+    /// The linter with the project's configuration and apps.
+    public var linter: Linter {
+        var linter = Linter(configuration: configuration)
+        linter.apps = apps
+        return linter
+    }
+
+    /// Whether the configuration excludes `path` (as the user typed it): excludes are written
+    /// relative to the configuration file, as SwiftLint's are.
+    public func excludes(_ path: String) -> Bool {
+        guard !configuration.excluded.isEmpty else { return false }
+        let base = configurationPath.flatMap(ProjectRoot.parent(of:)) ?? root.path
+        let absolute = root.absolute(path)
+        return configuration.excludes(ProjectRoot.relative(absolute, to: base) ?? absolute)
+    }
+}
