@@ -157,9 +157,25 @@ struct AppleFrameworks: FrameworkAccess {
         }
     }
 
+    /// AlarmKit exists only in the iOS 26 SDK and later: built with Xcode 16 the module is missing
+    /// (`canImport`, a build-time check), on an older iOS the framework is (`#available`, a run-time
+    /// one); the kind is an error in both, never a build failure.
     private func alarmKitStatusRawValue() throws -> Int {
+        #if canImport(AlarmKit)
         guard #available(iOS 26.0, *) else { throw FrameworkPermissionError.requiresNewerIOS(.alarmKit, major: 26) }
         return AlarmAccess.statusRawValue()
+        #else
+        throw FrameworkPermissionError.builtWithoutFramework(.alarmKit, framework: "AlarmKit", sdkMajor: 26)
+        #endif
+    }
+
+    private func requestAlarmKit() async throws {
+        #if canImport(AlarmKit)
+        guard #available(iOS 26.0, *) else { throw FrameworkPermissionError.requiresNewerIOS(.alarmKit, major: 26) }
+        try await AlarmAccess.request()
+        #else
+        throw FrameworkPermissionError.builtWithoutFramework(.alarmKit, framework: "AlarmKit", sdkMajor: 26)
+        #endif
     }
 
     func biometryReading() async throws -> BiometryReading { FaceIDAccess.reading() }
@@ -211,9 +227,7 @@ struct AppleFrameworks: FrameworkAccess {
             let type = try declaredServiceType()
             return try await localNetwork.request(serviceType: type, app: app, grace: configuration.promptGracePeriod)
         case .homeKit: return try await homeKit.request(app: app, grace: configuration.promptGracePeriod).promptAppeared
-        case .alarmKit:
-            guard #available(iOS 26.0, *) else { throw FrameworkPermissionError.requiresNewerIOS(.alarmKit, major: 26) }
-            try await AlarmAccess.request()
+        case .alarmKit: try await requestAlarmKit()
         }
         return nil
     }

@@ -42,6 +42,9 @@ public enum FrameworkPermissionError: Error, Hashable, Sendable, CustomStringCon
     case settingsCouldNotOpen(SettingsPage)
     /// A kind whose framework this iOS version lacks (AlarmKit before iOS 26).
     case requiresNewerIOS(PermissionKind, major: Int)
+    /// A kind whose framework the SDK the app was built with lacks (AlarmKit in Xcode 16): the
+    /// backend was compiled without it, whatever iOS runs the app.
+    case builtWithoutFramework(PermissionKind, framework: String, sdkMajor: Int)
     /// `faceID` on a device with no biometry (`LAContext.biometryType` is `none`).
     case biometryNotPresent
     /// The Local Network probe heard neither its own service nor a denial (no Wi-Fi, or Bonjour
@@ -54,6 +57,8 @@ public enum FrameworkPermissionError: Error, Hashable, Sendable, CustomStringCon
             "health needs the HealthKit types the app shares; configure them in the backend"
         case .requiresNewerIOS(let kind, let major):
             "\(kind.rawValue) needs iOS \(major) or later; check the iOS version before the flow uses it"
+        case .builtWithoutFramework(let kind, let framework, let sdkMajor):
+            "\(kind.rawValue) needs \(framework), missing from the SDK the app was built with; build with the iOS \(sdkMajor) SDK or later"
         case .biometryNotPresent:
             "this device has no Face ID or Touch ID; check 'capability biometry' before using faceID"
         case .localNetworkNoAnswer:
