@@ -38,10 +38,12 @@ struct FlowAlertModifier: ViewModifier {
     /// Shown while the session has an alert. SwiftUI clears it when a button is tapped, in the
     /// same turn as the button's action; an alert still pending after that turn (and one more,
     /// in case the action comes a turn later) was closed without a tap, and the run is
-    /// cancelled rather than left waiting.
+    /// cancelled rather than left waiting. Binding's closures are `@Sendable` (and
+    /// `@isolated(any)`): they are marked `@MainActor`, where the session lives, so SwiftUI calls
+    /// them there and they touch the session without crossing actors.
     private func isPresented(_ request: AlertRequest?) -> Binding<Bool> {
         let session = self.session
-        return Binding(get: { session?.alert != nil }, set: { shown in
+        return Binding(get: { @MainActor in session?.alert != nil }, set: { @MainActor shown in
             guard !shown, let session, let request else { return }
             Task { @MainActor in
                 await Task.yield()
