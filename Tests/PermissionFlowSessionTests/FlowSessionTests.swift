@@ -277,6 +277,25 @@ struct FlowSessionTests {
         #expect(defaults.data(forKey: UserDefaultsCheckpointStore.defaultKey) == nil)
     }
 
+    @Test func aCheckpointThatNoLongerFitsTheFlowIsClearedSoTheNextRunStartsOver() async throws {
+        // The app was updated while the user was in Settings: the stored checkpoint names a
+        // state the new flow no longer has.
+        let store = InMemoryCheckpointStore(Checkpoint(frames: [Checkpoint.Frame(flow: "scan_receipt", state: "old_settings")]))
+        let session = FlowSession(program: try program(receiptsFlow), system: try device([.camera: .authorized]), store: store)
+        let first = try await session.run(flow: "scan_receipt")
+        guard case .error(let error) = first.end else { Issue.record("expected FL2105, got \(first.end)"); return }
+        #expect(error.kind == .badCheckpoint)
+        #expect(error.message == "cannot resume from the saved checkpoint: flow 'scan_receipt' has no state 'old_settings'")
+        #expect(try store.load() == nil)
+        #expect(session.discardedCheckpoint?.message
+            == "saved checkpoint no longer fits the flow: cannot resume from the saved checkpoint: flow 'scan_receipt' has no state 'old_settings'")
+
+        let second = try await session.run(flow: "scan_receipt")
+        #expect(second.outcome == "granted")
+        #expect(second.path == ["check"])
+        #expect(session.discardedCheckpoint == nil)
+    }
+
     @Test func aSessionRunsAgainAfterARunEnded() async throws {
         let session = FlowSession(program: try program(receiptsFlow), system: try device([.camera: .denied]))
         for _ in 0..<2 {
