@@ -24,7 +24,9 @@ public struct ApplePermissionSystem: PermissionSystem {
         public var healthShareTypes: [String]
         /// Quantity types the app reads (HealthKit never tells whether reading was allowed).
         public var healthReadTypes: [String]
-        /// Check Info.plist for the usage description a request needs before making it.
+        /// Check Info.plist for the usage description a request needs before making it. With the
+        /// check off, a location request without its key completes at once with the status it
+        /// had (iOS shows nothing and calls nothing back), instead of waiting forever.
         public var checksUsageDescriptions: Bool
         /// How long to wait for a prompt iOS may not show (the location Always upgrade, honoured
         /// once; HomeKit and Local Network already decided) to come up before concluding it showed
@@ -85,12 +87,13 @@ public struct ApplePermissionSystem: PermissionSystem {
     /// usage descriptions are read here, once.
     @MainActor
     public init(configuration: Configuration = Configuration()) {
-        let texts = configuration.checksUsageDescriptions
-            ? UsageDescriptionTexts(infoDictionary: Bundle.main.infoDictionary ?? [:]) : nil
-        // The type needs iOS 17, so the notification page (iOS 16) is always there.
+        let texts = UsageDescriptionTexts(infoDictionary: Bundle.main.infoDictionary ?? [:])
+        // The type needs iOS 17, so the notification page (iOS 16) is always there. With the
+        // check off, the texts still tell which location request iOS would leave unanswered.
         system = FrameworkPermissionSystem(access: AppleFrameworks(configuration: configuration),
-                                           usageDescriptions: texts, notificationSettingsAvailable: true,
-                                           record: configuration.askedRecord)
+                                           usageDescriptions: configuration.checksUsageDescriptions ? texts : nil,
+                                           notificationSettingsAvailable: true,
+                                           record: configuration.askedRecord, infoPlist: texts)
     }
 
     public func status(of kind: PermissionKind) async throws -> Status { try await system.status(of: kind) }

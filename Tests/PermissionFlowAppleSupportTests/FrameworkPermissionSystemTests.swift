@@ -136,6 +136,17 @@ private func system(_ fake: FakeFrameworks, texts: UsageDescriptionTexts? = allo
     #expect(await fake.log.contains("request camera()"))
 }
 
+@Test func withTheCheckOffALocationRequestWithoutItsKeyCompletesAtOnce() async throws {
+    let fake = FakeFrameworks(raws: [.location: [0], .camera: [0]], promptAppeared: false)
+    let plist = UsageDescriptionTexts(texts: ["NSCameraUsageDescription": "Scan receipts"])
+    let s = FrameworkPermissionSystem(access: fake, usageDescriptions: nil, infoPlist: plist)
+    #expect(try await s.request(.location, options: []) == .immediate(.notDetermined))
+    #expect(await fake.log == ["read location"])
+    // A kind whose key is there is requested as usual.
+    _ = try await s.request(.camera, options: [])
+    #expect(await fake.log == ["read location", "read camera", "request camera()", "read camera"])
+}
+
 @Test func healthNeedsConfiguredTypesAndCombinesThem() async throws {
     await #expect(throws: FrameworkPermissionError.healthNotConfigured) {
         try await system(FakeFrameworks(raws: [.health: []])).status(of: .health)
@@ -164,6 +175,30 @@ private func system(_ fake: FakeFrameworks, texts: UsageDescriptionTexts? = allo
     // Photos changed too, but the run never read it: nothing is known of its change.
     #expect(back == SettingsReturn(changes: [SettingsChange(.camera, .authorized)], terminated: false))
     #expect(await fake.log == ["read camera", "read location", "settings appSettings", "read camera", "read location"])
+}
+
+@Test func aScopedSettingsReturnRereadsOnlyTheKindsGiven() async throws {
+    let fake = FakeFrameworks(raws: [.camera: [2], .location: [2]])
+    await fake.set(settingsOutcome: .returned, changes: [.camera: [3], .location: [4]])
+    let s = system(fake, record: InMemoryAskedRecord(asked: [.localNetwork]))
+    _ = try await s.status(of: .camera)
+    _ = try await s.status(of: .location)
+    _ = try await s.status(of: .localNetwork)
+    let back = try await s.openSettings(.settings, rereading: [.camera])
+    #expect(back == SettingsReturn(changes: [SettingsChange(.camera, .authorized)], terminated: false))
+    #expect(await fake.log == ["read camera", "read location", "probe", "settings appSettings", "read camera"])
+}
+
+@Test func aKindThatFailsToReadAfterSettingsDoesNotFailTheReturn() async throws {
+    let fake = FakeFrameworks(raws: [.camera: [2]])
+    await fake.set(settingsOutcome: .returned, changes: [.camera: [3]])
+    let s = system(fake, record: InMemoryAskedRecord(asked: [.localNetwork]))
+    _ = try await s.status(of: .localNetwork)
+    _ = try await s.status(of: .camera)
+    // Wi-Fi went away meanwhile: the probe hears nothing. The return reports the camera.
+    await fake.set(probeOutcome: .noAnswer)
+    let back = try await s.openSettings(.settings)
+    #expect(back == SettingsReturn(changes: [SettingsChange(.camera, .authorized)], terminated: false))
 }
 
 @Test func theNotificationPageFallsBackToTheAppsPageBeforeIOS16() async throws {

@@ -296,6 +296,19 @@ struct FlowSessionTests {
         #expect(session.discardedCheckpoint == nil)
     }
 
+    @Test func aSettingsReturnRereadsOnlyTheKindsThisRunRead() async throws {
+        let system = ScopedSystem(device: try device([.camera: .denied, .microphone: .denied], settings: [[]]))
+        // Read before the run, by the app or an earlier flow: not this run's business.
+        _ = try await system.status(of: .microphone)
+        let session = FlowSession(program: try program(receiptsFlow), system: system)
+        let run = Task { try await session.run(flow: "scan_receipt") }
+        let explain = await nextAlert(session)
+        try session.tap(0, of: explain)
+        try session.tap(1, of: await nextAlert(session, after: explain))
+        #expect(try await run.value.outcome == "denied")
+        #expect(system.rereadScopes == [[.camera]])
+    }
+
     @Test func aSessionRunsAgainAfterARunEnded() async throws {
         let session = FlowSession(program: try program(receiptsFlow), system: try device([.camera: .denied]))
         for _ in 0..<2 {
