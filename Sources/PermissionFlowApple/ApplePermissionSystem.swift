@@ -194,6 +194,12 @@ struct AppleFrameworks: FrameworkAccess {
         return type
     }
 
+    func healthRequestStatusRawValue() async throws -> Int {
+        guard HealthAccess.isAvailable else { throw ApplePermissionSystem.Failure.healthUnavailable }
+        return try await HealthAccess.requestStatusRawValue(share: configuration.healthShareTypes,
+                                                            read: configuration.healthReadTypes)
+    }
+
     private func healthStatusRawValues() throws -> [Int] {
         guard HealthAccess.isAvailable else { throw ApplePermissionSystem.Failure.healthUnavailable }
         return try HealthAccess.statusRawValues(share: configuration.healthShareTypes)

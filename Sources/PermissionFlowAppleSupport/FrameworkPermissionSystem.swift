@@ -12,6 +12,11 @@ public protocol FrameworkAccess: Sendable {
     /// it creates an `HMHomeManager`, which shows the alert).
     func rawStatusValues(of kind: PermissionKind) async throws -> [Int]
 
+    /// Health: the `HKAuthorizationRequestStatus` raw value of
+    /// `getRequestStatusForAuthorization(toShare:read:)` for the configured share and read types,
+    /// whether a request would show the sheet. Asked only when every share type is decided.
+    func healthRequestStatusRawValue() async throws -> Int
+
     /// Face ID: what `canEvaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, error:)` reports.
     func biometryReading() async throws -> BiometryReading
 
@@ -195,7 +200,8 @@ public struct FrameworkPermissionSystem<Access: FrameworkAccess>: SettingsReturn
         let statuses = try raws.map { try kind.status(forRawValue: $0) }
         if kind == .health {
             guard let combined = HealthAuthorization.combined(statuses) else { throw FrameworkPermissionError.healthNotConfigured }
-            return combined
+            guard combined != .notDetermined else { return combined }
+            return try HealthAuthorization.status(sharing: combined, requestStatusRawValue: try await access.healthRequestStatusRawValue())
         }
         guard statuses.count == 1, let status = statuses.first else {
             preconditionFailure("\(kind.rawValue)'s status API returns one value, the access gave \(statuses.count)")

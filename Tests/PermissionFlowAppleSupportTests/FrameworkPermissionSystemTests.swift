@@ -20,6 +20,8 @@ private actor FakeFrameworks: FrameworkAccess {
     var biometryAfterRequest: BiometryReading?
     /// What the Local Network probe finds.
     var probeOutcome: LocalNetworkProbe.Outcome = .granted
+    /// `HKAuthorizationRequestStatus`'s raw value: 2, unnecessary, unless a test says otherwise.
+    var healthRequestStatus = 2
     private(set) var log: [String] = []
 
     init(raws: [PermissionKind: [Int]], answers: [PermissionKind: [Int]] = [:], promptAppeared: Bool? = nil) {
@@ -34,6 +36,13 @@ private actor FakeFrameworks: FrameworkAccess {
     }
 
     func set(probeOutcome: LocalNetworkProbe.Outcome) { self.probeOutcome = probeOutcome }
+
+    func set(healthRequestStatus: Int) { self.healthRequestStatus = healthRequestStatus }
+
+    func healthRequestStatusRawValue() async throws -> Int {
+        log.append("health request status")
+        return healthRequestStatus
+    }
 
     func biometryReading() async throws -> BiometryReading {
         log.append("canEvaluatePolicy")
@@ -154,6 +163,22 @@ private func system(_ fake: FakeFrameworks, texts: UsageDescriptionTexts? = allo
     #expect(try await system(FakeFrameworks(raws: [.health: [2, 2]])).status(of: .health) == .sharingAuthorized)
     #expect(try await system(FakeFrameworks(raws: [.health: [2, 1]])).status(of: .health) == .sharingDenied)
     #expect(try await system(FakeFrameworks(raws: [.health: [2, 0]])).status(of: .health) == .notDetermined)
+}
+
+@Test func healthReadTypesAddedLaterAreRequested() async throws {
+    // Every share type decided, but a read type the update added was never asked for: a
+    // request would show the sheet, so the status is notDetermined and the flow asks.
+    let fake = FakeFrameworks(raws: [.health: [2]])
+    await fake.set(healthRequestStatus: 1)
+    let s = system(fake)
+    #expect(try await s.status(of: .health) == .notDetermined)
+    #expect(await fake.log == ["read health", "health request status"])
+    await fake.set(healthRequestStatus: 2)
+    #expect(try await s.status(of: .health) == .sharingAuthorized)
+    await fake.set(healthRequestStatus: 7)
+    await #expect(throws: UnknownStatusValue(kind: .health, enumName: "HKAuthorizationRequestStatus", rawValue: 7)) {
+        try await s.status(of: .health)
+    }
 }
 
 @Test func theAlwaysUpgradeCountsAsShownOnlyWhenAPromptCameUp() async throws {
