@@ -15,6 +15,8 @@ final class LocationAccess: NSObject, CLLocationManagerDelegate {
     private let manager = CLLocationManager()
     private var wait: Box<PromptWait>?
     private var pending: OneShot<Status>?
+    /// Set before the request's first `await` (see BluetoothAccess.requesting).
+    private var requesting = false
 
     override init() {
         super.init()
@@ -38,7 +40,9 @@ final class LocationAccess: NSObject, CLLocationManagerDelegate {
             try await requestTemporaryFullAccuracy(purposeKey)
             return (try PermissionKind.locationAccuracy.status(forRawValue: accuracyRawValue), true)
         case .whenInUse, .always:
-            guard pending == nil else { throw ApplePermissionSystem.Failure.requestInProgress(.location) }
+            guard !requesting else { throw ApplePermissionSystem.Failure.requestInProgress(.location) }
+            requesting = true
+            defer { requesting = false }
             // The prompt only appears in the foreground.
             try await app.waitUntilActive()
             let before = try PermissionKind.location.status(forRawValue: statusRawValue)
