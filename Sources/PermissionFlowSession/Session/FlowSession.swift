@@ -41,6 +41,8 @@ public final class FlowSession {
     /// Shows the session's alerts, for UIs that are told rather than observe (UIKit); SwiftUI
     /// observes `activity` instead. Set it before `run`.
     @ObservationIgnored public var presenter: (any FlowAlertPresenter)?
+    /// The views that show alerts by observing the session (`alertHostAppeared()`).
+    @ObservationIgnored var observedHosts: ObservedAlertHosts?
 
     @ObservationIgnored private let onEvent: @Sendable (AnalyticsEvent) -> Void
     @ObservationIgnored private var pending: PendingAlert?

@@ -123,6 +123,12 @@ extension View {
         fatalError("stub")
     }
 
+    // https://developer.apple.com/documentation/swiftui/view/onappear(perform:)
+    nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View { fatalError("stub") }
+
+    // https://developer.apple.com/documentation/swiftui/view/ondisappear(perform:)
+    nonisolated public func onDisappear(perform action: (() -> Void)? = nil) -> some View { fatalError("stub") }
+
     // https://developer.apple.com/documentation/swiftui/view/padding(_:)-68shk
     nonisolated public func padding(_ length: CGFloat) -> some View { fatalError("stub") }
 }
