@@ -37,8 +37,13 @@ final class LocationAccess: NSObject, CLLocationManagerDelegate {
         switch request {
         case .temporaryFullAccuracy(let purposeKey):
             try await app.waitUntilActive()
+            // The completion cannot tell a declined prompt from one never shown (PromptSighting):
+            // whether the app resigned active meanwhile can.
+            let sighting = Box(PromptSighting())
+            let id = app.subscribe { sighting.value.handle($0) }
+            defer { app.unsubscribe(id) }
             try await requestTemporaryFullAccuracy(purposeKey)
-            return (try PermissionKind.locationAccuracy.status(forRawValue: accuracyRawValue), true)
+            return (try PermissionKind.locationAccuracy.status(forRawValue: accuracyRawValue), sighting.value.appeared)
         case .whenInUse, .always:
             guard !requesting else { throw ApplePermissionSystem.Failure.requestInProgress(.location) }
             requesting = true
