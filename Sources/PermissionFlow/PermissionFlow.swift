@@ -52,6 +52,7 @@
 @_exported import struct FlowRuntime.FlowError
 @_exported import struct FlowRuntime.RunInvocationError
 @_exported import protocol FlowRuntime.PermissionSystem
+@_exported import protocol FlowRuntime.SettingsReturnScoping
 @_exported import protocol FlowRuntime.DeviceBackend
 @_exported import struct FlowRuntime.RequestResult
 @_exported import struct FlowRuntime.AlertPresentation

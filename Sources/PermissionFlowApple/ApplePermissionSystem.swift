@@ -24,7 +24,9 @@ public struct ApplePermissionSystem: PermissionSystem {
         public var healthShareTypes: [String]
         /// Quantity types the app reads (HealthKit never tells whether reading was allowed).
         public var healthReadTypes: [String]
-        /// Check Info.plist for the usage description a request needs before making it.
+        /// Check Info.plist for the usage description a request needs before making it. With the
+        /// check off, a location request without its key completes at once with the status it
+        /// had (iOS shows nothing and calls nothing back), instead of waiting forever.
         public var checksUsageDescriptions: Bool
         /// How long to wait for a prompt iOS may not show (the location Always upgrade, honoured
         /// once; HomeKit and Local Network already decided) to come up before concluding it showed
@@ -85,12 +87,13 @@ public struct ApplePermissionSystem: PermissionSystem {
     /// usage descriptions are read here, once.
     @MainActor
     public init(configuration: Configuration = Configuration()) {
-        let texts = configuration.checksUsageDescriptions
-            ? UsageDescriptionTexts(infoDictionary: Bundle.main.infoDictionary ?? [:]) : nil
-        // The type needs iOS 17, so the notification page (iOS 16) is always there.
+        let texts = UsageDescriptionTexts(infoDictionary: Bundle.main.infoDictionary ?? [:])
+        // The type needs iOS 17, so the notification page (iOS 16) is always there. With the
+        // check off, the texts still tell which location request iOS would leave unanswered.
         system = FrameworkPermissionSystem(access: AppleFrameworks(configuration: configuration),
-                                           usageDescriptions: texts, notificationSettingsAvailable: true,
-                                           record: configuration.askedRecord)
+                                           usageDescriptions: configuration.checksUsageDescriptions ? texts : nil,
+                                           notificationSettingsAvailable: true,
+                                           record: configuration.askedRecord, infoPlist: texts)
     }
 
     public func status(of kind: PermissionKind) async throws -> Status { try await system.status(of: kind) }
@@ -157,9 +160,25 @@ struct AppleFrameworks: FrameworkAccess {
         }
     }
 
+    /// AlarmKit exists only in the iOS 26 SDK and later: built with Xcode 16 the module is missing
+    /// (`canImport`, a build-time check), on an older iOS the framework is (`#available`, a run-time
+    /// one); the kind is an error in both, never a build failure.
     private func alarmKitStatusRawValue() throws -> Int {
+        #if canImport(AlarmKit)
         guard #available(iOS 26.0, *) else { throw FrameworkPermissionError.requiresNewerIOS(.alarmKit, major: 26) }
         return AlarmAccess.statusRawValue()
+        #else
+        throw FrameworkPermissionError.builtWithoutFramework(.alarmKit, framework: "AlarmKit", sdkMajor: 26)
+        #endif
+    }
+
+    private func requestAlarmKit() async throws {
+        #if canImport(AlarmKit)
+        guard #available(iOS 26.0, *) else { throw FrameworkPermissionError.requiresNewerIOS(.alarmKit, major: 26) }
+        try await AlarmAccess.request()
+        #else
+        throw FrameworkPermissionError.builtWithoutFramework(.alarmKit, framework: "AlarmKit", sdkMajor: 26)
+        #endif
     }
 
     func biometryReading() async throws -> BiometryReading { FaceIDAccess.reading() }
@@ -173,6 +192,12 @@ struct AppleFrameworks: FrameworkAccess {
         let type = configuration.localNetworkServiceType
         guard bonjourServices.contains(type) else { throw ApplePermissionSystem.Failure.bonjourServiceNotDeclared(type) }
         return type
+    }
+
+    func healthRequestStatusRawValue() async throws -> Int {
+        guard HealthAccess.isAvailable else { throw ApplePermissionSystem.Failure.healthUnavailable }
+        return try await HealthAccess.requestStatusRawValue(share: configuration.healthShareTypes,
+                                                            read: configuration.healthReadTypes)
     }
 
     private func healthStatusRawValues() throws -> [Int] {
@@ -211,9 +236,7 @@ struct AppleFrameworks: FrameworkAccess {
             let type = try declaredServiceType()
             return try await localNetwork.request(serviceType: type, app: app, grace: configuration.promptGracePeriod)
         case .homeKit: return try await homeKit.request(app: app, grace: configuration.promptGracePeriod).promptAppeared
-        case .alarmKit:
-            guard #available(iOS 26.0, *) else { throw FrameworkPermissionError.requiresNewerIOS(.alarmKit, major: 26) }
-            try await AlarmAccess.request()
+        case .alarmKit: try await requestAlarmKit()
         }
         return nil
     }

@@ -11,6 +11,9 @@ final class BluetoothAccess: NSObject, CBCentralManagerDelegate {
     private var manager: CBCentralManager?
     private var wait: Box<PromptWait>?
     private var pending: OneShot<Status>?
+    /// Set before the request's first `await`, so a second request arriving while the first
+    /// waits for the app to become active is refused instead of starting a second wait.
+    private var requesting = false
 
     override init() { super.init() }
 
@@ -20,7 +23,9 @@ final class BluetoothAccess: NSObject, CBCentralManagerDelegate {
 
     /// The status the request ended with, and whether the prompt came up.
     func request(app: AppLifecycle) async throws -> (Status, promptAppeared: Bool) {
-        guard pending == nil else { throw ApplePermissionSystem.Failure.requestInProgress(.bluetooth) }
+        guard !requesting else { throw ApplePermissionSystem.Failure.requestInProgress(.bluetooth) }
+        requesting = true
+        defer { requesting = false }
         // A system alert needs the app in the foreground.
         try await app.waitUntilActive()
         let before = try PermissionKind.bluetooth.status(forRawValue: Self.statusRawValue())

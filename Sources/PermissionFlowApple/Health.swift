@@ -2,7 +2,8 @@
 import HealthKit
 
 /// Health: `HKHealthStore`, per quantity type (`HKQuantityTypeIdentifier` raw values from the
-/// backend's configuration). Only sharing statuses exist; `HealthAuthorization` combines them.
+/// backend's configuration). Only sharing statuses exist; `HealthAuthorization` combines them, and
+/// asks `getRequestStatusForAuthorization` whether read types still need a request.
 @available(iOS 17.0, *)
 enum HealthAccess {
     /// Health data is missing on some devices (iPad before iPadOS 17).
@@ -12,6 +13,20 @@ enum HealthAccess {
         let store = HKHealthStore()
         return try identifiers.map { (id: String) throws(ApplePermissionSystem.Failure) -> Int in
             store.authorizationStatus(for: try quantityType(id)).rawValue
+        }
+    }
+
+    /// `getRequestStatusForAuthorization(toShare:read:completion:)`: whether a request for these
+    /// types would show the sheet, the one answer that covers read types. Its completion is
+    /// `@Sendable` and may run on any queue; it only resumes the continuation.
+    static func requestStatusRawValue(share: [String], read: [String]) async throws -> Int {
+        let toShare = Set(try share.map { try quantityType($0) as HKSampleType })
+        let toRead = Set(try read.map { try quantityType($0) as HKObjectType })
+        let store = HKHealthStore()
+        return try await withCheckedThrowingContinuation { (done: CheckedContinuation<Int, any Error>) in
+            store.getRequestStatusForAuthorization(toShare: toShare, read: toRead) { @Sendable status, error in
+                if let error { done.resume(throwing: error) } else { done.resume(returning: status.rawValue) }
+            }
         }
     }
 

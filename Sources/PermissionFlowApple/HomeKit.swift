@@ -15,6 +15,8 @@ final class HomeKitAccess: NSObject, HMHomeManagerDelegate {
     private var manager: HMHomeManager?
     private var wait: Box<PromptWait>?
     private var pending: OneShot<Status>?
+    /// Set before the request's first `await` (see BluetoothAccess.requesting).
+    private var requesting = false
 
     override init() { super.init() }
 
@@ -27,7 +29,9 @@ final class HomeKitAccess: NSObject, HMHomeManagerDelegate {
 
     /// Creates the manager and returns the status it settled on and whether the alert came up.
     func request(app: AppLifecycle, grace: Duration) async throws -> (Status, promptAppeared: Bool) {
-        guard pending == nil else { throw ApplePermissionSystem.Failure.requestInProgress(.homeKit) }
+        guard !requesting else { throw ApplePermissionSystem.Failure.requestInProgress(.homeKit) }
+        requesting = true
+        defer { requesting = false }
         if let manager {
             // This process asked already; iOS shows nothing a second time.
             return (try PermissionKind.homeKit.status(forRawValue: Int(manager.authorizationStatus.rawValue)), false)

@@ -35,10 +35,11 @@ final class LocalNetworkAccess {
     private func probe(serviceType: String, app: AppLifecycle, grace: Duration) async throws
         -> (outcome: LocalNetworkProbe.Outcome, promptAppeared: Bool) {
         guard !running else { throw ApplePermissionSystem.Failure.requestInProgress(.localNetwork) }
-        // In the background iOS denies local network access silently (TN3179).
-        try await app.waitUntilActive()
+        // Claimed before the first await, so a second probe cannot start while this one waits.
         running = true
         defer { running = false }
+        // In the background iOS denies local network access silently (TN3179).
+        try await app.waitUntilActive()
         let run = ProbeRun(grace: grace)
         let name = UUID().uuidString
         let parameters = NWParameters.tcp

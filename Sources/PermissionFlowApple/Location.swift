@@ -15,6 +15,8 @@ final class LocationAccess: NSObject, CLLocationManagerDelegate {
     private let manager = CLLocationManager()
     private var wait: Box<PromptWait>?
     private var pending: OneShot<Status>?
+    /// Set before the request's first `await` (see BluetoothAccess.requesting).
+    private var requesting = false
 
     override init() {
         super.init()
@@ -35,10 +37,17 @@ final class LocationAccess: NSObject, CLLocationManagerDelegate {
         switch request {
         case .temporaryFullAccuracy(let purposeKey):
             try await app.waitUntilActive()
+            // The completion cannot tell a declined prompt from one never shown (PromptSighting):
+            // whether the app resigned active meanwhile can.
+            let sighting = Box(PromptSighting())
+            let id = app.subscribe { sighting.value.handle($0) }
+            defer { app.unsubscribe(id) }
             try await requestTemporaryFullAccuracy(purposeKey)
-            return (try PermissionKind.locationAccuracy.status(forRawValue: accuracyRawValue), true)
+            return (try PermissionKind.locationAccuracy.status(forRawValue: accuracyRawValue), sighting.value.appeared)
         case .whenInUse, .always:
-            guard pending == nil else { throw ApplePermissionSystem.Failure.requestInProgress(.location) }
+            guard !requesting else { throw ApplePermissionSystem.Failure.requestInProgress(.location) }
+            requesting = true
+            defer { requesting = false }
             // The prompt only appears in the foreground.
             try await app.waitUntilActive()
             let before = try PermissionKind.location.status(forRawValue: statusRawValue)

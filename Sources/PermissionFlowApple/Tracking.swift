@@ -37,7 +37,15 @@ enum TrackingAccess {
         }
         let id = app.subscribe { perform(machine.value.handle($0)) }
         defer { app.unsubscribe(id) }
-        let status = try await result.value { perform(machine.value.start()) }
+        let status: Status
+        do {
+            status = try await result.value { perform(machine.value.start()) }
+        } catch {
+            // A framework call still in flight must not lead to a second one (a second prompt
+            // after the run was cancelled).
+            machine.value.cancel()
+            throw error
+        }
         return (status, machine.value.promptAppeared)
     }
 }

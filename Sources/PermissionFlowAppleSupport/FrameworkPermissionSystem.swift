@@ -12,6 +12,11 @@ public protocol FrameworkAccess: Sendable {
     /// it creates an `HMHomeManager`, which shows the alert).
     func rawStatusValues(of kind: PermissionKind) async throws -> [Int]
 
+    /// Health: the `HKAuthorizationRequestStatus` raw value of
+    /// `getRequestStatusForAuthorization(toShare:read:)` for the configured share and read types,
+    /// whether a request would show the sheet. Asked only when every share type is decided.
+    func healthRequestStatusRawValue() async throws -> Int
+
     /// Face ID: what `canEvaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, error:)` reports.
     func biometryReading() async throws -> BiometryReading
 
@@ -42,6 +47,9 @@ public enum FrameworkPermissionError: Error, Hashable, Sendable, CustomStringCon
     case settingsCouldNotOpen(SettingsPage)
     /// A kind whose framework this iOS version lacks (AlarmKit before iOS 26).
     case requiresNewerIOS(PermissionKind, major: Int)
+    /// A kind whose framework the SDK the app was built with lacks (AlarmKit in Xcode 16): the
+    /// backend was compiled without it, whatever iOS runs the app.
+    case builtWithoutFramework(PermissionKind, framework: String, sdkMajor: Int)
     /// `faceID` on a device with no biometry (`LAContext.biometryType` is `none`).
     case biometryNotPresent
     /// The Local Network probe heard neither its own service nor a denial (no Wi-Fi, or Bonjour
@@ -54,6 +62,8 @@ public enum FrameworkPermissionError: Error, Hashable, Sendable, CustomStringCon
             "health needs the HealthKit types the app shares; configure them in the backend"
         case .requiresNewerIOS(let kind, let major):
             "\(kind.rawValue) needs iOS \(major) or later; check the iOS version before the flow uses it"
+        case .builtWithoutFramework(let kind, let framework, let sdkMajor):
+            "\(kind.rawValue) needs \(framework), missing from the SDK the app was built with; build with the iOS \(sdkMajor) SDK or later"
         case .biometryNotPresent:
             "this device has no Face ID or Touch ID; check 'capability biometry' before using faceID"
         case .localNetworkNoAnswer:
@@ -70,21 +80,25 @@ public enum FrameworkPermissionError: Error, Hashable, Sendable, CustomStringCon
 /// Settings returns reporting what changed among the kinds the run has read (`SettingsDiff`).
 /// The kinds iOS reports no status for until asked (`PermissionKind.statusNeedsAskedRecord`)
 /// read `notDetermined` until a request asked, as `record` remembers.
-public struct FrameworkPermissionSystem<Access: FrameworkAccess>: PermissionSystem {
+public struct FrameworkPermissionSystem<Access: FrameworkAccess>: SettingsReturnScoping {
     public let access: Access
     /// Which of Face ID, Local Network and HomeKit the backend has asked for.
     public let record: any AskedRecord
     /// Info.plist's texts; nil turns the usage-description check off.
     public let usageDescriptions: UsageDescriptionTexts?
+    /// Info.plist's texts whether or not the check is on: with the check off, a request iOS would
+    /// answer with silence for lack of its key is still not left waiting (`answersWithSilence`).
+    public let infoPlist: UsageDescriptionTexts?
     /// Whether `UIApplication.openNotificationSettingsURLString` exists (iOS 16).
     public let notificationSettingsAvailable: Bool
     private let memory = StatusMemory()
 
     public init(access: Access, usageDescriptions: UsageDescriptionTexts?, notificationSettingsAvailable: Bool = true,
-                record: any AskedRecord = InMemoryAskedRecord()) {
+                record: any AskedRecord = InMemoryAskedRecord(), infoPlist: UsageDescriptionTexts? = nil) {
         self.access = access
         self.record = record
         self.usageDescriptions = usageDescriptions
+        self.infoPlist = infoPlist ?? usageDescriptions
         self.notificationSettingsAvailable = notificationSettingsAvailable
     }
 
@@ -99,7 +113,8 @@ public struct FrameworkPermissionSystem<Access: FrameworkAccess>: PermissionSyst
             throw problem
         }
         let before = try await read(kind)
-        guard RequestPlan.callsFramework(kind, options: options, current: before) else {
+        guard RequestPlan.callsFramework(kind, options: options, current: before),
+              !answersWithSilence(kind, options: options) else {
             await memory.remember(kind, before)
             return .immediate(before)
         }
@@ -122,17 +137,49 @@ public struct FrameworkPermissionSystem<Access: FrameworkAccess>: PermissionSyst
         try await access.isAvailable(capability)
     }
 
+    /// The kinds whose request, without its usage description, iOS neither prompts for nor
+    /// answers: Core Location's "fails immediately" means no prompt and no delegate call
+    /// (https://developer.apple.com/documentation/corelocation/requesting-authorization-to-use-location-services),
+    /// so the wait for one would never end. Calendar and reminders are denied with a completion,
+    /// the others terminate the app (checked with the usage-description check on).
+    static var silentWithoutUsageDescription: Set<PermissionKind> { [.location] }
+
+    /// Whether iOS will show nothing and report nothing for this request because Info.plist lacks
+    /// its key (only reached with the usage-description check off: with it on, that is an error).
+    /// The request then completes at once with the status it had, as Core Location documents,
+    /// rather than after a timeout: there is nothing to wait for.
+    private func answersWithSilence(_ kind: PermissionKind, options: [RequestOption]) -> Bool {
+        guard Self.silentWithoutUsageDescription.contains(kind), let infoPlist else { return false }
+        return UsageDescriptions.problem(kind, options: options, in: infoPlist) != nil
+    }
+
     /// Opens the page and returns when the user is back, with the statuses that changed among
     /// those the run has read. If a privacy switch changed, iOS terminates the app and this never
     /// returns: the next launch resumes from the session's checkpoint.
     public func openSettings(_ page: SettingsPage) async throws -> SettingsReturn {
-        let before = await memory.statuses
+        try await openSettings(page, rereading: Set(PermissionKind.allCases))
+    }
+
+    /// `openSettings(_:)` re-reading only `kinds` (a session passes the kinds its run has read).
+    /// A kind whose status cannot be read now (the Local Network probe without Wi-Fi, an unknown
+    /// raw value) is left out of the report, as a kind never read is: the return itself went
+    /// fine, and the flow reads again whatever it branches on next, failing there if it must.
+    public func openSettings(_ page: SettingsPage, rereading kinds: Set<PermissionKind>) async throws -> SettingsReturn {
+        let before = await memory.statuses.filter { kinds.contains($0.key) }
         let destination = SettingsDestination.choose(for: page, notificationSettingsAvailable: notificationSettingsAvailable)
         guard try await access.visitSettings(destination) == .returned else {
             throw FrameworkPermissionError.settingsCouldNotOpen(page)
         }
         var after: [PermissionKind: Status] = [:]
-        for kind in PermissionKind.allCases where before[kind] != nil { after[kind] = try await status(of: kind) }
+        for kind in PermissionKind.allCases where before[kind] != nil {
+            do {
+                after[kind] = try await status(of: kind)
+            } catch let error as CancellationError {
+                throw error
+            } catch {
+                continue
+            }
+        }
         return SettingsReturn(changes: SettingsDiff.changes(before: before, after: after), terminated: false)
     }
 
@@ -153,7 +200,8 @@ public struct FrameworkPermissionSystem<Access: FrameworkAccess>: PermissionSyst
         let statuses = try raws.map { try kind.status(forRawValue: $0) }
         if kind == .health {
             guard let combined = HealthAuthorization.combined(statuses) else { throw FrameworkPermissionError.healthNotConfigured }
-            return combined
+            guard combined != .notDetermined else { return combined }
+            return try HealthAuthorization.status(sharing: combined, requestStatusRawValue: try await access.healthRequestStatusRawValue())
         }
         guard statuses.count == 1, let status = statuses.first else {
             preconditionFailure("\(kind.rawValue)'s status API returns one value, the access gave \(statuses.count)")

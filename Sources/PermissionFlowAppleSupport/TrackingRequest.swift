@@ -52,8 +52,15 @@ public struct TrackingRequest: Hashable, Sendable {
         }
     }
 
+    /// The request was cancelled (the run ended): nothing more is asked, not even when a call
+    /// still in flight comes back `notDetermined` from an interrupted prompt.
+    public mutating func cancel() {
+        done = true
+    }
+
     /// Feeds the framework's answer.
     public mutating func completed(with status: Status) -> Effect {
+        guard !done else { return .wait }
         calling = false
         if status == .notDetermined, attempts < Self.maximumAttempts, resignedWhileCalling || appState != .active {
             resignedWhileCalling = false

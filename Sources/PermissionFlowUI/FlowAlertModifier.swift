@@ -10,7 +10,10 @@ extension View {
     /// run's locale). An alert with a destructive button and no cancel one shows its destructive
     /// buttons with the default role, so SwiftUI cannot add a Cancel button of its own that no
     /// flow path handles (`AlertRoles.swiftUI`). If the alert goes away without a tap, the run
-    /// ends as `cancelled`, like any other dismissal of the UI. With a nil session (no step
+    /// ends as `cancelled`, like any other dismissal of the UI. While this view is off screen an
+    /// alert cannot appear: once it has appeared, an alert the run shows while it (and every other
+    /// view with this modifier for the session) is gone ends the run with an error instead of
+    /// waiting for a tap (`FlowSession.alertHostAppeared()`). With a nil session (no step
     /// running) nothing is shown.
     public func flowAlerts(for session: FlowSession?) -> some View {
         modifier(FlowAlertModifier(session: session))
@@ -23,7 +26,11 @@ struct FlowAlertModifier: ViewModifier {
 
     func body(content: Content) -> some View {
         let request = session?.alert
-        return content.alert(request?.title ?? "", isPresented: isPresented(request), presenting: request) { request in
+        let session = self.session
+        return content
+            .onAppear { session?.alertHostAppeared() }
+            .onDisappear { session?.alertHostDisappeared() }
+            .alert(request?.title ?? "", isPresented: isPresented(request), presenting: request) { request in
             let roles = AlertRoles.swiftUI(request.buttons)
             ForEach(Array(request.buttons.enumerated()), id: \.offset) { index, button in
                 SwiftUI.Button(button.label, role: roles[index].flatMap(Self.role)) {
@@ -38,10 +45,12 @@ struct FlowAlertModifier: ViewModifier {
     /// Shown while the session has an alert. SwiftUI clears it when a button is tapped, in the
     /// same turn as the button's action; an alert still pending after that turn (and one more,
     /// in case the action comes a turn later) was closed without a tap, and the run is
-    /// cancelled rather than left waiting.
+    /// cancelled rather than left waiting. Binding's closures are `@Sendable` (and
+    /// `@isolated(any)`): they are marked `@MainActor`, where the session lives, so SwiftUI calls
+    /// them there and they touch the session without crossing actors.
     private func isPresented(_ request: AlertRequest?) -> Binding<Bool> {
         let session = self.session
-        return Binding(get: { session?.alert != nil }, set: { shown in
+        return Binding(get: { @MainActor in session?.alert != nil }, set: { @MainActor shown in
             guard !shown, let session, let request else { return }
             Task { @MainActor in
                 await Task.yield()

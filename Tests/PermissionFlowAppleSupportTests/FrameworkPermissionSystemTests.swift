@@ -20,6 +20,8 @@ private actor FakeFrameworks: FrameworkAccess {
     var biometryAfterRequest: BiometryReading?
     /// What the Local Network probe finds.
     var probeOutcome: LocalNetworkProbe.Outcome = .granted
+    /// `HKAuthorizationRequestStatus`'s raw value: 2, unnecessary, unless a test says otherwise.
+    var healthRequestStatus = 2
     private(set) var log: [String] = []
 
     init(raws: [PermissionKind: [Int]], answers: [PermissionKind: [Int]] = [:], promptAppeared: Bool? = nil) {
@@ -34,6 +36,13 @@ private actor FakeFrameworks: FrameworkAccess {
     }
 
     func set(probeOutcome: LocalNetworkProbe.Outcome) { self.probeOutcome = probeOutcome }
+
+    func set(healthRequestStatus: Int) { self.healthRequestStatus = healthRequestStatus }
+
+    func healthRequestStatusRawValue() async throws -> Int {
+        log.append("health request status")
+        return healthRequestStatus
+    }
 
     func biometryReading() async throws -> BiometryReading {
         log.append("canEvaluatePolicy")
@@ -136,6 +145,17 @@ private func system(_ fake: FakeFrameworks, texts: UsageDescriptionTexts? = allo
     #expect(await fake.log.contains("request camera()"))
 }
 
+@Test func withTheCheckOffALocationRequestWithoutItsKeyCompletesAtOnce() async throws {
+    let fake = FakeFrameworks(raws: [.location: [0], .camera: [0]], promptAppeared: false)
+    let plist = UsageDescriptionTexts(texts: ["NSCameraUsageDescription": "Scan receipts"])
+    let s = FrameworkPermissionSystem(access: fake, usageDescriptions: nil, infoPlist: plist)
+    #expect(try await s.request(.location, options: []) == .immediate(.notDetermined))
+    #expect(await fake.log == ["read location"])
+    // A kind whose key is there is requested as usual.
+    _ = try await s.request(.camera, options: [])
+    #expect(await fake.log == ["read location", "read camera", "request camera()", "read camera"])
+}
+
 @Test func healthNeedsConfiguredTypesAndCombinesThem() async throws {
     await #expect(throws: FrameworkPermissionError.healthNotConfigured) {
         try await system(FakeFrameworks(raws: [.health: []])).status(of: .health)
@@ -143,6 +163,22 @@ private func system(_ fake: FakeFrameworks, texts: UsageDescriptionTexts? = allo
     #expect(try await system(FakeFrameworks(raws: [.health: [2, 2]])).status(of: .health) == .sharingAuthorized)
     #expect(try await system(FakeFrameworks(raws: [.health: [2, 1]])).status(of: .health) == .sharingDenied)
     #expect(try await system(FakeFrameworks(raws: [.health: [2, 0]])).status(of: .health) == .notDetermined)
+}
+
+@Test func healthReadTypesAddedLaterAreRequested() async throws {
+    // Every share type decided, but a read type the update added was never asked for: a
+    // request would show the sheet, so the status is notDetermined and the flow asks.
+    let fake = FakeFrameworks(raws: [.health: [2]])
+    await fake.set(healthRequestStatus: 1)
+    let s = system(fake)
+    #expect(try await s.status(of: .health) == .notDetermined)
+    #expect(await fake.log == ["read health", "health request status"])
+    await fake.set(healthRequestStatus: 2)
+    #expect(try await s.status(of: .health) == .sharingAuthorized)
+    await fake.set(healthRequestStatus: 7)
+    await #expect(throws: UnknownStatusValue(kind: .health, enumName: "HKAuthorizationRequestStatus", rawValue: 7)) {
+        try await s.status(of: .health)
+    }
 }
 
 @Test func theAlwaysUpgradeCountsAsShownOnlyWhenAPromptCameUp() async throws {
@@ -164,6 +200,30 @@ private func system(_ fake: FakeFrameworks, texts: UsageDescriptionTexts? = allo
     // Photos changed too, but the run never read it: nothing is known of its change.
     #expect(back == SettingsReturn(changes: [SettingsChange(.camera, .authorized)], terminated: false))
     #expect(await fake.log == ["read camera", "read location", "settings appSettings", "read camera", "read location"])
+}
+
+@Test func aScopedSettingsReturnRereadsOnlyTheKindsGiven() async throws {
+    let fake = FakeFrameworks(raws: [.camera: [2], .location: [2]])
+    await fake.set(settingsOutcome: .returned, changes: [.camera: [3], .location: [4]])
+    let s = system(fake, record: InMemoryAskedRecord(asked: [.localNetwork]))
+    _ = try await s.status(of: .camera)
+    _ = try await s.status(of: .location)
+    _ = try await s.status(of: .localNetwork)
+    let back = try await s.openSettings(.settings, rereading: [.camera])
+    #expect(back == SettingsReturn(changes: [SettingsChange(.camera, .authorized)], terminated: false))
+    #expect(await fake.log == ["read camera", "read location", "probe", "settings appSettings", "read camera"])
+}
+
+@Test func aKindThatFailsToReadAfterSettingsDoesNotFailTheReturn() async throws {
+    let fake = FakeFrameworks(raws: [.camera: [2]])
+    await fake.set(settingsOutcome: .returned, changes: [.camera: [3]])
+    let s = system(fake, record: InMemoryAskedRecord(asked: [.localNetwork]))
+    _ = try await s.status(of: .localNetwork)
+    _ = try await s.status(of: .camera)
+    // Wi-Fi went away meanwhile: the probe hears nothing. The return reports the camera.
+    await fake.set(probeOutcome: .noAnswer)
+    let back = try await s.openSettings(.settings)
+    #expect(back == SettingsReturn(changes: [SettingsChange(.camera, .authorized)], terminated: false))
 }
 
 @Test func theNotificationPageFallsBackToTheAppsPageBeforeIOS16() async throws {

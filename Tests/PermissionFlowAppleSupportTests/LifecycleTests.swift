@@ -62,6 +62,22 @@ import Testing
     expectStep(t.completed(with: .notDetermined), .finish(.notDetermined))
 }
 
+@Test func aCancelledTrackingRequestNeverAsksAgain() {
+    var t = TrackingRequest(appState: .active)
+    expectStep(t.start(), .callFramework)
+    expectStep(t.handle(.willResignActive), .wait)
+    t.cancel()
+    // The interrupted call comes back undetermined after the run was cancelled: no second call.
+    expectStep(t.completed(with: .notDetermined), .wait)
+    expectStep(t.handle(.didBecomeActive), .wait)
+    #expect(t.attempts == 1)
+    var waiting = TrackingRequest(appState: .inactive)
+    expectStep(waiting.start(), .wait)
+    waiting.cancel()
+    expectStep(waiting.handle(.didBecomeActive), .wait)
+    #expect(waiting.attempts == 0)
+}
+
 @Test func trackingNotDeterminedInAnUninterruptedActiveAppIsFinal() {
     var t = TrackingRequest(appState: .active)
     expectStep(t.start(), .callFramework)

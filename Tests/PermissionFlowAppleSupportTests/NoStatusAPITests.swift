@@ -129,5 +129,7 @@ func everyCanEvaluateCodeGivesAFaceIDStatus(code: Int) throws {
         == "this device has no Face ID or Touch ID; check 'capability biometry' before using faceID")
     #expect(FrameworkPermissionError.requiresNewerIOS(.alarmKit, major: 26).description
         == "alarmKit needs iOS 26 or later; check the iOS version before the flow uses it")
+    #expect(FrameworkPermissionError.builtWithoutFramework(.alarmKit, framework: "AlarmKit", sdkMajor: 26).description
+        == "alarmKit needs AlarmKit, missing from the SDK the app was built with; build with the iOS 26 SDK or later")
     #expect(PermissionKind.statusNeedsAskedRecord == [.faceID, .localNetwork, .homeKit])
 }

@@ -80,6 +80,20 @@ private func chosen(_ r: RequestResult) -> String? { r.answer.flatMap { r.prompt
                                    after: .fullAccuracy) == .immediate(.fullAccuracy))
 }
 
+@Test func aTemporaryAccuracyRefusalWithoutAPromptIsNotTheUsersAnswer() {
+    // In the background, or with the purpose refused, iOS fails the request with no prompt: the
+    // app never resigned active, and the unchanged accuracy is not "Don't Allow".
+    var sighting = PromptSighting()
+    sighting.handle(.didBecomeActive)
+    let silent = PromptInference.result(.locationAccuracy, options: [.purpose("Delivery")], before: .reducedAccuracy,
+                                        after: .reducedAccuracy, promptAppeared: sighting.appeared)
+    #expect(silent == .immediate(.reducedAccuracy))
+    sighting.handle(.willResignActive)
+    let declined = PromptInference.result(.locationAccuracy, options: [.purpose("Delivery")], before: .reducedAccuracy,
+                                          after: .reducedAccuracy, promptAppeared: sighting.appeared)
+    #expect(chosen(declined) == "Don't Allow")
+}
+
 @Test func theFrameworkIsCalledOnlyWhenSomethingCanHappen() {
     #expect(RequestPlan.callsFramework(.camera, options: [], current: .notDetermined))
     #expect(!RequestPlan.callsFramework(.camera, options: [], current: .denied))

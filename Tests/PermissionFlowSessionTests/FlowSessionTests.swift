@@ -277,6 +277,38 @@ struct FlowSessionTests {
         #expect(defaults.data(forKey: UserDefaultsCheckpointStore.defaultKey) == nil)
     }
 
+    @Test func aCheckpointThatNoLongerFitsTheFlowIsClearedSoTheNextRunStartsOver() async throws {
+        // The app was updated while the user was in Settings: the stored checkpoint names a
+        // state the new flow no longer has.
+        let store = InMemoryCheckpointStore(Checkpoint(frames: [Checkpoint.Frame(flow: "scan_receipt", state: "old_settings")]))
+        let session = FlowSession(program: try program(receiptsFlow), system: try device([.camera: .authorized]), store: store)
+        let first = try await session.run(flow: "scan_receipt")
+        guard case .error(let error) = first.end else { Issue.record("expected FL2105, got \(first.end)"); return }
+        #expect(error.kind == .badCheckpoint)
+        #expect(error.message == "cannot resume from the saved checkpoint: flow 'scan_receipt' has no state 'old_settings'")
+        #expect(try store.load() == nil)
+        #expect(session.discardedCheckpoint?.message
+            == "saved checkpoint no longer fits the flow: cannot resume from the saved checkpoint: flow 'scan_receipt' has no state 'old_settings'")
+
+        let second = try await session.run(flow: "scan_receipt")
+        #expect(second.outcome == "granted")
+        #expect(second.path == ["check"])
+        #expect(session.discardedCheckpoint == nil)
+    }
+
+    @Test func aSettingsReturnRereadsOnlyTheKindsThisRunRead() async throws {
+        let system = ScopedSystem(device: try device([.camera: .denied, .microphone: .denied], settings: [[]]))
+        // Read before the run, by the app or an earlier flow: not this run's business.
+        _ = try await system.status(of: .microphone)
+        let session = FlowSession(program: try program(receiptsFlow), system: system)
+        let run = Task { try await session.run(flow: "scan_receipt") }
+        let explain = await nextAlert(session)
+        try session.tap(0, of: explain)
+        try session.tap(1, of: await nextAlert(session, after: explain))
+        #expect(try await run.value.outcome == "denied")
+        #expect(system.rereadScopes == [[.camera]])
+    }
+
     @Test func aSessionRunsAgainAfterARunEnded() async throws {
         let session = FlowSession(program: try program(receiptsFlow), system: try device([.camera: .denied]))
         for _ in 0..<2 {

@@ -104,3 +104,25 @@ func temporaryDirectory() throws -> URL {
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
+
+/// A system that re-reads after Settings only what it is told to, and records what that was.
+final class ScopedSystem: SettingsReturnScoping, @unchecked Sendable {
+    let device: SimulatedDevice
+    private let lock = NSLock()
+    private var scopes: [Set<PermissionKind>] = []
+    init(device: SimulatedDevice) { self.device = device }
+    var rereadScopes: [Set<PermissionKind>] { lock.withLock { scopes } }
+    func status(of kind: PermissionKind) async throws -> Status { try await device.status(of: kind) }
+    func request(_ kind: PermissionKind, options: [RequestOption]) async throws -> RequestResult {
+        try await device.request(kind, options: options)
+    }
+    func isAvailable(_ capability: Capability) async throws -> Bool { try await device.isAvailable(capability) }
+    func openSettings(_ page: SettingsPage) async throws -> SettingsReturn {
+        Issue.record("the session should ask for a scoped Settings return")
+        return try await device.openSettings(page)
+    }
+    func openSettings(_ page: SettingsPage, rereading kinds: Set<PermissionKind>) async throws -> SettingsReturn {
+        lock.withLock { scopes.append(kinds) }
+        return try await device.openSettings(page)
+    }
+}

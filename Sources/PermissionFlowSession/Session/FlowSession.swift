@@ -41,6 +41,8 @@ public final class FlowSession {
     /// Shows the session's alerts, for UIs that are told rather than observe (UIKit); SwiftUI
     /// observes `activity` instead. Set it before `run`.
     @ObservationIgnored public var presenter: (any FlowAlertPresenter)?
+    /// The views that show alerts by observing the session (`alertHostAppeared()`).
+    @ObservationIgnored var observedHosts: ObservedAlertHosts?
 
     @ObservationIgnored private let onEvent: @Sendable (AnalyticsEvent) -> Void
     @ObservationIgnored private var pending: PendingAlert?
@@ -161,12 +163,27 @@ public final class FlowSession {
         }
         switch outcome {
         case .success(let result):
+            clearCheckpointThatNoLongerFits(result)
             self.result = result
             activity = .finished(result.end)
             return result
         case .failure(let error):
             activity = result.map { .finished($0.end) } ?? .idle
             throw error
+        }
+    }
+
+    /// A checkpoint that decodes but no longer fits the program (FL2105: the app was updated while
+    /// the user was in Settings, and the flow lost the state or flow it names) would fail every
+    /// later run the same way: it is cleared and reported in `discardedCheckpoint`, so this run
+    /// reports the error and the next one starts from the beginning.
+    private func clearCheckpointThatNoLongerFits(_ result: RunResult) {
+        guard case .error(let error) = result.end, error.kind == .badCheckpoint else { return }
+        do {
+            try store.save(nil)
+            discardedCheckpoint = CheckpointStoreError("saved checkpoint no longer fits the flow: \(error.message)")
+        } catch {
+            discardedCheckpoint = CheckpointStoreError("saved checkpoint no longer fits the flow and could not be cleared: \(error)")
         }
     }
 

@@ -8,12 +8,17 @@ struct SessionBackend: DeviceBackend {
     let system: any PermissionSystem
     let store: any CheckpointStore
     let onEvent: @Sendable (AnalyticsEvent) -> Void
+    /// The kinds this run has read or requested (a backend is made per run): a Settings return
+    /// re-reads only these, not every kind the app read since launch.
+    let kindsRead = KindsRead()
 
     func status(of kind: PermissionKind) async throws -> Status {
-        try await system.status(of: kind)
+        await kindsRead.insert(kind)
+        return try await system.status(of: kind)
     }
 
     func request(_ kind: PermissionKind, options: [RequestOption]) async throws -> RequestResult {
+        await kindsRead.insert(kind)
         await session.enter(.systemPrompt(kind))
         let result = try await system.request(kind, options: options)
         await session.enter(.running)
@@ -26,7 +31,11 @@ struct SessionBackend: DeviceBackend {
 
     func openSettings(_ page: SettingsPage) async throws -> SettingsReturn {
         await session.enter(.settings(page))
-        let back = try await system.openSettings(page)
+        let back = if let scoped = system as? any SettingsReturnScoping {
+            try await scoped.openSettings(page, rereading: await kindsRead.kinds)
+        } else {
+            try await system.openSettings(page)
+        }
         await session.enter(.running)
         return back
     }
@@ -52,4 +61,10 @@ struct SessionBackend: DeviceBackend {
             return nil
         }
     }
+}
+
+/// The kinds one run has touched.
+actor KindsRead {
+    private(set) var kinds: Set<PermissionKind> = []
+    func insert(_ kind: PermissionKind) { kinds.insert(kind) }
 }

@@ -66,6 +66,7 @@ open class CLLocationManager: NSObject {
 
     // https://developer.apple.com/documentation/corelocation/cllocationmanager/requesttemporaryfullaccuracyauthorization(withpurposekey:completion:)
     @available(iOS 14.0, *)
+    // The page declares the completion @Sendable.
     open func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String,
-                                                        completion: (((any Error)?) -> Void)? = nil) {}
+                                                        completion: (@Sendable ((any Error)?) -> Void)? = nil) {}
 }

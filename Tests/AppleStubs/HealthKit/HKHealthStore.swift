@@ -9,6 +9,16 @@ public enum HKAuthorizationStatus: Int, Sendable {
     case sharingAuthorized = 2
 }
 
+// https://developer.apple.com/documentation/healthkit/hkauthorizationrequeststatus
+// (HKDefines.h: Unknown = 0, ShouldRequest, Unnecessary; raw values from the header, *unverified*
+// against the page, which lists the cases in this order without values)
+@available(iOS 12.0, *)
+public enum HKAuthorizationRequestStatus: Int, Sendable {
+    case unknown = 0
+    case shouldRequest = 1
+    case unnecessary = 2
+}
+
 // https://developer.apple.com/documentation/healthkit/hkquantitytypeidentifier
 @available(iOS 8.0, *)
 public struct HKQuantityTypeIdentifier: Hashable, RawRepresentable, Sendable {
@@ -46,10 +56,17 @@ open class HKHealthStore: NSObject {
     // https://developer.apple.com/documentation/healthkit/hkhealthstore/authorizationstatus(for:)
     open func authorizationStatus(for type: HKObjectType) -> HKAuthorizationStatus { fatalError("interface stub") }
 
-    // https://developer.apple.com/documentation/healthkit/hkhealthstore/requestauthorization(toshare:read:completion:)
-    // (the async form Swift imports)
+    // https://developer.apple.com/documentation/healthkit/hkhealthstore/requestauthorization(toshare:read:)
+    // (the async form: both sets non-optional, unlike the completion form's)
     @available(iOS 15.0, *)
-    open func requestAuthorization(toShare typesToShare: Set<HKSampleType>?, read typesToRead: Set<HKObjectType>?) async throws {
+    open func requestAuthorization(toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>) async throws {
         fatalError("interface stub")
     }
+
+    // https://developer.apple.com/documentation/healthkit/hkhealthstore/getrequeststatusforauthorization(toshare:read:completion:)
+    // "Indicates whether the system presents the user with a permission sheet if your app
+    // requests authorization for the provided types": the only answer that covers read types.
+    @available(iOS 12.0, *)
+    open func getRequestStatusForAuthorization(toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>,
+                                               completion: @escaping @Sendable (HKAuthorizationRequestStatus, (any Error)?) -> Void) {}
 }

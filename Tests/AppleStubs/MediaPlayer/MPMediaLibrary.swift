@@ -20,5 +20,6 @@ open class MPMediaLibrary: NSObject {
 
     // https://developer.apple.com/documentation/mediaplayer/mpmedialibrary/requestauthorization(_:)
     @available(iOS 9.3, *)
-    open class func requestAuthorization(_ handler: @escaping (MPMediaLibraryAuthorizationStatus) -> Void) {}
+    // The page declares the handler @Sendable.
+    open class func requestAuthorization(_ handler: @escaping @Sendable (MPMediaLibraryAuthorizationStatus) -> Void) {}
 }

@@ -75,8 +75,10 @@ public struct VStack<Content: View>: View {
 // https://developer.apple.com/documentation/swiftui/binding
 @available(iOS 13.0, macOS 10.15, *)
 @propertyWrapper @dynamicMemberLookup public struct Binding<Value> {
-    // https://developer.apple.com/documentation/swiftui/binding/init(get:set:)-6g3d5
-    @preconcurrency public init(get: @escaping @isolated(any) () -> Value, set: @escaping @isolated(any) (Value) -> Void) {}
+    // https://developer.apple.com/documentation/swiftui/binding/init(get:set:)-7ufcp
+    // (both closures @isolated(any) @Sendable, as the page declares them)
+    @preconcurrency public init(get: @escaping @isolated(any) @Sendable () -> Value,
+                                set: @escaping @isolated(any) @Sendable (Value) -> Void) {}
     // https://developer.apple.com/documentation/swiftui/binding/wrappedvalue
     public var wrappedValue: Value {
         get { fatalError("stub") }
@@ -120,6 +122,12 @@ extension View {
                                  @_inheritActorContext _ action: sending @escaping @isolated(any) () async -> Void) -> some View {
         fatalError("stub")
     }
+
+    // https://developer.apple.com/documentation/swiftui/view/onappear(perform:)
+    nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View { fatalError("stub") }
+
+    // https://developer.apple.com/documentation/swiftui/view/ondisappear(perform:)
+    nonisolated public func onDisappear(perform action: (() -> Void)? = nil) -> some View { fatalError("stub") }
 
     // https://developer.apple.com/documentation/swiftui/view/padding(_:)-68shk
     nonisolated public func padding(_ length: CGFloat) -> some View { fatalError("stub") }
