@@ -47,13 +47,10 @@ public enum LocationRequest: Hashable, Sendable {
 
     /// The request for a kind and its options, or nil for a kind that is not location's.
     public static func of(_ kind: PermissionKind, options: [RequestOption]) -> LocationRequest? {
-        switch kind {
-        case .location: return options.contains(.always) ? .always : .whenInUse
-        case .locationAccuracy:
-            for case .purpose(let key) in options { return .temporaryFullAccuracy(purposeKey: key) }
-            return .temporaryFullAccuracy(purposeKey: "")
-        default: return nil
-        }
+        if kind == .location { return options.contains(.always) ? .always : .whenInUse }
+        guard kind == .locationAccuracy else { return nil }
+        for case .purpose(let key) in options { return .temporaryFullAccuracy(purposeKey: key) }
+        return .temporaryFullAccuracy(purposeKey: "")
     }
 }
 
@@ -67,11 +64,8 @@ public enum EventAccessRequest: Hashable, Sendable {
     case fullAccessToReminders
 
     public static func of(_ kind: PermissionKind, options: [RequestOption]) -> EventAccessRequest? {
-        switch kind {
-        case .calendar: options.contains(.writeOnly) ? .writeOnlyAccessToEvents : .fullAccessToEvents
-        case .reminders: .fullAccessToReminders
-        default: nil
-        }
+        if kind == .calendar { return options.contains(.writeOnly) ? .writeOnlyAccessToEvents : .fullAccessToEvents }
+        return kind == .reminders ? .fullAccessToReminders : nil
     }
 
     /// `EKEntityType` raw value for the status API (EventKit/EKTypes.h: event = 0, reminder = 1).
@@ -83,10 +77,6 @@ public enum EventAccessRequest: Hashable, Sendable {
 /// `PHAccessLevel` raw values (Photos/PhotosTypes.h, iOS 14: addOnly = 1, readWrite = 2).
 public enum PhotosAccessLevel {
     public static func rawValue(for kind: PermissionKind) -> Int? {
-        switch kind {
-        case .photos: 2
-        case .photosAddOnly: 1
-        default: nil
-        }
+        kind == .photos ? 2 : kind == .photosAddOnly ? 1 : nil
     }
 }

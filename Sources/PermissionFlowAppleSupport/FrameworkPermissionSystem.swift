@@ -194,7 +194,10 @@ public struct FrameworkPermissionSystem<Access: FrameworkAccess>: SettingsReturn
             return try LocalNetworkProbe.status(for: await access.localNetworkProbe())
         case .homeKit:
             guard await record.wasAsked(.homeKit) else { return .notDetermined }
-        default: break
+        // Every kind with a status API of its own reads it (listed, so a new kind must decide).
+        case .camera, .microphone, .photos, .photosAddOnly, .location, .locationAccuracy, .notifications, .tracking,
+             .contacts, .calendar, .reminders, .bluetooth, .motion, .speech, .mediaLibrary, .health, .siri, .alarmKit:
+            break
         }
         let raws = try await access.rawStatusValues(of: kind)
         let statuses = try raws.map { try kind.status(forRawValue: $0) }
