@@ -58,7 +58,7 @@ final class AppLifecycle {
     func visitSettings(_ destination: SettingsDestination) async throws -> SettingsVisit.Outcome {
         let string = switch destination {
         case .appSettings: UIApplication.openSettingsURLString
-        case .notificationSettings: UIApplication.openNotificationSettingsURLString  // iOS 16
+        case .notificationSettings: UIApplication.openNotificationSettingsURLString  // iOS 16 in Swift; the deployment target is 17
         }
         guard let url = URL(string: string) else { return .couldNotOpen }
         let visit = Box(SettingsVisit())

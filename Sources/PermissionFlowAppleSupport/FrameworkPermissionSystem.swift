@@ -89,7 +89,8 @@ public struct FrameworkPermissionSystem<Access: FrameworkAccess>: SettingsReturn
     /// Info.plist's texts whether or not the check is on: with the check off, a request iOS would
     /// answer with silence for lack of its key is still not left waiting (`answersWithSilence`).
     public let infoPlist: UsageDescriptionTexts?
-    /// Whether `UIApplication.openNotificationSettingsURLString` exists (iOS 16).
+    /// Whether the notification settings deep link exists (`UIApplicationOpenNotificationSettingsURLString`,
+    /// iOS 15.4+; https://developer.apple.com/documentation/uikit/uiapplicationopennotificationsettingsurlstring).
     public let notificationSettingsAvailable: Bool
     private let memory = StatusMemory()
 

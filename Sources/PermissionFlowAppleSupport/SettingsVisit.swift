@@ -5,7 +5,8 @@ import FlowRuntime
 public enum SettingsDestination: Hashable, Sendable {
     /// `UIApplication.openSettingsURLString`: the app's own page.
     case appSettings
-    /// `UIApplication.openNotificationSettingsURLString` (iOS 16+): the app's notification page.
+    /// `UIApplicationOpenNotificationSettingsURLString` (iOS 15.4+, `UIApplication.openNotificationSettingsURLString`
+    /// in Swift from iOS 16): the app's notification page.
     case notificationSettings
 
     /// The destination for a flow's page. The notification page needs iOS 16; before it, the

@@ -186,7 +186,9 @@ public enum Argument: Hashable, Sendable {
 public enum SettingsPage: String, Hashable, Sendable {
     /// `UIApplication.openSettingsURLString`: the app's own page.
     case settings
-    /// `UIApplication.openNotificationSettingsURLString` (iOS 16+): the app's notification settings.
+    /// `UIApplicationOpenNotificationSettingsURLString` (iOS 15.4+; the Swift spelling
+    /// `UIApplication.openNotificationSettingsURLString` from iOS 16): the app's notification settings
+    /// (https://developer.apple.com/documentation/uikit/uiapplicationopennotificationsettingsurlstring).
     case notificationSettings
 }
 
