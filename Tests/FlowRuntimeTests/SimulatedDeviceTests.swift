@@ -85,6 +85,19 @@ import Testing
         #expect(try await d.request(.location, options: [.always]) == .immediate(.authorizedWhenInUse))
     }
 
+    /// EventKit: "The operating system only prompts them the first time your app requests full
+    /// access to events." A write-only app's first full-access request prompts; the second shows
+    /// nothing and leaves write-only access.
+    @Test func fullAccessToEventsPromptsOnce() async throws {
+        let d = try device([.calendar: .writeOnly], script: Script(answers: answers(.calendar, .label("Don't Allow"))))
+        let first = try await d.request(.calendar, options: [.fullAccess])
+        #expect(first.prompt?.map(\.label) == ["Allow Full Access", "Don't Allow"])
+        #expect(first.status == .writeOnly)
+        // No second answer is scripted, so a second prompt would throw.
+        #expect(try await d.request(.calendar, options: [.fullAccess]) == .immediate(.writeOnly))
+        #expect(try await d.request(.calendar, options: []) == .immediate(.writeOnly))
+    }
+
     @Test func alwaysUpgradeToAlways() async throws {
         let d = try device([.location: .authorizedWhenInUse],
                            script: Script(answers: answers(.location, .label("Change to Always Allow"))))

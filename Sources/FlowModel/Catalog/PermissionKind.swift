@@ -84,7 +84,9 @@ public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
     ///   - upgradeAvailable: for `location(always)` from `authorizedWhenInUse`: whether the app
     ///     has not called requestAlwaysAuthorization() before (Core Location honours the first
     ///     call only, so the "Change to Always Allow" prompt can appear once) and the grant is not
-    ///     a temporary "Allow Once" one (requestAlwaysAuthorization() ignores those).
+    ///     a temporary "Allow Once" one (requestAlwaysAuthorization() ignores those). For
+    ///     `calendar` full access from `writeOnly`: whether the app has not requested full access
+    ///     to events before (EventKit prompts for it once).
     ///   - addOnlyGranted: for `photos`: whether add-only access is already granted; the prompt
     ///     then offers "Keep Add Only" in place of "Don't Allow" (*secondary*: UI-test captures).
     public func requestBehavior(options: [RequestOption], current: Status,
@@ -135,7 +137,7 @@ public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
                     : .prompt([PromptAnswer("Allow Full Access", .fullAccess), PromptAnswer("Don't Allow", .denied)])
             }
             // Write-only access can be upgraded: asking for full access prompts again.
-            if current == .writeOnly, !writeOnly {
+            if current == .writeOnly, !writeOnly, upgradeAvailable {
                 return .prompt([PromptAnswer("Allow Full Access", .fullAccess), PromptAnswer("Don't Allow", .writeOnly)])
             }
             return .immediate(current)

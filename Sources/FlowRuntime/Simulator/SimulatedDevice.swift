@@ -85,6 +85,10 @@ public actor SimulatedDevice: DeviceBackend {
         /// Whether the app called requestAlwaysAuthorization() (`request location(always)`)
         /// already: only the first call can show a prompt.
         var alwaysUpgradeShown = false
+        /// Whether the app asked for full access to events already: "The operating system only
+        /// prompts them the first time your app requests full access to events"
+        /// (https://developer.apple.com/documentation/eventkit/ekeventstore/requestfullaccesstoevents(completion:)).
+        var fullAccessToEventsRequested = false
         /// Kinds the app has requested in this run. With the kinds whose status is past its
         /// initial one (they were requested before), they are what its Settings page shows.
         var requested: Set<PermissionKind> = []
@@ -262,8 +266,12 @@ public actor SimulatedDevice: DeviceBackend {
         state.requested.insert(kind)
         // requestAlwaysAuthorization() is honoured once, and not for an "Allow Once" grant.
         // An ignored call does not use up the one the app gets.
-        let upgradeAvailable = !state.alwaysUpgradeShown && !state.temporary.contains(.location)
+        // EventKit prompts for full access to events once: from write-only, only the first
+        // full-access request can upgrade.
+        let upgradeAvailable = kind == .calendar
+            ? !state.fullAccessToEventsRequested : !state.alwaysUpgradeShown && !state.temporary.contains(.location)
         if kind == .location, options.contains(.always), !state.temporary.contains(.location) { state.alwaysUpgradeShown = true }
+        if kind == .calendar, !options.contains(.writeOnly) { state.fullAccessToEventsRequested = true }
         let addOnlyGranted = kind == .photos && state.statuses[.photosAddOnly] == .authorized
         switch kind.requestBehavior(options: options, current: current, upgradeAvailable: upgradeAvailable,
                                     addOnlyGranted: addOnlyGranted) {
