@@ -86,11 +86,13 @@ let package = Package(
                 resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),
         .target(name: "PermissionFlowApple", dependencies: ["FlowModel", "FlowRuntime", "PermissionFlowAppleSupport"]),
         // Benchmarks (issue 5): a generator of large valid flows and the measuring harness; run in release.
-        .target(name: "FlowBenchSupport", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowFormat", "FlowLanguageServer"]),
+        .target(name: "FlowBenchSupport", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowFormat", "FlowLanguageServer", "FlowTestSupport"]),
         .executableTarget(name: "flowbench", dependencies: ["FlowBenchSupport"]),
         // Shared by the test targets: spawning the built executables, and marked-text
         // assertions on diagnostics. Not part of any product.
-        .target(name: "FlowTestSupport", dependencies: ["FlowSyntax"], path: "Tests/FlowTestSupport"),
+        // The flow generators (a corpus of realistic files, random permission graphs) live here so
+        // tests use them without importing the benchmarks; the benchmark harness uses them too.
+        .target(name: "FlowTestSupport", dependencies: ["FlowSyntax", "FlowModel"], path: "Tests/FlowTestSupport"),
         .testTarget(name: "FlowSyntaxTests", dependencies: ["FlowSyntax", "FlowTestSupport", "FlowFormat"]),
         .testTarget(name: "FlowModelTests", dependencies: ["FlowSyntax", "FlowModel", "FlowTestSupport"]),
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime"]),
@@ -112,7 +114,7 @@ let package = Package(
                     exclude: ["Golden"]),
         .testTarget(name: "FlowStringsTests", dependencies: ["FlowStrings", "FlowCommandLine", "FlowProject", "FlowSyntax", "FlowModel", "FlowLint", "FlowFormat"],
                     exclude: ["Golden"]),
-        .testTarget(name: "FlowFormatTests", dependencies: ["FlowFormat", "FlowSyntax", "FlowBenchSupport", "FlowTestSupport"]),
+        .testTarget(name: "FlowFormatTests", dependencies: ["FlowFormat", "FlowSyntax", "FlowTestSupport"]),
         .testTarget(name: "FlowCommandLineTests", dependencies: ["FlowCommandLine", "FlowProject", "FlowFormat", "FlowBuildTool", "FlowCodegen", "FlowSyntax", "FlowModel", "FlowTestSupport", "FlowStrings"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import FlowTestSupport
 import FlowFormat
 import FlowSyntax
 

@@ -1,3 +1,4 @@
+import FlowTestSupport
 import Testing
 import FlowBenchSupport
 import FlowModel

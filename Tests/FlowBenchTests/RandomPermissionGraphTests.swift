@@ -1,3 +1,4 @@
+import FlowTestSupport
 import FlowBenchSupport
 import FlowModel
 import FlowSyntax

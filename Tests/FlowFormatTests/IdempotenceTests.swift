@@ -1,4 +1,4 @@
-import FlowBenchSupport
+import FlowTestSupport
 import FlowFormat
 import FlowSyntax
 import Foundation
