@@ -39,7 +39,9 @@ public enum Keyword: String, CaseIterable, Hashable, Sendable {
 
     /// The keyword of up to 8 bytes packed little-endian into `packed` (so the length is part of
     /// the value: name bytes are never zero), matched by one `switch` on the integer. Inlined into
-    /// the lexer, which calls it for every name of up to 8 bytes.
+    /// the lexer, which calls it for every name of up to 8 bytes. The constants are the keywords'
+    /// spellings: `LexerTests` lexes every `Keyword.allCases` spelling, its prefixes and longer
+    /// names through this table, so a keyword added to the enum and not here fails there.
     @inline(__always)
     static func match(packed: UInt64) -> Keyword? {
         switch packed {
