@@ -96,6 +96,29 @@ import Testing
         #expect(r.out.hasSuffix("outcome: granted\n"))
     }
 
+    /// The prompt and the Settings page name the app as the flow does, also when its `app` copy
+    /// is a strings key, in the run's locale (they said "App").
+    @Test(arguments: [(nil, "“Belege”"), ("en", "“Receipts”")] as [(String?, String)])
+    func promptsNameTheAppFromItsStringsTable(locale: String?, quoted: String) async throws {
+        let source = """
+            app @app_name
+
+            flow scan {
+              uses camera
+              start -> ask
+              state ask { request camera { authorized -> done granted  else -> done denied } }
+            }
+
+            strings de { app_name = "Belege" }
+            strings en { app_name = "Receipts" }
+
+            """
+        let program = try #require(Loader(reader: MemoryReader(["scan.flow": source])).load("scan.flow").program)
+        let r = await Fixtures.flowrun(["camera.flow"] + (locale.map { ["--locale", $0] } ?? []), program: program,
+                                       input: ["Allow"], terminal: true)
+        #expect(r.out.contains("│ \(quoted) Would Like to Access the Camera\n"), "\(r.out)")
+    }
+
     @Test func jsonKeepsDialogsOnStandardError() async {
         let r = await Fixtures.flowrun(["camera.flow", "--format", "json", "--tap", "Continue"], input: ["Allow"], terminal: true)
         #expect(r.code == 0)

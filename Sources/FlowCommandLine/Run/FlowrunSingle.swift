@@ -47,7 +47,7 @@ struct FlowrunSingle: Sendable {
         let columns = Terminal.columns(fileDescriptor: toText ? 1 : 2, environment: io.environment)
         let dialogs = io.stdin.isTerminal
             ? TerminalDialogs(input: io.stdin, output: dialogOutput, style: style,
-                              appName: Self.appName(options.appName, program: program), width: columns ?? 80)
+                              appName: Self.appName(options.appName, program: program, locale: options.locale), width: columns ?? 80)
             : nil
         let user = TerminalUser(script: script.script, dialogs: dialogs)
         let device: SimulatedDevice
@@ -188,17 +188,13 @@ struct FlowrunSingle: Sendable {
         return arguments
     }
 
-    /// The app name iOS shows in prompts: `--app`, else a literal `app` declaration, else "App".
-    static func appName(_ flag: String?, program: Program) -> String {
+    /// The app name iOS shows in prompts and Settings: `--app`, else the flow's `app` copy in the
+    /// run's locale (a literal, or its `@key` in the strings table), as the storyboard names it;
+    /// "App" only when the flow has neither.
+    static func appName(_ flag: String?, program: Program, locale: String?) -> String {
         if let flag { return flag }
-        if case .literal(let literal)? = program.appName {
-            let parts = literal.template.segments.compactMap { segment -> String? in
-                if case .text(let t) = segment { return t }
-                return nil
-            }
-            if parts.count == literal.template.segments.count { return parts.joined() }
-        }
-        return "App"
+        let index = locale.map { program.strings.bestLocale(for: $0) } ?? 0
+        return StoryboardBuilder.appName(of: program, locale: index)
     }
 
     static func hint(for question: InputNeeded.Question) -> String {
