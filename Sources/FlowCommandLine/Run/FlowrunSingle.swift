@@ -108,7 +108,9 @@ struct FlowrunSingle: Sendable {
         let locale = interpreter.locale
         switch options.format {
         case .text:
-            io.stdout.write(transcript.closing(result))
+            // A script that does not fit the flow (a tap no alert offers) is the command line's
+            // mistake, reported below as a usage error, not a flow error with a backend's ID.
+            if code != ExitCode.usageError { io.stdout.write(transcript.closing(result)) }
         case .json:
             io.stdout.line(RunJSON.render(result, file: path, flow: program[flow].name, locale: locale,
                                           exitCode: code, errorMessage: message.map(Self.firstLine),

@@ -92,7 +92,12 @@ public struct RunScript: Hashable, Sendable {
                     continue
                 }
                 let (kind, name) = try Self.kindAndValue(String(part), option: "settings")
-                let change = SettingsChange(kind, try Self.status(name, of: kind, in: "--settings \(value)"))
+                // The words Settings shows ("On", "Never", "Full Access"), as at the terminal, or a status.
+                let status: Status
+                if let named = kind.settingsStatus(named: name) { status = named } else {
+                    status = try Self.status(name, of: kind, in: "--settings \(value)")
+                }
+                let change = SettingsChange(kind, status)
                 if let problem = SimulatedDevice.problem(with: change) { throw ArgumentError(problem) }
                 visit.changes.append(change)
             }

@@ -274,23 +274,8 @@ public struct TerminalDialogs: Sendable {
         text.unicodeScalars.reduce(0) { $0 + DiagnosticRenderer.width(of: $1.value) }
     }
 
-    /// A label as typed or shown, for comparing: lowercased, trimmed, inner runs of spaces as one,
-    /// `…` as `...`, curly apostrophes and quotes straight.
-    static func normalizedLabel(_ text: String) -> String {
-        var out = ""
-        var pendingSpace = false
-        for scalar in text.lowercased().unicodeScalars {
-            if scalar.properties.isWhitespace { pendingSpace = !out.isEmpty; continue }
-            if pendingSpace { out += " "; pendingSpace = false }
-            switch scalar {
-            case "\u{2026}": out += "..."
-            case "\u{2018}", "\u{2019}": out += "'"
-            case "\u{201C}", "\u{201D}": out += "\""
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    /// A label as typed or shown, for comparing (`ButtonLabel.normalized`, which scripts use too).
+    static func normalizedLabel(_ text: String) -> String { ButtonLabel.normalized(text) }
 }
 
 extension String {

@@ -87,7 +87,7 @@ public actor ScriptedUser: SimulatedUser {
     public func tap(_ alert: AlertPresentation) async throws -> Int {
         guard !script.taps.isEmpty else { throw InputNeeded(.alert(alert)) }
         let tap = script.taps.removeFirst()
-        if let i = alert.labels.firstIndex(of: tap.value) { return i }
+        if let i = ButtonLabel.index(of: tap.value, in: alert.labels) { return i }
         let title = alert.title.map { "alert '\($0)'" } ?? "the alert"
         var hint = "its buttons are " + alert.labels.map { "\"\($0)\"" }.joined(separator: ", ")
         if let s = Suggestion.closest(to: tap.value, in: alert.labels) { hint += "; did you mean \"\(s)\"?" }
@@ -108,7 +108,7 @@ public actor ScriptedUser: SimulatedUser {
         }
         let index: Int?
         switch answer.value {
-        case .label(let label): index = answers.firstIndex { $0.label == label }
+        case .label(let label): index = ButtonLabel.index(of: label, in: answers.map(\.label))
         case .status(let status): index = answers.firstIndex { $0.result == status }
         }
         if let index { return index }
