@@ -25,10 +25,18 @@ import Testing
         let r = run(box, ["--check", "flows"])
         #expect(r.code == 1)
         #expect(r.out == "flows/a.flow\n")
-        #expect(r.err == "")
+        // A pre-commit hook shows this; it says what to run.
+        #expect(r.err == "flowfmt: 1 file is not in the canonical layout; run: flowfmt -i flows/a.flow\n")
         #expect(try read(box, "flows/a.flow") == Self.messy)
         let clean = run(box, ["--check", "flows/lib"])
         #expect(clean.code == 0 && clean.out == "" && clean.err == "")
+    }
+
+    @Test func theHintQuotesPathsAShellWouldSplit() throws {
+        let box = try LintSandbox(["my flows/a.flow": Self.messy, "b's.flow": Self.messy])
+        let r = run(box, ["--check", "my flows/a.flow", "b's.flow"])
+        #expect(r.code == 1)
+        #expect(r.err == "flowfmt: 2 files are not in the canonical layout; run: flowfmt -i 'my flows/a.flow' 'b'\\''s.flow'\n")
     }
 
     @Test func diffIsAUnifiedDiff() throws {

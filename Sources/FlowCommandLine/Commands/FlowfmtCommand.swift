@@ -103,6 +103,7 @@ public struct FlowfmtCommand: Sendable {
         }
 
         var status: Int32 = 0
+        var unformatted: [String] = []
         var sources = SourceList()
         for path in project.files {
             let name = path == "-" ? stdinName : path
@@ -142,7 +143,10 @@ public struct FlowfmtCommand: Sendable {
             let changed = formatted != bytes
             if check || diff {
                 if changed {
-                    if check { stdout.line(OutputEscaping.visible(name)) }
+                    if check {
+                        stdout.line(OutputEscaping.visible(name))
+                        if path != "-" { unformatted.append(path) }
+                    }
                     if diff {
                         stdout.write(UnifiedDiff.render(old: bytes, new: formatted, oldPath: "a/" + name, newPath: "b/" + name))
                     }
@@ -160,6 +164,11 @@ public struct FlowfmtCommand: Sendable {
             } else {
                 stdout.write(String(decoding: formatted, as: UTF8.self))
             }
+        }
+        // A hook or CI log that shows only file names leaves the user guessing what to run.
+        if !unformatted.isEmpty {
+            let files = unformatted.map { ShellQuoting.quoted(OutputEscaping.visible($0)) }.joined(separator: " ")
+            stderr.line("flowfmt: \(unformatted.count) file\(unformatted.count == 1 ? " is" : "s are") not in the canonical layout; run: flowfmt -i \(files)")
         }
         if project.files.isEmpty {
             stderr.line("flowfmt: error: no .flow file in \(paths.map { "'\(OutputEscaping.visible($0))'" }.joined(separator: ", "))")
