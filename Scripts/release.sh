@@ -48,6 +48,7 @@ archive="permissionflow-$version-$platform.tar.gz"
 tar --sort=name --owner=0 --group=0 --numeric-owner --mtime="@0" -C "$out" -czf "$out/$archive" "$(basename "$stage")"
 
 bundle="$out/permissionflow-$version.artifactbundle"
+mkdir -p "$bundle"
 {
   printf '{\n  "schemaVersion": "1.0",\n  "artifacts": {\n'
   first=1
