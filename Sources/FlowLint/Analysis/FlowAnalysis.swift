@@ -93,7 +93,7 @@ public final class FlowAnalysis: @unchecked Sendable {
     @exclusivity(unchecked) public internal(set) var links = NodeLinks()
     /// Which path facts this flow needs (a fact nothing reads would only split nodes): what a
     /// path read, for a flow that opens Settings (FL1209); a prompt finishing, for a flow that
-    /// requests a kind that prompts only while the app is active (FL1210).
+    /// requests a kind whose request iOS drops while another prompt is finishing (FL1210).
     @exclusivity(unchecked) var tracksObserved = false
     @exclusivity(unchecked) var tracksPromptFinishing = false
 
@@ -105,8 +105,9 @@ public final class FlowAnalysis: @unchecked Sendable {
     /// `domain(of:)` and `settingsChoices(_:)` of each subject, by subject index.
     @exclusivity(unchecked) var domains: [StatusSet] = []
     @exclusivity(unchecked) var choices: [StatusSet] = []
-    /// Completions of each distinct request (`buildRequestTables`), by status ordinal × 3 + the
-    /// Always-upgrade fact, and the table of each request state (-1: not a request).
+    /// Completions of each distinct request (`buildRequestTables`), by status, Always-upgrade fact
+    /// and prompt finishing (`requestEntryIndex`), and the table of each request state (-1: not a
+    /// request).
     @exclusivity(unchecked) var requestTables: [[RequestEntry?]] = []
     @exclusivity(unchecked) var requestTableOfState: [Int32] = []
     /// What `evaluate` reads of each state, and the status-to-edge tables of its checks
@@ -149,7 +150,7 @@ public final class FlowAnalysis: @unchecked Sendable {
             switch state.terminator {
             case .openSettings: tracksObserved = true
             case .request(let request):
-                if kinds(of: request.subject).contains(where: \.promptsOnlyWhileActive) { tracksPromptFinishing = true }
+                if kinds(of: request.subject).contains(where: \.dropsRequestWhilePromptFinishing) { tracksPromptFinishing = true }
             default: break
             }
         }

@@ -10,7 +10,9 @@ extension Rule {
         App Review has rejected priming screens that let the user leave without ever seeing the
         system prompt ("Not Now" that ends the flow). A button of a priming alert (see FL1301)
         from which no request is reachable at all is reported. Explanation alerts shown after a
-        denial, which send the user to Settings, are not priming alerts and are fine.
+        denial, which send the user to Settings, are not priming alerts and are fine, and so is
+        an alert that offers a feature before a `call` whose callee primes its own request (an
+        alert of its own before every request it makes).
         """,
         triggering: """
         flow camera {

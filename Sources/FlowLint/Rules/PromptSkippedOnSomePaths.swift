@@ -13,7 +13,9 @@ extension Rule {
         user sees the priming promise a prompt that never comes: iOS returns the old answer at
         once, and a flow that goes back to its check loops through priming again. FL1202 reports a
         request that never prompts on any path; this rule the one that prompts on some paths only.
-        The witness is the path on which the request returns at once. Route decided statuses to an
+        A path on which the permission is already granted (or limited) is not reported: iOS
+        returns the grant at once and the user loses nothing. The witness is the path on which
+        the request returns a refusal at once. Route decided statuses to an
         explanation (and Settings) before the priming alert.
         """,
         triggering: """
@@ -44,13 +46,18 @@ extension Rule {
             for (s, state) in flow.states.enumerated() {
                 guard case .request(let request) = state.terminator else { continue }
                 let nodes = analysis.nodesOfState[s]
+                // Only a refusal returned at once hides something from the user: a grant returned
+                // at once is what the flow wanted anyway.
                 guard let prompting = nodes.first(where: { analysis.evaluations[$0].promptPossible }),
-                      let silent = nodes.first(where: { !analysis.evaluations[$0].promptPossible }) else { continue }
+                      let silent = nodes.first(where: { n in
+                          let ev = analysis.evaluations[n]
+                          return !ev.promptPossible && ev.requestFrom.contains(where: \.refused)
+                      }) else { continue }
                 // A generic flow's other kinds may prompt where the callers' kinds cannot.
                 if let generic = context.analysis.genericFlows[analysis.id.index],
                    generic.nodesOfState[s].allSatisfy({ generic.evaluations[$0].promptPossible }) { continue }
                 let name = analysis.name(of: request.subject)
-                let decided = analysis.evaluations[silent].requestFrom.phrase
+                let decided = analysis.evaluations[silent].requestFrom.filter(\.refused).phrase
                 let shown = analysis.evaluations[prompting].requestFrom.filter { s in
                     analysis.requestResults(request.subject, options: request.options, from: s).prompt
                 }
@@ -63,4 +70,10 @@ extension Rule {
         }
         return findings
     }
+}
+
+extension Status {
+    /// Denied or restricted: a status a request returns at once, with nothing the user can do
+    /// in the app to change it.
+    var refused: Bool { statusClass == .denied || statusClass == .restricted }
 }
