@@ -26,11 +26,16 @@ public struct LintConfiguration: Hashable, Sendable {
     /// -> Continue`; JSON `"neutralLabels": { "Allow": "Continue" }`): FL1301's fix, which
     /// `flowlint --fix` applies. Only labels listed here are ever rewritten.
     public var neutralLabels: [String: String]
+    /// Most findings shown per file (`max-findings-per-file = 0`: all of them; JSON
+    /// `"maxFindingsPerFile": 0`); nil: the linter's default.
+    public var maxFindingsPerFile: Int?
 
-    public init(severities: [DiagnosticID: Severity?] = [:], excluded: [String] = [], neutralLabels: [String: String] = [:]) {
+    public init(severities: [DiagnosticID: Severity?] = [:], excluded: [String] = [], neutralLabels: [String: String] = [:],
+                maxFindingsPerFile: Int? = nil) {
         self.severities = severities
         self.excluded = excluded
         self.neutralLabels = neutralLabels
+        self.maxFindingsPerFile = maxFindingsPerFile
     }
 
     /// A configuration problem, with the line it is on.
@@ -154,8 +159,13 @@ public struct LintConfiguration: Hashable, Sendable {
                     }
                     try config.addNeutralLabel(label.key, neutral, where: at(label.offset))
                 }
+            case "maxFindingsPerFile":
+                guard case .number(let n) = member.value, n >= 0, n == n.rounded(), n <= Double(Int32.max) else {
+                    throw ParseError(message: "\(at(member.offset)): 'maxFindingsPerFile' must be a whole number, 0 or more (0: show every finding)")
+                }
+                config.maxFindingsPerFile = Int(n)
             default:
-                throw ParseError(message: "\(at(member.offset)): unknown key '\(member.key)' (expected 'rules', 'exclude' or 'neutralLabels')")
+                throw ParseError(message: "\(at(member.offset)): unknown key '\(member.key)' (expected 'rules', 'exclude', 'neutralLabels' or 'maxFindingsPerFile')")
             }
         }
         return config
@@ -164,6 +174,13 @@ public struct LintConfiguration: Hashable, Sendable {
     private mutating func apply(key: String, value: String, where location: String, registry: DiagnosticRegistry) throws(ParseError) {
         if key == "exclude" {
             excluded.append(value)
+            return
+        }
+        if key == "max-findings-per-file" {
+            guard value.allSatisfy(\.isASCII), let n = Int(value), n >= 0 else {
+                throw ParseError(message: "\(location): 'max-findings-per-file' needs a whole number, 0 or more (0: show every finding)")
+            }
+            maxFindingsPerFile = n
             return
         }
         if key == "neutral-label" {
