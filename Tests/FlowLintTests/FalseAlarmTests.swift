@@ -145,3 +145,27 @@ import Testing
         ])
     }
 }
+
+/// Issue 29 item 6: FL1302's explanation gives the reason, the patterns that pass, and the one
+/// configuration line for a team that decides otherwise (and that line works).
+@Suite struct DismissablePrimingExplanationTests {
+    @Test func theExplanationGivesTheReasonThePassingPatternsAndTheOneLine() throws {
+        let text = Rule.dismissablePriming.explanation
+        #expect(text.contains("""
+            What developers report of these rejections under guideline 5.1.1 (their
+            reports, paraphrased: this is not Apple's guideline text) is that a custom message
+            before a permission request must lead to the request
+            """))
+        #expect(text.contains("""
+            Patterns that pass review:
+            - A single neutral button ("Continue", "Next") that leads to the request.
+            - No modal at all: ask later, from an in-context control the user taps when they want
+              the feature
+            """))
+        let line = "dismissable-priming = off  # our \"Not Now\" was accepted in review, 2026-11"
+        #expect(text.contains("    # .flowlint\n    " + line))
+        let configuration = try LintConfiguration.parse(lines: line + "\n", path: ".flowlint")
+        #expect(configuration.severity(of: Rule.dismissablePriming) == nil)
+        #expect(lintMarked(Rule.dismissablePriming.triggeringExample, rules: [.dismissablePriming], configuration: configuration) == [])
+    }
+}
