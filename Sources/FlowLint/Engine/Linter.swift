@@ -235,8 +235,12 @@ public struct Linter: Sendable {
             }
             let words = body.split { $0 == " " || $0 == "," || $0 == "\t" }.map(String.init)
             let kind: Directive.Kind
+            // `disable:next` is SwiftLint's spelling, which its users type by habit: the same
+            // suppression, for the next line only.
+            var nextLineOnly = false
             switch words.first {
             case "disable": kind = .disable
+            case "disable:next": kind = .disable; nextLineOnly = true
             case "expect": kind = .expect
             default:
                 report(.unknownDirective, "unknown flowlint directive '\(words.first ?? "")': expected 'disable' or 'expect'", comment.range)
@@ -266,11 +270,12 @@ public struct Linter: Sendable {
                 report(.unknownRuleInDirective, "flowlint:\(words[0]) names no rule", comment.range)
             }
             if kind == .disable, reason?.isEmpty ?? true {
-                report(.suppressionWithoutReason, "flowlint:disable needs a reason after '--'", comment.range)
+                report(.suppressionWithoutReason, "flowlint:\(words[0]) needs a reason after '--'", comment.range)
             }
             let line = comment.range.start.line
-            var covers: [(file: FileID, lines: ClosedRange<Int>?, span: Range<Int>?)] = [(comment.range.file, line...line + 1, nil)]
-            for d in declarations[comment.range.file] ?? [] where d.line == line || d.line == line + 1 {
+            let first = nextLineOnly ? line + 1 : line
+            var covers: [(file: FileID, lines: ClosedRange<Int>?, span: Range<Int>?)] = [(comment.range.file, first...line + 1, nil)]
+            for d in declarations[comment.range.file] ?? [] where d.line == first || d.line == line + 1 {
                 covers.append((comment.range.file, nil, d.span))
             }
             directives.append(Directive(kind: kind, ids: ids, reason: reason, comment: comment, covers: covers))
