@@ -123,8 +123,10 @@ public final class FlowAnalysis: @unchecked Sendable {
     /// Per subject: whether Settings shows its switch while it is notDetermined (`settingsResult`).
     @exclusivity(unchecked) var settingsSwitchWhileUndetermined: [Bool] = []
 
+    /// `callersDropRequests`: some flow that calls this one (directly or not) makes a request iOS
+    /// drops while a prompt is finishing, so what this flow returns with matters.
     init(program: Program, id: FlowID, callees: [FlowAnalysis?], parameterKinds: [Int: Set<PermissionKind>] = [:],
-         refusing: Bool = false) {
+         refusing: Bool = false, callersDropRequests: Bool = false) {
         self.program = program
         self.refusing = refusing
         self.id = id
@@ -150,7 +152,12 @@ public final class FlowAnalysis: @unchecked Sendable {
             switch state.terminator {
             case .openSettings: tracksObserved = true
             case .request(let request):
-                if kinds(of: request.subject).contains(where: \.dropsRequestWhilePromptFinishing) { tracksPromptFinishing = true }
+                // In a flow whose callers ask for tracking, any request: a prompt answered here
+                // may be what the caller's request comes straight after, once the call returns.
+                if callersDropRequests || kinds(of: request.subject).contains(where: \.dropsRequestWhilePromptFinishing) {
+                    tracksPromptFinishing = true
+                }
+            case .call where callersDropRequests: tracksPromptFinishing = true
             default: break
             }
         }

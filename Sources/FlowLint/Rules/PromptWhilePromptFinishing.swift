@@ -13,7 +13,9 @@ extension Rule {
         inactive while they are on screen and going away, so a tracking request made straight
         from another prompt's answer, with nothing the user sees in between (only gotos and
         status or capability checks), returns notDetermined without asking. The witness is the
-        path from the first prompt's answer. Show something first (an alert that explains the
+        path from the first prompt's answer. A subflow that ends right after a prompt's answer
+        returns while that prompt is finishing: a tracking request straight after the `call` is
+        reported too. Show something first (an alert that explains the
         next request), or make the request later. Location needs only the foreground ("Your app
         must be in the foreground to show a location authorization prompt"), which an app whose
         prompt is going away still is: a location request there prompts and is not reported.
@@ -51,15 +53,26 @@ extension Rule {
                     }
                 }) else { continue }
                 let name = analysis.name(of: request.subject)
+                // The nearest prompt answered on the path: a request here, or a subflow that
+                // returned straight from one.
                 let earlier = analysis.earlierStep(from: n) { cause, _ in
-                    if case .request(_, .prompt, _) = cause { return true }
-                    return false
+                    switch cause {
+                    case .request(_, .prompt, _), .callOutcome: return true
+                    default: return false
+                    }
                 }
                 var notes: [DiagnosticNote] = []
                 var what = "another permission's prompt"
-                if let (from, _) = earlier, case .request(let prompt) = flow.states[from].terminator {
-                    what = "the \(analysis.name(of: prompt.subject)) prompt"
-                    notes.append(DiagnosticNote("the prompt whose answer leads here", at: prompt.range))
+                if let (from, _) = earlier {
+                    switch flow.states[from].terminator {
+                    case .request(let prompt):
+                        what = "the \(analysis.name(of: prompt.subject)) prompt"
+                        notes.append(DiagnosticNote("the prompt whose answer leads here", at: prompt.range))
+                    case .call(let call):
+                        what = "a prompt of subflow '\(context.program[call.callee].name)'"
+                        notes.append(DiagnosticNote("the subflow returns straight from a prompt's answer", at: call.range))
+                    default: break
+                    }
                 }
                 notes.append(DiagnosticNote("show an alert or screen first, so the app is active again when it asks"))
                 findings.append(RuleFinding(
