@@ -55,10 +55,6 @@ public struct HandWrittenCameraPriming: Sendable {
     }
 
     func permissionPrimeCameraAccess() async throws -> String {
-        await device.track(AnalyticsEvent(name: "permissions_prime_camera_shown", properties: [
-            AnalyticsEvent.Property(key: "status", value: .text("notDetermined")),
-            AnalyticsEvent.Property(key: "attempt", value: .number("1")),
-        ]))
         let alert = AlertPresentation(
             title: "\"\(appName)\" Would Like To Access the Camera",
             message: "\(appName) would like to access your Camera so that you can \(benefit).",
@@ -68,17 +64,13 @@ public struct HandWrittenCameraPriming: Sendable {
             _ = try await device.request(.camera, options: [])
             return try await cameraSelected()  // try again
         } else {
-            await device.track(AnalyticsEvent(name: "permissions_prime_camera_cancelled", properties: [
-                AnalyticsEvent.Property(key: "reason", value: .text("not_now")),
-                AnalyticsEvent.Property(key: "dismissed", value: .bool(true)),
-            ]))
+            await device.track(AnalyticsEvent(name: "permissions_prime_camera_cancelled"))
             return "cancelled"
         }
     }
 
     func showCameraPicker() async -> String {
-        await device.track(AnalyticsEvent(name: "camera_picker_shown"))
-        return "granted"
+        "granted"
     }
 }
 

@@ -36,6 +36,7 @@ import FlowRuntime
         let flowEvents = await flowDevice.events
         let handEvents = await handDevice.events
         #expect(flowEvents == handEvents, "\(name)")
-        #expect(!handEvents.isEmpty)
+        // The seed tracks taps only: an authorized user taps nothing, and nothing is sent.
+        #expect(handEvents.isEmpty == (name == "already authorized"), "\(name)")
     }
 }

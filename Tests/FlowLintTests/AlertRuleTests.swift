@@ -41,7 +41,10 @@ import Testing
             "  note: App Review 5.1.1(iv): a user who declines must be able to go on; give the alert a way out that ends the flow",
             "  step: flow 'camera' starts at 'check'",
             "  step: in 'check': status camera = notDetermined, restricted or denied (else) → prime",
-            "  step: reaches 'prime' where camera is notDetermined, restricted or denied",
+            "  step: in 'prime': button \"Continue\" → ask",
+            "  step: in 'ask': request camera: Don't Allow → check",
+            "  step: in 'check': status camera = restricted or denied (else) → prime",
+            "  step: reaches 'prime' where camera is restricted or denied",
         ])
     }
 

@@ -21,7 +21,7 @@ import Testing
         ("{\"rules\": {\"FL1302\": \"off\", \"FL1302\": \"error\"}}", "c.json:1:29: duplicate key 'FL1302' (first at line 1, column 12)"),
         ("{\n\"exclude\": [\"a\", 3]}", "c.json:2:12: 'exclude' must be an array of strings"),
         ("{\"rules\": {\"FL1302\": 1}}", "c.json:1:22: severity of 'FL1302' must be a string"),
-        ("{\"rulez\": {}}", "c.json:1:11: unknown key 'rulez' (expected 'rules', 'exclude', 'neutralLabels' or 'app')"),
+        ("{\"rulez\": {}}", "c.json:1:11: unknown key 'rulez' (expected 'rules', 'exclude', 'neutralLabels', 'maxFindingsPerFile' or 'app')"),
         ("{\"rules\": \"x\"} trailing", "c.json:1:16: unexpected text after the JSON value"),
         ("{\"a\": \"tab\there\"}", "c.json:1:11: control character in string (write it as an escape)"),
         (String(repeating: "[", count: 100), "c.json:1:65: nesting deeper than 64 levels"),

@@ -44,6 +44,22 @@ import Testing
         #expect(report.suppressed.map(\.ruleID) == ["FL1203"])
     }
 
+    /// SwiftLint's `disable:next`, typed by habit, is the next-line suppression: it covers the
+    /// line after it (and a state starting there), not its own line.
+    @Test func disableNextIsAcceptedForTheNextLine() {
+        let report = lint("disable:next FL1203 -- the seed crashes here; kept to show it")
+        #expect(report.findings.isEmpty)
+        #expect(report.suppressed.map(\.ruleID) == ["FL1203"])
+        #expect(lintMarked(marked("disable:next FL1203")) == ["1️⃣-2️⃣ FL1001 warning: flowlint:disable:next needs a reason after '--'"])
+        let trailing = Self.photos.replacingOccurrences(of: "  // flowlint:DIRECTIVE\n", with: "")
+            .replacingOccurrences(of: "    status photos {", with: "    1️⃣status photos {  // flowlint:RULE FL1203 -- trailing")
+            .replacingOccurrences(of: "      denied, restricted -> done denied\n    }", with: "      denied, restricted -> done denied\n    }2️⃣")
+        #expect(lintMarked(trailing.replacingOccurrences(of: "RULE", with: "disable")) == [])
+        #expect(lintMarked(trailing.replacingOccurrences(of: "RULE", with: "disable:next")) == [
+            "1️⃣-2️⃣ FL1203 error: status check on photos does not handle limited",
+        ])
+    }
+
     @Test func disableByRuleNameWorksAndOtherRulesStay() {
         #expect(lint("disable unhandled-status -- demo").findings.isEmpty)
         #expect(lintMarked(marked("disable FL1101 -- wrong rule")) == ["3️⃣-4️⃣ FL1203 error: status check on photos does not handle limited"])

@@ -249,6 +249,8 @@ public struct FlowlintCommand: Sendable {
         }
 
         var linter = Linter(configuration: configuration)
+        // A baseline records every finding, and a run against one shows every new one: no cap.
+        if baseline != nil || parsed.value("write-baseline") != nil { linter.configuration.maxFindingsPerFile = 0 }
         linter.apps = apps
         let reports = AppInputs.runWide(lintAll(files, linter: linter, limits: limits,
                                                 standardInput: stdinBytes.map { (path: stdinName, bytes: $0) }))

@@ -94,7 +94,9 @@ extension FlowAnalysis {
                 ev.unhandledOutcomes.append(o)
                 continue
             }
-            after.promptFinishing = false
+            // A callee that can end straight from a prompt's answer returns while that prompt
+            // is still finishing (on some path): what the caller asks next is asked then.
+            after.promptFinishing = tracksPromptFinishing && (known?.promptFinishing ?? false)
             for i in plan.passed { after.set(.temporaryGrant, i, false) }
             if let step = ev.steps[first...].firstIndex(where: { $0.edge == e }) {
                 ev.steps[step].knowledge = ev.steps[step].knowledge.merged(with: after)

@@ -93,7 +93,7 @@ public final class FlowAnalysis: @unchecked Sendable {
     @exclusivity(unchecked) public internal(set) var links = NodeLinks()
     /// Which path facts this flow needs (a fact nothing reads would only split nodes): what a
     /// path read, for a flow that opens Settings (FL1209); a prompt finishing, for a flow that
-    /// requests a kind that prompts only while the app is active (FL1210).
+    /// requests a kind whose request iOS drops while another prompt is finishing (FL1210).
     @exclusivity(unchecked) var tracksObserved = false
     @exclusivity(unchecked) var tracksPromptFinishing = false
 
@@ -105,8 +105,9 @@ public final class FlowAnalysis: @unchecked Sendable {
     /// `domain(of:)` and `settingsChoices(_:)` of each subject, by subject index.
     @exclusivity(unchecked) var domains: [StatusSet] = []
     @exclusivity(unchecked) var choices: [StatusSet] = []
-    /// Completions of each distinct request (`buildRequestTables`), by status ordinal × 3 + the
-    /// Always-upgrade fact, and the table of each request state (-1: not a request).
+    /// Completions of each distinct request (`buildRequestTables`), by status, Always-upgrade fact
+    /// and prompt finishing (`requestEntryIndex`), and the table of each request state (-1: not a
+    /// request).
     @exclusivity(unchecked) var requestTables: [[RequestEntry?]] = []
     @exclusivity(unchecked) var requestTableOfState: [Int32] = []
     /// What `evaluate` reads of each state, and the status-to-edge tables of its checks
@@ -122,8 +123,10 @@ public final class FlowAnalysis: @unchecked Sendable {
     /// Per subject: whether Settings shows its switch while it is notDetermined (`settingsResult`).
     @exclusivity(unchecked) var settingsSwitchWhileUndetermined: [Bool] = []
 
+    /// `callersDropRequests`: some flow that calls this one (directly or not) makes a request iOS
+    /// drops while a prompt is finishing, so what this flow returns with matters.
     init(program: Program, id: FlowID, callees: [FlowAnalysis?], parameterKinds: [Int: Set<PermissionKind>] = [:],
-         refusing: Bool = false) {
+         refusing: Bool = false, callersDropRequests: Bool = false) {
         self.program = program
         self.refusing = refusing
         self.id = id
@@ -149,7 +152,12 @@ public final class FlowAnalysis: @unchecked Sendable {
             switch state.terminator {
             case .openSettings: tracksObserved = true
             case .request(let request):
-                if kinds(of: request.subject).contains(where: \.promptsOnlyWhileActive) { tracksPromptFinishing = true }
+                // In a flow whose callers ask for tracking, any request: a prompt answered here
+                // may be what the caller's request comes straight after, once the call returns.
+                if callersDropRequests || kinds(of: request.subject).contains(where: \.dropsRequestWhilePromptFinishing) {
+                    tracksPromptFinishing = true
+                }
+            case .call where callersDropRequests: tracksPromptFinishing = true
             default: break
             }
         }

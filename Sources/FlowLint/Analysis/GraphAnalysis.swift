@@ -96,7 +96,13 @@ extension FlowAnalysis {
         }
         // Backwards from every request, once per flow: the priming rules ask this per button.
         canReachRequest = requests
-        reachesRequestDirectly = requests
+        // A call whose callee shows an alert of its own before every request it makes (it primes
+        // itself) is not a request the caller's alert primes: that alert offers the feature.
+        reachesRequestDirectly = flow.states.indices.map { s in
+            guard requests[s], case .call(let call) = flow.states[s].terminator,
+                  let callee = callees[call.callee.index] else { return requests[s] }
+            return callee.reachesRequestDirectly[callee.program[callee.id].start.index]
+        }
         work = (0..<n).filter { requests[$0] }
         while let s = work.popLast() {
             for p in predecessors(s) where !canReachRequest[p] {
@@ -104,7 +110,7 @@ extension FlowAnalysis {
                 work.append(p)
             }
         }
-        work = (0..<n).filter { requests[$0] }
+        work = (0..<n).filter { reachesRequestDirectly[$0] }
         while let s = work.popLast() {
             for p in predecessors(s) where !reachesRequestDirectly[p] {
                 switch flow.states[p].terminator {

@@ -60,18 +60,48 @@ public struct ProgramAnalysis: Sendable {
             }
         }
         self.parameterKinds = kinds
+        let callersDrop = Self.callersDropRequests(program: program, order: order, kinds: kinds)
 
         var analyses = [FlowAnalysis?](repeating: nil, count: n)
         for f in order {
-            analyses[f] = FlowAnalysis(program: program, id: FlowID(f), callees: analyses, parameterKinds: kinds[f])
+            analyses[f] = FlowAnalysis(program: program, id: FlowID(f), callees: analyses, parameterKinds: kinds[f],
+                                       callersDropRequests: callersDrop[f])
         }
         self.flows = analyses.map { $0! }
         self.calleeTable = analyses
         self.genericFlows = (0..<n).map { f in
-            kinds[f].isEmpty ? nil : FlowAnalysis(program: program, id: FlowID(f), callees: analyses)
+            kinds[f].isEmpty ? nil : FlowAnalysis(program: program, id: FlowID(f), callees: analyses,
+                                                  callersDropRequests: callersDrop[f])
         }
         self.callers = callers
 
+    }
+
+    /// For each flow: whether a flow that asks for tracking calls it, directly or not (`order`
+    /// is callees first). Whether a call returns while a prompt is finishing matters to those
+    /// flows' callers (FL1210), so they track it.
+    static func callersDropRequests(program: Program, order: [Int], kinds: [[Int: Set<PermissionKind>]]) -> [Bool] {
+        var dropping = [Bool](repeating: false, count: program.flows.count)
+        for f in order.reversed() {
+            for state in program.flows[f].states {
+                switch state.terminator {
+                case .request(let request):
+                    switch request.subject {
+                    case .kind(let k): if k.dropsRequestWhilePromptFinishing { dropping[f] = true }
+                    case .parameter(let p):
+                        if kinds[f][p].map({ $0.isEmpty || $0.contains(where: \.dropsRequestWhilePromptFinishing) }) ?? true { dropping[f] = true }
+                    }
+                default: break
+                }
+            }
+        }
+        var callersDrop = [Bool](repeating: false, count: program.flows.count)
+        for f in order.reversed() where dropping[f] || callersDrop[f] {
+            for state in program.flows[f].states {
+                if case .call(let call) = state.terminator { callersDrop[call.callee.index] = true }
+            }
+        }
+        return callersDrop
     }
 
     /// For flows whose permission parameters callers bind to known kinds: the analysis for any

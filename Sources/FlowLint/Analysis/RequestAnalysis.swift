@@ -34,9 +34,10 @@ enum AlwaysUpgrade {
 extension FlowAnalysis {
 
     /// Possible completions of a request from status `s`, and whether any of them shows a prompt
-    /// or changes the status (what FL1202 and FL1207 ask, from the status alone).
+    /// or changes the status (what FL1202 and FL1207 ask, from the status alone). `finishing`:
+    /// another prompt's completion is running, so the app is not active (`AppActivity.swift`).
     func requestResults(_ ref: PermissionRef, options: [RequestOption], from s: Status,
-                        upgrade: AlwaysUpgrade = .unknown) -> (results: [RequestCompletion], prompt: Bool) {
+                        upgrade: AlwaysUpgrade = .unknown, finishing: Bool = false) -> (results: [RequestCompletion], prompt: Bool) {
         let kinds = kinds(of: ref).filter { $0.statuses.contains(s) }
         var results: [RequestCompletion] = []
         var prompt = false
@@ -62,7 +63,8 @@ extension FlowAnalysis {
                     // The upgrade prompt is shown once; later requests return at once.
                     results.append(RequestCompletion(status: s, note: .upgradeOffered(s), temporary: false, prompted: false))
                 }
-                if let silent = kind.resultWhileInactive(current: s) {
+                if finishing, kind.dropsRequestWhilePromptFinishing {
+                    let silent = kind.resultWhileInactive(current: s) ?? s
                     results.append(RequestCompletion(status: silent, note: .notActive, temporary: false, prompted: false))
                 }
             case .immediate(let r):
@@ -83,12 +85,15 @@ extension FlowAnalysis {
             guard case .request(let request) = state.terminator else { continue }
             let shape = RequestShape(subject: request.subject, options: request.options)
             if let t = shapes[shape] { requestTableOfState[s] = t; continue }
-            var entries = [RequestEntry?](repeating: nil, count: Status.allCases.count * 3)
+            var entries = [RequestEntry?](repeating: nil, count: Status.allCases.count * 6)
             for status in domains[subjectIndex(request.subject)] {
                 for code in 0..<3 {
                     let upgrade: AlwaysUpgrade = code == 0 ? .unknown : .ignored(temporary: code == 1)
-                    let (results, prompt) = requestResults(request.subject, options: request.options, from: status, upgrade: upgrade)
-                    entries[status.ordinal * 3 + code] = RequestEntry(results: results, prompt: prompt)
+                    for finishing in [false, true] {
+                        let (results, prompt) = requestResults(request.subject, options: request.options, from: status,
+                                                               upgrade: upgrade, finishing: finishing)
+                        entries[Self.requestEntryIndex(status, upgrade: code, finishing: finishing)] = RequestEntry(results: results, prompt: prompt)
+                    }
                 }
             }
             let t = Int32(requestTables.count)
@@ -98,15 +103,22 @@ extension FlowAnalysis {
         }
     }
 
+    /// Where a request table keeps the completions from status `s` under Always-upgrade fact
+    /// `code` and, when `finishing`, while another prompt is finishing.
+    static func requestEntryIndex(_ s: Status, upgrade code: Int, finishing: Bool) -> Int {
+        s.ordinal * 6 + code * 2 + (finishing ? 1 : 0)
+    }
+
     /// `requestResults` for the request of state `state`, from its table when it has one.
-    func requestEntry(state: Int, from s: Status, upgrade code: Int) -> RequestEntry {
+    func requestEntry(state: Int, from s: Status, upgrade code: Int, finishing: Bool = false) -> RequestEntry {
         let t = requestTableOfState.indices.contains(state) ? requestTableOfState[state] : -1
-        if t >= 0, let entry = requestTables[Int(t)][s.ordinal * 3 + code] { return entry }
+        if t >= 0, let entry = requestTables[Int(t)][Self.requestEntryIndex(s, upgrade: code, finishing: finishing)] { return entry }
         guard case .request(let request) = program[id][StateID(state)].terminator else {
             preconditionFailure("state \(state) is not a request")
         }
         let upgrade: AlwaysUpgrade = code == 0 ? .unknown : .ignored(temporary: code == 1)
-        let (results, prompt) = requestResults(request.subject, options: request.options, from: s, upgrade: upgrade)
+        let (results, prompt) = requestResults(request.subject, options: request.options, from: s, upgrade: upgrade,
+                                               finishing: finishing)
         return RequestEntry(results: results, prompt: prompt)
     }
 
@@ -134,6 +146,7 @@ extension FlowAnalysis {
         ev.requestFrom = k[i]
         let domain = domains[i]
         let upgrade = k.has(.temporaryGrant, i) ? 1 : k.has(.alwaysRequested, i) ? 2 : 0
+        let finishing = k.promptFinishing
         // Per edge and variant (2: temporary, 1: prompted): the results that go there and the
         // first way one of them comes about (the status it came from and the completion's index),
         // in buffers on the stack.
@@ -143,7 +156,7 @@ extension FlowAnalysis {
             seen.initialize(repeating: 0)
             var unhandled = StatusSet()
             for s in k[i] {
-                let entry = requestEntry(state: state, from: s, upgrade: upgrade)
+                let entry = requestEntry(state: state, from: s, upgrade: upgrade, finishing: finishing)
                 if entry.prompt { ev.promptPossible = true }
                 for (n, r) in entry.results.enumerated() {
                     // Kept apart only where a fact differs: a one-time grant, or a prompt finishing
@@ -170,7 +183,7 @@ extension FlowAnalysis {
                     let group = groups[e * 4 + variant]
                     guard group.from >= 0 else { continue }
                     let r = requestEntry(state: state, from: StatusSet.order[Int(group.from)],
-                                         upgrade: upgrade).results[Int(group.completion)]
+                                         upgrade: upgrade, finishing: finishing).results[Int(group.completion)]
                     let cause = StepCause.request(subjects[i], r.note, result: r.status)
                     var after = k
                     after[i] = StatusSet(bits: group.results)

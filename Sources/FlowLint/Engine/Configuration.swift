@@ -30,11 +30,16 @@ public struct LintConfiguration: Hashable, Sendable {
     /// `target = App`, ...; JSON `"app": { "infoPlist": ... }`), relative to the configuration's
     /// directory: every tool that reads the configuration checks the same app.
     public var app = AppInputOptions()
+    /// Most findings shown per file (`max-findings-per-file = 0`: all of them; JSON
+    /// `"maxFindingsPerFile": 0`); nil: the linter's default.
+    public var maxFindingsPerFile: Int?
 
-    public init(severities: [DiagnosticID: Severity?] = [:], excluded: [String] = [], neutralLabels: [String: String] = [:]) {
+    public init(severities: [DiagnosticID: Severity?] = [:], excluded: [String] = [], neutralLabels: [String: String] = [:],
+                maxFindingsPerFile: Int? = nil) {
         self.severities = severities
         self.excluded = excluded
         self.neutralLabels = neutralLabels
+        self.maxFindingsPerFile = maxFindingsPerFile
     }
 
     /// A configuration problem, with the line it is on.
@@ -160,8 +165,13 @@ public struct LintConfiguration: Hashable, Sendable {
                 }
             case "app":
                 try config.parseApp(member.value, at: at, offset: member.offset)
+            case "maxFindingsPerFile":
+                guard case .number(let n) = member.value, n >= 0, n == n.rounded(), n <= Double(Int32.max) else {
+                    throw ParseError(message: "\(at(member.offset)): 'maxFindingsPerFile' must be a whole number, 0 or more (0: show every finding)")
+                }
+                config.maxFindingsPerFile = Int(n)
             default:
-                throw ParseError(message: "\(at(member.offset)): unknown key '\(member.key)' (expected 'rules', 'exclude', 'neutralLabels' or 'app')")
+                throw ParseError(message: "\(at(member.offset)): unknown key '\(member.key)' (expected 'rules', 'exclude', 'neutralLabels', 'maxFindingsPerFile' or 'app')")
             }
         }
         return config
@@ -171,6 +181,13 @@ public struct LintConfiguration: Hashable, Sendable {
         if try app.set(key, value, where: location) { return }
         if key == "exclude" {
             excluded.append(value)
+            return
+        }
+        if key == "max-findings-per-file" {
+            guard value.allSatisfy(\.isASCII), let n = Int(value), n >= 0 else {
+                throw ParseError(message: "\(location): 'max-findings-per-file' needs a whole number, 0 or more (0: show every finding)")
+            }
+            maxFindingsPerFile = n
             return
         }
         if key == "neutral-label" {

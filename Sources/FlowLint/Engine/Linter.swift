@@ -17,6 +17,8 @@ public struct LintReport: Sendable {
     /// Errors and warnings left out by the per-file cap (`Linter.maxFindingsPerFile`, and the
     /// checker's), by file path: counted in totals and exit codes, not shown.
     public var omitted: [String: DiagnosticCap.Omitted] = [:]
+    /// The findings the per-file cap left out, in position order: a baseline records them too.
+    public var hidden: [Finding] = []
 
     public init(findings: [Finding], suppressed: [Finding] = [], expected: [Finding] = [], files: [SourceFile], analysis: ProgramAnalysis? = nil) {
         self.findings = findings
@@ -78,37 +80,103 @@ public struct Linter: Sendable {
         return capped(report, load: load)
     }
 
-    /// The report with at most `maxFindingsPerFile` findings per file (in order), and one FL0013
-    /// per file that counts everything left out, here and by the checker (whose own FL0013 it
-    /// replaces; the parser's, which counts only syntax errors, stays).
+    /// The report with at most `maxFindingsPerFile` findings per file (the configuration's
+    /// `max-findings-per-file` when it sets one; 0: no cap), and one FL0013 per file that counts
+    /// everything left out, here and by the checker (whose own FL0013 it replaces; the parser's,
+    /// which counts only syntax errors, stays).
+    ///
+    /// Which findings are shown is not "the first by position": errors before warnings before
+    /// notes, and within a severity every rule's first finding before any rule's second (so an
+    /// unreachable cycle at the end of a file is not hidden behind a hundred warnings before
+    /// it). The ones shown stay in position order; the rest are `hidden`.
     private func capped(_ report: LintReport, load: LoadResult) -> LintReport {
         var report = report
+        let configured = configuration.maxFindingsPerFile.map { $0 == 0 ? Int.max : $0 }
         let checkerSummary = DiagnosticCap.summaryPrefix(what: Self.checkWhat)
-        var cap = DiagnosticCap(limit: maxFindingsPerFile)
-        var kept: [Finding] = []
         var summaries: [Finding] = []
-        for finding in report.findings {
+        var candidates: [Int] = []
+        for (i, finding) in report.findings.enumerated() {
             if finding.ruleID == .tooManyErrors {
                 if !finding.diagnostic.message.hasPrefix(checkerSummary) { summaries.append(finding) }
-            } else if cap.admit(finding.diagnostic) {
-                kept.append(finding)
+            } else {
+                candidates.append(i)
             }
         }
-        var merged = cap.omitted
-        for (file, left) in load.omitted {
+        let keep = Self.shownByPriority(report.findings, candidates: candidates, limit: configured ?? maxFindingsPerFile)
+        var kept: [Finding] = []
+        var lastKept: [Int: SourceRange] = [:]
+        var left: [Int: DiagnosticCap.Omitted] = [:]
+        for i in candidates {
+            let finding = report.findings[i]
+            let file = finding.diagnostic.range.map { Int($0.file.index) } ?? -1
+            if keep[i] {
+                kept.append(finding)
+                if let r = finding.diagnostic.range { lastKept[file] = r }
+                continue
+            }
+            report.hidden.append(finding)
+            var o = left[file] ?? DiagnosticCap.Omitted()
+            switch finding.diagnostic.severity {
+            case .error: o.errors += 1
+            case .warning: o.warnings += 1
+            case .note: o.notes += 1
+            }
+            left[file] = o
+        }
+        var merged = left
+        for (file, o) in load.omitted {
             if var both = merged[file] {
-                both.add(left)
+                both.add(o)
                 merged[file] = both
             } else {
-                merged[file] = left
+                merged[file] = o
             }
         }
         guard !merged.isEmpty else { return report }
         func path(_ index: Int) -> String { load.files.indices.contains(index) ? load.files[index].path : "" }
-        for (file, left) in merged { report.omitted[path(file)] = left }
-        summaries += merged.keys.sorted().compactMap { DiagnosticCap.summary(merged[$0]!, what: "findings") }.map { Finding(diagnostic: $0) }
+        for file in merged.keys {
+            // The summary goes after the last finding shown in its file.
+            if let r = lastKept[file] { merged[file]!.after = r }
+            report.omitted[path(file)] = merged[file]!
+        }
+        summaries += merged.keys.sorted().compactMap {
+            DiagnosticCap.summary(merged[$0]!, what: "findings", advice: Self.capAdvice)
+        }.map { Finding(diagnostic: $0) }
         report.findings = sorted(kept + summaries)
         return report
+    }
+
+    /// How FL0013 tells a user what was chosen and how to see the rest.
+    static let capAdvice = "shown: errors first, then each rule's first findings; add 'max-findings-per-file = 0' to .flowlint to see them all"
+
+    /// Which of `findings[candidates]` the cap shows: at most `limit` per file, taken in the
+    /// order severity (errors first), then each rule's n-th finding before any rule's (n+1)-th,
+    /// then position.
+    static func shownByPriority(_ findings: [Finding], candidates: [Int], limit: Int) -> [Bool] {
+        struct RuleInFile: Hashable { var file: Int; var id: DiagnosticID }
+        func file(_ i: Int) -> Int { findings[i].diagnostic.range.map { Int($0.file.index) } ?? -1 }
+        func severity(_ i: Int) -> Int {
+            switch findings[i].diagnostic.severity {
+            case .error: 0
+            case .warning: 1
+            case .note: 2
+            }
+        }
+        var rank = [Int](repeating: 0, count: findings.count)
+        var seen: [RuleInFile: Int] = [:]
+        for i in candidates {
+            let key = RuleInFile(file: file(i), id: findings[i].ruleID)
+            rank[i] = seen[key, default: 0]
+            seen[key] = rank[i] + 1
+        }
+        let order = candidates.sorted { a, b in (file(a), severity(a), rank[a], a) < (file(b), severity(b), rank[b], b) }
+        var keep = [Bool](repeating: false, count: findings.count)
+        var shown: [Int: Int] = [:]
+        for i in order where shown[file(i), default: 0] < limit {
+            shown[file(i), default: 0] += 1
+            keep[i] = true
+        }
+        return keep
     }
 
     /// What the checker's FL0013 counts (`Checker` says "check diagnostics").
@@ -167,8 +235,12 @@ public struct Linter: Sendable {
             }
             let words = body.split { $0 == " " || $0 == "," || $0 == "\t" }.map(String.init)
             let kind: Directive.Kind
+            // `disable:next` is SwiftLint's spelling, which its users type by habit: the same
+            // suppression, for the next line only.
+            var nextLineOnly = false
             switch words.first {
             case "disable": kind = .disable
+            case "disable:next": kind = .disable; nextLineOnly = true
             case "expect": kind = .expect
             default:
                 report(.unknownDirective, "unknown flowlint directive '\(words.first ?? "")': expected 'disable' or 'expect'", comment.range)
@@ -198,11 +270,12 @@ public struct Linter: Sendable {
                 report(.unknownRuleInDirective, "flowlint:\(words[0]) names no rule", comment.range)
             }
             if kind == .disable, reason?.isEmpty ?? true {
-                report(.suppressionWithoutReason, "flowlint:disable needs a reason after '--'", comment.range)
+                report(.suppressionWithoutReason, "flowlint:\(words[0]) needs a reason after '--'", comment.range)
             }
             let line = comment.range.start.line
-            var covers: [(file: FileID, lines: ClosedRange<Int>?, span: Range<Int>?)] = [(comment.range.file, line...line + 1, nil)]
-            for d in declarations[comment.range.file] ?? [] where d.line == line || d.line == line + 1 {
+            let first = nextLineOnly ? line + 1 : line
+            var covers: [(file: FileID, lines: ClosedRange<Int>?, span: Range<Int>?)] = [(comment.range.file, first...line + 1, nil)]
+            for d in declarations[comment.range.file] ?? [] where d.line == first || d.line == line + 1 {
                 covers.append((comment.range.file, nil, d.span))
             }
             directives.append(Directive(kind: kind, ids: ids, reason: reason, comment: comment, covers: covers))

@@ -7,10 +7,33 @@ extension Rule {
         id: "FL1302", name: "dismissable-priming", severity: .warning,
         summary: "a priming alert that can be dismissed without ever reaching the system request",
         documentation: """
-        App Review has rejected priming screens that let the user leave without ever seeing the
-        system prompt ("Not Now" that ends the flow). A button of a priming alert (see FL1301)
-        from which no request is reachable at all is reported. Explanation alerts shown after a
-        denial, which send the user to Settings, are not priming alerts and are fine.
+        A priming alert is a custom screen shown before the system request to explain it. App
+        Review has rejected priming screens that let the user leave without ever seeing the
+        system prompt. What developers report of these rejections under guideline 5.1.1 (their
+        reports, paraphrased: this is not Apple's guideline text) is that a custom message
+        before a permission request must lead to the request: a button on it that closes it or
+        skips the request ("Not Now", "Cancel", "Skip", "Maybe Later") bypasses the system
+        prompt, and the reviewer asks for it to be removed (secondary sources: developers'
+        published rejections; Apple's guideline 5.1.1(iv) itself says only that apps must
+        respect the user's permission settings). The user's choice belongs in the system
+        prompt, which always has its own "Don't Allow".
+
+        Patterns that pass review:
+        - A single neutral button ("Continue", "Next") that leads to the request.
+        - No modal at all: ask later, from an in-context control the user taps when they want
+          the feature (a "Scan receipt" button that primes and then requests).
+        - A screen that offers a feature ("Set Up Voice Replies" / "Skip") before a subflow that
+          primes its own request: the offer is not a priming alert (the subflow's is).
+        - An explanation after a denial, which sends the user to Settings and may have a
+          "Not Now": it is not a priming alert.
+
+        A button of a priming alert from which no request is reachable at all is reported.
+
+        A team that decides otherwise (its reviewers accepted its screen) says so in one line of
+        its configuration, with the reason beside it:
+
+            # .flowlint
+            dismissable-priming = off  # our "Not Now" was accepted in review, 2026-11
         """,
         triggering: """
         flow camera {

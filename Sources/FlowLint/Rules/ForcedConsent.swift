@@ -12,8 +12,10 @@ extension Rule {
         keeps refusing (answers every prompt with a refusal and changes nothing in Settings) can
         never end it: every button of the explanation leads, through the request or Settings,
         back to the same alert until the status changes. Found by running the status analysis
-        once more for such a user; the witness is that user's path to the alert. Give the alert
-        a way out that ends the flow (`cancel "Not Now" -> done denied`).
+        once more for such a user; the witness is that user's path to the alert. The finding is
+        at an alert the refusing user comes back to (an explanation after the refusal), not at a
+        priming alert they passed once on the way in. Give the alert a way out that ends the
+        flow (`cancel "Not Now" -> done denied`).
         """,
         triggering: """
         flow camera {
@@ -49,12 +51,26 @@ extension Rule {
             guard candidates.contains(true) else { continue }
             let refusing = context.analysis.refusing(analysis.id)
             let canLeave = refusing.nodesThatCanEnd()
-            var witnesses = WitnessBuilder(refusing)
-            var reported = Set<Int>()
-            for n in refusing.nodes.indices where !canLeave[n] {
+            let onCycle = refusing.nodesOnCycles()
+            func priming(_ s: Int) -> Bool {
+                guard case .alert(let alert) = flow.states[s].terminator else { return false }
+                return alert.buttons.contains { analysis.leadsToRequestDirectly($0.transition) }
+            }
+            // Per component of the flow: the first alert node the refusing user keeps coming
+            // back to, an explanation before a priming alert (which the user may pass only once,
+            // on the way in, while the status is still undecided).
+            var held: [Int: Int] = [:]
+            for n in refusing.nodes.indices where !canLeave[n] && onCycle[n] {
                 let s = refusing.nodes[n].state.index
-                guard candidates[s], reported.insert(analysis.components.componentOf[s]).inserted,
-                      case .alert(let alert) = flow.states[s].terminator else { continue }
+                guard candidates[s] else { continue }
+                let c = analysis.components.componentOf[s]
+                if let old = held[c], !(priming(refusing.nodes[old].state.index) && !priming(s)) { continue }
+                held[c] = n
+            }
+            var witnesses = WitnessBuilder(refusing)
+            for n in held.values.sorted() {
+                let s = refusing.nodes[n].state.index
+                guard case .alert(let alert) = flow.states[s].terminator else { continue }
                 let k = refusing.nodes[n].knowledge
                 let held = refusing.subjects.indices.filter { i in
                     !k[i].isEmpty && !k[i].contains { $0.statusClass == .granted || $0.statusClass == .limited }
@@ -79,6 +95,16 @@ extension ProgramAnalysis {
 }
 
 extension FlowAnalysis {
+    /// For each node of an analysis that keeps `links`: whether some path from it comes back to it.
+    func nodesOnCycles() -> [Bool] {
+        let components = StronglyConnectedComponents(count: nodes.count) { n in
+            links[n].compactMap { $0 >= 0 ? Int($0) : nil }
+        }
+        return nodes.indices.map { n in
+            components.components[components.componentOf[n]].count > 1 || links[n].contains(Int32(n))
+        }
+    }
+
     /// For each node of an analysis that keeps `links`: whether some path from it ends the flow.
     /// One backward pass over the links.
     func nodesThatCanEnd() -> [Bool] {

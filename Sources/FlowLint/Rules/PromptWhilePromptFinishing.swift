@@ -5,15 +5,20 @@ extension Rule {
     /// FL1210: a request iOS drops because another prompt is still finishing.
     public static let promptWhilePromptFinishing = Rule(
         id: "FL1210", name: "prompt-while-prompt-finishing", severity: .warning,
-        summary: "a tracking or location request made straight from another prompt's answer, when iOS does not show it",
+        summary: "a tracking request made straight from another prompt's answer, when iOS does not show it",
         documentation: """
-        The tracking prompt (and the location prompt) is shown only while the app is active
+        The tracking prompt is shown only while the app is active
         (ATTrackingManager.requestTrackingAuthorization: "only prompts when the application state
-        is UIApplicationStateActive"). While another system prompt is going away, the app is not
-        active yet, so a request made straight from that prompt's answer, with nothing the user
-        sees in between (only gotos and status or capability checks), returns notDetermined
-        without asking. The witness is the path from the first prompt's answer. Show something
-        first (an alert that explains the next request), or make the request later.
+        is UIApplicationStateActive"). System prompts are shown out of process and make the app
+        inactive while they are on screen and going away, so a tracking request made straight
+        from another prompt's answer, with nothing the user sees in between (only gotos and
+        status or capability checks), returns notDetermined without asking. The witness is the
+        path from the first prompt's answer. A subflow that ends right after a prompt's answer
+        returns while that prompt is finishing: a tracking request straight after the `call` is
+        reported too. Show something first (an alert that explains the
+        next request), or make the request later. Location needs only the foreground ("Your app
+        must be in the foreground to show a location authorization prompt"), which an app whose
+        prompt is going away still is: a location request there prompts and is not reported.
         """,
         triggering: """
         flow onboarding {
@@ -38,7 +43,7 @@ extension Rule {
             var witnesses = WitnessBuilder(analysis)
             for (s, state) in flow.states.enumerated() {
                 guard case .request(let request) = state.terminator,
-                      let kind = analysis.kinds(of: request.subject).first(where: \.promptsOnlyWhileActive) else { continue }
+                      let kind = analysis.kinds(of: request.subject).first(where: \.dropsRequestWhilePromptFinishing) else { continue }
                 let i = analysis.subjectIndex(request.subject)
                 guard let n = analysis.nodesOfState[s].first(where: { n in
                     let k = analysis.nodes[n].knowledge
@@ -48,15 +53,26 @@ extension Rule {
                     }
                 }) else { continue }
                 let name = analysis.name(of: request.subject)
+                // The nearest prompt answered on the path: a request here, or a subflow that
+                // returned straight from one.
                 let earlier = analysis.earlierStep(from: n) { cause, _ in
-                    if case .request(_, .prompt, _) = cause { return true }
-                    return false
+                    switch cause {
+                    case .request(_, .prompt, _), .callOutcome: return true
+                    default: return false
+                    }
                 }
                 var notes: [DiagnosticNote] = []
                 var what = "another permission's prompt"
-                if let (from, _) = earlier, case .request(let prompt) = flow.states[from].terminator {
-                    what = "the \(analysis.name(of: prompt.subject)) prompt"
-                    notes.append(DiagnosticNote("the prompt whose answer leads here", at: prompt.range))
+                if let (from, _) = earlier {
+                    switch flow.states[from].terminator {
+                    case .request(let prompt):
+                        what = "the \(analysis.name(of: prompt.subject)) prompt"
+                        notes.append(DiagnosticNote("the prompt whose answer leads here", at: prompt.range))
+                    case .call(let call):
+                        what = "a prompt of subflow '\(context.program[call.callee].name)'"
+                        notes.append(DiagnosticNote("the subflow returns straight from a prompt's answer", at: call.range))
+                    default: break
+                    }
                 }
                 notes.append(DiagnosticNote("show an alert or screen first, so the app is active again when it asks"))
                 findings.append(RuleFinding(

@@ -12,8 +12,11 @@ extension Rule {
         user sent to Settings to turn it on finds nothing to turn on. On that path the flow should
         request it: iOS shows the prompt while the status is notDetermined. Reported for each
         permission the path has read or requested and that can still be notDetermined at
-        `open settings` (a tuple check's `else` often hides one half of the pair undecided). The
-        witness is the path on which it is undecided.
+        `open settings` (a tuple check's `else` often hides one half of the pair undecided). A
+        visit that another permission justifies is not reported: when every way the path took
+        to Settings has some other permission denied or limited (a check of two permissions that
+        sends the user to Settings because one of them is denied), Settings has a switch for
+        that one. The witness is the path on which it is undecided.
         """,
         triggering: """
         flow camera_and_album {
@@ -53,7 +56,8 @@ extension Rule {
                     let k = analysis.nodes[n].knowledge
                     for i in analysis.subjects.indices where !reported.contains(i) && k.has(.observed, i) {
                         if open.page == .notificationSettings, analysis.subjects[i] != .kind(.notifications) { continue }
-                        guard k[i].contains(where: { $0.statusClass == .notDetermined }) else { continue }
+                        guard k[i].contains(where: { $0.statusClass == .notDetermined }),
+                              !analysis.settingsVisitJustified(undecided: i, at: n) else { continue }
                         reported.insert(i)
                         let name = analysis.name(of: analysis.subjects[i])
                         findings.append(RuleFinding(
@@ -71,6 +75,33 @@ extension Rule {
 }
 
 extension FlowAnalysis {
+    /// Whether the Settings visit at `node` is right for a permission other than subject `i`,
+    /// on every way the path reaches it with `i` undecided: another permission it read is
+    /// denied or limited for certain, or the tuple check that last read `i` sends only such
+    /// combinations here (each with another member denied or limited, which Settings can
+    /// change). Unsure is justified: the rule stays silent.
+    func settingsVisitJustified(undecided i: Int, at node: Int) -> Bool {
+        let k = nodes[node].knowledge
+        func changeable(_ s: Status) -> Bool { s.statusClass == .denied || s.statusClass == .limited }
+        for j in subjects.indices where j != i && k.has(.observed, j) {
+            if !k[j].isEmpty, k[j].allSatisfy(changeable) { return true }
+        }
+        let flow = program[id]
+        guard let (from, entered) = earlierStep(from: node, matches: { cause, from in
+            guard case .status = cause, case .status(let check) = flow.states[from].terminator else { return false }
+            return check.subjects.contains(subjects[i])
+        }), case .status(let check) = flow.states[from].terminator, check.subjects.count > 1,
+              let parent = nodes[entered].parent else { return false }
+        let position = check.subjects.firstIndex(of: subjects[i])!
+        let before = nodes[parent.node].knowledge
+        guard FlowAnalysis.combinations(of: check.subjects.map(subjectIndex), in: before) <= Self.tupleCap else { return false }
+        let (unjustified, _) = combinations(taking: parent.edge, of: check, before: before) { tuple in
+            tuple[position].statusClass == .notDetermined
+                && !tuple.indices.contains { $0 != position && changeable(tuple[$0]) }
+        }
+        return unjustified.isEmpty
+    }
+
     /// Where the path to `node` last read subject `i` together with others (a tuple check, whose
     /// step lists the first combinations of all subjects): a note at that branch with one
     /// combination that takes it while `i` is notDetermined. Empty when there is none.

@@ -61,14 +61,14 @@ public struct DiagnosticCap: Sendable {
     /// How every summary's message starts (to recognise one phase's summary in a later phase).
     public static func summaryPrefix(what: String) -> String { "too many \(what) in this file:" }
 
-    /// The FL0013 for what one file left out, or nil when nothing was.
-    public static func summary(_ left: Omitted, what: String) -> Diagnostic? {
+    /// The FL0013 for what one file left out, or nil when nothing was; `advice` ends it.
+    public static func summary(_ left: Omitted, what: String, advice: String = "fix the ones above first") -> Diagnostic? {
         guard left.total > 0 else { return nil }
         var parts: [String] = []
         if left.errors > 0 { parts.append("\(left.errors) error\(left.errors == 1 ? "" : "s")") }
         if left.warnings > 0 { parts.append("\(left.warnings) warning\(left.warnings == 1 ? "" : "s")") }
         if left.notes > 0 { parts.append("\(left.notes) note\(left.notes == 1 ? "" : "s")") }
-        let message = summaryPrefix(what: what) + " \(left.total) more not shown (\(parts.joined(separator: ", "))); fix the ones above first"
+        let message = summaryPrefix(what: what) + " \(left.total) more not shown (\(parts.joined(separator: ", "))); \(advice)"
         return Diagnostic(id: .tooManyErrors, severity: left.errors > 0 ? .error : .warning,
                           message: message, range: left.after)
     }

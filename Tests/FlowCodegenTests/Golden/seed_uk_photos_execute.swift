@@ -37,10 +37,10 @@ enum Flows {
         var arguments: [Swift.String: RunArgument] { [:] }
     }
 
-    /// Runs flow `album_groups` (flows/seed_uk_photos_execute.flow:66): `try await session.run(Flows.albumGroups)`.
+    /// Runs flow `album_groups` (flows/seed_uk_photos_execute.flow:64): `try await session.run(Flows.albumGroups)`.
     static var albumGroups: AlbumGroups { AlbumGroups() }
 
-    /// Flow `album_groups`, declared at flows/seed_uk_photos_execute.flow:66; uses photos.
+    /// Flow `album_groups`, declared at flows/seed_uk_photos_execute.flow:64; uses photos.
     struct AlbumGroups: FlowDescriptor {
         /// The flow's name in its `.flow` file.
         static let flowName = "album_groups"
@@ -65,10 +65,10 @@ enum Flows {
         var arguments: [Swift.String: RunArgument] { [:] }
     }
 
-    /// Runs flow `album_groups_own_denial` (flows/seed_uk_photos_execute.flow:86): `try await session.run(Flows.albumGroupsOwnDenial)`.
+    /// Runs flow `album_groups_own_denial` (flows/seed_uk_photos_execute.flow:81): `try await session.run(Flows.albumGroupsOwnDenial)`.
     static var albumGroupsOwnDenial: AlbumGroupsOwnDenial { AlbumGroupsOwnDenial() }
 
-    /// Flow `album_groups_own_denial`, declared at flows/seed_uk_photos_execute.flow:86; uses photos.
+    /// Flow `album_groups_own_denial`, declared at flows/seed_uk_photos_execute.flow:81; uses photos.
     struct AlbumGroupsOwnDenial: FlowDescriptor {
         /// The flow's name in its `.flow` file.
         static let flowName = "album_groups_own_denial"

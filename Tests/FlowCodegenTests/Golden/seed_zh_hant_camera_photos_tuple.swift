@@ -9,10 +9,10 @@ import PermissionFlow
 /// The flows of this target, one type per flow: run one with `session.run(Flows.name)` (or
 /// `Flows.name(arguments...)` for a flow with parameters) and switch over its `Outcome`.
 enum Flows {
-    /// Runs flow `camera_and_album` (flows/seed_zh_hant_camera_photos_tuple.flow:22): `try await session.run(Flows.cameraAndAlbum)`.
+    /// Runs flow `camera_and_album` (flows/seed_zh_hant_camera_photos_tuple.flow:23): `try await session.run(Flows.cameraAndAlbum)`.
     static var cameraAndAlbum: CameraAndAlbum { CameraAndAlbum() }
 
-    /// Flow `camera_and_album`, declared at flows/seed_zh_hant_camera_photos_tuple.flow:22; uses camera, photos.
+    /// Flow `camera_and_album`, declared at flows/seed_zh_hant_camera_photos_tuple.flow:23; uses camera, photos.
     struct CameraAndAlbum: FlowDescriptor {
         /// The flow's name in its `.flow` file.
         static let flowName = "camera_and_album"
