@@ -52,7 +52,7 @@ extension DiagnosticRegistry {
         DiagnosticDescription(
             .malformedCatalog, "malformed-catalog", .error,
             summary: "the catalog is not a String Catalog or XLIFF file flowstrings can read",
-            explanation: "Reported at the place the reader stopped: JSON or XML that does not parse, a member of the wrong type, a `sourceLanguage` other than the flows' base locale, plural or device `variations` (flow copy has none), a DOCTYPE or entity declaration in XLIFF (refused, so no file can expand entities), nesting deeper than 64 levels. Nothing is written.",
+            explanation: "Reported at the place the reader stopped: JSON or XML that does not parse, a member of the wrong type, a `sourceLanguage` other than the flows' base locale, a locale (a localization key, `source-language`, `target-language`, an `.xcloc`'s `targetLocale`) that is not a BCP 47 language tag whose parts start with letters (it would be written into the flows as `strings <locale> {` and name a file), plural or device `variations` (flow copy has none), a DOCTYPE or entity declaration in XLIFF (refused, so no file can expand entities), nesting deeper than 64 levels. Nothing is written.",
             triggering: catalog("flowstrings import --catalog Flows.xcstrings main.flow", StringsExamples.catalog(key: "\"main.flow:prime.title\"", pl: "Nagrywaj z {app}", stateKey: "1️⃣\"stat\"")),
             clean: catalog("flowstrings import --catalog Flows.xcstrings main.flow", StringsExamples.catalog(key: "\"main.flow:prime.title\"", pl: "Nagrywaj z {app}")),
             policy: stringsPolicy),

@@ -39,6 +39,7 @@ public enum XCStringsReader {
                 switch m.key {
                 case "sourceLanguage":
                     guard case .string(let s) = m.value else { fail("'sourceLanguage' must be a string", at: m.offset); continue }
+                    if let problem = LocaleTag.problem(s) { fail(problem, at: m.offset) }
                     source = s
                     sourceAt = m.offset
                 case "strings":
@@ -82,6 +83,8 @@ public enum XCStringsReader {
         }
 
         mutating func translation(_ locale: String, _ value: LocatedJSON.Value, at keyOffset: Int, valueAt: Int) -> Catalog.Translation? {
+            // The key becomes `strings <locale> {` in a flow: a language tag, or nothing.
+            if let problem = LocaleTag.problem(locale) { fail(problem, at: keyOffset); return nil }
             guard case .object(let members) = value else { fail("the localization '\(locale)' must be an object", at: valueAt); return nil }
             var unit: (members: [(key: String, value: LocatedJSON.Value, offset: Int, keyOffset: Int)], offset: Int)?
             for m in members {

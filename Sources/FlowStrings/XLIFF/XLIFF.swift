@@ -74,6 +74,9 @@ public enum XLIFF {
             guard let original = f.attribute("original") else { fail("<file> has no 'original' (the flow file)", at: f.offset); continue }
             guard let sl = f.attribute("source-language") else { fail("<file> has no 'source-language'", at: f.offset); continue }
             guard let tl = f.attribute("target-language") else { fail("<file> has no 'target-language'", at: f.offset); continue }
+            // Both become `strings <locale> {` in a flow: language tags, or nothing.
+            if let problem = LocaleTag.problem(sl.value) { fail(problem, at: sl.offset); continue }
+            if let problem = LocaleTag.problem(tl.value) { fail(problem, at: tl.offset); continue }
             if let source, source != sl.value {
                 fail("source language '\(sl.value)' differs from '\(source)' of the first <file>", at: sl.offset)
                 continue
