@@ -57,7 +57,7 @@ public enum FlowgenCommand {
             case "--access-level":
                 guard let v = value(argument) else { return 2 }
                 guard let level = SwiftCodegen.AccessLevel(rawValue: v) else {
-                    err("flowgen: error: unknown access level '\(v)' (expected internal, package or public)\n")
+                    err("flowgen: error: unknown access level '\(OutputEscaping.visible(v))' (expected internal, package or public)\n")
                     return 2
                 }
                 access = level
@@ -66,7 +66,7 @@ public enum FlowgenCommand {
                 return 0
             default:
                 if argument.hasPrefix("-") {
-                    err("flowgen: error: unknown option '\(argument)'\n\(usage)\n")
+                    err("flowgen: error: unknown option '\(OutputEscaping.visible(argument))'\n\(usage)\n")
                     return 2
                 }
                 paths.append(argument)
@@ -87,7 +87,7 @@ public enum FlowgenCommand {
         var configuration = LintConfiguration()
         if let config {
             guard let data = FileManager.default.contents(atPath: absolute(config)) else {
-                err("flowgen: error: cannot read configuration '\(config)'\n")
+                err("flowgen: error: cannot read configuration '\(OutputEscaping.visible(config))'\n")
                 return 2
             }
             do {
@@ -95,7 +95,8 @@ public enum FlowgenCommand {
                     ? try LintConfiguration.parse(json: data, path: config)
                     : try LintConfiguration.parse(lines: String(decoding: data, as: UTF8.self), path: config)
             } catch {
-                err("flowgen: error: \(error.message)\n")
+                // The message quotes the configuration (an unknown rule name): shown escaped.
+                err("flowgen: error: \(OutputEscaping.lineStart(error.message))\n")
                 return 2
             }
         }
@@ -106,12 +107,12 @@ public enum FlowgenCommand {
             let full = absolute(path)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) else {
-                err("flowgen: error: no such file or directory '\(path)'\n")
+                err("flowgen: error: no such file or directory '\(OutputEscaping.visible(path))'\n")
                 return 2
             }
             if isDirectory.boolValue {
                 guard let entries = try? FileManager.default.subpathsOfDirectory(atPath: full) else {
-                    err("flowgen: error: cannot read directory '\(path)'\n")
+                    err("flowgen: error: cannot read directory '\(OutputEscaping.visible(path))'\n")
                     return 2
                 }
                 files += entries.filter { $0.hasSuffix(".flow") }.sorted().map { full + "/" + $0 }
@@ -161,7 +162,7 @@ public enum FlowgenCommand {
                                                     withIntermediateDirectories: true)
             try bytes.write(to: URL(fileURLWithPath: target), options: .atomic)
         } catch {
-            err("flowgen: error: cannot write '\(output)': \(error.localizedDescription)\n")
+            err("flowgen: error: cannot write '\(OutputEscaping.visible(output))': \(OutputEscaping.visible(error.localizedDescription))\n")
             return 2
         }
         return 0

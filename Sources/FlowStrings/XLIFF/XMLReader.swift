@@ -226,7 +226,9 @@ enum XMLEscape {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\r": out += "&#13;"
-            case _ where c.value < 0x20 && c != "\n" && c != "\t": out += "&#x\(String(c.value, radix: 16, uppercase: true));"
+            // Not well-formed even as a reference (`&#x1B;`): shown as its escape. The export
+            // reports such copy first (FL4008), so only what it does not check reaches here.
+            case _ where !XMLCharacters.isAllowed(c): out += "\\u{\(String(c.value, radix: 16, uppercase: true))}"
             default: out.unicodeScalars.append(c)
             }
         }
