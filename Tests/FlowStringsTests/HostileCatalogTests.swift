@@ -1,4 +1,5 @@
-import FlowStrings
+@testable import FlowStrings
+import FlowSyntax
 import Foundation
 import Testing
 
@@ -144,5 +145,54 @@ import Testing
     @Test(arguments: ["", "e", "en-", "-en", "en--US", "en US", "x-private", "i-klingon", "en-US-a", "abcdefghi", "zh-Hant-TW-\u{1B}]0;t", "de-1996"])
     func otherTextIsRefused(_ tag: String) {
         #expect(LocaleTag.problem(tag) != nil)
+    }
+
+    /// Issue 33, item 3: a minified String Catalog (one line) with 50,000 unknown keys. Each
+    /// problem on the line was located from the line's start (quadratic: 50,000 keys took 18 s);
+    /// now all are located in one pass, and every one is still counted and located exactly.
+    @Test func aMinifiedCatalogWithManyUnknownKeysIsLocatedOnItsOneLine() throws {
+        let count = 50_000
+        var text = #"{"sourceLanguage":"en","strings":{"#
+        for i in 0..<count {
+            text += (i == 0 ? "" : ",") + #""camera.flow:k\#(i)":{}"#
+        }
+        text += #"},"version":"1.0"}"#
+        let box = try StringsSandbox(["camera.flow": Self.flow, "c.xcstrings": text])
+        let run = box.run(["import", "--catalog", "c.xcstrings", "camera.flow"])
+        #expect(run.code == 1)
+        #expect(run.err.hasPrefix("c.xcstrings:1:35: error: unknown key 'camera.flow:k0': no flow defines 'k0' in 'camera.flow' [FL4001]\n"), "\(run.err.prefix(300))")
+        #expect(run.err.hasSuffix("flowstrings: \(count) errors in the catalog; nothing was written\n"), "\(run.err.suffix(300))")
+
+        // The last one, located in the same pass, where a scan from the line's start puts it.
+        let file = SourceFile(id: FileID(0), path: "c.xcstrings", bytes: Array(text.utf8))
+        let (catalog, _) = XCStringsReader.read(file)
+        let last = try #require(catalog?.units.last)
+        let project = CopyProject(files: [], baseLocale: "en", keys: [], places: [:], locales: [:], uses: [:])
+        let plan = CatalogImporter.plan(try #require(catalog), file: file, into: project, delete: false)
+        #expect(plan.diagnostics.count == count)
+        #expect(plan.diagnostics.last?.range == file.pointRange(at: last.offset))
+    }
+
+    @Test func locatingInOnePassAgreesWithLocatingEachOffset() {
+        let text = "\u{FEFF}a\u{E9}\u{1F600}b\r\n\u{FF}\u{FE}x\ny\u{3042}\u{3042}\n"
+        var bytes = Array(text.utf8)
+        bytes.insert(0xC3, at: 12)  // an invalid byte
+        let file = SourceFile(id: FileID(3), path: "f", bytes: bytes)
+        let offsets = Array(0...bytes.count).reversed() + [0, 2, 1, bytes.count]
+        let diagnostics = offsets.map { Diagnostic.error("FL4005", "x", at: file.unlocatedRange(at: $0)) }
+        let located = file.located(diagnostics)
+        #expect(located.map(\.range) == offsets.map { file.pointRange(at: $0) })
+    }
+
+    /// Issue 33, item 3: an XLIFF element with 300,000 attributes, the last one a duplicate of
+    /// the first (pairwise, the check was quadratic; it hashes the names now).
+    @Test func anElementWithManyAttributesAndADuplicateIsALocatedError() throws {
+        let attributes = (0..<300_000).map { " a\($0)=\"\"" }.joined()
+        let text = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n<xliff" + attributes + #" a0="x" version="1.2"></xliff>"# + "\n"
+        let box = try StringsSandbox(["camera.flow": Self.flow, "pl.xliff": text])
+        let run = box.run(["import", "--catalog", "pl.xliff", "camera.flow"])
+        #expect(run.code == 1)
+        let column = "<xliff".count + attributes.count + 2
+        #expect(run.err.hasPrefix("pl.xliff:2:\(column): error: not valid XML: duplicate attribute 'a0' [FL4005]\n"), "\(run.err.prefix(200))")
     }
 }

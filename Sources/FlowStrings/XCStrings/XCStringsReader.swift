@@ -9,7 +9,8 @@ public enum XCStringsReader {
     public static func read(_ file: SourceFile) -> (catalog: Catalog?, diagnostics: [Diagnostic]) {
         var reader = Reading(file: file)
         let catalog = reader.read()
-        return (reader.diagnostics.contains { $0.severity == .error } ? nil : catalog, reader.diagnostics)
+        // Located together at the end: one pass, however many problems share a long line.
+        return (reader.diagnostics.contains { $0.severity == .error } ? nil : catalog, file.located(reader.diagnostics))
     }
 
     private struct Reading {
@@ -17,7 +18,7 @@ public enum XCStringsReader {
         var diagnostics: [Diagnostic] = []
 
         mutating func fail(_ message: String, at offset: Int) {
-            diagnostics.append(.error(.malformedCatalog, message, at: file.pointRange(at: offset)))
+            diagnostics.append(.error(.malformedCatalog, message, at: file.unlocatedRange(at: offset)))
         }
 
         mutating func read() -> Catalog? {

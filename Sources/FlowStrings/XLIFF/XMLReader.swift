@@ -114,6 +114,8 @@ public enum XMLReader {
             i += 1
             let tag = try name()
             var attributes: [(name: String, value: String, offset: Int)] = []
+            // Duplicates found by hashing: an element with 300,000 attributes was quadratic.
+            var names = Set<String>()
             while true {
                 skipSpace()
                 guard i < bytes.count else { throw fail("unterminated start tag <\(tag)>", at: start) }
@@ -136,7 +138,7 @@ public enum XMLReader {
                 i += 1
                 let value = try text(until: quote, inAttribute: true)
                 i += 1
-                if attributes.contains(where: { $0.name == attribute }) { throw fail("duplicate attribute '\(attribute)'", at: at) }
+                guard names.insert(attribute).inserted else { throw fail("duplicate attribute '\(attribute)'", at: at) }
                 attributes.append((attribute, value, at))
             }
             var children: [Node] = []
