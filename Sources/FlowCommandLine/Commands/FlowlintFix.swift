@@ -108,10 +108,10 @@ struct FlowlintFix {
                 outcome.diff += UnifiedDiff.render(old: p.old, new: p.new, oldPath: "a/" + p.path, newPath: "b/" + p.path)
                 continue
             }
-            do {
-                try Data(p.new).write(to: URL(fileURLWithPath: root.absolute(p.path)), options: .atomic)
+            do throws(FileReplacement.Failure) {
+                try FileReplacement.write(p.new, to: root.absolute(p.path))
             } catch {
-                stderr.line("flowlint: error: cannot write '\(OutputEscaping.visible(p.path))': \(error.localizedDescription)")
+                stderr.line("flowlint: error: cannot write '\(OutputEscaping.visible(p.path))': \(error.message)")
                 outcome.failed = true
             }
         }

@@ -133,11 +133,20 @@ extension FlowstringsCommand {
         }
         let dryRun = setup.parsed.flag("dry-run")
         if !dryRun {
-            for (index, bytes) in plan.files.sorted(by: { $0.key < $1.key }) {
-                do {
-                    try Data(bytes).write(to: URL(fileURLWithPath: project.files[index].realPath), options: .atomic)
+            let writes = plan.files.sorted(by: { $0.key < $1.key })
+            // Every file is checked before the first is written: one read-only file leaves all
+            // of them as they were.
+            for (index, _) in writes {
+                if let problem = FileReplacement.problem(project.files[index].realPath) {
+                    stderr.line("flowstrings: error: cannot write '\(OutputEscaping.visible(project.files[index].path))': \(problem.message); nothing was written")
+                    return 2
+                }
+            }
+            for (index, bytes) in writes {
+                do throws(FileReplacement.Failure) {
+                    try FileReplacement.write(bytes, to: project.files[index].realPath)
                 } catch {
-                    stderr.line("flowstrings: error: cannot write '\(OutputEscaping.visible(project.files[index].path))': \(error.localizedDescription)")
+                    stderr.line("flowstrings: error: cannot write '\(OutputEscaping.visible(project.files[index].path))': \(error.message)")
                     return 2
                 }
             }
