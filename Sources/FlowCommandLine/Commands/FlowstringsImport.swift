@@ -72,6 +72,27 @@ extension FlowstringsCommand {
         return false
     }
 
+    /// Writes the plan's files, each checked before the first is written: one read-only file
+    /// leaves all of them as they were. False after printing why.
+    func write(_ plan: ImportPlan, into project: CopyProject, stderr: any TextOutput) -> Bool {
+        let writes = plan.files.sorted(by: { $0.key < $1.key })
+        for (index, _) in writes {
+            if let problem = FileReplacement.problem(project.files[index].realPath) {
+                stderr.line("flowstrings: error: cannot write '\(OutputEscaping.visible(project.files[index].path))': \(problem.message); nothing was written")
+                return false
+            }
+        }
+        for (index, bytes) in writes {
+            do throws(FileReplacement.Failure) {
+                try FileReplacement.write(bytes, to: project.files[index].realPath)
+            } catch {
+                stderr.line("flowstrings: error: cannot write '\(OutputEscaping.visible(project.files[index].path))': \(error.message)")
+                return false
+            }
+        }
+        return true
+    }
+
     func importCatalog(into project: CopyProject, loads: [LoadResult], _ setup: Setup,
                        stdout: any TextOutput, stderr: any TextOutput, colored: Bool) -> Int32 {
         guard let (catalog, file) = readCatalog(setup, stderr: stderr, colored: colored) else { return 1 }
@@ -132,25 +153,7 @@ extension FlowstringsCommand {
             }
         }
         let dryRun = setup.parsed.flag("dry-run")
-        if !dryRun {
-            let writes = plan.files.sorted(by: { $0.key < $1.key })
-            // Every file is checked before the first is written: one read-only file leaves all
-            // of them as they were.
-            for (index, _) in writes {
-                if let problem = FileReplacement.problem(project.files[index].realPath) {
-                    stderr.line("flowstrings: error: cannot write '\(OutputEscaping.visible(project.files[index].path))': \(problem.message); nothing was written")
-                    return 2
-                }
-            }
-            for (index, bytes) in writes {
-                do throws(FileReplacement.Failure) {
-                    try FileReplacement.write(bytes, to: project.files[index].realPath)
-                } catch {
-                    stderr.line("flowstrings: error: cannot write '\(OutputEscaping.visible(project.files[index].path))': \(error.message)")
-                    return 2
-                }
-            }
-        }
+        if !dryRun, !write(plan, into: project, stderr: stderr) { return 2 }
         if !setup.parsed.flag("quiet") {
             let counts = ImportPlan.Change.Kind.allCases.compactMap { kind -> String? in
                 let n = plan.changes.filter { $0.kind == kind }.count
