@@ -69,7 +69,7 @@ public enum FlowgenCommand {
             case "--access-level":
                 guard let v = value(argument) else { return 2 }
                 guard let level = SwiftCodegen.AccessLevel(rawValue: v) else {
-                    err("flowgen: error: unknown access level '\(v)' (expected internal, package or public)\n")
+                    err("flowgen: error: unknown access level '\(OutputEscaping.visible(v))' (expected internal, package or public)\n")
                     return 2
                 }
                 access = level
@@ -78,7 +78,7 @@ public enum FlowgenCommand {
                 return 0
             default:
                 if argument.hasPrefix("-") {
-                    err("flowgen: error: unknown option '\(argument)'\n\(usage)\n")
+                    err("flowgen: error: unknown option '\(OutputEscaping.visible(argument))'\n\(usage)\n")
                     return 2
                 }
                 paths.append(argument)
@@ -98,7 +98,7 @@ public enum FlowgenCommand {
 
         // The project as every tool reads it: the root, the configuration, the apps it names.
         let projectRoot = ProjectRoot.discover(inputs: paths, currentDirectory: currentDirectory, override: rootPath)
-        var project: Project
+        let project: Project
         do throws(ProjectError) {
             var appOptions = AppInputOptions()
             if let xcodeTarget {
@@ -111,7 +111,8 @@ public enum FlowgenCommand {
             project = try Project.open(root: projectRoot, configOverride: config, appOptions: appOptions,
                                        maxBytes: ParseLimits.default.maxFileBytes)
         } catch {
-            err("flowgen: error: \(error.message)\n")
+            // The message may quote the configuration (an unknown rule name): shown escaped.
+            err("flowgen: error: \(OutputEscaping.lineStart(error.message))\n")
             return 2
         }
         for warning in project.warnings { err("flowgen: warning: \(OutputEscaping.visible(warning))\n") }
@@ -122,12 +123,12 @@ public enum FlowgenCommand {
             let full = absolute(path)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) else {
-                err("flowgen: error: no such file or directory '\(path)'\n")
+                err("flowgen: error: no such file or directory '\(OutputEscaping.visible(path))'\n")
                 return 2
             }
             if isDirectory.boolValue {
                 guard let entries = try? FileManager.default.subpathsOfDirectory(atPath: full) else {
-                    err("flowgen: error: cannot read directory '\(path)'\n")
+                    err("flowgen: error: cannot read directory '\(OutputEscaping.visible(path))'\n")
                     return 2
                 }
                 files += entries.filter { $0.hasSuffix(".flow") }.sorted().map { full + "/" + $0 }
@@ -179,7 +180,7 @@ public enum FlowgenCommand {
                                                     withIntermediateDirectories: true)
             try bytes.write(to: URL(fileURLWithPath: target), options: .atomic)
         } catch {
-            err("flowgen: error: cannot write '\(output)': \(error.localizedDescription)\n")
+            err("flowgen: error: cannot write '\(OutputEscaping.visible(output))': \(OutputEscaping.visible(error.localizedDescription))\n")
             return 2
         }
         return 0

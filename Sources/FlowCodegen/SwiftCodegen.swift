@@ -87,11 +87,13 @@ public enum SwiftCodegen {
     private struct GeneratedFlow {
         struct Parameter {
             var name: String
+            /// The argument label and property, escaped or suffixed where needed.
             var swiftName: String
             var kind: FlowModel.Parameter.Kind
         }
         struct Outcome {
             var name: String
+            /// The case as declared (keywords in backticks).
             var swiftName: String
             var line: Int?
         }
@@ -111,11 +113,11 @@ public enum SwiftCodegen {
         var seen: [String: String] = [:]
         var parameters: [GeneratedFlow.Parameter] = []
         for parameter in flow.parameters {
-            let swiftName = SwiftNames.member(parameter.name)
+            let swiftName = SwiftNames.declaredParameter(SwiftNames.member(parameter.name))
             if let other = seen[swiftName] {
                 return .failure(Collision(diagnostic: .error(
                     memberNameCollisionID,
-                    "parameters '\(other)' and '\(parameter.name)' of flow '\(flow.name)' would both be Swift argument '\(swiftName)'; rename one",
+                    "parameters '\(other)' and '\(parameter.name)' of flow '\(flow.name)' would both be Swift argument '\(SwiftNames.bare(swiftName))'; rename one",
                     at: parameter.range)))
             }
             seen[swiftName] = parameter.name
@@ -124,11 +126,11 @@ public enum SwiftCodegen {
         seen = [:]
         var outcomes: [GeneratedFlow.Outcome] = []
         for outcome in flow.outcomes {
-            let swiftName = SwiftNames.member(outcome.name)
+            let swiftName = SwiftNames.declared(SwiftNames.member(outcome.name))
             if let other = seen[swiftName] {
                 return .failure(Collision(diagnostic: .error(
                     memberNameCollisionID,
-                    "outcomes '\(other)' and '\(outcome.name)' of flow '\(flow.name)' would both be Swift case '.\(swiftName)'; rename one",
+                    "outcomes '\(other)' and '\(outcome.name)' of flow '\(flow.name)' would both be Swift case '.\(SwiftNames.bare(swiftName))'; rename one",
                     at: outcome.range ?? flow.nameRange)))
             }
             seen[swiftName] = outcome.name
@@ -179,8 +181,8 @@ public enum SwiftCodegen {
         if g.parameters.isEmpty {
             out += "    \(access)static var \(accessor): \(g.typeName) { \(g.typeName)() }\n"
         } else {
-            let labels = g.parameters.map { "\(SwiftNames.declared($0.swiftName)): \(swiftType($0.kind))" }.joined(separator: ", ")
-            let passed = g.parameters.map { "\(SwiftNames.declared($0.swiftName)): \(useName($0.swiftName))" }.joined(separator: ", ")
+            let labels = g.parameters.map { "\($0.swiftName): \(swiftType($0.kind))" }.joined(separator: ", ")
+            let passed = g.parameters.map { "\($0.swiftName): \($0.swiftName)" }.joined(separator: ", ")
             out += "    \(access)static func \(accessor)(\(labels)) -> \(g.typeName) {\n"
             out += "        \(g.typeName)(\(passed))\n"
             out += "    }\n"
@@ -203,27 +205,29 @@ public enum SwiftCodegen {
         out += "        /// How `\(flow.name)` can end: \(kind).\n"
         out += "        \(access)enum Outcome: String, FlowOutcome {\n"
         for outcome in g.outcomes {
-            let raw = outcome.swiftName == outcome.name ? "" : " = \"\(outcome.name)\""
+            // The raw value is what the session matches, so it is the outcome's own name whenever
+            // the case is spelled otherwise (`notNow`, `self_`).
+            let raw = SwiftNames.bare(outcome.swiftName) == outcome.name ? "" : " = \"\(outcome.name)\""
             let declared = outcome.line.map { "declared at line \($0)" } ?? "built in"
             out += "            /// `\(outcome.name)` (\(declared)).\n"
-            out += "            case \(SwiftNames.declared(outcome.swiftName))\(raw)\n"
+            out += "            case \(outcome.swiftName)\(raw)\n"
         }
         out += "        }\n\n"
 
         for parameter in g.parameters {
             let what = parameter.kind == .permission ? "The permission" : "The text"
             out += "        /// \(what) passed as `\(parameter.name)`.\n"
-            out += "        \(access)var \(SwiftNames.declared(parameter.swiftName)): \(swiftType(parameter.kind))\n"
+            out += "        \(access)var \(parameter.swiftName): \(swiftType(parameter.kind))\n"
         }
         if !g.parameters.isEmpty { out += "\n" }
 
         if g.parameters.isEmpty {
             out += "        \(access)init() {}\n\n"
         } else {
-            let labels = g.parameters.map { "\(SwiftNames.declared($0.swiftName)): \(swiftType($0.kind))" }.joined(separator: ", ")
+            let labels = g.parameters.map { "\($0.swiftName): \(swiftType($0.kind))" }.joined(separator: ", ")
             out += "        \(access)init(\(labels)) {\n"
             for parameter in g.parameters {
-                out += "            self.\(useName(parameter.swiftName)) = \(useName(parameter.swiftName))\n"
+                out += "            self.\(parameter.swiftName) = \(parameter.swiftName)\n"
             }
             out += "        }\n\n"
         }
@@ -234,7 +238,7 @@ public enum SwiftCodegen {
         } else {
             out += "        \(access)var arguments: [Swift.String: RunArgument] {\n"
             let pairs = g.parameters.map { p in
-                let value = p.kind == .permission ? ".permission(\(useName(p.swiftName)))" : ".text(\(useName(p.swiftName)))"
+                let value = p.kind == .permission ? ".permission(\(p.swiftName))" : ".text(\(p.swiftName))"
                 return "\"\(p.name)\": \(value)"
             }
             out += "            [\(pairs.joined(separator: ", "))]\n"
@@ -248,9 +252,6 @@ public enum SwiftCodegen {
     private static func commentSafe(_ text: String) -> String {
         String(text.map { $0.isNewline ? " " : $0 })
     }
-
-    /// A member name where it is used after `self.` or as a value (keywords still escaped).
-    private static func useName(_ swiftName: String) -> String { SwiftNames.declared(swiftName) }
 
     private static func swiftType(_ kind: FlowModel.Parameter.Kind) -> String {
         switch kind {

@@ -8,6 +8,7 @@ extension DiagnosticID {
     public static let malformedCatalog: DiagnosticID = "FL4005"
     public static let conflictingCopy: DiagnosticID = "FL4006"
     public static let catalogOutOfDate: DiagnosticID = "FL4007"
+    public static let xmlUnsafeCopy: DiagnosticID = "FL4008"
 }
 
 /// The documentation of flowstrings' IDs (`FL40xx`): problems in a String Catalog or XLIFF file
@@ -52,7 +53,7 @@ extension DiagnosticRegistry {
         DiagnosticDescription(
             .malformedCatalog, "malformed-catalog", .error,
             summary: "the catalog is not a String Catalog or XLIFF file flowstrings can read",
-            explanation: "Reported at the place the reader stopped: JSON or XML that does not parse, a member of the wrong type, a `sourceLanguage` other than the flows' base locale, plural or device `variations` (flow copy has none), a DOCTYPE or entity declaration in XLIFF (refused, so no file can expand entities), nesting deeper than 64 levels. Nothing is written.",
+            explanation: "Reported at the place the reader stopped: JSON or XML that does not parse, a member of the wrong type, a `sourceLanguage` other than the flows' base locale, a locale (a localization key, `source-language`, `target-language`, an `.xcloc`'s `targetLocale`) that is not a BCP 47 language tag whose parts start with letters (it would be written into the flows as `strings <locale> {` and name a file), plural or device `variations` (flow copy has none), a DOCTYPE or entity declaration in XLIFF (refused, so no file can expand entities), nesting deeper than 64 levels. Nothing is written.",
             triggering: catalog("flowstrings import --catalog Flows.xcstrings main.flow", StringsExamples.catalog(key: "\"main.flow:prime.title\"", pl: "Nagrywaj z {app}", stateKey: "1️⃣\"stat\"")),
             clean: catalog("flowstrings import --catalog Flows.xcstrings main.flow", StringsExamples.catalog(key: "\"main.flow:prime.title\"", pl: "Nagrywaj z {app}")),
             policy: stringsPolicy),
@@ -77,6 +78,13 @@ extension DiagnosticRegistry {
             explanation: "`flowstrings export --check --catalog FILE` exits 1 when FILE is not what the export would write: copy changed in the flows and was not exported, or translations came back and were not imported. The message names the first differences; run `flowstrings import` for translations, then `flowstrings export`.",
             triggering: catalog("flowstrings export --check --catalog Flows.xcstrings main.flow", StringsExamples.catalog(key: "1️⃣\"main.flow:prime.title\"", pl: "Nagrywaj z {app} teraz")),
             clean: catalog("flowstrings export --check --catalog Flows.xcstrings main.flow", StringsExamples.catalog(key: "\"main.flow:prime.title\"", pl: "Nagrywaj z {app}")),
+            policy: stringsPolicy),
+        DiagnosticDescription(
+            .xmlUnsafeCopy, "xml-unsafe-copy", .error,
+            summary: "copy exported to XLIFF holds a character XML 1.0 cannot hold",
+            explanation: "XML 1.0 cannot hold most control characters (U+0000-U+001F but tab, line feed and carriage return) nor U+FFFE and U+FFFF, not even as a character reference such as `&#x1B;`: an XLIFF file with one is not well-formed, and Xcode and translation tools refuse it. A `.flow` string can hold them (`\\u{1B}`), so an XLIFF or .xcloc export reports each such entry (and a file path holding one) and writes nothing. Remove the character, or export a String Catalog, whose JSON can hold it.",
+            triggering: DiagnosticExample(command: "flowstrings export --format xliff --locale pl main.flow", files: [.init("main.flow", StringsExamples.flow.replacingOccurrences(of: "prime.title = \"Nagrywaj", with: "prime.title = 1️⃣\"\\u{1B}Nagrywaj"))]),
+            clean: DiagnosticExample(command: "flowstrings export --format xliff --locale pl main.flow", files: [.init("main.flow", StringsExamples.flow)]),
             policy: stringsPolicy),
     ])
 }

@@ -1,3 +1,4 @@
+@testable import FlowProject
 import FlowCodegen
 import FlowBuildTool
 import FlowLint

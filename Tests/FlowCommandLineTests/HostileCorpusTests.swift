@@ -1,3 +1,4 @@
+@testable import FlowProject
 import Foundation
 import Testing
 import FlowTestSupport

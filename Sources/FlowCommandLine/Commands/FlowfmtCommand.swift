@@ -154,11 +154,11 @@ public struct FlowfmtCommand: Sendable {
                 }
             } else if inPlace {
                 guard changed else { continue }
-                do {
-                    try Data(formatted).write(to: URL(fileURLWithPath: project.root.absolute(path)), options: .atomic)
+                do throws(FileReplacement.Failure) {
+                    try FileReplacement.write(formatted, to: project.root.absolute(path))
                     stdout.line(OutputEscaping.visible(name))
                 } catch {
-                    stderr.line("flowfmt: error: cannot write '\(OutputEscaping.visible(path))': \(error.localizedDescription)")
+                    stderr.line("flowfmt: error: cannot write '\(OutputEscaping.visible(path))': \(error.message)")
                     status = 2
                 }
             } else {

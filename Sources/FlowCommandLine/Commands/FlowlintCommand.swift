@@ -315,8 +315,12 @@ public struct FlowlintCommand: Sendable {
             }
         }
         if !stale.isEmpty {
-            stderr.line("flowlint: \(stale.count) baseline \(stale.count == 1 ? "entry no longer matches" : "entries no longer match") (fixed or changed); shrink the baseline with --write-baseline \(parsed.value("baseline")!):")
-            for e in stale { stderr.line("  \(e.path):\(e.line): \(e.ruleID) \(e.message)") }
+            stderr.line("flowlint: \(stale.count) baseline \(stale.count == 1 ? "entry no longer matches" : "entries no longer match") (fixed or changed); shrink the baseline with --write-baseline \(OutputEscaping.visible(parsed.value("baseline")!)):")
+            // Every field comes from the baseline file, which a pull request can edit: each is
+            // shown with visible escapes, and no line can start a CI workflow command.
+            for e in stale {
+                stderr.line(OutputEscaping.lineStart("  \(e.path):\(e.line): \(e.ruleID) \(e.message)"))
+            }
         }
         if !parsed.flag("quiet") {
             stderr.line(TextFormats.summary(results, baselined: all.findings.count - results.findings.count))

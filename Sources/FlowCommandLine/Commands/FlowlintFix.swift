@@ -113,10 +113,10 @@ struct FlowlintFix {
                 outcome.fixedText[ProjectRoot.normalize(p.path)] = p.new
                 continue
             }
-            do {
-                try Data(p.new).write(to: URL(fileURLWithPath: root.absolute(p.path)), options: .atomic)
+            do throws(FileReplacement.Failure) {
+                try FileReplacement.write(p.new, to: root.absolute(p.path))
             } catch {
-                stderr.line("flowlint: error: cannot write '\(OutputEscaping.visible(p.path))': \(error.localizedDescription)")
+                stderr.line("flowlint: error: cannot write '\(OutputEscaping.visible(p.path))': \(error.message)")
                 outcome.failed = true
             }
         }

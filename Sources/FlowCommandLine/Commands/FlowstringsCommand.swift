@@ -101,6 +101,10 @@ public struct FlowstringsCommand: Sendable {
         if format == "xcstrings", !parsed.values("locale").isEmpty {
             return usageFailure("--locale is for xliff and xcloc (a String Catalog holds every locale): add --format xliff or name a .xliff", stderr)
         }
+        // A target locale names files (`<locale>.xcloc`, `<locale>.xliff`): a language tag only.
+        if let problem = parsed.values("locale").lazy.compactMap(LocaleTag.problem).first {
+            return usageFailure("--locale: \(problem)", stderr)
+        }
         let limits: ParseLimits
         do throws(ArgumentError) { limits = try LimitOptions.parseLimits(parsed) } catch { return usageFailure(error.message, stderr) }
         let paths = parsed.positionals("PATH")

@@ -42,6 +42,14 @@ extension FlowstringsCommand {
     }
 
     func export(_ project: CopyProject, _ setup: Setup, check: Bool, stdout: any TextOutput, stderr: any TextOutput, colored: Bool) -> Int32 {
+        if setup.format != "xcstrings" {
+            let unwritable = XMLCharacters.problems(in: project)
+            if !unwritable.isEmpty {
+                stderr.write(DiagnosticRenderer(files: project.files.map(\.source), colored: colored).render(Self.capped(unwritable)))
+                stderr.line("flowstrings: \(plural(unwritable.count, "text")) XLIFF cannot hold; nothing was written")
+                return 1
+            }
+        }
         let catalog = project.catalog()
         let files: [(path: String?, bytes: [UInt8])]
         switch exportFiles(catalog, project: project, setup) {

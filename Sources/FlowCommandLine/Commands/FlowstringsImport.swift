@@ -20,15 +20,8 @@ extension FlowstringsCommand {
     func readCatalog(_ setup: Setup, stderr: any TextOutput, colored: Bool) -> (Catalog, SourceFile)? {
         var path = setup.catalog!
         if setup.format == "xcloc" {
-            let dir = path.hasSuffix("/") ? String(path.dropLast()) : path
-            let contents = dir + "/contents.json"
-            guard case .success(let bytes) = FileSystemReader().read(absolute(contents), maxBytes: setup.limits.maxFileBytes),
-                  case .object(let members)? = try? LocatedJSON.parse(bytes),
-                  case .string(let locale)? = members.first(where: { $0.key == "targetLocale" })?.value else {
-                stderr.line("flowstrings: error: '\(OutputEscaping.visible(contents))' does not name the .xcloc's 'targetLocale'")
-                return nil
-            }
-            path = XCLoc.xliffPath(in: dir, locale: locale)
+            guard let xliff = xclocXLIFF(setup, stderr: stderr, colored: colored) else { return nil }
+            path = xliff
         }
         let bytes: [UInt8]
         switch FileSystemReader().read(absolute(path), maxBytes: setup.limits.maxFileBytes) {
@@ -41,6 +34,63 @@ extension FlowstringsCommand {
         let (catalog, diagnostics) = setup.format == "xcstrings" ? XCStringsReader.read(file) : XLIFF.read(file)
         if !diagnostics.isEmpty { stderr.write(DiagnosticRenderer(files: [file], colored: colored).render(Self.capped(diagnostics))) }
         return catalog.map { ($0, file) }
+    }
+
+    /// The XLIFF file of an `.xcloc`, named by its `contents.json`'s `targetLocale`: a language
+    /// tag (else a located error in `contents.json`, so `../` never reaches the path), and a file
+    /// that stays inside the bundle once links are resolved. Nil after printing why.
+    func xclocXLIFF(_ setup: Setup, stderr: any TextOutput, colored: Bool) -> String? {
+        let dir = setup.catalog!.hasSuffix("/") ? String(setup.catalog!.dropLast()) : setup.catalog!
+        let contents = dir + "/contents.json"
+        guard insideBundle(contents, dir, stderr: stderr) else { return nil }
+        guard case .success(let bytes) = FileSystemReader().read(absolute(contents), maxBytes: setup.limits.maxFileBytes),
+              case .object(let members)? = try? LocatedJSON.parse(bytes),
+              let member = members.first(where: { $0.key == "targetLocale" }),
+              case .string(let locale) = member.value else {
+            stderr.line("flowstrings: error: '\(OutputEscaping.visible(contents))' does not name the .xcloc's 'targetLocale'")
+            return nil
+        }
+        if let problem = LocaleTag.problem(locale) {
+            let file = SourceFile(id: FileID(0), path: contents, bytes: bytes)
+            let diagnostic = Diagnostic.error(.malformedCatalog, "'targetLocale' must name the XLIFF file of the .xcloc: \(problem)",
+                                              at: file.pointRange(at: member.offset))
+            stderr.write(DiagnosticRenderer(files: [file], colored: colored).render([diagnostic]))
+            return nil
+        }
+        let path = XCLoc.xliffPath(in: dir, locale: locale)
+        return insideBundle(path, dir, stderr: stderr) ? path : nil
+    }
+
+    /// False, after saying so, when `path` resolves (through links) to a file outside the
+    /// `.xcloc` directory `bundle`: a vendor's bundle cannot make flowstrings read elsewhere.
+    /// A path that does not exist is left to the read, which reports it.
+    func insideBundle(_ path: String, _ bundle: String, stderr: any TextOutput) -> Bool {
+        let reader = FileSystemReader()
+        guard let real = reader.realPath(absolute(path)), let realBundle = reader.realPath(absolute(bundle)) else { return true }
+        if real.hasPrefix(realBundle.hasSuffix("/") ? realBundle : realBundle + "/") { return true }
+        stderr.line("flowstrings: error: '\(OutputEscaping.visible(path))' is a link to a file outside the .xcloc '\(OutputEscaping.visible(bundle))'; refused")
+        return false
+    }
+
+    /// Writes the plan's files, each checked before the first is written: one read-only file
+    /// leaves all of them as they were. False after printing why.
+    func write(_ plan: ImportPlan, into project: CopyProject, stderr: any TextOutput) -> Bool {
+        let writes = plan.files.sorted(by: { $0.key < $1.key })
+        for (index, _) in writes {
+            if let problem = FileReplacement.problem(project.files[index].realPath) {
+                stderr.line("flowstrings: error: cannot write '\(OutputEscaping.visible(project.files[index].path))': \(problem.message); nothing was written")
+                return false
+            }
+        }
+        for (index, bytes) in writes {
+            do throws(FileReplacement.Failure) {
+                try FileReplacement.write(bytes, to: project.files[index].realPath)
+            } catch {
+                stderr.line("flowstrings: error: cannot write '\(OutputEscaping.visible(project.files[index].path))': \(error.message)")
+                return false
+            }
+        }
+        return true
     }
 
     func importCatalog(into project: CopyProject, loads: [LoadResult], _ setup: Setup,
@@ -103,16 +153,7 @@ extension FlowstringsCommand {
             }
         }
         let dryRun = setup.parsed.flag("dry-run")
-        if !dryRun {
-            for (index, bytes) in plan.files.sorted(by: { $0.key < $1.key }) {
-                do {
-                    try Data(bytes).write(to: URL(fileURLWithPath: project.files[index].realPath), options: .atomic)
-                } catch {
-                    stderr.line("flowstrings: error: cannot write '\(OutputEscaping.visible(project.files[index].path))': \(error.localizedDescription)")
-                    return 2
-                }
-            }
-        }
+        if !dryRun, !write(plan, into: project, stderr: stderr) { return 2 }
         if !setup.parsed.flag("quiet") {
             let counts = ImportPlan.Change.Kind.allCases.compactMap { kind -> String? in
                 let n = plan.changes.filter { $0.kind == kind }.count

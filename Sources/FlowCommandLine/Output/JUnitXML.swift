@@ -1,4 +1,5 @@
 import FlowProject
+import FlowSyntax
 
 /// JUnit XML, the report format CI systems (GitHub Actions test reporters, GitLab, Jenkins,
 /// Buildkite) show as test results: one `testsuite` per tool run, one `testcase` per linted file
@@ -24,25 +25,38 @@ struct JUnitXML {
         out += "  <testsuite name=\"\(Self.escape(suiteName))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
         out += "    <properties><property name=\"version\" value=\"\(Self.escape(ToolVersion.current))\"/></properties>\n"
         for c in cases {
-            var attributes = "classname=\"\(Self.escape(c.className))\" name=\"\(Self.escape(c.name))\""
-            if let file = c.file { attributes += " file=\"\(Self.escape(file))\"" }
+            var attributes = "classname=\"\(Self.attribute(c.className))\" name=\"\(Self.attribute(c.name))\""
+            if let file = c.file { attributes += " file=\"\(Self.attribute(file))\"" }
             if c.failure == nil, c.output.isEmpty {
                 out += "    <testcase \(attributes)/>\n"
                 continue
             }
             out += "    <testcase \(attributes)>\n"
             if let failure = c.failure {
-                out += "      <failure message=\"\(Self.escape(failure.message))\">\(Self.escape(failure.text))</failure>\n"
+                out += "      <failure message=\"\(Self.attribute(failure.message))\">\(Self.text(failure.text))</failure>\n"
             }
-            if !c.output.isEmpty { out += "      <system-out>\(Self.escape(c.output))</system-out>\n" }
+            if !c.output.isEmpty { out += "      <system-out>\(Self.text(c.output))</system-out>\n" }
             out += "    </testcase>\n"
         }
         out += "  </testsuite>\n</testsuites>\n"
         return out
     }
 
-    /// Escapes markup characters; characters XML 1.0 cannot hold at all (controls other than
-    /// tab and newlines, lone surrogates cannot occur in a String) become U+FFFD.
+    /// Element text, line by line: each line shown as `OutputEscaping.lineStart` shows it (a
+    /// report printed to a CI log cannot start a workflow command, and no control character is
+    /// left for the XML), then escaped.
+    static func text(_ s: String) -> String {
+        s.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { escape(OutputEscaping.lineStart(String($0))) }.joined(separator: "\n")
+    }
+
+    /// An attribute value: shown with visible escapes (a line break in it would be normalized
+    /// to a space by any reader anyway), then escaped.
+    static func attribute(_ s: String) -> String { escape(OutputEscaping.visible(s)) }
+
+    /// Escapes markup characters; a character XML 1.0 cannot hold at all (controls other than
+    /// tab and newlines, U+FFFE, U+FFFF; lone surrogates cannot occur in a String) is written as
+    /// its visible escape (`\u{FFFE}`), so the report says what was there.
     static func escape(_ s: String) -> String {
         var out = ""
         out.reserveCapacity(s.utf8.count)
@@ -57,7 +71,7 @@ struct JUnitXML {
             case "\r": out += "&#13;"
             default:
                 if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    out += "\u{FFFD}"
+                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
                 } else {
                     out.unicodeScalars.append(scalar)
                 }

@@ -78,8 +78,10 @@ enum TextFormats {
         let cases = order.map { path -> JUnitXML.TestCase in
             let name = root.relative(path)
             let findings = byPath[path] ?? []
+            // One line per finding: a line break in a path or message is shown as an escape, so
+            // no line of the report (printed to a CI log) can start a workflow command.
             let lines = findings.map { f in
-                "\(name):\(f.line):\(f.column): \(f.diagnostic.severity): \(f.diagnostic.message) [\(f.finding.ruleID)]\n"
+                OutputEscaping.lineStart("\(name):\(f.line):\(f.column): \(f.diagnostic.severity): \(f.diagnostic.message) [\(f.finding.ruleID)]") + "\n"
             }.joined()
             let errors = findings.filter { $0.diagnostic.severity == .error }.count
             let warnings = findings.filter { $0.diagnostic.severity == .warning }.count

@@ -43,8 +43,9 @@ extension LanguageServer {
                          "placeholder": .string(occurrence.symbol.name)])
     }
 
-    /// `textDocument/rename`: every occurrence of the state, flow or key, across files. A new
-    /// name that is not a valid name, or that is already taken, is refused with an error.
+    /// `textDocument/rename`: every occurrence of the state, flow or key in the program it
+    /// belongs to (`renameScope`), never in a file outside the workspace root. A new name that
+    /// is not a valid name, or that the program already declares, is refused with an error.
     func rename(_ params: JSON) -> Result<JSON, ResponseError> {
         guard let (analysis, offset) = target(params), let entry = analysis.load.files.first,
               let occurrence = analysis.index.occurrence(at: offset, in: entry.path) else {
@@ -52,6 +53,10 @@ extension LanguageServer {
         }
         guard let newName = params["newName"]?.string else { return .failure(.invalidParams("rename needs 'newName'")) }
         let corpus = symbolCorpus(for: analysis, includeProject: true)
+        let scope = renameScope(of: occurrence.symbol, in: analysis, corpus: corpus)
+        guard scope.contains(entry.path) else {
+            return .failure(ResponseError(code: ResponseError.requestFailed, message: "this document is outside the workspace root; nothing to rename here"))
+        }
         let taken: Symbol
         switch occurrence.symbol {
         case .file:
@@ -68,15 +73,48 @@ extension LanguageServer {
             }
             taken = .key(newName)
         }
-        if newName != occurrence.symbol.name, corpus.occurrences.contains(where: { $0.symbol == taken && $0.isDefinition }) {
+        if newName != occurrence.symbol.name, corpus.occurrences.contains(where: { $0.symbol == taken && $0.isDefinition && scope.contains($0.path) }) {
             return .failure(ResponseError(code: ResponseError.requestFailed, message: "'\(newName)' is already declared; choose another name"))
         }
         var changes: [String: [JSON]] = [:]
-        for o in corpus.occurrences where o.symbol == occurrence.symbol {
+        for o in corpus.occurrences where o.symbol == occurrence.symbol && scope.contains(o.path) {
             guard let file = corpus.files[o.path] else { continue }
             changes[uri(for: o.path), default: []].append(["range": converter.range(from: o.start, to: o.end, in: file), "newText": .string(newName)])
         }
         return .success(["changes": .object(changes.mapValues { .array($0) })])
+    }
+
+    /// The files a rename may edit. Flows and keys are one namespace per program (an entry file
+    /// and what it imports), and a workspace holds many programs that reuse names (`main`,
+    /// `title`): the scope is the document's program, and every file that imports, directly or
+    /// through other files, one of its files that declares the symbol (those programs see the
+    /// same declaration). A state is its file's. Files outside the workspace root (the client's
+    /// folder, else the document's project root), real paths compared, are never in it.
+    func renameScope(of symbol: Symbol, in analysis: Analysis, corpus: SymbolCorpus) -> Set<String> {
+        var scope = Set(analysis.paths)
+        if case .state = symbol {
+            scope = [analysis.paths[0]]
+        } else {
+            var importers: [String: [String]] = [:]
+            for o in corpus.occurrences {
+                if case .file(let target) = o.symbol { importers[target, default: []].append(o.path) }
+            }
+            var pending = corpus.occurrences.filter { $0.symbol == symbol && $0.isDefinition && scope.contains($0.path) }.map(\.path)
+            var visited = Set(pending)
+            while let next = pending.popLast() {
+                for importer in importers[next] ?? [] where visited.insert(importer).inserted {
+                    scope.insert(importer)
+                    pending.append(importer)
+                }
+            }
+        }
+        let reader = FileSystemReader()
+        let boundary = workspace.folder ?? analysis.root.path
+        let root = reader.realPath(boundary) ?? ProjectPaths.normalize(boundary)
+        return scope.filter { path in
+            let real = reader.realPath(path) ?? ProjectPaths.normalize(path)
+            return real == root || real.hasPrefix(root == "/" ? "/" : root + "/")
+        }
     }
 
     func invalidName(_ name: String, _ what: String) -> ResponseError {

@@ -83,8 +83,9 @@ public enum AppInputs {
                 plist.values[String(key.dropFirst(14))] = .string(settings.value(key) ?? "")
             }
         }
-        warnings += settings.warnings
         if deployment == nil, let d = settings.value("IPHONEOS_DEPLOYMENT_TARGET") { deployment = OSVersion(d) }
+        try settings.check()
+        warnings += settings.warnings
         if deployment == nil, case .string(let d)? = plist.values["MinimumOSVersion"] { deployment = OSVersion(d) }
         let beside = ProjectFileReader.join(ProjectRoot.parent(of: absolute(plistPath)) ?? cwd, manifestName)
         if manifest == nil, files.exists(beside) {
@@ -119,12 +120,13 @@ public enum AppInputs {
             chosen.append(t)
         }
         if names.isEmpty {
-            chosen = project.targets.filter { t in
-                guard t.isApplication, let first = t.configurations.first else { return false }
+            for t in project.targets {
+                guard t.isApplication, let first = t.configurations.first else { continue }
                 var s = ResolvedSettings(assignments: first.settings + overrides, configuration: first.name)
                 let sdk = s.value("SDKROOT") ?? ""
                 let platforms = s.value("SUPPORTED_PLATFORMS") ?? ""
-                return sdk.hasPrefix("iphoneos") || platforms.split(separator: " ").contains("iphoneos")
+                try s.check()
+                if sdk.hasPrefix("iphoneos") || platforms.split(separator: " ").contains("iphoneos") { chosen.append(t) }
             }
             if chosen.isEmpty {
                 throw ProjectError(message: "\(shownProject) has no iOS app target (productType com.apple.product-type.application with SDKROOT iphoneos); name one with --target")
@@ -178,15 +180,14 @@ public enum AppInputs {
             } catch {
                 throw ProjectError(message: error.message)
             }
-            // Xcode expands build settings in the plist's strings ("$(PRODUCT_NAME) scans receipts").
-            for (key, value) in values {
+            // Xcode expands build settings in the plist's strings ("$(PRODUCT_NAME) scans receipts"):
+            // one resolver for all of them, so its index is built once and its bounds hold for all.
+            for (key, value) in values.sorted(by: { $0.key < $1.key }) {
                 if case .string(let s) = value, s.contains("$") {
-                    var expander = ResolvedSettings(assignments: configuration.settings + overrides
-                                                    + [BuildSetting(key: "__VALUE", conditions: [], value: s, location: "")],
-                                                    configuration: configuration.name)
-                    values[key] = .string(expander.value("__VALUE") ?? s)
+                    values[key] = .string(settings.expand(s, location: "\(files.shown(path)): '\(key)'"))
                 }
             }
+            try settings.check()
         } else if !generate {
             warnings.append("\(files.shown(project.bundle)): target '\(target.name)' (\(configuration.name)) sets neither INFOPLIST_FILE nor GENERATE_INFOPLIST_FILE = YES: its Info.plist is checked as empty")
         }
@@ -202,6 +203,7 @@ public enum AppInputs {
             ignored = infoKeys
         }
         let deploymentTarget = deployment ?? settings.value("IPHONEOS_DEPLOYMENT_TARGET").flatMap { OSVersion($0) }
+        try settings.check()
         var found = manifest
         if found == nil {
             var candidates = target.referencedManifests + target.synchronizedFolders.map { $0 + "/" + manifestName }

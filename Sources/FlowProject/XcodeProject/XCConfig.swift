@@ -57,14 +57,24 @@ struct ProjectFileReader: Sendable {
 /// An `.xcconfig` file: `KEY = value` lines (`KEY[sdk=iphoneos*] = value` for a conditional
 /// setting), `//` comments (anywhere on a line, as Xcode reads them), and `#include "file"` /
 /// `#include? "file"` (the second skips a missing file), relative to the including file,
-/// nested at most `maxIncludeDepth` deep and never outside the project root.
+/// nested at most `maxIncludeDepth` deep, at most `maxIncludes` in all, and never outside the
+/// project root.
 enum XCConfig {
     static let maxIncludeDepth = 16
+    /// Includes read from one file, nested ones counted: a file that includes another twice, 16
+    /// deep, would otherwise be read 65,536 times without any cycle.
+    static let maxIncludes = 256
 
     /// The assignments of `path` (absolute) and what it includes, in order, plus warnings for
     /// lines it skips.
-    static func read(_ path: String, files: ProjectFileReader, depth: Int = 0, from location: String? = nil,
+    static func read(_ path: String, files: ProjectFileReader, from location: String? = nil,
                      warnings: inout [String]) throws(ProjectError) -> [BuildSetting] {
+        var includes = 0
+        return try read(path, files: files, depth: 0, from: location, includes: &includes, warnings: &warnings)
+    }
+
+    private static func read(_ path: String, files: ProjectFileReader, depth: Int, from location: String?,
+                             includes: inout Int, warnings: inout [String]) throws(ProjectError) -> [BuildSetting] {
         let bytes = try files.read(path, what: "xcconfig file", from: location)
         let name = files.shown(path)
         var settings: [BuildSetting] = []
@@ -96,7 +106,11 @@ enum XCConfig {
                 }
                 let included = ProjectFileReader.join(directory, target)
                 if optional, !files.exists(included) { continue }
-                settings += try read(included, files: files, depth: depth + 1, from: here, warnings: &warnings)
+                includes += 1
+                guard includes <= maxIncludes else {
+                    throw ProjectError(message: "\(here): more than \(maxIncludes) #include files read for one xcconfig file; flowlint reads at most that many")
+                }
+                settings += try read(included, files: files, depth: depth + 1, from: here, includes: &includes, warnings: &warnings)
                 continue
             }
             // The `=` outside `[cond=value]` brackets.

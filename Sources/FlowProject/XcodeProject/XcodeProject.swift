@@ -13,6 +13,11 @@ import Foundation
 /// inside a synchronized folder). File references are resolved through their groups
 /// (`sourceTree` `<group>`, `SOURCE_ROOT`, `<absolute>`).
 struct XcodeProject: Sendable {
+    /// At most this many (target, configuration) pairs are read: each is resolved and checked on
+    /// its own, and a small file can name far more (2,000 targets sharing a list of 2,000
+    /// configurations). Real projects have a few targets with a few configurations each.
+    static let maxTargetConfigurations = 1024
+
     struct Target: Sendable {
         var name: String
         var productType: String
@@ -64,6 +69,10 @@ struct XcodeProject: Sendable {
         var objects = ASCIIPlist.Dictionary(position: .init(line: 1, column: 1))
         var parents: [String: String] = [:]
         var warnings: [String] = []
+        /// The settings of each xcconfig file, read once however many configurations name it.
+        var xcconfigs: [String: [BuildSetting]] = [:]
+        /// The (target, configuration) pairs read so far, against `maxTargetConfigurations`.
+        var pairs = 0
 
         init(path: String, directory: String, files: ProjectFileReader) {
             self.path = path
@@ -98,20 +107,27 @@ struct XcodeProject: Sendable {
                 throw error("the root object is a '\(string(project, "isa") ?? "?")', not a PBXProject", at: project.position)
             }
             let projectConfigurations = try configurations(project["buildConfigurationList"], at: project.position)
+            var projectSettings: [String: [BuildSetting]] = [:]
+            for c in projectConfigurations where projectSettings[c.name] == nil { projectSettings[c.name] = c.settings }
             var targets: [Target] = []
             let manifests = objects.entries.compactMap { entry -> String? in
                 guard let d = entry.value.dictionary, string(d, "isa") == "PBXFileReference",
                       let p = string(d, "path"), p.hasSuffix("PrivacyInfo.xcprivacy") else { return nil }
                 return resolve(entry.key)
             }
-            for id in project["targets"]?.array ?? [] {
+            for id in try unique(project["targets"]?.array ?? [], "targets", at: project.position) {
                 let target = try object(id, "a target", at: project.position)
                 guard string(target, "isa") == "PBXNativeTarget" else { continue } // aggregate and legacy targets build no app
                 let targetName = string(target, "name") ?? "?"
                 let own = try configurations(target["buildConfigurationList"], at: target.position)
+                pairs += own.count
+                guard pairs <= XcodeProject.maxTargetConfigurations else {
+                    throw error("more than \(XcodeProject.maxTargetConfigurations) target configurations; flowlint reads at most that many (name the targets with --target)",
+                                at: target.position)
+                }
                 var merged: [Configuration] = []
                 for c in own {
-                    let base = projectConfigurations.first { $0.name == c.name }?.settings ?? []
+                    let base = projectSettings[c.name] ?? []
                     merged.append(Configuration(name: c.name, settings: builtins(target: targetName, project: name, configuration: c.name)
                                                 + base + c.settings))
                 }
@@ -134,12 +150,18 @@ struct XcodeProject: Sendable {
         mutating func configurations(_ id: ASCIIPlist.Value?, at position: ASCIIPlist.Position) throws(ProjectError) -> [Configuration] {
             let list = try object(id, "a configuration list", at: position)
             var result: [Configuration] = []
-            for configID in list["buildConfigurations"]?.array ?? [] {
+            for configID in try unique(list["buildConfigurations"]?.array ?? [], "buildConfigurations", at: list.position) {
                 let config = try object(configID, "a build configuration", at: list.position)
                 let name = string(config, "name") ?? "?"
                 var settings: [BuildSetting] = []
                 if let xcconfig = try baseConfiguration(config) {
-                    settings += try XCConfig.read(xcconfig, files: files, from: "\(path):\(config.position)", warnings: &warnings)
+                    if let known = xcconfigs[xcconfig] {
+                        settings += known
+                    } else {
+                        let read = try XCConfig.read(xcconfig, files: files, from: "\(path):\(config.position)", warnings: &warnings)
+                        xcconfigs[xcconfig] = read
+                        settings += read
+                    }
                 }
                 for entry in config["buildSettings"]?.dictionary?.entries ?? [] {
                     let value: String
@@ -156,6 +178,20 @@ struct XcodeProject: Sendable {
                 result.append(Configuration(name: name, settings: settings))
             }
             return result
+        }
+
+        /// The IDs of an object list, each once: Xcode never lists an object twice, and a list that
+        /// does would multiply the work (a target listed 2,000 times, each with its configuration
+        /// listed 2,000 times, is four million configurations).
+        func unique(_ ids: [ASCIIPlist.Value], _ key: String, at position: ASCIIPlist.Position) throws(ProjectError) -> [ASCIIPlist.Value] {
+            var seen = Set<String>()
+            for id in ids {
+                guard let s = id.string else { continue }
+                guard seen.insert(s).inserted else {
+                    throw error("'\(s)' is listed twice in '\(key)'", at: id.position)
+                }
+            }
+            return ids
         }
 
         /// The xcconfig file a configuration is based on, absolute, if any.

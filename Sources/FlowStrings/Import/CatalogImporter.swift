@@ -27,11 +27,13 @@ public struct ImportPlan: Sendable {
 public enum CatalogImporter {
     public static func plan(_ catalog: Catalog, file catalogFile: SourceFile, into project: CopyProject, delete: Bool) -> ImportPlan {
         var plan = ImportPlan()
-        func at(_ offset: Int) -> SourceRange { catalogFile.pointRange(at: offset) }
+        // Located together at the end (`located`): one pass, however many share a long line.
+        func at(_ offset: Int) -> SourceRange { catalogFile.unlocatedRange(at: offset) }
         let base = project.baseLocale ?? catalog.sourceLanguage
         if project.baseLocale != nil, catalog.sourceLanguage != base {
             plan.diagnostics.append(.error(.malformedCatalog, "the catalog's source language is '\(catalog.sourceLanguage)', the flows' base locale is '\(base)'",
                                            at: at(catalog.sourceLanguageOffset)))
+            plan.diagnostics = catalogFile.located(plan.diagnostics)
             return plan
         }
         var ids: [String: CopyProject.HomeKey] = [:]
@@ -104,6 +106,7 @@ public enum CatalogImporter {
                 wanted.append((key, t.locale, segments))
             }
         }
+        plan.diagnostics = catalogFile.located(plan.diagnostics)
         plan.diagnostics.sort { ($0.range?.start.offset ?? 0) < ($1.range?.start.offset ?? 0) }
         guard !plan.hasErrors else { return plan }
 

@@ -9,7 +9,8 @@ public enum XCStringsReader {
     public static func read(_ file: SourceFile) -> (catalog: Catalog?, diagnostics: [Diagnostic]) {
         var reader = Reading(file: file)
         let catalog = reader.read()
-        return (reader.diagnostics.contains { $0.severity == .error } ? nil : catalog, reader.diagnostics)
+        // Located together at the end: one pass, however many problems share a long line.
+        return (reader.diagnostics.contains { $0.severity == .error } ? nil : catalog, file.located(reader.diagnostics))
     }
 
     private struct Reading {
@@ -17,7 +18,7 @@ public enum XCStringsReader {
         var diagnostics: [Diagnostic] = []
 
         mutating func fail(_ message: String, at offset: Int) {
-            diagnostics.append(.error(.malformedCatalog, message, at: file.pointRange(at: offset)))
+            diagnostics.append(.error(.malformedCatalog, message, at: file.unlocatedRange(at: offset)))
         }
 
         mutating func read() -> Catalog? {
@@ -39,6 +40,7 @@ public enum XCStringsReader {
                 switch m.key {
                 case "sourceLanguage":
                     guard case .string(let s) = m.value else { fail("'sourceLanguage' must be a string", at: m.offset); continue }
+                    if let problem = LocaleTag.problem(s) { fail(problem, at: m.offset) }
                     source = s
                     sourceAt = m.offset
                 case "strings":
@@ -82,6 +84,8 @@ public enum XCStringsReader {
         }
 
         mutating func translation(_ locale: String, _ value: LocatedJSON.Value, at keyOffset: Int, valueAt: Int) -> Catalog.Translation? {
+            // The key becomes `strings <locale> {` in a flow: a language tag, or nothing.
+            if let problem = LocaleTag.problem(locale) { fail(problem, at: keyOffset); return nil }
             guard case .object(let members) = value else { fail("the localization '\(locale)' must be an object", at: valueAt); return nil }
             var unit: (members: [(key: String, value: LocatedJSON.Value, offset: Int, keyOffset: Int)], offset: Int)?
             for m in members {

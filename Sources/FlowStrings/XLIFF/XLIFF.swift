@@ -53,8 +53,14 @@ public enum XLIFF {
     /// Reads an XLIFF 1.2 file into a catalog of its target locales (`scope`); the base text in
     /// `<source>` is what the translator saw, never imported.
     public static func read(_ file: SourceFile) -> (catalog: Catalog?, diagnostics: [Diagnostic]) {
+        let (catalog, diagnostics) = readUnlocated(file)
+        // Located together at the end: one pass, however many problems share a long line.
+        return (catalog, file.located(diagnostics))
+    }
+
+    private static func readUnlocated(_ file: SourceFile) -> (catalog: Catalog?, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        func fail(_ message: String, at offset: Int) { diagnostics.append(.error(.malformedCatalog, message, at: file.pointRange(at: offset))) }
+        func fail(_ message: String, at offset: Int) { diagnostics.append(.error(.malformedCatalog, message, at: file.unlocatedRange(at: offset))) }
         let root: XMLReader.Element
         do throws(XMLReader.Failure) {
             root = try XMLReader.parse(file.bytes)
@@ -74,6 +80,9 @@ public enum XLIFF {
             guard let original = f.attribute("original") else { fail("<file> has no 'original' (the flow file)", at: f.offset); continue }
             guard let sl = f.attribute("source-language") else { fail("<file> has no 'source-language'", at: f.offset); continue }
             guard let tl = f.attribute("target-language") else { fail("<file> has no 'target-language'", at: f.offset); continue }
+            // Both become `strings <locale> {` in a flow: language tags, or nothing.
+            if let problem = LocaleTag.problem(sl.value) { fail(problem, at: sl.offset); continue }
+            if let problem = LocaleTag.problem(tl.value) { fail(problem, at: tl.offset); continue }
             if let source, source != sl.value {
                 fail("source language '\(sl.value)' differs from '\(source)' of the first <file>", at: sl.offset)
                 continue
