@@ -32,6 +32,11 @@ public enum ProjectConfiguration {
     public static func read(for root: ProjectRoot, override: String? = nil,
                             maxBytes: Int) throws(ProjectError) -> (configuration: LintConfiguration, path: String?) {
         guard let path = override.map(root.absolute) ?? root.configuration else { return (LintConfiguration(), nil) }
+        // A configuration found on the way up that links out of the root is not read (one named
+        // with --config is the user's own choice).
+        if override == nil, let escape = root.escape(path) {
+            throw ProjectError(message: "the configuration \(escape); it was not read")
+        }
         return (try read(path, shown: override ?? root.relative(path), maxBytes: maxBytes), path)
     }
 }

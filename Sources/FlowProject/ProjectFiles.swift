@@ -34,8 +34,12 @@ public struct ProjectFiles {
         }
         var files: [String] = []
         var seen = Set<String>()
+        var escapes: [String] = []
         func add(_ path: String) {
             guard !excluded(path), seen.insert(root.absolute(path)).inserted else { return }
+            // Nothing is read through a link that leads out of the root (flowlint refuses the
+            // same file with FL0100).
+            if let escape = root.escape(path) { escapes.append(escape); return }
             files.append(ProjectRoot.normalize(path))
         }
         for path in paths {
@@ -54,6 +58,9 @@ public struct ProjectFiles {
             } else {
                 add(path)
             }
+        }
+        if let first = escapes.first {
+            throw Failure(message: first + (escapes.count > 1 ? " (and \(escapes.count - 1) more); nothing was read" : "; nothing was read"))
         }
         return ProjectFiles(root: root, configuration: configuration, configurationPath: configPath, files: files)
     }

@@ -1,3 +1,5 @@
+import FlowModel
+import FlowSyntax
 import Foundation
 
 /// The directory a run reports against, found once per run: excludes, SARIF artifact URIs,
@@ -83,6 +85,24 @@ public struct ProjectRoot: Hashable, Sendable {
     /// `path` (as the user typed it, or as the loader named an import) made absolute and normalized.
     public func absolute(_ path: String) -> String {
         path.hasPrefix("/") ? Self.normalize(path) : Self.normalize(currentDirectory + "/" + path)
+    }
+
+    /// Why the tools must not read or write `path` (as the user typed it, or as found in a
+    /// directory) for this project: it resolves, symbolic links included, to a place outside the
+    /// root. Nil when it lies inside; a file that does not exist yet is judged by its directory.
+    /// The root check on the text alone let `flows/linkdir/x.flow` reach a directory elsewhere.
+    /// A path whose text already lies outside the root is the user's explicit choice (a file
+    /// named on the command line) and is left to the checks of the command that reads it.
+    public func escape(_ path: String) -> String? {
+        let reader = FileSystemReader()
+        let absolute = self.absolute(path)
+        guard Self.relative(absolute, to: self.path) != nil, let realRoot = reader.realPath(self.path) else { return nil }
+        var real = reader.realPath(absolute)
+        if real == nil, let parent = Self.parent(of: absolute), let realParent = reader.realPath(parent) {
+            real = realParent + "/" + (absolute.split(separator: "/").last.map(String.init) ?? "")
+        }
+        guard let real, real != realRoot, !SourceRoot(realPath: realRoot).contains(real) else { return nil }
+        return "'\(OutputEscaping.visible(path))' resolves to '\(OutputEscaping.visible(real))', which is outside the project root '\(OutputEscaping.visible(self.path))'"
     }
 
     /// `path` relative to the root when it lies inside, else absolute: what CI formats and

@@ -252,7 +252,7 @@ public struct FlowlintCommand: Sendable {
         // A baseline records every finding, and a run against one shows every new one: no cap.
         if baseline != nil || parsed.value("write-baseline") != nil { linter.configuration.maxFindingsPerFile = 0 }
         linter.apps = apps
-        let reports = AppInputs.runWide(lintAll(files, linter: linter, limits: limits,
+        let reports = AppInputs.runWide(lintAll(files, linter: linter, limits: limits, root: root,
                                                 standardInput: stdinBytes.map { (path: stdinName, bytes: $0) }))
         var all = LintResults(paths: files, reports: reports)
 
@@ -263,7 +263,7 @@ public struct FlowlintCommand: Sendable {
             // fixed), so --fix runs again on what it fixed, a bounded number of times.
             let fix = FlowlintFix(root: root, dryRun: parsed.flag("dry-run"), limits: limits) { overlay in
                 LintResults(paths: files,
-                            reports: AppInputs.runWide(lintAll(files, linter: linter, limits: limits, overlay: overlay)))
+                            reports: AppInputs.runWide(lintAll(files, linter: linter, limits: limits, root: root, overlay: overlay)))
             }
             for _ in 0..<FlowlintFix.maxPasses {
                 let outcome = fix.run(all, stderr: stderr)
@@ -283,7 +283,7 @@ public struct FlowlintCommand: Sendable {
                 if outcome.failed { return 2 }
                 if outcome.changed.isEmpty { break }
                 all = LintResults(paths: files,
-                                  reports: AppInputs.runWide(lintAll(files, linter: linter, limits: limits, standardInput: nil)))
+                                  reports: AppInputs.runWide(lintAll(files, linter: linter, limits: limits, root: root, standardInput: nil)))
             }
         }
 
@@ -341,7 +341,7 @@ public struct FlowlintCommand: Sendable {
 
     /// Lints every file concurrently; results land in their file's slot, so output order never
     /// depends on scheduling.
-    func lintAll(_ files: [String], linter: Linter, limits: ParseLimits = .default,
+    func lintAll(_ files: [String], linter: Linter, limits: ParseLimits = .default, root: ProjectRoot? = nil,
                  standardInput: (path: String, bytes: [UInt8])? = nil, overlay: [String: [UInt8]] = [:]) -> [LintReport] {
         let slots = ReportSlots(count: files.count)
         let files0 = RelativeReader(base: currentDirectory)
@@ -349,7 +349,21 @@ public struct FlowlintCommand: Sendable {
         let reader: any SourceReader = overlay.isEmpty ? files0 : OverlayReader(base: files0, overlay: overlay)
         let loader = Loader(reader: standardInput.map { StandardInputReader(path: $0.path, bytes: $0.bytes, files: reader) } ?? reader,
                             limits: limits)
+        // A file in a directory that links out of the project root is not read (FL0100): the
+        // loader refuses a file that links out of its own directory, but a linked directory moves
+        // that directory too.
+        let escapes = root.map { root in
+            files.map { path -> String? in
+                guard path != standardInput?.path, let directory = ProjectRoot.parent(of: ProjectRoot.normalize(path)) else { return nil }
+                return root.escape(directory).map { "'\(OutputEscaping.visible(path))': \($0)" }
+            }
+        }
         DispatchQueue.concurrentPerform(iterations: files.count) { i in
+            if let escape = escapes?[i] {
+                let refused = Diagnostic.error(ModelDiagnosticID.unreadableEntry, "cannot read \(escape)", at: nil)
+                slots.set(i, linter.lint(LoadResult(files: [], syntax: [], comments: [], diagnostics: [refused], program: nil)))
+                return
+            }
             slots.set(i, linter.lint(loader.load(files[i])))
         }
         return slots.reports

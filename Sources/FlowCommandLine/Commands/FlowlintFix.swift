@@ -113,6 +113,12 @@ struct FlowlintFix {
                 outcome.fixedText[ProjectRoot.normalize(p.path)] = p.new
                 continue
             }
+            // Never written through a link that leads out of the root.
+            if let escape = root.escape(p.path) {
+                stderr.line("flowlint: error: cannot write \(escape)")
+                outcome.failed = true
+                continue
+            }
             do throws(FileReplacement.Failure) {
                 try FileReplacement.write(p.new, to: root.absolute(p.path))
             } catch {
