@@ -39,7 +39,7 @@ public struct ProjectFiles {
             guard !excluded(path), seen.insert(root.absolute(path)).inserted else { return }
             // Nothing is read through a link that leads out of the root (flowlint refuses the
             // same file with FL0100).
-            if let escape = root.escape(path) { escapes.append(escape); return }
+            if let escape = root.escape(ProjectRoot.normalize(path)) { escapes.append(escape); return }
             files.append(ProjectRoot.normalize(path))
         }
         for path in paths {

@@ -11,7 +11,7 @@ import Testing
 
     /// A sandbox with `outside/` beside it, linked from inside as `flows/linkdir` and `flows/link.flow`.
     func sandbox() throws -> (box: LintSandbox, outside: String) {
-        let box = try LintSandbox(["flows/ok.flow": "flow ok {\n  start -> done granted\n}\n"])
+        let box = try LintSandbox(["flows/ok.flow": "flow ok {\n  start -> s\n  state s { -> done granted }\n}\n"])
         let outside = box.directory + "-outside"
         try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
         try Self.fixable.write(toFile: outside + "/x.flow", atomically: true, encoding: .utf8)
@@ -59,5 +59,30 @@ import Testing
         #expect(r.err.hasPrefix("flowlint: error: the configuration '"), "\(r.err)")
         #expect(r.err.contains("which is outside the project root"))
         #expect(!r.err.contains("SECRET"))
+    }
+
+    func flowstrings(_ box: LintSandbox, _ arguments: [String]) -> (code: Int32, out: String, err: String) {
+        let out = CapturedOutput(), err = CapturedOutput()
+        let code = FlowstringsCommand(environment: ["NO_COLOR": "1"], currentDirectory: box.directory)
+            .run(arguments: arguments, stdout: out, stderr: err)
+        return (code, out.text, err.text)
+    }
+
+    /// flowstrings found its files its own way: it read through the link (reported at
+    /// `<unknown>:1:1`) and ignored the configuration's excludes.
+    @Test func flowstringsRefusesALinkWithItsPathAndHonoursExcludes() throws {
+        let (box, outside) = try sandbox()
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        let linked = flowstrings(box, ["export", "--catalog", "out.xcstrings", "flows"])
+        #expect(linked.code == 2)
+        let real = URL(fileURLWithPath: outside + "/secret.flow").resolvingSymlinksInPath().path
+        #expect(linked.err.hasPrefix("flowstrings: error: 'flows/link.flow' resolves to '\(real)', which is outside the project root"), "\(linked.err)")
+        #expect(!linked.err.contains("<unknown>"))
+        try FileManager.default.removeItem(atPath: box.directory + "/flows/link.flow")
+        try FileManager.default.removeItem(atPath: box.directory + "/flows/linkdir")
+        try box.write("flows/drafts/wip.flow", "flow {")
+        try box.write(".flowlint", "exclude = flows/drafts/\n")
+        let excluded = flowstrings(box, ["export", "--catalog", "out.xcstrings", "flows"])
+        #expect(excluded.code == 0, "\(excluded.err)")
     }
 }

@@ -109,25 +109,16 @@ public struct FlowstringsCommand: Sendable {
         do throws(ArgumentError) { limits = try LimitOptions.parseLimits(parsed) } catch { return usageFailure(error.message, stderr) }
         let paths = parsed.positionals("PATH")
         guard !paths.isEmpty else { return usageFailure("no PATH given", stderr) }
-        let root = ProjectRoot.discover(inputs: paths, currentDirectory: currentDirectory, override: parsed.value("root"))
-        var files: [String] = [], seen = Set<String>()
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: root.absolute(path), isDirectory: &isDirectory) else {
-                return usageFailure("no such file or directory '\(path)'", stderr)
-            }
-            let found: [String]
-            if isDirectory.boolValue {
-                guard let entries = try? FileManager.default.subpathsOfDirectory(atPath: root.absolute(path)) else {
-                    return usageFailure("cannot read directory '\(path)'", stderr)
-                }
-                let base = path.hasSuffix("/") ? path : path + "/"
-                found = entries.filter { $0.hasSuffix(".flow") }.sorted().map { ProjectRoot.normalize(base + $0) }
-            } else {
-                found = [ProjectRoot.normalize(path)]
-            }
-            for f in found where seen.insert(root.absolute(f)).inserted { files.append(f) }
+        // The files as every tool finds them: the configuration's excludes apply, and nothing is
+        // read through a link out of the root.
+        let found: ProjectFiles
+        do throws(ProjectFiles.Failure) {
+            found = try ProjectFiles.find(paths, currentDirectory: currentDirectory, rootOverride: parsed.value("root"),
+                                          configOverride: nil, limits: limits)
+        } catch {
+            return usageFailure(error.message, stderr)
         }
+        let root = found.root, files = found.files
         guard !files.isEmpty else {
             stderr.line("flowstrings: error: no .flow file in \(paths.map { "'\(OutputEscaping.visible($0))'" }.joined(separator: ", "))")
             return 1
@@ -150,11 +141,12 @@ public struct FlowstringsCommand: Sendable {
         let loader = Loader(reader: reader, limits: setup.limits, keepsSyntax: true)
         let loads = setup.files.map { loader.load($0) }
         var failed = false
-        for load in loads {
+        for (path, load) in zip(setup.files, loads) {
             let errors = load.diagnostics.filter { $0.severity == .error }
             guard !errors.isEmpty else { continue }
             failed = true
-            if !quietly { stderr.write(DiagnosticRenderer(files: load.files, colored: colored).render(errors)) }
+            // An entry that could not be read has no range: it is reported at its own path.
+            if !quietly { stderr.write(DiagnosticRenderer(files: load.files, colored: colored).render(errors, fallbackPath: path)) }
         }
         if failed { return nil }
         let (project, diagnostics) = CopyProject.build(loads, realPath: { files.realPath($0) ?? setup.root.absolute($0) },
