@@ -1,4 +1,3 @@
-import FlowLint
 import FlowSyntax
 
 /// Reads a String Catalog (`.xcstrings`) into a `Catalog`, with every problem at its line and

@@ -2,7 +2,8 @@
 /// every error has a line and column, and which refuses duplicate object keys (JSONSerialization
 /// keeps one of them silently, so a second `"rules"` would quietly undo the first).
 /// Nesting is capped (`maxDepth`), so no file overflows the stack. Public for the String Catalog
-/// reader (FlowStrings), whose errors point into the catalog the same way.
+/// reader (FlowStrings), whose errors point into the catalog the same way; it lives in FlowSyntax
+/// so that every module can read JSON without importing the linter.
 public struct LocatedJSON {
     /// A value; object members keep the byte offset of their value (`position(of:)` turns it
     /// into a line and column when an error needs one, so a long one-line file costs no more).
