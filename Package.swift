@@ -10,8 +10,9 @@ let package = Package(
     products: [
         // What an app embeds. `import PermissionFlow` is the umbrella module (the session module
         // whole, the types app code names from the others); the lower modules stay importable.
-        .library(name: "PermissionFlow",
-                 targets: ["PermissionFlow", "PermissionFlowSession", "FlowRuntime", "FlowModel", "FlowSyntax"]),
+        .library(
+            name: "PermissionFlow",
+            targets: ["PermissionFlow", "PermissionFlowSession", "FlowRuntime", "FlowModel", "FlowSyntax"]),
         // The SwiftUI view modifier and the UIKit presenter (Apple platforms; empty elsewhere).
         .library(name: "PermissionFlowUI", targets: ["PermissionFlowUI"]),
         // The system side over Apple's frameworks (Apple-only) and its platform-neutral logic.
@@ -41,31 +42,50 @@ let package = Package(
         // Issue 31: the project library every tool reads the project through: the root, the
         // configuration (with every tool's IDs), the .flow files with their excludes, the app's
         // targets (Info.plist, Xcode project, xcconfig, privacy manifest) and the tool version.
-        .target(name: "FlowProject", dependencies: ["FlowSyntax", "FlowModel", "FlowLint", "FlowRuntime", "FlowCodegen", "FlowStrings"]),
-        .target(name: "FlowCommandLine", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowCodegen", "FlowFormat", "FlowStrings", "FlowProject"]),
+        .target(
+            name: "FlowProject",
+            dependencies: ["FlowSyntax", "FlowModel", "FlowLint", "FlowRuntime", "FlowCodegen", "FlowStrings"]),
+        .target(
+            name: "FlowCommandLine",
+            dependencies: [
+                "FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowCodegen", "FlowFormat", "FlowStrings",
+                "FlowProject",
+            ]),
         // Issue 12: running flows in an app. The session, checkpoint stores and flow library are
         // platform-neutral (tested on Linux); the presenters are Apple-only, typechecked on Linux
         // against Tests/AppleStubs by Scripts/typecheck-apple.sh.
-        .target(name: "PermissionFlowSession", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime"],
-                resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),
+        .target(
+            name: "PermissionFlowSession", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime"],
+            resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),
         .target(name: "PermissionFlowUI", dependencies: ["FlowModel", "FlowRuntime", "PermissionFlowSession"]),
-        .target(name: "PermissionFlow", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "PermissionFlowSession"]),
+        .target(
+            name: "PermissionFlow", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "PermissionFlowSession"]),
         .executableTarget(name: "flowlint", dependencies: ["FlowCommandLine"]),
         // Issue 13: the generator is a library over the checked model; flowgen (lint + generate,
         // what the plugins run) links only the checker, the linter and the generator.
         .target(name: "FlowCodegen", dependencies: ["FlowSyntax", "FlowModel"]),
-        .target(name: "FlowBuildTool", dependencies: ["FlowSyntax", "FlowModel", "FlowLint", "FlowCodegen", "FlowProject"]),
+        .target(
+            name: "FlowBuildTool", dependencies: ["FlowSyntax", "FlowModel", "FlowLint", "FlowCodegen", "FlowProject"]),
         .executableTarget(name: "flowgen", dependencies: ["FlowBuildTool"]),
         .plugin(name: "PermissionFlowPlugin", capability: .buildTool(), dependencies: ["flowgen"]),
-        .plugin(name: "LintFlows",
-                capability: .command(intent: .custom(verb: "lint-flows",
-                                                     description: "Check and lint the .flow files of the package's targets")),
-                dependencies: ["flowgen"]),
-        .plugin(name: "GenerateFlowCode",
-                capability: .command(intent: .custom(verb: "generate-flow-code",
-                                                     description: "Write the typed Swift for each target's .flow files into the target"),
-                                     permissions: [.writeToPackageDirectory(reason: "writes Flows.generated.swift into each target that holds .flow files")]),
-                dependencies: ["flowgen"]),
+        .plugin(
+            name: "LintFlows",
+            capability: .command(
+                intent: .custom(
+                    verb: "lint-flows",
+                    description: "Check and lint the .flow files of the package's targets")),
+            dependencies: ["flowgen"]),
+        .plugin(
+            name: "GenerateFlowCode",
+            capability: .command(
+                intent: .custom(
+                    verb: "generate-flow-code",
+                    description: "Write the typed Swift for each target's .flow files into the target"),
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason: "writes Flows.generated.swift into each target that holds .flow files")
+                ]),
+            dependencies: ["flowgen"]),
         .executableTarget(name: "flowrun", dependencies: ["FlowCommandLine"]),
         // Issue 15: String Catalogs and XLIFF from and into the flows' `strings` tables (edits on
         // the lossless syntax tree). The command, which lints what it imports, is in FlowCommandLine.
@@ -74,19 +94,32 @@ let package = Package(
         .executableTarget(name: "flowfmt", dependencies: ["FlowCommandLine"]),
         // Issue 14: the language server: protocol, documents and features over the checker,
         // the linter and the explorer; flow-lsp is its few-line executable.
-        .target(name: "FlowLanguageServer", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowFormat", "FlowProject"]),
+        .target(
+            name: "FlowLanguageServer",
+            dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowFormat", "FlowProject"]),
         .executableTarget(name: "flow-lsp", dependencies: ["FlowLanguageServer"]),
-        .testTarget(name: "FlowLanguageServerTests", dependencies: ["FlowLanguageServer", "FlowCommandLine", "FlowBuildTool", "FlowProject", "FlowSyntax", "FlowTestSupport"]),
+        .testTarget(
+            name: "FlowLanguageServerTests",
+            dependencies: [
+                "FlowLanguageServer", "FlowCommandLine", "FlowBuildTool", "FlowProject", "FlowSyntax",
+                "FlowTestSupport",
+            ]),
         // Issue 12: what the Apple backend decides without the frameworks (status tables keyed on raw
         // values, prompt inference, the lifecycle state machines), tested on Linux; and the thin
         // Apple-only shell over the frameworks, empty on Linux and typechecked against
         // Tests/AppleStubs by Scripts/typecheck-apple.sh.
         // Its PrivacyInfo.xcprivacy declares UserDefaults (CA92.1): UserDefaultsAskedRecord.
-        .target(name: "PermissionFlowAppleSupport", dependencies: ["FlowModel", "FlowRuntime"],
-                resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),
+        .target(
+            name: "PermissionFlowAppleSupport", dependencies: ["FlowModel", "FlowRuntime"],
+            resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),
         .target(name: "PermissionFlowApple", dependencies: ["FlowModel", "FlowRuntime", "PermissionFlowAppleSupport"]),
         // Benchmarks (issue 5): a generator of large valid flows and the measuring harness; run in release.
-        .target(name: "FlowBenchSupport", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowFormat", "FlowLanguageServer", "FlowTestSupport"]),
+        .target(
+            name: "FlowBenchSupport",
+            dependencies: [
+                "FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowFormat", "FlowLanguageServer",
+                "FlowTestSupport",
+            ]),
         .executableTarget(name: "flowbench", dependencies: ["FlowBenchSupport"]),
         // Shared by the test targets: spawning the built executables, and marked-text
         // assertions on diagnostics. Not part of any product.
@@ -97,25 +130,44 @@ let package = Package(
         .testTarget(name: "FlowModelTests", dependencies: ["FlowSyntax", "FlowModel", "FlowTestSupport"]),
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime"]),
         .testTarget(name: "FlowLintTests", dependencies: ["FlowSyntax", "FlowModel", "FlowLint", "FlowTestSupport"]),
-        .testTarget(name: "PermissionFlowAppleSupportTests", dependencies: ["PermissionFlowAppleSupport", "FlowModel", "FlowRuntime"]),
-        .testTarget(name: "FlowBenchTests", dependencies: ["FlowBenchSupport", "FlowSyntax", "FlowModel", "FlowRuntime", "FlowTestSupport"]),
+        .testTarget(
+            name: "PermissionFlowAppleSupportTests",
+            dependencies: ["PermissionFlowAppleSupport", "FlowModel", "FlowRuntime"]),
+        .testTarget(
+            name: "FlowBenchTests",
+            dependencies: ["FlowBenchSupport", "FlowSyntax", "FlowModel", "FlowRuntime", "FlowTestSupport"]),
         .testTarget(name: "PermissionFlowSessionTests", dependencies: ["PermissionFlow", "FlowModel"]),
         // The README's platform-neutral Swift snippets, compiled and run as tests (the Apple-only
         // ones, under Examples/Snippets/Apple, are typechecked by Scripts/typecheck-apple.sh).
-        .testTarget(name: "ReadmeSnippetTests", dependencies: ["PermissionFlow"], path: "Examples/Snippets/Tests",
-                    exclude: ["Flows"]),
+        .testTarget(
+            name: "ReadmeSnippetTests", dependencies: ["PermissionFlow"], path: "Examples/Snippets/Tests",
+            exclude: ["Flows"]),
         // The example app's platform-neutral model, compiled and tested on Linux with its flows.
-        .testTarget(name: "OnboardingExampleTests", dependencies: ["PermissionFlow"], path: "Examples/Onboarding",
-                    exclude: ["Onboarding/OnboardingApp.swift", "Onboarding/OnboardingView.swift",
-                              "Onboarding/PermissionSystem.swift", "Onboarding.xcodeproj", "Flows", "Scenarios",
-                              "Info.plist", "README.md"],
-                    sources: ["Onboarding/OnboardingModel.swift", "Tests"]),
-        .testTarget(name: "FlowCodegenTests", dependencies: ["FlowCodegen", "FlowBuildTool", "FlowProject", "FlowSyntax", "FlowModel"],
-                    exclude: ["Golden"]),
-        .testTarget(name: "FlowStringsTests", dependencies: ["FlowStrings", "FlowCommandLine", "FlowProject", "FlowSyntax", "FlowModel", "FlowLint", "FlowFormat"],
-                    exclude: ["Golden"]),
+        .testTarget(
+            name: "OnboardingExampleTests", dependencies: ["PermissionFlow"], path: "Examples/Onboarding",
+            exclude: [
+                "Onboarding/OnboardingApp.swift", "Onboarding/OnboardingView.swift",
+                "Onboarding/PermissionSystem.swift", "Onboarding.xcodeproj", "Flows", "Scenarios",
+                "Info.plist", "README.md",
+            ],
+            sources: ["Onboarding/OnboardingModel.swift", "Tests"]),
+        .testTarget(
+            name: "FlowCodegenTests",
+            dependencies: ["FlowCodegen", "FlowBuildTool", "FlowProject", "FlowSyntax", "FlowModel"],
+            exclude: ["Golden"]),
+        .testTarget(
+            name: "FlowStringsTests",
+            dependencies: [
+                "FlowStrings", "FlowCommandLine", "FlowProject", "FlowSyntax", "FlowModel", "FlowLint", "FlowFormat",
+            ],
+            exclude: ["Golden"]),
         .testTarget(name: "FlowFormatTests", dependencies: ["FlowFormat", "FlowSyntax", "FlowTestSupport"]),
-        .testTarget(name: "FlowCommandLineTests", dependencies: ["FlowCommandLine", "FlowProject", "FlowFormat", "FlowBuildTool", "FlowCodegen", "FlowSyntax", "FlowModel", "FlowTestSupport", "FlowStrings"]),
+        .testTarget(
+            name: "FlowCommandLineTests",
+            dependencies: [
+                "FlowCommandLine", "FlowProject", "FlowFormat", "FlowBuildTool", "FlowCodegen", "FlowSyntax",
+                "FlowModel", "FlowTestSupport", "FlowStrings",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

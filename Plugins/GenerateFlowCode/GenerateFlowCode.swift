@@ -12,7 +12,10 @@ struct GenerateFlowCode: CommandPlugin {
         var extractor = ArgumentExtractor(arguments)
         let names = extractor.extractOption(named: "target")
         guard extractor.remainingArguments.isEmpty else {
-            throw Failure(description: "generate-flow-code: unknown arguments \(extractor.remainingArguments.joined(separator: " ")) (expected --target NAME)")
+            throw Failure(
+                description:
+                    "generate-flow-code: unknown arguments \(extractor.remainingArguments.joined(separator: " ")) (expected --target NAME)"
+            )
         }
         let targets = try names.isEmpty ? context.package.targets : context.package.targets(named: names)
         let tool = try context.tool(named: "flowgen").url
@@ -34,7 +37,8 @@ struct GenerateFlowCode: CommandPlugin {
             try process.run()
             process.waitUntilExit()
             guard process.terminationStatus == 0 else {
-                throw Failure(description: "generate-flow-code: the flows of \(target.name) have errors; nothing written for it")
+                throw Failure(
+                    description: "generate-flow-code: the flows of \(target.name) have errors; nothing written for it")
             }
             print("generate-flow-code: \(target.name): \(output.path)")
         }
@@ -46,8 +50,11 @@ struct GenerateFlowCode: CommandPlugin {
 
     /// Every `.flow` file under `directory`, sorted by path.
     func flowFiles(under directory: URL) -> [URL] {
-        guard let walk = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil,
-                                                        options: [.skipsHiddenFiles]) else { return [] }
+        guard
+            let walk = FileManager.default.enumerator(
+                at: directory, includingPropertiesForKeys: nil,
+                options: [.skipsHiddenFiles])
+        else { return [] }
         var found: [String: URL] = [:]
         for case let file as URL in walk where file.pathExtension == "flow" {
             found[file.standardizedFileURL.path] = file.standardizedFileURL

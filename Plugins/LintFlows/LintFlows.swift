@@ -14,28 +14,30 @@ struct LintFlows: CommandPlugin {
         let targets = try names.isEmpty ? context.package.targets : context.package.targets(named: names)
         var directories: [URL] = []
         for case let target as SwiftSourceModuleTarget in targets { directories.append(target.directoryURL) }
-        try FlowTool.run(tool: try context.tool(named: "flowgen").url,
-                         flows: FlowTool.flowFiles(under: directories),
-                         projectRoot: context.package.directoryURL,
-                         extra: extractor.remainingArguments)
+        try FlowTool.run(
+            tool: try context.tool(named: "flowgen").url,
+            flows: FlowTool.flowFiles(under: directories),
+            projectRoot: context.package.directoryURL,
+            extra: extractor.remainingArguments)
     }
 }
 
 #if canImport(XcodeProjectPlugin)
-import XcodeProjectPlugin
+    import XcodeProjectPlugin
 
-extension LintFlows: XcodeCommandPlugin {
-    /// The same over the `.flow` input files of an Xcode project's targets.
-    func performCommand(context: XcodePluginContext, arguments: [String]) throws {
-        var extractor = ArgumentExtractor(arguments)
-        let names = Set(extractor.extractOption(named: "target"))
-        let targets = context.xcodeProject.targets.filter { names.isEmpty || names.contains($0.displayName) }
-        try FlowTool.run(tool: try context.tool(named: "flowgen").url,
-                         flows: FlowTool.flowFiles(under: targets.flatMap { $0.inputFiles.map(\.url) }),
-                         projectRoot: context.xcodeProject.directoryURL,
-                         extra: extractor.remainingArguments)
+    extension LintFlows: XcodeCommandPlugin {
+        /// The same over the `.flow` input files of an Xcode project's targets.
+        func performCommand(context: XcodePluginContext, arguments: [String]) throws {
+            var extractor = ArgumentExtractor(arguments)
+            let names = Set(extractor.extractOption(named: "target"))
+            let targets = context.xcodeProject.targets.filter { names.isEmpty || names.contains($0.displayName) }
+            try FlowTool.run(
+                tool: try context.tool(named: "flowgen").url,
+                flows: FlowTool.flowFiles(under: targets.flatMap { $0.inputFiles.map(\.url) }),
+                projectRoot: context.xcodeProject.directoryURL,
+                extra: extractor.remainingArguments)
+        }
     }
-}
 #endif
 
 /// Runs flowgen over the flows and fails the command when it does.
@@ -49,7 +51,10 @@ enum FlowTool {
             print("lint-flows: no .flow files in the selected targets")
             return
         }
-        guard extra.isEmpty else { throw Failed(description: "lint-flows: unknown arguments \(extra.joined(separator: " ")) (expected --target NAME)") }
+        guard extra.isEmpty else {
+            throw Failed(
+                description: "lint-flows: unknown arguments \(extra.joined(separator: " ")) (expected --target NAME)")
+        }
         var arguments = ["--root", projectRoot.path]
         for name in [".flowlint", "flowlint.json"] {
             let config = projectRoot.appendingPathComponent(name)
@@ -64,7 +69,10 @@ enum FlowTool {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw Failed(description: "lint-flows: flowgen found errors in \(flows.count) .flow file(s) (exit \(process.terminationStatus))")
+            throw Failed(
+                description:
+                    "lint-flows: flowgen found errors in \(flows.count) .flow file(s) (exit \(process.terminationStatus))"
+            )
         }
         print("lint-flows: \(flows.count) .flow file(s), no errors")
     }
@@ -80,7 +88,8 @@ enum FlowTool {
                 if url.pathExtension == "flow" { found[url.standardizedFileURL.path] = url.standardizedFileURL }
                 continue
             }
-            guard let walk = fm.enumerator(at: url, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) else { continue }
+            guard let walk = fm.enumerator(at: url, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+            else { continue }
             for case let file as URL in walk where file.pathExtension == "flow" {
                 found[file.standardizedFileURL.path] = file.standardizedFileURL
             }

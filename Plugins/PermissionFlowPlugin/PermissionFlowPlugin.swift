@@ -17,32 +17,38 @@ struct PermissionFlowPlugin: BuildToolPlugin {
         guard let target = target as? SwiftSourceModuleTarget else { return [] }
         let flows = FlowInputs.flowFiles(under: [target.directoryURL])
         guard !flows.isEmpty else { return [] }
-        return [FlowInputs.command(tool: try context.tool(named: "flowgen").url,
-                                   flows: flows,
-                                   projectRoot: context.package.directoryURL,
-                                   workDirectory: context.pluginWorkDirectoryURL,
-                                   targetName: target.name)]
+        return [
+            FlowInputs.command(
+                tool: try context.tool(named: "flowgen").url,
+                flows: flows,
+                projectRoot: context.package.directoryURL,
+                workDirectory: context.pluginWorkDirectoryURL,
+                targetName: target.name)
+        ]
     }
 }
 
 #if canImport(XcodeProjectPlugin)
-import XcodeProjectPlugin
+    import XcodeProjectPlugin
 
-extension PermissionFlowPlugin: XcodeBuildToolPlugin {
-    /// The same command for a target of an Xcode project: its `.flow` input files (a folder
-    /// reference counts with everything under it), the project's configuration.
-    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
-        let inputs = target.inputFiles.map(\.url)
-        let flows = FlowInputs.flowFiles(under: inputs)
-        guard !flows.isEmpty else { return [] }
-        return [FlowInputs.command(tool: try context.tool(named: "flowgen").url,
-                                   flows: flows,
-                                   projectRoot: context.xcodeProject.directoryURL,
-                                   workDirectory: context.pluginWorkDirectoryURL,
-                                   targetName: target.displayName,
-                                   xcodeTarget: target.displayName)]
+    extension PermissionFlowPlugin: XcodeBuildToolPlugin {
+        /// The same command for a target of an Xcode project: its `.flow` input files (a folder
+        /// reference counts with everything under it), the project's configuration.
+        func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+            let inputs = target.inputFiles.map(\.url)
+            let flows = FlowInputs.flowFiles(under: inputs)
+            guard !flows.isEmpty else { return [] }
+            return [
+                FlowInputs.command(
+                    tool: try context.tool(named: "flowgen").url,
+                    flows: flows,
+                    projectRoot: context.xcodeProject.directoryURL,
+                    workDirectory: context.pluginWorkDirectoryURL,
+                    targetName: target.displayName,
+                    xcodeTarget: target.displayName)
+            ]
+        }
     }
-}
 #endif
 
 /// What both the package and the Xcode variant compute: the inputs and the command.
@@ -59,8 +65,11 @@ enum FlowInputs {
                 if url.pathExtension == "flow" { found[url.standardizedFileURL.path] = url.standardizedFileURL }
                 continue
             }
-            guard let walk = fm.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey],
-                                           options: [.skipsHiddenFiles]) else { continue }
+            guard
+                let walk = fm.enumerator(
+                    at: url, includingPropertiesForKeys: [.isRegularFileKey],
+                    options: [.skipsHiddenFiles])
+            else { continue }
             for case let file as URL in walk where file.pathExtension == "flow" {
                 found[file.standardizedFileURL.path] = file.standardizedFileURL
             }
@@ -79,8 +88,10 @@ enum FlowInputs {
 
     /// `xcodeTarget`: the Xcode target the command runs for; where the configuration names the
     /// app's Xcode project, flowgen checks that target's Info.plist and privacy manifest.
-    static func command(tool: URL, flows: [URL], projectRoot: URL, workDirectory: URL, targetName: String,
-                        xcodeTarget: String? = nil) -> Command {
+    static func command(
+        tool: URL, flows: [URL], projectRoot: URL, workDirectory: URL, targetName: String,
+        xcodeTarget: String? = nil
+    ) -> Command {
         let output = workDirectory.appendingPathComponent("Flows.swift")
         var arguments = ["--output", output.path, "--root", projectRoot.path]
         var inputs = flows
@@ -90,10 +101,11 @@ enum FlowInputs {
         }
         if let xcodeTarget { arguments += ["--xcode-target", xcodeTarget] }
         arguments += flows.map(\.path)
-        return .buildCommand(displayName: "Checking and generating Swift for the flows of \(targetName)",
-                             executable: tool,
-                             arguments: arguments,
-                             inputFiles: inputs,
-                             outputFiles: [output])
+        return .buildCommand(
+            displayName: "Checking and generating Swift for the flows of \(targetName)",
+            executable: tool,
+            arguments: arguments,
+            inputFiles: inputs,
+            outputFiles: [output])
     }
 }

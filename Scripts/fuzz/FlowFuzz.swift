@@ -1,3 +1,6 @@
+import FlowModel
+import FlowRuntime
+import FlowSyntax
 // libFuzzer entry point for the whole toolchain: every input goes through the lexer, the parser,
 // the loader (checker) with an in-memory reader that also serves it as an imported file, the
 // diagnostic renderer, the linter (every rule), and, when it checks clean, a bounded exploration
@@ -11,11 +14,9 @@
 // Scripts/fuzz.sh with `swiftc -sanitize=fuzzer,address`, not by SwiftPM. `Parts` below
 // measures what each of these costs per input.
 import Foundation
-import FlowModel
-import FlowRuntime
-import FlowSyntax
+
 #if HAVE_FlowLint
-import FlowLint
+    import FlowLint
 #endif
 
 /// A user who agrees to everything but gives up after a few answers, so a flow that loops through
@@ -43,7 +44,9 @@ actor BoundedUser: SimulatedUser {
     func changeSettings(_ page: SettingsPage, switches: [SettingsSwitch]) async throws -> SettingsActions {
         try spend()
         // Only changes the page offers (the device rejects others); every third visit relaunches.
-        guard let shown = switches.first(where: { !$0.choices.isEmpty }), let choice = shown.choices.first else { return [] }
+        guard let shown = switches.first(where: { !$0.choices.isEmpty }), let choice = shown.choices.first else {
+            return []
+        }
         return SettingsActions(turn % 2 == 0 ? [SettingsChange(shown.kind, choice)] : [], relaunch: turn % 3 == 0)
     }
 }
@@ -71,8 +74,9 @@ func runFlows(of program: Program) async {
     for flow in program.flows.prefix(3) {
         let arguments = arguments(for: flow)
         guard let device = try? SimulatedDevice(user: BoundedUser()) else { continue }
-        let interpreter = Interpreter(program: program, backend: device,
-                                      options: Interpreter.Options(locale: "zh-Hant-TW", stepLimit: 200))
+        let interpreter = Interpreter(
+            program: program, backend: device,
+            options: Interpreter.Options(locale: "zh-Hant-TW", stepLimit: 200))
         _ = try? await interpreter.run(flow: flow.name, arguments: arguments)
     }
 }
@@ -97,7 +101,8 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let lexed = Lexer.tokenize(file)
         precondition(lexed.tokens.last.map { $0.kind == .eof } ?? false, "the lexer must end with an eof token")
         let parsed = Parser.parse(file)
-        precondition(parsed.syntax.printedBytes == bytes, "printing the syntax tree must give the input back byte for byte")
+        precondition(
+            parsed.syntax.printedBytes == bytes, "printing the syntax tree must give the input back byte for byte")
         // The input is also reachable as an import, so import handling sees hostile text too.
         let reader = MemoryReader(bytes: ["fuzz/input.flow": bytes, "fuzz/lib/input.flow": bytes])
         let limits = ParseLimits(maxFileBytes: 1 << 20, maxNestingDepth: 64, maxStatesPerFlow: 1000)
@@ -107,17 +112,23 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         return loaded.program != nil
     }
     #if HAVE_FlowLint
-    if let result {
-        Parts.time("lint") {
-            let report = Linter().lint(result)
-            _ = DiagnosticRenderer(files: result.files).render(report.findings.map(\.diagnostic))
-            return !report.findings.isEmpty
+        if let result {
+            Parts.time("lint") {
+                let report = Linter().lint(result)
+                _ = DiagnosticRenderer(files: result.files).render(report.findings.map(\.diagnostic))
+                return !report.findings.isEmpty
+            }
         }
-    }
     #endif
     if let program = result?.program {
-        Parts.time("explore") { blocking { await explore(program) }; return true }
-        Parts.time("run") { blocking { await runFlows(of: program) }; return true }
+        Parts.time("explore") {
+            blocking { await explore(program) }
+            return true
+        }
+        Parts.time("run") {
+            blocking { await runFlows(of: program) }
+            return true
+        }
     }
     Parts.time("scenario") { fuzzScenario(bytes) }
     Parts.time("tree") { fuzzImportTree(bytes) }
@@ -150,7 +161,10 @@ enum Parts {
     /// Runs `body` when its part is enabled; `body` says whether it did work beyond rejecting the input.
     static func time(_ part: String, _ body: () -> Bool) {
         guard enabled.contains(part) else { return }
-        guard profile else { _ = body(); return }
+        guard profile else {
+            _ = body()
+            return
+        }
         let start = cpuSeconds()
         let didWork = body()
         seconds[part, default: 0] += cpuSeconds() - start
@@ -168,9 +182,11 @@ enum Parts {
         var lines = ["flowfuzz profile: \(inputs) inputs, \(String(format: "%.2f", total)) s CPU in the parts"]
         for name in names where enabled.contains(name) {
             let s = seconds[name, default: 0]
-            lines.append(String(format: "  %-10@ %8.3f s  %5.1f%%  %8.2f ms/input  worked on %d", name as NSString,
-                                s, total > 0 ? 100 * s / total : 0, inputs > 0 ? 1000 * s / Double(inputs) : 0,
-                                worked[name, default: 0]))
+            lines.append(
+                String(
+                    format: "  %-10@ %8.3f s  %5.1f%%  %8.2f ms/input  worked on %d", name as NSString,
+                    s, total > 0 ? 100 * s / total : 0, inputs > 0 ? 1000 * s / Double(inputs) : 0,
+                    worked[name, default: 0]))
         }
         FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
@@ -188,13 +204,20 @@ enum ImportTree {
         let base = parent + "/flowfuzz-tree-\(ProcessInfo.processInfo.processIdentifier)"
         let fm = FileManager.default
         try? fm.removeItem(atPath: base)
-        for dir in ["root/lib/deeper", "outside"] { try? fm.createDirectory(atPath: base + "/" + dir, withIntermediateDirectories: true) }
+        for dir in ["root/lib/deeper", "outside"] {
+            try? fm.createDirectory(atPath: base + "/" + dir, withIntermediateDirectories: true)
+        }
         let flow = "flow helper { start -> s  state s { -> done granted } }\n"
-        _ = fm.createFile(atPath: base + "/root/lib/helper.flow", contents: Data(("import \"deeper/d.flow\"\n" + flow).utf8))
-        _ = fm.createFile(atPath: base + "/root/lib/deeper/d.flow", contents: Data("import \"../../lib/helper.flow\"\n".utf8))
-        _ = fm.createFile(atPath: base + "/outside/secret.flow", contents: Data("flow secret { start -> s  state s { -> done granted } }\n".utf8))
+        _ = fm.createFile(
+            atPath: base + "/root/lib/helper.flow", contents: Data(("import \"deeper/d.flow\"\n" + flow).utf8))
+        _ = fm.createFile(
+            atPath: base + "/root/lib/deeper/d.flow", contents: Data("import \"../../lib/helper.flow\"\n".utf8))
+        _ = fm.createFile(
+            atPath: base + "/outside/secret.flow",
+            contents: Data("flow secret { start -> s  state s { -> done granted } }\n".utf8))
         try? fm.createSymbolicLink(atPath: base + "/root/out", withDestinationPath: base + "/outside")
-        try? fm.createSymbolicLink(atPath: base + "/root/lib/secret.flow", withDestinationPath: base + "/outside/secret.flow")
+        try? fm.createSymbolicLink(
+            atPath: base + "/root/lib/secret.flow", withDestinationPath: base + "/outside/secret.flow")
         try? fm.createSymbolicLink(atPath: base + "/root/dangling.flow", withDestinationPath: base + "/nowhere.flow")
         try? fm.createSymbolicLink(atPath: base + "/root/lib/up", withDestinationPath: "../..")
         atexit { try? FileManager.default.removeItem(atPath: ImportTree.base) }
@@ -213,7 +236,10 @@ enum ImportTree {
         guard bytes.count >= needle.count else { return false }
         for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
             var match = true
-            for k in 1..<needle.count where bytes[start + k] != needle[k] { match = false; break }
+            for k in 1..<needle.count where bytes[start + k] != needle[k] {
+                match = false
+                break
+            }
             if match { return true }
         }
         return false
@@ -293,7 +319,8 @@ func fuzzLetChain(_ bytes: [UInt8]) -> Bool {
         for r in 0..<refs where i + 1 + r % 3 < count { value += "{v\(i + 1 + r % 3)}" }
         lines.append("let v\(i) = \"\(value)\"")
     }
-    let text = lines.joined(separator: "\n")
+    let text =
+        lines.joined(separator: "\n")
         + "\nflow f { start -> s  state s { alert { title \"{v0}\" message \"{v0}{v0}\" button \"{v0}\" -> done granted } } }\n"
     let result = Loader(reader: MemoryReader([:])).load(text: text, path: "chain.flow")
     guard let program = result.program else { return false }
@@ -321,15 +348,17 @@ func fuzzCheckpoint(_ bytes: [UInt8]) -> Bool {
     blocking {
         guard let device = try? SimulatedDevice(user: BoundedUser()) else { return }
         try? await device.saveCheckpoint(checkpoint)
-        let interpreter = Interpreter(program: program, backend: device,
-                                      options: Interpreter.Options(stepLimit: 200, resumeFromCheckpoint: true))
+        let interpreter = Interpreter(
+            program: program, backend: device,
+            options: Interpreter.Options(stepLimit: 200, resumeFromCheckpoint: true))
         _ = try? await interpreter.run(flow: checkpoint.frames.first?.flow ?? program.flows[0].name)
     }
     return true
 }
 
 enum CheckpointTarget {
-    static let program: Program? = Loader(reader: ExampleFlowsReader()).load("flows/seed_pl_camera_priming.flow").program
+    static let program: Program? = Loader(reader: ExampleFlowsReader()).load("flows/seed_pl_camera_priming.flow")
+        .program
 }
 
 /// The input as a scenario file (Scenarios.md): parsed and its diagnostics rendered; when it
@@ -365,7 +394,8 @@ struct ExampleFlowsReader: SourceReader {
             let path = URL(fileURLWithPath: "flows/" + relative).standardized.path
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                  case .success(let bytes) = FileSystemReader().read(path) else { continue }
+                case .success(let bytes) = FileSystemReader().read(path)
+            else { continue }
             cache[path] = bytes
         }
         return cache

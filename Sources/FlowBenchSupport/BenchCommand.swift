@@ -1,8 +1,8 @@
-import FlowTestSupport
-import Foundation
 import FlowModel
 import FlowRuntime
 import FlowSyntax
+import FlowTestSupport
+import Foundation
 
 /// `flowbench`: generates corpora, measures every goal of issue 5 and prints one table.
 ///
@@ -48,7 +48,9 @@ public struct BenchCommand {
         }
         func number(_ flag: String) throws(BenchUsageError) -> Double {
             let text = try value(flag)
-            guard let n = Double(text), n > 0 else { throw BenchUsageError("\(flag) needs a positive number, not '\(text)'") }
+            guard let n = Double(text), n > 0 else {
+                throw BenchUsageError("\(flag) needs a positive number, not '\(text)'")
+            }
             return n
         }
         do throws(BenchUsageError) {
@@ -91,7 +93,8 @@ public struct BenchCommand {
         """
 
     /// Runs the command; returns the exit code (0 every measurement ran, 1 a measurement failed, 2 usage).
-    public func run(_ arguments: [String], output: (String) -> Void, errors: @escaping (String) -> Void) async -> Int32 {
+    public func run(_ arguments: [String], output: (String) -> Void, errors: @escaping (String) -> Void) async -> Int32
+    {
         let options: Options
         switch Self.parse(arguments) {
         case .success(let o): options = o
@@ -114,7 +117,8 @@ public struct BenchCommand {
             let graph = RandomPermissionGraph(states: states)
             do {
                 try Data(graph.flowText.utf8).write(to: URL(fileURLWithPath: "\(directory)/random_\(states).flow"))
-                try Data(graph.statesLanguageJSON.utf8).write(to: URL(fileURLWithPath: "\(directory)/random_\(states).asl.json"))
+                try Data(graph.statesLanguageJSON.utf8).write(
+                    to: URL(fileURLWithPath: "\(directory)/random_\(states).asl.json"))
                 output("\(directory)/random_\(states).flow \(directory)/random_\(states).asl.json")
                 return 0
             } catch {
@@ -124,7 +128,10 @@ public struct BenchCommand {
         }
         if let workload = options.profile {
             do {
-                output(try await Profile.run(workload, flows: options.profileFlows, states: options.profileStates, flowPath: options.primingFlowPath))
+                output(
+                    try await Profile.run(
+                        workload, flows: options.profileFlows, states: options.profileStates,
+                        flowPath: options.primingFlowPath))
                 return 0
             } catch {
                 errors("flowbench: \(error)")
@@ -165,7 +172,9 @@ extension BenchCommand {
     /// everything else in a task on dispatch's main queue. Never returns.
     public static func main(_ arguments: [String]) -> Never {
         if case .success(let options) = parse(arguments), let workload = options.profile,
-           let text = Profile.runSynchronously(workload, flows: options.profileFlows, states: options.profileStates, flowPath: options.primingFlowPath) {
+            let text = Profile.runSynchronously(
+                workload, flows: options.profileFlows, states: options.profileStates, flowPath: options.primingFlowPath)
+        {
             print(text)
             exit(0)
         }

@@ -18,8 +18,10 @@ public struct BenchRow: Hashable, Sendable {
     }
 
     /// A row whose verdict is `value` compared with `goal` (at least when `atLeast`, else below).
-    public static func goal(_ measure: String, _ result: String, value: Double, atLeast: Bool, _ goal: Double,
-                            goalText: String) -> BenchRow {
+    public static func goal(
+        _ measure: String, _ result: String, value: Double, atLeast: Bool, _ goal: Double,
+        goalText: String
+    ) -> BenchRow {
         let met = atLeast ? value >= goal : value < goal
         return BenchRow(measure, result, goal: goalText, verdict: met ? .met : .missed)
     }
@@ -35,10 +37,13 @@ public enum BenchTable {
             for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) }
         }
         func line(_ row: [String]) -> String {
-            "| " + row.enumerated().map { i, cell in cell + String(repeating: " ", count: widths[i] - cell.count) }
+            "| "
+                + row.enumerated().map { i, cell in cell + String(repeating: " ", count: widths[i] - cell.count) }
                 .joined(separator: " | ") + " |"
         }
-        var out = [line(header), "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|"]
+        var out = [
+            line(header), "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|",
+        ]
         out += cells.map(line)
         return out.joined(separator: "\n")
     }

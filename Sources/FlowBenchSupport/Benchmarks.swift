@@ -1,8 +1,8 @@
-import FlowTestSupport
-import Foundation
 import FlowModel
 import FlowRuntime
 import FlowSyntax
+import FlowTestSupport
+import Foundation
 
 /// A generated corpus held in memory, ready to lex or load file by file.
 public struct Corpus: Sendable {
@@ -37,7 +37,9 @@ public struct Corpus: Sendable {
     /// The same files as `atLeast(megabytes:shape:)`, as a reader and its paths only: for the
     /// memory probe, which measures what a tool holds, not the line tables of this corpus's own
     /// `SourceFile`s (8 bytes a line, about a quarter of the input).
-    public static func readerOnly(megabytes: Double, shape: CorpusParameters) -> (reader: MemoryReader, paths: [String], bytes: Int) {
+    public static func readerOnly(megabytes: Double, shape: CorpusParameters) -> (
+        reader: MemoryReader, paths: [String], bytes: Int
+    ) {
         let one = CorpusGenerator.file(index: 0, parameters: shape).text.utf8.count
         let count = max(1, Int((megabytes * 1e6 / Double(max(one, 1))).rounded(.up)))
         var contents: [String: [UInt8]] = [:]
@@ -59,7 +61,9 @@ public struct Corpus: Sendable {
         return try files.map { file in
             let result = loader.load(file.path)
             if let first = result.diagnostics.first {
-                throw BenchFailure("generated file \(file.path) has \(result.diagnostics.count) diagnostics; first: \(first.message) [\(first.id)]")
+                throw BenchFailure(
+                    "generated file \(file.path) has \(result.diagnostics.count) diagnostics; first: \(first.message) [\(first.id)]"
+                )
             }
             return result
         }
@@ -92,8 +96,9 @@ struct Benchmarks {
     }
 
     /// The file shape of the throughput corpus: mid-sized flows using the whole language.
-    static let throughputShape = CorpusParameters(flowsPerFile: 100, statesPerFlow: 12, permissionsPerFlow: 2,
-                                                  branching: 3, locales: 3, subflows: true)
+    static let throughputShape = CorpusParameters(
+        flowsPerFile: 100, statesPerFlow: 12, permissionsPerFlow: 2,
+        branching: 3, locales: 3, subflows: true)
 
     func all() async throws -> [BenchRow] {
         // Memory first: a child inherits the parent's ru_maxrss high-water mark across fork and
@@ -117,8 +122,12 @@ struct Benchmarks {
         log("generating a \(fixed(options.corpusMegabytes, 0)) MB corpus...")
         let corpus = Corpus.atLeast(megabytes: options.corpusMegabytes, shape: Self.throughputShape)
         let mb = Double(corpus.bytes) / 1e6
-        var rows = [BenchRow("corpus", "\(fixed(mb, 1)) MB, \(corpus.files.count) files, "
-                                + "\(corpus.files.count * corpus.parameters.flowsPerFile) flows")]
+        var rows = [
+            BenchRow(
+                "corpus",
+                "\(fixed(mb, 1)) MB, \(corpus.files.count) files, "
+                    + "\(corpus.files.count * corpus.parameters.flowsPerFile) flows")
+        ]
         _ = try corpus.loadAll()  // zero diagnostics, or the numbers below would measure error paths
 
         // Each workload is timed interleaved with a baseline, a plain scan of the same bytes, and
@@ -126,7 +135,9 @@ struct Benchmarks {
         // ranged 268-376 MB/s between calm runs, while its time against the scan's holds still.
         log("lexing, parsing and checking, linting, each beside a byte scan...")
         let loader = Loader(reader: corpus.reader)
-        var sink: UInt64 = 0, tokens = 0, findings = 0
+        var sink: UInt64 = 0
+        var tokens = 0
+        var findings = 0
         var bodies: [() throws -> Void] = [
             { sink &+= ByteScan.fnv1a(corpus.files) },
             {
@@ -144,23 +155,31 @@ struct Benchmarks {
         }
         let times = try options.timing.interleaved(bodies)
         let scanRate = megabytesPerSecond(bytes: corpus.bytes, seconds: times[0].median)
-        rows.append(BenchRow("byte scan (baseline: FNV-1a over the same bytes)",
-                             "\(fixed(scanRate)) MB/s (\(fixed(times[0].median, 3)) s, hash \(String(sink % 10_000, radix: 16)))"))
+        rows.append(
+            BenchRow(
+                "byte scan (baseline: FNV-1a over the same bytes)",
+                "\(fixed(scanRate)) MB/s (\(fixed(times[0].median, 3)) s, hash \(String(sink % 10_000, radix: 16)))"))
         func row(_ label: String, _ i: Int, goal: Double, _ detail: String) -> BenchRow {
             let t = times[i]
             let rate = scanRate / max(t.ratio, 1e-9)
             let goalRatio = scanRate / goal
-            return .goal(label, "\(fixed(rate)) MB/s = \(fixed(t.ratio, 2))x the scan's time "
-                             + "(\(fixed(t.minRatio, 2))-\(fixed(t.maxRatio, 2)) over \(options.timing.repetitions) rounds; \(detail))",
-                         value: t.ratio, atLeast: false, goalRatio + 1e-9,
-                         goalText: ">= \(fixed(goal, 0)) MB/s = <= \(fixed(goalRatio, 2))x the scan")
+            return .goal(
+                label,
+                "\(fixed(rate)) MB/s = \(fixed(t.ratio, 2))x the scan's time "
+                    + "(\(fixed(t.minRatio, 2))-\(fixed(t.maxRatio, 2)) over \(options.timing.repetitions) rounds; \(detail))",
+                value: t.ratio, atLeast: false, goalRatio + 1e-9,
+                goalText: ">= \(fixed(goal, 0)) MB/s = <= \(fixed(goalRatio, 2))x the scan")
         }
         rows.append(row("lexing", 1, goal: 300, "\(tokens) tokens, \(fixed(times[1].median, 3)) s"))
         rows.append(row("parse + check", 2, goal: 80, "\(fixed(times[2].median, 3)) s"))
         if lint != nil {
-            rows.append(row("full lint (load + all rules)", 3, goal: 40, "\(fixed(times[3].median, 3)) s, \(findings) findings"))
+            rows.append(
+                row("full lint (load + all rules)", 3, goal: 40, "\(fixed(times[3].median, 3)) s, \(findings) findings")
+            )
         } else {
-            rows.append(BenchRow("full lint (load + all rules)", "not measured: FlowLint has no Linter yet", goal: ">= 40 MB/s"))
+            rows.append(
+                BenchRow("full lint (load + all rules)", "not measured: FlowLint has no Linter yet", goal: ">= 40 MB/s")
+            )
         }
         return rows
     }
@@ -172,13 +191,15 @@ struct Benchmarks {
     func lintGrowth() throws -> [BenchRow] {
         let base = options.quick ? 1 : 20
         let byFlows = (1...3).map { step in
-            CorpusParameters(files: 1, flowsPerFile: base * pow10(step - 1), statesPerFlow: 12, permissionsPerFlow: 2,
-                             branching: 3, locales: 3, subflows: true)
+            CorpusParameters(
+                files: 1, flowsPerFile: base * pow10(step - 1), statesPerFlow: 12, permissionsPerFlow: 2,
+                branching: 3, locales: 3, subflows: true)
         }
         let baseStates = options.quick ? 5 : 20
         let byStates = (1...3).map { step in
-            CorpusParameters(files: 1, flowsPerFile: 1, statesPerFlow: baseStates * pow10(step - 1), permissionsPerFlow: 3,
-                             branching: 3, locales: 1, subflows: true)
+            CorpusParameters(
+                files: 1, flowsPerFile: 1, statesPerFlow: baseStates * pow10(step - 1), permissionsPerFlow: 3,
+                branching: 3, locales: 1, subflows: true)
         }
         let what = LintBench.fullLint == nil ? "load (lint pending)" : "full lint"
         return try growthRows("\(what) growth, flows per file x\(base)", byFlows)
@@ -205,11 +226,18 @@ struct Benchmarks {
         // The largest run takes a second: three rounds are enough.
         let timing = Timing(warmup: 0, repetitions: min(options.timing.repetitions, 3))
         let times = Self.scaled(bodies, timing: timing)
-        var rows = [BenchRow("one-flow lint growth, random graph", "\(sizes[0]) states = \(fixed(Double(bytes[0]) / 1e3)) KB in \(fixed(times[0].perRun * 1e3, 2)) ms, \(findings[0]) findings")]
+        var rows = [
+            BenchRow(
+                "one-flow lint growth, random graph",
+                "\(sizes[0]) states = \(fixed(Double(bytes[0]) / 1e3)) KB in \(fixed(times[0].perRun * 1e3, 2)) ms, \(findings[0]) findings"
+            )
+        ]
         for i in 1..<times.count {
             let inputRatio = Double(bytes[i]) / Double(bytes[0])
-            rows.append(growthRow("  at \(sizes[i]) states (\(fixed(inputRatio, 1))x input)", times[i], inputRatio: inputRatio,
-                                  rounds: timing.repetitions, detail: ", \(findings[i]) findings"))
+            rows.append(
+                growthRow(
+                    "  at \(sizes[i]) states (\(fixed(inputRatio, 1))x input)", times[i], inputRatio: inputRatio,
+                    rounds: timing.repetitions, detail: ", \(findings[i]) findings"))
         }
         return rows
     }
@@ -232,10 +260,14 @@ struct Benchmarks {
             sizes.append(corpus.bytes)
         }
         let times = Self.scaled(bodies, timing: options.timing)
-        var rows = [BenchRow(title, "1x = \(fixed(Double(sizes[0]) / 1e3)) KB in \(fixed(times[0].perRun * 1e3, 2)) ms")]
+        var rows = [
+            BenchRow(title, "1x = \(fixed(Double(sizes[0]) / 1e3)) KB in \(fixed(times[0].perRun * 1e3, 2)) ms")
+        ]
         for i in 1..<times.count {
-            rows.append(growthRow("  at \(fixed(Double(sizes[i]) / Double(sizes[0]), 0))x input", times[i],
-                                  inputRatio: Double(sizes[i]) / Double(sizes[0]), rounds: options.timing.repetitions, detail: ""))
+            rows.append(
+                growthRow(
+                    "  at \(fixed(Double(sizes[i]) / Double(sizes[0]), 0))x input", times[i],
+                    inputRatio: Double(sizes[i]) / Double(sizes[0]), rounds: options.timing.repetitions, detail: ""))
         }
         return rows
     }
@@ -243,9 +275,11 @@ struct Benchmarks {
     /// A growth row: the time a run against the smallest workload's, over the input ratio.
     func growthRow(_ label: String, _ t: ScaledTime, inputRatio: Double, rounds: Int, detail: String) -> BenchRow {
         let relative = t.ratio / inputRatio
-        return .goal(label, "time x\(fixed(t.ratio)) (\(fixed(relative, 2))x linear, \(fixed(t.minRatio / inputRatio, 2))-"
-                     + "\(fixed(t.maxRatio / inputRatio, 2)) over \(rounds) rounds; \(fixed(t.perRun, 3)) s\(detail))",
-                     value: relative, atLeast: false, 1.2, goalText: "<= 1.2x linear")
+        return .goal(
+            label,
+            "time x\(fixed(t.ratio)) (\(fixed(relative, 2))x linear, \(fixed(t.minRatio / inputRatio, 2))-"
+                + "\(fixed(t.maxRatio / inputRatio, 2)) over \(rounds) rounds; \(fixed(t.perRun, 3)) s\(detail))",
+            value: relative, atLeast: false, 1.2, goalText: "<= 1.2x linear")
     }
 
     /// A workload's time a run, and against the first workload's, from `scaled`.
@@ -274,8 +308,9 @@ struct Benchmarks {
         let times = (try? Timing(warmup: 0, repetitions: timing.repetitions).interleaved(loops)) ?? []
         return times.indices.map { i in
             let scale = Double(repetitions[0]) / Double(repetitions[i])
-            return ScaledTime(perRun: times[i].median / Double(repetitions[i]), ratio: times[i].ratio * scale,
-                              minRatio: times[i].minRatio * scale, maxRatio: times[i].maxRatio * scale)
+            return ScaledTime(
+                perRun: times[i].median / Double(repetitions[i]), ratio: times[i].ratio * scale,
+                minRatio: times[i].minRatio * scale, maxRatio: times[i].maxRatio * scale)
         }
     }
 
@@ -290,12 +325,14 @@ struct Benchmarks {
         log("interpreter vs hand-written...")
         let load = Loader(reader: FileSystemReader()).load(options.primingFlowPath)
         guard let program = load.program else {
-            throw BenchFailure("cannot load \(options.primingFlowPath): \(load.diagnostics.first?.message ?? "no program")")
+            throw BenchFailure(
+                "cannot load \(options.primingFlowPath): \(load.diagnostics.first?.message ?? "no program")")
         }
         let runs = options.quick ? 20 : 3000
         let placeholder = try SimulatedDevice(user: AgreeableUser())
         let traced = Interpreter(program: program, backend: placeholder)
-        let untraced = Interpreter(program: program, backend: placeholder, options: Interpreter.Options(recordsTrace: false))
+        let untraced = Interpreter(
+            program: program, backend: placeholder, options: Interpreter.Options(recordsTrace: false))
         func interpreted(_ interpreter: Interpreter) async throws -> String? {
             let device = try SimulatedDevice(user: AgreeableUser())
             return try await interpreter.with(backend: device).run(flow: "camera_selected").outcome
@@ -304,9 +341,13 @@ struct Benchmarks {
             let device = try SimulatedDevice(user: AgreeableUser())
             return try await HandWrittenCameraPriming(device: device).cameraSelected()
         }
-        let a = try await interpreted(traced), b = try await handWritten(), c = try await interpreted(untraced)
+        let a = try await interpreted(traced)
+        let b = try await handWritten()
+        let c = try await interpreted(untraced)
         guard a == "granted", b == "granted", c == "granted" else {
-            throw BenchFailure("camera priming ended with \(a ?? "nil") (interpreter), \(c ?? "nil") (interpreter, no trace) and \(b ?? "nil") (hand-written), expected granted")
+            throw BenchFailure(
+                "camera priming ended with \(a ?? "nil") (interpreter), \(c ?? "nil") (interpreter, no trace) and \(b ?? "nil") (hand-written), expected granted"
+            )
         }
         // Interleaved: each round runs a block of each, so the slowdown is a ratio within a round
         // (timed in separate blocks, the same binary's ratio ranged 1.09-3.52x over five runs).
@@ -316,19 +357,28 @@ struct Benchmarks {
             { for _ in 0..<runs { _ = try await interpreted(untraced) } },
         ]
         let times = try await options.timing.interleaved(bodies)
-        let handTime = times[0].median, tracedTime = times[1].median, untracedTime = times[2].median
-        let tracedRate = Double(runs) / tracedTime, untracedRate = Double(runs) / untracedTime, handRate = Double(runs) / handTime
-        let tracedRatio = times[1].ratio, untracedRatio = times[2].ratio
+        let handTime = times[0].median
+        let tracedTime = times[1].median
+        let untracedTime = times[2].median
+        let tracedRate = Double(runs) / tracedTime
+        let untracedRate = Double(runs) / untracedTime
+        let handRate = Double(runs) / handTime
+        let tracedRatio = times[1].ratio
+        let untracedRatio = times[2].ratio
         let rounds = options.timing.repetitions
-        func spread(_ t: Interleaved) -> String { "\(fixed(t.minRatio, 2))-\(fixed(t.maxRatio, 2)) over \(rounds) rounds" }
+        func spread(_ t: Interleaved) -> String {
+            "\(fixed(t.minRatio, 2))-\(fixed(t.maxRatio, 2)) over \(rounds) rounds"
+        }
         return [
             BenchRow("interpreter, camera priming, trace on (flowrun)", "\(fixed(tracedRate, 0)) runs/s"),
             BenchRow("interpreter, camera priming, trace off (embedding app)", "\(fixed(untracedRate, 0)) runs/s"),
             BenchRow("hand-written Swift, same device", "\(fixed(handRate, 0)) runs/s"),
-            .goal("  interpreter slowdown, trace on", "\(fixed(tracedRatio, 2))x (\(spread(times[1])), interleaved)",
-                  value: tracedRatio, atLeast: false, 2.0001, goalText: "<= 2x"),
-            .goal("  interpreter slowdown, trace off", "\(fixed(untracedRatio, 2))x (\(spread(times[2])), interleaved)",
-                  value: untracedRatio, atLeast: false, 2.0001, goalText: "<= 2x"),
+            .goal(
+                "  interpreter slowdown, trace on", "\(fixed(tracedRatio, 2))x (\(spread(times[1])), interleaved)",
+                value: tracedRatio, atLeast: false, 2.0001, goalText: "<= 2x"),
+            .goal(
+                "  interpreter slowdown, trace off", "\(fixed(untracedRatio, 2))x (\(spread(times[2])), interleaved)",
+                value: untracedRatio, atLeast: false, 2.0001, goalText: "<= 2x"),
         ]
     }
 
@@ -341,14 +391,17 @@ struct Benchmarks {
         var rows: [BenchRow] = []
         let stateCounts = options.quick ? [6, 12] : [6, 12, 24, 48, 96]
         for permissions in 1...5 {
-            let shape = CorpusParameters(files: 1, flowsPerFile: 1, statesPerFlow: 12, permissionsPerFlow: permissions,
-                                         branching: 3, locales: 1, subflows: true)
-            let row = try await explore(shape, label: "explore, \(permissions) permission\(permissions == 1 ? "" : "s"), 12 states")
+            let shape = CorpusParameters(
+                files: 1, flowsPerFile: 1, statesPerFlow: 12, permissionsPerFlow: permissions,
+                branching: 3, locales: 1, subflows: true)
+            let row = try await explore(
+                shape, label: "explore, \(permissions) permission\(permissions == 1 ? "" : "s"), 12 states")
             rows.append(permissions == 4 ? row.withGoal("< 1 s") : row.row)
         }
         for states in stateCounts {
-            let shape = CorpusParameters(files: 1, flowsPerFile: 1, statesPerFlow: states, permissionsPerFlow: 2,
-                                         branching: 3, locales: 1, subflows: true)
+            let shape = CorpusParameters(
+                files: 1, flowsPerFile: 1, statesPerFlow: states, permissionsPerFlow: 2,
+                branching: 3, locales: 1, subflows: true)
             rows.append(try await explore(shape, label: "explore, 2 permissions, \(states) states").row)
         }
         return rows
@@ -371,13 +424,16 @@ struct Benchmarks {
         guard let program = try corpus.loadAll().first?.program else { throw BenchFailure("no program for \(label)") }
         let explorer = Explorer(program: program)
         var exploration: Exploration?
-        let time = try await options.timing.median {
+        let time = try await options.timing.asyncMedian {
             exploration = try await explorer.explore(flow: "f0_0")
         }
         guard let exploration else { throw BenchFailure("no exploration for \(label)") }
         let budget = exploration.budgetExceeded ? ", BUDGET EXCEEDED" : ""
-        return ExploreRow(row: BenchRow(label, "\(fixed(time * 1e3, 1)) ms, \(exploration.paths.count) paths, \(exploration.steps) steps\(budget)"),
-                          seconds: time)
+        return ExploreRow(
+            row: BenchRow(
+                label,
+                "\(fixed(time * 1e3, 1)) ms, \(exploration.paths.count) paths, \(exploration.steps) steps\(budget)"),
+            seconds: time)
     }
 
     // MARK: Memory
@@ -391,9 +447,10 @@ struct Benchmarks {
             let report = try probe(mode)
             let above = report.peakBytes - report.baselineBytes
             let ratio = Double(above) / Double(max(report.inputBytes, 1))
-            return .goal("peak memory, \(fixed(Double(report.inputBytes) / 1e6)) MB corpus, \(mode.title)",
-                         "\(fixed(Double(report.peakBytes) / 1e6)) MB peak RSS, \(fixed(Double(above) / 1e6)) MB above start = \(fixed(ratio, 2))x input",
-                         value: ratio, atLeast: false, 5, goalText: "< 5x input")
+            return .goal(
+                "peak memory, \(fixed(Double(report.inputBytes) / 1e6)) MB corpus, \(mode.title)",
+                "\(fixed(Double(report.peakBytes) / 1e6)) MB peak RSS, \(fixed(Double(above) / 1e6)) MB above start = \(fixed(ratio, 2))x input",
+                value: ratio, atLeast: false, 5, goalText: "< 5x input")
         }
     }
 
@@ -418,7 +475,9 @@ struct Benchmarks {
 /// bytes themselves count (they are the input the tool holds while it works).
 enum MemoryProbe {
     enum Mode: String, CaseIterable {
-        case stream, hold, holdLoads = "hold-loads"
+        case stream
+        case hold
+        case holdLoads = "hold-loads"
         var title: String {
             switch self {
             case .stream: "files loaded + linted one at a time"

@@ -1,6 +1,6 @@
-import FlowTestSupport
 import FlowFormat
 import FlowSyntax
+import FlowTestSupport
 
 // Issue 14: the formatter's cost (`flowbench --only format`). Formatting is a parse, one pass
 // over the tokens, the alignment and a second parse that checks the result, so it should run at
@@ -30,23 +30,35 @@ extension Benchmarks {
         }
         if let failure { throw BenchFailure("a generated file was not formatted: \(failure)") }
         let rate = megabytesPerSecond(bytes: bytes, seconds: time)
-        var rows = [BenchRow("format (parse, layout, check by reparsing)", "\(fixed(rate)) MB/s (\(fixed(Double(bytes) / 1e6, 1)) MB, \(fixed(time, 3)) s)")]
+        var rows = [
+            BenchRow(
+                "format (parse, layout, check by reparsing)",
+                "\(fixed(rate)) MB/s (\(fixed(Double(bytes) / 1e6, 1)) MB, \(fixed(time, 3)) s)")
+        ]
         // Growth: one flow of ever more states.
-        var times: [Double] = [], sizes: [Int] = []
+        var times: [Double] = []
+        var sizes: [Int] = []
         for states in [200, 2_000, 20_000] {
-            let shape = CorpusParameters(files: 1, flowsPerFile: 1, statesPerFlow: states, permissionsPerFlow: 2,
-                                         branching: 3, locales: 2, subflows: false)
+            let shape = CorpusParameters(
+                files: 1, flowsPerFile: 1, statesPerFlow: states, permissionsPerFlow: 2,
+                branching: 3, locales: 2, subflows: false)
             let file = Corpus(shape).files[0]
             let limits = ParseLimits(maxStatesPerFlow: states * 2)
             times.append(options.timing.median { _ = try? Formatter.format(file, limits: limits) })
             sizes.append(file.bytes.count)
         }
-        rows.append(BenchRow("format growth, states per flow x100", "1x = \(fixed(Double(sizes[0]) / 1e3)) KB in \(fixed(times[0] * 1e3, 2)) ms"))
+        rows.append(
+            BenchRow(
+                "format growth, states per flow x100",
+                "1x = \(fixed(Double(sizes[0]) / 1e3)) KB in \(fixed(times[0] * 1e3, 2)) ms"))
         for i in 1..<times.count {
             let inputRatio = Double(sizes[i]) / Double(sizes[0])
             let timeRatio = times[i] / max(times[0], 1e-9)
-            rows.append(.goal("  at \(fixed(inputRatio, 0))x input", "time x\(fixed(timeRatio)) (\(fixed(timeRatio / inputRatio, 2))x linear, \(fixed(times[i], 3)) s)",
-                              value: timeRatio / inputRatio, atLeast: false, 1.2, goalText: "<= 1.2x linear"))
+            rows.append(
+                .goal(
+                    "  at \(fixed(inputRatio, 0))x input",
+                    "time x\(fixed(timeRatio)) (\(fixed(timeRatio / inputRatio, 2))x linear, \(fixed(times[i], 3)) s)",
+                    value: timeRatio / inputRatio, atLeast: false, 1.2, goalText: "<= 1.2x linear"))
         }
         return rows
     }

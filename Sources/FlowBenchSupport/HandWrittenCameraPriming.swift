@@ -33,8 +33,9 @@ public struct HandWrittenCameraPriming: Sendable {
                 return try await permissionPrimeCameraAccess()
             }
         } else {
-            let alert = AlertPresentation(title: "Error", message: "Device has no camera",
-                                          buttons: [AlertButton(label: "OK", role: .default)])
+            let alert = AlertPresentation(
+                title: "Error", message: "Device has no camera",
+                buttons: [AlertButton(label: "OK", role: .default)])
             _ = try await device.present(alert)
             await device.track(AnalyticsEvent(name: "permissions_prime_camera_no_camera"))
             return "unavailable"
@@ -48,7 +49,8 @@ public struct HandWrittenCameraPriming: Sendable {
             buttons: [AlertButton(label: "Open Settings", role: .cancel)])
         _ = try await device.present(alert)
         await device.track(AnalyticsEvent(name: "permissions_prime_camera_open_settings"))
-        try await device.saveCheckpoint(Checkpoint(frames: [Checkpoint.Frame(flow: "camera_selected", state: "settings")]))
+        try await device.saveCheckpoint(
+            Checkpoint(frames: [Checkpoint.Frame(flow: "camera_selected", state: "settings")]))
         _ = try await device.openSettings(.settings)
         try await device.saveCheckpoint(nil)
         return try await cameraSelected()

@@ -1,7 +1,7 @@
-import FlowTestSupport
-import Foundation
 import FlowLanguageServer
 import FlowSyntax
+import FlowTestSupport
+import Foundation
 
 extension Benchmarks {
     /// Issue 14: one keystroke (a `didChange` of one character, incremental sync) on an open
@@ -20,8 +20,10 @@ extension Benchmarks {
             text = CorpusGenerator.file(index: 0, parameters: shape).text
         }
         let lines = text.utf8.count(where: { $0 == 0x0A })
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowbench-lsp-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "flowbench-lsp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent(".git"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.resolvingSymlinksInPath().path + "/corpus.flow"
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
@@ -30,11 +32,17 @@ extension Benchmarks {
         let published = PublishCounter()
         let server = LanguageServer(output: { published.record($0) })
         func send(_ message: JSON) async { _ = await server.receive(MessageFramer.frame(message.bytes)) }
-        await send(["jsonrpc": "2.0", "id": 1, "method": "initialize",
-                    "params": ["rootUri": .string(FileURI.uri(directory.path)), "capabilities": [:]]])
+        await send([
+            "jsonrpc": "2.0", "id": 1, "method": "initialize",
+            "params": ["rootUri": .string(FileURI.uri(directory.path)), "capabilities": [:]],
+        ])
         await send(["jsonrpc": "2.0", "method": "initialized", "params": [:]])
-        await send(["jsonrpc": "2.0", "method": "textDocument/didOpen",
-                    "params": ["textDocument": ["uri": .string(uri), "languageId": "flow", "version": 1, "text": .string(text)]]])
+        await send([
+            "jsonrpc": "2.0", "method": "textDocument/didOpen",
+            "params": [
+                "textDocument": ["uri": .string(uri), "languageId": "flow", "version": 1, "text": .string(text)]
+            ],
+        ])
         let atOpen = published.counts()
         guard let opened = atOpen.diagnostics.first, atOpen.errors == [0] else {
             throw BenchFailure("the generated file should open without errors; published \(atOpen.errors) errors")
@@ -42,20 +50,27 @@ extension Benchmarks {
 
         // Inside the first title string of the strings table: `(en)"` becomes `(enx)"` and back.
         let file = SourceFile(id: FileID(0), path: path, text: text)
-        guard let marker = text.range(of: " (en)\"") else { throw BenchFailure("no title string in the generated file") }
+        guard let marker = text.range(of: " (en)\"") else {
+            throw BenchFailure("no title string in the generated file")
+        }
         let offset = text.utf8.distance(from: text.utf8.startIndex, to: marker.lowerBound) + 4
         let at = PositionConverter(.utf16).position(of: offset, in: file)
         let after = Position(line: at.line, character: at.character + 1)
         let keystrokes = options.quick ? 10 : 40
-        var samples: [Double] = [], cpu: [Double] = []
+        var samples: [Double] = []
+        var cpu: [Double] = []
         for i in 0..<(keystrokes + 2) {
-            let change: JSON = i % 2 == 0
+            let change: JSON =
+                i % 2 == 0
                 ? ["range": ["start": at.json, "end": at.json], "text": "x"]
                 : ["range": ["start": at.json, "end": after.json], "text": ""]
-            let message: JSON = ["jsonrpc": "2.0", "method": "textDocument/didChange",
-                                 "params": ["textDocument": ["uri": .string(uri), "version": .int(i + 2)], "contentChanges": [change]]]
+            let message: JSON = [
+                "jsonrpc": "2.0", "method": "textDocument/didChange",
+                "params": ["textDocument": ["uri": .string(uri), "version": .int(i + 2)], "contentChanges": [change]],
+            ]
             let framed = MessageFramer.frame(message.bytes)
-            let start = ContinuousClock.now, startCPU = Self.processCPUSeconds()
+            let start = ContinuousClock.now
+            let startCPU = Self.processCPUSeconds()
             _ = await server.receive(framed)
             if i >= 2 {  // two warm-up keystrokes
                 samples.append(Timing.seconds(ContinuousClock.now - start))
@@ -64,14 +79,20 @@ extension Benchmarks {
         }
         let typed = published.counts()
         guard typed.diagnostics.count == keystrokes + 2, typed.diagnostics.allSatisfy({ $0 == opened }),
-              typed.errors.allSatisfy({ $0 == 0 }) else {
-            throw BenchFailure("each keystroke should publish the \(opened) diagnostics once; published \(typed.diagnostics)")
+            typed.errors.allSatisfy({ $0 == 0 })
+        else {
+            throw BenchFailure(
+                "each keystroke should publish the \(opened) diagnostics once; published \(typed.diagnostics)")
         }
-        let median = Timing.median(of: samples) * 1000, worst = (samples.max() ?? 0) * 1000
+        let median = Timing.median(of: samples) * 1000
+        let worst = (samples.max() ?? 0) * 1000
         let cpuMedian = Timing.median(of: cpu) * 1000
-        return [.goal("keystroke to diagnostics (flow-lsp, \(lines) lines)",
-                      "\(fixed(median, 1)) ms median, \(fixed(worst, 1)) ms max over \(keystrokes) keystrokes; CPU \(fixed(cpuMedian, 1)) ms median (\(fixed(Double(text.utf8.count) / 1000, 0)) KB, \(shape.flowsPerFile) flows, \(opened) diagnostics each)",
-                      value: median, atLeast: false, 50, goalText: "< 50 ms")]
+        return [
+            .goal(
+                "keystroke to diagnostics (flow-lsp, \(lines) lines)",
+                "\(fixed(median, 1)) ms median, \(fixed(worst, 1)) ms max over \(keystrokes) keystrokes; CPU \(fixed(cpuMedian, 1)) ms median (\(fixed(Double(text.utf8.count) / 1000, 0)) KB, \(shape.flowsPerFile) flows, \(opened) diagnostics each)",
+                value: median, atLeast: false, 50, goalText: "< 50 ms")
+        ]
     }
 }
 
@@ -101,9 +122,12 @@ private final class PublishCounter: @unchecked Sendable {
     func counts() -> (diagnostics: [Int], errors: [Int]) {
         lock.lock()
         defer { lock.unlock() }
-        var diagnostics: [Int] = [], errors: [Int] = []
+        var diagnostics: [Int] = []
+        var errors: [Int] = []
         while let body = try? framer.next() {
-            guard let message = try? JSONReader.parse(body), message["method"]?.string == "textDocument/publishDiagnostics" else { continue }
+            guard let message = try? JSONReader.parse(body),
+                message["method"]?.string == "textDocument/publishDiagnostics"
+            else { continue }
             let list = message["params"]?["diagnostics"]?.array ?? []
             diagnostics.append(list.count)
             errors.append(list.filter { $0["severity"]?.int == 1 }.count)

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Wall-clock timing with warm-up and the median of several repetitions: the median ignores the
@@ -28,7 +28,7 @@ public struct Timing: Hashable, Sendable {
     }
 
     /// The median duration of the async `body` in seconds.
-    public func median(_ body: () async throws -> Void) async rethrows -> Double {
+    public func asyncMedian(_ body: () async throws -> Void) async rethrows -> Double {
         for _ in 0..<warmup { try await body() }
         var samples: [Double] = []
         for _ in 0..<repetitions {
@@ -97,8 +97,9 @@ public struct Interleaved: Hashable, Sendable {
     public static func summaries(_ samples: [[Double]]) -> [Interleaved] {
         samples.map { mine in
             let ratios = zip(mine, samples[0]).map { $1 > 0 ? $0 / $1 : 0 }
-            return Interleaved(median: Timing.median(of: mine), ratio: Timing.median(of: ratios),
-                               minRatio: ratios.min() ?? 0, maxRatio: ratios.max() ?? 0)
+            return Interleaved(
+                median: Timing.median(of: mine), ratio: Timing.median(of: ratios),
+                minRatio: ratios.min() ?? 0, maxRatio: ratios.max() ?? 0)
         }
     }
 }
@@ -108,15 +109,15 @@ public struct Interleaved: Hashable, Sendable {
 public func peakResidentBytes() -> Int {
     var usage = rusage()
     #if canImport(Glibc)
-    let who = __rusage_who_t(RUSAGE_SELF.rawValue)
+        let who = __rusage_who_t(RUSAGE_SELF.rawValue)
     #else
-    let who = RUSAGE_SELF
+        let who = RUSAGE_SELF
     #endif
     guard getrusage(who, &usage) == 0 else { return 0 }
     #if canImport(Darwin)
-    return Int(usage.ru_maxrss)
+        return Int(usage.ru_maxrss)
     #else
-    return Int(usage.ru_maxrss) * 1024
+        return Int(usage.ru_maxrss) * 1024
     #endif
 }
 

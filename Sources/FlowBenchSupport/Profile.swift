@@ -1,9 +1,9 @@
-import FlowTestSupport
-import Foundation
 import FlowLint
 import FlowModel
 import FlowRuntime
 import FlowSyntax
+import FlowTestSupport
+import Foundation
 
 /// Single workloads for a profiler: no warm-up, no repetitions, one generated file of `flows` flows.
 enum Profile {
@@ -22,11 +22,13 @@ enum Profile {
         }
         if workload == "lint-graph" {
             let graph = RandomPermissionGraph(states: states)
-            let load = Loader(reader: MemoryReader([:]), limits: graph.limits).load(text: graph.flowText, path: "random.flow")
+            let load = Loader(reader: MemoryReader([:]), limits: graph.limits).load(
+                text: graph.flowText, path: "random.flow")
             return "\(Linter().lint(load).findings.count) findings"
         }
-        let shape = CorpusParameters(files: 1, flowsPerFile: flows, statesPerFlow: states, permissionsPerFlow: 2,
-                                     branching: 3, locales: 3, subflows: true)
+        let shape = CorpusParameters(
+            files: 1, flowsPerFile: flows, statesPerFlow: states, permissionsPerFlow: 2,
+            branching: 3, locales: 3, subflows: true)
         let corpus = Corpus(shape)
         let path = corpus.files[0].path
         let loader = Loader(reader: corpus.reader)
@@ -39,7 +41,9 @@ enum Profile {
             // peak, so massif's peak snapshot shows the result alive and nothing of the parse.
             let result = loader.load(path)
             let scratch = [UInt8](repeating: 1, count: 16 << 20)
-            return withExtendedLifetime(result) { "\(result.diagnostics.count + Int(scratch[scratch.count / 2])) diagnostics" }
+            return withExtendedLifetime(result) {
+                "\(result.diagnostics.count + Int(scratch[scratch.count / 2])) diagnostics"
+            }
         default: return nil
         }
     }
@@ -53,11 +57,14 @@ enum Profile {
             let load = Loader(reader: FileSystemReader()).load(flowPath)
             guard let program = load.program else { throw BenchFailure("cannot load \(flowPath)") }
             let options = Interpreter.Options(recordsTrace: workload == "interpret")
-            let interpreter = Interpreter(program: program, backend: try SimulatedDevice(user: AgreeableUser()), options: options)
+            let interpreter = Interpreter(
+                program: program, backend: try SimulatedDevice(user: AgreeableUser()), options: options)
             var outcomes = 0
             for _ in 0..<flows {
                 let device = try SimulatedDevice(user: AgreeableUser())
-                if try await interpreter.with(backend: device).run(flow: "camera_selected").outcome != nil { outcomes += 1 }
+                if try await interpreter.with(backend: device).run(flow: "camera_selected").outcome != nil {
+                    outcomes += 1
+                }
             }
             return "\(outcomes) runs"
         case "handwritten":
@@ -68,7 +75,9 @@ enum Profile {
             }
             return "\(outcomes) runs"
         default:
-            throw BenchFailure("unknown workload '\(workload)'; use lex, load, lint, hold, lint-graph, interpret, interpret-notrace or handwritten")
+            throw BenchFailure(
+                "unknown workload '\(workload)'; use lex, load, lint, hold, lint-graph, interpret, interpret-notrace or handwritten"
+            )
         }
     }
 }

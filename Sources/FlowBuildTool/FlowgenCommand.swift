@@ -1,9 +1,9 @@
-import Foundation
-import FlowSyntax
-import FlowModel
-import FlowLint
 import FlowCodegen
+import FlowLint
+import FlowModel
 import FlowProject
+import FlowSyntax
+import Foundation
 
 /// `flowgen`: what the PermissionFlow build plugin runs for a target. It checks and lints every
 /// `.flow` file given (with the project's configuration), prints each finding as
@@ -17,30 +17,32 @@ import FlowProject
 /// and the build plugin needs one command with one declared output.
 public enum FlowgenCommand {
     static let usage = """
-    usage: flowgen [--output FILE.swift] [--root DIR] [--config FILE] [--xcode-target NAME]
-                   [--access-level internal|package|public] [--module NAME] PATH...
+        usage: flowgen [--output FILE.swift] [--root DIR] [--config FILE] [--xcode-target NAME]
+                       [--access-level internal|package|public] [--module NAME] PATH...
 
-    Checks and lints the .flow files under each PATH (directories recursively), printing findings
-    as path:line:col: severity: message [ID]. With --output, writes the typed Swift for their flows
-    there when no finding is an error (the file is left alone when its contents would not change).
+        Checks and lints the .flow files under each PATH (directories recursively), printing findings
+        as path:line:col: severity: message [ID]. With --output, writes the typed Swift for their flows
+        there when no finding is an error (the file is left alone when its contents would not change).
 
-      --output FILE        the Swift file to write
-      --root DIR           project root: paths in the generated comments and config excludes are
-                           relative to it (default: the working directory)
-      --config FILE        .flowlint or flowlint.json configuration (rule severities, excludes, the
-                           app's Info.plist or Xcode project; default: the nearest above the root)
-      --xcode-target NAME  with a configuration that names an Xcode project: check this target's app
-                           (the build plugin passes the target it runs for)
-      --version            print the version
-      --access-level L     access level of the generated declarations (default: internal)
-      --module NAME        module the generated code imports (default: PermissionFlow)
+          --output FILE        the Swift file to write
+          --root DIR           project root: paths in the generated comments and config excludes are
+                               relative to it (default: the working directory)
+          --config FILE        .flowlint or flowlint.json configuration (rule severities, excludes, the
+                               app's Info.plist or Xcode project; default: the nearest above the root)
+          --xcode-target NAME  with a configuration that names an Xcode project: check this target's app
+                               (the build plugin passes the target it runs for)
+          --version            print the version
+          --access-level L     access level of the generated declarations (default: internal)
+          --module NAME        module the generated code imports (default: PermissionFlow)
 
-    Exit codes: 0 no errors; 1 errors (findings, or flows that cannot be generated); 2 usage or I/O error.
-    """
+        Exit codes: 0 no errors; 1 errors (findings, or flows that cannot be generated); 2 usage or I/O error.
+        """
 
     /// Runs the command; `out` and `err` receive text. Returns the exit code.
-    public static func run(arguments: [String], currentDirectory: String = FileManager.default.currentDirectoryPath,
-                           out: (String) -> Void, err: (String) -> Void) -> Int32 {
+    public static func run(
+        arguments: [String], currentDirectory: String = FileManager.default.currentDirectoryPath,
+        out: (String) -> Void, err: (String) -> Void
+    ) -> Int32 {
         var output: String?
         var root: String?
         var config: String?
@@ -52,24 +54,39 @@ public enum FlowgenCommand {
         var i = 0
         func value(_ option: String) -> String? {
             i += 1
-            guard i < arguments.count else { err("flowgen: error: \(option) needs a value\n"); return nil }
+            guard i < arguments.count else {
+                err("flowgen: error: \(option) needs a value\n")
+                return nil
+            }
             return arguments[i]
         }
         while i < arguments.count {
             let argument = arguments[i]
             switch argument {
-            case "--output": guard let v = value(argument) else { return 2 }; output = v
-            case "--root": guard let v = value(argument) else { return 2 }; root = v
-            case "--config": guard let v = value(argument) else { return 2 }; config = v
-            case "--xcode-target": guard let v = value(argument) else { return 2 }; xcodeTarget = v
+            case "--output":
+                guard let v = value(argument) else { return 2 }
+                output = v
+            case "--root":
+                guard let v = value(argument) else { return 2 }
+                root = v
+            case "--config":
+                guard let v = value(argument) else { return 2 }
+                config = v
+            case "--xcode-target":
+                guard let v = value(argument) else { return 2 }
+                xcodeTarget = v
             case "--version":
                 out("flowgen \(ToolVersion.current)\n")
                 return 0
-            case "--module": guard let v = value(argument) else { return 2 }; module = v
+            case "--module":
+                guard let v = value(argument) else { return 2 }
+                module = v
             case "--access-level":
                 guard let v = value(argument) else { return 2 }
                 guard let level = SwiftCodegen.AccessLevel(rawValue: v) else {
-                    err("flowgen: error: unknown access level '\(OutputEscaping.visible(v))' (expected internal, package or public)\n")
+                    err(
+                        "flowgen: error: unknown access level '\(OutputEscaping.visible(v))' (expected internal, package or public)\n"
+                    )
                     return 2
                 }
                 access = level
@@ -102,14 +119,16 @@ public enum FlowgenCommand {
         do throws(ProjectError) {
             var appOptions = AppInputOptions()
             if let xcodeTarget {
-                let found = try ProjectConfiguration.read(for: projectRoot, override: config, maxBytes: ParseLimits.default.maxFileBytes)
+                let found = try ProjectConfiguration.read(
+                    for: projectRoot, override: config, maxBytes: ParseLimits.default.maxFileBytes)
                 if found.configuration.app.xcodeProject != nil {
                     appOptions = found.configuration.app
                     appOptions.targets = [xcodeTarget]
                 }
             }
-            project = try Project.open(root: projectRoot, configOverride: config, appOptions: appOptions,
-                                       maxBytes: ParseLimits.default.maxFileBytes)
+            project = try Project.open(
+                root: projectRoot, configOverride: config, appOptions: appOptions,
+                maxBytes: ParseLimits.default.maxFileBytes)
         } catch {
             // The message may quote the configuration (an unknown rule name): shown escaped.
             err("flowgen: error: \(OutputEscaping.lineStart(error.message))\n")
@@ -150,7 +169,8 @@ public enum FlowgenCommand {
         // FL1507 is about the whole target, as in flowlint: a key stands when no flow requests it.
         let reports = AppInputs.runWide(loads.map(linter.lint))
         for (index, file) in files.enumerated() {
-            let load = loads[index], report = reports[index]
+            let load = loads[index]
+            let report = reports[index]
             for finding in report.findings {
                 let line = render(finding.diagnostic, files: report.files, fallbackPath: file)
                 if printed.insert(line).inserted {
@@ -176,11 +196,14 @@ public enum FlowgenCommand {
         let bytes = Data(swift.utf8)
         if FileManager.default.contents(atPath: target) == bytes { return 0 }
         do {
-            try FileManager.default.createDirectory(at: URL(fileURLWithPath: target).deletingLastPathComponent(),
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: URL(fileURLWithPath: target).deletingLastPathComponent(),
+                withIntermediateDirectories: true)
             try bytes.write(to: URL(fileURLWithPath: target), options: .atomic)
         } catch {
-            err("flowgen: error: cannot write '\(OutputEscaping.visible(output))': \(OutputEscaping.visible(error.localizedDescription))\n")
+            err(
+                "flowgen: error: cannot write '\(OutputEscaping.visible(output))': \(OutputEscaping.visible(error.localizedDescription))\n"
+            )
             return 2
         }
         return 0

@@ -47,8 +47,10 @@ public enum Formatter {
 
     /// Parses `source` and formats it: the canonical bytes, or `.syntaxErrors` with every error
     /// diagnostic of the parse (the parser's limits are `limits`, as flowlint's).
-    public static func format(_ source: SourceFile, options: FormatOptions = .default,
-                              limits: ParseLimits = .default) throws(FormatError) -> [UInt8] {
+    public static func format(
+        _ source: SourceFile, options: FormatOptions = .default,
+        limits: ParseLimits = .default
+    ) throws(FormatError) -> [UInt8] {
         let parsed = Parser.parse(source, limits: limits)
         let errors = parsed.diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty { throw .syntaxErrors(errors) }
@@ -56,8 +58,10 @@ public enum Formatter {
     }
 
     /// Whether `source` is already in the canonical layout (what `flowfmt --check` asks).
-    public static func isFormatted(_ source: SourceFile, options: FormatOptions = .default,
-                                   limits: ParseLimits = .default) throws(FormatError) -> Bool {
+    public static func isFormatted(
+        _ source: SourceFile, options: FormatOptions = .default,
+        limits: ParseLimits = .default
+    ) throws(FormatError) -> Bool {
         try format(source, options: options, limits: limits) == source.bytes
     }
 }

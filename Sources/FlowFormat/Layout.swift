@@ -32,11 +32,6 @@ struct Layout {
         var block: Int
     }
 
-    init(file: FileSyntax, options: FormatOptions) {
-        self.file = file
-        self.options = options
-    }
-
     func run() throws(FormatError) -> [UInt8] {
         try refuseBrokenTrees()
         let roles = try Roles(file: file)
@@ -51,16 +46,18 @@ struct Layout {
     /// cleanly: refuse it, with the parser's own diagnostics.
     func refuseBrokenTrees() throws(FormatError) {
         let source = file.source
-        let broken = file.tokens.contains { $0.presence != .present }
+        let broken =
+            file.tokens.contains { $0.presence != .present }
             || file.tokens.contains { token in
                 (plainWhitespaceLineBreaks(source, token.leadingTrivia) == nil
                     && file.leadingTrivia(of: token).contains { $0.kind == .unexpectedText })
-                || (plainWhitespaceLineBreaks(source, token.trailingTrivia) == nil
-                    && file.trailingTrivia(of: token).contains { $0.kind == .unexpectedText })
+                    || (plainWhitespaceLineBreaks(source, token.trailingTrivia) == nil
+                        && file.trailingTrivia(of: token).contains { $0.kind == .unexpectedText })
             }
         guard broken else { return }
-        let reparsed = Parser.parse(SourceFile(id: file.file, path: "", bytes: file.source),
-                                    limits: Verification.reparseLimits)
+        let reparsed = Parser.parse(
+            SourceFile(id: file.file, path: "", bytes: file.source),
+            limits: Verification.reparseLimits)
         throw .syntaxErrors(reparsed.diagnostics)
     }
 
@@ -71,7 +68,7 @@ struct Layout {
         let source = file.source
         var lines: [Line] = []
         var current = Line()
-        var lineOpen = false        // `current` holds something
+        var lineOpen = false  // `current` holds something
         /// Indentation stack: the level inside each open `{` or `(`, and whether it is a paren.
         var stack: [(level: Int, isParen: Bool)] = []
         var bom = false
@@ -99,7 +96,7 @@ struct Layout {
             let commentIndent = (token.kind == .rightBrace) ? base : tokenIndent
             let afterOpen = previous?.kind == .leftBrace
 
-            var newlines = previous == nil ? 1 : 0   // the file start counts as a line start
+            var newlines = previous == nil ? 1 : 0  // the file start counts as a line start
             var sawOwnLineContent = false
             // The trivia between the previous token's text and this one's: its pieces, unless it
             // is only whitespace and line breaks (most of it), when counting the breaks is enough.
@@ -163,7 +160,8 @@ struct Layout {
                 // After a comment that opened the line (`/* note */ state a`): one space.
                 let spaces = current.firstToken == nil ? 1 : spacing(previous, token, i, roles)
                 if let anchor = roles.anchors[i], let first = current.firstToken, first == anchor.itemStart,
-                   current.anchor == nil {
+                    current.anchor == nil
+                {
                     let width = displayWidth(current.content)
                     current.anchor = (AnchorKey(kind: anchor.kind, block: anchor.block), current.content.count, width)
                 }
@@ -213,13 +211,19 @@ struct Layout {
     func align(_ lines: inout [Line]) {
         var i = 0
         while i < lines.count {
-            guard let key = lines[i].anchor?.key else { i += 1; continue }
+            guard let key = lines[i].anchor?.key else {
+                i += 1
+                continue
+            }
             // A run: lines with the same anchor key; comment-only lines and continuation lines
             // inside do not break it, blank lines and any other line do.
             var run = [i]
             var j = i + 1
             while j < lines.count, lines[j].blankBefore == 0 {
-                if lines[j].firstToken == nil || lines[j].isContinuation { j += 1; continue }
+                if lines[j].firstToken == nil || lines[j].isContinuation {
+                    j += 1
+                    continue
+                }
                 guard lines[j].anchor?.key == key else { break }
                 run.append(j)
                 j += 1
@@ -228,27 +232,35 @@ struct Layout {
             for k in run {
                 let anchor = lines[k].anchor!
                 let pad = column - anchor.width
-                lines[k].content.insert(contentsOf: Array(repeating: UInt8(ascii: " "), count: pad), at: anchor.insertAt)
+                lines[k].content.insert(
+                    contentsOf: Array(repeating: UInt8(ascii: " "), count: pad), at: anchor.insertAt)
             }
             i = run.last! + 1
         }
     }
 
     func render(_ lines: [Line]) -> [UInt8] {
-        let newline: [UInt8] = file.source.firstIndex(of: 0x0D).map { i in
-            i + 1 < file.source.count && file.source[i + 1] == 0x0A ? [0x0D, 0x0A] : [0x0A]
-        } ?? [0x0A]
+        let newline: [UInt8] =
+            file.source.firstIndex(of: 0x0D).map { i in
+                i + 1 < file.source.count && file.source[i + 1] == 0x0A ? [0x0D, 0x0A] : [0x0A]
+            } ?? [0x0A]
         // Trailing comments: consecutive lines (comment-only lines between them allowed) at the
         // same indentation that each end in a comment put it in one column, two spaces after the
         // longest line.
         var commentColumn = Array(repeating: 0, count: lines.count)
         var i = 0
         while i < lines.count {
-            guard lines[i].trailingComment != nil else { i += 1; continue }
+            guard lines[i].trailingComment != nil else {
+                i += 1
+                continue
+            }
             var run = [i]
             var j = i + 1
             while j < lines.count, lines[j].blankBefore == 0 {
-                if lines[j].firstToken == nil, lines[j].trailingComment == nil { j += 1; continue }
+                if lines[j].firstToken == nil, lines[j].trailingComment == nil {
+                    j += 1
+                    continue
+                }
                 guard lines[j].trailingComment != nil, lines[j].indent == lines[i].indent else { break }
                 run.append(j)
                 j += 1

@@ -49,7 +49,8 @@ struct Roles {
 
     /// The index of the token that starts at `offset` (the first token of a node).
     func index(at offset: Int) throws(FormatError) -> Int {
-        var low = 0, high = tokens.count
+        var low = 0
+        var high = tokens.count
         while low < high {
             let mid = (low + high) / 2
             if tokens[mid].range.start.offset < offset { low = mid + 1 } else { high = mid }
@@ -78,7 +79,9 @@ struct Roles {
                 let start = try item(entry.range)
                 // The `=` is the first token after the key.
                 var equals = try index(at: entry.key.range.start.offset)
-                while equals < tokens.count, tokens[equals].range.start.offset < entry.key.range.end.offset { equals += 1 }
+                while equals < tokens.count, tokens[equals].range.start.offset < entry.key.range.end.offset {
+                    equals += 1
+                }
                 if equals < tokens.count, tokens[equals].kind == .equals {
                     anchors[equals] = Anchor(kind: .entryEquals, block: d.range.start.offset, itemStart: start)
                 }
@@ -129,7 +132,8 @@ struct Roles {
             for button in a.buttons {
                 let start = try item(button.range)
                 if let label = button.label {
-                    anchors[try index(at: label.range.start.offset)] = Anchor(kind: .alertText, block: block, itemStart: start)
+                    anchors[try index(at: label.range.start.offset)] = Anchor(
+                        kind: .alertText, block: block, itemStart: start)
                 }
                 // A button's `track` belongs to the button: on its own line it is a continuation.
                 if let t = button.track {
@@ -138,18 +142,20 @@ struct Roles {
                 }
             }
         }
-        let block: (start: Int, arms: [ArmSyntax])? = switch terminator {
-        case .capability(let c): (c.block.leftBrace?.start.offset ?? c.range.start.offset, c.arms)
-        case .status(let s): (s.block.leftBrace?.start.offset ?? s.range.start.offset, s.arms)
-        case .request(let r): (r.block.leftBrace?.start.offset ?? r.range.start.offset, r.arms)
-        case .call(let c): (c.block.leftBrace?.start.offset ?? c.range.start.offset, c.arms)
-        case .goto, .alert, .openSettings: nil
-        }
+        let block: (start: Int, arms: [ArmSyntax])? =
+            switch terminator {
+            case .capability(let c): (c.block.leftBrace?.start.offset ?? c.range.start.offset, c.arms)
+            case .status(let s): (s.block.leftBrace?.start.offset ?? s.range.start.offset, s.arms)
+            case .request(let r): (r.block.leftBrace?.start.offset ?? r.range.start.offset, r.arms)
+            case .call(let c): (c.block.leftBrace?.start.offset ?? c.range.start.offset, c.arms)
+            case .goto, .alert, .openSettings: nil
+            }
         guard let block else { return }
         for arm in block.arms {
             let start = try item(arm.range)
             if let arrow = arm.transition.arrow {
-                anchors[try index(at: arrow.start.offset)] = Anchor(kind: .armArrow, block: block.start, itemStart: start)
+                anchors[try index(at: arrow.start.offset)] = Anchor(
+                    kind: .armArrow, block: block.start, itemStart: start)
             }
         }
     }

@@ -20,7 +20,8 @@ public struct SourceEdit: Hashable, Sendable {
     /// insertions at the same point overlap too (their order would be a guess); an insertion at
     /// the edge of a replacement does not.
     public func overlaps(_ other: SourceEdit) -> Bool {
-        let a = range.start.offset..<range.end.offset, b = other.range.start.offset..<other.range.end.offset
+        let a = range.start.offset..<range.end.offset
+        let b = other.range.start.offset..<other.range.end.offset
         if a.isEmpty && b.isEmpty { return a.lowerBound == b.lowerBound }
         if a.isEmpty { return b.lowerBound < a.lowerBound && a.lowerBound < b.upperBound }
         if b.isEmpty { return a.lowerBound < b.lowerBound && b.lowerBound < a.upperBound }
@@ -50,12 +51,14 @@ public enum EditApplication {
         // insertion sorts before a replacement that starts where it is.
         var sortedTaken: [(start: Int, end: Int, index: Int)] = []
         for (i, edit) in edits.enumerated() {
-            let start = edit.range.start.offset, end = edit.range.end.offset
+            let start = edit.range.start.offset
+            let end = edit.range.end.offset
             guard start >= 0, start <= end, end <= source.count else {
                 skipped.append(i)
                 continue
             }
-            var low = 0, high = sortedTaken.count
+            var low = 0
+            var high = sortedTaken.count
             while low < high {
                 let mid = (low + high) / 2
                 if (sortedTaken[mid].start, sortedTaken[mid].end) < (start, end) { low = mid + 1 } else { high = mid }

@@ -9,18 +9,26 @@ public enum UnifiedDiff {
     public static let maxEditDistance = 1_000
 
     /// The diff, or "" when the two are equal.
-    public static func render(old: [UInt8], new: [UInt8], oldPath: String, newPath: String, context: Int = 3) -> String {
+    public static func render(old: [UInt8], new: [UInt8], oldPath: String, newPath: String, context: Int = 3) -> String
+    {
         guard old != new else { return "" }
-        let a = lines(old), b = lines(new)
+        let a = lines(old)
+        let b = lines(new)
         let script = editScript(a, b)
         var out = "--- \(oldPath)\n+++ \(newPath)\n"
         // Group the script into hunks: changes closer than 2 * context lines share one.
         var i = 0
         while i < script.count {
-            guard script[i] != .keep else { i += 1; continue }
+            guard script[i] != .keep else {
+                i += 1
+                continue
+            }
             var start = i
             var kept = 0
-            while start > 0, script[start - 1] == .keep, kept < context { start -= 1; kept += 1 }
+            while start > 0, script[start - 1] == .keep, kept < context {
+                start -= 1
+                kept += 1
+            }
             var end = i
             var run = 0
             var j = i
@@ -36,22 +44,33 @@ public enum UnifiedDiff {
             }
             let stop = min(script.count, end + 1 + context)
             // Line numbers at `start`.
-            var oldLine = 0, newLine = 0
+            var oldLine = 0
+            var newLine = 0
             for op in script[..<start] {
                 if op != .insert { oldLine += 1 }
                 if op != .delete { newLine += 1 }
             }
             var body = ""
-            var oldCount = 0, newCount = 0
-            var ai = oldLine, bi = newLine
+            var oldCount = 0
+            var newCount = 0
+            var ai = oldLine
+            var bi = newLine
             for op in script[start..<stop] {
                 switch op {
                 case .keep:
-                    body += " " + a[ai].text; ai += 1; bi += 1; oldCount += 1; newCount += 1
+                    body += " " + a[ai].text
+                    ai += 1
+                    bi += 1
+                    oldCount += 1
+                    newCount += 1
                 case .delete:
-                    body += "-" + a[ai].text; ai += 1; oldCount += 1
+                    body += "-" + a[ai].text
+                    ai += 1
+                    oldCount += 1
                 case .insert:
-                    body += "+" + b[bi].text; bi += 1; newCount += 1
+                    body += "+" + b[bi].text
+                    bi += 1
+                    newCount += 1
                 }
                 if (op == .insert ? b[bi - 1] : a[ai - 1]).missingNewline { body += "\n\\ No newline at end of file\n" }
             }
@@ -88,7 +107,8 @@ public enum UnifiedDiff {
     /// The shortest edit script from `a` to `b` (Myers 1986), or delete-all-then-insert-all past
     /// `maxEditDistance`.
     static func editScript(_ a: [Line], _ b: [Line]) -> [Op] {
-        let n = a.count, m = b.count
+        let n = a.count
+        let m = b.count
         let maxD = min(n + m, maxEditDistance)
         let offset = maxD + 1
         var v = Array(repeating: 0, count: 2 * maxD + 3)
@@ -97,11 +117,19 @@ public enum UnifiedDiff {
         outer: for d in 0...maxD {
             trace.append(Array(v[(offset - d)...(offset + d + 1)]))
             for k in stride(from: -d, through: d, by: 2) {
-                var x = (k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1])) ? v[offset + k + 1] : v[offset + k - 1] + 1
+                var x =
+                    (k == -d || (k != d && v[offset + k - 1] < v[offset + k + 1]))
+                    ? v[offset + k + 1] : v[offset + k - 1] + 1
                 var y = x - k
-                while x < n, y < m, a[x] == b[y] { x += 1; y += 1 }
+                while x < n, y < m, a[x] == b[y] {
+                    x += 1
+                    y += 1
+                }
                 v[offset + k] = x
-                if x >= n, y >= m { found = true; break outer }
+                if x >= n, y >= m {
+                    found = true
+                    break outer
+                }
             }
         }
         guard found else {
@@ -109,7 +137,8 @@ public enum UnifiedDiff {
         }
         // Walk back through the saved frontiers.
         var ops: [Op] = []
-        var x = n, y = m
+        var x = n
+        var y = m
         for d in stride(from: trace.count - 1, through: 0, by: -1) {
             let saved = trace[d]
             func at(_ k: Int) -> Int { saved[k + d] }  // saved covers k in -d...d+1
@@ -117,13 +146,22 @@ public enum UnifiedDiff {
             let prevK = (k == -d || (k != d && at(k - 1) < at(k + 1))) ? k + 1 : k - 1
             let prevX = d == 0 ? 0 : at(prevK)
             let prevY = prevX - prevK
-            while x > prevX, y > prevY { ops.append(.keep); x -= 1; y -= 1 }
+            while x > prevX, y > prevY {
+                ops.append(.keep)
+                x -= 1
+                y -= 1
+            }
             if d > 0 {
                 if x == prevX { ops.append(.insert) } else { ops.append(.delete) }
-                x = prevX; y = prevY
+                x = prevX
+                y = prevY
             }
         }
-        while x > 0, y > 0 { ops.append(.keep); x -= 1; y -= 1 }
+        while x > 0, y > 0 {
+            ops.append(.keep)
+            x -= 1
+            y -= 1
+        }
         return ops.reversed()
     }
 }

@@ -16,25 +16,31 @@ enum Verification {
     /// been allowed by larger limits than the defaults, and formatting changes neither (the
     /// output is a little larger only by indentation). Nesting stays bounded: the first parse
     /// had at most this depth of braces, and the output has the same tokens.
-    static let reparseLimits = ParseLimits(maxFileBytes: Token.maxFileBytes, maxNestingDepth: 1024,
-                                           maxStatesPerFlow: 1 << 30)
+    static let reparseLimits = ParseLimits(
+        maxFileBytes: Token.maxFileBytes, maxNestingDepth: 1024,
+        maxStatesPerFlow: 1 << 30)
 
     static func check(original: FileSyntax, formatted: [UInt8]) throws(FormatError) {
         let reparsed = Parser.parse(SourceFile(id: original.file, path: "", bytes: formatted), limits: reparseLimits)
         if let error = reparsed.diagnostics.first(where: { $0.severity == .error }) {
             throw .internalError(message: "the formatted text does not parse: \(error.message)", at: nil)
         }
-        let a = original.tokens, b = reparsed.syntax.tokens
+        let a = original.tokens
+        let b = reparsed.syntax.tokens
         guard a.count == b.count else {
             throw .internalError(message: "the formatted text has \(b.count) tokens, the original \(a.count)", at: nil)
         }
         for i in a.indices where a[i].kind != b[i].kind || original.text(of: a[i]) != reparsed.syntax.text(of: b[i]) {
-            throw .internalError(message: "the formatted text changes \(a[i].kind.spelling) into \(b[i].kind.spelling)",
-                                 at: a[i].range)
+            throw .internalError(
+                message: "the formatted text changes \(a[i].kind.spelling) into \(b[i].kind.spelling)",
+                at: a[i].range)
         }
-        let before = comments(original), after = comments(reparsed.syntax)
+        let before = comments(original)
+        let after = comments(reparsed.syntax)
         guard before == after else {
-            let k = zip(before, after).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(before.count, after.count)
+            let k =
+                zip(before, after).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                ?? min(before.count, after.count)
             let at = k < before.count ? a[before[k].token].range : nil
             throw .internalError(message: "the formatted text moves a comment to another token", at: at)
         }

@@ -19,13 +19,18 @@ public struct Project: Sendable {
     /// Reads the configuration (`configOverride`, as the user typed it, or the one found with the
     /// root) and the apps: `appOptions` when any is given (the command line), else the
     /// configuration's app keys.
-    public static func open(root: ProjectRoot, configOverride: String? = nil, appOptions: AppInputOptions = AppInputOptions(),
-                            maxBytes: Int) throws(ProjectError) -> Project {
-        let (configuration, path) = try ProjectConfiguration.read(for: root, override: configOverride, maxBytes: maxBytes)
-        let read = try AppInputs.read(appOptions.isEmpty ? configuration.app : appOptions, root: root, maxBytes: maxBytes)
+    public static func open(
+        root: ProjectRoot, configOverride: String? = nil, appOptions: AppInputOptions = AppInputOptions(),
+        maxBytes: Int
+    ) throws(ProjectError) -> Project {
+        let (configuration, path) = try ProjectConfiguration.read(
+            for: root, override: configOverride, maxBytes: maxBytes)
+        let read = try AppInputs.read(
+            appOptions.isEmpty ? configuration.app : appOptions, root: root, maxBytes: maxBytes)
         var seen = Set<String>()
-        return Project(root: root, configuration: configuration, configurationPath: path, apps: read.apps,
-                       warnings: read.warnings.filter { seen.insert($0).inserted })
+        return Project(
+            root: root, configuration: configuration, configurationPath: path, apps: read.apps,
+            warnings: read.warnings.filter { seen.insert($0).inserted })
     }
 
     /// The linter with the project's configuration and apps.

@@ -17,9 +17,11 @@ public enum ProjectConfiguration {
         }
         var configuration: LintConfiguration
         do {
-            configuration = path.hasSuffix(".json")
+            configuration =
+                path.hasSuffix(".json")
                 ? try LintConfiguration.parse(json: Data(bytes), path: shown, registry: .all)
-                : try LintConfiguration.parse(lines: String(decoding: bytes, as: UTF8.self), path: shown, registry: .all)
+                : try LintConfiguration.parse(
+                    lines: String(decoding: bytes, as: UTF8.self), path: shown, registry: .all)
         } catch {
             throw ProjectError(message: error.message)
         }
@@ -29,8 +31,10 @@ public enum ProjectConfiguration {
 
     /// The configuration that applies under `root`: `override` (a path as the user typed it) or the
     /// one found on the way up; the default configuration when there is none.
-    public static func read(for root: ProjectRoot, override: String? = nil,
-                            maxBytes: Int) throws(ProjectError) -> (configuration: LintConfiguration, path: String?) {
+    public static func read(
+        for root: ProjectRoot, override: String? = nil,
+        maxBytes: Int
+    ) throws(ProjectError) -> (configuration: LintConfiguration, path: String?) {
         guard let path = override.map(root.absolute) ?? root.configuration else { return (LintConfiguration(), nil) }
         // A configuration found on the way up that links out of the root is not read (one named
         // with --config is the user's own choice).

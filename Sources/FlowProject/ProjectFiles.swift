@@ -16,13 +16,17 @@ public struct ProjectFiles {
 
     public struct Failure: Error { public var message: String }
 
-    public static func find(_ paths: [String], currentDirectory: String, rootOverride: String?, configOverride: String?,
-                     limits: ParseLimits) throws(Failure) -> ProjectFiles {
+    public static func find(
+        _ paths: [String], currentDirectory: String, rootOverride: String?, configOverride: String?,
+        limits: ParseLimits
+    ) throws(Failure) -> ProjectFiles {
         let root = ProjectRoot.discover(inputs: paths, currentDirectory: currentDirectory, override: rootOverride)
-        let configuration: LintConfiguration, configPath: String?
+        let configuration: LintConfiguration
+        let configPath: String?
         do throws(ProjectError) {
-            (configuration, configPath) = try ProjectConfiguration.read(for: root, override: configOverride,
-                                                                        maxBytes: limits.maxFileBytes)
+            (configuration, configPath) = try ProjectConfiguration.read(
+                for: root, override: configOverride,
+                maxBytes: limits.maxFileBytes)
         } catch {
             throw Failure(message: error.message)
         }
@@ -39,11 +43,17 @@ public struct ProjectFiles {
             guard !excluded(path), seen.insert(root.absolute(path)).inserted else { return }
             // Nothing is read through a link that leads out of the root (flowlint refuses the
             // same file with FL0100).
-            if let escape = root.escape(ProjectRoot.normalize(path)) { escapes.append(escape); return }
+            if let escape = root.escape(ProjectRoot.normalize(path)) {
+                escapes.append(escape)
+                return
+            }
             files.append(ProjectRoot.normalize(path))
         }
         for path in paths {
-            if path == "-" { files.append("-"); continue }
+            if path == "-" {
+                files.append("-")
+                continue
+            }
             let absolute = root.absolute(path)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
@@ -60,7 +70,9 @@ public struct ProjectFiles {
             }
         }
         if let first = escapes.first {
-            throw Failure(message: first + (escapes.count > 1 ? " (and \(escapes.count - 1) more); nothing was read" : "; nothing was read"))
+            throw Failure(
+                message: first
+                    + (escapes.count > 1 ? " (and \(escapes.count - 1) more); nothing was read" : "; nothing was read"))
         }
         return ProjectFiles(root: root, configuration: configuration, configurationPath: configPath, files: files)
     }

@@ -33,8 +33,10 @@ public struct ProjectRoot: Hashable, Sendable {
 
     /// Finds the root for `inputs` (paths as the user typed them, relative to `currentDirectory`).
     /// `override` is `--root`; `fileExists` is the file system (a parameter so tests can fake it).
-    public static func discover(inputs: [String], currentDirectory: String, override: String? = nil,
-                                fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) -> ProjectRoot {
+    public static func discover(
+        inputs: [String], currentDirectory: String, override: String? = nil,
+        fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
+    ) -> ProjectRoot {
         let cwd = normalize(currentDirectory)
         func absolute(_ p: String) -> String { p.hasPrefix("/") ? normalize(p) : normalize(cwd + "/" + p) }
         func repository(from dir: String) -> String? {
@@ -54,18 +56,22 @@ public struct ProjectRoot: Hashable, Sendable {
         let repo = repository(from: start) ?? repository(from: cwd)
         if let override {
             let root = absolute(override)
-            return ProjectRoot(path: root, source: .option, configuration: findConfiguration(from: root, stop: root, fileExists),
-                               repository: repository(from: root), currentDirectory: cwd)
+            return ProjectRoot(
+                path: root, source: .option, configuration: findConfiguration(from: root, stop: root, fileExists),
+                repository: repository(from: root), currentDirectory: cwd)
         }
         if let config = findConfiguration(from: start, stop: repo, fileExists) {
             let root = parent(of: config) ?? "/"
-            return ProjectRoot(path: root, source: .configuration, configuration: config, repository: repository(from: root),
-                               currentDirectory: cwd)
+            return ProjectRoot(
+                path: root, source: .configuration, configuration: config, repository: repository(from: root),
+                currentDirectory: cwd)
         }
         if let repo {
-            return ProjectRoot(path: repo, source: .repository, configuration: nil, repository: repo, currentDirectory: cwd)
+            return ProjectRoot(
+                path: repo, source: .repository, configuration: nil, repository: repo, currentDirectory: cwd)
         }
-        return ProjectRoot(path: cwd, source: .currentDirectory, configuration: nil, repository: nil, currentDirectory: cwd)
+        return ProjectRoot(
+            path: cwd, source: .currentDirectory, configuration: nil, repository: nil, currentDirectory: cwd)
     }
 
     /// The nearest configuration file at or above `dir`, not above `stop` (nil: up to `/`).
@@ -96,13 +102,16 @@ public struct ProjectRoot: Hashable, Sendable {
     public func escape(_ path: String) -> String? {
         let reader = FileSystemReader()
         let absolute = self.absolute(path)
-        guard Self.relative(absolute, to: self.path) != nil, let realRoot = reader.realPath(self.path) else { return nil }
+        guard Self.relative(absolute, to: self.path) != nil, let realRoot = reader.realPath(self.path) else {
+            return nil
+        }
         var real = reader.realPath(absolute)
         if real == nil, let parent = Self.parent(of: absolute), let realParent = reader.realPath(parent) {
             real = realParent + "/" + (absolute.split(separator: "/").last.map(String.init) ?? "")
         }
         guard let real, real != realRoot, !SourceRoot(realPath: realRoot).contains(real) else { return nil }
-        return "'\(OutputEscaping.visible(path))' resolves to '\(OutputEscaping.visible(real))', which is outside the project root '\(OutputEscaping.visible(self.path))'"
+        return
+            "'\(OutputEscaping.visible(path))' resolves to '\(OutputEscaping.visible(real))', which is outside the project root '\(OutputEscaping.visible(self.path))'"
     }
 
     /// `path` relative to the root when it lies inside, else absolute: what CI formats and
@@ -132,7 +141,10 @@ public struct ProjectRoot: Hashable, Sendable {
         let isAbsolute = path.hasPrefix("/")
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
-            if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+                continue
+            }
             if part == "..", isAbsolute { continue }
             parts.append(part)
         }

@@ -13,63 +13,60 @@
 
 @_exported import PermissionFlowSession
 
-// Source files and diagnostics (rendering a FlowLibraryError's diagnostics, editors).
-@_exported import struct FlowSyntax.SourceFile
-@_exported import struct FlowSyntax.SourceRange
-@_exported import struct FlowSyntax.SourceLocation
-@_exported import struct FlowSyntax.FileID
-@_exported import struct FlowSyntax.Diagnostic
-@_exported import struct FlowSyntax.DiagnosticNote
-@_exported import struct FlowSyntax.DiagnosticRenderer
-@_exported import enum FlowSyntax.Severity
-@_exported import struct FlowSyntax.ParseLimits
-
-// Loading and the checked model.
-@_exported import struct FlowModel.Loader
-@_exported import struct FlowModel.LoadResult
-@_exported import protocol FlowModel.SourceReader
-@_exported import struct FlowModel.SourceReadError
+@_exported import enum FlowModel.Capability
 @_exported import struct FlowModel.FileSystemReader
-@_exported import struct FlowModel.MemoryReader
-@_exported import struct FlowModel.Program
 @_exported import struct FlowModel.Flow
 @_exported import struct FlowModel.FlowID
+@_exported import struct FlowModel.LoadResult
+// Loading and the checked model.
+@_exported import struct FlowModel.Loader
+@_exported import struct FlowModel.MemoryReader
 @_exported import enum FlowModel.PermissionKind
-@_exported import enum FlowModel.Status
-@_exported import enum FlowModel.StatusClass
-@_exported import enum FlowModel.Capability
+@_exported import struct FlowModel.Program
+@_exported import struct FlowModel.PromptAnswer
 @_exported import enum FlowModel.RequestOption
 @_exported import enum FlowModel.SettingsPage
-@_exported import struct FlowModel.PromptAnswer
-
-// Running flows.
-@_exported import struct FlowRuntime.Interpreter
-@_exported import enum FlowRuntime.RunArgument
-@_exported import struct FlowRuntime.RunResult
-@_exported import enum FlowRuntime.RunEnd
-@_exported import struct FlowRuntime.TraceStep
-@_exported import struct FlowRuntime.StepContext
-@_exported import struct FlowRuntime.FlowError
-@_exported import struct FlowRuntime.RunInvocationError
-@_exported import protocol FlowRuntime.PermissionSystem
-@_exported import protocol FlowRuntime.SettingsReturnScoping
-@_exported import protocol FlowRuntime.DeviceBackend
-@_exported import struct FlowRuntime.RequestResult
-@_exported import struct FlowRuntime.AlertPresentation
+@_exported import struct FlowModel.SourceReadError
+@_exported import protocol FlowModel.SourceReader
+@_exported import enum FlowModel.Status
+@_exported import enum FlowModel.StatusClass
 @_exported import struct FlowRuntime.AlertButton
-@_exported import struct FlowRuntime.SettingsChange
-@_exported import struct FlowRuntime.SettingsReturn
-@_exported import struct FlowRuntime.SettingsSwitch
-@_exported import struct FlowRuntime.SettingsActions
+@_exported import struct FlowRuntime.AlertPresentation
 @_exported import struct FlowRuntime.AnalyticsEvent
 @_exported import struct FlowRuntime.Checkpoint
+@_exported import protocol FlowRuntime.DeviceBackend
+@_exported import struct FlowRuntime.FlowError
 @_exported import struct FlowRuntime.InputNeeded
-
+// Running flows.
+@_exported import struct FlowRuntime.Interpreter
+@_exported import protocol FlowRuntime.PermissionSystem
+@_exported import enum FlowRuntime.PromptChoice
+@_exported import struct FlowRuntime.RequestResult
+@_exported import enum FlowRuntime.RunArgument
+@_exported import enum FlowRuntime.RunEnd
+@_exported import struct FlowRuntime.RunInvocationError
+@_exported import struct FlowRuntime.RunResult
+@_exported import struct FlowRuntime.Script
+@_exported import struct FlowRuntime.ScriptError
+@_exported import struct FlowRuntime.Scripted
+@_exported import class FlowRuntime.ScriptedUser
+@_exported import struct FlowRuntime.SettingsActions
+@_exported import struct FlowRuntime.SettingsChange
+@_exported import struct FlowRuntime.SettingsReturn
+@_exported import protocol FlowRuntime.SettingsReturnScoping
+@_exported import struct FlowRuntime.SettingsSwitch
 // The simulated device, for tests, previews and the Simulator.
 @_exported import class FlowRuntime.SimulatedDevice
 @_exported import protocol FlowRuntime.SimulatedUser
-@_exported import class FlowRuntime.ScriptedUser
-@_exported import struct FlowRuntime.Script
-@_exported import struct FlowRuntime.Scripted
-@_exported import enum FlowRuntime.PromptChoice
-@_exported import struct FlowRuntime.ScriptError
+@_exported import struct FlowRuntime.StepContext
+@_exported import struct FlowRuntime.TraceStep
+@_exported import struct FlowSyntax.Diagnostic
+@_exported import struct FlowSyntax.DiagnosticNote
+@_exported import struct FlowSyntax.DiagnosticRenderer
+@_exported import struct FlowSyntax.FileID
+@_exported import struct FlowSyntax.ParseLimits
+@_exported import enum FlowSyntax.Severity
+// Source files and diagnostics (rendering a FlowLibraryError's diagnostics, editors).
+@_exported import struct FlowSyntax.SourceFile
+@_exported import struct FlowSyntax.SourceLocation
+@_exported import struct FlowSyntax.SourceRange

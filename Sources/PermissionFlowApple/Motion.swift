@@ -1,24 +1,24 @@
 #if canImport(UIKit) && canImport(CoreMotion)
-import CoreMotion
-import Foundation
+    import CoreMotion
+    import Foundation
 
-/// Motion & Fitness: `CMMotionActivityManager` has no request method; the first activity query
-/// shows the prompt and its handler runs once the user answered.
-@available(iOS 17.0, *)
-enum MotionAccess {
-    static func statusRawValue() -> Int {
-        CMMotionActivityManager.authorizationStatus().rawValue
-    }
-
-    static func request() async {
-        let manager = CMMotionActivityManager()
-        let now = Date()
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            // @Sendable: CoreMotion calls back on the queue given, never the caller's actor.
-            manager.queryActivityStarting(from: now, to: now, to: .main) { @Sendable _, _ in done.resume() }
+    /// Motion & Fitness: `CMMotionActivityManager` has no request method; the first activity query
+    /// shows the prompt and its handler runs once the user answered.
+    @available(iOS 17.0, *)
+    enum MotionAccess {
+        static func statusRawValue() -> Int {
+            CMMotionActivityManager.authorizationStatus().rawValue
         }
-        // The manager must outlive the query.
-        withExtendedLifetime(manager) {}
+
+        static func request() async {
+            let manager = CMMotionActivityManager()
+            let now = Date()
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                // @Sendable: CoreMotion calls back on the queue given, never the caller's actor.
+                manager.queryActivityStarting(from: now, to: now, to: .main) { @Sendable _, _ in done.resume() }
+            }
+            // The manager must outlive the query.
+            withExtendedLifetime(manager) {}
+        }
     }
-}
 #endif

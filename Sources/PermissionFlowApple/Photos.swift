@@ -1,24 +1,24 @@
 #if canImport(UIKit) && canImport(Photos)
-import FlowModel
-import PermissionFlowAppleSupport
-import Photos
+    import FlowModel
+    import PermissionFlowAppleSupport
+    import Photos
 
-/// Photos, read-write and add-only: one status per `PHAccessLevel`.
-@available(iOS 17.0, *)
-enum PhotosAccess {
-    private static func level(_ kind: PermissionKind) -> PHAccessLevel {
-        guard let raw = PhotosAccessLevel.rawValue(for: kind), let level = PHAccessLevel(rawValue: raw) else {
-            preconditionFailure("PhotosAccess is only for photos and photosAddOnly, not \(kind.rawValue)")
+    /// Photos, read-write and add-only: one status per `PHAccessLevel`.
+    @available(iOS 17.0, *)
+    enum PhotosAccess {
+        private static func level(_ kind: PermissionKind) -> PHAccessLevel {
+            guard let raw = PhotosAccessLevel.rawValue(for: kind), let level = PHAccessLevel(rawValue: raw) else {
+                preconditionFailure("PhotosAccess is only for photos and photosAddOnly, not \(kind.rawValue)")
+            }
+            return level
         }
-        return level
-    }
 
-    static func statusRawValue(_ kind: PermissionKind) -> Int {
-        PHPhotoLibrary.authorizationStatus(for: level(kind)).rawValue
-    }
+        static func statusRawValue(_ kind: PermissionKind) -> Int {
+            PHPhotoLibrary.authorizationStatus(for: level(kind)).rawValue
+        }
 
-    static func request(_ kind: PermissionKind) async -> Int {
-        await PHPhotoLibrary.requestAuthorization(for: level(kind)).rawValue
+        static func request(_ kind: PermissionKind) async -> Int {
+            await PHPhotoLibrary.requestAuthorization(for: level(kind)).rawValue
+        }
     }
-}
 #endif

@@ -2,7 +2,9 @@
 /// `Inactive`, `Background`; https://developer.apple.com/documentation/uikit/uiapplication/state),
 /// so the state machines here can be driven on Linux.
 public enum AppState: Int, Hashable, Sendable {
-    case active = 0, inactive = 1, background = 2
+    case active = 0
+    case inactive = 1
+    case background = 2
 
     /// The state for a raw value; an unknown one counts as not active (nothing waits on it wrongly:
     /// the next `didBecomeActive` releases every waiter).

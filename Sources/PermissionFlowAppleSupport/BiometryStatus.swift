@@ -56,7 +56,10 @@ public enum BiometryStatus {
 /// `LABiometryType` (LocalAuthentication/LAContext.h): none = 0, touchID = 1, faceID = 2,
 /// opticID = 4 (iOS 17; a value 3 was never declared).
 public enum BiometryType: Int, CaseIterable, Hashable, Sendable {
-    case none = 0, touchID = 1, faceID = 2, opticID = 4
+    case none = 0
+    case touchID = 1
+    case faceID = 2
+    case opticID = 4
 }
 
 /// What `canEvaluatePolicy` failing with a code says about the app's Face ID permission.

@@ -94,8 +94,10 @@ public struct FrameworkPermissionSystem<Access: FrameworkAccess>: SettingsReturn
     public let notificationSettingsAvailable: Bool
     private let memory = StatusMemory()
 
-    public init(access: Access, usageDescriptions: UsageDescriptionTexts?, notificationSettingsAvailable: Bool = true,
-                record: any AskedRecord = InMemoryAskedRecord(), infoPlist: UsageDescriptionTexts? = nil) {
+    public init(
+        access: Access, usageDescriptions: UsageDescriptionTexts?, notificationSettingsAvailable: Bool = true,
+        record: any AskedRecord = InMemoryAskedRecord(), infoPlist: UsageDescriptionTexts? = nil
+    ) {
         self.access = access
         self.record = record
         self.usageDescriptions = usageDescriptions
@@ -110,12 +112,14 @@ public struct FrameworkPermissionSystem<Access: FrameworkAccess>: SettingsReturn
     }
 
     public func request(_ kind: PermissionKind, options: [RequestOption]) async throws -> RequestResult {
-        if let usageDescriptions, let problem = UsageDescriptions.problem(kind, options: options, in: usageDescriptions) {
+        if let usageDescriptions, let problem = UsageDescriptions.problem(kind, options: options, in: usageDescriptions)
+        {
             throw problem
         }
         let before = try await read(kind)
         guard RequestPlan.callsFramework(kind, options: options, current: before),
-              !answersWithSilence(kind, options: options) else {
+            !answersWithSilence(kind, options: options)
+        else {
             await memory.remember(kind, before)
             return .immediate(before)
         }
@@ -130,8 +134,9 @@ public struct FrameworkPermissionSystem<Access: FrameworkAccess>: SettingsReturn
         await memory.remember(kind, after)
         // appWasActive: the accesses ask for the prompts that need an active app (tracking,
         // location) only once it is active.
-        return PromptInference.result(kind, options: options, before: before, after: after,
-                                      appWasActive: true, promptAppeared: promptAppeared)
+        return PromptInference.result(
+            kind, options: options, before: before, after: after,
+            appWasActive: true, promptAppeared: promptAppeared)
     }
 
     public func isAvailable(_ capability: Capability) async throws -> Bool {
@@ -165,9 +170,11 @@ public struct FrameworkPermissionSystem<Access: FrameworkAccess>: SettingsReturn
     /// A kind whose status cannot be read now (the Local Network probe without Wi-Fi, an unknown
     /// raw value) is left out of the report, as a kind never read is: the return itself went
     /// fine, and the flow reads again whatever it branches on next, failing there if it must.
-    public func openSettings(_ page: SettingsPage, rereading kinds: Set<PermissionKind>) async throws -> SettingsReturn {
+    public func openSettings(_ page: SettingsPage, rereading kinds: Set<PermissionKind>) async throws -> SettingsReturn
+    {
         let before = await memory.statuses.filter { kinds.contains($0.key) }
-        let destination = SettingsDestination.choose(for: page, notificationSettingsAvailable: notificationSettingsAvailable)
+        let destination = SettingsDestination.choose(
+            for: page, notificationSettingsAvailable: notificationSettingsAvailable)
         guard try await access.visitSettings(destination) == .returned else {
             throw FrameworkPermissionError.settingsCouldNotOpen(page)
         }
@@ -188,8 +195,9 @@ public struct FrameworkPermissionSystem<Access: FrameworkAccess>: SettingsReturn
         switch kind {
         case .faceID:
             let reading = try await access.biometryReading()
-            return try BiometryStatus.status(biometryTypeRawValue: reading.biometryTypeRawValue,
-                                             errorCode: reading.errorCode, asked: await record.wasAsked(.faceID))
+            return try BiometryStatus.status(
+                biometryTypeRawValue: reading.biometryTypeRawValue,
+                errorCode: reading.errorCode, asked: await record.wasAsked(.faceID))
         case .localNetwork:
             guard await record.wasAsked(.localNetwork) else { return .notDetermined }
             return try LocalNetworkProbe.status(for: await access.localNetworkProbe())
@@ -197,15 +205,18 @@ public struct FrameworkPermissionSystem<Access: FrameworkAccess>: SettingsReturn
             guard await record.wasAsked(.homeKit) else { return .notDetermined }
         // Every kind with a status API of its own reads it (listed, so a new kind must decide).
         case .camera, .microphone, .photos, .photosAddOnly, .location, .locationAccuracy, .notifications, .tracking,
-             .contacts, .calendar, .reminders, .bluetooth, .motion, .speech, .mediaLibrary, .health, .siri, .alarmKit:
+            .contacts, .calendar, .reminders, .bluetooth, .motion, .speech, .mediaLibrary, .health, .siri, .alarmKit:
             break
         }
         let raws = try await access.rawStatusValues(of: kind)
         let statuses = try raws.map { try kind.status(forRawValue: $0) }
         if kind == .health {
-            guard let combined = HealthAuthorization.combined(statuses) else { throw FrameworkPermissionError.healthNotConfigured }
+            guard let combined = HealthAuthorization.combined(statuses) else {
+                throw FrameworkPermissionError.healthNotConfigured
+            }
             guard combined != .notDetermined else { return combined }
-            return try HealthAuthorization.status(sharing: combined, requestStatusRawValue: try await access.healthRequestStatusRawValue())
+            return try HealthAuthorization.status(
+                sharing: combined, requestStatusRawValue: try await access.healthRequestStatusRawValue())
         }
         guard statuses.count == 1, let status = statuses.first else {
             preconditionFailure("\(kind.rawValue)'s status API returns one value, the access gave \(statuses.count)")

@@ -18,10 +18,12 @@ extension StatusTable {
         "HMHomeManagerAuthorizationStatus",
         "https://developer.apple.com/documentation/homekit/hmhomemanagerauthorizationstatus",
         keys: .optionSetCombinations,
-        [(0, "[]", .notDetermined), (1, "[.determined]", .denied), (2, "[.restricted]", .restricted),
-         (3, "[.determined, .restricted]", .restricted), (4, "[.authorized]", .authorized),
-         (5, "[.determined, .authorized]", .authorized), (6, "[.restricted, .authorized]", .restricted),
-         (7, "[.determined, .restricted, .authorized]", .restricted)])
+        [
+            (0, "[]", .notDetermined), (1, "[.determined]", .denied), (2, "[.restricted]", .restricted),
+            (3, "[.determined, .restricted]", .restricted), (4, "[.authorized]", .authorized),
+            (5, "[.determined, .authorized]", .authorized), (6, "[.restricted, .authorized]", .restricted),
+            (7, "[.determined, .restricted, .authorized]", .restricted),
+        ])
 
     /// AlarmKit (iOS 26): `AlarmManager.AuthorizationState` is a Swift enum with no raw values;
     /// its cases in Apple's order are notDetermined, denied, authorized

@@ -25,9 +25,11 @@ public enum PromptInference {
     ///     watched: a system prompt makes the app resign active, so `false` means iOS showed
     ///     nothing (tracking with "Allow Apps to Request to Track" off completes `denied` that way;
     ///     a second requestAlwaysAuthorization() shows nothing at all). Nil when not watched.
-    public static func result(_ kind: PermissionKind, options: [RequestOption], before: Status, after: Status,
-                              appWasActive: Bool = true, upgradeAvailable: Bool = true,
-                              promptAppeared: Bool? = nil) -> RequestResult {
+    public static func result(
+        _ kind: PermissionKind, options: [RequestOption], before: Status, after: Status,
+        appWasActive: Bool = true, upgradeAvailable: Bool = true,
+        promptAppeared: Bool? = nil
+    ) -> RequestResult {
         if promptAppeared == false { return .immediate(after) }
         let behavior = kind.requestBehavior(options: options, current: before, upgradeAvailable: upgradeAvailable)
         guard case .prompt(let answers) = behavior else { return .immediate(after) }

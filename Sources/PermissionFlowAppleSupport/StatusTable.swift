@@ -105,7 +105,9 @@ extension PermissionKind {
     /// `UnknownStatusValue` for a value the table does not know, or one it knows that this kind
     /// cannot have (EventKit's `writeOnly` for reminders, photos' `limited` for add-only).
     public func status(forRawValue raw: Int) throws(UnknownStatusValue) -> Status {
-        guard let table = statusTable else { throw UnknownStatusValue(kind: self, enumName: "no status table", rawValue: raw) }
+        guard let table = statusTable else {
+            throw UnknownStatusValue(kind: self, enumName: "no status table", rawValue: raw)
+        }
         guard let status = table.status(forRawValue: raw), statuses.contains(status) else {
             throw UnknownStatusValue(kind: self, enumName: table.enumName, rawValue: raw)
         }
@@ -120,31 +122,39 @@ extension StatusTable {
     /// NotDetermined = 0, Restricted, Denied, Authorized.
     public static let avAuthorizationStatus = StatusTable(
         "AVAuthorizationStatus", "https://developer.apple.com/documentation/avfoundation/avauthorizationstatus",
-        [(0, "notDetermined", .notDetermined), (1, "restricted", .restricted), (2, "denied", .denied),
-         (3, "authorized", .authorized)])
+        [
+            (0, "notDetermined", .notDetermined), (1, "restricted", .restricted), (2, "denied", .denied),
+            (3, "authorized", .authorized),
+        ])
 
     /// AVFAudio/AVAudioApplication.h (iOS 17): FourCC values, Undetermined = 'undt',
     /// Denied = 'deny', Granted = 'grnt'.
     public static let avAudioApplicationRecordPermission = StatusTable(
         "AVAudioApplication.recordPermission",
         "https://developer.apple.com/documentation/avfaudio/avaudioapplication/recordpermission-swift.enum",
-        [(fourCC("undt"), "undetermined", .undetermined), (fourCC("deny"), "denied", .denied),
-         (fourCC("grnt"), "granted", .granted)])
+        [
+            (fourCC("undt"), "undetermined", .undetermined), (fourCC("deny"), "denied", .denied),
+            (fourCC("grnt"), "granted", .granted),
+        ])
 
     /// Photos/PhotosTypes.h: `typedef NS_ENUM(NSInteger, PHAuthorizationStatus)`,
     /// NotDetermined = 0, Restricted, Denied, Authorized, Limited (iOS 14).
     public static let phAuthorizationStatus = StatusTable(
         "PHAuthorizationStatus", "https://developer.apple.com/documentation/photos/phauthorizationstatus",
-        [(0, "notDetermined", .notDetermined), (1, "restricted", .restricted), (2, "denied", .denied),
-         (3, "authorized", .authorized), (4, "limited", .limited)])
+        [
+            (0, "notDetermined", .notDetermined), (1, "restricted", .restricted), (2, "denied", .denied),
+            (3, "authorized", .authorized), (4, "limited", .limited),
+        ])
 
     /// CoreLocation/CLLocationManager.h: `typedef NS_ENUM(int, CLAuthorizationStatus)`,
     /// NotDetermined = 0, Restricted, Denied, AuthorizedAlways (3), AuthorizedWhenInUse (4); the
     /// deprecated `authorized` equals AuthorizedAlways.
     public static let clAuthorizationStatus = StatusTable(
         "CLAuthorizationStatus", "https://developer.apple.com/documentation/corelocation/clauthorizationstatus",
-        [(0, "notDetermined", .notDetermined), (1, "restricted", .restricted), (2, "denied", .denied),
-         (3, "authorizedAlways", .authorizedAlways), (4, "authorizedWhenInUse", .authorizedWhenInUse)])
+        [
+            (0, "notDetermined", .notDetermined), (1, "restricted", .restricted), (2, "denied", .denied),
+            (3, "authorizedAlways", .authorizedAlways), (4, "authorizedWhenInUse", .authorizedWhenInUse),
+        ])
 
     /// CoreLocation/CLLocationManager.h: `typedef NS_ENUM(NSInteger, CLAccuracyAuthorization)`,
     /// FullAccuracy (0), ReducedAccuracy (1).
@@ -156,75 +166,95 @@ extension StatusTable {
     /// NotDetermined = 0, Denied, Authorized, Provisional (iOS 12), Ephemeral (iOS 14).
     public static let unAuthorizationStatus = StatusTable(
         "UNAuthorizationStatus", "https://developer.apple.com/documentation/usernotifications/unauthorizationstatus",
-        [(0, "notDetermined", .notDetermined), (1, "denied", .denied), (2, "authorized", .authorized),
-         (3, "provisional", .provisional), (4, "ephemeral", .ephemeral)])
+        [
+            (0, "notDetermined", .notDetermined), (1, "denied", .denied), (2, "authorized", .authorized),
+            (3, "provisional", .provisional), (4, "ephemeral", .ephemeral),
+        ])
 
     /// AppTrackingTransparency/ATTrackingManager.h: `typedef NS_ENUM(NSUInteger,
     /// ATTrackingManagerAuthorizationStatus)`, NotDetermined = 0, Restricted, Denied, Authorized.
     public static let atTrackingManagerAuthorizationStatus = StatusTable(
         "ATTrackingManager.AuthorizationStatus",
         "https://developer.apple.com/documentation/apptrackingtransparency/attrackingmanager/authorizationstatus",
-        [(0, "notDetermined", .notDetermined), (1, "restricted", .restricted), (2, "denied", .denied),
-         (3, "authorized", .authorized)])
+        [
+            (0, "notDetermined", .notDetermined), (1, "restricted", .restricted), (2, "denied", .denied),
+            (3, "authorized", .authorized),
+        ])
 
     /// Contacts/CNContactStore.h: `typedef NS_ENUM(NSInteger, CNAuthorizationStatus)`,
     /// NotDetermined = 0, Restricted, Denied, Authorized, Limited (iOS 18).
     public static let cnAuthorizationStatus = StatusTable(
         "CNAuthorizationStatus", "https://developer.apple.com/documentation/contacts/cnauthorizationstatus",
-        [(0, "notDetermined", .notDetermined), (1, "restricted", .restricted), (2, "denied", .denied),
-         (3, "authorized", .authorized), (4, "limited", .limited)])
+        [
+            (0, "notDetermined", .notDetermined), (1, "restricted", .restricted), (2, "denied", .denied),
+            (3, "authorized", .authorized), (4, "limited", .limited),
+        ])
 
     /// EventKit/EKTypes.h: `typedef NS_ENUM(NSInteger, EKAuthorizationStatus)`, NotDetermined = 0,
     /// Restricted, Denied, FullAccess (3, iOS 17; the deprecated Authorized has the same value),
     /// WriteOnly (4, iOS 17).
     public static let ekAuthorizationStatus = StatusTable(
         "EKAuthorizationStatus", "https://developer.apple.com/documentation/eventkit/ekauthorizationstatus",
-        [(0, "notDetermined", .notDetermined), (1, "restricted", .restricted), (2, "denied", .denied),
-         (3, "fullAccess", .fullAccess), (4, "writeOnly", .writeOnly)])
+        [
+            (0, "notDetermined", .notDetermined), (1, "restricted", .restricted), (2, "denied", .denied),
+            (3, "fullAccess", .fullAccess), (4, "writeOnly", .writeOnly),
+        ])
 
     /// CoreBluetooth/CBManager.h: `typedef NS_ENUM(NSInteger, CBManagerAuthorization)` (iOS 13),
     /// NotDetermined = 0, Restricted, Denied, AllowedAlways.
     public static let cbManagerAuthorization = StatusTable(
         "CBManagerAuthorization", "https://developer.apple.com/documentation/corebluetooth/cbmanagerauthorization",
-        [(0, "notDetermined", .notDetermined), (1, "restricted", .restricted), (2, "denied", .denied),
-         (3, "allowedAlways", .allowedAlways)])
+        [
+            (0, "notDetermined", .notDetermined), (1, "restricted", .restricted), (2, "denied", .denied),
+            (3, "allowedAlways", .allowedAlways),
+        ])
 
     /// CoreMotion/CMAuthorization.h: `typedef NS_ENUM(NSInteger, CMAuthorizationStatus)`,
     /// NotDetermined = 0, Restricted, Denied, Authorized.
     public static let cmAuthorizationStatus = StatusTable(
         "CMAuthorizationStatus", "https://developer.apple.com/documentation/coremotion/cmauthorizationstatus",
-        [(0, "notDetermined", .notDetermined), (1, "restricted", .restricted), (2, "denied", .denied),
-         (3, "authorized", .authorized)])
+        [
+            (0, "notDetermined", .notDetermined), (1, "restricted", .restricted), (2, "denied", .denied),
+            (3, "authorized", .authorized),
+        ])
 
     /// Intents/INPreferences.h: `typedef NS_ENUM(NSInteger, INSiriAuthorizationStatus)`,
     /// NotDetermined = 0, Restricted, Denied, Authorized.
     public static let inSiriAuthorizationStatus = StatusTable(
         "INSiriAuthorizationStatus", "https://developer.apple.com/documentation/intents/insiriauthorizationstatus",
-        [(0, "notDetermined", .notDetermined), (1, "restricted", .restricted), (2, "denied", .denied),
-         (3, "authorized", .authorized)])
+        [
+            (0, "notDetermined", .notDetermined), (1, "restricted", .restricted), (2, "denied", .denied),
+            (3, "authorized", .authorized),
+        ])
 
     /// Speech/SFSpeechRecognizer.h: `typedef NS_ENUM(NSInteger, SFSpeechRecognizerAuthorizationStatus)`,
     /// NotDetermined = 0, Denied, Restricted, Authorized (denied before restricted here).
     public static let sfSpeechRecognizerAuthorizationStatus = StatusTable(
         "SFSpeechRecognizerAuthorizationStatus",
         "https://developer.apple.com/documentation/speech/sfspeechrecognizerauthorizationstatus",
-        [(0, "notDetermined", .notDetermined), (1, "denied", .denied), (2, "restricted", .restricted),
-         (3, "authorized", .authorized)])
+        [
+            (0, "notDetermined", .notDetermined), (1, "denied", .denied), (2, "restricted", .restricted),
+            (3, "authorized", .authorized),
+        ])
 
     /// MediaPlayer/MPMediaLibrary.h: `typedef NS_ENUM(NSInteger, MPMediaLibraryAuthorizationStatus)`,
     /// NotDetermined = 0, Denied, Restricted, Authorized (denied before restricted here too).
     public static let mpMediaLibraryAuthorizationStatus = StatusTable(
         "MPMediaLibraryAuthorizationStatus",
         "https://developer.apple.com/documentation/mediaplayer/mpmedialibraryauthorizationstatus",
-        [(0, "notDetermined", .notDetermined), (1, "denied", .denied), (2, "restricted", .restricted),
-         (3, "authorized", .authorized)])
+        [
+            (0, "notDetermined", .notDetermined), (1, "denied", .denied), (2, "restricted", .restricted),
+            (3, "authorized", .authorized),
+        ])
 
     /// HealthKit/HKDefines.h: `typedef NS_ENUM(NSInteger, HKAuthorizationStatus)`,
     /// NotDetermined = 0, SharingDenied, SharingAuthorized.
     public static let hkAuthorizationStatus = StatusTable(
         "HKAuthorizationStatus", "https://developer.apple.com/documentation/healthkit/hkauthorizationstatus",
-        [(0, "notDetermined", .notDetermined), (1, "sharingDenied", .sharingDenied),
-         (2, "sharingAuthorized", .sharingAuthorized)])
+        [
+            (0, "notDetermined", .notDetermined), (1, "sharingDenied", .sharingDenied),
+            (2, "sharingAuthorized", .sharingAuthorized),
+        ])
 
     /// Every table, for tests and documentation.
     public static let all: [StatusTable] = [

@@ -14,7 +14,8 @@ public struct MissingUsageDescription: Error, Hashable, Sendable, CustomStringCo
 
     public var description: String {
         if let purposeKey {
-            return "Info.plist key NSLocationTemporaryUsageDescriptionDictionary has no text for purpose key '\(purposeKey)'; "
+            return
+                "Info.plist key NSLocationTemporaryUsageDescriptionDictionary has no text for purpose key '\(purposeKey)'; "
                 + "add it before requesting \(kind.rawValue)"
         }
         return "Info.plist lacks " + keys.joined(separator: ", ")
@@ -37,7 +38,8 @@ public struct UsageDescriptionTexts: Hashable, Sendable {
 
     public init(infoDictionary: [String: Any]) {
         texts = infoDictionary.compactMapValues { $0 as? String }
-        temporaryAccuracyPurposes = (infoDictionary["NSLocationTemporaryUsageDescriptionDictionary"] as? [String: Any])?
+        temporaryAccuracyPurposes =
+            (infoDictionary["NSLocationTemporaryUsageDescriptionDictionary"] as? [String: Any])?
             .compactMapValues { $0 as? String } ?? [:]
     }
 }
@@ -45,14 +47,18 @@ public struct UsageDescriptionTexts: Hashable, Sendable {
 /// Checks the app's Info.plist against what a request needs.
 public enum UsageDescriptions {
     /// The problem with a request, or nil when Info.plist has every key it needs with text in it.
-    public static func problem(_ kind: PermissionKind, options: [RequestOption],
-                               infoDictionary: [String: Any]) -> MissingUsageDescription? {
+    public static func problem(
+        _ kind: PermissionKind, options: [RequestOption],
+        infoDictionary: [String: Any]
+    ) -> MissingUsageDescription? {
         problem(kind, options: options, in: UsageDescriptionTexts(infoDictionary: infoDictionary))
     }
 
     /// The same check against texts taken from Info.plist before.
-    public static func problem(_ kind: PermissionKind, options: [RequestOption],
-                               in info: UsageDescriptionTexts) -> MissingUsageDescription? {
+    public static func problem(
+        _ kind: PermissionKind, options: [RequestOption],
+        in info: UsageDescriptionTexts
+    ) -> MissingUsageDescription? {
         let required = kind.usageDescriptionKeys(options: options)
         if kind == .locationAccuracy {
             let key = options.lazy.compactMap { if case .purpose(let k) = $0 { k } else { nil } }.first ?? ""

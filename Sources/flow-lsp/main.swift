@@ -1,5 +1,5 @@
-import Foundation
 import FlowLanguageServer
+import Foundation
 
 // flow-lsp: the .flow language server on stdin and stdout (LSP 3.17). Editors start it; see
 // README "Editors".

@@ -1,4 +1,6 @@
 import FlowCommandLine
 
-Terminal.exit(FlowstringsCommand.run(arguments: Array(CommandLine.arguments.dropFirst()),
-                                     stdout: StandardOutput.output, stderr: StandardOutput.error))
+Terminal.exit(
+    FlowstringsCommand.run(
+        arguments: Array(CommandLine.arguments.dropFirst()),
+        stdout: StandardOutput.output, stderr: StandardOutput.error))

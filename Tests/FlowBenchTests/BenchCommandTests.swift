@@ -1,10 +1,13 @@
 import Testing
+
 @testable import FlowBenchSupport
 
 @Suite struct BenchCommandTests {
     @Test func parsesOptions() throws {
-        let options = try BenchCommand.parse(["--corpus-mb", "2.5", "--repetitions", "3", "--warmup", "2",
-                                              "--only", "growth,memory", "--flow", "x.flow"]).get()
+        let options = try BenchCommand.parse([
+            "--corpus-mb", "2.5", "--repetitions", "3", "--warmup", "2",
+            "--only", "growth,memory", "--flow", "x.flow",
+        ]).get()
         #expect(options.corpusMegabytes == 2.5)
         #expect(options.timing == Timing(warmup: 2, repetitions: 3))
         #expect(options.only == ["growth", "memory"])
@@ -41,11 +44,12 @@ import Testing
 
     @Test func tableIsAlignedMarkdown() {
         let table = BenchTable.render([BenchRow("lexing", "98.6 MB/s", goal: ">= 300 MB/s", verdict: .missed)])
-        #expect(table == """
-            | measure | result    | goal        | status |
-            |---------|-----------|-------------|--------|
-            | lexing  | 98.6 MB/s | >= 300 MB/s | missed |
-            """)
+        #expect(
+            table == """
+                | measure | result    | goal        | status |
+                |---------|-----------|-------------|--------|
+                | lexing  | 98.6 MB/s | >= 300 MB/s | missed |
+                """)
     }
 
     @Test func fixedRounds() {

@@ -1,19 +1,29 @@
-import FlowTestSupport
-import Testing
 import FlowBenchSupport
 import FlowModel
 import FlowRuntime
 import FlowSyntax
+import FlowTestSupport
+import Testing
 
 @Suite struct CorpusGeneratorTests {
     /// Shapes covering every parameter at its edges: one state, one permission, no branching,
     /// many permissions, one locale, all locales, with and without subflows.
     static let shapes: [CorpusParameters] = [
-        CorpusParameters(files: 2, flowsPerFile: 3, statesPerFlow: 12, permissionsPerFlow: 2, branching: 3, locales: 3, subflows: true),
-        CorpusParameters(files: 1, flowsPerFile: 1, statesPerFlow: 1, permissionsPerFlow: 1, branching: 1, locales: 1, subflows: false),
-        CorpusParameters(files: 1, flowsPerFile: 6, statesPerFlow: 40, permissionsPerFlow: 5, branching: 1, locales: 8, subflows: true),
-        CorpusParameters(files: 1, flowsPerFile: 4, statesPerFlow: 25, permissionsPerFlow: 14, branching: 6, locales: 5, subflows: false),
-        CorpusParameters(files: 1, flowsPerFile: 2, statesPerFlow: 300, permissionsPerFlow: 3, branching: 4, locales: 2, subflows: true),
+        CorpusParameters(
+            files: 2, flowsPerFile: 3, statesPerFlow: 12, permissionsPerFlow: 2, branching: 3, locales: 3,
+            subflows: true),
+        CorpusParameters(
+            files: 1, flowsPerFile: 1, statesPerFlow: 1, permissionsPerFlow: 1, branching: 1, locales: 1,
+            subflows: false),
+        CorpusParameters(
+            files: 1, flowsPerFile: 6, statesPerFlow: 40, permissionsPerFlow: 5, branching: 1, locales: 8,
+            subflows: true),
+        CorpusParameters(
+            files: 1, flowsPerFile: 4, statesPerFlow: 25, permissionsPerFlow: 14, branching: 6, locales: 5,
+            subflows: false),
+        CorpusParameters(
+            files: 1, flowsPerFile: 2, statesPerFlow: 300, permissionsPerFlow: 3, branching: 4, locales: 2,
+            subflows: true),
     ]
 
     @Test(arguments: shapes)
@@ -45,8 +55,10 @@ import FlowSyntax
     }
 
     @Test func parametersShapeTheText() {
-        let small = CorpusGenerator.file(index: 0, parameters: CorpusParameters(flowsPerFile: 2, statesPerFlow: 10, subflows: false))
-        let withCalls = CorpusGenerator.file(index: 0, parameters: CorpusParameters(flowsPerFile: 2, statesPerFlow: 10, subflows: true))
+        let small = CorpusGenerator.file(
+            index: 0, parameters: CorpusParameters(flowsPerFile: 2, statesPerFlow: 10, subflows: false))
+        let withCalls = CorpusGenerator.file(
+            index: 0, parameters: CorpusParameters(flowsPerFile: 2, statesPerFlow: 10, subflows: true))
         #expect(!small.text.contains("call helper_0"))
         #expect(withCalls.text.contains("call helper_0(p: "))
         let big = CorpusGenerator.file(index: 0, parameters: CorpusParameters(flowsPerFile: 20, statesPerFlow: 10))
@@ -73,8 +85,9 @@ import FlowSyntax
 extension CorpusGeneratorTests {
     /// The memory probe's corpus is the throughput corpus without its `SourceFile`s.
     @Test func readerOnlyCorpusServesTheSameFiles() throws {
-        var shape = CorpusParameters(files: 1, flowsPerFile: 3, statesPerFlow: 6, permissionsPerFlow: 2,
-                                     branching: 2, locales: 2, subflows: true)
+        var shape = CorpusParameters(
+            files: 1, flowsPerFile: 3, statesPerFlow: 6, permissionsPerFlow: 2,
+            branching: 2, locales: 2, subflows: true)
         shape.files = 1
         let full = Corpus.atLeast(megabytes: 0.05, shape: shape)
         let lean = Corpus.readerOnly(megabytes: 0.05, shape: shape)

@@ -16,10 +16,12 @@ import Testing
         #expect(code == 0, "\(err)")
         let lines = out.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("| measure") == true)
-        for measure in ["| byte scan (baseline", "| lexing", "| parse + check", "| full lint (load + all rules)", "|   at ",
-                        "| interpreter, camera priming", "| hand-written Swift", "interpreter slowdown",
-                        "| explore, 4 permissions, 12 states", "| peak memory", "files loaded + linted one at a time",
-                        "| one-flow lint growth, random graph", "|   at 4000 states"] {
+        for measure in [
+            "| byte scan (baseline", "| lexing", "| parse + check", "| full lint (load + all rules)", "|   at ",
+            "| interpreter, camera priming", "| hand-written Swift", "interpreter slowdown",
+            "| explore, 4 permissions, 12 states", "| peak memory", "files loaded + linted one at a time",
+            "| one-flow lint growth, random graph", "|   at 4000 states",
+        ] {
             #expect(lines.contains { $0.contains(measure) }, "missing row \(measure)")
         }
         // Throughput goals are stated against the byte scan measured beside them, and the
@@ -36,8 +38,9 @@ import Testing
         #expect(growth.count == 6)
         #expect(growth.allSatisfy { $0.contains(" rounds; ") }, "\(growth)")
         // Every goal row carries a verdict.
-        #expect(lines.filter { $0.contains(">= ") || $0.contains("< ") || $0.contains("<= ") }
-            .allSatisfy { $0.hasSuffix("| met    |") || $0.hasSuffix("| missed |") })
+        #expect(
+            lines.filter { $0.contains(">= ") || $0.contains("< ") || $0.contains("<= ") }
+                .allSatisfy { $0.hasSuffix("| met    |") || $0.hasSuffix("| missed |") })
     }
 
     @Test func usageErrorsExitTwo() throws {

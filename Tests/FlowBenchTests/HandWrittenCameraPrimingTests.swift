@@ -1,8 +1,8 @@
-import Foundation
-import Testing
 import FlowBenchSupport
 import FlowModel
 import FlowRuntime
+import Foundation
+import Testing
 
 /// The benchmark compares the interpreter with `HandWrittenCameraPriming`; that is only fair if
 /// both do the same thing. On the same device and user they must end with the same outcome and
@@ -28,7 +28,8 @@ import FlowRuntime
 
         let flowDevice = try SimulatedDevice(configuration, user: AgreeableUser())
         let options = Interpreter.Options(locale: "en")
-        let run = try await Interpreter(program: program, backend: flowDevice, options: options).run(flow: "camera_selected")
+        let run = try await Interpreter(program: program, backend: flowDevice, options: options).run(
+            flow: "camera_selected")
         let handDevice = try SimulatedDevice(configuration, user: AgreeableUser())
         let outcome = try await HandWrittenCameraPriming(device: handDevice).cameraSelected()
 

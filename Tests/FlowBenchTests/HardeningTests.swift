@@ -1,9 +1,9 @@
-import FlowTestSupport
-import Testing
 import FlowBenchSupport
 import FlowModel
 import FlowRuntime
 import FlowSyntax
+import FlowTestSupport
+import Testing
 
 /// Every explicit limit is reported as a diagnostic (or a flow error) with a location when it is
 /// exceeded, and inputs at the limits load without overflowing the stack.
@@ -52,8 +52,10 @@ import FlowSyntax
 
     @Test func stateChainAtTheDefaultLimitLoads() throws {
         // 10,000 states, each pointing at the next: every graph pass must be iterative.
-        let corpus = Corpus(CorpusParameters(files: 1, flowsPerFile: 1, statesPerFlow: ParseLimits.default.maxStatesPerFlow,
-                                             permissionsPerFlow: 3, branching: 2, locales: 1, subflows: true))
+        let corpus = Corpus(
+            CorpusParameters(
+                files: 1, flowsPerFile: 1, statesPerFlow: ParseLimits.default.maxStatesPerFlow,
+                permissionsPerFlow: 3, branching: 2, locales: 1, subflows: true))
         let results = try corpus.loadAll()
         #expect(results.first?.program?.flows.count == 2)
     }
@@ -64,7 +66,8 @@ import FlowSyntax
         let n = 1500
         var text = ""
         for i in 0..<n {
-            let body = i == n - 1 ? "-> done granted" : "call c\(i + 1) { granted -> done granted  else -> done denied }"
+            let body =
+                i == n - 1 ? "-> done granted" : "call c\(i + 1) { granted -> done granted  else -> done denied }"
             text += "flow c\(i) { start -> s  state s { \(body) } }\n"
         }
         let result = load(text)
@@ -81,7 +84,8 @@ import FlowSyntax
         let n = 800
         var text = ""
         for i in 0..<n {
-            text += "flow c\(i) { start -> s  state s { call c\((i + 1) % n) { granted -> done granted  else -> done denied } } }\n"
+            text +=
+                "flow c\(i) { start -> s  state s { call c\((i + 1) % n) { granted -> done granted  else -> done denied } } }\n"
         }
         let result = load(text)
         #expect(result.program == nil)
@@ -106,8 +110,10 @@ import FlowSyntax
     }
 
     @Test func explorationBudgetStopsAndSaysSo() async throws {
-        let corpus = Corpus(CorpusParameters(files: 1, flowsPerFile: 1, statesPerFlow: 48, permissionsPerFlow: 2,
-                                             branching: 3, locales: 1, subflows: true))
+        let corpus = Corpus(
+            CorpusParameters(
+                files: 1, flowsPerFile: 1, statesPerFlow: 48, permissionsPerFlow: 2,
+                branching: 3, locales: 1, subflows: true))
         let program = try #require(try corpus.loadAll().first?.program)
         let small = try await Explorer(program: program, options: Explorer.Options(budget: 200)).explore(flow: "f0_0")
         #expect(small.budgetExceeded)
@@ -116,7 +122,8 @@ import FlowSyntax
         // A flow that fits the budget says it is complete.
         let tiny = Corpus(CorpusParameters(files: 1, flowsPerFile: 1, statesPerFlow: 6, subflows: false))
         let tinyProgram = try #require(try tiny.loadAll().first?.program)
-        let full = try await Explorer(program: tinyProgram, options: Explorer.Options(budget: 10_000)).explore(flow: "f0_0")
+        let full = try await Explorer(program: tinyProgram, options: Explorer.Options(budget: 10_000)).explore(
+            flow: "f0_0")
         #expect(!full.budgetExceeded)
         #expect(full.steps < 10_000)
     }

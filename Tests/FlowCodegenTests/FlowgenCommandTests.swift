@@ -1,34 +1,37 @@
+import FlowBuildTool
 import Foundation
 import Testing
-import FlowBuildTool
 
 /// flowgen as the build plugin runs it: findings on their line, errors fail, config applies,
 /// output written only when clean and only when it changes.
 @Suite struct FlowgenCommandTests {
     static let clean = """
-    flow pick {
-      outcomes picked, not_now
-      start -> s
-      state s {
-        alert { title "Pick one"  button "Pick" -> done picked  cancel "Not Now" -> done not_now }
-      }
-    }
+        flow pick {
+          outcomes picked, not_now
+          start -> s
+          state s {
+            alert { title "Pick one"  button "Pick" -> done picked  cancel "Not Now" -> done not_now }
+          }
+        }
 
-    """
+        """
 
     static func project(_ files: [String: String]) throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flowgen-\(UUID().uuidString)")
         for (path, text) in files {
             let url = dir.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
         return dir
     }
 
     static func run(_ arguments: [String], in dir: URL) -> (code: Int32, out: String, err: String) {
-        var out = "", err = ""
-        let code = FlowgenCommand.run(arguments: arguments, currentDirectory: dir.path, out: { out += $0 }, err: { err += $0 })
+        var out = ""
+        var err = ""
+        let code = FlowgenCommand.run(
+            arguments: arguments, currentDirectory: dir.path, out: { out += $0 }, err: { err += $0 })
         return (code, out, err)
     }
 
@@ -44,7 +47,8 @@ import FlowBuildTool
         #expect(swift.contains("            case notNow = \"not_now\"\n"))
 
         // Same input: same bytes, and the file is not touched (no rebuild of what compiles it).
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000)], ofItemAtPath: output.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 1_000_000)], ofItemAtPath: output.path)
         #expect(Self.run(["--output", "gen/Flows.swift", "Flows"], in: dir).code == 0)
         let date = try FileManager.default.attributesOfItem(atPath: output.path)[.modificationDate] as? Date
         #expect(date == Date(timeIntervalSince1970: 1_000_000))
@@ -64,9 +68,12 @@ import FlowBuildTool
     @Test func theProjectConfigurationSetsSeveritiesAndExcludes() throws {
         // FL1104 (an outcome no path ends with) is a warning by default; the config makes it an
         // error, and the draft that does not check is excluded.
-        let unreached = Self.clean.replacingOccurrences(of: "outcomes picked, not_now", with: "outcomes picked, not_now, later")
-        let dir = try Self.project(["Flows/pick.flow": unreached, "Flows/drafts/wip.flow": "flow {",
-                                    ".flowlint": "FL1104 = error\nexclude = Flows/drafts/\n"])
+        let unreached = Self.clean.replacingOccurrences(
+            of: "outcomes picked, not_now", with: "outcomes picked, not_now, later")
+        let dir = try Self.project([
+            "Flows/pick.flow": unreached, "Flows/drafts/wip.flow": "flow {",
+            ".flowlint": "FL1104 = error\nexclude = Flows/drafts/\n",
+        ])
         defer { try? FileManager.default.removeItem(at: dir) }
         // Found as flowlint finds it (the nearest configuration at the root), without --config.
         let found = Self.run(["--output", "Flows.swift", "Flows/pick.flow"], in: dir)
@@ -77,9 +84,11 @@ import FlowBuildTool
         let warned = Self.run(["--output", "Flows.swift", "Flows/pick.flow"], in: dir)
         #expect(warned.code == 0)
         #expect(warned.err.hasPrefix("\(dir.path)/Flows/pick.flow:2:29: warning: "))
-        try Data("FL1104 = error\nexclude = Flows/drafts/\n".utf8).write(to: dir.appendingPathComponent("custom.flowlint"))
+        try Data("FL1104 = error\nexclude = Flows/drafts/\n".utf8).write(
+            to: dir.appendingPathComponent("custom.flowlint"))
 
-        let configured = Self.run(["--output", "Flows.swift", "--config", "custom.flowlint", "--root", dir.path, "Flows"], in: dir)
+        let configured = Self.run(
+            ["--output", "Flows.swift", "--config", "custom.flowlint", "--root", dir.path, "Flows"], in: dir)
         #expect(configured.code == 1)
         #expect(configured.err.hasPrefix("\(dir.path)/Flows/pick.flow:2:29: error: "))
         #expect(!configured.err.contains("wip.flow"))
@@ -88,7 +97,9 @@ import FlowBuildTool
     @Test func usageErrorsExitWithTwo() throws {
         let dir = try Self.project([:])
         #expect(Self.run([], in: dir).code == 2)
-        #expect(Self.run(["--access-level", "open", "x"], in: dir).err.hasPrefix("flowgen: error: unknown access level 'open'"))
+        #expect(
+            Self.run(["--access-level", "open", "x"], in: dir).err.hasPrefix(
+                "flowgen: error: unknown access level 'open'"))
         #expect(Self.run(["missing.flow"], in: dir).err == "flowgen: error: no such file or directory 'missing.flow'\n")
     }
 }

@@ -1,7 +1,8 @@
+import FlowModel
+import FlowSyntax
 import Foundation
 import Testing
-import FlowSyntax
-import FlowModel
+
 @testable import FlowCodegen
 
 /// The Swift generated for every example flow, compared with the reviewed files under `Golden/`
@@ -21,7 +22,8 @@ import FlowModel
 
     /// The golden file for `path`: `flows/lib/a.flow` -> `Golden/lib_a.swift`.
     static func goldenName(_ path: String) -> String {
-        String(path.dropFirst("flows/".count).dropLast(".flow".count)).replacingOccurrences(of: "/", with: "_") + ".swift"
+        String(path.dropFirst("flows/".count).dropLast(".flow".count)).replacingOccurrences(of: "/", with: "_")
+            + ".swift"
     }
 
     /// The generated Swift for one example file, loaded as flowgen loads it.
@@ -37,7 +39,9 @@ import FlowModel
 
     @Test func thereIsAGoldenFileForEveryExampleFlowAndNoOther() throws {
         #expect(Self.exampleFlows.count >= 14)
-        let goldens = try FileManager.default.contentsOfDirectory(atPath: Self.golden.path).filter { $0.hasSuffix(".swift") }.sorted()
+        let goldens = try FileManager.default.contentsOfDirectory(atPath: Self.golden.path).filter {
+            $0.hasSuffix(".swift")
+        }.sorted()
         #expect(goldens == Self.exampleFlows.map(Self.goldenName).sorted())
     }
 

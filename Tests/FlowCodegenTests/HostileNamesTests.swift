@@ -1,7 +1,8 @@
+import FlowModel
+import FlowSyntax
 import Foundation
 import Testing
-import FlowSyntax
-import FlowModel
+
 @testable import FlowCodegen
 
 /// Issue 33, item 6: every name the flow language accepts (`[A-Za-z_][A-Za-z0-9_]*`) becomes a
@@ -16,21 +17,21 @@ import FlowModel
     /// keyword, and a parameter named after the `arguments` property every descriptor has. (`_`
     /// alone is not a name in a flow; `SwiftNames` maps it anyway.)
     static let text = """
-    flow _1 {
-      outcomes _1, _9lives, __, self
-      start -> s
-      state s { -> done _1 }
-    }
-    flow _9lives { start -> s  state s { -> done granted } }
-    flow __0x1 { start -> s  state s { -> done granted } }
-    flow __ { start -> s  state s { -> done granted } }
-    flow ___ { start -> s  state s { -> done granted } }
-    flow pass(arguments: text, self: permission, _2: text) {
-      start -> s
-      state s { alert { title "{arguments}"  button "OK" -> done granted } }
-    }
+        flow _1 {
+          outcomes _1, _9lives, __, self
+          start -> s
+          state s { -> done _1 }
+        }
+        flow _9lives { start -> s  state s { -> done granted } }
+        flow __0x1 { start -> s  state s { -> done granted } }
+        flow __ { start -> s  state s { -> done granted } }
+        flow ___ { start -> s  state s { -> done granted } }
+        flow pass(arguments: text, self: permission, _2: text) {
+          start -> s
+          state s { alert { title "{arguments}"  button "OK" -> done granted } }
+        }
 
-    """
+        """
 
     static func generated() throws -> String {
         let load = Loader(reader: MemoryReader([:])).load(text: text, path: "hostile.flow")
@@ -112,7 +113,8 @@ import FlowModel
             guard ["static", "struct", "enum", "case", "var"].contains(first), words.count > index else { continue }
             let name = String(words[index].prefix { $0 != ":" && $0 != "(" })
             #expect(Self.isIdentifier(name), "'\(name)' is not an identifier: \(line)")
-            #expect(seen.insert("\(indent) \(scope[indent]!) \(name)").inserted, "'\(name)' twice in one scope: \(line)")
+            #expect(
+                seen.insert("\(indent) \(scope[indent]!) \(name)").inserted, "'\(name)' twice in one scope: \(line)")
             count += 1
             if first == "struct" { scope[8]! += 1 }
             if first == "enum" { scope[12]! += 1 }
@@ -127,7 +129,9 @@ import FlowModel
             return SwiftNames.keywords.contains(String(text))
         }
         guard let first = text.unicodeScalars.first, first == "_" || first.properties.isAlphabetic,
-              text.unicodeScalars.allSatisfy({ $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) })
+            text.unicodeScalars.allSatisfy({
+                $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+            })
         else { return false }
         return text != "_" && !SwiftNames.keywords.contains(String(text))
     }

@@ -1,13 +1,16 @@
+import FlowModel
+import FlowSyntax
 import Foundation
 import Testing
-import FlowSyntax
-import FlowModel
+
 @testable import FlowCodegen
 
 @Suite struct SwiftCodegenTests {
     static func program(_ text: String, path: String = "a.flow") throws -> Program {
         let load = Loader(reader: MemoryReader([:])).load(text: text, path: path)
-        #expect(load.diagnostics.filter { $0.severity == .error }.isEmpty, "\(DiagnosticRenderer(files: load.files).render(load.diagnostics))")
+        #expect(
+            load.diagnostics.filter { $0.severity == .error }.isEmpty,
+            "\(DiagnosticRenderer(files: load.files).render(load.diagnostics))")
         return try #require(load.program)
     }
 
@@ -45,7 +48,9 @@ import FlowModel
     }
 
     @Test func outcomesWithKeywordNamesAreEscapedAndKeepTheirRawValue() throws {
-        let output = SwiftCodegen.generate([.init(path: "a.flow", program: try Self.program(Self.flow("pick", outcomes: "default, not_now")))])
+        let output = SwiftCodegen.generate([
+            .init(path: "a.flow", program: try Self.program(Self.flow("pick", outcomes: "default, not_now")))
+        ])
         let swift = try #require(output.swift)
         #expect(swift.contains("            case `default`\n"))
         #expect(swift.contains("            case notNow = \"not_now\"\n"))
@@ -54,28 +59,34 @@ import FlowModel
 
     @Test func parametersBecomeTypedArgumentsInDeclarationOrder() throws {
         let text = """
-        flow access(p: permission, reason_text: text) {
-          start -> s
-          state s { status p { granted -> done granted  else -> done denied } }
-        }
-        """
-        let swift = try #require(SwiftCodegen.generate([.init(path: "lib/access.flow", program: try Self.program(text))]).swift)
-        #expect(swift.contains("""
-            /// Runs flow `access` (lib/access.flow:1): `try await session.run(Flows.access(...))`.
-            static func access(p: PermissionKind, reasonText: Swift.String) -> Access {
-                Access(p: p, reasonText: reasonText)
+            flow access(p: permission, reason_text: text) {
+              start -> s
+              state s { status p { granted -> done granted  else -> done denied } }
             }
-        """))
-        #expect(swift.contains("""
-                var arguments: [Swift.String: RunArgument] {
-                    ["p": .permission(p), "reason_text": .text(reasonText)]
-                }
-        """))
+            """
+        let swift = try #require(
+            SwiftCodegen.generate([.init(path: "lib/access.flow", program: try Self.program(text))]).swift)
+        #expect(
+            swift.contains(
+                """
+                    /// Runs flow `access` (lib/access.flow:1): `try await session.run(Flows.access(...))`.
+                    static func access(p: PermissionKind, reasonText: Swift.String) -> Access {
+                        Access(p: p, reasonText: reasonText)
+                    }
+                """))
+        #expect(
+            swift.contains(
+                """
+                        var arguments: [Swift.String: RunArgument] {
+                            ["p": .permission(p), "reason_text": .text(reasonText)]
+                        }
+                """))
     }
 
     @Test func theAccessLevelAndTheImportedModuleAreOptions() throws {
-        let output = SwiftCodegen.generate([.init(path: "a.flow", program: try Self.program(Self.flow("pick")))],
-                                           options: .init(accessLevel: .public, importedModule: "MyFlows"))
+        let output = SwiftCodegen.generate(
+            [.init(path: "a.flow", program: try Self.program(Self.flow("pick")))],
+            options: .init(accessLevel: .public, importedModule: "MyFlows"))
         let swift = try #require(output.swift)
         #expect(swift.contains("\nimport MyFlows\n"))
         #expect(swift.contains("\npublic enum Flows {\n"))
@@ -88,14 +99,19 @@ import FlowModel
     @Test func twoFlowsWithTheSameSwiftNameAreAnErrorAtTheSecond() throws {
         let first = try Self.program(Self.flow("camera_capture"), path: "a.flow")
         let second = try Self.program("\n" + Self.flow("cameraCapture"), path: "b.flow")
-        let output = SwiftCodegen.generate([.init(path: "a.flow", program: first), .init(path: "b.flow", program: second)])
+        let output = SwiftCodegen.generate([
+            .init(path: "a.flow", program: first), .init(path: "b.flow", program: second),
+        ])
         #expect(output.swift == nil)
         let problem = try #require(output.problems.first)
         #expect(output.problems.count == 1)
         #expect(problem.source == 1)
         #expect(problem.diagnostic.id == "FL3001")
         #expect(problem.diagnostic.severity == .error)
-        #expect(problem.diagnostic.message == "flow 'cameraCapture' and flow 'camera_capture' (a.flow:1) would both be Swift type 'Flows.CameraCapture'; rename one")
+        #expect(
+            problem.diagnostic.message
+                == "flow 'cameraCapture' and flow 'camera_capture' (a.flow:1) would both be Swift type 'Flows.CameraCapture'; rename one"
+        )
         #expect(problem.diagnostic.range?.start.line == 2)
         #expect(problem.diagnostic.range?.start.column == 6)
     }
@@ -105,21 +121,30 @@ import FlowModel
         let b = try Self.program(Self.flow("pick"), path: "b.flow")
         let output = SwiftCodegen.generate([.init(path: "a.flow", program: a), .init(path: "b.flow", program: b)])
         #expect(output.swift == nil)
-        #expect(output.problems.map(\.diagnostic.message) == ["flow 'pick' is also declared in a.flow; flow names must be unique in a target"])
+        #expect(
+            output.problems.map(\.diagnostic.message) == [
+                "flow 'pick' is also declared in a.flow; flow names must be unique in a target"
+            ])
     }
 
     @Test func twoOutcomesWithTheSameSwiftNameAreAnErrorAtTheSecond() throws {
-        let output = SwiftCodegen.generate([.init(path: "a.flow", program: try Self.program(Self.flow("pick", outcomes: "not_now, notNow")))])
+        let output = SwiftCodegen.generate([
+            .init(path: "a.flow", program: try Self.program(Self.flow("pick", outcomes: "not_now, notNow")))
+        ])
         #expect(output.swift == nil)
         let problem = try #require(output.problems.first)
         #expect(problem.diagnostic.id == "FL3002")
-        #expect(problem.diagnostic.message == "outcomes 'not_now' and 'notNow' of flow 'pick' would both be Swift case '.notNow'; rename one")
+        #expect(
+            problem.diagnostic.message
+                == "outcomes 'not_now' and 'notNow' of flow 'pick' would both be Swift case '.notNow'; rename one")
         #expect(problem.diagnostic.range?.start.line == 2)
         #expect(problem.diagnostic.range?.start.column == 21)
     }
 
     @Test func importedFlowsAreLeftToTheirOwnFile() throws {
-        let reader = MemoryReader(["lib/b.flow": Self.flow("helper"), "a.flow": "import \"lib/b.flow\"\n" + Self.flow("main")])
+        let reader = MemoryReader([
+            "lib/b.flow": Self.flow("helper"), "a.flow": "import \"lib/b.flow\"\n" + Self.flow("main"),
+        ])
         let load = Loader(reader: reader).load("a.flow")
         let program = try #require(load.program)
         let swift = try #require(SwiftCodegen.generate([.init(path: "a.flow", program: program)]).swift)

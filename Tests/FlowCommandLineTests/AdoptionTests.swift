@@ -1,17 +1,21 @@
-@testable import FlowProject
 import FlowModel
 import FlowSyntax
 import FlowTestSupport
 import Foundation
 import Testing
+
 @testable import FlowCommandLine
+@testable import FlowProject
 
 /// Issue 16: what adopting the tools on a real repository needs (flows under `ios/flows/`, CI steps
 /// with a working directory): project-relative paths, baselines, stdin, reports, one version.
 @Suite struct AdoptionTests {
     /// `flowlint` in-process with its working directory at `subdirectory` of the sandbox.
-    func lint(_ box: LintSandbox, _ arguments: [String], in subdirectory: String = "") -> (code: Int32, out: String, err: String) {
-        let out = CapturedOutput(), err = CapturedOutput()
+    func lint(_ box: LintSandbox, _ arguments: [String], in subdirectory: String = "") -> (
+        code: Int32, out: String, err: String
+    ) {
+        let out = CapturedOutput()
+        let err = CapturedOutput()
         let cwd = subdirectory.isEmpty ? box.directory : box.directory + "/" + subdirectory
         let code = FlowlintCommand(environment: ["NO_COLOR": "1"], currentDirectory: cwd)
             .run(arguments: arguments, stdout: out, stderr: err)
@@ -36,8 +40,10 @@ import Testing
     // MARK: 1. Project-relative everything
 
     @Test func excludesAreRelativeToTheConfigurationFileNotTheWorkingDirectory() throws {
-        let box = try LintSandbox(["ios/flows/ok.flow": LintFlows.clean, "ios/flows/drafts/wip.flow": LintFlows.error,
-                                   ".flowlint": "exclude = ios/flows/drafts/\n"])
+        let box = try LintSandbox([
+            "ios/flows/ok.flow": LintFlows.clean, "ios/flows/drafts/wip.flow": LintFlows.error,
+            ".flowlint": "exclude = ios/flows/drafts/\n",
+        ])
         let fromIOS = lint(box, ["flows"], in: "ios")
         #expect(fromIOS.code == 0, "the drafts were linted: \(fromIOS.out)")
         #expect(fromIOS.out.isEmpty && fromIOS.err == "1 file, 0 errors, 0 warnings\n")
@@ -66,7 +72,8 @@ import Testing
             // GitHub resolves annotation paths against the repository, wherever the root is.
             #expect(lint(box, ["--format", "github", path], in: cwd).out.hasPrefix("::error file=ios/flows/e.flow,"))
         }
-        let overridden = try sarifLocation(lint(box, ["--format", "sarif", "--root", "ios/flows", "ios/flows/e.flow"]).out)
+        let overridden = try sarifLocation(
+            lint(box, ["--format", "sarif", "--root", "ios/flows", "ios/flows/e.flow"]).out)
         #expect(overridden.artifact == ["uri": "e.flow", "uriBaseId": "%SRCROOT%"])
         #expect(overridden.base == "file://\(box.directory)/ios/flows/")
     }
@@ -74,12 +81,15 @@ import Testing
     @Test func aFileOutsideTheRootIsAnAbsoluteURIWithNoBase() throws {
         let box = try LintSandbox(["ios/e.flow": LintFlows.error])
         let other = try LintSandbox(["x.flow": LintFlows.error])
-        let sarif = try sarifLocation(lint(box, ["--format", "sarif", "--root", "ios", other.directory + "/x.flow"]).out)
+        let sarif = try sarifLocation(
+            lint(box, ["--format", "sarif", "--root", "ios", other.directory + "/x.flow"]).out)
         #expect(sarif.artifact == ["uri": "file://\(other.directory)/x.flow"])
     }
 
     @Test func duplicateAndOverlappingInputsAreLintedOnce() throws {
-        let box = try LintSandbox(["a.flow": LintFlows.error, "flows/x.flow": LintFlows.error, "flows/lib/y.flow": LintFlows.clean])
+        let box = try LintSandbox([
+            "a.flow": LintFlows.error, "flows/x.flow": LintFlows.error, "flows/lib/y.flow": LintFlows.clean,
+        ])
         let twice = lint(box, ["--format", "gcc", "a.flow", "./a.flow", "\(box.directory)/a.flow"])
         #expect(twice.out == "a.flow:4:17: error: status check on photos does not handle limited [FL1203]\n")
         #expect(twice.err == "1 file, 1 error, 0 warnings\n")
@@ -92,16 +102,20 @@ import Testing
         let existing: Set<String> = ["/repo/.git", "/repo/ios/.flowlint", "/plain/flowlint.json"]
         let exists: (String) -> Bool = { existing.contains($0) }
         let byConfig = ProjectRoot.discover(inputs: ["flows/a.flow"], currentDirectory: "/repo/ios", fileExists: exists)
-        #expect(byConfig.path == "/repo/ios" && byConfig.source == .configuration && byConfig.configuration == "/repo/ios/.flowlint")
+        #expect(
+            byConfig.path == "/repo/ios" && byConfig.source == .configuration
+                && byConfig.configuration == "/repo/ios/.flowlint")
         #expect(byConfig.repository == "/repo")
         // A configuration above the repository's top level is not the project's.
         let byGit = ProjectRoot.discover(inputs: ["android/a.flow"], currentDirectory: "/repo", fileExists: exists)
         #expect(byGit.path == "/repo" && byGit.source == .repository && byGit.configuration == nil)
-        let byConfigOutsideGit = ProjectRoot.discover(inputs: ["sub/a.flow"], currentDirectory: "/plain", fileExists: exists)
+        let byConfigOutsideGit = ProjectRoot.discover(
+            inputs: ["sub/a.flow"], currentDirectory: "/plain", fileExists: exists)
         #expect(byConfigOutsideGit.path == "/plain" && byConfigOutsideGit.source == .configuration)
         let byCwd = ProjectRoot.discover(inputs: ["a.flow"], currentDirectory: "/tmp/x/", fileExists: exists)
         #expect(byCwd.path == "/tmp/x" && byCwd.source == .currentDirectory)
-        let byOption = ProjectRoot.discover(inputs: ["a.flow"], currentDirectory: "/repo/ios", override: "..", fileExists: exists)
+        let byOption = ProjectRoot.discover(
+            inputs: ["a.flow"], currentDirectory: "/repo/ios", override: "..", fileExists: exists)
         #expect(byOption.path == "/repo" && byOption.source == .option)
         #expect(byConfig.relative("flows/../flows/./a.flow") == "flows/a.flow")
         #expect(byConfig.relative("/elsewhere/a.flow") == "/elsewhere/a.flow")
@@ -133,7 +147,10 @@ import Testing
         let later = lint(box, ["--format", "gcc", "--baseline", "flowlint-baseline.json", "flows"])
         #expect(later.code == 1)
         #expect(later.out == "flows/c.flow:4:17: error: status check on photos does not handle limited [FL1203]\n")
-        #expect(later.err.hasPrefix("flowlint: 1 baseline entry no longer matches (fixed or changed); shrink the baseline with --write-baseline flowlint-baseline.json:\n  flows/b.flow:6: FL1202 request camera never shows the system prompt here"))
+        #expect(
+            later.err.hasPrefix(
+                "flowlint: 1 baseline entry no longer matches (fixed or changed); shrink the baseline with --write-baseline flowlint-baseline.json:\n  flows/b.flow:6: FL1202 request camera never shows the system prompt here"
+            ))
         #expect(later.err.hasSuffix("3 files, 1 error, 0 warnings (1 more in the baseline)\n"))
     }
 
@@ -147,7 +164,9 @@ import Testing
             return text + "}\n"
         }
         let box = try LintSandbox(["t.flow": flow(2)])
-        #expect(lint(box, ["--format", "gcc", "--write-baseline", "b.json", "t.flow"]).out.split(separator: "\n").count == 2)
+        #expect(
+            lint(box, ["--format", "gcc", "--write-baseline", "b.json", "t.flow"]).out.split(separator: "\n").count == 2
+        )
         #expect(lint(box, ["--baseline", "b.json", "t.flow"]).out.isEmpty)
         // Two entries cover two identical findings, not three.
         try box.write("t.flow", flow(3))
@@ -157,26 +176,38 @@ import Testing
     }
 
     @Test func anUnusableBaselineIsAUsageError() throws {
-        let box = try LintSandbox(["a.flow": LintFlows.clean, "bad.json": "[1, 2]", "old.json": #"{"version": 99, "findings": []}"#])
+        let box = try LintSandbox([
+            "a.flow": LintFlows.clean, "bad.json": "[1, 2]", "old.json": #"{"version": 99, "findings": []}"#,
+        ])
         let missing = lint(box, ["--baseline", "none.json", "a.flow"])
-        #expect(missing.code == 2 && missing.err.hasPrefix("flowlint: error: cannot read baseline 'none.json' (write one with --write-baseline none.json)"))
+        #expect(
+            missing.code == 2
+                && missing.err.hasPrefix(
+                    "flowlint: error: cannot read baseline 'none.json' (write one with --write-baseline none.json)")
+        )
         let bad = lint(box, ["--baseline", "bad.json", "a.flow"])
         #expect(bad.code == 2 && bad.err.hasPrefix("flowlint: error: baseline 'bad.json' is not a JSON object"))
         let old = lint(box, ["--baseline", "old.json", "a.flow"])
-        #expect(old.code == 2 && old.err.hasPrefix("flowlint: error: baseline 'old.json' has an unsupported version (expected 1)"))
+        #expect(
+            old.code == 2
+                && old.err.hasPrefix("flowlint: error: baseline 'old.json' has an unsupported version (expected 1)"))
     }
 
     // MARK: 4. Stdin
 
     /// The built `flowlint` fed `input` on stdin.
-    func spawnFlowlint(_ arguments: [String], input: String, in directory: String) throws -> (code: Int32, out: String, err: String) {
+    func spawnFlowlint(_ arguments: [String], input: String, in directory: String) throws -> (
+        code: Int32, out: String, err: String
+    ) {
         let binary = try #require(SpawnedBinary.url(of: "flowlint"))
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         process.environment = ["NO_COLOR": "1", "PATH": "/usr/bin:/bin"]
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr
@@ -191,27 +222,39 @@ import Testing
 
     @Test func dashReadsAFlowFromStdinNamedByStdinPath() throws {
         let box = try LintSandbox(["flows/lib/photos.flow": LintFlows.error])
-        let r = try spawnFlowlint(["--format", "gcc", "--stdin-path", "flows/camera.flow", "-"], input: LintFlows.error, in: box.directory)
+        let r = try spawnFlowlint(
+            ["--format", "gcc", "--stdin-path", "flows/camera.flow", "-"], input: LintFlows.error, in: box.directory)
         #expect(r.code == 1)
         #expect(r.out == "flows/camera.flow:4:17: error: status check on photos does not handle limited [FL1203]\n")
         #expect(r.err == "1 file, 1 error, 0 warnings\n")
         // Imports resolve from the --stdin-path, so an editor's unsaved buffer lints in place.
         let importing = "import \"lib/photos.flow\"\n" + LintFlows.clean
-        let i = try spawnFlowlint(["--format", "gcc", "--stdin-path", "flows/camera.flow", "-"], input: importing, in: box.directory)
-        #expect(i.out.contains("flows/lib/photos.flow:4:17: error: status check on photos does not handle limited [FL1203]\n"), "\(i.out)")
+        let i = try spawnFlowlint(
+            ["--format", "gcc", "--stdin-path", "flows/camera.flow", "-"], input: importing, in: box.directory)
+        #expect(
+            i.out.contains(
+                "flows/lib/photos.flow:4:17: error: status check on photos does not handle limited [FL1203]\n"),
+            "\(i.out)")
         let unnamed = try spawnFlowlint(["--format", "gcc", "-"], input: LintFlows.error, in: box.directory)
         #expect(unnamed.out.hasPrefix("<stdin>:4:17: error:"))
         let noDash = lint(box, ["--stdin-path", "a.flow", "flows"])
-        #expect(noDash.code == 2 && noDash.err.hasPrefix("flowlint: error: --stdin-path names the flow read from stdin; add '-' to the PATHs"))
+        #expect(
+            noDash.code == 2
+                && noDash.err.hasPrefix(
+                    "flowlint: error: --stdin-path names the flow read from stdin; add '-' to the PATHs")
+        )
     }
 
     @Test func stdinIsInProcessToo() throws {
         let box = try LintSandbox([".flowlint": "exclude = drafts/\n"])
         func run(_ arguments: [String]) -> (Int32, String, String) {
-            let out = CapturedOutput(), err = CapturedOutput()
-            let code = FlowlintCommand(environment: ["NO_COLOR": "1"], currentDirectory: box.directory,
-                                       readStandardInput: { Array(LintFlows.warning.utf8) })
-                .run(arguments: arguments, stdout: out, stderr: err)
+            let out = CapturedOutput()
+            let err = CapturedOutput()
+            let code = FlowlintCommand(
+                environment: ["NO_COLOR": "1"], currentDirectory: box.directory,
+                readStandardInput: { Array(LintFlows.warning.utf8) }
+            )
+            .run(arguments: arguments, stdout: out, stderr: err)
             return (code, out.text, err.text)
         }
         let (code, out, _) = run(["--format", "gcc", "--stdin-path", "w.flow", "-"])
@@ -237,27 +280,30 @@ import Testing
     }
 
     @Test func flowlintJUnitHasOneTestCasePerFile() throws {
-        let box = try LintSandbox(["flows/a.flow": LintFlows.error, "flows/b.flow": LintFlows.warning, "flows/ok.flow": LintFlows.clean])
+        let box = try LintSandbox([
+            "flows/a.flow": LintFlows.error, "flows/b.flow": LintFlows.warning, "flows/ok.flow": LintFlows.clean,
+        ])
         let r = lint(box, ["--format", "junit", "."], in: "flows")
         #expect(r.code == 1)
-        #expect(r.out == """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <testsuites name="flowlint" tests="3" failures="1" errors="0">
-              <testsuite name="flowlint" tests="3" failures="1" errors="0" skipped="0">
-                <properties><property name="version" value="\(ToolVersion.current)"/></properties>
-                <testcase classname="flowlint" name="flows/a.flow" file="flows/a.flow">
-                  <failure message="1 error, 0 warnings">flows/a.flow:4:17: error: status check on photos does not handle limited [FL1203]
-            </failure>
-                </testcase>
-                <testcase classname="flowlint" name="flows/b.flow" file="flows/b.flow">
-                  <system-out>flows/b.flow:6:21: warning: request camera never shows the system prompt here: the status is already restricted or denied, so iOS returns it at once [FL1202]
-            </system-out>
-                </testcase>
-                <testcase classname="flowlint" name="flows/ok.flow" file="flows/ok.flow"/>
-              </testsuite>
-            </testsuites>
+        #expect(
+            r.out == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuites name="flowlint" tests="3" failures="1" errors="0">
+                  <testsuite name="flowlint" tests="3" failures="1" errors="0" skipped="0">
+                    <properties><property name="version" value="\(ToolVersion.current)"/></properties>
+                    <testcase classname="flowlint" name="flows/a.flow" file="flows/a.flow">
+                      <failure message="1 error, 0 warnings">flows/a.flow:4:17: error: status check on photos does not handle limited [FL1203]
+                </failure>
+                    </testcase>
+                    <testcase classname="flowlint" name="flows/b.flow" file="flows/b.flow">
+                      <system-out>flows/b.flow:6:21: warning: request camera never shows the system prompt here: the status is already restricted or denied, so iOS returns it at once [FL1202]
+                </system-out>
+                    </testcase>
+                    <testcase classname="flowlint" name="flows/ok.flow" file="flows/ok.flow"/>
+                  </testsuite>
+                </testsuites>
 
-            """)
+                """)
         let strict = lint(box, ["--format", "junit", "--strict", "flows/b.flow"])
         #expect(strict.out.contains("<failure message=\"0 errors, 1 warning\">flows/b.flow:6:21: warning:"))
         // A character XML 1.0 cannot hold is written as its visible escape, so the report says what was there.
@@ -265,27 +311,42 @@ import Testing
     }
 
     @Test func flowrunTestWritesJUnit() async throws {
-        let box = try LintSandbox(["camera.flow": FlowrunBinaryTests.cameraFlow,
-                                   "s/granted.scenario": "flow ../camera.flow\ntap \"Continue\"\nanswer camera \"Allow\"\nexpect outcome granted\n",
-                                   "s/wrong.scenario": "flow ../camera.flow\nstatus camera = denied\nexpect outcome granted\n"])
-        let out = CapturedOutput(), err = CapturedOutput()
+        let box = try LintSandbox([
+            "camera.flow": FlowrunBinaryTests.cameraFlow,
+            "s/granted.scenario":
+                "flow ../camera.flow\ntap \"Continue\"\nanswer camera \"Allow\"\nexpect outcome granted\n",
+            "s/wrong.scenario": "flow ../camera.flow\nstatus camera = denied\nexpect outcome granted\n",
+        ])
+        let out = CapturedOutput()
+        let err = CapturedOutput()
         let code = await FlowrunCommand(reader: FileSystemReader(), environment: [:])
-            .run(arguments: ["test", "--format", "junit", box.directory + "/s"], stdin: ScriptedInput([], isTerminal: false),
-                 stdout: out, stderr: err)
+            .run(
+                arguments: ["test", "--format", "junit", box.directory + "/s"],
+                stdin: ScriptedInput([], isTerminal: false),
+                stdout: out, stderr: err)
         #expect(code == 1)
-        #expect(out.text.hasPrefix("""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <testsuites name="flowrun test" tests="2" failures="1" errors="0">
-            """))
-        #expect(out.text.contains("<testcase classname=\"\(box.directory)/s\" name=\"granted\" file=\"\(box.directory)/s/granted.scenario\"/>"))
-        #expect(out.text.contains("<testcase classname=\"\(box.directory)/s\" name=\"wrong\" file=\"\(box.directory)/s/wrong.scenario\">\n      <failure message=\"expected outcome &apos;granted&apos;"), "\(out.text)")
+        #expect(
+            out.text.hasPrefix(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuites name="flowrun test" tests="2" failures="1" errors="0">
+                """))
+        #expect(
+            out.text.contains(
+                "<testcase classname=\"\(box.directory)/s\" name=\"granted\" file=\"\(box.directory)/s/granted.scenario\"/>"
+            ))
+        #expect(
+            out.text.contains(
+                "<testcase classname=\"\(box.directory)/s\" name=\"wrong\" file=\"\(box.directory)/s/wrong.scenario\">\n      <failure message=\"expected outcome &apos;granted&apos;"
+            ), "\(out.text)")
         #expect(!out.text.contains("PASS") && err.text == "1 passed, 1 failed\n")
     }
 
     @Test func everyToolPrintsTheSameVersion() async throws {
         let box = try LintSandbox([:])
         let lintVersion = lint(box, ["--version"]).out
-        let out = CapturedOutput(), err = CapturedOutput()
+        let out = CapturedOutput()
+        let err = CapturedOutput()
         _ = await FlowrunCommand(reader: FileSystemReader(), environment: [:])
             .run(arguments: ["--version"], stdin: ScriptedInput([], isTerminal: false), stdout: out, stderr: err)
         #expect(lintVersion == "flowlint \(ToolVersion.current)\n")
@@ -298,24 +359,29 @@ import Testing
         let source = "flow x {\n  uses camera\n  start -> a\n  stat a { -> done granted }\n}\n"
         let box = try LintSandbox(["stat.flow": source])
         let r = lint(box, ["--format", "gcc", "stat.flow"])
-        #expect(r.out == """
-            stat.flow:4:3: error: expected 'state', 'start', 'uses', 'outcomes', 'title' or 'let' in flow 'x', found 'stat' [FL0025]
-            stat.flow:4:3: note: did you mean 'state'? (suggested fix-it: replace 4:3-4:7 with "state") [FL0025]
-            stat.flow:3:12: error: unknown state 'a' [FL0102]
+        #expect(
+            r.out == """
+                stat.flow:4:3: error: expected 'state', 'start', 'uses', 'outcomes', 'title' or 'let' in flow 'x', found 'stat' [FL0025]
+                stat.flow:4:3: note: did you mean 'state'? (suggested fix-it: replace 4:3-4:7 with "state") [FL0025]
+                stat.flow:3:12: error: unknown state 'a' [FL0102]
 
-            """)
+                """)
         let loaded = Loader(reader: MemoryReader(["stat.flow": source])).load("stat.flow")
         #expect(loaded.diagnostics.map(\.id) == ["FL0025", "FL0102"])
     }
 
     @Test func aTransposedNameGetsADidYouMean() throws {
-        let box = try LintSandbox(["t.flow": "flow x {\n  uses camera\n  start -> prmie\n  state prime { -> done granted }\n}\n"])
+        let box = try LintSandbox([
+            "t.flow": "flow x {\n  uses camera\n  start -> prmie\n  state prime { -> done granted }\n}\n"
+        ])
         let r = lint(box, ["t.flow"])
-        #expect(r.out.contains("""
-            t.flow:3:12: error: unknown state 'prmie' [FL0102]
-                3 |   start -> prmie
-                  |            ^~~~~ did you mean 'prime'?
-            """), "\(r.out)")
+        #expect(
+            r.out.contains(
+                """
+                t.flow:3:12: error: unknown state 'prmie' [FL0102]
+                    3 |   start -> prmie
+                      |            ^~~~~ did you mean 'prime'?
+                """), "\(r.out)")
     }
 
     // MARK: 7. Graph labels and colours
@@ -339,22 +405,28 @@ import Testing
         #expect(dot.contains("[label=\"request\\nrequest p\""))
         #expect(!dot.contains("parameter 1"))
         let both = lint(box, ["--graph", "dot", "e.flow", "w.flow"]).out
-        #expect(both.contains("f0_s0 [label=\"check\\nstatus photos\", style=\"rounded\", color=\"#d00000\", penwidth=3];"), "\(both)")
-        #expect(both.contains("f1_s2 [label=\"ask_again\\nrequest camera\", style=\"rounded\", color=\"#e08000\", penwidth=2];"))
-        #expect(both.hasSuffix("""
-              subgraph cluster_legend {
-                label="legend";
-                style=dotted;
-                legend_unreachable [label="unreachable", style="rounded,dashed", fontcolor=gray40];
-                legend_trap [label="trap (no outcome)", style="rounded,filled", fillcolor="#ffd6d6"];
-                legend_error [label="error", style="rounded", color="#d00000", penwidth=3];
-                legend_warning [label="warning", style="rounded", color="#e08000", penwidth=2];
-                legend_note [label="note", style="rounded", color="#2060c0", penwidth=2];
-                legend_unreachable -> legend_trap -> legend_error -> legend_warning -> legend_note [style=invis];
-              }
-            }
+        #expect(
+            both.contains("f0_s0 [label=\"check\\nstatus photos\", style=\"rounded\", color=\"#d00000\", penwidth=3];"),
+            "\(both)")
+        #expect(
+            both.contains(
+                "f1_s2 [label=\"ask_again\\nrequest camera\", style=\"rounded\", color=\"#e08000\", penwidth=2];"))
+        #expect(
+            both.hasSuffix(
+                """
+                  subgraph cluster_legend {
+                    label="legend";
+                    style=dotted;
+                    legend_unreachable [label="unreachable", style="rounded,dashed", fontcolor=gray40];
+                    legend_trap [label="trap (no outcome)", style="rounded,filled", fillcolor="#ffd6d6"];
+                    legend_error [label="error", style="rounded", color="#d00000", penwidth=3];
+                    legend_warning [label="warning", style="rounded", color="#e08000", penwidth=2];
+                    legend_note [label="note", style="rounded", color="#2060c0", penwidth=2];
+                    legend_unreachable -> legend_trap -> legend_error -> legend_warning -> legend_note [style=invis];
+                  }
+                }
 
-            """))
+                """))
         let mermaid = lint(box, ["--graph", "mermaid", "e.flow", "w.flow"]).out
         #expect(mermaid.contains("  class f0_s0 error\n") && mermaid.contains("  class f1_s2 warning\n"))
     }
@@ -362,7 +434,8 @@ import Testing
     // MARK: 3. Behaviour diff
 
     func flowrun(_ arguments: [String], in directory: String) async -> (code: Int32, out: String, err: String) {
-        let out = CapturedOutput(), err = CapturedOutput()
+        let out = CapturedOutput()
+        let err = CapturedOutput()
         let code = await FlowrunCommand(reader: RootedReader(base: directory), environment: [:])
             .run(arguments: arguments, stdin: ScriptedInput([], isTerminal: false), stdout: out, stderr: err)
         return (code, out.text, err.text)
@@ -378,42 +451,55 @@ import Testing
         """
 
     @Test func diffReportsChangedAppearedAndDisappearedPaths() async throws {
-        let fixed = Self.photos.replacingOccurrences(of: "denied, restricted -> done denied", with: "limited -> done limited  denied, restricted -> done denied")
+        let fixed = Self.photos.replacingOccurrences(
+            of: "denied, restricted -> done denied", with: "limited -> done limited  denied, restricted -> done denied")
         let primed = Self.photos.replacingOccurrences(of: "notDetermined -> ask", with: "notDetermined -> prime")
-            .replacingOccurrences(of: "  state ask", with: "  state prime { alert { title \"Import receipts\"  button \"Continue\" -> ask } }\n  state ask")
+            .replacingOccurrences(
+                of: "  state ask",
+                with: "  state prime { alert { title \"Import receipts\"  button \"Continue\" -> ask } }\n  state ask")
         let box = try LintSandbox(["old.flow": Self.photos, "fixed.flow": fixed, "primed.flow": primed])
         let same = await flowrun(["diff", "old.flow", "old.flow"], in: box.directory)
         #expect(same.code == 0 && same.out == "flow import_receipt: same behaviour in old.flow and old.flow\n")
         let changed = await flowrun(["diff", "old.flow", "fixed.flow"], in: box.directory)
         #expect(changed.code == ExitCode.behaviourChanged && ExitCode.behaviourChanged == 7)
-        #expect(changed.out == """
-            flow import_receipt: 1 path changed (old.flow -> fixed.flow)
-            ~ [status photos = limited]
-                was: error FL2101: status photos 'limited' matches no arm in state 'check'; add an arm or 'else' via check
-                now: done limited via check
+        #expect(
+            changed.out == """
+                flow import_receipt: 1 path changed (old.flow -> fixed.flow)
+                ~ [status photos = limited]
+                    was: error FL2101: status photos 'limited' matches no arm in state 'check'; add an arm or 'else' via check
+                    now: done limited via check
 
-            """)
+                """)
         let reshaped = await flowrun(["diff", "old.flow", "primed.flow"], in: box.directory)
         #expect(reshaped.code == 7)
-        #expect(reshaped.out.hasPrefix("flow import_receipt: 3 paths appeared, 3 paths disappeared (old.flow -> primed.flow)\n"), "\(reshaped.out)")
-        #expect(reshaped.out.contains("""
-            - [status photos = notDetermined; answer photos "Allow Full Access"]
-                done granted via check > ask
-            """))
-        #expect(reshaped.out.contains("""
-            + [status photos = notDetermined; tap "Continue"; answer photos "Allow Full Access"]
-                done granted via check > prime > ask
-            """))
+        #expect(
+            reshaped.out.hasPrefix(
+                "flow import_receipt: 3 paths appeared, 3 paths disappeared (old.flow -> primed.flow)\n"),
+            "\(reshaped.out)")
+        #expect(
+            reshaped.out.contains(
+                """
+                - [status photos = notDetermined; answer photos "Allow Full Access"]
+                    done granted via check > ask
+                """))
+        #expect(
+            reshaped.out.contains(
+                """
+                + [status photos = notDetermined; tap "Continue"; answer photos "Allow Full Access"]
+                    done granted via check > prime > ask
+                """))
         let markdown = await flowrun(["diff", "--format", "markdown", "old.flow", "fixed.flow"], in: box.directory)
-        #expect(markdown.out == """
-            **flow `import_receipt`**: 1 path changed (`old.flow` → `fixed.flow`)
+        #expect(
+            markdown.out == """
+                **flow `import_receipt`**: 1 path changed (`old.flow` → `fixed.flow`)
 
-            | | decisions | before | after |
-            |---|---|---|---|
-            | changed | status photos = limited | error FL2101: status photos 'limited' matches no arm in state 'check'; add an arm or 'else' via check | done limited via check |
+                | | decisions | before | after |
+                |---|---|---|---|
+                | changed | status photos = limited | error FL2101: status photos 'limited' matches no arm in state 'check'; add an arm or 'else' via check | done limited via check |
 
-            """)
-        let json = try json(await flowrun(["diff", "--format", "json", "old.flow", "fixed.flow"], in: box.directory).out)
+                """)
+        let json = try json(
+            await flowrun(["diff", "--format", "json", "old.flow", "fixed.flow"], in: box.directory).out)
         #expect(json["changed"] as? Bool == true)
         let first = try #require((json["changes"] as? [[String: Any]])?.first)
         #expect(first["kind"] as? String == "changed" && first["decisions"] as? String == "status photos = limited")
@@ -427,12 +513,22 @@ import Testing
         let box = try LintSandbox(["flows/photos.flow": Self.photos])
         try FileManager.default.removeItem(atPath: box.directory + "/.git")
         let git = "git -c user.email=t@example.com -c user.name=t"
-        #expect(try ReadmeExampleTests.shell("git init -q . && \(git) add flows && \(git) commit -q -m one", in: URL(fileURLWithPath: box.directory)).code == 0)
-        try box.write("flows/photos.flow", Self.photos.replacingOccurrences(of: "denied, restricted -> done denied", with: "else -> done denied"))
-        let r = try ReadmeExampleTests.shell("flowrun diff HEAD:flows/photos.flow flows/photos.flow", in: URL(fileURLWithPath: box.directory))
+        #expect(
+            try ReadmeExampleTests.shell(
+                "git init -q . && \(git) add flows && \(git) commit -q -m one", in: URL(fileURLWithPath: box.directory)
+            ).code == 0)
+        try box.write(
+            "flows/photos.flow",
+            Self.photos.replacingOccurrences(of: "denied, restricted -> done denied", with: "else -> done denied"))
+        let r = try ReadmeExampleTests.shell(
+            "flowrun diff HEAD:flows/photos.flow flows/photos.flow", in: URL(fileURLWithPath: box.directory))
         #expect(r.code == 7, "\(r.err)")
-        #expect(r.out.hasPrefix("flow import_receipt: 1 path changed (HEAD:flows/photos.flow -> flows/photos.flow)\n~ [status photos = limited]\n"))
-        let unknown = try ReadmeExampleTests.shell("flowrun diff NOPE:flows/photos.flow flows/photos.flow", in: URL(fileURLWithPath: box.directory))
+        #expect(
+            r.out.hasPrefix(
+                "flow import_receipt: 1 path changed (HEAD:flows/photos.flow -> flows/photos.flow)\n~ [status photos = limited]\n"
+            ))
+        let unknown = try ReadmeExampleTests.shell(
+            "flowrun diff NOPE:flows/photos.flow flows/photos.flow", in: URL(fileURLWithPath: box.directory))
         #expect(unknown.code == 2 && unknown.err.contains("not at revision NOPE"), "\(unknown.err)")
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlowCommandLine
 
 private let parser = ArgumentParser(
@@ -69,32 +70,35 @@ private let parser = ArgumentParser(
     }
 
     @Test func variadicPositionals() throws {
-        let p = ArgumentParser(commandName: "t", summary: "", options: [],
-                               positionals: [PositionalSpec("PATH", .oneOrMore, help: "")])
+        let p = ArgumentParser(
+            commandName: "t", summary: "", options: [],
+            positionals: [PositionalSpec("PATH", .oneOrMore, help: "")])
         #expect(try p.parse(["a", "b", "c"]).positionals("PATH") == ["a", "b", "c"])
         #expect(throws: ArgumentError("missing argument PATH")) { try p.parse([]) }
-        let q = ArgumentParser(commandName: "t", summary: "", options: [],
-                               positionals: [PositionalSpec("A", help: ""), PositionalSpec("B", .zeroOrMore, help: "")])
+        let q = ArgumentParser(
+            commandName: "t", summary: "", options: [],
+            positionals: [PositionalSpec("A", help: ""), PositionalSpec("B", .zeroOrMore, help: "")])
         #expect(try q.parse(["a"]).positionals("B") == [])
         #expect(try q.parse(["a", "b"]).positionals("B") == ["b"])
     }
 
     @Test func helpText() {
         #expect(parser.usage == "usage: tool [options] FILE")
-        #expect(parser.help == """
-            usage: tool [options] FILE
+        #expect(
+            parser.help == """
+                usage: tool [options] FILE
 
-            Does things.
+                Does things.
 
-            Arguments:
-              FILE  a flow file
+                Arguments:
+                  FILE  a flow file
 
-            Options:
-              --format <format>  text or json
-              --tap <label>      a button to tap (repeatable)
-              --inactive         the app is not active
-              -h, --help         show help
+                Options:
+                  --format <format>  text or json
+                  --tap <label>      a button to tap (repeatable)
+                  --inactive         the app is not active
+                  -h, --help         show help
 
-            """)
+                """)
     }
 }

@@ -1,6 +1,7 @@
 import FlowModel
 import Foundation
 import Testing
+
 @testable import FlowCommandLine
 
 /// `flowrun --explore` on real flow text (loader, checker, explorer), in memory or on disk.
@@ -44,21 +45,25 @@ import Testing
         """
 
     func explore(_ arguments: [String], source: String = small) async -> (code: Int32, out: String, err: String) {
-        let out = CapturedOutput(), err = CapturedOutput()
+        let out = CapturedOutput()
+        let err = CapturedOutput()
         let code = await FlowrunCommand(reader: Fixtures.Reader(files: ["cam.flow": source]), environment: [:])
             .run(arguments: arguments, stdin: ScriptedInput([], isTerminal: false), stdout: out, stderr: err)
         return (code, out.text, err.text)
     }
 
     static func onDisk(_ arguments: [String]) async -> (code: Int32, out: String, err: String) {
-        let out = CapturedOutput(), err = CapturedOutput()
+        let out = CapturedOutput()
+        let err = CapturedOutput()
         let code = await FlowrunCommand(reader: FileSystemReader(), environment: [:])
             .run(arguments: arguments, stdin: ScriptedInput([], isTerminal: false), stdout: out, stderr: err)
         return (code, out.text, err.text)
     }
 
     static func temporaryDirectory() throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-explore-\(UUID().uuidString)").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "flowrun-explore-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         return directory
     }
@@ -67,27 +72,28 @@ import Testing
         let r = await explore(["--explore", "cam.flow"])
         #expect(r.code == 0)
         #expect(r.err == "")
-        #expect(r.out == """
-            explore cam (cam.flow)
-            6 paths: 2 granted, 3 denied, 1 cancelled; 11 steps
+        #expect(
+            r.out == """
+                explore cam (cam.flow)
+                6 paths: 2 granted, 3 denied, 1 cancelled; 11 steps
 
-            granted (2)
-               1  check > prime > ask  [status camera = notDetermined; tap "Continue"; answer camera "Allow"]
-               2  check  [status camera = authorized]
+                granted (2)
+                   1  check > prime > ask  [status camera = notDetermined; tap "Continue"; answer camera "Allow"]
+                   2  check  [status camera = authorized]
 
-            denied (3)
-               1  check > prime > ask  [status camera = notDetermined; tap "Continue"; answer camera "Don't Allow"]
-               2  check  [status camera = restricted]
-               3  check  [status camera = denied]
+                denied (3)
+                   1  check > prime > ask  [status camera = notDetermined; tap "Continue"; answer camera "Don't Allow"]
+                   2  check  [status camera = restricted]
+                   3  check  [status camera = denied]
 
-            cancelled (1)
-               1  check > prime  [status camera = notDetermined; tap "Not Now"]
+                cancelled (1)
+                   1  check > prime  [status camera = notDetermined; tap "Not Now"]
 
-            coverage: states 3/4, branches 7/8, buttons 2/2
-            unreached states:
-              cam.flow:7:9: cam.orphan
+                coverage: states 3/4, branches 7/8, buttons 2/2
+                unreached states:
+                  cam.flow:7:9: cam.orphan
 
-            """)
+                """)
     }
 
     @Test func jsonHasTheDocumentedShape() async throws {
@@ -95,8 +101,10 @@ import Testing
         #expect(r.code == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
         // Top-level keys in the documented order.
-        let keys = ["file", "flow", "locale", "exitCode", "complete", "budget", "steps", "pathCount", "groups",
-                    "coverage", "unreachedStates"]
+        let keys = [
+            "file", "flow", "locale", "exitCode", "complete", "budget", "steps", "pathCount", "groups",
+            "coverage", "unreachedStates",
+        ]
         #expect(Set(object.keys) == Set(keys))
         let offsets = keys.map { r.out.range(of: "\n  \"\($0)\":")?.lowerBound }
         #expect(offsets.allSatisfy { $0 != nil })
@@ -113,9 +121,12 @@ import Testing
         #expect(first["states"] as? [String] == ["check", "prime", "ask"])
         #expect((first["ending"] as? [String: String]) == ["kind": "outcome", "outcome": "granted"])
         let decisions = try #require(first["decisions"] as? [[String: String]])
-        #expect(decisions == [["state": "check", "choice": "status camera = notDetermined"],
-                              ["state": "prime", "choice": "tap \"Continue\""],
-                              ["state": "ask", "choice": "answer camera \"Allow\""]])
+        #expect(
+            decisions == [
+                ["state": "check", "choice": "status camera = notDetermined"],
+                ["state": "prime", "choice": "tap \"Continue\""],
+                ["state": "ask", "choice": "answer camera \"Allow\""],
+            ])
         #expect(first["scenario"] is NSNull)
 
         let coverage = try #require(object["coverage"] as? [String: [String: Any]])
@@ -133,7 +144,10 @@ import Testing
         let r = await explore(["--explore", "cam.flow"], source: Self.partial)
         #expect(r.code == 1)
         #expect(r.out.contains("error FL2101 (2)"))
-        #expect(r.out.contains("2  check  [status camera = denied]  error FL2101: status camera 'denied' matches no arm in state 'check'"))
+        #expect(
+            r.out.contains(
+                "2  check  [status camera = denied]  error FL2101: status camera 'denied' matches no arm in state 'check'"
+            ))
         let json = await explore(["--explore", "cam.flow", "--format", "json"], source: Self.partial)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
         #expect(object["exitCode"] as? Int == 1)
@@ -157,7 +171,8 @@ import Testing
         #expect(object["exitCode"] as? Int == 5)
         // The full exploration runs 11 steps (replays at decisions included): 11 completes, 10 does not.
         #expect(await explore(["--explore", "cam.flow", "--explore-budget", "11"]).code == 0)
-        #expect(await explore(["--explore", "cam.flow", "--explore-budget", "10"]).code == ExitCode.explorationIncomplete)
+        #expect(
+            await explore(["--explore", "cam.flow", "--explore-budget", "10"]).code == ExitCode.explorationIncomplete)
     }
 
     @Test(arguments: [
@@ -217,19 +232,22 @@ import Testing
     @Test func emittedScenariosKeepArgumentsAndApp() async throws {
         let directory = try Self.temporaryDirectory()
         try """
-            flow ask(p: permission, why: text) {
-              start -> check
-              state check { status p { granted -> done granted  notDetermined -> prime  else -> done denied } }
-              state prime { alert { title "{why}"  button "OK" -> request  cancel "Later" -> done cancelled } }
-              state request { request p { granted -> done granted  else -> done denied } }
-            }
-            """.write(toFile: directory + "/ask.flow", atomically: true, encoding: .utf8)
+        flow ask(p: permission, why: text) {
+          start -> check
+          state check { status p { granted -> done granted  notDetermined -> prime  else -> done denied } }
+          state prime { alert { title "{why}"  button "OK" -> request  cancel "Later" -> done cancelled } }
+          state request { request p { granted -> done granted  else -> done denied } }
+        }
+        """.write(toFile: directory + "/ask.flow", atomically: true, encoding: .utf8)
         let out = directory + "/out"
-        let r = await Self.onDisk(["--explore", directory + "/ask.flow", "--arg", "p=camera", "--arg", "why=To scan",
-                                   "--app", "Receipts", "--emit-scenarios", out])
+        let r = await Self.onDisk([
+            "--explore", directory + "/ask.flow", "--arg", "p=camera", "--arg", "why=To scan",
+            "--app", "Receipts", "--emit-scenarios", out,
+        ])
         #expect(r.code == 0)
         let text = try String(contentsOfFile: out + "/ask-cancelled-1.scenario", encoding: .utf8)
-        #expect(text.contains("flow ../ask.flow ask\nargument p = camera\nargument why = \"To scan\"\napp \"Receipts\"\n"))
+        #expect(
+            text.contains("flow ../ask.flow ask\nargument p = camera\nargument why = \"To scan\"\napp \"Receipts\"\n"))
         let replay = await Self.onDisk(["test", out])
         #expect(replay.code == 0)
         #expect(replay.out.hasSuffix(" passed, 0 failed\n"))
@@ -249,13 +267,17 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("flows").path
 
     @Test func everyFlowExploresAndReplays() async throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.flowsDirectory).filter { $0.hasSuffix(".flow") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.flowsDirectory).filter {
+            $0.hasSuffix(".flow")
+        }.sorted()
         #expect(files.count >= 10)
         let out = try ExploreCommandTests.temporaryDirectory()
         var emitted = 0
         for file in files {
             let dir = out + "/" + file.replacingOccurrences(of: ".flow", with: "")
-            let r = await ExploreCommandTests.onDisk(["--explore", Self.flowsDirectory + "/" + file, "--emit-scenarios", dir])
+            let r = await ExploreCommandTests.onDisk([
+                "--explore", Self.flowsDirectory + "/" + file, "--emit-scenarios", dir,
+            ])
             // A seed port may keep a seed's crash (a path ending in FL2101): exit 1, never 5 or 2.
             #expect(r.code == 0 || r.code == 1, "\(file): \(r.err)")
             #expect(!r.out.contains("budget exceeded"), "\(file)")

@@ -1,12 +1,15 @@
 import FlowSyntax
 import Foundation
 import Testing
+
 @testable import FlowCommandLine
 
 /// Issue 29 item 5: a baseline records every finding, never the capped list, so a run against
 /// it reports nothing new.
 @Suite struct FindingCapBaselineTests {
-    func lint(_ box: LintSandbox, _ arguments: [String]) -> (code: Int32, out: String, err: String) { box.run(arguments) }
+    func lint(_ box: LintSandbox, _ arguments: [String]) -> (code: Int32, out: String, err: String) {
+        box.run(arguments)
+    }
 
     @Test func aBaselineOfAFileOverTheCapListsEveryFinding() throws {
         // 150 unreachable states: more warnings than the cap shows in one file.
@@ -18,7 +21,9 @@ import Testing
         #expect(plain.out.contains("FL0013"))
         let written = lint(box, ["--format", "gcc", "--write-baseline", "b.json", "many.flow"])
         #expect(written.code == 0)
-        let baseline = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: box.directory + "/b.json"))) as? [String: Any])
+        let baseline = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: box.directory + "/b.json")))
+                as? [String: Any])
         #expect((baseline["findings"] as? [[String: Any]])?.count == 150)
         let against = lint(box, ["--strict", "--baseline", "b.json", "many.flow"])
         #expect(against.code == 0 && against.out.isEmpty, "\(against.out)")

@@ -1,6 +1,7 @@
 import FlowTestSupport
 import Foundation
 import Testing
+
 @testable import FlowCommandLine
 
 /// `flowfmt` in-process on files in a temporary directory (LintSandbox: removed after the test).
@@ -9,7 +10,8 @@ import Testing
     static let tidy = "flow f {\n  start -> a\n  state a { -> done granted }\n}\n"
 
     func run(_ box: LintSandbox, _ arguments: [String], stdin: String = "") -> (code: Int32, out: String, err: String) {
-        let out = CapturedOutput(), err = CapturedOutput()
+        let out = CapturedOutput()
+        let err = CapturedOutput()
         let input = Array(stdin.utf8)
         let code = FlowfmtCommand(environment: [:], currentDirectory: box.directory, readStandardInput: { input })
             .run(arguments: arguments, stdout: out, stderr: err)
@@ -36,24 +38,28 @@ import Testing
         let box = try LintSandbox(["my flows/a.flow": Self.messy, "b's.flow": Self.messy])
         let r = run(box, ["--check", "my flows/a.flow", "b's.flow"])
         #expect(r.code == 1)
-        #expect(r.err == "flowfmt: 2 files are not in the canonical layout; run: flowfmt -i 'my flows/a.flow' 'b'\\''s.flow'\n")
+        #expect(
+            r.err
+                == "flowfmt: 2 files are not in the canonical layout; run: flowfmt -i 'my flows/a.flow' 'b'\\''s.flow'\n"
+        )
     }
 
     @Test func diffIsAUnifiedDiff() throws {
         let box = try LintSandbox(["a.flow": Self.messy])
         let r = run(box, ["--diff", "a.flow"])
         #expect(r.code == 0)
-        #expect(r.out == """
-            --- a/a.flow
-            +++ b/a.flow
-            @@ -1,4 +1,4 @@
-             flow f {
-            -    start->a
-            +  start -> a
-               state a { -> done granted }
-             }
+        #expect(
+            r.out == """
+                --- a/a.flow
+                +++ b/a.flow
+                @@ -1,4 +1,4 @@
+                 flow f {
+                -    start->a
+                +  start -> a
+                   state a { -> done granted }
+                 }
 
-            """)
+                """)
         #expect(run(box, ["--check", "--diff", "a.flow"]).code == 1)
     }
 
@@ -89,7 +95,9 @@ import Testing
     }
 
     @Test func excludesOfTheConfigurationApply() throws {
-        let box = try LintSandbox([".flowlint": "exclude = drafts/\n", "flows/a.flow": Self.tidy, "drafts/b.flow": Self.messy])
+        let box = try LintSandbox([
+            ".flowlint": "exclude = drafts/\n", "flows/a.flow": Self.tidy, "drafts/b.flow": Self.messy,
+        ])
         #expect(run(box, ["--check", "."]).code == 0)
         try box.write("none.flowlint", "")
         #expect(run(box, ["--check", "--config", "none.flowlint", "."]).code == 1)
@@ -99,7 +107,8 @@ import Testing
         let box = try LintSandbox(["a.flow": Self.messy])
         let big = run(box, ["--max-file-size", "10", "-i", "a.flow"])
         #expect(big.code == 1)
-        #expect(big.err.contains("a.flow:1:1: error: file is \(Self.messy.utf8.count) bytes, more than the limit of 10"))
+        #expect(
+            big.err.contains("a.flow:1:1: error: file is \(Self.messy.utf8.count) bytes, more than the limit of 10"))
         #expect(big.err.contains("[FL0010]"))
         #expect(try read(box, "a.flow") == Self.messy)
         #expect(run(box, ["-i", "--check", "a.flow"]).code == 2)

@@ -1,6 +1,7 @@
 import FlowLint
 import Foundation
 import Testing
+
 @testable import FlowCommandLine
 
 /// `flowlint` run in-process against files in a fresh temporary directory, removed again when
@@ -19,12 +20,14 @@ final class LintSandbox {
 
     func write(_ name: String, _ text: String) throws {
         let path = directory + "/" + name
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try text.write(toFile: path, atomically: true, encoding: .utf8)
     }
 
     func run(_ arguments: [String]) -> (code: Int32, out: String, err: String) {
-        let out = CapturedOutput(), err = CapturedOutput()
+        let out = CapturedOutput()
+        let err = CapturedOutput()
         let code = FlowlintCommand(environment: ["NO_COLOR": "1"], currentDirectory: directory)
             .run(arguments: arguments, stdout: out, stderr: err)
         return (code, out.text, err.text)
@@ -103,8 +106,11 @@ enum LintFlows {
 
     @Test func usageAndIOErrorsExitTwoWithAHint() throws {
         let box = try LintSandbox(["a.flow": LintFlows.clean])
-        for arguments in [["missing.flow"], [], ["--format", "jsn", "a.flow"], ["--bogus", "a.flow"], ["--max-warnings", "x", "a.flow"],
-                          ["--info-plist", "nope.plist", "a.flow"], ["--graph", "svg", "a.flow"]] {
+        for arguments in [
+            ["missing.flow"], [], ["--format", "jsn", "a.flow"], ["--bogus", "a.flow"],
+            ["--max-warnings", "x", "a.flow"],
+            ["--info-plist", "nope.plist", "a.flow"], ["--graph", "svg", "a.flow"],
+        ] {
             let r = box.run(arguments)
             #expect(r.code == 2, "\(arguments)")
             let lines = r.err.split(separator: "\n")
@@ -117,7 +123,9 @@ enum LintFlows {
     }
 
     @Test func exitCodesFollowSeverityStrictAndMaxWarnings() throws {
-        let box = try LintSandbox(["clean.flow": LintFlows.clean, "error.flow": LintFlows.error, "warning.flow": LintFlows.warning])
+        let box = try LintSandbox([
+            "clean.flow": LintFlows.clean, "error.flow": LintFlows.error, "warning.flow": LintFlows.warning,
+        ])
         let clean = box.run(["clean.flow"])
         #expect(clean.code == 0 && clean.out.isEmpty && clean.err == "1 file, 0 errors, 0 warnings\n")
         #expect(box.run(["error.flow"]).code == 1)
@@ -134,7 +142,10 @@ enum LintFlows {
         let r = box.run(["error.flow"])
         #expect(r.out.hasPrefix("error.flow:4:17: error: status check on photos does not handle limited [FL1203]\n"))
         #expect(r.out.contains("    4 |   state check { status photos"))
-        #expect(r.out.contains("  witness:\n    1. flow 'photos' starts at 'check' (error.flow:4:9)\n    2. reaches 'check' (error.flow:4:9)\n"))
+        #expect(
+            r.out.contains(
+                "  witness:\n    1. flow 'photos' starts at 'check' (error.flow:4:9)\n    2. reaches 'check' (error.flow:4:9)\n"
+            ))
         #expect(r.err == "1 file, 1 error, 0 warnings\n")
     }
 
@@ -144,16 +155,22 @@ enum LintFlows {
     @Test func longWitnessesAreAbridgedUnlessAskedForInFull() throws {
         var text = "flow photos {\n  uses photos\n  start -> s0\n"
         for i in 0..<60 { text += "  state s\(i) { -> \(i + 1 < 60 ? "s\(i + 1)" : "check") }\n" }
-        text += "  state check { status photos { authorized -> done granted  notDetermined, denied, restricted -> done denied } }\n}\n"
+        text +=
+            "  state check { status photos { authorized -> done granted  notDetermined, denied, restricted -> done denied } }\n}\n"
         let box = try LintSandbox(["long.flow": text])
         let out = box.run(["long.flow"]).out
-        #expect(out.contains("    25. in 's23': goes on → s24 (long.flow:27:15)\n    … 12 steps …\n    38. in 's36': goes on → s37 (long.flow:40:15)\n"))
+        #expect(
+            out.contains(
+                "    25. in 's23': goes on → s24 (long.flow:27:15)\n    … 12 steps …\n    38. in 's36': goes on → s37 (long.flow:40:15)\n"
+            ))
         #expect(out.contains("    62. reaches 'check' (long.flow:64:9)\n"))
         #expect(!out.contains("37. in"))
 
         func witness(_ arguments: [String]) throws -> (steps: [[String: Any]], finding: [String: Any]) {
-            let root = try #require(try JSONSerialization.jsonObject(with: Data(box.run(arguments).out.utf8)) as? [String: Any])
-            let finding = try #require((root["findings"] as? [[String: Any]])?.first { $0["ruleId"] as? String == "FL1203" })
+            let root = try #require(
+                try JSONSerialization.jsonObject(with: Data(box.run(arguments).out.utf8)) as? [String: Any])
+            let finding = try #require(
+                (root["findings"] as? [[String: Any]])?.first { $0["ruleId"] as? String == "FL1203" })
             return (try #require(finding["witness"] as? [[String: Any]]), finding)
         }
         let abridged = try witness(["--format", "json", "long.flow"])
@@ -164,12 +181,16 @@ enum LintFlows {
         #expect(full.steps.count == 62 && full.finding["witnessOmitted"] == nil)
 
         func threadFlow(_ arguments: [String]) throws -> (flow: [String: Any], shared: [[String: Any]]) {
-            let root = try #require(try JSONSerialization.jsonObject(with: Data(box.run(arguments).out.utf8)) as? [String: Any])
+            let root = try #require(
+                try JSONSerialization.jsonObject(with: Data(box.run(arguments).out.utf8)) as? [String: Any])
             let run = try #require((root["runs"] as? [[String: Any]])?.first)
-            let result = try #require((run["results"] as? [[String: Any]])?.first { $0["ruleId"] as? String == "FL1203" })
+            let result = try #require(
+                (run["results"] as? [[String: Any]])?.first { $0["ruleId"] as? String == "FL1203" })
             let codeFlow = try #require((result["codeFlows"] as? [[String: Any]])?.first)
-            return (try #require((codeFlow["threadFlows"] as? [[String: Any]])?.first),
-                    try #require(run["threadFlowLocations"] as? [[String: Any]]))
+            return (
+                try #require((codeFlow["threadFlows"] as? [[String: Any]])?.first),
+                try #require(run["threadFlowLocations"] as? [[String: Any]])
+            )
         }
         let sarif = try threadFlow(["--format", "sarif", "long.flow"])
         let locations = try #require(sarif.flow["locations"] as? [[String: Any]])
@@ -183,11 +204,14 @@ enum LintFlows {
 
     @Test func gccAndGithubFormats() throws {
         let box = try LintSandbox(["error.flow": LintFlows.error])
-        #expect(box.run(["--format", "gcc", "error.flow"]).out
+        #expect(
+            box.run(["--format", "gcc", "error.flow"]).out
                 == "error.flow:4:17: error: status check on photos does not handle limited [FL1203]\n")
         let github = box.run(["--format", "github", "error.flow"]).out
         #expect(github.hasPrefix("::error file=error.flow,line=4,col=17,endLine=4,endColumn="))
-        #expect(github.contains(",title=FL1203::status check on photos does not handle limited%0A1. flow 'photos' starts at 'check'"))
+        #expect(
+            github.contains(
+                ",title=FL1203::status check on photos does not handle limited%0A1. flow 'photos' starts at 'check'"))
         #expect(github.split(separator: "\n").count == 1)
     }
 
@@ -225,7 +249,10 @@ enum LintFlows {
         #expect(driver["name"] as? String == "flowlint")
         let rules = try #require(driver["rules"] as? [[String: Any]])
         #expect(rules.count == RuleRegistry.rules.count)
-        #expect(rules.allSatisfy { ($0["shortDescription"] as? [String: Any])?["text"] is String && $0["defaultConfiguration"] != nil })
+        #expect(
+            rules.allSatisfy {
+                ($0["shortDescription"] as? [String: Any])?["text"] is String && $0["defaultConfiguration"] != nil
+            })
         let results = try #require(runs[0]["results"] as? [[String: Any]])
         #expect(results.count == 1)
         let result = results[0]
@@ -233,16 +260,19 @@ enum LintFlows {
         let index = try #require(result["ruleIndex"] as? Int)
         #expect(rules[index]["id"] as? String == "FL1202")
         #expect(result["level"] as? String == "warning")
-        let location = try #require(((result["locations"] as? [[String: Any]])?.first)?["physicalLocation"] as? [String: Any])
+        let location = try #require(
+            ((result["locations"] as? [[String: Any]])?.first)?["physicalLocation"] as? [String: Any])
         #expect((location["artifactLocation"] as? [String: Any])?["uri"] as? String == "flows/warning.flow")
         #expect((location["region"] as? [String: Any])?["startLine"] as? Int == 6)
         let flows = try #require(result["codeFlows"] as? [[String: Any]])
-        let steps = try #require(((flows.first?["threadFlows"] as? [[String: Any]])?.first)?["locations"] as? [[String: Any]])
+        let steps = try #require(
+            ((flows.first?["threadFlows"] as? [[String: Any]])?.first)?["locations"] as? [[String: Any]])
         #expect(steps.count == 3)
         // Steps reference the run's threadFlowLocations by index.
         let shared = try #require(runs[0]["threadFlowLocations"] as? [[String: Any]])
         let second = try #require(steps[1]["index"] as? Int)
-        #expect(((shared[second]["location"] as? [String: Any])?["message"] as? [String: Any])?["text"] as? String
+        #expect(
+            ((shared[second]["location"] as? [String: Any])?["message"] as? [String: Any])?["text"] as? String
                 == "in 'check': status camera = restricted or denied (else) → ask_again")
         let fingerprint = try #require((result["partialFingerprints"] as? [String: Any])?.values.first as? String)
         #expect(fingerprint.count == 16)
@@ -251,12 +281,16 @@ enum LintFlows {
     }
 
     @Test func directoriesAreSearchedRecursivelyInStableOrder() throws {
-        let box = try LintSandbox(["d/b.flow": LintFlows.warning, "d/a/c.flow": LintFlows.error, "d/a/notes.txt": "x",
-                                   "d/z.flow": LintFlows.clean])
+        let box = try LintSandbox([
+            "d/b.flow": LintFlows.warning, "d/a/c.flow": LintFlows.error, "d/a/notes.txt": "x",
+            "d/z.flow": LintFlows.clean,
+        ])
         let r = box.run(["--format", "gcc", "d"])
         let paths = r.out.split(separator: "\n").map { $0.split(separator: ":")[0] }
         #expect(paths == ["d/a/c.flow", "d/b.flow"])
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(box.run(["--format", "json", "d/"]).out.utf8)) as? [String: Any])
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(box.run(["--format", "json", "d/"]).out.utf8)) as? [String: Any]
+        )
         #expect(json["files"] as? [String] == ["d/a/c.flow", "d/b.flow", "d/z.flow"])
     }
 
@@ -266,7 +300,10 @@ enum LintFlows {
         try box.write(".flowlint", "# team settings\nFL1202 = error\nexclude = drafts/\n")
         let r = box.run(["--format", "gcc", "."])
         #expect(r.code == 1)
-        #expect(r.out == "w.flow:6:21: error: request camera never shows the system prompt here: the status is already restricted or denied, so iOS returns it at once [FL1202]\n")
+        #expect(
+            r.out
+                == "w.flow:6:21: error: request camera never shows the system prompt here: the status is already restricted or denied, so iOS returns it at once [FL1202]\n"
+        )
         try box.write("team.json", #"{ "rules": { "prompt-never-shown": "off" }, "exclude": ["drafts/"] }"#)
         let off = box.run(["--config", "team.json", "."])
         #expect(off.code == 0 && off.out.isEmpty)
@@ -276,10 +313,15 @@ enum LintFlows {
     }
 
     @Test func inlineSuppressionNeedsAReasonAndAKnownRule() throws {
-        let suppressed = LintFlows.unreachable.replacingOccurrences(of: "  state old", with: "  // flowlint:disable FL1101 -- kept for the experiment\n  state old")
-        let noReason = LintFlows.unreachable.replacingOccurrences(of: "  state old", with: "  state old { -> ask } // flowlint:disable FL1101\n  state older")
-        let unknown = LintFlows.unreachable.replacingOccurrences(of: "  state old", with: "  // flowlint:disable FL1110 -- typo\n  state old")
-        let box = try LintSandbox(["plain.flow": LintFlows.unreachable, "s.flow": suppressed, "n.flow": noReason, "u.flow": unknown])
+        let suppressed = LintFlows.unreachable.replacingOccurrences(
+            of: "  state old", with: "  // flowlint:disable FL1101 -- kept for the experiment\n  state old")
+        let noReason = LintFlows.unreachable.replacingOccurrences(
+            of: "  state old", with: "  state old { -> ask } // flowlint:disable FL1101\n  state older")
+        let unknown = LintFlows.unreachable.replacingOccurrences(
+            of: "  state old", with: "  // flowlint:disable FL1110 -- typo\n  state old")
+        let box = try LintSandbox([
+            "plain.flow": LintFlows.unreachable, "s.flow": suppressed, "n.flow": noReason, "u.flow": unknown,
+        ])
         #expect(box.run(["--format", "gcc", "plain.flow"]).out.contains("[FL1101]"))
         let s = box.run(["--strict", "s.flow"])
         #expect(s.code == 0 && s.out.isEmpty)
@@ -308,7 +350,8 @@ enum LintFlows {
             try b.write(to: URL(fileURLWithPath: box.directory + "/present-\(name).plist"))
             let r = box.run(["--format", "gcc", "--info-plist", "missing-\(name).plist", "c.flow"])
             #expect(r.code == 1, "\(name)")
-            #expect(r.out.contains("request camera needs 'NSCameraUsageDescription' in missing-\(name).plist"), "\(name)")
+            #expect(
+                r.out.contains("request camera needs 'NSCameraUsageDescription' in missing-\(name).plist"), "\(name)")
             let ok = box.run(["--info-plist", "present-\(name).plist", "c.flow"])
             #expect(ok.code == 0 && ok.out.isEmpty, "\(name)")
         }

@@ -50,11 +50,12 @@ import Testing
         let path = try temporaryFlow()
         let r = try flowrun([path])
         #expect(r.code == 3)
-        #expect(r.err == """
-            flowrun: error: input needed in state 'prime' (\(path):6:17): alert 'Scan receipts' needs a tap on one of \
-            "Continue", "Not Now"; script it with --tap LABEL (stdin is not a terminal, so flowrun does not ask)
+        #expect(
+            r.err == """
+                flowrun: error: input needed in state 'prime' (\(path):6:17): alert 'Scan receipts' needs a tap on one of \
+                "Continue", "Not Now"; script it with --tap LABEL (stdin is not a terminal, so flowrun does not ask)
 
-            """)
+                """)
         #expect(r.out.hasSuffix("input needed\n"))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlowCommandLine
 
 @Suite struct FlowrunCommandTests {
@@ -7,31 +8,32 @@ import Testing
         let r = await Fixtures.flowrun(["camera.flow", "--tap", "Continue", "--answer", "camera=Allow"])
         #expect(r.code == 0)
         #expect(r.err == "")
-        #expect(r.out == """
-            flow camera (camera.flow)
+        #expect(
+            r.out == """
+                flow camera (camera.flow)
 
-              1  device  camera.flow:4:18
-                 capability camera: present
-                 -> check
-              2  check  camera.flow:5:17
-                 status camera: notDetermined
-                 -> prime
-              3  prime  camera.flow:6:38
-                 track prime_shown
-                 alert "Scan receipts"
-                       "We need the camera"
-                       buttons: "Continue", "Not Now" (cancel)
-                 tapped "Continue"
-                 track prime_accepted
-                 -> ask
-              4  ask  camera.flow:7:15
-                 request camera: iOS shows "Allow", "Don't Allow"
-                 answered "Allow": authorized
-                 -> done granted
+                  1  device  camera.flow:4:18
+                     capability camera: present
+                     -> check
+                  2  check  camera.flow:5:17
+                     status camera: notDetermined
+                     -> prime
+                  3  prime  camera.flow:6:38
+                     track prime_shown
+                     alert "Scan receipts"
+                           "We need the camera"
+                           buttons: "Continue", "Not Now" (cancel)
+                     tapped "Continue"
+                     track prime_accepted
+                     -> ask
+                  4  ask  camera.flow:7:15
+                     request camera: iOS shows "Allow", "Don't Allow"
+                     answered "Allow": authorized
+                     -> done granted
 
-            outcome: granted
+                outcome: granted
 
-            """)
+                """)
     }
 
     @Test func answerByStatusAndCancelButton() async {
@@ -52,8 +54,10 @@ import Testing
     }
 
     @Test func settingsVisitTerminatesAndResumes() async {
-        let r = await Fixtures.flowrun(["camera.flow", "--status", "camera=denied", "--tap", "Open Settings",
-                                        "--settings", "camera=authorized"])
+        let r = await Fixtures.flowrun([
+            "camera.flow", "--status", "camera=denied", "--tap", "Open Settings",
+            "--settings", "camera=authorized",
+        ])
         #expect(r.code == 0)
         #expect(r.out.contains("user set camera to authorized"))
         #expect(r.out.contains("iOS terminated the app; it relaunched and resumed here"))
@@ -61,34 +65,50 @@ import Testing
     }
 
     @Test func relaunchWithoutAChangeResumesAndAnImpossibleChangeSaysWhy() async {
-        let relaunch = await Fixtures.flowrun(["camera.flow", "--status", "camera=denied", "--tap", "Open Settings",
-                                               "--settings", "relaunch", "--tap", "Not Now"])
+        let relaunch = await Fixtures.flowrun([
+            "camera.flow", "--status", "camera=denied", "--tap", "Open Settings",
+            "--settings", "relaunch", "--tap", "Not Now",
+        ])
         #expect(relaunch.code == 0)
         #expect(relaunch.out.contains("iOS terminated the app; it relaunched and resumed here"))
         #expect(relaunch.out.hasSuffix("outcome: denied\n"))
-        let flag = await Fixtures.flowrun(["camera.flow", "--status", "camera=denied", "--tap", "Open Settings",
-                                           "--relaunch", "--tap", "Not Now"])
+        let flag = await Fixtures.flowrun([
+            "camera.flow", "--status", "camera=denied", "--tap", "Open Settings",
+            "--relaunch", "--tap", "Not Now",
+        ])
         #expect(flag.out == relaunch.out)
-        let restricted = await Fixtures.flowrun(["camera.flow", "--status", "camera=restricted", "--tap", "Open Settings",
-                                                 "--settings", "camera=authorized"])
+        let restricted = await Fixtures.flowrun([
+            "camera.flow", "--status", "camera=restricted", "--tap", "Open Settings",
+            "--settings", "camera=authorized",
+        ])
         #expect(restricted.code == 2)  // a scripted value that does not fit
-        #expect(restricted.err.contains("camera is restricted (Screen Time or device management): the user cannot change it in Settings"))
-        let never = await Fixtures.flowrun(["camera.flow", "--status", "camera=denied", "--tap", "Open Settings",
-                                            "--settings", "photos=authorized"])
-        #expect(never.err.contains("Settings has no photos switch for this app: the app never requested photos; it shows camera"))
+        #expect(
+            restricted.err.contains(
+                "camera is restricted (Screen Time or device management): the user cannot change it in Settings"))
+        let never = await Fixtures.flowrun([
+            "camera.flow", "--status", "camera=denied", "--tap", "Open Settings",
+            "--settings", "photos=authorized",
+        ])
+        #expect(
+            never.err.contains(
+                "Settings has no photos switch for this app: the app never requested photos; it shows camera"))
     }
 
     @Test func trackingRequestsTakesOnOrOff() async {
         let bad = await Fixtures.flowrun(["camera.flow", "--tracking-requests", "maybe"])
         #expect(bad.code == 2)
         #expect(bad.err.hasPrefix("flowrun: error: '--tracking-requests' is 'on' or 'off', not 'maybe'\n"))
-        #expect(await Fixtures.flowrun(["camera.flow", "--status", "camera=authorized", "--tracking-requests", "off"]).code == 0)
+        #expect(
+            await Fixtures.flowrun(["camera.flow", "--status", "camera=authorized", "--tracking-requests", "off"]).code
+                == 0)
     }
 
     @Test func expectOutcome() async {
         let ok = await Fixtures.flowrun(["camera.flow", "--status", "camera=authorized", "--expect-outcome", "granted"])
         #expect(ok.code == 0)
-        let other = await Fixtures.flowrun(["camera.flow", "--status", "camera=authorized", "--expect-outcome", "denied"])
+        let other = await Fixtures.flowrun([
+            "camera.flow", "--status", "camera=authorized", "--expect-outcome", "denied",
+        ])
         #expect(other.code == 4)
         #expect(other.err.contains("the run ended with 'granted', not the expected 'denied'"))
         let unknown = await Fixtures.flowrun(["camera.flow", "--expect-outcome", "grantd"])
@@ -99,11 +119,12 @@ import Testing
     @Test func inputNeededStopsAtOnceWithoutATerminal() async {
         let r = await Fixtures.flowrun(["camera.flow"], terminal: false)
         #expect(r.code == 3)
-        #expect(r.err == """
-            flowrun: error: input needed in state 'prime' (camera.flow:6:38): alert 'Scan receipts' needs a tap \
-            on one of "Continue", "Not Now"; script it with --tap LABEL (stdin is not a terminal, so flowrun does not ask)
+        #expect(
+            r.err == """
+                flowrun: error: input needed in state 'prime' (camera.flow:6:38): alert 'Scan receipts' needs a tap \
+                on one of "Continue", "Not Now"; script it with --tap LABEL (stdin is not a terminal, so flowrun does not ask)
 
-            """)
+                """)
         #expect(r.out.hasSuffix("stopped here\n\ninput needed\n"))
     }
 
@@ -130,17 +151,30 @@ import Testing
     }
 
     @Test func loopHitsTheStepLimit() async {
-        let r = await Fixtures.flowrun(["camera.flow", "--max-steps", "10"], program: Fixtures.camera(start: Fixtures.spin))
+        let r = await Fixtures.flowrun(
+            ["camera.flow", "--max-steps", "10"], program: Fixtures.camera(start: Fixtures.spin))
         #expect(r.code == 1)
         #expect(r.err.contains("[FL2103]"))
     }
 
     @Test(arguments: [
-        (["camera.flow", "--status", "camera=granted"], "'granted' is not a camera status in '--status camera=granted'; did you mean 'authorized'?"),
-        (["camera.flow", "--status", "microphone=authorized"], "'authorized' is not a microphone status in '--status microphone=authorized'; did you mean 'granted'?"),
-        (["camera.flow", "--status", "camra=denied"], "unknown permission 'camra' in '--status camra=denied'; did you mean 'camera'?"),
+        (
+            ["camera.flow", "--status", "camera=granted"],
+            "'granted' is not a camera status in '--status camera=granted'; did you mean 'authorized'?"
+        ),
+        (
+            ["camera.flow", "--status", "microphone=authorized"],
+            "'authorized' is not a microphone status in '--status microphone=authorized'; did you mean 'granted'?"
+        ),
+        (
+            ["camera.flow", "--status", "camra=denied"],
+            "unknown permission 'camra' in '--status camra=denied'; did you mean 'camera'?"
+        ),
         (["camera.flow", "--capability", "camera=off"], "capability 'camera' is 'present' or 'absent', not 'off'"),
-        (["camera.flow", "--settings", "camera=notDetermined"], "Settings cannot set a permission back to 'notDetermined' for camera; choose one of denied, authorized"),
+        (
+            ["camera.flow", "--settings", "camera=notDetermined"],
+            "Settings cannot set a permission back to 'notDetermined' for camera; choose one of denied, authorized"
+        ),
         (["camera.flow", "--format", "jsn"], "unknown format 'jsn'; did you mean 'json'?; use text, json or html"),
         (["camera.flow", "--max-steps", "0"], "'--max-steps 0' needs a whole number greater than 0"),
         (["camera.flow", "--fomat", "json"], "unknown option '--fomat'; did you mean '--format'?"),
@@ -175,7 +209,9 @@ import Testing
     }
 
     @Test func jsonOutputShape() async throws {
-        let r = await Fixtures.flowrun(["camera.flow", "--format", "json", "--tap", "Continue", "--answer", "camera=Allow"])
+        let r = await Fixtures.flowrun([
+            "camera.flow", "--format", "json", "--tap", "Continue", "--answer", "camera=Allow",
+        ])
         #expect(r.code == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
         #expect(object["outcome"] as? String == "granted")

@@ -1,6 +1,6 @@
-import Foundation
 import FlowModel
 import FlowSyntax
+import Foundation
 import Testing
 
 /// The repository root, found from this file's path so the tests run from any working directory.
@@ -26,10 +26,11 @@ private func shortPath(_ path: String) -> String {
 /// One line per diagnostic, enough to find it without the renderer.
 private func describe(_ diagnostics: [Diagnostic], files: [SourceFile]) -> String {
     diagnostics.map { d in
-        let place = d.range.map { r in
-            let file = r.file.index < files.count ? shortPath(files[r.file.index].path) : "?"
-            return "\(file):\(r.start.line):\(r.start.column)"
-        } ?? "?"
+        let place =
+            d.range.map { r in
+                let file = r.file.index < files.count ? shortPath(files[r.file.index].path) : "?"
+                return "\(file):\(r.start.line):\(r.start.column)"
+            } ?? "?"
         return "\(place): \(d.severity): \(d.message) [\(d.id)]"
     }.joined(separator: "\n")
 }
@@ -93,8 +94,9 @@ struct FlowsCorpusTests {
         let blocks = readme.components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
         let example = try #require(blocks.first { $0.contains("flow ") }, "README.md has no flow example")
         let result = Loader(reader: FileSystemReader()).load(text: example, path: "README.md.flow")
-        #expect(result.diagnostics.filter { $0.severity == .error }.isEmpty,
-                "\(describe(result.diagnostics, files: result.files))")
+        #expect(
+            result.diagnostics.filter { $0.severity == .error }.isEmpty,
+            "\(describe(result.diagnostics, files: result.files))")
         #expect(result.program?.flows.count == 1)
     }
 }
@@ -140,8 +142,12 @@ struct FlowsCoverageTests {
         for declaration in syntax.declarations {
             switch declaration {
             case .import: features.insert("import")
-            case .app(let app): features.insert("app"); text(app.name)
-            case .let(let value): features.insert("top-level let"); text(value.value)
+            case .app(let app):
+                features.insert("app")
+                text(app.name)
+            case .let(let value):
+                features.insert("top-level let")
+                text(value.value)
             case .strings(let strings):
                 features.insert("strings")
                 if strings.fallback != nil { features.insert("fallback") }
@@ -157,29 +163,40 @@ struct FlowsCoverageTests {
                 for p in flow.parameters { features.insert("\(p.kind?.rawValue ?? "?") parameter") }
                 for item in flow.items {
                     switch item {
-                    case .title(let title): features.insert("title"); text(title.text)
+                    case .title(let title):
+                        features.insert("title")
+                        text(title.text)
                     case .uses(let uses): features.insert(uses.kinds.count > 1 ? "uses several" : "uses")
                     case .outcomes(let outcomes):
-                        features.insert(outcomes.names.contains { !Flow.builtinOutcomes.contains($0.name) }
-                                        ? "custom outcomes" : "outcomes")
+                        features.insert(
+                            outcomes.names.contains { !Flow.builtinOutcomes.contains($0.name) }
+                                ? "custom outcomes" : "outcomes")
                     case .start: features.insert("start")
-                    case .let(let value): features.insert("flow-level let"); text(value.value)
+                    case .let(let value):
+                        features.insert("flow-level let")
+                        text(value.value)
                     case .state(let state):
                         if !state.effects.isEmpty { features.insert("state track") }
                         state.effects.forEach(track)
                         switch state.terminator {
                         case .goto?: features.insert("goto")
                         case .capability(let check)?:
-                            features.insert("capability \(check.name.name)"); arms(check.arms)
+                            features.insert("capability \(check.name.name)")
+                            arms(check.arms)
                         case .status(let check)?:
                             features.insert(check.isTuple ? "tuple status" : "status")
-                            if check.subjects.contains(where: { s in flow.parameters.contains { $0.name.name == s.name } }) {
+                            let onParameter = check.subjects.contains { s in
+                                flow.parameters.contains { $0.name.name == s.name }
+                            }
+                            if onParameter {
                                 features.insert("status on a permission parameter")
                             }
                             arms(check.arms)
                         case .request(let request)?:
                             features.insert(request.then == nil ? "request arms" : "request goto")
-                            for o in request.options { features.insert(o.value == nil ? "request option" : "request purpose") }
+                            for o in request.options {
+                                features.insert(o.value == nil ? "request option" : "request purpose")
+                            }
                             arms(request.arms)
                         case .alert(let alert)?:
                             features.insert("alert")
@@ -188,7 +205,10 @@ struct FlowsCoverageTests {
                             for button in alert.buttons {
                                 features.insert("\(button.role.rawValue) button")
                                 text(button.label)
-                                if let t = button.track { features.insert("button track"); track(t) }
+                                if let t = button.track {
+                                    features.insert("button track")
+                                    track(t)
+                                }
                             }
                         case .openSettings(let open)?: features.insert("open \(open.page.name)")
                         case .call(let call)?:
@@ -224,7 +244,8 @@ struct FlowsCoverageTests {
             "import", "app", "top-level let", "flow-level let", "strings", "fallback", "locale with region or script",
             "permission parameter", "text parameter", "title", "uses", "uses several", "outcomes", "custom outcomes",
             "start", "state track", "button track", "track properties", "string property", "number property",
-            "bool property", "goto", "done", "capability camera", "capability microphone", "capability locationServices",
+            "bool property", "goto", "done", "capability camera", "capability microphone",
+            "capability locationServices",
             "status", "tuple status", "status on a permission parameter", "tuple pattern", "wildcard", "else arm",
             "several patterns per arm", "request arms", "request goto", "request option", "request purpose", "alert",
             "default button", "cancel button", "destructive button", "open settings", "open notificationSettings",
@@ -270,12 +291,13 @@ struct GrammarCatalogTests {
         let rows = try Self.catalogRows()
         for kind in PermissionKind.allCases {
             let cell = rows[kind.rawValue]?[2] ?? ""
-            let listed = cell.split(separator: ";").first.map { part in
-                part.split(separator: ",").compactMap { option -> String? in
-                    let name = option.trimmingCharacters(in: .whitespaces)
-                    return name.hasPrefix("`") ? String(name.dropFirst().prefix { $0 != "`" && $0 != ":" }) : nil
-                }
-            } ?? []
+            let listed =
+                cell.split(separator: ";").first.map { part in
+                    part.split(separator: ",").compactMap { option -> String? in
+                        let name = option.trimmingCharacters(in: .whitespaces)
+                        return name.hasPrefix("`") ? String(name.dropFirst().prefix { $0 != "`" && $0 != ":" }) : nil
+                    }
+                } ?? []
             var expected = kind.requestOptions.map(\.name)
             if kind.requiresPurposeKey { expected.append("purpose") }
             #expect(listed == expected, "\(kind)")

@@ -4,6 +4,7 @@ import FlowModel
 import FlowSyntax
 import Foundation
 import Testing
+
 @testable import FlowCommandLine
 
 /// The repository root, found from this file's path.
@@ -27,7 +28,9 @@ private func messUp(_ bytes: [UInt8]) -> [UInt8] {
             for piece in pieces {
                 switch piece.kind {
                 case .whitespace:
-                    out += previousWasNewline && leading ? [0x09] + Array(tree.source[piece.bytes]) : Array(tree.source[piece.bytes]) + [0x20]
+                    out +=
+                        previousWasNewline && leading
+                        ? [0x09] + Array(tree.source[piece.bytes]) : Array(tree.source[piece.bytes]) + [0x20]
                 case .newline:
                     if previousWasNewline { out += tree.source[piece.bytes] }
                     out += tree.source[piece.bytes]
@@ -54,7 +57,8 @@ private struct RelayoutReader: SourceReader {
         guard case .success(let bytes) = result, path.hasSuffix(".flow") else { return result }
         let messy = messUp(bytes)
         guard formatted else { return .success(messy) }
-        return (try? Formatter.format(SourceFile(id: FileID(0), path: path, bytes: messy))).map { .success($0) } ?? .success(messy)
+        return (try? Formatter.format(SourceFile(id: FileID(0), path: path, bytes: messy))).map { .success($0) }
+            ?? .success(messy)
     }
     func read(_ path: String) -> Result<[UInt8], SourceReadError> { relayout(files.read(path), path) }
     func read(_ path: String, maxBytes: Int) -> Result<[UInt8], SourceReadError> {
@@ -71,7 +75,11 @@ private struct RelayoutReader: SourceReader {
 @Suite struct FormatMeaningTests {
     /// Where an offset is, independent of layout: the index of the token or comment it falls in
     /// and how far into it (or the next one's index and -1 in whitespace between them).
-    struct Place: Hashable { var path: String; var anchor: Int; var delta: Int }
+    struct Place: Hashable {
+        var path: String
+        var anchor: Int
+        var delta: Int
+    }
 
     final class Places {
         var anchors: [String: [Range<Int>]] = [:]
@@ -100,7 +108,8 @@ private struct RelayoutReader: SourceReader {
     func describe(_ findings: [Finding], files: [SourceFile], places: Places) -> [String] {
         func at(_ range: SourceRange?) -> String {
             guard let range, let file = files.first(where: { $0.id == range.file }) else { return "-" }
-            let a = places.place(range.start.offset, in: file), b = places.place(range.end.offset, in: file)
+            let a = places.place(range.start.offset, in: file)
+            let b = places.place(range.end.offset, in: file)
             return "\(a.path)#\(a.anchor)+\(a.delta)..\(b.anchor)+\(b.delta)"
         }
         return findings.map { f in
@@ -122,10 +131,15 @@ private struct RelayoutReader: SourceReader {
         let absolute = root + "/" + path
         let before = linter.lint(Loader(reader: RelayoutReader(formatted: false)).load(absolute))
         let after = linter.lint(Loader(reader: RelayoutReader(formatted: true)).load(absolute))
-        let placesBefore = Places(), placesAfter = Places()
-        for (a, b) in [(before.findings, after.findings), (before.suppressed, after.suppressed), (before.expected, after.expected)] {
-            #expect(describe(a, files: before.files, places: placesBefore) == describe(b, files: after.files, places: placesAfter),
-                    "\(path)")
+        let placesBefore = Places()
+        let placesAfter = Places()
+        for (a, b) in [
+            (before.findings, after.findings), (before.suppressed, after.suppressed), (before.expected, after.expected),
+        ] {
+            #expect(
+                describe(a, files: before.files, places: placesBefore)
+                    == describe(b, files: after.files, places: placesAfter),
+                "\(path)")
         }
         // The two are different text, and the formatted one is the repository's (canonical) file.
         #expect(before.files.map(\.path) == after.files.map(\.path))
@@ -136,18 +150,23 @@ private struct RelayoutReader: SourceReader {
     @Test("flowrun --explore --format json is the same after formatting", arguments: examples)
     func exploration(path: String) async {
         func explore(_ reader: any SourceReader) async -> (Int32, String, String) {
-            let out = CapturedOutput(), err = CapturedOutput()
+            let out = CapturedOutput()
+            let err = CapturedOutput()
             let code = await FlowrunCommand(reader: reader, environment: [:])
-                .run(arguments: ["--explore", root + "/" + path, "--format", "json"],
-                     stdin: ScriptedInput([], isTerminal: false), stdout: out, stderr: err)
+                .run(
+                    arguments: ["--explore", root + "/" + path, "--format", "json"],
+                    stdin: ScriptedInput([], isTerminal: false), stdout: out, stderr: err)
             return (code, out.text, err.text)
         }
-        let before = await explore(RelayoutReader(formatted: false)), after = await explore(RelayoutReader(formatted: true))
+        let before = await explore(RelayoutReader(formatted: false))
+        let after = await explore(RelayoutReader(formatted: true))
         #expect(before.0 == after.0, "\(path)")
         // A generic flow cannot be explored alone (its parameters need a caller): then both
         // runs print the same error and nothing else.
-        #expect(before.1.isEmpty ? before.0 != 0 : before.1.contains("\"location\": \"/"), "\(path): nothing to compare")
-        #expect(mapLocations(before.1, reader: RelayoutReader(formatted: false))
+        #expect(
+            before.1.isEmpty ? before.0 != 0 : before.1.contains("\"location\": \"/"), "\(path): nothing to compare")
+        #expect(
+            mapLocations(before.1, reader: RelayoutReader(formatted: false))
                 == mapLocations(after.1, reader: RelayoutReader(formatted: true)), "\(path)")
         // Errors: the same, at the same places; the source lines they quote are laid out as
         // each file is, so those are left out.
@@ -156,7 +175,8 @@ private struct RelayoutReader: SourceReader {
                 !line.drop { $0 == " " || $0.isNumber }.hasPrefix("|")
             }.joined(separator: "\n")
         }
-        #expect(withoutSnippets(mapLocations(before.2, reader: RelayoutReader(formatted: false)))
+        #expect(
+            withoutSnippets(mapLocations(before.2, reader: RelayoutReader(formatted: false)))
                 == withoutSnippets(mapLocations(after.2, reader: RelayoutReader(formatted: true))), "\(path)")
     }
 
@@ -173,7 +193,8 @@ private struct RelayoutReader: SourceReader {
             out += ns.substring(with: NSRange(location: cursor, length: match.range.location - cursor))
             cursor = match.range.location + match.range.length
             let path = ns.substring(with: match.range(at: 1))
-            let l = Int(ns.substring(with: match.range(at: 2)))!, c = Int(ns.substring(with: match.range(at: 3)))!
+            let l = Int(ns.substring(with: match.range(at: 2)))!
+            let c = Int(ns.substring(with: match.range(at: 3)))!
             if files[path] == nil, case .success(let bytes) = reader.read(path) {
                 files[path] = SourceFile(id: FileID(0), path: path, bytes: bytes)
             }

@@ -1,6 +1,7 @@
 import FlowModel
 import Foundation
 import Testing
+
 @testable import FlowCommandLine
 
 /// What flowrun prints for a handed-off state and for run-time values: the transcript line, the
@@ -27,33 +28,36 @@ import Testing
     }
 
     @Test func theTranscriptSaysTheStateDidNotRun() async throws {
-        let r = await Fixtures.flowrun(["camera.flow", "--flow", "own", "--status", "camera=denied"], program: try Self.program())
+        let r = await Fixtures.flowrun(
+            ["camera.flow", "--flow", "own", "--status", "camera=denied"], program: try Self.program())
         #expect(r.code == 0, "\(r.err)")
-        #expect(r.out == """
-            flow own (camera.flow)
+        #expect(
+            r.out == """
+                flow own (camera.flow)
 
-              1  go  camera.flow:10:14
-                 call ask()
-                 -> ask.check
-                  2  ask.check  camera.flow:4:17
-                     status camera: denied
-                     -> explain
-                     handoff denied: the caller handles it; the state does not run
+                  1  go  camera.flow:10:14
+                     call ask()
+                     -> ask.check
+                      2  ask.check  camera.flow:4:17
+                         status camera: denied
+                         -> explain
+                         handoff denied: the caller handles it; the state does not run
+                         -> done denied
+                     ask ended with denied
+                     -> mine
+                  3  mine  camera.flow:11:60
+                     track own_denied {outcome: "denied"}
                      -> done denied
-                 ask ended with denied
-                 -> mine
-              3  mine  camera.flow:11:60
-                 track own_denied {outcome: "denied"}
-                 -> done denied
 
-            outcome: denied
+                outcome: denied
 
-            """)
+                """)
     }
 
     @Test func jsonNamesTheHandoffAndTheValues() async throws {
-        let r = await Fixtures.flowrun(["camera.flow", "--flow", "own", "--status", "camera=denied", "--format", "json"],
-                                       program: try Self.program())
+        let r = await Fixtures.flowrun(
+            ["camera.flow", "--flow", "own", "--status", "camera=denied", "--format", "json"],
+            program: try Self.program())
         #expect(r.code == 0, "\(r.err)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
         #expect(json["path"] as? [String] == ["go", "ask.check", "mine"])

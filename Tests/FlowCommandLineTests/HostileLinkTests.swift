@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import FlowCommandLine
 
 /// Issue 33, item 1: no tool reads or writes outside the project root through a symbolic link,
 /// a linked directory included (the root check on the path's text let `flows/linkdir/x.flow`
 /// reach a directory elsewhere).
 @Suite struct HostileLinkTests {
-    static let fixable = "flow f {\n  uses camera\n  start -> a\n  state a { status microphone { else -> done granted } }\n}\n"
+    static let fixable =
+        "flow f {\n  uses camera\n  start -> a\n  state a { status microphone { else -> done granted } }\n}\n"
     static let secret = "flow secret {\n  start -> done granted\n}\n# SECRET CONTENT\n"
 
     /// A sandbox with `outside/` beside it, linked from inside as `flows/linkdir` and `flows/link.flow`.
@@ -16,13 +18,16 @@ import Testing
         try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
         try Self.fixable.write(toFile: outside + "/x.flow", atomically: true, encoding: .utf8)
         try Self.secret.write(toFile: outside + "/secret.flow", atomically: true, encoding: .utf8)
-        try FileManager.default.createSymbolicLink(atPath: box.directory + "/flows/linkdir", withDestinationPath: outside)
-        try FileManager.default.createSymbolicLink(atPath: box.directory + "/flows/link.flow", withDestinationPath: outside + "/secret.flow")
+        try FileManager.default.createSymbolicLink(
+            atPath: box.directory + "/flows/linkdir", withDestinationPath: outside)
+        try FileManager.default.createSymbolicLink(
+            atPath: box.directory + "/flows/link.flow", withDestinationPath: outside + "/secret.flow")
         return (box, outside)
     }
 
     func flowfmt(_ box: LintSandbox, _ arguments: [String]) -> (code: Int32, out: String, err: String) {
-        let out = CapturedOutput(), err = CapturedOutput()
+        let out = CapturedOutput()
+        let err = CapturedOutput()
         let code = FlowfmtCommand(environment: [:], currentDirectory: box.directory, readStandardInput: { [] })
             .run(arguments: arguments, stdout: out, stderr: err)
         return (code, out.text, err.text)
@@ -34,11 +39,16 @@ import Testing
         let r = box.run(["--fix", "--format", "gcc", "flows/linkdir/x.flow"])
         #expect(r.code == 1)
         let real = URL(fileURLWithPath: outside).resolvingSymlinksInPath().path
-        #expect(r.out.contains("flows/linkdir/x.flow:1:1: error: cannot read 'flows/linkdir/x.flow': 'flows/linkdir' resolves to '\(real)', which is outside the project root '\(box.directory)' [FL0100]"), "\(r.out)\(r.err)")
+        #expect(
+            r.out.contains(
+                "flows/linkdir/x.flow:1:1: error: cannot read 'flows/linkdir/x.flow': 'flows/linkdir' resolves to '\(real)', which is outside the project root '\(box.directory)' [FL0100]"
+            ), "\(r.out)\(r.err)")
         #expect(try String(contentsOfFile: outside + "/x.flow", encoding: .utf8) == Self.fixable)
     }
 
-    @Test(arguments: [["--check", "flows"], ["flows/link.flow"], ["--diff", "flows/link.flow"], ["-i", "flows/linkdir/x.flow"]])
+    @Test(arguments: [
+        ["--check", "flows"], ["flows/link.flow"], ["--diff", "flows/link.flow"], ["-i", "flows/linkdir/x.flow"],
+    ])
     func flowfmtNeitherPrintsNorRewritesAFileOutsideTheRoot(arguments: [String]) throws {
         let (box, outside) = try sandbox()
         defer { try? FileManager.default.removeItem(atPath: outside) }
@@ -53,7 +63,8 @@ import Testing
         let (box, outside) = try sandbox()
         defer { try? FileManager.default.removeItem(atPath: outside) }
         try "SECRET-RULE = off\n".write(toFile: outside + "/evil.flowlint", atomically: true, encoding: .utf8)
-        try FileManager.default.createSymbolicLink(atPath: box.directory + "/.flowlint", withDestinationPath: outside + "/evil.flowlint")
+        try FileManager.default.createSymbolicLink(
+            atPath: box.directory + "/.flowlint", withDestinationPath: outside + "/evil.flowlint")
         let r = box.run(["flows/ok.flow"])
         #expect(r.code == 2)
         #expect(r.err.hasPrefix("flowlint: error: the configuration '"), "\(r.err)")
@@ -62,7 +73,8 @@ import Testing
     }
 
     func flowstrings(_ box: LintSandbox, _ arguments: [String]) -> (code: Int32, out: String, err: String) {
-        let out = CapturedOutput(), err = CapturedOutput()
+        let out = CapturedOutput()
+        let err = CapturedOutput()
         let code = FlowstringsCommand(environment: ["NO_COLOR": "1"], currentDirectory: box.directory)
             .run(arguments: arguments, stdout: out, stderr: err)
         return (code, out.text, err.text)
@@ -76,7 +88,10 @@ import Testing
         let linked = flowstrings(box, ["export", "--catalog", "out.xcstrings", "flows"])
         #expect(linked.code == 2)
         let real = URL(fileURLWithPath: outside + "/secret.flow").resolvingSymlinksInPath().path
-        #expect(linked.err.hasPrefix("flowstrings: error: 'flows/link.flow' resolves to '\(real)', which is outside the project root"), "\(linked.err)")
+        #expect(
+            linked.err.hasPrefix(
+                "flowstrings: error: 'flows/link.flow' resolves to '\(real)', which is outside the project root"),
+            "\(linked.err)")
         #expect(!linked.err.contains("<unknown>"))
         try FileManager.default.removeItem(atPath: box.directory + "/flows/link.flow")
         try FileManager.default.removeItem(atPath: box.directory + "/flows/linkdir")

@@ -1,6 +1,7 @@
 import FlowModel
 import FlowRuntime
 import Testing
+
 @testable import FlowCommandLine
 
 @Suite struct InteractiveTests {
@@ -13,49 +14,51 @@ import Testing
         #expect(r.code == 0)
         // Steps print as they happen: the ones before a dialog come before it, and a step that
         // waited for an answer follows it. (On a terminal the typed answer ends the prompt line.)
-        #expect(r.out == """
-            flow camera (camera.flow)
+        #expect(
+            r.out == """
+                flow camera (camera.flow)
 
-              1  device  camera.flow:4:18
-                 capability camera: present
-                 -> check
-              2  check  camera.flow:5:17
-                 status camera: notDetermined
-                 -> prime
-            ┌─ Alert
-            │ Scan receipts
-            │ We need the camera
-            │
-            │   [1] Continue
-            │   [2] Not Now  (cancel)
-            └─
-            Tap [1-2] or type a label:   3  prime  camera.flow:6:38
-                 track prime_shown
-                 alert "Scan receipts"
-                       "We need the camera"
-                       buttons: "Continue", "Not Now" (cancel)
-                 tapped "Continue"
-                 track prime_accepted
-                 -> ask
-            ┌─ iOS prompt (camera)
-            │ “App” Would Like to Access the Camera
-            │ (the app's NSCameraUsageDescription text)
-            │
-            │   [1] Allow  -> On
-            │   [2] Don't Allow  -> Off
-            └─
-            Answer [1-2] or type a label:   4  ask  camera.flow:7:15
-                 request camera: iOS shows "Allow", "Don't Allow"
-                 answered "Allow": authorized
-                 -> done granted
+                  1  device  camera.flow:4:18
+                     capability camera: present
+                     -> check
+                  2  check  camera.flow:5:17
+                     status camera: notDetermined
+                     -> prime
+                ┌─ Alert
+                │ Scan receipts
+                │ We need the camera
+                │
+                │   [1] Continue
+                │   [2] Not Now  (cancel)
+                └─
+                Tap [1-2] or type a label:   3  prime  camera.flow:6:38
+                     track prime_shown
+                     alert "Scan receipts"
+                           "We need the camera"
+                           buttons: "Continue", "Not Now" (cancel)
+                     tapped "Continue"
+                     track prime_accepted
+                     -> ask
+                ┌─ iOS prompt (camera)
+                │ “App” Would Like to Access the Camera
+                │ (the app's NSCameraUsageDescription text)
+                │
+                │   [1] Allow  -> On
+                │   [2] Don't Allow  -> Off
+                └─
+                Answer [1-2] or type a label:   4  ask  camera.flow:7:15
+                     request camera: iOS shows "Allow", "Don't Allow"
+                     answered "Allow": authorized
+                     -> done granted
 
-            outcome: granted
+                outcome: granted
 
-            """)
+                """)
     }
 
     @Test func scriptComesFirstThenTheTerminal() async {
-        let r = await Fixtures.flowrun(["camera.flow", "--tap", "Continue", "--app", "Receipts"], input: ["2"], terminal: true)
+        let r = await Fixtures.flowrun(
+            ["camera.flow", "--tap", "Continue", "--app", "Receipts"], input: ["2"], terminal: true)
         #expect(r.code == 0)
         #expect(!r.out.contains("┌─ Alert"))
         #expect(r.out.contains("“Receipts” Would Like to Access the Camera"))
@@ -66,7 +69,9 @@ import Testing
         let r = await Fixtures.flowrun(["camera.flow"], input: ["9", "contnue", "not now"], terminal: true)
         #expect(r.code == 0)
         #expect(r.out.contains("'9' is not one of the choices; type a number from 1 to 2\n"))
-        #expect(r.out.contains("'contnue' is not one of the choices; type a number from 1 to 2 (did you mean 'Continue'?)\n"))
+        #expect(
+            r.out.contains(
+                "'contnue' is not one of the choices; type a number from 1 to 2 (did you mean 'Continue'?)\n"))
         #expect(r.out.hasSuffix("outcome: cancelled\n"))
     }
 
@@ -74,25 +79,31 @@ import Testing
         let r = await Fixtures.flowrun(["camera.flow"], input: [], terminal: true)
         #expect(r.code == ExitCode.cancelled && ExitCode.cancelled == 6)
         #expect(r.err == "flowrun: error: the run was cancelled (end of input)\n")
-        #expect(r.out.hasSuffix("Tap [1-2] or type a label: \n  3  prime  camera.flow:6:38\n     track prime_shown\n     stopped here\n\ncancelled\n"), "\(r.out)")
+        #expect(
+            r.out.hasSuffix(
+                "Tap [1-2] or type a label: \n  3  prime  camera.flow:6:38\n     track prime_shown\n     stopped here\n\ncancelled\n"
+            ), "\(r.out)")
         // Not a terminal: input needed, as before.
         let closed = await Fixtures.flowrun(["camera.flow"], input: [], terminal: false)
         #expect(closed.code == ExitCode.inputNeeded && closed.err.contains("input needed in state 'prime'"))
     }
 
     @Test func settingsPageAsksForChanges() async {
-        let r = await Fixtures.flowrun(["camera.flow", "--status", "camera=denied"],
-                                       input: ["1", "camera=granted", "camera=authorized"], terminal: true)
+        let r = await Fixtures.flowrun(
+            ["camera.flow", "--status", "camera=denied"],
+            input: ["1", "camera=granted", "camera=authorized"], terminal: true)
         #expect(r.code == 0)
-        #expect(r.out.contains("""
-            ┌─ Settings › App
-            │ The app is in the background. Current settings:
-            │   camera  Off
-            │           can set: Off, On; changing it terminates the app
-            └─
-            Change settings (e.g. camera=On), or press Return to go back: \
-              'granted' is not a camera status in 'camera=granted'; did you mean 'authorized'?
-            """), "\(r.out)")
+        #expect(
+            r.out.contains(
+                """
+                ┌─ Settings › App
+                │ The app is in the background. Current settings:
+                │   camera  Off
+                │           can set: Off, On; changing it terminates the app
+                └─
+                Change settings (e.g. camera=On), or press Return to go back: \
+                  'granted' is not a camera status in 'camera=granted'; did you mean 'authorized'?
+                """), "\(r.out)")
         #expect(r.out.hasSuffix("outcome: granted\n"))
     }
 
@@ -114,27 +125,41 @@ import Testing
 
             """
         let program = try #require(Loader(reader: MemoryReader(["scan.flow": source])).load("scan.flow").program)
-        let r = await Fixtures.flowrun(["camera.flow"] + (locale.map { ["--locale", $0] } ?? []), program: program,
-                                       input: ["Allow"], terminal: true)
+        let r = await Fixtures.flowrun(
+            ["camera.flow"] + (locale.map { ["--locale", $0] } ?? []), program: program,
+            input: ["Allow"], terminal: true)
         #expect(r.out.contains("│ \(quoted) Would Like to Access the Camera\n"), "\(r.out)")
     }
 
     @Test func jsonKeepsDialogsOnStandardError() async {
-        let r = await Fixtures.flowrun(["camera.flow", "--format", "json", "--tap", "Continue"], input: ["Allow"], terminal: true)
+        let r = await Fixtures.flowrun(
+            ["camera.flow", "--format", "json", "--tap", "Continue"], input: ["Allow"], terminal: true)
         #expect(r.code == 0)
         #expect(r.out.hasPrefix("{\n"))
         #expect(r.err.contains("┌─ iOS prompt (camera)"))
     }
 
     @Test(arguments: [
-        (PermissionKind.location, [PromptAnswer("Keep Only While Using", .authorizedWhenInUse),
-                                   PromptAnswer("Change to Always Allow", .authorizedAlways)],
-         "Allow “A” to also use your location even when you are not using the app?"),
-        (.location, [PromptAnswer("Allow Once", .authorizedWhenInUse, temporary: true)], "Allow “A” to use your location?"),
-        (.calendar, [PromptAnswer("Allow Add Events Only", .writeOnly), PromptAnswer("Don't Allow", .denied)],
-         "“A” Would Like to Add Events to Your Calendar"),
-        (.calendar, [PromptAnswer("Allow Full Access", .fullAccess), PromptAnswer("Don't Allow", .writeOnly)],
-         "“A” Would Like Full Access to Your Calendar"),
+        (
+            PermissionKind.location,
+            [
+                PromptAnswer("Keep Only While Using", .authorizedWhenInUse),
+                PromptAnswer("Change to Always Allow", .authorizedAlways),
+            ],
+            "Allow “A” to also use your location even when you are not using the app?"
+        ),
+        (
+            .location, [PromptAnswer("Allow Once", .authorizedWhenInUse, temporary: true)],
+            "Allow “A” to use your location?"
+        ),
+        (
+            .calendar, [PromptAnswer("Allow Add Events Only", .writeOnly), PromptAnswer("Don't Allow", .denied)],
+            "“A” Would Like to Add Events to Your Calendar"
+        ),
+        (
+            .calendar, [PromptAnswer("Allow Full Access", .fullAccess), PromptAnswer("Don't Allow", .writeOnly)],
+            "“A” Would Like Full Access to Your Calendar"
+        ),
     ])
     func promptTitles(kind: PermissionKind, answers: [PromptAnswer], title: String) {
         #expect(TerminalDialogs.promptTitle(kind, options: [], answers: answers, app: "A") == title)
@@ -142,7 +167,8 @@ import Testing
 
     @Test func temporaryAnswersAreMarked() {
         let dialogs = TerminalDialogs(input: ScriptedInput([]), output: CapturedOutput(), appName: "A")
-        let text = dialogs.renderPrompt(.location, options: [], answers: [PromptAnswer("Allow Once", .authorizedWhenInUse, temporary: true)])
+        let text = dialogs.renderPrompt(
+            .location, options: [], answers: [PromptAnswer("Allow Once", .authorizedWhenInUse, temporary: true)])
         #expect(text.contains("[1] Allow Once  -> While Using the App, this session only"))
     }
 
@@ -156,32 +182,39 @@ import Testing
             Issue.record("expected a failure")
             return
         }
-        #expect(e.message == "Settings has no photos switch for this app: the app never requested photos; it shows camera")
+        #expect(
+            e.message == "Settings has no photos switch for this app: the app never requested photos; it shows camera")
     }
 
     @Test func settingsInputTakesThePhonesLabels() throws {
         // The phone's labels work, spaces and all, next to status names.
-        let labels = TerminalDialogs.parseChanges("location=While Using the App camera=off, photos = limited access",
-                                                  switches: [.location, .camera, .photos].map { Self.switchOf($0, .denied) })
-        #expect(try labels.get() == [SettingsChange(.location, .authorizedWhenInUse), SettingsChange(.camera, .denied),
-                                     SettingsChange(.photos, .limited)])
+        let labels = TerminalDialogs.parseChanges(
+            "location=While Using the App camera=off, photos = limited access",
+            switches: [.location, .camera, .photos].map { Self.switchOf($0, .denied) })
+        #expect(
+            try labels.get() == [
+                SettingsChange(.location, .authorizedWhenInUse), SettingsChange(.camera, .denied),
+                SettingsChange(.photos, .limited),
+            ])
     }
 
     @Test func settingsShowThePhonesLabels() {
         let dialogs = TerminalDialogs(input: ScriptedInput([]), output: CapturedOutput(), appName: "Maps")
-        let text = dialogs.renderSettings(.settings, switches: [Self.switchOf(.location, .authorizedWhenInUse), Self.switchOf(.photos, .limited)])
-        #expect(text == """
-            ┌─ Settings › Maps
-            │ The app is in the background. Current settings:
-            │   location  While Using the App
-            │             can set: Ask Next Time Or When I Share, Never, While Using the
-            │             App, Always
-            │   photos    Limited Access
-            │             can set: None, Full Access, Limited Access; changing it terminates
-            │             the app
-            └─
+        let text = dialogs.renderSettings(
+            .settings, switches: [Self.switchOf(.location, .authorizedWhenInUse), Self.switchOf(.photos, .limited)])
+        #expect(
+            text == """
+                ┌─ Settings › Maps
+                │ The app is in the background. Current settings:
+                │   location  While Using the App
+                │             can set: Ask Next Time Or When I Share, Never, While Using the
+                │             App, Always
+                │   photos    Limited Access
+                │             can set: None, Full Access, Limited Access; changing it terminates
+                │             the app
+                └─
 
-            """, "\(text)")
+                """, "\(text)")
         for line in text.split(separator: "\n") { #expect(TerminalDialogs.cells(line) <= 80) }
         #expect(PermissionKind.calendar.settingsLabel(.writeOnly) == "Add Events Only")
         #expect(PermissionKind.photosAddOnly.settingsLabel(.authorized) == "Add Photos Only")
@@ -190,7 +223,9 @@ import Testing
 
     @Test func labelsMatchIgnoringCaseEllipsisQuotesAndSpaces() {
         let labels = ["Limit Access…", "Don’t Allow", "Allow Full Access"]
-        for (typed, expected) in [("limit access...", 0), ("  LIMIT ACCESS…  ", 0), ("don't allow", 1), ("allow  full access", 2)] {
+        for (typed, expected) in [
+            ("limit access...", 0), ("  LIMIT ACCESS…  ", 0), ("don't allow", 1), ("allow  full access", 2),
+        ] {
             let dialogs = TerminalDialogs(input: ScriptedInput([typed]), output: CapturedOutput(), appName: "A")
             #expect(dialogs.choose(among: labels, verb: "Answer") == expected, "\(typed)")
         }
@@ -205,22 +240,24 @@ import Testing
 
     @Test func dialogsWrapToTheTerminalWidth() {
         let dialogs = TerminalDialogs(input: ScriptedInput([]), output: CapturedOutput(), appName: "A", width: 30)
-        let alert = AlertPresentation(title: "Camera access is off",
-                                      message: "Turn it on in Settings to scan receipts and 照片相机照片相机照片相机照片相机",
-                                      buttons: [AlertButton(label: "OK", role: .default)])
+        let alert = AlertPresentation(
+            title: "Camera access is off",
+            message: "Turn it on in Settings to scan receipts and 照片相机照片相机照片相机照片相机",
+            buttons: [AlertButton(label: "OK", role: .default)])
         let text = dialogs.render(alert)
-        #expect(text == """
-            ┌─ Alert
-            │ Camera access is off
-            │ Turn it on in Settings to
-            │ scan receipts and
-            │ 照片相机照片相机照片相机照片
-            │ 相机
-            │
-            │   [1] OK
-            └─
+        #expect(
+            text == """
+                ┌─ Alert
+                │ Camera access is off
+                │ Turn it on in Settings to
+                │ scan receipts and
+                │ 照片相机照片相机照片相机照片
+                │ 相机
+                │
+                │   [1] OK
+                └─
 
-            """, "\(text)")
+                """, "\(text)")
         for line in text.split(separator: "\n") { #expect(TerminalDialogs.cells(line) <= 30) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlowCommandLine
 
 /// `--max-file-size`, `--max-nesting` and `--max-states` on both commands: each exceeded limit is
@@ -10,18 +11,29 @@ import Testing
 
     /// The limit flag, its value, and the first line of the rendered diagnostic.
     static let exceeded: [(flag: String, value: String, line: String)] = [
-        ("--max-file-size", "100", "cam.flow:1:1: error: file is \(source.utf8.count) bytes, more than the limit of 100; split it into imported files [FL0010]"),
-        ("--max-nesting", "2", "cam.flow:4:31: error: nesting is deeper than 2 levels; flatten it into separate states [FL0011]"),
-        ("--max-states", "3", "cam.flow:1:6: error: flow 'cam' has more than 3 states; split it into subflows [FL0012]"),
+        (
+            "--max-file-size", "100",
+            "cam.flow:1:1: error: file is \(source.utf8.count) bytes, more than the limit of 100; split it into imported files [FL0010]"
+        ),
+        (
+            "--max-nesting", "2",
+            "cam.flow:4:31: error: nesting is deeper than 2 levels; flatten it into separate states [FL0011]"
+        ),
+        (
+            "--max-states", "3",
+            "cam.flow:1:6: error: flow 'cam' has more than 3 states; split it into subflows [FL0012]"
+        ),
     ]
 
     @Test(arguments: exceeded.indices)
     func flowrunReportsTheExceededLimit(index: Int) async {
         let (flag, value, line) = Self.exceeded[index]
-        let out = CapturedOutput(), err = CapturedOutput()
+        let out = CapturedOutput()
+        let err = CapturedOutput()
         let code = await FlowrunCommand(reader: Fixtures.Reader(files: ["cam.flow": Self.source]), environment: [:])
-            .run(arguments: ["cam.flow", "--status", "camera=authorized", flag, value],
-                 stdin: ScriptedInput([], isTerminal: false), stdout: out, stderr: err)
+            .run(
+                arguments: ["cam.flow", "--status", "camera=authorized", flag, value],
+                stdin: ScriptedInput([], isTerminal: false), stdout: out, stderr: err)
         #expect(code == ExitCode.flowError)
         #expect(err.text.components(separatedBy: "\n").contains(line), "\(err.text)")
         // The same limit under --explore.
@@ -31,9 +43,11 @@ import Testing
     }
 
     @Test func flowrunWithinTheLimitsRuns() async {
-        let r = await ExploreCommandTests().explore(["cam.flow", "--status", "camera=authorized",
-                                                     "--max-file-size", String(Self.source.utf8.count),
-                                                     "--max-nesting", "3", "--max-states", "4"])
+        let r = await ExploreCommandTests().explore([
+            "cam.flow", "--status", "camera=authorized",
+            "--max-file-size", String(Self.source.utf8.count),
+            "--max-nesting", "3", "--max-states", "4",
+        ])
         #expect(r.code == 0)
         #expect(r.out.hasSuffix("outcome: granted\n"))
     }

@@ -1,7 +1,8 @@
-@testable import FlowProject
 import Foundation
 import Testing
+
 @testable import FlowCommandLine
+@testable import FlowProject
 
 /// What a company's legal review and a release read: the licence, the version every manifest
 /// names, and the changelog agree with each other and with the tools.
@@ -15,7 +16,8 @@ import Testing
 
     @Test func theLicenceIsMITAndEveryManifestSaysSo() throws {
         #expect(try read("LICENSE").hasPrefix("MIT License\n"))
-        let package = try JSONSerialization.jsonObject(with: Data(read("Editors/vscode/package.json").utf8)) as? [String: Any]
+        let package =
+            try JSONSerialization.jsonObject(with: Data(read("Editors/vscode/package.json").utf8)) as? [String: Any]
         #expect(package?["license"] as? String == "MIT")
         #expect(package?["version"] as? String == ToolVersion.current)
     }

@@ -7,7 +7,8 @@ import Testing
 /// printed), the GitHub Actions steps, `flowrun --help`'s examples, and the pre-commit hook, all
 /// with the built binaries in a scratch directory laid out like an app repository.
 @Suite(.serialized) struct ReadmeExampleTests {
-    static let readme = (try? String(contentsOf: SpawnedBinary.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+    static let readme =
+        (try? String(contentsOf: SpawnedBinary.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
 
     /// A scratch repository: the package's `flows/` and the README fixture (`App/Info.plist`,
     /// `legacy/`), under `prefix` when given.
@@ -17,7 +18,8 @@ import Testing
         let base = prefix.isEmpty ? dir : dir.appendingPathComponent(prefix)
         try fm.createDirectory(at: dir.appendingPathComponent(".git"), withIntermediateDirectories: true)
         try fm.createDirectory(at: base, withIntermediateDirectories: true)
-        try fm.copyItem(at: SpawnedBinary.packageRoot.appendingPathComponent("flows"), to: base.appendingPathComponent("flows"))
+        try fm.copyItem(
+            at: SpawnedBinary.packageRoot.appendingPathComponent("flows"), to: base.appendingPathComponent("flows"))
         let fixture = SpawnedBinary.packageRoot.appendingPathComponent("Tests/Fixtures/readme")
         for name in try fm.contentsOfDirectory(atPath: fixture.path) where name != "README.md" {
             try fm.copyItem(at: fixture.appendingPathComponent(name), to: base.appendingPathComponent(name))
@@ -28,7 +30,8 @@ import Testing
     /// Runs `command` with bash in `directory`, stdin closed, `swift run TOOL` meaning the built
     /// TOOL, and the built products first on PATH.
     static func shell(_ command: String, in directory: URL, environment extra: [String: String] = [:]) throws
-        -> (code: Int32, out: String, err: String) {
+        -> (code: Int32, out: String, err: String)
+    {
         let bin = try #require(SpawnedBinary.url(of: "flowlint")).deletingLastPathComponent()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
@@ -37,7 +40,9 @@ import Testing
         var environment = ["PATH": bin.path + ":/usr/bin:/bin", "NO_COLOR": "1", "HOME": directory.path]
         environment.merge(extra) { $1 }
         process.environment = environment
-        let input = Pipe(), output = Pipe(), error = Pipe()
+        let input = Pipe()
+        let output = Pipe()
+        let error = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = error
@@ -52,14 +57,25 @@ import Testing
         let out = output.fileHandleForReading.readDataToEndOfFile()
         drained.wait()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: errorData.get(), as: UTF8.self))
+        return (
+            process.terminationStatus, String(decoding: out, as: UTF8.self),
+            String(decoding: errorData.get(), as: UTF8.self)
+        )
     }
 
     private final class Buffer: @unchecked Sendable {
         private let lock = NSLock()
         private var data = Data()
-        func set(_ value: Data) { lock.lock(); data = value; lock.unlock() }
-        func get() -> Data { lock.lock(); defer { lock.unlock() }; return data }
+        func set(_ value: Data) {
+            lock.lock()
+            data = value
+            lock.unlock()
+        }
+        func get() -> Data {
+            lock.lock()
+            defer { lock.unlock() }
+            return data
+        }
     }
 
     /// The lines of the README's fenced blocks of `language` ("" for blocks without one).
@@ -95,7 +111,9 @@ import Testing
     /// Each shown line appears in `output`, in order (whitespace runs compared as one space, so
     /// an example the README wraps still matches).
     static func shows(_ shown: [String], in output: String) -> Bool {
-        func squeeze(_ s: String) -> String { s.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ") }
+        func squeeze(_ s: String) -> String {
+            s.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+        }
         let text = squeeze(output)
         var cursor = text.startIndex
         for line in shown.map(squeeze) where !line.isEmpty {
@@ -117,9 +135,13 @@ import Testing
             #expect(!r.err.contains("no such file") && !r.err.contains("cannot read"), "\(command)\n\(r.err)")
         }
         // What they wrote is what they say.
-        let sarif = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("flowlint.sarif"))) as? [String: Any]
+        let sarif =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("flowlint.sarif")))
+            as? [String: Any]
         #expect(sarif?["version"] as? String == "2.1.0")
-        #expect(try String(contentsOf: dir.appendingPathComponent("junit.xml"), encoding: .utf8).contains("<testsuites name=\"flowrun test\""))
+        #expect(
+            try String(contentsOf: dir.appendingPathComponent("junit.xml"), encoding: .utf8).contains(
+                "<testsuites name=\"flowrun test\""))
     }
 
     @Test func everyTranscriptShowsWhatTheCommandPrints() throws {
@@ -141,7 +163,9 @@ import Testing
         #expect(examples.count >= 3, "\(examples.map(\.command))")
         for (command, shown) in examples {
             let r = try Self.shell(command, in: dir)
-            #expect(Self.shows(shown, in: r.out + r.err), "\(command)\nshown:\n\(shown.joined(separator: "\n"))\nprinted:\n\(r.out)\(r.err)")
+            #expect(
+                Self.shows(shown, in: r.out + r.err),
+                "\(command)\nshown:\n\(shown.joined(separator: "\n"))\nprinted:\n\(r.out)\(r.err)")
         }
     }
 
@@ -155,8 +179,12 @@ import Testing
         for line in block {
             let text = line.trimmingCharacters(in: .whitespaces)
             if text.hasPrefix("- ") { directory = "" }
-            if text.hasPrefix("working-directory:") { directory = String(text.dropFirst("working-directory:".count)).trimmingCharacters(in: .whitespaces) }
-            if text.hasPrefix("run:") { steps.append((directory, String(text.dropFirst(4)).trimmingCharacters(in: .whitespaces))) }
+            if text.hasPrefix("working-directory:") {
+                directory = String(text.dropFirst("working-directory:".count)).trimmingCharacters(in: .whitespaces)
+            }
+            if text.hasPrefix("run:") {
+                steps.append((directory, String(text.dropFirst(4)).trimmingCharacters(in: .whitespaces)))
+            }
         }
         #expect(steps.count == 2)
         for step in steps {
@@ -164,7 +192,9 @@ import Testing
             #expect(r.code == 0, "\(step.run)\n\(r.err)")
         }
         // The upload step's file: SARIF whose base is the repository (no configuration here).
-        let sarif = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("ios/flowlint.sarif"))) as? [String: Any])
+        let sarif = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("ios/flowlint.sarif")))
+                as? [String: Any])
         let run = try #require((sarif["runs"] as? [[String: Any]])?.first)
         let base = (run["originalUriBaseIds"] as? [String: [String: Any]])?["%SRCROOT%"]?["uri"] as? String
         #expect(base == "file://\(dir.path)/")
@@ -197,9 +227,13 @@ import Testing
         #expect(try Self.shell("git add flows/new.flow", in: dir).code == 0)
         let refused = try Self.shell(hook, in: dir)
         #expect(refused.code == 1)
-        #expect(refused.out.hasPrefix("flows/new.flow:5:17: error: status check on photos does not handle limited [FL1203]"), "\(refused.out)\(refused.err)")
+        #expect(
+            refused.out.hasPrefix(
+                "flows/new.flow:5:17: error: status check on photos does not handle limited [FL1203]"),
+            "\(refused.out)\(refused.err)")
         // The staged text counts, not the working tree: fix it in the index only.
-        let fixed = broken.replacingOccurrences(of: "denied, restricted -> done denied", with: "limited -> done limited  else -> done denied")
+        let fixed = broken.replacingOccurrences(
+            of: "denied, restricted -> done denied", with: "limited -> done limited  else -> done denied")
         try fixed.write(to: dir.appendingPathComponent("flows/new.flow"), atomically: true, encoding: .utf8)
         #expect(try Self.shell("git add flows/new.flow", in: dir).code == 0)
         try broken.write(to: dir.appendingPathComponent("flows/new.flow"), atomically: true, encoding: .utf8)
@@ -210,16 +244,23 @@ import Testing
     @Test func theConfigurationExamplesParseAndExclude() throws {
         let lines = try #require(Self.fencedBlocks("").first { $0.first == "# .flowlint" })
         let json = try #require(Self.fencedBlocks("json").first)
-        let broken = try String(contentsOf: SpawnedBinary.packageRoot.appendingPathComponent("Tests/Fixtures/readme/legacy/photos.flow"),
-                                encoding: .utf8)
-        for (name, text) in [(".flowlint", lines.joined(separator: "\n")), ("flowlint.json", json.joined(separator: "\n"))] {
+        let broken = try String(
+            contentsOf: SpawnedBinary.packageRoot.appendingPathComponent("Tests/Fixtures/readme/legacy/photos.flow"),
+            encoding: .utf8)
+        for (name, text) in [
+            (".flowlint", lines.joined(separator: "\n")), ("flowlint.json", json.joined(separator: "\n")),
+        ] {
             let dir = try Self.scratch()
             defer { try? FileManager.default.removeItem(at: dir) }
-            try FileManager.default.createDirectory(at: dir.appendingPathComponent("ios/flows/drafts"), withIntermediateDirectories: true)
-            try broken.write(to: dir.appendingPathComponent("ios/flows/drafts/wip.flow"), atomically: true, encoding: .utf8)
-            try broken.write(to: dir.appendingPathComponent("ios/flows/x.generated.flow"), atomically: true, encoding: .utf8)
-            try FileManager.default.copyItem(at: dir.appendingPathComponent("fixed/photos.flow"),
-                                             to: dir.appendingPathComponent("ios/flows/photos.flow"))
+            try FileManager.default.createDirectory(
+                at: dir.appendingPathComponent("ios/flows/drafts"), withIntermediateDirectories: true)
+            try broken.write(
+                to: dir.appendingPathComponent("ios/flows/drafts/wip.flow"), atomically: true, encoding: .utf8)
+            try broken.write(
+                to: dir.appendingPathComponent("ios/flows/x.generated.flow"), atomically: true, encoding: .utf8)
+            try FileManager.default.copyItem(
+                at: dir.appendingPathComponent("fixed/photos.flow"),
+                to: dir.appendingPathComponent("ios/flows/photos.flow"))
             try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
             let r = try Self.shell("cd ios && flowlint flows", in: dir)
             #expect(r.code == 0 && r.err == "1 file, 0 errors, 0 warnings\n", "\(name): \(r.out)\(r.err)")

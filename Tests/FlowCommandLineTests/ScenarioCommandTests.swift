@@ -1,6 +1,7 @@
 import FlowModel
 import Foundation
 import Testing
+
 @testable import FlowCommandLine
 
 /// `flowrun test` and `flowrun --scenario` on real files (loader, checker and scenario parser).
@@ -8,7 +9,8 @@ import Testing
     let directory: String
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-scenarios-\(UUID().uuidString)").path
+        directory =
+            FileManager.default.temporaryDirectory.appendingPathComponent("flowrun-scenarios-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory + "/nested", withIntermediateDirectories: true)
         try FlowrunBinaryTests.cameraFlow.write(toFile: directory + "/camera.flow", atomically: true, encoding: .utf8)
     }
@@ -18,38 +20,50 @@ import Testing
     }
 
     func flowrun(_ arguments: [String]) async -> (code: Int32, out: String, err: String) {
-        let out = CapturedOutput(), err = CapturedOutput()
+        let out = CapturedOutput()
+        let err = CapturedOutput()
         let code = await FlowrunCommand(reader: FileSystemReader(), environment: [:])
             .run(arguments: arguments, stdin: ScriptedInput([], isTerminal: false), stdout: out, stderr: err)
         return (code, out.text, err.text)
     }
 
     @Test func allPassing() async throws {
-        try write("granted.scenario", "flow camera.flow\ntap \"Continue\"\nanswer camera \"Allow\"\nexpect outcome granted\nexpect path check prime ask\n")
+        try write(
+            "granted.scenario",
+            "flow camera.flow\ntap \"Continue\"\nanswer camera \"Allow\"\nexpect outcome granted\nexpect path check prime ask\n"
+        )
         try write("nested/denied.scenario", "flow ../camera.flow\nstatus camera = denied\nexpect outcome denied\n")
         let r = await flowrun(["test", directory])
         #expect(r.code == 0)
-        #expect(r.out == """
-            PASS \(directory)/granted.scenario
-            PASS \(directory)/nested/denied.scenario
-            2 passed, 0 failed
+        #expect(
+            r.out == """
+                PASS \(directory)/granted.scenario
+                PASS \(directory)/nested/denied.scenario
+                2 passed, 0 failed
 
-            """)
+                """)
     }
 
     @Test func runLimitsComeFromTheCommandLineUnlessTheScenarioSaysOtherwise() async throws {
-        try write("spin.flow", "app \"A\"\nflow spin {\n  uses camera\n  start -> a\n  state a { -> b }\n  state b { -> a }\n}\n")
+        try write(
+            "spin.flow",
+            "app \"A\"\nflow spin {\n  uses camera\n  start -> a\n  state a { -> b }\n  state b { -> a }\n}\n")
         try write("spin.scenario", "flow spin.flow\nexpect outcome granted\n")
         try write("nested/limited.scenario", "flow ../spin.flow\nlimit 5\nexpect outcome granted\n")
-        let r = await flowrun(["test", "--max-steps", "3", directory + "/spin.scenario", directory + "/nested/limited.scenario"])
+        let r = await flowrun([
+            "test", "--max-steps", "3", directory + "/spin.scenario", directory + "/nested/limited.scenario",
+        ])
         #expect(r.code == 1)
         #expect(r.out.contains("through 'b', 'a': 3 steps in a row"), "\(r.out)")
         #expect(r.out.contains("through 'b', 'a': 5 steps in a row"), "the scenario's limit line wins: \(r.out)")
 
-        try write("nested/granted.scenario", "flow ../camera.flow\nstatus camera = authorized\nexpect outcome granted\n")
+        try write(
+            "nested/granted.scenario", "flow ../camera.flow\nstatus camera = authorized\nexpect outcome granted\n")
         let total = await flowrun(["test", "--max-total-steps", "1", directory + "/nested/granted.scenario"])
         #expect(total.code == 0, "one state is within one step: \(total.out)")
-        try write("nested/primed.scenario", "flow ../camera.flow\ntap \"Continue\"\nanswer camera \"Allow\"\nexpect outcome granted\n")
+        try write(
+            "nested/primed.scenario",
+            "flow ../camera.flow\ntap \"Continue\"\nanswer camera \"Allow\"\nexpect outcome granted\n")
         let cut = await flowrun(["test", "--max-total-steps", "2", directory + "/nested/primed.scenario"])
         #expect(cut.code == 1)
         #expect(cut.out.contains("FL2106") && cut.out.contains("limit of 2 steps in all"), "\(cut.out)")
@@ -64,7 +78,9 @@ import Testing
     }
 
     @Test func failureShowsExpectedAndActual() async throws {
-        try write("wrong.scenario", "flow camera.flow\ntap \"Not Now\"\nexpect outcome granted\nexpect path check prime ask\n")
+        try write(
+            "wrong.scenario", "flow camera.flow\ntap \"Not Now\"\nexpect outcome granted\nexpect path check prime ask\n"
+        )
         try write("ok.scenario", "flow camera.flow\nstatus camera = authorized\nexpect outcome granted\n")
         let r = await flowrun(["test", directory + "/wrong.scenario", directory + "/ok.scenario"])
         #expect(r.code == 1)
@@ -89,12 +105,15 @@ import Testing
         #expect(r.err == "flowrun: error: cannot read '\(directory)/none': no such file or directory\n")
         let none = await flowrun(["test"])
         #expect(none.code == 2)
-        #expect(none.err.hasPrefix("flowrun test: error: missing argument PATH\nusage: flowrun test [options] PATH...\n"))
+        #expect(
+            none.err.hasPrefix("flowrun test: error: missing argument PATH\nusage: flowrun test [options] PATH...\n"))
     }
 
     @Test func scenarioDrivesASingleRun() async throws {
         try write("inputs.scenario", "flow camera.flow\ntap \"Continue\"\n")
-        let r = await flowrun([directory + "/camera.flow", "--scenario", directory + "/inputs.scenario", "--answer", "camera=denied"])
+        let r = await flowrun([
+            directory + "/camera.flow", "--scenario", directory + "/inputs.scenario", "--answer", "camera=denied",
+        ])
         #expect(r.code == 0)
         #expect(r.out.hasSuffix("outcome: denied\n"))
     }

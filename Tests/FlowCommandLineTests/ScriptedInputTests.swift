@@ -1,5 +1,6 @@
 import FlowModel
 import Testing
+
 @testable import FlowCommandLine
 
 /// Scripted runs take what the terminal takes (issue 32): labels without regard to case or
@@ -13,8 +14,10 @@ import Testing
     }
 
     @Test func settingsTakeTheWordsSettingsShows() async {
-        let r = await Fixtures.flowrun(["camera.flow", "--status", "camera=denied", "--tap", "Open Settings",
-                                        "--settings", "camera=On"])
+        let r = await Fixtures.flowrun([
+            "camera.flow", "--status", "camera=denied", "--tap", "Open Settings",
+            "--settings", "camera=On",
+        ])
         #expect(r.code == 0, "\(r.err)")
         #expect(r.out.hasSuffix("outcome: granted\n"), "\(r.out)")
     }
@@ -23,8 +26,10 @@ import Testing
         let r = await Fixtures.flowrun(["camera.flow", "--tap", "Contnue"])
         #expect(r.code == 2)
         #expect(!r.out.contains("FL2104"), "\(r.out)")
-        #expect(r.err.contains("""
-            flowrun: error: in state 'prime': no button "Contnue" in alert 'Scan receipts'; its buttons are "Continue", "Not Now"; did you mean "Continue"?
-            """), "\(r.err)")
+        #expect(
+            r.err.contains(
+                """
+                flowrun: error: in state 'prime': no button "Contnue" in alert 'Scan receipts'; its buttons are "Continue", "Not Now"; did you mean "Continue"?
+                """), "\(r.err)")
     }
 }

@@ -3,6 +3,7 @@ import FlowRuntime
 import FlowTestSupport
 import Foundation
 import Testing
+
 @testable import FlowCommandLine
 
 /// `flowrun --format html`: the storyboard page, on flow text with two locales (one key missing
@@ -42,8 +43,11 @@ import Testing
         }
         """
 
-    func flowrun(_ arguments: [String], files: [String: String] = ["cam.flow": source]) async -> (code: Int32, out: String, err: String) {
-        let out = CapturedOutput(), err = CapturedOutput()
+    func flowrun(_ arguments: [String], files: [String: String] = ["cam.flow": source]) async -> (
+        code: Int32, out: String, err: String
+    ) {
+        let out = CapturedOutput()
+        let err = CapturedOutput()
         let code = await FlowrunCommand(reader: Fixtures.Reader(files: files), environment: [:])
             .run(arguments: arguments, stdin: ScriptedInput([], isTerminal: false), stdout: out, stderr: err)
         return (code, out.text, err.text)
@@ -69,17 +73,28 @@ import Testing
         #expect(html.code == 0)
         #expect(html.err == "")
         #expect(html.out.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">\n"))
-        #expect(html.out.contains("<body data-locale=\"0\" data-mode=\"explore\" data-path-count=\"11\" data-locale-count=\"2\">"))
+        #expect(
+            html.out.contains(
+                "<body data-locale=\"0\" data-mode=\"explore\" data-path-count=\"11\" data-locale-count=\"2\">"))
         #expect(Self.count("<article class=\"path\"", in: html.out) == pathCount)
         #expect(Self.strips(html.out, locale: 0).count == pathCount)
         #expect(Self.strips(html.out, locale: 1).count == pathCount)
         // One switcher button per declared locale, the Polish one saying what it falls back to.
-        #expect(html.out.contains("<button type=\"button\" data-locale-index=\"0\" data-tag=\"en\" title=\"base locale\" aria-pressed=\"true\">en</button>"))
-        #expect(html.out.contains("<button type=\"button\" data-locale-index=\"1\" data-tag=\"pl\" title=\"falls back to en\" aria-pressed=\"false\">pl</button>"))
+        #expect(
+            html.out.contains(
+                "<button type=\"button\" data-locale-index=\"0\" data-tag=\"en\" title=\"base locale\" aria-pressed=\"true\">en</button>"
+            ))
+        #expect(
+            html.out.contains(
+                "<button type=\"button\" data-locale-index=\"1\" data-tag=\"pl\" title=\"falls back to en\" aria-pressed=\"false\">pl</button>"
+            ))
         // Each locale hides the other's strips.
         #expect(html.out.contains("body[data-locale=\"1\"] [data-l]:not([data-l=\"1\"]) { display: none; }"))
         // Groups as in the text report, with the path IDs --emit-scenarios would use.
-        #expect(html.out.contains("<section class=\"group outcome\" data-ending=\"granted\">\n<h2>granted <span class=\"count\">(4)</span></h2>"))
+        #expect(
+            html.out.contains(
+                "<section class=\"group outcome\" data-ending=\"granted\">\n<h2>granted <span class=\"count\">(4)</span></h2>"
+            ))
         #expect(html.out.contains("id=\"path-cancelled-1\" data-path=\"cancelled-1\" data-states=\"check prime\""))
     }
 
@@ -96,15 +111,23 @@ import Testing
         let en = try #require(Self.strips(cancelled, locale: 0).first)
         let pl = try #require(Self.strips(cancelled, locale: 1).first)
         // Side by side, cancel on the left, as iOS draws two buttons; {app} resolved.
-        #expect(en.contains("<div class=\"alert side\"><div class=\"a-text\"><p class=\"a-title\">Scan receipts with Acme</p>"
-                            + "<p class=\"a-msg\">The camera reads the receipt for you.</p></div><div class=\"a-buttons\">"
-                            + "<span class=\"a-btn role-cancel tapped flag-warning\" title=\"FL1302 priming alert can be dismissed with "
-                            + "&#39;Not Now&#39; without ever reaching the system prompt\" data-button=\"1\">Not Now</span>"
-                            + "<span class=\"a-btn role-default\" data-button=\"0\">Continue</span></div>"))
+        #expect(
+            en.contains(
+                "<div class=\"alert side\"><div class=\"a-text\"><p class=\"a-title\">Scan receipts with Acme</p>"
+                    + "<p class=\"a-msg\">The camera reads the receipt for you.</p></div><div class=\"a-buttons\">"
+                    + "<span class=\"a-btn role-cancel tapped flag-warning\" title=\"FL1302 priming alert can be dismissed with "
+                    + "&#39;Not Now&#39; without ever reaching the system prompt\" data-button=\"1\">Not Now</span>"
+                    + "<span class=\"a-btn role-default\" data-button=\"0\">Continue</span></div>"))
         // Polish lacks prime.message: the English text is shown, marked, and flagged.
-        #expect(pl.contains("<p class=\"a-title\">Skanuj paragony w Acme</p><p class=\"a-msg fallback flag-missing-translation\" "
-                            + "title=\"no &#39;prime.message&#39; in pl: shows the en text\">The camera reads the receipt for you.</p>"))
-        #expect(pl.contains("<li class=\"flag flag-missing-translation\" data-flag=\"missing-translation\">no &#39;prime.message&#39; in pl: shows the en text</li>"))
+        #expect(
+            pl.contains(
+                "<p class=\"a-title\">Skanuj paragony w Acme</p><p class=\"a-msg fallback flag-missing-translation\" "
+                    + "title=\"no &#39;prime.message&#39; in pl: shows the en text\">The camera reads the receipt for you.</p>"
+            ))
+        #expect(
+            pl.contains(
+                "<li class=\"flag flag-missing-translation\" data-flag=\"missing-translation\">no &#39;prime.message&#39; in pl: shows the en text</li>"
+            ))
         #expect(!en.contains("flag-missing-translation"))
         // The state's track comes before the alert, the button's after it.
         let shown = try #require(en.range(of: "<code>prime_shown</code> <span class=\"props\">{attempt: 1}</span>"))
@@ -117,32 +140,48 @@ import Testing
         let page = await flowrun(["--explore", "--format", "html", "cam.flow"]).out
         // "Zezwól" ("Allow") steers in Polish: FL1301 on the button, in the Polish strips.
         let pl = Self.strips(page, locale: 1).joined()
-        #expect(pl.contains("<span class=\"a-btn role-default flag-steering\" title=\"FL1301 priming button &#39;Zezwól&#39; steers the permission decision in &#39;pl&#39;\" data-button=\"0\">Zezwól</span>"))
+        #expect(
+            pl.contains(
+                "<span class=\"a-btn role-default flag-steering\" title=\"FL1301 priming button &#39;Zezwól&#39; steers the permission decision in &#39;pl&#39;\" data-button=\"0\">Zezwól</span>"
+            ))
         // "Otwórz Ustawienia Aplikacji" is too wide for half a 270 pt alert: stacked, cancel last.
         let width = Int(AlertMetrics.width(of: "Otwórz Ustawienia Aplikacji", size: 17).rounded())
         #expect(width > 119 && width < 238)
-        #expect(pl.contains("<div class=\"alert stacked\"><div class=\"a-text\"><p class=\"a-title\">Dostęp do aparatu jest wyłączony</p></div>"
-                            + "<div class=\"a-buttons\"><span class=\"a-btn role-default flag-long\""))
-        #expect(pl.contains("<li class=\"flag flag-long\" data-flag=\"long\">&#39;Otwórz Ustawienia Aplikacji&#39; is about \(width) pt wide: "
-                            + "over the 119 pt that fit side by side, so iOS stacks the buttons</li>"))
+        #expect(
+            pl.contains(
+                "<div class=\"alert stacked\"><div class=\"a-text\"><p class=\"a-title\">Dostęp do aparatu jest wyłączony</p></div>"
+                    + "<div class=\"a-buttons\"><span class=\"a-btn role-default flag-long\""))
+        #expect(
+            pl.contains(
+                "<li class=\"flag flag-long\" data-flag=\"long\">&#39;Otwórz Ustawienia Aplikacji&#39; is about \(width) pt wide: "
+                    + "over the 119 pt that fit side by side, so iOS stacks the buttons</li>"))
         let en = Self.strips(page, locale: 0).joined()
-        #expect(en.contains("<div class=\"alert side\"><div class=\"a-text\"><p class=\"a-title\">Camera access is off</p>"))
+        #expect(
+            en.contains("<div class=\"alert side\"><div class=\"a-text\"><p class=\"a-title\">Camera access is off</p>")
+        )
         #expect(!en.contains("flag-long"))
     }
 
     @Test func promptsSettingsAndGraphFindings() async throws {
         let page = await flowrun(["--explore", "--format", "html", "cam.flow"]).out
         // The camera prompt: refusal on the left; no Info.plist, so the key is named instead.
-        #expect(page.contains("<p class=\"a-title\">“Acme” Would Like to Access the Camera</p><p class=\"a-msg usage-missing\">"
-                              + "(the app’s NSCameraUsageDescription text: pass --info-plist)</p></div><div class=\"a-buttons\">"
-                              + "<span class=\"a-btn role-default\" data-button=\"1\">Don&#39;t Allow</span>"
-                              + "<span class=\"a-btn role-default tapped\" data-button=\"0\">Allow</span>"))
+        #expect(
+            page.contains(
+                "<p class=\"a-title\">“Acme” Would Like to Access the Camera</p><p class=\"a-msg usage-missing\">"
+                    + "(the app’s NSCameraUsageDescription text: pass --info-plist)</p></div><div class=\"a-buttons\">"
+                    + "<span class=\"a-btn role-default\" data-button=\"1\">Don&#39;t Allow</span>"
+                    + "<span class=\"a-btn role-default tapped\" data-button=\"0\">Allow</span>"))
         // Settings: the camera switch turned on, what the row offers, and the relaunch.
-        #expect(page.contains("<li class=\"s-row changed\"><span class=\"s-name\">Camera</span><span class=\"switch on\" role=\"switch\" aria-checked=\"true\"></span></li>"
-                              + "<li class=\"s-choices\">changed from Off; offers Off · On</li>"))
+        #expect(
+            page.contains(
+                "<li class=\"s-row changed\"><span class=\"s-name\">Camera</span><span class=\"switch on\" role=\"switch\" aria-checked=\"true\"></span></li>"
+                    + "<li class=\"s-choices\">changed from Off; offers Off · On</li>"))
         #expect(page.contains("<p class=\"s-note\">iOS terminates the app; it relaunches when the user returns.</p>"))
         // FL1302 (Not Now dismisses the priming alert): its witness runs start > check > prime.
-        #expect(page.contains("<li class=\"finding sev-warning\" tabindex=\"0\" data-nodes=\"f0_s0 f0_s1\" data-links=\"f0_s0&gt;f0_s1\"><b>FL1302</b>"))
+        #expect(
+            page.contains(
+                "<li class=\"finding sev-warning\" tabindex=\"0\" data-nodes=\"f0_s0 f0_s1\" data-links=\"f0_s0&gt;f0_s1\"><b>FL1302</b>"
+            ))
         #expect(page.contains("<g class=\"node shape-state covered finding\" data-node=\"f0_s1\""))
         // Every state and link is reached, so nothing is drawn as uncovered.
         #expect(!page.contains("edge uncovered") && !page.contains(" uncovered\" data-node"))
@@ -150,13 +189,17 @@ import Testing
     }
 
     @Test func aScriptedRunIsReplayedInEveryLocale() async throws {
-        let r = await flowrun(["cam.flow", "--locale", "pl", "--tap", "Zezwól", "--answer", "camera=Allow", "--format", "html"])
+        let r = await flowrun([
+            "cam.flow", "--locale", "pl", "--tap", "Zezwól", "--answer", "camera=Allow", "--format", "html",
+        ])
         #expect(r.code == 0)
         #expect(r.out.contains("data-mode=\"run\" data-path-count=\"1\""))
         #expect(r.out.contains("<body data-locale=\"1\""))
         // The run's input, as a scenario would write it, in the locale it was scripted in.
-        #expect(r.out.contains("<span class=\"chips\"><code class=\"chip user\">tap &quot;Zezwól&quot;</code>"
-                               + "<code class=\"chip user\">answer camera &quot;Allow&quot;</code></span>"))
+        #expect(
+            r.out.contains(
+                "<span class=\"chips\"><code class=\"chip user\">tap &quot;Zezwól&quot;</code>"
+                    + "<code class=\"chip user\">answer camera &quot;Allow&quot;</code></span>"))
         let en = try #require(Self.strips(r.out, locale: 0).first)
         let pl = try #require(Self.strips(r.out, locale: 1).first)
         #expect(pl.contains("<span class=\"a-btn role-default tapped flag-steering\""))
@@ -171,13 +214,18 @@ import Testing
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let plist = dir.appendingPathComponent("Info.plist")
-        try Data("""
+        try Data(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict><key>NSCameraUsageDescription</key><string>Acme reads receipts &amp; totals.</string></dict></plist>
-            """.utf8).write(to: plist)
+            """.utf8
+        ).write(to: plist)
         let r = await flowrun(["--explore", "--format", "html", "--info-plist", plist.path, "cam.flow"])
         #expect(r.code == 0)
-        #expect(r.out.contains("<p class=\"a-title\">“Acme” Would Like to Access the Camera</p><p class=\"a-msg\">Acme reads receipts &amp; totals.</p>"))
+        #expect(
+            r.out.contains(
+                "<p class=\"a-title\">“Acme” Would Like to Access the Camera</p><p class=\"a-msg\">Acme reads receipts &amp; totals.</p>"
+            ))
         #expect(!r.out.contains("class=\"a-msg usage-missing\""))
 
         // Translations beside it, as Xcode writes them: the Polish prompt shows the Polish text.
@@ -186,7 +234,8 @@ import Testing
         try Data("/* Polish */\n\"NSCameraUsageDescription\" = \"Acme odczytuje paragony.\";\n".utf8)
             .write(to: pl.appendingPathComponent("InfoPlist.strings"))
         let localized = await flowrun(["--explore", "--format", "html", "--info-plist", plist.path, "cam.flow"]).out
-        let enStrips = Self.strips(localized, locale: 0).joined(), plStrips = Self.strips(localized, locale: 1).joined()
+        let enStrips = Self.strips(localized, locale: 0).joined()
+        let plStrips = Self.strips(localized, locale: 1).joined()
         #expect(enStrips.contains("<p class=\"a-msg\">Acme reads receipts &amp; totals.</p>"))
         #expect(plStrips.contains("<p class=\"a-msg\">Acme odczytuje paragony.</p>"))
         #expect(!plStrips.contains("Acme reads receipts"))
@@ -194,20 +243,29 @@ import Testing
         try FileManager.default.removeItem(at: pl)
         let en = dir.appendingPathComponent("en.lproj")
         try FileManager.default.createDirectory(at: en, withIntermediateDirectories: true)
-        try Data("\"NSCameraUsageDescription\" = \"Acme reads receipts.\";".utf8).write(to: en.appendingPathComponent("InfoPlist.strings"))
+        try Data("\"NSCameraUsageDescription\" = \"Acme reads receipts.\";".utf8).write(
+            to: en.appendingPathComponent("InfoPlist.strings"))
         let partly = await flowrun(["--explore", "--format", "html", "--info-plist", plist.path, "cam.flow"]).out
-        #expect(Self.strips(partly, locale: 1).joined().contains("<p class=\"a-msg fallback flag-missing-translation\">Acme reads receipts &amp; totals.</p>"))
-        #expect(Self.strips(partly, locale: 1).joined().contains("<li class=\"flag flag-missing-translation\" data-flag=\"missing-translation\">no NSCameraUsageDescription in pl.lproj/InfoPlist.strings: iOS shows the Info.plist text</li>"))
+        #expect(
+            Self.strips(partly, locale: 1).joined().contains(
+                "<p class=\"a-msg fallback flag-missing-translation\">Acme reads receipts &amp; totals.</p>"))
+        #expect(
+            Self.strips(partly, locale: 1).joined().contains(
+                "<li class=\"flag flag-missing-translation\" data-flag=\"missing-translation\">no NSCameraUsageDescription in pl.lproj/InfoPlist.strings: iOS shows the Info.plist text</li>"
+            ))
         #expect(Self.strips(partly, locale: 0).joined().contains("<p class=\"a-msg\">Acme reads receipts.</p>"))
         try Data("not a strings file {".utf8).write(to: en.appendingPathComponent("InfoPlist.strings"))
         let broken = await flowrun(["--explore", "--format", "html", "--info-plist", plist.path, "cam.flow"])
         #expect(broken.code == 2)
-        #expect(broken.err.hasPrefix("flowrun: error: cannot read '\(en.path)/InfoPlist.strings': not a strings file\n"))
+        #expect(
+            broken.err.hasPrefix("flowrun: error: cannot read '\(en.path)/InfoPlist.strings': not a strings file\n"))
 
         let notHTML = await flowrun(["--explore", "--info-plist", plist.path, "cam.flow"])
         #expect(notHTML.code == 2)
         #expect(notHTML.err.hasPrefix("flowrun: error: '--info-plist' needs '--format html'\n"))
-        let missing = await flowrun(["--explore", "--format", "html", "--info-plist", dir.appendingPathComponent("nope.plist").path, "cam.flow"])
+        let missing = await flowrun([
+            "--explore", "--format", "html", "--info-plist", dir.appendingPathComponent("nope.plist").path, "cam.flow",
+        ])
         #expect(missing.code == 2)
         #expect(missing.err.hasPrefix("flowrun: error: "))
         #expect(missing.out == "")
@@ -225,9 +283,15 @@ import Testing
             strings pl { t = "TODO: tytuł" }
             """
         let page = await flowrun(["--explore", "--format", "html", "cam.flow"], files: ["cam.flow": source]).out
-        let en = Self.strips(page, locale: 0).joined(), pl = Self.strips(page, locale: 1).joined()
-        #expect(pl.contains("<p class=\"a-title flag-placeholder\" title=\"FL1402 copy &#39;TODO: tytuł&#39; still holds the placeholder"))
-        #expect(pl.contains("<li class=\"flag flag-placeholder\" data-flag=\"placeholder\">FL1402 copy &#39;TODO: tytuł&#39;"))
+        let en = Self.strips(page, locale: 0).joined()
+        let pl = Self.strips(page, locale: 1).joined()
+        #expect(
+            pl.contains(
+                "<p class=\"a-title flag-placeholder\" title=\"FL1402 copy &#39;TODO: tytuł&#39; still holds the placeholder"
+            ))
+        #expect(
+            pl.contains(
+                "<li class=\"flag flag-placeholder\" data-flag=\"placeholder\">FL1402 copy &#39;TODO: tytuł&#39;"))
         #expect(en.contains("<p class=\"a-title\">Scan receipts</p>"))
         #expect(!en.contains("flag-placeholder"))
         #expect(StoryReader.unresolvedPlaceholder(in: "Hi {name}, {app") == "{name}")
@@ -253,9 +317,15 @@ import Testing
             }
             """
         let page = await flowrun(["--explore", "--format", "html", "loc.flow"], files: ["loc.flow": source]).out
-        #expect(page.contains("<button type=\"button\" data-locale-index=\"0\" data-tag=\"base\" title=\"base locale\" aria-pressed=\"true\">base</button></nav>"))
-        #expect(page.contains("<li class=\"s-row changed\"><span class=\"s-name\">Location</span><span class=\"s-value\">While Using the App</span></li>"
-                              + "<li class=\"s-choices\">changed from Never; offers Ask Next Time Or When I Share · Never · While Using the App · Always</li>"))
+        #expect(
+            page.contains(
+                "<button type=\"button\" data-locale-index=\"0\" data-tag=\"base\" title=\"base locale\" aria-pressed=\"true\">base</button></nav>"
+            ))
+        #expect(
+            page.contains(
+                "<li class=\"s-row changed\"><span class=\"s-name\">Location</span><span class=\"s-value\">While Using the App</span></li>"
+                    + "<li class=\"s-choices\">changed from Never; offers Ask Next Time Or When I Share · Never · While Using the App · Always</li>"
+            ))
         // Location is not a privacy switch that terminates the app.
         #expect(!page.contains("class=\"s-note\""))
     }
@@ -265,22 +335,32 @@ import Testing
         #expect(abs(AlertMetrics.width(of: "Allow", size: 17) - 42.33) < 0.01)
         #expect(AlertMetrics.width(of: "允許", size: 17) == 34)
         #expect(abs(AlertMetrics.width(of: "允許", size: 17, bold: true) - 36.04) < 0.01)
-        let two = AlertMetrics.layout([AlertButton(label: "Continue", role: .default), AlertButton(label: "Not Now", role: .cancel)])
+        let two = AlertMetrics.layout([
+            AlertButton(label: "Continue", role: .default), AlertButton(label: "Not Now", role: .cancel),
+        ])
         #expect(two.sideBySide && two.order == [1, 0] && two.stackedBy == nil && two.truncated.isEmpty)
-        let three = AlertMetrics.layout([AlertButton(label: "Later", role: .cancel), AlertButton(label: "A", role: .default),
-                                         AlertButton(label: "Delete", role: .destructive)])
+        let three = AlertMetrics.layout([
+            AlertButton(label: "Later", role: .cancel), AlertButton(label: "A", role: .default),
+            AlertButton(label: "Delete", role: .destructive),
+        ])
         #expect(!three.sideBySide && three.order == [1, 2, 0] && three.stackedBy == nil)
         let long = String(repeating: "Settings ", count: 4)
-        let stacked = AlertMetrics.layout([AlertButton(label: long, role: .default), AlertButton(label: "OK", role: .cancel)])
+        let stacked = AlertMetrics.layout([
+            AlertButton(label: long, role: .default), AlertButton(label: "OK", role: .cancel),
+        ])
         #expect(!stacked.sideBySide && stacked.order == [0, 1] && stacked.stackedBy == 0 && stacked.truncated == [0])
     }
 
     @Test func layeredLayoutRoutesBackEdgesOutside() {
         var graph = GraphFormats.Graph(title: "flow t")
-        graph.nodes = [.init(id: "f0_start", label: "start", shape: .start), .init(id: "f0_s0", label: "a", shape: .state),
-                       .init(id: "f0_s1", label: "b", shape: .state), .init(id: "f0_o0", label: "done x", shape: .outcome)]
-        graph.links = [.init(from: "f0_start", to: "f0_s0", label: ""), .init(from: "f0_s0", to: "f0_s1", label: "go"),
-                       .init(from: "f0_s1", to: "f0_s0", label: "back"), .init(from: "f0_s1", to: "f0_o0", label: "end")]
+        graph.nodes = [
+            .init(id: "f0_start", label: "start", shape: .start), .init(id: "f0_s0", label: "a", shape: .state),
+            .init(id: "f0_s1", label: "b", shape: .state), .init(id: "f0_o0", label: "done x", shape: .outcome),
+        ]
+        graph.links = [
+            .init(from: "f0_start", to: "f0_s0", label: ""), .init(from: "f0_s0", to: "f0_s1", label: "go"),
+            .init(from: "f0_s1", to: "f0_s0", label: "back"), .init(from: "f0_s1", to: "f0_o0", label: "end"),
+        ]
         let d = GraphLayout.layout(graph, coveredNodes: ["f0_s0"], coveredLinks: ["f0_s0>f0_s1"])
         let y = Dictionary(uniqueKeysWithValues: d.nodes.map { ($0.key, $0.y) })
         #expect(y["f0_start"]! < y["f0_s0"]! && y["f0_s0"]! < y["f0_s1"]! && y["f0_s1"]! < y["f0_o0#f0_s1"]!)
@@ -289,7 +369,9 @@ import Testing
         let back = try! #require(d.edges.first { $0.id == "f0_s1>f0_s0" })
         let rightmost = d.nodes.map { $0.x + $0.width }.max()!
         // The lane of the back edge lies right of every node and inside the drawing.
-        let xs = back.path.split(whereSeparator: { $0 == " " || $0 == "M" || $0 == "L" }).compactMap { Int($0.split(separator: ",")[0]) }
+        let xs = back.path.split(whereSeparator: { $0 == " " || $0 == "M" || $0 == "L" }).compactMap {
+            Int($0.split(separator: ",")[0])
+        }
         #expect(xs.max()! > rightmost && xs.max()! < d.width)
         #expect(d.edges.map(\.covered) == [false, true, false, false])
         // Same input, same drawing.
@@ -300,12 +382,17 @@ import Testing
     /// No external resource: nothing is fetched when the page opens, for every example flow.
     @Test func examplePagesReferenceNothingOutside() async throws {
         let root = SpawnedBinary.packageRoot.appendingPathComponent("flows")
-        let files = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".flow") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasSuffix(".flow") }
+            .sorted()
         #expect(files.count >= 10)
         for file in files {
-            let r = await ExploreCommandTests.onDisk(["--explore", "--format", "html", root.appendingPathComponent(file).path])
+            let r = await ExploreCommandTests.onDisk([
+                "--explore", "--format", "html", root.appendingPathComponent(file).path,
+            ])
             #expect(r.out.hasSuffix("</html>\n"), "\(file)")
-            for forbidden in ["http:", "https:", "src=", "href=", "@import", "<link", "<iframe", "<img", "url(//", "srcset"] {
+            for forbidden in [
+                "http:", "https:", "src=", "href=", "@import", "<link", "<iframe", "<img", "url(//", "srcset",
+            ] {
                 #expect(!r.out.contains(forbidden), "\(file) references '\(forbidden)'")
             }
             // The only url(...) references are the page's own SVG markers.
@@ -323,8 +410,11 @@ import Testing
         #expect(first.code == 0)
         #expect(first.out.count > 10_000)
         #expect(first.out == second.out)
-        let run = ["flows/seed_pl_camera_priming.flow", "--format", "html", "--tap", "Allow", "--answer", "camera=Allow"]
-        let a = try SpawnedBinary.run(flowrun, run), b = try SpawnedBinary.run(flowrun, run)
+        let run = [
+            "flows/seed_pl_camera_priming.flow", "--format", "html", "--tap", "Allow", "--answer", "camera=Allow",
+        ]
+        let a = try SpawnedBinary.run(flowrun, run)
+        let b = try SpawnedBinary.run(flowrun, run)
         #expect(a.code == 0 && a.out == b.out && a.out.contains("data-mode=\"run\""))
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlowCommandLine
 
 @Suite struct TerminalTests {

@@ -7,25 +7,40 @@ extension Terminator {
     static func goto(_ t: Transition) -> Terminator { .goto(Goto(transition: t)) }
 
     static func capability(_ c: Capability, present: Transition, absent: Transition, range: SourceRange) -> Terminator {
-        .capability(CapabilityCheck(capability: c, present: present, absent: absent, capabilityRange: range, range: range))
+        .capability(
+            CapabilityCheck(capability: c, present: present, absent: absent, capabilityRange: range, range: range))
     }
 
-    static func status(subjects: [PermissionRef], arms: [StatusArm], otherwise: Transition?, range: SourceRange) -> Terminator {
-        .status(StatusCheck(subjects: subjects, subjectRanges: subjects.map { _ in range }, arms: arms, otherwise: otherwise,
-                            range: range))
+    static func status(subjects: [PermissionRef], arms: [StatusArm], otherwise: Transition?, range: SourceRange)
+        -> Terminator
+    {
+        .status(
+            StatusCheck(
+                subjects: subjects, subjectRanges: subjects.map { _ in range }, arms: arms, otherwise: otherwise,
+                range: range))
     }
 
-    static func request(subject: PermissionRef, options: [RequestOption], arms: [StatusArm], otherwise: Transition?,
-                        range: SourceRange) -> Terminator {
-        .request(Request(subject: subject, subjectRange: range, options: options, arms: arms, otherwise: otherwise, range: range))
+    static func request(
+        subject: PermissionRef, options: [RequestOption], arms: [StatusArm], otherwise: Transition?,
+        range: SourceRange
+    ) -> Terminator {
+        .request(
+            Request(
+                subject: subject, subjectRange: range, options: options, arms: arms, otherwise: otherwise, range: range)
+        )
     }
 
     static func openSettings(_ page: SettingsPage, onReturn: Transition, range: SourceRange) -> Terminator {
         .openSettings(OpenSettings(page: page, pageRange: range, onReturn: onReturn, range: range))
     }
 
-    static func call(_ callee: FlowID, arguments: [Argument], arms: [OutcomeArm], otherwise: Transition?,
-                     range: SourceRange) -> Terminator {
-        .call(Call(callee: callee, calleeRange: range, arguments: arguments, arms: arms, otherwise: otherwise, range: range))
+    static func call(
+        _ callee: FlowID, arguments: [Argument], arms: [OutcomeArm], otherwise: Transition?,
+        range: SourceRange
+    ) -> Terminator {
+        .call(
+            Call(
+                callee: callee, calleeRange: range, arguments: arguments, arms: arms, otherwise: otherwise, range: range
+            ))
     }
 }

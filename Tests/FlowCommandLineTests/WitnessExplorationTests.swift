@@ -28,12 +28,14 @@ import Testing
         let exploration = try await Explorer(program: program).explore(flow: program.flows[0].name)
         let matching = exploration.paths.filter { $0.states.starts(with: witnessStates) }
         #expect(!matching.isEmpty, "no explored path visits \(witnessStates): \(exploration.paths.map(\.states))")
-        #expect(matching.contains { $0.decisions.map(\.choice.scenarioLine).contains(decision) },
-                "\(matching.map { $0.decisions.map(\.choice.scenarioLine) })")
+        #expect(
+            matching.contains { $0.decisions.map(\.choice.scenarioLine).contains(decision) },
+            "\(matching.map { $0.decisions.map(\.choice.scenarioLine) })")
     }
 
     @Test func theRestrictedUsersLoopThroughPrimingIsAnExploredPath() async throws {
-        try await check("""
+        try await check(
+            """
             flow camera {
               uses camera
               start -> check
@@ -45,11 +47,13 @@ import Testing
     }
 
     @Test func theAllowOnceUpgradeIsAnExploredPath() async throws {
-        try await check(Rule.locationUpgradeIgnored.triggeringExample, rule: "FL1208", decision: "answer location \"Allow Once\"")
+        try await check(
+            Rule.locationUpgradeIgnored.triggeringExample, rule: "FL1208", decision: "answer location \"Allow Once\"")
     }
 
     @Test func theUndecidedCameraSentToSettingsIsAnExploredPath() async throws {
-        try await check(Rule.settingsForUndetermined.triggeringExample, rule: "FL1209", decision: "status camera = notDetermined")
+        try await check(
+            Rule.settingsForUndetermined.triggeringExample, rule: "FL1209", decision: "status camera = notDetermined")
     }
 
     @Test func theRefusingUsersLoopIsAnExploredPath() async throws {

@@ -1,6 +1,6 @@
-import FlowTestSupport
 import FlowFormat
 import FlowSyntax
+import FlowTestSupport
 import Foundation
 import Testing
 
@@ -23,11 +23,15 @@ func readExample(_ path: String) throws -> [UInt8] {
 /// format(format(x)) == format(x): on every example flow, on the benchmark generators' flows, and
 /// under changes of horizontal whitespace (which the canonical layout decides alone).
 @Suite struct IdempotenceTests {
-    func checkIdempotent(_ bytes: [UInt8], name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
-        let once = try Formatter.format(SourceFile(id: FileID(0), path: name, bytes: bytes),
-                                        limits: ParseLimits(maxStatesPerFlow: 1 << 20))
-        let twice = try Formatter.format(SourceFile(id: FileID(0), path: name, bytes: once),
-                                         limits: ParseLimits(maxStatesPerFlow: 1 << 20))
+    func checkIdempotent(_ bytes: [UInt8], name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+        throws
+    {
+        let once = try Formatter.format(
+            SourceFile(id: FileID(0), path: name, bytes: bytes),
+            limits: ParseLimits(maxStatesPerFlow: 1 << 20))
+        let twice = try Formatter.format(
+            SourceFile(id: FileID(0), path: name, bytes: once),
+            limits: ParseLimits(maxStatesPerFlow: 1 << 20))
         #expect(once == twice, "\(name): formatting twice changes it", sourceLocation: sourceLocation)
     }
 
@@ -50,17 +54,24 @@ func readExample(_ path: String) throws -> [UInt8] {
         #expect(try Formatter.isFormatted(source), "\(path) is not formatted: run flowfmt -i \(path)")
     }
 
-    @Test("benchmark corpus files", arguments: [
-        CorpusParameters(files: 2, flowsPerFile: 3, statesPerFlow: 12, permissionsPerFlow: 2, branching: 3, locales: 3, subflows: true),
-        CorpusParameters(files: 1, flowsPerFile: 2, statesPerFlow: 40, permissionsPerFlow: 3, branching: 1, locales: 1, subflows: false),
-    ])
+    @Test(
+        "benchmark corpus files",
+        arguments: [
+            CorpusParameters(
+                files: 2, flowsPerFile: 3, statesPerFlow: 12, permissionsPerFlow: 2, branching: 3, locales: 3,
+                subflows: true),
+            CorpusParameters(
+                files: 1, flowsPerFile: 2, statesPerFlow: 40, permissionsPerFlow: 3, branching: 1, locales: 1,
+                subflows: false),
+        ])
     func corpus(parameters: CorpusParameters) throws {
         for file in CorpusGenerator.corpus(parameters) { try checkIdempotent(Array(file.text.utf8), name: file.path) }
     }
 
     @Test("random permission graphs", arguments: [1, 2, 3, 42] as [UInt64])
     func randomGraph(seed: UInt64) throws {
-        try checkIdempotent(Array(RandomPermissionGraph(states: 60, seed: seed).flowText.utf8), name: "random-\(seed).flow")
+        try checkIdempotent(
+            Array(RandomPermissionGraph(states: 60, seed: seed).flowText.utf8), name: "random-\(seed).flow")
     }
 
     /// Every run of spaces and tabs between tokens, and every indentation, replaced by another
@@ -86,8 +97,10 @@ func readExample(_ path: String) throws -> [UInt8] {
             }
             out += tree.text(of: token)
             for piece in tree.trailingTrivia(of: token) {
-                out += piece.kind == .whitespace
-                    ? Array(repeating: 0x20, count: Int.random(in: 1...5, using: &random)) : Array(tree.source[piece.bytes])
+                out +=
+                    piece.kind == .whitespace
+                    ? Array(repeating: 0x20, count: Int.random(in: 1...5, using: &random))
+                    : Array(tree.source[piece.bytes])
             }
         }
         let expected = try Formatter.format(source)

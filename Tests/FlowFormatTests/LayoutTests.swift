@@ -23,28 +23,31 @@ func formatted(_ text: String, options: FormatOptions = .default) throws -> Stri
               }
             }
             """
-        #expect(try formatted(input) == """
-            app "Receipts"
-            flow scan {
-              uses camera, photos
-              start -> check
-              state check {
-                status camera { authorized -> done granted
-                  else -> done denied }
-              }
-            }
+        #expect(
+            try formatted(input) == """
+                app "Receipts"
+                flow scan {
+                  uses camera, photos
+                  start -> check
+                  state check {
+                    status camera { authorized -> done granted
+                      else -> done denied }
+                  }
+                }
 
-            """)
+                """)
     }
 
     @Test func itemsSharingALineAreSeparatedByTwoSpaces() throws {
-        let input = "flow f { start -> a state a { capability camera { present -> b absent -> done unavailable } }\n"
+        let input =
+            "flow f { start -> a state a { capability camera { present -> b absent -> done unavailable } }\n"
             + "state b { alert { title \"Hi\" button \"OK\" -> done granted track \"ok\" { n: 1, ok: true } } } }\n"
-        #expect(try formatted(input) == """
-            flow f { start -> a  state a { capability camera { present -> b  absent -> done unavailable } }
-              state b { alert { title "Hi"  button "OK" -> done granted  track "ok" { n: 1, ok: true } } } }
+        #expect(
+            try formatted(input) == """
+                flow f { start -> a  state a { capability camera { present -> b  absent -> done unavailable } }
+                  state b { alert { title "Hi"  button "OK" -> done granted  track "ok" { n: 1, ok: true } } } }
 
-            """)
+                """)
     }
 
     @Test func armArrowsLineUpInARunOfLinesAndCommentLinesDoNotBreakIt() throws {
@@ -62,21 +65,22 @@ func formatted(_ text: String, options: FormatOptions = .default) throws -> Stri
               }
             }
             """
-        #expect(try formatted(input) == """
-            flow f {
-              start -> s
-              state s {
-                status (camera, microphone) {
-                  (authorized, granted)    -> done granted
-                  // a comment line inside the run
-                  (denied, _), (_, denied) -> done denied
+        #expect(
+            try formatted(input) == """
+                flow f {
+                  start -> s
+                  state s {
+                    status (camera, microphone) {
+                      (authorized, granted)    -> done granted
+                      // a comment line inside the run
+                      (denied, _), (_, denied) -> done denied
 
-                  else -> done cancelled
+                      else -> done cancelled
+                    }
+                  }
                 }
-              }
-            }
 
-            """)
+                """)
     }
 
     @Test func alertTextsLineUpAfterTheirKeywordAndButtonArrowsDoNot() throws {
@@ -94,21 +98,22 @@ func formatted(_ text: String, options: FormatOptions = .default) throws -> Stri
               }
             }
             """
-        #expect(try formatted(input) == """
-            flow f {
-              start -> s
-              state s {
-                alert {
-                  title       "Camera access is off"
-                  message     "Turn it on in Settings"
-                  button      "Open Settings" -> done granted
-                    track "settings_opened" { from: "s" }
-                  destructive "Never" -> done denied
+        #expect(
+            try formatted(input) == """
+                flow f {
+                  start -> s
+                  state s {
+                    alert {
+                      title       "Camera access is off"
+                      message     "Turn it on in Settings"
+                      button      "Open Settings" -> done granted
+                        track "settings_opened" { from: "s" }
+                      destructive "Never" -> done denied
+                    }
+                  }
                 }
-              }
-            }
 
-            """)
+                """)
     }
 
     @Test func stringsEntriesLineUpTheirEqualsSigns() throws {
@@ -120,15 +125,16 @@ func formatted(_ text: String, options: FormatOptions = .default) throws -> Stri
               b.c = "y"
             }
             """
-        #expect(try formatted(input) == """
-            strings zh-Hant fallback zh-Hans {
-              a             = "x"
-              long.key.name = "相機"
+        #expect(
+            try formatted(input) == """
+                strings zh-Hant fallback zh-Hans {
+                  a             = "x"
+                  long.key.name = "相機"
 
-              b.c = "y"
-            }
+                  b.c = "y"
+                }
 
-            """)
+                """)
     }
 
     @Test func parametersArgumentsOptionsAndKeysAreWrittenTight() throws {
@@ -139,21 +145,23 @@ func formatted(_ text: String, options: FormatOptions = .default) throws -> Stri
               state r { request location ( always , purpose : "x" ) -> done granted }
             }
             """
-        #expect(try formatted(input) == """
-            flow helper(p: permission, reason: text) { start -> s  state s { -> done granted } }
-            flow main { start -> s
-              state s { call helper(p: camera, reason: @a.b) { granted -> r  else -> done denied } }
-              state r { request location(always, purpose: "x") -> done granted }
-            }
+        #expect(
+            try formatted(input) == """
+                flow helper(p: permission, reason: text) { start -> s  state s { -> done granted } }
+                flow main { start -> s
+                  state s { call helper(p: camera, reason: @a.b) { granted -> r  else -> done denied } }
+                  state r { request location(always, purpose: "x") -> done granted }
+                }
 
-            """)
+                """)
     }
 
     @Test func blankLinesAreKeptOnceAndDroppedAtTheEdgesOfBlocks() throws {
         let input = "\n\nflow f {\n\n  start -> a\n\n\n\n  state a { -> done granted }\n\n}\n\n\n"
         #expect(try formatted(input) == "flow f {\n  start -> a\n\n  state a { -> done granted }\n}\n")
-        #expect(try formatted(input, options: FormatOptions(indentWidth: 4, maxBlankLines: 0))
-            == "flow f {\n    start -> a\n    state a { -> done granted }\n}\n")
+        #expect(
+            try formatted(input, options: FormatOptions(indentWidth: 4, maxBlankLines: 0))
+                == "flow f {\n    start -> a\n    state a { -> done granted }\n}\n")
     }
 
     @Test func lineEndingsByteOrderMarkAndTheLastLineBreak() throws {
@@ -164,11 +172,14 @@ func formatted(_ text: String, options: FormatOptions = .default) throws -> Stri
     }
 
     @Test func aFileThatDoesNotParseIsRefusedWithItsDiagnostics() {
-        let source = SourceFile(id: FileID(0), path: "t.flow", text: "flow f {\n  start -> \n  state a { -> done granted }\n}\n")
+        let source = SourceFile(
+            id: FileID(0), path: "t.flow", text: "flow f {\n  start -> \n  state a { -> done granted }\n}\n")
         #expect {
             _ = try Formatter.format(source)
         } throws: { error in
-            guard case .syntaxErrors(let diagnostics) = error as? FormatError, let first = diagnostics.first else { return false }
+            guard case .syntaxErrors(let diagnostics) = error as? FormatError, let first = diagnostics.first else {
+                return false
+            }
             return first.id == "FL0021" && first.range?.start.line == 2 && first.range?.start.column == 11
                 && first.message == "expected the first state after '->'"
         }
@@ -177,7 +188,8 @@ func formatted(_ text: String, options: FormatOptions = .default) throws -> Stri
     }
 
     @Test func theParsedTreeAndTheSourceEntryPointsAgree() throws {
-        let source = SourceFile(id: FileID(0), path: "t.flow", text: "app  \"A\"\nflow f {start -> a state a { -> done granted }}")
+        let source = SourceFile(
+            id: FileID(0), path: "t.flow", text: "app  \"A\"\nflow f {start -> a state a { -> done granted }}")
         let tree = Parser.parse(source).syntax
         #expect(try Formatter.format(tree) == Formatter.format(source))
         #expect(try Formatter.isFormatted(source) == false)

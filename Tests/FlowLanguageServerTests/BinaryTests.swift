@@ -1,18 +1,24 @@
-@testable import FlowProject
+import FlowCommandLine
+import FlowTestSupport
 import Foundation
 import Testing
+
 @testable import FlowLanguageServer
-import FlowTestSupport
+@testable import FlowProject
 
 /// The built `flow-lsp` over real pipes: framed messages on stdin, framed answers on stdout.
 @Suite struct BinaryTests {
     /// Runs flow-lsp with `input` written to its stdin (then closed); its stdout messages and exit code.
-    func run(_ input: [UInt8], arguments: [String] = []) throws -> (code: Int32, messages: [JSON], out: String, err: String) {
+    func run(_ input: [UInt8], arguments: [String] = []) throws -> (
+        code: Int32, messages: [JSON], out: String, err: String
+    ) {
         let binary = try #require(SpawnedBinary.url(of: "flow-lsp"))
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = stderr
@@ -26,18 +32,22 @@ import FlowTestSupport
         framer.append(Array(out))
         var messages: [JSON] = []
         while let body = try framer.next() { messages.append(try JSONReader.parse(body)) }
-        return (process.terminationStatus, messages, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        return (
+            process.terminationStatus, messages, String(decoding: out, as: UTF8.self),
+            String(decoding: err, as: UTF8.self)
+        )
     }
 
     func frames(_ messages: [JSON]) -> [UInt8] { messages.flatMap { MessageFramer.frame($0.bytes) } }
 
     @Test func initializeShutdownExitIsStatusZero() throws {
-        let r = try run(frames([
-            ["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["capabilities": [:]]],
-            ["jsonrpc": "2.0", "method": "initialized", "params": [:]],
-            ["jsonrpc": "2.0", "id": 2, "method": "shutdown"],
-            ["jsonrpc": "2.0", "method": "exit"],
-        ]))
+        let r = try run(
+            frames([
+                ["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": ["capabilities": [:]]],
+                ["jsonrpc": "2.0", "method": "initialized", "params": [:]],
+                ["jsonrpc": "2.0", "id": 2, "method": "shutdown"],
+                ["jsonrpc": "2.0", "method": "exit"],
+            ]))
         #expect(r.code == 0)
         #expect(r.messages.count == 2)
         #expect(r.messages[0]["result"]?["capabilities"]?["positionEncoding"] == "utf-16")
@@ -63,5 +73,3 @@ import FlowTestSupport
         #expect(bad.err == "flow-lsp: error: unknown option '--tcp' (try --help)\n")
     }
 }
-
-import FlowCommandLine

@@ -1,20 +1,21 @@
 import Testing
+
 @testable import FlowLanguageServer
 
 /// Completion from the tokens before the cursor, in half-written text.
 @Suite struct CompletionTests {
     static let text = """
-    flow f {
-      uses camera, 
-      start -> 
-      state a { status camera {  } }
-      state b { alert { title @ } }
-      // flowlint:disable 
-      state c { request location { auth } }
-    }
-    strings en { k.one = "One"  k.two = "Two" }
+        flow f {
+          uses camera, 
+          start -> 
+          state a { status camera {  } }
+          state b { alert { title @ } }
+          // flowlint:disable 
+          state c { request location { auth } }
+        }
+        strings en { k.one = "One"  k.two = "Two" }
 
-    """
+        """
 
     func labels(_ line: Int, _ character: Int, text: String = CompletionTests.text) async throws -> [String] {
         let project = try Project(["f.flow": text])
@@ -22,7 +23,8 @@ import Testing
         let client = TestClient()
         _ = try await client.initialize(root: project.root)
         try await client.open(project.uri("f.flow"), text)
-        let result = try await client.request("textDocument/completion", TestClient.at(project.uri("f.flow"), line, character))
+        let result = try await client.request(
+            "textDocument/completion", TestClient.at(project.uri("f.flow"), line, character))
         return result["items"]?.array?.compactMap { $0["label"]?.string } ?? []
     }
 
@@ -46,7 +48,10 @@ import Testing
         try await client.open(project.uri("f.flow"), Self.text)
         let result = try await client.request("textDocument/completion", TestClient.at(project.uri("f.flow"), 6, 35))
         let items = try #require(result["items"]?.array)
-        #expect(items.compactMap { $0["label"]?.string } == ["notDetermined", "restricted", "denied", "authorizedWhenInUse", "authorizedAlways", "else"])
+        #expect(
+            items.compactMap { $0["label"]?.string } == [
+                "notDetermined", "restricted", "denied", "authorizedWhenInUse", "authorizedAlways", "else",
+            ])
         #expect(span(items[0]["textEdit"]?["range"]) == "6:31-6:35")
         #expect(items[3]["detail"] == "location status (granted)")
     }

@@ -1,11 +1,13 @@
+import FlowSyntax
 import Foundation
 import Testing
+
 @testable import FlowLanguageServer
-import FlowSyntax
 
 /// The editor packages under Editors/ agree with the language.
 @Suite struct EditorPackageTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// The words of Grammar.md's "- Keywords:" item (a backtick span over two lines).
     static func grammarKeywords() throws -> [String] {
@@ -18,7 +20,8 @@ import FlowSyntax
 
     /// The alternatives of the grammar's `keywords` pattern, `\b(a|b|...)\b`.
     static func textMateKeywords() throws -> [String] {
-        let data = try Data(contentsOf: repository.appendingPathComponent("Editors/vscode/syntaxes/flow.tmLanguage.json"))
+        let data = try Data(
+            contentsOf: repository.appendingPathComponent("Editors/vscode/syntaxes/flow.tmLanguage.json"))
         let grammar = try JSONReader.parse(Array(data))
         let match = try #require(grammar["repository"]?["keywords"]?["match"]?.string)
         #expect(match.hasPrefix("\\b(") && match.hasSuffix(")\\b"))
@@ -26,7 +29,8 @@ import FlowSyntax
     }
 
     @Test func theTextMateKeywordsAreGrammarMdsKeywords() throws {
-        let grammar = try Self.grammarKeywords(), textMate = try Self.textMateKeywords()
+        let grammar = try Self.grammarKeywords()
+        let textMate = try Self.textMateKeywords()
         #expect(grammar.count == 28)
         #expect(textMate == grammar)
         // And both are the lexer's.
@@ -40,7 +44,8 @@ import FlowSyntax
         #expect(language["extensions"] == [".flow"])
         let grammar = try #require(manifest["contributes"]?["grammars"]?[0])
         #expect(grammar["language"] == language["id"])
-        let tm = try JSONReader.parse(Array(try Data(contentsOf: base.appendingPathComponent("syntaxes/flow.tmLanguage.json"))))
+        let tm = try JSONReader.parse(
+            Array(try Data(contentsOf: base.appendingPathComponent("syntaxes/flow.tmLanguage.json"))))
         #expect(grammar["scopeName"] == tm["scopeName"])
         for key in ["main"] {
             let path = try #require(manifest[key]?.string)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlowLanguageServer
 
 /// `textDocument/formatting` through FlowFormat.
@@ -14,7 +15,9 @@ import Testing
     @Test func oneEditBetweenTheFirstAndLastDifference() async throws {
         let (client, project) = try await client("flow f {\nstart -> a\n    state a {   -> done granted }\n}\n")
         defer { project.remove() }
-        let edits = try await client.request("textDocument/formatting", ["textDocument": ["uri": .string(project.uri("f.flow"))], "options": ["tabSize": 8, "insertSpaces": true]])
+        let edits = try await client.request(
+            "textDocument/formatting",
+            ["textDocument": ["uri": .string(project.uri("f.flow"))], "options": ["tabSize": 8, "insertSpaces": true]])
         #expect(edits.array?.count == 1)
         let edit = try #require(edits[0])
         #expect(span(edit["range"]) == "1:0-2:15")
@@ -24,15 +27,21 @@ import Testing
     @Test func aFormattedFileNeedsNoEdit() async throws {
         let (client, project) = try await client("flow f {\n  start -> a\n  state a { -> done granted }\n}\n")
         defer { project.remove() }
-        #expect(try await client.request("textDocument/formatting", ["textDocument": ["uri": .string(project.uri("f.flow"))], "options": [:]]) == [])
+        #expect(
+            try await client.request(
+                "textDocument/formatting", ["textDocument": ["uri": .string(project.uri("f.flow"))], "options": [:]])
+                == [])
     }
 
     @Test func syntaxErrorsAreRefused() async throws {
         let (client, project) = try await client("flow f {\n  start ->\n  state a { -> done granted }\n}\n")
         defer { project.remove() }
-        let response = try await client.response("textDocument/formatting", ["textDocument": ["uri": .string(project.uri("f.flow"))], "options": [:]])
+        let response = try await client.response(
+            "textDocument/formatting", ["textDocument": ["uri": .string(project.uri("f.flow"))], "options": [:]])
         #expect(response["error"]?["code"] == -32803)
-        #expect(response["error"]?["message"] == "the file has syntax errors; the first at 2:11: expected the first state after '->'")
+        #expect(
+            response["error"]?["message"]
+                == "the file has syntax errors; the first at 2:11: expected the first state after '->'")
     }
 
     @Test func theChangedSpanKeepsScalarsWhole() {

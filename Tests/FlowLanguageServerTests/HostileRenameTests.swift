@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlowLanguageServer
 
 /// Issue 33, item 5: a rename edits only the program the symbol belongs to (the document's
@@ -46,35 +47,49 @@ import Testing
 
     @Test func renamingAFlowEditsOnlyItsProgramNotAnotherWithTheSameName() async throws {
         let (project, outside) = try Self.workspace()
-        defer { project.remove(); outside.remove() }
+        defer {
+            project.remove()
+            outside.remove()
+        }
         let client = TestClient()
         _ = try await client.initialize(root: project.root)
         try await client.open(project.uri("a.flow"), Self.a)
         try await client.open(project.uri("b.flow"), Self.b)
         try await client.open(outside.uri("x.flow"), Self.flow("main"))
-        let flow = try await client.request("textDocument/rename", merging(TestClient.at(project.uri("a.flow"), 1, 6), ["newName": "start_here"]))
+        let flow = try await client.request(
+            "textDocument/rename", merging(TestClient.at(project.uri("a.flow"), 1, 6), ["newName": "start_here"]))
         #expect(edited(flow) == ["a.flow 1:5-1:9"])
-        let key = try await client.request("textDocument/rename", merging(TestClient.at(project.uri("a.flow"), 3, 27), ["newName": "heading"]))
+        let key = try await client.request(
+            "textDocument/rename", merging(TestClient.at(project.uri("a.flow"), 3, 27), ["newName": "heading"]))
         #expect(edited(key) == ["a.flow 3:27-3:32 5:13-5:18"])
     }
 
     @Test func renamingAnImportedKeyEditsEveryFileThatImportsItsDeclaration() async throws {
         let (project, outside) = try Self.workspace()
-        defer { project.remove(); outside.remove() }
+        defer {
+            project.remove()
+            outside.remove()
+        }
         let client = TestClient()
         _ = try await client.initialize(root: project.root)
-        try await client.open(project.uri("c.flow"), "import \"lib.flow\"\n" + Self.flow("other", key: "shared", defines: false))
-        let key = try await client.request("textDocument/rename", merging(TestClient.at(project.uri("c.flow"), 3, 27), ["newName": "common"]))
+        try await client.open(
+            project.uri("c.flow"), "import \"lib.flow\"\n" + Self.flow("other", key: "shared", defines: false))
+        let key = try await client.request(
+            "textDocument/rename", merging(TestClient.at(project.uri("c.flow"), 3, 27), ["newName": "common"]))
         #expect(edited(key) == ["a.flow 6:13-6:19", "c.flow 3:27-3:33", "lib.flow 0:13-0:19"])
     }
 
     @Test func aDocumentOutsideTheWorkspaceRootIsNotRenamed() async throws {
         let (project, outside) = try Self.workspace()
-        defer { project.remove(); outside.remove() }
+        defer {
+            project.remove()
+            outside.remove()
+        }
         let client = TestClient()
         _ = try await client.initialize(root: project.root)
         try await client.open(outside.uri("x.flow"), Self.flow("main"))
-        let response = try await client.response("textDocument/rename", merging(TestClient.at(outside.uri("x.flow"), 0, 6), ["newName": "elsewhere"]))
+        let response = try await client.response(
+            "textDocument/rename", merging(TestClient.at(outside.uri("x.flow"), 0, 6), ["newName": "elsewhere"]))
         #expect(response["error"]?["message"] == "this document is outside the workspace root; nothing to rename here")
     }
 }

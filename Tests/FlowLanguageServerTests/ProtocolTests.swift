@@ -1,6 +1,7 @@
-import Testing
-@testable import FlowLanguageServer
 import FlowSyntax
+import Testing
+
+@testable import FlowLanguageServer
 
 /// JSON, framing, position conversion and the lifecycle: the protocol below the features.
 @Suite struct ProtocolTests {
@@ -11,7 +12,9 @@ import FlowSyntax
         #expect(parsed.text == #"{"a":[1,2.5,true,null],"s":"\"x\\\né📷"}"#)
         #expect(throws: JSONReader.Failure.self) { try JSONReader.parse(Array("{\"a\":}".utf8)) }
         let deep = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
-        #expect(throws: JSONReader.Failure(message: "nesting deeper than 128", offset: 128)) { try JSONReader.parse(Array(deep.utf8)) }
+        #expect(throws: JSONReader.Failure(message: "nesting deeper than 128", offset: 128)) {
+            try JSONReader.parse(Array(deep.utf8))
+        }
     }
 
     @Test func jsonEscapesAtTheirEdges() throws {
@@ -28,7 +31,8 @@ import FlowSyntax
     }
 
     @Test func framerSplitsAnyChunking() throws {
-        let one = MessageFramer.frame(Array(#"{"id":1}"#.utf8)), two = MessageFramer.frame(Array(#"{"id":"é"}"#.utf8))
+        let one = MessageFramer.frame(Array(#"{"id":1}"#.utf8))
+        let two = MessageFramer.frame(Array(#"{"id":"é"}"#.utf8))
         var framer = MessageFramer()
         var bodies: [String] = []
         for byte in one + two {
@@ -46,20 +50,28 @@ import FlowSyntax
     @Test func framerRefusesBrokenHeaders() {
         var noLength = MessageFramer()
         noLength.append(Array("Content-Type: x\r\n\r\n{}".utf8))
-        #expect(throws: MessageFramer.FramingError(message: "message header without Content-Length")) { try noLength.next() }
+        #expect(throws: MessageFramer.FramingError(message: "message header without Content-Length")) {
+            try noLength.next()
+        }
         var huge = MessageFramer()
         huge.append(Array("Content-Length: 999999999999\r\n\r\n".utf8))
-        #expect(throws: MessageFramer.FramingError(message: "message of 999999999999 bytes, more than the limit of 33554432")) { try huge.next() }
+        #expect(
+            throws: MessageFramer.FramingError(
+                message: "message of 999999999999 bytes, more than the limit of 33554432")
+        ) { try huge.next() }
         var endless = MessageFramer()
         endless.append([UInt8](repeating: UInt8(ascii: "a"), count: 5000))
-        #expect(throws: MessageFramer.FramingError(message: "message header longer than 4096 bytes")) { try endless.next() }
+        #expect(throws: MessageFramer.FramingError(message: "message header longer than 4096 bytes")) {
+            try endless.next()
+        }
     }
 
     /// `title "相机📷" -> x`: CJK is one UTF-16 unit and three bytes, the emoji two units (a
     /// surrogate pair) and four bytes.
     @Test func positionsConvertBetweenBytesAndUTF16() {
         let file = SourceFile(id: FileID(0), path: "a.flow", text: "flow a {\r\n  title \"相机📷\" -> x\n}")
-        let utf16 = PositionConverter(.utf16), utf8 = PositionConverter(.utf8)
+        let utf16 = PositionConverter(.utf16)
+        let utf8 = PositionConverter(.utf8)
         let x = Array(file.bytes).firstIndex(of: UInt8(ascii: "x"))!
         #expect(utf16.position(of: x, in: file) == Position(line: 1, character: 18))
         #expect(utf8.position(of: x, in: file) == Position(line: 1, character: 24))
@@ -79,7 +91,8 @@ import FlowSyntax
     /// `für`: ü is two bytes and one UTF-16 unit. Bytes that are not UTF-8 (an overlong
     /// `E0 80 80`, a surrogate `ED A0 80`) are one unit each, as a client shows a U+FFFD for each.
     @Test func twoByteScalarsAndInvalidBytesCountAsOneUnitEach() {
-        let utf16 = PositionConverter(.utf16), utf8 = PositionConverter(.utf8)
+        let utf16 = PositionConverter(.utf16)
+        let utf8 = PositionConverter(.utf8)
         let file = SourceFile(id: FileID(0), path: "a.flow", text: "title \"für\" -> x")
         let x = Array(file.bytes).firstIndex(of: UInt8(ascii: "x"))!
         #expect(x == 16)
@@ -117,9 +130,13 @@ import FlowSyntax
         #expect(early["error"]?["code"] == -32002)
         _ = try await client.initialize()
         #expect(try await client.response("workspace/unknown")["error"]?["code"] == -32601)
-        #expect(try await client.response("initialize", ["capabilities": [:]])["error"]?["message"] == "the server is already initialized")
+        #expect(
+            try await client.response("initialize", ["capabilities": [:]])["error"]?["message"]
+                == "the server is already initialized")
         #expect(try await client.request("shutdown") == .null)
-        #expect(try await client.response("textDocument/hover", TestClient.at("file:///x.flow", 0, 0))["error"]?["code"] == -32600)
+        #expect(
+            try await client.response("textDocument/hover", TestClient.at("file:///x.flow", 0, 0))["error"]?["code"]
+                == -32600)
         #expect(try await client.send(["jsonrpc": "2.0", "method": "exit"]) == false)
         #expect(await client.server.exitCode == 0)
 

@@ -3,6 +3,7 @@ import FlowCommandLine
 import FlowSyntax
 import Foundation
 import Testing
+
 @testable import FlowLanguageServer
 
 /// One project, read one way (issue 31): a configuration that names the app's Info.plist makes
@@ -45,23 +46,28 @@ import Testing
 
     @Test(arguments: [".flowlint", "flowlint.json"])
     func flowlintFlowgenAndTheLanguageServerAgree(configName: String) async throws {
-        let config = configName == ".flowlint"
+        let config =
+            configName == ".flowlint"
             ? "info-plist = App/Info.plist\n" : "{ \"app\": { \"infoPlist\": \"App/Info.plist\" } }\n"
         let project = try Project(["flows/scan.flow": Self.flow, "App/Info.plist": Self.plist, configName: config])
         defer { project.remove() }
 
-        let out = CapturedOutput(), err = CapturedOutput()
-        let lint = FlowlintCommand(currentDirectory: project.root).run(arguments: ["--format", "gcc", "-q", "flows"],
-                                                                       stdout: out, stderr: err)
+        let out = CapturedOutput()
+        let err = CapturedOutput()
+        let lint = FlowlintCommand(currentDirectory: project.root).run(
+            arguments: ["--format", "gcc", "-q", "flows"],
+            stdout: out, stderr: err)
         #expect(lint == 1)
         let lintLines = out.text.split(separator: "\n").filter { $0.hasSuffix("[FL1501]") }
-        #expect(lintLines.map(Self.located) == [
-            "13:15: error: request camera needs 'NSCameraUsageDescription' in App/Info.plist: without it iOS terminates the app at the request [FL1501]",
-        ], "\(out.text)\(err.text)")
+        #expect(
+            lintLines.map(Self.located) == [
+                "13:15: error: request camera needs 'NSCameraUsageDescription' in App/Info.plist: without it iOS terminates the app at the request [FL1501]"
+            ], "\(out.text)\(err.text)")
 
         var generated = ""
-        let gen = FlowgenCommand.run(arguments: ["--root", project.root, project.root + "/flows"],
-                                     currentDirectory: project.root, out: { _ in }, err: { generated += $0 })
+        let gen = FlowgenCommand.run(
+            arguments: ["--root", project.root, project.root + "/flows"],
+            currentDirectory: project.root, out: { _ in }, err: { generated += $0 })
         #expect(gen == 1)
         let genLines = generated.split(separator: "\n").filter { $0.hasSuffix("[FL1501]") }
         #expect(genLines.map(Self.located) == lintLines.map(Self.located), "\(generated)")
@@ -72,7 +78,10 @@ import Testing
         let diagnostics = (client.diagnostics(project.uri("flows/scan.flow")) ?? []).filter { $0["code"] == "FL1501" }
         #expect(diagnostics.count == 1)
         let message = diagnostics.first?["message"]?.string?.split(separator: "\n").first.map(String.init)
-        #expect(message == "request camera needs 'NSCameraUsageDescription' in App/Info.plist: without it iOS terminates the app at the request")
+        #expect(
+            message
+                == "request camera needs 'NSCameraUsageDescription' in App/Info.plist: without it iOS terminates the app at the request"
+        )
         #expect(span(diagnostics.first?["range"]) == "12:14-12:37")
         #expect(diagnostics.first?["severity"] == 1)
     }
@@ -80,16 +89,24 @@ import Testing
     /// With the key present, none of the three reports FL1501 (the configuration's app applies, and
     /// the key is found in it).
     @Test func aCompleteInfoPlistIsCleanEverywhere() async throws {
-        let plist = Self.plist.replacingOccurrences(of: "<key>NSPhotoLibraryUsageDescription</key>",
-                                                    with: "<key>NSCameraUsageDescription</key>")
-        let project = try Project(["flows/scan.flow": Self.flow, "App/Info.plist": plist, ".flowlint": "info-plist = App/Info.plist\n"])
+        let plist = Self.plist.replacingOccurrences(
+            of: "<key>NSPhotoLibraryUsageDescription</key>",
+            with: "<key>NSCameraUsageDescription</key>")
+        let project = try Project([
+            "flows/scan.flow": Self.flow, "App/Info.plist": plist, ".flowlint": "info-plist = App/Info.plist\n",
+        ])
         defer { project.remove() }
-        let out = CapturedOutput(), err = CapturedOutput()
-        #expect(FlowlintCommand(currentDirectory: project.root).run(arguments: ["--format", "gcc", "-q", "flows"],
-                                                                    stdout: out, stderr: err) == 0, "\(out.text)\(err.text)")
+        let out = CapturedOutput()
+        let err = CapturedOutput()
+        #expect(
+            FlowlintCommand(currentDirectory: project.root).run(
+                arguments: ["--format", "gcc", "-q", "flows"],
+                stdout: out, stderr: err) == 0, "\(out.text)\(err.text)")
         var generated = ""
-        #expect(FlowgenCommand.run(arguments: ["--root", project.root, project.root + "/flows"], currentDirectory: project.root,
-                                   out: { _ in }, err: { generated += $0 }) == 0, "\(generated)")
+        #expect(
+            FlowgenCommand.run(
+                arguments: ["--root", project.root, project.root + "/flows"], currentDirectory: project.root,
+                out: { _ in }, err: { generated += $0 }) == 0, "\(generated)")
         let client = TestClient()
         _ = try await client.initialize(root: project.root)
         try await client.open(project.uri("flows/scan.flow"), Self.flow)

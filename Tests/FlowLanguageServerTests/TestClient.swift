@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlowLanguageServer
 
 /// Drives a `LanguageServer` in-process as a client would: framed bytes in, framed messages out,
@@ -21,8 +22,18 @@ final class TestClient: @unchecked Sendable {
     final class OutputBox: @unchecked Sendable {
         private let lock = NSLock()
         private var bytes: [UInt8] = []
-        func append(_ b: [UInt8]) { lock.lock(); bytes += b; lock.unlock() }
-        func take() -> [UInt8] { lock.lock(); defer { lock.unlock() }; let b = bytes; bytes = []; return b }
+        func append(_ b: [UInt8]) {
+            lock.lock()
+            bytes += b
+            lock.unlock()
+        }
+        func take() -> [UInt8] {
+            lock.lock()
+            defer { lock.unlock() }
+            let b = bytes
+            bytes = []
+            return b
+        }
     }
 
     /// Every message the server wrote so far, in order (kept across calls).
@@ -72,10 +83,12 @@ final class TestClient: @unchecked Sendable {
     }
 
     func initialize(encodings: [String] = ["utf-16"], root: String? = nil, markdown: Bool = true) async throws -> JSON {
-        var params: [String: JSON] = ["capabilities": [
-            "general": ["positionEncodings": .array(encodings.map { .string($0) })],
-            "textDocument": ["hover": ["contentFormat": markdown ? ["markdown", "plaintext"] : ["plaintext"]]],
-        ]]
+        var params: [String: JSON] = [
+            "capabilities": [
+                "general": ["positionEncodings": .array(encodings.map { .string($0) })],
+                "textDocument": ["hover": ["contentFormat": markdown ? ["markdown", "plaintext"] : ["plaintext"]]],
+            ]
+        ]
         if let root { params["rootUri"] = .string(FileURI.uri(root)) }
         let result = try await request("initialize", .object(params))
         try await notify("initialized", [:])
@@ -83,11 +96,19 @@ final class TestClient: @unchecked Sendable {
     }
 
     func open(_ uri: String, _ text: String, version: Int = 1) async throws {
-        try await notify("textDocument/didOpen", ["textDocument": ["uri": .string(uri), "languageId": "flow", "version": .int(version), "text": .string(text)]])
+        try await notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": .string(uri), "languageId": "flow", "version": .int(version), "text": .string(text),
+                ]
+            ])
     }
 
     func change(_ uri: String, version: Int, _ changes: [JSON]) async throws {
-        try await notify("textDocument/didChange", ["textDocument": ["uri": .string(uri), "version": .int(version)], "contentChanges": .array(changes)])
+        try await notify(
+            "textDocument/didChange",
+            ["textDocument": ["uri": .string(uri), "version": .int(version)], "contentChanges": .array(changes)])
     }
 
     static func at(_ uri: String, _ line: Int, _ character: Int) -> JSON {
@@ -116,7 +137,8 @@ struct Project {
 
     func write(_ path: String, _ text: String) throws {
         let full = root + "/" + path
-        try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: full))
     }
 

@@ -2,135 +2,151 @@ import FlowModel
 import FlowSyntax
 import FlowTestSupport
 import Testing
+
 @testable import FlowLint
 
 /// The App Review and HIG rules of issue 11 (FL1303-FL1305), and the refused import that the
 /// checker's knock-on errors now name.
 @Suite struct AlertRuleTests {
     @Test func anExplanationWhoseOnlyWayOutIsGrantingIsForcedConsent() {
-        #expect(lintMarkedWithWitness("""
-            flow camera {
-              uses camera
-              start -> check
-              state check { status camera { authorized -> done granted  notDetermined -> ask  else -> explain } }
-              state ask { request camera -> check }
-              state explain { 1️⃣alert { title "The camera is required" button "Open Settings" -> settings }2️⃣ }
-              state settings { open settings on return -> check }
-            }
-            """, rules: [.forcedConsent]) == [
-            "1️⃣-2️⃣ FL1303 warning: a user who refuses cannot leave 'explain': every way out leads back to it until camera is granted",
-            "  note: App Review 5.1.1(iv): a user who declines must be able to go on; give the alert a way out that ends the flow",
-            "  step: flow 'camera' starts at 'check'",
-            "  step: in 'check': status camera = restricted or denied (else) → explain",
-            "  step: reaches 'explain' where camera is restricted or denied",
-        ])
+        #expect(
+            lintMarkedWithWitness(
+                """
+                flow camera {
+                  uses camera
+                  start -> check
+                  state check { status camera { authorized -> done granted  notDetermined -> ask  else -> explain } }
+                  state ask { request camera -> check }
+                  state explain { 1️⃣alert { title "The camera is required" button "Open Settings" -> settings }2️⃣ }
+                  state settings { open settings on return -> check }
+                }
+                """, rules: [.forcedConsent]) == [
+                    "1️⃣-2️⃣ FL1303 warning: a user who refuses cannot leave 'explain': every way out leads back to it until camera is granted",
+                    "  note: App Review 5.1.1(iv): a user who declines must be able to go on; give the alert a way out that ends the flow",
+                    "  step: flow 'camera' starts at 'check'",
+                    "  step: in 'check': status camera = restricted or denied (else) → explain",
+                    "  step: reaches 'explain' where camera is restricted or denied",
+                ])
     }
 
     @Test func primingThatComesBackAfterEveryRefusalIsForcedConsentToo() {
         // The refusing user's path: Don't Allow, the check, the priming again.
-        #expect(lintMarkedWithWitness("""
-            flow camera {
-              uses camera
-              start -> check
-              state check { status camera { authorized -> done granted  else -> prime } }
-              state prime { 1️⃣alert { title "Scan receipts" button "Continue" -> ask }2️⃣ }
-              state ask { request camera -> check }
-            }
-            """, rules: [.forcedConsent]) == [
-            "1️⃣-2️⃣ FL1303 warning: a user who refuses cannot leave 'prime': every way out leads back to it until camera is granted",
-            "  note: App Review 5.1.1(iv): a user who declines must be able to go on; give the alert a way out that ends the flow",
-            "  step: flow 'camera' starts at 'check'",
-            "  step: in 'check': status camera = notDetermined, restricted or denied (else) → prime",
-            "  step: in 'prime': button \"Continue\" → ask",
-            "  step: in 'ask': request camera: Don't Allow → check",
-            "  step: in 'check': status camera = restricted or denied (else) → prime",
-            "  step: reaches 'prime' where camera is restricted or denied",
-        ])
+        #expect(
+            lintMarkedWithWitness(
+                """
+                flow camera {
+                  uses camera
+                  start -> check
+                  state check { status camera { authorized -> done granted  else -> prime } }
+                  state prime { 1️⃣alert { title "Scan receipts" button "Continue" -> ask }2️⃣ }
+                  state ask { request camera -> check }
+                }
+                """, rules: [.forcedConsent]) == [
+                    "1️⃣-2️⃣ FL1303 warning: a user who refuses cannot leave 'prime': every way out leads back to it until camera is granted",
+                    "  note: App Review 5.1.1(iv): a user who declines must be able to go on; give the alert a way out that ends the flow",
+                    "  step: flow 'camera' starts at 'check'",
+                    "  step: in 'check': status camera = notDetermined, restricted or denied (else) → prime",
+                    "  step: in 'prime': button \"Continue\" → ask",
+                    "  step: in 'ask': request camera: Don't Allow → check",
+                    "  step: in 'check': status camera = restricted or denied (else) → prime",
+                    "  step: reaches 'prime' where camera is restricted or denied",
+                ])
     }
 
     @Test func aTwoStateLoopIsForcedConsentAndATrapIsReportedOnceForAllItsAlerts() {
         // The smallest cycle through an alert: the alert and the check it goes back to.
-        #expect(lintMarked("""
-            flow camera {
-              uses camera
-              start -> check
-              state check { status camera { authorized -> done granted  else -> explain } }
-              state explain { 1️⃣alert { title "The camera is required" button "Try again" -> check }2️⃣ }
-            }
-            """, rules: [.forcedConsent]) == [
-            "1️⃣-2️⃣ FL1303 warning: a user who refuses cannot leave 'explain': every way out leads back to it until camera is granted",
-        ])
+        #expect(
+            lintMarked(
+                """
+                flow camera {
+                  uses camera
+                  start -> check
+                  state check { status camera { authorized -> done granted  else -> explain } }
+                  state explain { 1️⃣alert { title "The camera is required" button "Try again" -> check }2️⃣ }
+                }
+                """, rules: [.forcedConsent]) == [
+                    "1️⃣-2️⃣ FL1303 warning: a user who refuses cannot leave 'explain': every way out leads back to it until camera is granted"
+                ])
         // Two alerts on one cycle hold the user in one place: one finding, at the first reached.
-        #expect(lintMarked("""
-            flow camera {
-              uses camera
-              start -> check
-              state check { status camera { authorized -> done granted  else -> first } }
-              state first { 1️⃣alert { title "The camera is required" button "Why?" -> second }2️⃣ }
-              state second { alert { title "Receipts need the camera" button "Try again" -> check } }
-            }
-            """, rules: [.forcedConsent]) == [
-            "1️⃣-2️⃣ FL1303 warning: a user who refuses cannot leave 'first': every way out leads back to it until camera is granted",
-        ])
+        #expect(
+            lintMarked(
+                """
+                flow camera {
+                  uses camera
+                  start -> check
+                  state check { status camera { authorized -> done granted  else -> first } }
+                  state first { 1️⃣alert { title "The camera is required" button "Why?" -> second }2️⃣ }
+                  state second { alert { title "Receipts need the camera" button "Try again" -> check } }
+                }
+                """, rules: [.forcedConsent]) == [
+                    "1️⃣-2️⃣ FL1303 warning: a user who refuses cannot leave 'first': every way out leads back to it until camera is granted"
+                ])
     }
 
     @Test func aWayOutOrAnAlertOffEveryCycleIsNotForcedConsent() {
         #expect(lintMarked(Rule.forcedConsent.cleanExample, rules: [.forcedConsent]) == [])
         // A loop only a grant can leave, but a trap for everyone else is FL1102's, not this rule's;
         // here a refusal ends the flow after the request.
-        #expect(lintMarked("""
-            flow camera {
-              uses camera
-              start -> check
-              state check { status camera { authorized -> done granted  notDetermined -> prime  else -> done denied } }
-              state prime { alert { title "Scan receipts" button "Continue" -> ask } }
-              state ask { request camera -> check }
-            }
-            """, rules: [.forcedConsent]) == [])
+        #expect(
+            lintMarked(
+                """
+                flow camera {
+                  uses camera
+                  start -> check
+                  state check { status camera { authorized -> done granted  notDetermined -> prime  else -> done denied } }
+                  state prime { alert { title "Scan receipts" button "Continue" -> ask } }
+                  state ask { request camera -> check }
+                }
+                """, rules: [.forcedConsent]) == [])
     }
 
     @Test func aDismissButtonThatBringsTheAlertBackIsReportedWithTheWayBack() {
-        #expect(lintMarkedWithWitness("""
-            flow camera {
-              uses camera
-              start -> check
-              state check { status camera { authorized -> done granted  notDetermined -> prime  else -> done denied } }
-              state prime { alert { title "Scan receipts" button "Continue" -> ask  1️⃣cancel "Not Now" -> check2️⃣ } }
-              state ask { request camera -> check }
-            }
-            """, rules: [.buttonReshowsAlert]) == [
-            "1️⃣-2️⃣ FL1304 warning: cancel \"Not Now\" shows the same alert again: the way back to 'prime' waits for nothing, so the tap does nothing",
-            "  note: after the tap: cancel \"Not Now\" → check, status camera = notDetermined → prime",
-            "  note: let the button end the flow or lead somewhere else",
-            "  step: flow 'camera' starts at 'check'",
-            "  step: in 'check': status camera = notDetermined → prime",
-            "  step: reaches 'prime' where camera is notDetermined",
-        ])
+        #expect(
+            lintMarkedWithWitness(
+                """
+                flow camera {
+                  uses camera
+                  start -> check
+                  state check { status camera { authorized -> done granted  notDetermined -> prime  else -> done denied } }
+                  state prime { alert { title "Scan receipts" button "Continue" -> ask  1️⃣cancel "Not Now" -> check2️⃣ } }
+                  state ask { request camera -> check }
+                }
+                """, rules: [.buttonReshowsAlert]) == [
+                    "1️⃣-2️⃣ FL1304 warning: cancel \"Not Now\" shows the same alert again: the way back to 'prime' waits for nothing, so the tap does nothing",
+                    "  note: after the tap: cancel \"Not Now\" → check, status camera = notDetermined → prime",
+                    "  note: let the button end the flow or lead somewhere else",
+                    "  step: flow 'camera' starts at 'check'",
+                    "  step: in 'check': status camera = notDetermined → prime",
+                    "  step: reaches 'prime' where camera is notDetermined",
+                ])
         // Straight back, and through a goto and a capability check.
-        #expect(lintMarked("""
-            flow camera {
-              uses camera
-              start -> prime
-              state prime { alert { title "Scan receipts" button "Continue" -> ask  1️⃣button "Later" -> prime2️⃣  3️⃣cancel "Not Now" -> back4️⃣ } }
-              state back { -> device }
-              state device { capability camera { present -> prime  absent -> done unavailable } }
-              state ask { request camera { authorized -> done granted  else -> done denied } }
-            }
-            """, rules: [.buttonReshowsAlert], notes: true) == [
-            "1️⃣-2️⃣ FL1304 warning: button \"Later\" shows the same alert again: the way back to 'prime' waits for nothing, so the tap does nothing",
-            "  note: after the tap: button \"Later\" → prime",
-            "  note: let the button end the flow or lead somewhere else",
-            "3️⃣-4️⃣ FL1304 warning: cancel \"Not Now\" shows the same alert again: the way back to 'prime' waits for nothing, so the tap does nothing",
-            "  note: after the tap: cancel \"Not Now\" → back, goes on → device, capability camera = present → prime",
-            "  note: let the button end the flow or lead somewhere else",
-        ])
+        #expect(
+            lintMarked(
+                """
+                flow camera {
+                  uses camera
+                  start -> prime
+                  state prime { alert { title "Scan receipts" button "Continue" -> ask  1️⃣button "Later" -> prime2️⃣  3️⃣cancel "Not Now" -> back4️⃣ } }
+                  state back { -> device }
+                  state device { capability camera { present -> prime  absent -> done unavailable } }
+                  state ask { request camera { authorized -> done granted  else -> done denied } }
+                }
+                """, rules: [.buttonReshowsAlert], notes: true) == [
+                    "1️⃣-2️⃣ FL1304 warning: button \"Later\" shows the same alert again: the way back to 'prime' waits for nothing, so the tap does nothing",
+                    "  note: after the tap: button \"Later\" → prime",
+                    "  note: let the button end the flow or lead somewhere else",
+                    "3️⃣-4️⃣ FL1304 warning: cancel \"Not Now\" shows the same alert again: the way back to 'prime' waits for nothing, so the tap does nothing",
+                    "  note: after the tap: cancel \"Not Now\" → back, goes on → device, capability camera = present → prime",
+                    "  note: let the button end the flow or lead somewhere else",
+                ])
     }
 
     /// The walk back is bounded (`reshowWalkLimit`, which the rule's documentation states).
     @Test func aWayBackLongerThanTheWalkLimitIsNotFollowed() {
         func findings(chain n: Int) -> Int {
             var text = "flow f {\n  start -> prime\n"
-            text += "  state prime { alert { title \"T\" button \"Continue\" -> done granted  cancel \"Not Now\" -> g0 } }\n"
+            text +=
+                "  state prime { alert { title \"T\" button \"Continue\" -> done granted  cancel \"Not Now\" -> g0 } }\n"
             for i in 0..<n { text += "  state g\(i) { -> \(i + 1 < n ? "g\(i + 1)" : "prime") }\n" }
             text += "}\n"
             return lintText(text).findings.filter { $0.ruleID == "FL1304" }.count
@@ -145,48 +161,55 @@ import Testing
         #expect(lintMarked(Rule.buttonReshowsAlert.cleanExample, rules: [.buttonReshowsAlert]) == [])
         // The explanation is reached denied; its cancel goes through the check to the end, not back
         // (path-sensitive: on the graph alone `check` could lead to `explain` again).
-        #expect(lintMarked("""
-            flow camera {
-              uses camera
-              start -> check
-              state check { status camera { authorized -> done granted  notDetermined -> ask  denied -> explain  restricted -> done unavailable } }
-              state ask { request camera -> check }
-              state explain { alert { title "Camera is off" button "Open Settings" -> settings  cancel "Not Now" -> recheck } }
-              state recheck { status camera { notDetermined -> explain  else -> done denied } }
-              state settings { open settings on return -> check }
-            }
-            """, rules: [.buttonReshowsAlert]) == [])
+        #expect(
+            lintMarked(
+                """
+                flow camera {
+                  uses camera
+                  start -> check
+                  state check { status camera { authorized -> done granted  notDetermined -> ask  denied -> explain  restricted -> done unavailable } }
+                  state ask { request camera -> check }
+                  state explain { alert { title "Camera is off" button "Open Settings" -> settings  cancel "Not Now" -> recheck } }
+                  state recheck { status camera { notDetermined -> explain  else -> done denied } }
+                  state settings { open settings on return -> check }
+                }
+                """, rules: [.buttonReshowsAlert]) == [])
     }
 
     @Test func anAlertWithOnlyDestructiveButtonsIsReported() {
-        #expect(lintMarkedWithWitness("""
-            flow camera {
-              uses camera
-              start -> check
-              state check { status camera { authorized -> done granted  notDetermined -> ask  else -> explain } }
-              state ask { request camera -> check }
-              state explain { alert { title "Camera is off" 1️⃣destructive "Continue Without Camera" -> done denied2️⃣ } }
-            }
-            """, rules: [.destructiveOnlyAlert]) == [
-            "1️⃣-2️⃣ FL1305 warning: the alert's only button is destructive: it has no neutral way out",
-            "  note: add a cancel button, or make the action a plain button (HIG: alerts)",
-            "  step: flow 'camera' starts at 'check'",
-            "  step: in 'check': status camera = restricted or denied (else) → explain",
-            "  step: reaches 'explain' where camera is restricted or denied",
-        ])
-        #expect(lintMarked("""
-            flow reset {
-              start -> confirm
-              state confirm { alert { title "Reset?" 1️⃣destructive "Reset" -> done granted2️⃣  destructive "Erase" -> done denied } }
-            }
-            """, rules: [.destructiveOnlyAlert]) == [
-            "1️⃣-2️⃣ FL1305 warning: every button of the alert is destructive: it has no neutral way out",
-        ])
+        #expect(
+            lintMarkedWithWitness(
+                """
+                flow camera {
+                  uses camera
+                  start -> check
+                  state check { status camera { authorized -> done granted  notDetermined -> ask  else -> explain } }
+                  state ask { request camera -> check }
+                  state explain { alert { title "Camera is off" 1️⃣destructive "Continue Without Camera" -> done denied2️⃣ } }
+                }
+                """, rules: [.destructiveOnlyAlert]) == [
+                    "1️⃣-2️⃣ FL1305 warning: the alert's only button is destructive: it has no neutral way out",
+                    "  note: add a cancel button, or make the action a plain button (HIG: alerts)",
+                    "  step: flow 'camera' starts at 'check'",
+                    "  step: in 'check': status camera = restricted or denied (else) → explain",
+                    "  step: reaches 'explain' where camera is restricted or denied",
+                ])
+        #expect(
+            lintMarked(
+                """
+                flow reset {
+                  start -> confirm
+                  state confirm { alert { title "Reset?" 1️⃣destructive "Reset" -> done granted2️⃣  destructive "Erase" -> done denied } }
+                }
+                """, rules: [.destructiveOnlyAlert]) == [
+                    "1️⃣-2️⃣ FL1305 warning: every button of the alert is destructive: it has no neutral way out"
+                ])
         #expect(lintMarked(Rule.destructiveOnlyAlert.cleanExample, rules: [.destructiveOnlyAlert]) == [])
     }
 
     @Test func anUnknownFlowNamesTheRefusedImportItMayBeIn() {
-        let sources = MarkedSources("""
+        let sources = MarkedSources(
+            """
             import 1️⃣"../lib/access.flow"2️⃣
             flow camera {
               uses camera
@@ -196,11 +219,16 @@ import Testing
             """)
         let load = Loader(reader: MemoryReader([:])).load(text: sources.entryText, path: "main.flow")
         let rendered = sources.render(load.diagnostics, fileNames: load.files.map(\.path), notes: true)
-        #expect(rendered.contains("3️⃣-4️⃣ FL0107 error: unknown flow 'photo_access' (it may be declared in '../lib/access.flow', whose import was refused)"))
+        #expect(
+            rendered.contains(
+                "3️⃣-4️⃣ FL0107 error: unknown flow 'photo_access' (it may be declared in '../lib/access.flow', whose import was refused)"
+            ))
         #expect(rendered.contains("  note 1️⃣-2️⃣: '../lib/access.flow' was not loaded: see the error at its import"))
         #expect(rendered.contains { $0.hasPrefix("1️⃣-2️⃣ FL0103 error: import '../lib/access.flow' leaves the root") })
         // Without a refused import the message is as before.
-        let plain = Loader(reader: MemoryReader([:])).load(text: MarkedText(sources.entryText).text.replacingOccurrences(of: "import \"../lib/access.flow\"", with: ""), path: "main.flow")
+        let plain = Loader(reader: MemoryReader([:])).load(
+            text: MarkedText(sources.entryText).text.replacingOccurrences(
+                of: "import \"../lib/access.flow\"", with: ""), path: "main.flow")
         #expect(plain.diagnostics.map(\.message) == ["unknown flow 'photo_access'"])
     }
 }

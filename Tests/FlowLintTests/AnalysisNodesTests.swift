@@ -1,6 +1,7 @@
 import FlowModel
 import FlowSyntax
 import Testing
+
 @testable import FlowLint
 
 /// The packed storage of the status analysis (AnalysisNodes.swift) and the inline `Knowledge`:
@@ -75,7 +76,10 @@ import Testing
         #expect(nodes[0].state == StateID(3))
         for (n, cause) in causes.enumerated() {
             let node = nodes[n + 1]
-            guard let parent = node.parent else { Issue.record("node \(n + 1) has no parent"); continue }
+            guard let parent = node.parent else {
+                Issue.record("node \(n + 1) has no parent")
+                continue
+            }
             #expect(parent.node == n)
             #expect(parent.edge == n + 1)
             #expect(parent.cause == cause, "cause \(n)")
@@ -146,10 +150,14 @@ import Testing
         let few = AnalysisNodes.causesScannedInOrder / 2
         for i in 0..<few { ids.append(nodes.id(of: cause(i), knowledge: top)) }
         // Asked again while they are scanned, then again once the table holds them all.
-        for i in (0..<few).reversed() { #expect(nodes.id(of: cause(i), knowledge: top) == ids[i], "scanned cause \(i)") }
+        for i in (0..<few).reversed() {
+            #expect(nodes.id(of: cause(i), knowledge: top) == ids[i], "scanned cause \(i)")
+        }
         for i in few..<labels.count { ids.append(nodes.id(of: cause(i), knowledge: top)) }
         #expect(Set(ids).count == labels.count)
-        for i in labels.indices.reversed() { #expect(nodes.id(of: cause(i), knowledge: top) == ids[i], "indexed cause \(i)") }
+        for i in labels.indices.reversed() {
+            #expect(nodes.id(of: cause(i), knowledge: top) == ids[i], "indexed cause \(i)")
+        }
         for (n, i) in labels.indices.enumerated() {
             nodes.append(state: 0, knowledge: top, id: nodes.id(of: top), parent: (node: 0, edge: n, cause: cause(i)))
         }

@@ -2,6 +2,7 @@ import FlowModel
 import FlowSyntax
 import Foundation
 import Testing
+
 @testable import FlowLint
 
 /// The compact parts of an analysis against the plain computation they stand for: the sparse
@@ -21,11 +22,15 @@ import Testing
             let next = i + 1 < 40 ? "s\(i + 1)" : "done"
             let to = next == "done" ? "done granted" : next
             switch i % 4 {
-            case 0: text += "  state s\(i) { status camera { authorized -> \(to)  notDetermined -> r\(i)  else -> \(to) } }\n"
+            case 0:
+                text +=
+                    "  state s\(i) { status camera { authorized -> \(to)  notDetermined -> r\(i)  else -> \(to) } }\n"
                 text += "  state r\(i) { request camera -> \(to) }\n"
             case 1: text += "  state s\(i) { status photos { authorized -> \(to)  denied -> \(to) } }\n"
             case 2: text += "  state s\(i) { request photos { authorized -> \(to)  else -> \(to) } }\n"
-            default: text += "  state s\(i) { alert { title \"Step \(i)\" button \"Continue\" -> \(to)  cancel \"Not Now\" -> done denied } }\n"
+            default:
+                text +=
+                    "  state s\(i) { alert { title \"Step \(i)\" button \"Continue\" -> \(to)  cancel \"Not Now\" -> done denied } }\n"
             }
         }
         return text + "}\n"
@@ -56,22 +61,26 @@ import Testing
             for f in program.flows.indices {
                 let id = FlowID(f)
                 let shared = analysis.refusing(id)
-                let alone = FlowAnalysis(program: program, id: id, callees: analysis.calleeTable,
-                                         parameterKinds: analysis.parameterKinds[f], refusing: true)
+                let alone = FlowAnalysis(
+                    program: program, id: id, callees: analysis.calleeTable,
+                    parameterKinds: analysis.parameterKinds[f], refusing: true)
                 #expect(shared.refusing && alone.refusing)
                 #expect(shared.nodes.count == alone.nodes.count, "\(name) flow \(f)")
                 for n in alone.nodes.indices where n < shared.nodes.count {
-                    let a = alone.nodes[n], b = shared.nodes[n]
+                    let a = alone.nodes[n]
+                    let b = shared.nodes[n]
                     #expect(a.state == b.state && a.knowledge == b.knowledge, "\(name) flow \(f) node \(n)")
-                    #expect(a.parent?.node == b.parent?.node && a.parent?.edge == b.parent?.edge
+                    #expect(
+                        a.parent?.node == b.parent?.node && a.parent?.edge == b.parent?.edge
                             && a.parent?.cause == b.parent?.cause, "\(name) flow \(f) node \(n)")
                     #expect(Array(alone.links[n]) == Array(shared.links[n]), "\(name) flow \(f) node \(n)")
                     #expect(alone.evaluations[n] == shared.evaluations[n], "\(name) flow \(f) node \(n)")
                 }
                 #expect(shared.nodesThatCanEnd() == alone.nodesThatCanEnd(), "\(name) flow \(f)")
-                #expect(shared.outcomeKnowledge == alone.outcomeKnowledge && shared.mutates == alone.mutates
+                #expect(
+                    shared.outcomeKnowledge == alone.outcomeKnowledge && shared.mutates == alone.mutates
                         && shared.mayRequest == alone.mayRequest && shared.opensSettings == alone.opensSettings,
-                        "\(name) flow \(f)")
+                    "\(name) flow \(f)")
                 compared += 1
             }
         }
@@ -90,9 +99,11 @@ import Testing
     }
 
     static func rule(_ id: DiagnosticID, own: Bool, calls: Calls) -> Rule {
-        Rule(id: id, name: "test-\(id)", severity: .warning, summary: "s", documentation: "d",
-             triggering: "flow f {\n  start -> done ok\n}\n", clean: "flow f {\n  start -> done ok\n}\n",
-             buildsOwnAnalysis: own) { context in
+        Rule(
+            id: id, name: "test-\(id)", severity: .warning, summary: "s", documentation: "d",
+            triggering: "flow f {\n  start -> done ok\n}\n", clean: "flow f {\n  start -> done ok\n}\n",
+            buildsOwnAnalysis: own
+        ) { context in
             calls.record(id.rawValue)
             return [RuleFinding("from \(id)", at: context.program.flows[0].range)]
         }
@@ -101,8 +112,10 @@ import Testing
     @Test func rulesThatBuildTheirOwnAnalysisRunFirst() throws {
         #expect(RuleRegistry.rules.filter(\.buildsOwnAnalysis).map(\.id) == ["FL1303"])
         let calls = Calls()
-        let rules = [Self.rule("FL1900", own: false, calls: calls), Self.rule("FL1901", own: true, calls: calls),
-                     Self.rule("FL1902", own: false, calls: calls)]
+        let rules = [
+            Self.rule("FL1900", own: false, calls: calls), Self.rule("FL1901", own: true, calls: calls),
+            Self.rule("FL1902", own: false, calls: calls),
+        ]
         let load = Loader(reader: MemoryReader([:])).load(text: goodCamera, path: "main.flow")
         #expect(load.program != nil)
         let report = Linter(rules: rules).lint(load)
@@ -115,19 +128,24 @@ import Testing
     /// they are registered.
     @Test func theOrderRulesRunInDoesNotChangeAReport() throws {
         let inOrder = RuleRegistry.rules.map { rule in
-            Rule(id: rule.id, name: rule.name, severity: rule.defaultSeverity, summary: rule.summary,
-                 documentation: rule.documentation, triggering: rule.markedTriggeringExample, clean: rule.cleanExample,
-                 isUsageRule: rule.isUsageRule, policy: rule.policy, enabledByDefault: rule.enabledByDefault,
-                 buildsOwnAnalysis: false, check: rule.check)
+            Rule(
+                id: rule.id, name: rule.name, severity: rule.defaultSeverity, summary: rule.summary,
+                documentation: rule.documentation, triggering: rule.markedTriggeringExample, clean: rule.cleanExample,
+                isUsageRule: rule.isUsageRule, policy: rule.policy, enabledByDefault: rule.enabledByDefault,
+                buildsOwnAnalysis: false, check: rule.check)
         }
-        var loads = RuleRegistry.rules.map { Loader(reader: MemoryReader([:])).load(text: $0.triggeringExample, path: "main.flow") }
+        var loads = RuleRegistry.rules.map {
+            Loader(reader: MemoryReader([:])).load(text: $0.triggeringExample, path: "main.flow")
+        }
         for name in FlowlintCorpusTests.flowFiles {
             let path = FlowlintCorpusTests.root.appendingPathComponent("flows").appendingPathComponent(name).path
             loads.append(Loader(reader: FileSystemReader()).load(path))
         }
-        var total = 0, forcedConsent = 0
+        var total = 0
+        var forcedConsent = 0
         for load in loads {
-            let a = Linter().lint(load).findings, b = Linter(rules: inOrder).lint(load).findings
+            let a = Linter().lint(load).findings
+            let b = Linter(rules: inOrder).lint(load).findings
             total += a.count
             forcedConsent += a.filter { $0.ruleID == "FL1303" }.count
             #expect(a.map(\.diagnostic) == b.map(\.diagnostic), "\(load.files.first?.path ?? "")")

@@ -2,6 +2,7 @@ import FlowModel
 import FlowSyntax
 import FlowTestSupport
 import Testing
+
 @testable import FlowLint
 
 /// Loads unmarked text as `main.flow`; the program must check.
@@ -55,62 +56,72 @@ let goodCamera = """
     @Test func notDeterminedAfterRequestIsDeadWithWitness() throws {
         let source = goodCamera.replacingOccurrences(
             of: "state ask { request camera { authorized -> done granted  denied -> done denied } }",
-            with: "state ask { request camera { authorized -> done granted  1️⃣notDetermined -> prime2️⃣  denied -> done denied } }")
-        #expect(lintMarked(source, rules: [.deadBranch]) == [
-            "1️⃣-2️⃣ FL1201 warning: branch 'notDetermined' is never taken: request camera never returns notDetermined",
-        ])
+            with:
+                "state ask { request camera { authorized -> done granted  1️⃣notDetermined -> prime2️⃣  denied -> done denied } }"
+        )
+        #expect(
+            lintMarked(source, rules: [.deadBranch]) == [
+                "1️⃣-2️⃣ FL1201 warning: branch 'notDetermined' is never taken: request camera never returns notDetermined"
+            ])
         let load = Loader(reader: MemoryReader([:])).load(text: MarkedText(source).text, path: "main.flow")
         let finding = try #require(Linter(rules: [.deadBranch]).lint(load).findings.first)
-        #expect(finding.witness.steps.map(\.message) == [
-            "flow 'camera' starts at 'check'",
-            "in 'check': status camera = notDetermined → prime",
-            "in 'prime': button \"Continue\" → ask",
-            "reaches 'ask' where camera is notDetermined",
-        ])
+        #expect(
+            finding.witness.steps.map(\.message) == [
+                "flow 'camera' starts at 'check'",
+                "in 'check': status camera = notDetermined → prime",
+                "in 'prime': button \"Continue\" → ask",
+                "reaches 'ask' where camera is notDetermined",
+            ])
     }
 
     @Test func secondCheckOfKnownStatusIsDeadAndNamesStatesOnlyReachableThroughIt() {
-        #expect(lintMarked("""
-            flow camera {
-              uses camera
-              start -> check
-              state check { status camera { denied -> again  else -> done granted } }
-              state again { status camera { 1️⃣authorized -> orphan2️⃣  denied -> done denied } }
-              state 3️⃣orphan4️⃣ { -> done granted }
-            }
-            """, rules: [.deadBranch, .unreachableState], notes: true) == [
-            "1️⃣-2️⃣ FL1201 warning: branch 'authorized' is never taken: here camera is denied",
-            "  note 3️⃣-4️⃣: state 'orphan' is reachable only through this branch",
-        ])
+        #expect(
+            lintMarked(
+                """
+                flow camera {
+                  uses camera
+                  start -> check
+                  state check { status camera { denied -> again  else -> done granted } }
+                  state again { status camera { 1️⃣authorized -> orphan2️⃣  denied -> done denied } }
+                  state 3️⃣orphan4️⃣ { -> done granted }
+                }
+                """, rules: [.deadBranch, .unreachableState], notes: true) == [
+                    "1️⃣-2️⃣ FL1201 warning: branch 'authorized' is never taken: here camera is denied",
+                    "  note 3️⃣-4️⃣: state 'orphan' is reachable only through this branch",
+                ])
     }
 
     @Test func missingLimitedIsReportedOnlyWhereReachable() {
-        #expect(lintMarked("""
-            flow photos {
-              uses photos
-              start -> check
-              state check { 1️⃣status photos { authorized -> done granted  notDetermined -> ask  denied, restricted -> done denied }2️⃣ }
-              state ask { 3️⃣request photos { authorized -> done granted  denied -> done denied }4️⃣ }
-            }
-            """, rules: [.unhandledStatus]) == [
-            "1️⃣-2️⃣ FL1203 error: status check on photos does not handle limited",
-            "3️⃣-4️⃣ FL1203 error: request photos does not handle the result limited",
-        ])
+        #expect(
+            lintMarked(
+                """
+                flow photos {
+                  uses photos
+                  start -> check
+                  state check { 1️⃣status photos { authorized -> done granted  notDetermined -> ask  denied, restricted -> done denied }2️⃣ }
+                  state ask { 3️⃣request photos { authorized -> done granted  denied -> done denied }4️⃣ }
+                }
+                """, rules: [.unhandledStatus]) == [
+                    "1️⃣-2️⃣ FL1203 error: status check on photos does not handle limited",
+                    "3️⃣-4️⃣ FL1203 error: request photos does not handle the result limited",
+                ])
     }
 
     @Test func trapAndEventlessLoop() {
-        #expect(lintMarked("""
-            flow camera {
-              uses camera
-              start -> check
-              state check { status camera { authorized -> done granted  else -> wait } }
-              state 1️⃣wait2️⃣ { -> again }
-              state again { -> wait }
-            }
-            """, rules: [.trap, .eventlessLoop]) == [
-            "1️⃣-2️⃣ FL1102 error: no outcome can be reached from state 'wait': the flow never ends once it gets here",
-            "1️⃣-2️⃣ FL1103 error: states 'wait', 'again' form a loop that waits for no user or device event: it would spin forever",
-        ])
+        #expect(
+            lintMarked(
+                """
+                flow camera {
+                  uses camera
+                  start -> check
+                  state check { status camera { authorized -> done granted  else -> wait } }
+                  state 1️⃣wait2️⃣ { -> again }
+                  state again { -> wait }
+                }
+                """, rules: [.trap, .eventlessLoop]) == [
+                    "1️⃣-2️⃣ FL1102 error: no outcome can be reached from state 'wait': the flow never ends once it gets here",
+                    "1️⃣-2️⃣ FL1103 error: states 'wait', 'again' form a loop that waits for no user or device event: it would spin forever",
+                ])
     }
 
     @Test func subflowOutcomesDecideReachability() throws {
@@ -126,10 +137,11 @@ let goodCamera = """
               state req { request p { else -> done granted } }
             }
             """
-        #expect(lintMarked(source, rules: [.unreachableState, .deadBranch]) == [
-            "1️⃣-2️⃣ FL1201 warning: branch 'cancelled' is never taken: subflow 'ask' never ends with it here",
-            "3️⃣-4️⃣ FL1101 warning: state 'never' is never reached from the start of flow 'main'",
-        ])
+        #expect(
+            lintMarked(source, rules: [.unreachableState, .deadBranch]) == [
+                "1️⃣-2️⃣ FL1201 warning: branch 'cancelled' is never taken: subflow 'ask' never ends with it here",
+                "3️⃣-4️⃣ FL1101 warning: state 'never' is never reached from the start of flow 'main'",
+            ])
         let program = try checkedProgram(MarkedText(source).text)
         #expect(ProgramAnalysis(program: program).parameterKinds[1][0] == [.camera])
     }
@@ -163,33 +175,37 @@ let goodCamera = """
     }
 
     @Test func tupleCheckWithWildcardsIsExhaustive() {
-        #expect(lintMarked("""
-            flow video {
-              uses camera, microphone
-              start -> check
-              state check {
-                status (camera, microphone) {
-                  (authorized, granted) -> done granted
-                  (notDetermined, _), (_, undetermined) -> done cancelled
-                  (_, _) -> done denied
+        #expect(
+            lintMarked(
+                """
+                flow video {
+                  uses camera, microphone
+                  start -> check
+                  state check {
+                    status (camera, microphone) {
+                      (authorized, granted) -> done granted
+                      (notDetermined, _), (_, undetermined) -> done cancelled
+                      (_, _) -> done denied
+                    }
+                  }
                 }
-              }
-            }
-            """, rules: [.unhandledStatus, .deadBranch, .shadowedBranch]) == [])
+                """, rules: [.unhandledStatus, .deadBranch, .shadowedBranch]) == [])
     }
 
     @Test func shadowedPatternIsReported() {
-        #expect(lintMarked("""
-            flow camera {
-              uses camera
-              start -> check
-              state check { status camera { 3️⃣denied, restricted -> done denied4️⃣  1️⃣denied -> done cancelled2️⃣  else -> done granted } }
-            }
-            """, rules: [.shadowedBranch], notes: true) == [
-            "1️⃣-2️⃣ FL1204 warning: pattern 'denied' is already matched by the branch 'denied, restricted'",
-            "  note 3️⃣-4️⃣: 'denied, restricted' matches it first",
-            "  note: the first matching branch wins; remove it or move it up",
-        ])
+        #expect(
+            lintMarked(
+                """
+                flow camera {
+                  uses camera
+                  start -> check
+                  state check { status camera { 3️⃣denied, restricted -> done denied4️⃣  1️⃣denied -> done cancelled2️⃣  else -> done granted } }
+                }
+                """, rules: [.shadowedBranch], notes: true) == [
+                    "1️⃣-2️⃣ FL1204 warning: pattern 'denied' is already matched by the branch 'denied, restricted'",
+                    "  note 3️⃣-4️⃣: 'denied, restricted' matches it first",
+                    "  note: the first matching branch wins; remove it or move it up",
+                ])
     }
 }
 
@@ -219,34 +235,39 @@ let goodCamera = """
     }
 
     @Test func genericFlowCalledWithPhotosMissesLimited() {
-        #expect(lintMarked(Self.caller("photos") + Self.generic, rules: [.unhandledStatus]) == [
-            "1️⃣-2️⃣ FL1203 error: status check on p does not handle limited",
-        ])
+        #expect(
+            lintMarked(Self.caller("photos") + Self.generic, rules: [.unhandledStatus]) == [
+                "1️⃣-2️⃣ FL1203 error: status check on p does not handle limited"
+            ])
     }
 
     @Test func genericBranchForOtherKindsIsNotDead() {
         // `notDetermined` after a request happens for tracking only; called with camera it is
         // dead for this program, but the flow is generic, so it is not reported.
-        let generic = Self.generic.replacingOccurrences(of: "request p { else -> check }",
-                                                         with: "request p { notDetermined -> done cancelled  else -> check }")
+        let generic = Self.generic.replacingOccurrences(
+            of: "request p { else -> check }",
+            with: "request p { notDetermined -> done cancelled  else -> check }")
         #expect(lintMarked(Self.caller("camera") + generic, rules: [.deadBranch]) == [])
         // With a concrete kind the same branch is dead.
-        #expect(lintMarked("""
-            flow concrete {
-              uses camera
-              start -> check
-              state check { status camera { notDetermined -> ask  else -> done granted } }
-              state ask { request camera { 1️⃣notDetermined -> done cancelled2️⃣  else -> done granted } }
-            }
-            """, rules: [.deadBranch]) == [
-            "1️⃣-2️⃣ FL1201 warning: branch 'notDetermined' is never taken: request camera never returns notDetermined",
-        ])
+        #expect(
+            lintMarked(
+                """
+                flow concrete {
+                  uses camera
+                  start -> check
+                  state check { status camera { notDetermined -> ask  else -> done granted } }
+                  state ask { request camera { 1️⃣notDetermined -> done cancelled2️⃣  else -> done granted } }
+                }
+                """, rules: [.deadBranch]) == [
+                    "1️⃣-2️⃣ FL1201 warning: branch 'notDetermined' is never taken: request camera never returns notDetermined"
+                ])
     }
 
     @Test func entryGenericFlowIsCheckedForEveryKind() {
-        #expect(lintMarked(Self.generic, rules: [.unhandledStatus]) == [
-            "1️⃣-2️⃣ FL1203 error: status check on p does not handle limited, provisional, ephemeral, writeOnly and 1 more",
-        ])
+        #expect(
+            lintMarked(Self.generic, rules: [.unhandledStatus]) == [
+                "1️⃣-2️⃣ FL1203 error: status check on p does not handle limited, provisional, ephemeral, writeOnly and 1 more"
+            ])
     }
 
     @Test func largeFlowIsAnalysedWithoutDeepRecursion() {
@@ -256,13 +277,15 @@ let goodCamera = """
         text += "  state check { status camera { authorized -> done granted  else -> s1 } }\n"
         for i in 1..<n {
             let next = i + 1 < n ? "s\(i + 1)" : "done denied"
-            text += "  state s\(i) { alert { title \"Step \(i)\"  message \"Message\"  button \"Next\" -> \(next)  cancel \"Back\" -> check } }\n"
+            text +=
+                "  state s\(i) { alert { title \"Step \(i)\"  message \"Message\"  button \"Next\" -> \(next)  cancel \"Back\" -> check } }\n"
         }
         text += "}\n"
         // The first alert's "Back" goes through the check straight back to it (FL1304); every
         // other "Back" leads to a different alert.
-        #expect(lintMarked(text) == [
-            "5:78-5:100 FL1304 warning: cancel \"Back\" shows the same alert again: the way back to 's1' waits for nothing, so the tap does nothing",
-        ])
+        #expect(
+            lintMarked(text) == [
+                "5:78-5:100 FL1304 warning: cancel \"Back\" shows the same alert again: the way back to 's1' waits for nothing, so the tap does nothing"
+            ])
     }
 }

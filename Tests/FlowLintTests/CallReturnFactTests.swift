@@ -2,6 +2,7 @@ import FlowModel
 import FlowSyntax
 import FlowTestSupport
 import Testing
+
 @testable import FlowLint
 
 /// Issue 29 item 2's first miss: a fact lost at a `call`'s return. A subflow that ends straight
@@ -18,52 +19,58 @@ import Testing
         """
 
     @Test func aTrackingRequestStraightAfterASubflowsPromptIsReported() {
-        #expect(lintMarked(Self.callee + """
-            flow onboarding {
-              uses camera, tracking
-              start -> camera
-              state camera { 3️⃣call ask_camera { granted -> tracking  else -> tracking }4️⃣ }
-              state tracking { 1️⃣request tracking { authorized -> done granted  else -> done denied }2️⃣ }
-            }
-            """, rules: [.promptWhilePromptFinishing], notes: true) == [
-            "1️⃣-2️⃣ FL1210 warning: request tracking runs while a prompt of subflow 'ask_camera' is finishing: iOS shows the tracking prompt only to an active app, so it returns notDetermined without asking",
-            "  note 3️⃣-4️⃣: the subflow returns straight from a prompt's answer",
-            "  note: show an alert or screen first, so the app is active again when it asks",
-        ])
+        #expect(
+            lintMarked(
+                Self.callee + """
+                    flow onboarding {
+                      uses camera, tracking
+                      start -> camera
+                      state camera { 3️⃣call ask_camera { granted -> tracking  else -> tracking }4️⃣ }
+                      state tracking { 1️⃣request tracking { authorized -> done granted  else -> done denied }2️⃣ }
+                    }
+                    """, rules: [.promptWhilePromptFinishing], notes: true) == [
+                    "1️⃣-2️⃣ FL1210 warning: request tracking runs while a prompt of subflow 'ask_camera' is finishing: iOS shows the tracking prompt only to an active app, so it returns notDetermined without asking",
+                    "  note 3️⃣-4️⃣: the subflow returns straight from a prompt's answer",
+                    "  note: show an alert or screen first, so the app is active again when it asks",
+                ])
     }
 
     @Test func aSubflowThatShowsSomethingAfterItsPromptIsClean() {
-        #expect(lintMarked("""
-            flow ask_camera {
-              uses camera
-              start -> ask
-              state ask { request camera { authorized -> thanks  else -> done denied } }
-              state thanks { alert { title "Camera ready" button "OK" -> done granted } }
-            }
-            flow onboarding {
-              uses camera, tracking
-              start -> camera
-              state camera { call ask_camera { granted -> tracking  else -> done denied } }
-              state tracking { request tracking { authorized -> done granted  else -> done denied } }
-            }
-            """, rules: [.promptWhilePromptFinishing, .unhandledStatus]) == [])
+        #expect(
+            lintMarked(
+                """
+                flow ask_camera {
+                  uses camera
+                  start -> ask
+                  state ask { request camera { authorized -> thanks  else -> done denied } }
+                  state thanks { alert { title "Camera ready" button "OK" -> done granted } }
+                }
+                flow onboarding {
+                  uses camera, tracking
+                  start -> camera
+                  state camera { call ask_camera { granted -> tracking  else -> done denied } }
+                  state tracking { request tracking { authorized -> done granted  else -> done denied } }
+                }
+                """, rules: [.promptWhilePromptFinishing, .unhandledStatus]) == [])
     }
 }
 
 /// Issue 29 item 2's third miss: `notDetermined, restricted -> prime` with no loop between them.
 @Suite struct UndecidedOrRefusedPrimingTests {
     @Test func aRestrictedUserSentThroughPrimingWithNoLoopIsReported() {
-        #expect(lintMarked("""
-            flow camera {
-              uses camera
-              start -> check
-              state check { status camera { authorized -> done granted  notDetermined, restricted -> prime  denied -> done denied } }
-              state prime { alert { title "Scan receipts" button "Continue" -> ask } }
-              state ask { 1️⃣request camera { authorized -> done granted  else -> done denied }2️⃣ }
-            }
-            """, rules: [.promptSkippedOnSomePaths], notes: true) == [
-            "1️⃣-2️⃣ FL1207 warning: request camera shows the system prompt on some paths, but on this path camera may already be restricted, so iOS returns it at once without asking",
-            "  note: it prompts only while camera is notDetermined; send a user whose status is decided to an explanation or Settings before the priming",
-        ])
+        #expect(
+            lintMarked(
+                """
+                flow camera {
+                  uses camera
+                  start -> check
+                  state check { status camera { authorized -> done granted  notDetermined, restricted -> prime  denied -> done denied } }
+                  state prime { alert { title "Scan receipts" button "Continue" -> ask } }
+                  state ask { 1️⃣request camera { authorized -> done granted  else -> done denied }2️⃣ }
+                }
+                """, rules: [.promptSkippedOnSomePaths], notes: true) == [
+                    "1️⃣-2️⃣ FL1207 warning: request camera shows the system prompt on some paths, but on this path camera may already be restricted, so iOS returns it at once without asking",
+                    "  note: it prompts only while camera is notDetermined; send a user whose status is decided to an explanation or Settings before the priming",
+                ])
     }
 }

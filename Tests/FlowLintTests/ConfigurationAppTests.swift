@@ -1,24 +1,28 @@
 import Foundation
 import Testing
+
 @testable import FlowLint
 
 /// The configuration's app keys: the app every tool checks the flows against.
 @Suite struct ConfigurationAppTests {
     @Test func bothSpellingsNameTheSameApp() throws {
-        let lines = try LintConfiguration.parse(lines: """
-            xcode-project = App.xcodeproj
-            target = App
-            target = Widget
-            configuration = Release
-            xcconfig = Config/CI.xcconfig
-            deployment-target = 15.0
-            privacy-manifest = App/PrivacyInfo.xcprivacy
-            """, path: ".flowlint")
-        let json = try LintConfiguration.parse(json: Data("""
-            { "app": { "xcodeProject": "App.xcodeproj", "targets": ["App", "Widget"], "configurations": "Release",
-                       "xcconfigs": ["Config/CI.xcconfig"], "deploymentTarget": "15.0",
-                       "privacyManifest": "App/PrivacyInfo.xcprivacy" } }
-            """.utf8), path: "flowlint.json")
+        let lines = try LintConfiguration.parse(
+            lines: """
+                xcode-project = App.xcodeproj
+                target = App
+                target = Widget
+                configuration = Release
+                xcconfig = Config/CI.xcconfig
+                deployment-target = 15.0
+                privacy-manifest = App/PrivacyInfo.xcprivacy
+                """, path: ".flowlint")
+        let json = try LintConfiguration.parse(
+            json: Data(
+                """
+                { "app": { "xcodeProject": "App.xcodeproj", "targets": ["App", "Widget"], "configurations": "Release",
+                           "xcconfigs": ["Config/CI.xcconfig"], "deploymentTarget": "15.0",
+                           "privacyManifest": "App/PrivacyInfo.xcprivacy" } }
+                """.utf8), path: "flowlint.json")
         #expect(lines.app == json.app)
         #expect(lines.app.xcodeProject == "App.xcodeproj")
         #expect(lines.app.targets == ["App", "Widget"])
@@ -41,8 +45,14 @@ import Testing
     }
 
     @Test(arguments: [
-        ("{\"app\": []}", "c.json:1:9: 'app' must be an object with 'infoPlist', 'xcodeProject', 'targets', 'configurations', 'xcconfigs', 'deploymentTarget', 'privacyManifest'"),
-        ("{\"app\": {\"plist\": \"x\"}}", "c.json:1:19: unknown key 'plist' in 'app' (expected 'infoPlist', 'xcodeProject', 'targets', 'configurations', 'xcconfigs', 'deploymentTarget', 'privacyManifest')"),
+        (
+            "{\"app\": []}",
+            "c.json:1:9: 'app' must be an object with 'infoPlist', 'xcodeProject', 'targets', 'configurations', 'xcconfigs', 'deploymentTarget', 'privacyManifest'"
+        ),
+        (
+            "{\"app\": {\"plist\": \"x\"}}",
+            "c.json:1:19: unknown key 'plist' in 'app' (expected 'infoPlist', 'xcodeProject', 'targets', 'configurations', 'xcconfigs', 'deploymentTarget', 'privacyManifest')"
+        ),
         ("{\"app\": {\"targets\": [1]}}", "c.json:1:21: 'targets' must be a string or an array of strings"),
     ])
     func jsonErrors(text: String, message: String) {

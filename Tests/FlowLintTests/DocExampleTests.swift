@@ -2,34 +2,56 @@ import FlowModel
 import FlowSyntax
 import Foundation
 import Testing
+
 @testable import FlowLint
 
 /// The imported library the FL1105 examples use.
 let exampleLibrary = """
-flow ask_access(p: permission) {
-  start -> ask
-  state ask { request p { granted -> done granted  else -> done denied } }
-}
-"""
+    flow ask_access(p: permission) {
+      start -> ask
+      state ask { request p { granted -> done granted  else -> done denied } }
+    }
+    """
 
 /// The Info.plist each `--info-plist` rule's examples are documented to run against.
 func examplePlist(for id: String) -> InfoPlist? {
     let photos = ("NSPhotoLibraryUsageDescription", InfoPlist.Value.string("Attach receipts from your photo library."))
     switch id {
     case "FL1501": return InfoPlist(path: "Info.plist", values: [photos.0: photos.1])
-    case "FL1502": return InfoPlist(path: "Info.plist", values: [photos.0: photos.1, "NSCameraUsageDescription": .string("TODO")])
-    case "FL1503": return InfoPlist(path: "Info.plist", values: [photos.0: photos.1,
-                                                                 "NSLocationAlwaysAndWhenInUseUsageDescription": .string("Track deliveries.")])
-    case "FL1504": return InfoPlist(path: "Info.plist", values: [
-        "NSLocationWhenInUseUsageDescription": .string("Show nearby stores."),
-        "NSLocationTemporaryUsageDescriptionDictionary": .dictionary(["Delivery": "Find your door."]),
-    ])
-    case "FL1505": return InfoPlist(path: "Info.plist", values: [photos.0: photos.1,
-                                                                 "NSUserTrackingUsageDescription": .string("Show offers from partner stores.")])
-    case "FL1506": return InfoPlist(path: "Info.plist", values: [photos.0: photos.1, "NSCameraUsageDescription": .string("We need access to your camera.")])
-    case "FL1507": return InfoPlist(path: "Info.plist", values: [
-        "NSCameraUsageDescription": .string("Scan receipts."), "NSContactsUsageDescription": .string("Share receipts with friends."),
-    ])
+    case "FL1502":
+        return InfoPlist(path: "Info.plist", values: [photos.0: photos.1, "NSCameraUsageDescription": .string("TODO")])
+    case "FL1503":
+        return InfoPlist(
+            path: "Info.plist",
+            values: [
+                photos.0: photos.1,
+                "NSLocationAlwaysAndWhenInUseUsageDescription": .string("Track deliveries."),
+            ])
+    case "FL1504":
+        return InfoPlist(
+            path: "Info.plist",
+            values: [
+                "NSLocationWhenInUseUsageDescription": .string("Show nearby stores."),
+                "NSLocationTemporaryUsageDescriptionDictionary": .dictionary(["Delivery": "Find your door."]),
+            ])
+    case "FL1505":
+        return InfoPlist(
+            path: "Info.plist",
+            values: [
+                photos.0: photos.1,
+                "NSUserTrackingUsageDescription": .string("Show offers from partner stores."),
+            ])
+    case "FL1506":
+        return InfoPlist(
+            path: "Info.plist",
+            values: [photos.0: photos.1, "NSCameraUsageDescription": .string("We need access to your camera.")])
+    case "FL1507":
+        return InfoPlist(
+            path: "Info.plist",
+            values: [
+                "NSCameraUsageDescription": .string("Scan receipts."),
+                "NSContactsUsageDescription": .string("Share receipts with friends."),
+            ])
     case "FL1508": return InfoPlist(path: "target 'App' (Release)", values: [:])
     default: return nil
     }
@@ -38,8 +60,10 @@ func examplePlist(for id: String) -> InfoPlist? {
 /// The apps (plist, manifest) each rule's examples are documented to run against.
 func exampleApps(for id: String) -> [AppTarget] {
     guard let plist = examplePlist(for: id) else { return [] }
-    let manifest = id == "FL1505" ? PrivacyManifest(path: "PrivacyInfo.xcprivacy", tracking: false, trackingDomains: []) : nil
-    let entitlements = id == "FL1508" ? AppTarget.Entitlements(path: "App/App.entitlements", keys: ["aps-environment"]) : nil
+    let manifest =
+        id == "FL1505" ? PrivacyManifest(path: "PrivacyInfo.xcprivacy", tracking: false, trackingDomains: []) : nil
+    let entitlements =
+        id == "FL1508" ? AppTarget.Entitlements(path: "App/App.entitlements", keys: ["aps-environment"]) : nil
     return [AppTarget(name: plist.path, infoPlist: plist, privacyManifest: manifest, entitlements: entitlements)]
 }
 
@@ -49,7 +73,10 @@ func exampleConfiguration(for id: DiagnosticID) -> LintConfiguration {
     return LintConfiguration(severities: [id: rule.defaultSeverity])
 }
 
-func lintText(_ text: String, plist: InfoPlist? = nil, apps: [AppTarget] = [], configuration: LintConfiguration = LintConfiguration()) -> LintReport {
+func lintText(
+    _ text: String, plist: InfoPlist? = nil, apps: [AppTarget] = [],
+    configuration: LintConfiguration = LintConfiguration()
+) -> LintReport {
     let loader = Loader(reader: MemoryReader(["helpers.flow": exampleLibrary]))
     let load = loader.load(text: text, path: "example.flow")
     var linter = Linter(configuration: configuration, infoPlist: plist)
@@ -61,15 +88,22 @@ func lintText(_ text: String, plist: InfoPlist? = nil, apps: [AppTarget] = [], c
     @Test(arguments: RuleRegistry.rules.map(\.id))
     func triggeringExampleFires(id: DiagnosticID) throws {
         let rule = try #require(RuleRegistry.rule(id))
-        let report = lintText(rule.triggeringExample, apps: exampleApps(for: id.rawValue), configuration: exampleConfiguration(for: id))
-        #expect(!report.findings.contains { $0.ruleID.rawValue.hasPrefix("FL0") }, "example must load: \(report.findings.map(\.diagnostic.message))")
-        #expect(report.findings.contains { $0.ruleID == id }, "\(id) did not fire: \(report.findings.map { "\($0.ruleID) \($0.diagnostic.message)" })")
+        let report = lintText(
+            rule.triggeringExample, apps: exampleApps(for: id.rawValue), configuration: exampleConfiguration(for: id))
+        #expect(
+            !report.findings.contains { $0.ruleID.rawValue.hasPrefix("FL0") },
+            "example must load: \(report.findings.map(\.diagnostic.message))")
+        #expect(
+            report.findings.contains { $0.ruleID == id },
+            "\(id) did not fire: \(report.findings.map { "\($0.ruleID) \($0.diagnostic.message)" })")
         // The first finding of the rule starts at the example's marker (FL1105's is in the
         // imported library, which has none).
         let marked = MarkedText(rule.markedTriggeringExample)
         if let offset = marked.markers["1️⃣"] {
             let first = report.findings.first { $0.ruleID == id }?.diagnostic.range
-            #expect(first?.file == FileID(0) && first?.start.offset == offset, "\(id) reports at \(String(describing: first?.start)), not at its marker")
+            #expect(
+                first?.file == FileID(0) && first?.start.offset == offset,
+                "\(id) reports at \(String(describing: first?.start)), not at its marker")
         } else {
             #expect(id == "FL1105", "\(id)'s triggering example has no 1️⃣ marker")
         }
@@ -78,9 +112,14 @@ func lintText(_ text: String, plist: InfoPlist? = nil, apps: [AppTarget] = [], c
     @Test(arguments: RuleRegistry.rules.map(\.id))
     func cleanExampleDoesNotFire(id: DiagnosticID) throws {
         let rule = try #require(RuleRegistry.rule(id))
-        let report = lintText(rule.cleanExample, apps: exampleApps(for: id.rawValue), configuration: exampleConfiguration(for: id))
-        #expect(!report.findings.contains { $0.ruleID.rawValue.hasPrefix("FL0") }, "example must load: \(report.findings.map(\.diagnostic.message))")
-        #expect(!report.findings.contains { $0.ruleID == id }, "\(report.findings.map { "\($0.ruleID) \($0.diagnostic.message)" })")
+        let report = lintText(
+            rule.cleanExample, apps: exampleApps(for: id.rawValue), configuration: exampleConfiguration(for: id))
+        #expect(
+            !report.findings.contains { $0.ruleID.rawValue.hasPrefix("FL0") },
+            "example must load: \(report.findings.map(\.diagnostic.message))")
+        #expect(
+            !report.findings.contains { $0.ruleID == id },
+            "\(report.findings.map { "\($0.ruleID) \($0.diagnostic.message)" })")
     }
 
     /// Clean examples are correct flows: no rule at all may fire on them (no false alarms),
@@ -88,7 +127,8 @@ func lintText(_ text: String, plist: InfoPlist? = nil, apps: [AppTarget] = [], c
     @Test(arguments: RuleRegistry.rules.map(\.id))
     func cleanExampleIsCleanForEveryRule(id: DiagnosticID) throws {
         let rule = try #require(RuleRegistry.rule(id))
-        let report = lintText(rule.cleanExample, apps: exampleApps(for: id.rawValue), configuration: exampleConfiguration(for: id))
+        let report = lintText(
+            rule.cleanExample, apps: exampleApps(for: id.rawValue), configuration: exampleConfiguration(for: id))
         #expect(report.findings.map { "\($0.ruleID) \($0.diagnostic.message)" } == [])
     }
 
@@ -104,12 +144,15 @@ func lintText(_ text: String, plist: InfoPlist? = nil, apps: [AppTarget] = [], c
     }
 }
 
-
 @Suite struct SteeringWordTests {
-    @Test(arguments: ["Allow", "Allow Camera", "Grant Access", "Enable access", "Allow Access", "OK, allow it", "允许", "允許",
-                      "Дозволити", "Zezwól", "Pozwól", "Autoriser", "Permitir", "Erlauben", "허용", "Turn On"])
+    @Test(arguments: [
+        "Allow", "Allow Camera", "Grant Access", "Enable access", "Allow Access", "OK, allow it", "允许", "允許",
+        "Дозволити", "Zezwól", "Pozwól", "Autoriser", "Permitir", "Erlauben", "허용", "Turn On",
+    ])
     func steers(_ label: String) { #expect(SteeringWords.steers(label)) }
 
-    @Test(arguments: ["Continue", "Next", "OK", "Not Now", "繼續", "继续", "Продовжити", "Dalej", "Settings", "Weiter", "Continuer"])
+    @Test(arguments: [
+        "Continue", "Next", "OK", "Not Now", "繼續", "继续", "Продовжити", "Dalej", "Settings", "Weiter", "Continuer",
+    ])
     func neutral(_ label: String) { #expect(!SteeringWords.steers(label)) }
 }

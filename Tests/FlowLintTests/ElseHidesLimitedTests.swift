@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlowLint
 
 @Suite struct ElseHidesLimitedTests {
@@ -12,9 +13,10 @@ import Testing
             }
             """
         // Ephemeral too: an App Clip starts ephemeral, and a request then returns it at once.
-        #expect(lintMarked(flow, rules: [.elseHidesLimited]) == [
-            "1️⃣-2️⃣ FL1206 warning: 'else' also receives notifications 'provisional', notifications 'ephemeral': a limited grant is not a refusal",
-        ])
+        #expect(
+            lintMarked(flow, rules: [.elseHidesLimited]) == [
+                "1️⃣-2️⃣ FL1206 warning: 'else' also receives notifications 'provisional', notifications 'ephemeral': a limited grant is not a refusal"
+            ])
     }
 
     @Test func aTupleElseReportsThePositionThatIsLimited() {
@@ -32,7 +34,10 @@ import Testing
             }
             """
         // (authorized, limited) is caught by the second arm; (denied, limited) etc. reach else.
-        #expect(lintMarked(flow, rules: [.elseHidesLimited]) == ["1️⃣-2️⃣ FL1206 warning: 'else' also receives photos 'limited': a limited grant is not a refusal"])
+        #expect(
+            lintMarked(flow, rules: [.elseHidesLimited]) == [
+                "1️⃣-2️⃣ FL1206 warning: 'else' also receives photos 'limited': a limited grant is not a refusal"
+            ])
     }
 
     @Test func reducedAccuracyAndBranchlessRequestsAreNotReported() {

@@ -1,8 +1,9 @@
 import FlowModel
 import FlowSyntax
-import Foundation
 import FlowTestSupport
+import Foundation
 import Testing
+
 @testable import FlowLint
 
 /// Issue 29 item 5: which findings the per-file cap shows.
@@ -35,20 +36,28 @@ import Testing
         let all = lintCapped(source, rules: rules, limit: nil)
         #expect(all.count == 6, "\(all)")
         let shown = lintCapped(source, rules: rules, limit: 3)
-        #expect(shown == [
-            "1️⃣-4:11 FL1101 warning: state 'u1' is never reached from the start of flow 'f'",
-            "2️⃣-5️⃣ FL1102 error: no outcome can be reached from state 'hold': the flow never ends once it gets here",
-            "3️⃣-4️⃣ FL0013 warning: too many findings in this file: 3 more not shown (3 warnings); shown: errors first, then each rule's first findings; add 'max-findings-per-file = 0' to .flowlint to see them all",
-            "3️⃣-4️⃣ FL1304 warning: button \"Again\" shows the same alert again: the way back to 'hold' waits for nothing, so the tap does nothing",
-        ])
+        #expect(
+            shown == [
+                "1️⃣-4:11 FL1101 warning: state 'u1' is never reached from the start of flow 'f'",
+                "2️⃣-5️⃣ FL1102 error: no outcome can be reached from state 'hold': the flow never ends once it gets here",
+                "3️⃣-4️⃣ FL0013 warning: too many findings in this file: 3 more not shown (3 warnings); shown: errors first, then each rule's first findings; add 'max-findings-per-file = 0' to .flowlint to see them all",
+                "3️⃣-4️⃣ FL1304 warning: button \"Again\" shows the same alert again: the way back to 'hold' waits for nothing, so the tap does nothing",
+            ])
         // 0 shows everything.
         #expect(lintCapped(source, rules: rules, limit: 0) == all)
     }
 
     @Test func theConfigurationSetsTheCapInOneLine() throws {
-        #expect(try LintConfiguration.parse(lines: "max-findings-per-file = 0\n", path: ".flowlint").maxFindingsPerFile == 0)
-        #expect(try LintConfiguration.parse(json: Data(#"{ "maxFindingsPerFile": 250 }"#.utf8), path: "flowlint.json").maxFindingsPerFile == 250)
-        #expect(throws: LintConfiguration.ParseError(message: ".flowlint:1: 'max-findings-per-file' needs a whole number, 0 or more (0: show every finding)")) {
+        #expect(
+            try LintConfiguration.parse(lines: "max-findings-per-file = 0\n", path: ".flowlint").maxFindingsPerFile == 0
+        )
+        #expect(
+            try LintConfiguration.parse(json: Data(#"{ "maxFindingsPerFile": 250 }"#.utf8), path: "flowlint.json")
+                .maxFindingsPerFile == 250)
+        #expect(
+            throws: LintConfiguration.ParseError(
+                message: ".flowlint:1: 'max-findings-per-file' needs a whole number, 0 or more (0: show every finding)")
+        ) {
             try LintConfiguration.parse(lines: "max-findings-per-file = many\n", path: ".flowlint")
         }
     }

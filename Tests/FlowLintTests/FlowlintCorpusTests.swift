@@ -2,6 +2,7 @@ import FlowModel
 import FlowSyntax
 import Foundation
 import Testing
+
 @testable import FlowLint
 
 /// The example flows in `flows/` lint to exactly the findings written beside them as
@@ -25,7 +26,9 @@ import Testing
     func flowLintsToItsExpectedFindings(_ name: String) {
         let path = Self.root.appendingPathComponent("flows").appendingPathComponent(name).path
         let report = Linter().lint(Loader(reader: FileSystemReader()).load(path))
-        #expect(report.findings.map { "\($0.ruleID)@\($0.diagnostic.range?.start.line ?? 0) \($0.diagnostic.message)" } == [])
+        #expect(
+            report.findings.map { "\($0.ruleID)@\($0.diagnostic.range?.start.line ?? 0) \($0.diagnostic.message)" }
+                == [])
         let source = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         if source.contains("flowlint:expect") {
             #expect(!report.expected.isEmpty)

@@ -1,6 +1,7 @@
 import FlowModel
 import FlowSyntax
 import Testing
+
 @testable import FlowLint
 
 func analyse(_ text: String) throws -> FlowAnalysis {
@@ -13,17 +14,17 @@ func analyse(_ text: String) throws -> FlowAnalysis {
 /// an outcome or a request, and components.
 @Suite struct GraphAnalysisTests {
     static let flow = """
-    flow f {
-      uses camera
-      start -> a
-      state a { -> b }
-      state b { alert { title "T" button "Continue" -> c  cancel "Not Now" -> done denied } }
-      state c { request camera -> d }
-      state d { status camera { authorized -> done granted  else -> done denied } }
-      state x { -> y }
-      state y { -> x }
-    }
-    """
+        flow f {
+          uses camera
+          start -> a
+          state a { -> b }
+          state b { alert { title "T" button "Continue" -> c  cancel "Not Now" -> done denied } }
+          state c { request camera -> d }
+          state d { status camera { authorized -> done granted  else -> done denied } }
+          state x { -> y }
+          state y { -> x }
+        }
+        """
 
     @Test func reachabilityParentsAndDepths() throws {
         let g = try analyse(Self.flow)
@@ -52,12 +53,15 @@ func analyse(_ text: String) throws -> FlowAnalysis {
         for i in 0..<n { text += "  state s\(i) { -> \(i + 1 < n ? "s\(i + 1)" : "done granted") }\n" }
         let g = try analyse(text + "}\n")
         #expect(g.graphDepth == Array(0..<n))
-        #expect(g.graphAnchor == Array(0...Witness.headLength) + Array(repeating: Witness.headLength, count: n - Witness.headLength - 1))
+        #expect(
+            g.graphAnchor == Array(0...Witness.headLength)
+                + Array(repeating: Witness.headLength, count: n - Witness.headLength - 1))
     }
 
     @Test func aCallsElseIsAnEdgeOnlyWhenTheCalleeCanEndWithAnOutcomeNoArmNames() throws {
         func graph(arms: String) throws -> FlowAnalysis {
-            try analyse("""
+            try analyse(
+                """
                 flow main {
                   uses camera
                   start -> c
@@ -98,56 +102,61 @@ func analyse(_ text: String) throws -> FlowAnalysis {
     /// Returning from the notification settings page can change notifications only: what is
     /// known about the camera survives it (the app's own page would widen both).
     @Test func notificationSettingsPageWidensOnlyNotifications() throws {
-        let g = try analyse("""
-        flow f {
-          uses camera, notifications
-          start -> c
-          state c { status camera { authorized -> n  else -> done denied } }
-          state n { status notifications { authorized -> done granted  else -> open } }
-          state open { open notificationSettings on return -> again }
-          state again { status camera { authorized -> done granted  else -> done denied } }
-        }
-        """)
+        let g = try analyse(
+            """
+            flow f {
+              uses camera, notifications
+              start -> c
+              state c { status camera { authorized -> n  else -> done denied } }
+              state n { status notifications { authorized -> done granted  else -> open } }
+              state open { open notificationSettings on return -> again }
+              state again { status camera { authorized -> done granted  else -> done denied } }
+            }
+            """)
         #expect(knowledge(at: 3, g, of: .kind(.camera)) == StatusSet([.authorized]))
         #expect(knowledge(at: 3, g, of: .kind(.notifications)).contains(.authorized))
-        let appPage = try analyse("""
-        flow f {
-          uses camera, notifications
-          start -> c
-          state c { status camera { authorized -> n  else -> done denied } }
-          state n { status notifications { authorized -> done granted  else -> open } }
-          state open { open settings on return -> again }
-          state again { status camera { authorized -> done granted  else -> done denied } }
-        }
-        """)
+        let appPage = try analyse(
+            """
+            flow f {
+              uses camera, notifications
+              start -> c
+              state c { status camera { authorized -> n  else -> done denied } }
+              state n { status notifications { authorized -> done granted  else -> open } }
+              state open { open settings on return -> again }
+              state again { status camera { authorized -> done granted  else -> done denied } }
+            }
+            """)
         #expect(knowledge(at: 3, appPage, of: .kind(.camera)).contains(.denied))
     }
 
     /// A tracking request straight from another prompt's answer may come back notDetermined
     /// without a prompt (the app is not active yet); one after a tap gets an answer.
     @Test func trackingRequestCanReturnWithoutAsking() throws {
-        let g = try analyse("""
-        flow f {
-          uses tracking, camera
-          start -> camera
-          state camera { request camera -> ask }
-          state ask { request tracking { authorized -> done granted  denied -> done denied  notDetermined -> later } }
-          state later { -> done cancelled }
-        }
-        """)
+        let g = try analyse(
+            """
+            flow f {
+              uses tracking, camera
+              start -> camera
+              state camera { request camera -> ask }
+              state ask { request tracking { authorized -> done granted  denied -> done denied  notDetermined -> later } }
+              state later { -> done cancelled }
+            }
+            """)
         #expect(g.semanticReachable[2])
         let step = try #require(g.nodes[g.nodesOfState[2][0]].parent)
         #expect(step.cause == .request(.kind(.tracking), .notActive, result: .notDetermined))
-        #expect(g.describe(step.cause, edge: step.edge, from: StateID(1))
+        #expect(
+            g.describe(step.cause, edge: step.edge, from: StateID(1))
                 == "request tracking: no prompt (the app is not active), returns notDetermined → later")
-        let tapped = try analyse("""
-        flow f {
-          uses tracking
-          start -> ask
-          state ask { request tracking { authorized -> done granted  denied -> done denied  notDetermined -> later } }
-          state later { -> done cancelled }
-        }
-        """)
+        let tapped = try analyse(
+            """
+            flow f {
+              uses tracking
+              start -> ask
+              state ask { request tracking { authorized -> done granted  denied -> done denied  notDetermined -> later } }
+              state later { -> done cancelled }
+            }
+            """)
         #expect(!tapped.semanticReachable[1])
     }
 }

@@ -1,6 +1,7 @@
 import FlowModel
 import FlowSyntax
 import Testing
+
 @testable import FlowLint
 
 /// The analyses know that a caller handling an outcome gets it at the callee's `handoff` states,
@@ -41,22 +42,27 @@ import Testing
 
     /// The same caller without `handling`: the arm is dead, as before.
     @Test func withoutHandlingTheArmIsDead() {
-        #expect(lintMarked(Self.source(handling: ""), rules: RuleRegistry.rules.filter { ["FL1201", "FL1101"].contains($0.id.rawValue) }) == [
-            "1️⃣-2️⃣ FL1201 warning: branch 'denied' is never taken: subflow 'ask' never ends with it here",
-            "3️⃣-4️⃣ FL1101 warning: state 'mine' is never reached from the start of flow 'main'",
-        ])
+        #expect(
+            lintMarked(
+                Self.source(handling: ""),
+                rules: RuleRegistry.rules.filter { ["FL1201", "FL1101"].contains($0.id.rawValue) }) == [
+                    "1️⃣-2️⃣ FL1201 warning: branch 'denied' is never taken: subflow 'ask' never ends with it here",
+                    "3️⃣-4️⃣ FL1101 warning: state 'mine' is never reached from the start of flow 'main'",
+                ])
     }
 
     /// A declared outcome reached only by a handoff is not "declared but never reached".
     @Test func anOutcomeReachedOnlyByAHandoffIsReached() {
-        #expect(lintMarked("""
-            flow ask {
-              outcomes ok, refused
-              uses camera
-              start -> s
-              state s { status camera { authorized -> done ok  else -> explain } }
-              state explain handoff refused { alert { title "Camera is off" button "Try again" -> s } }
-            }
-            """, rules: RuleRegistry.rules.filter { $0.id.rawValue == "FL1104" }) == [])
+        #expect(
+            lintMarked(
+                """
+                flow ask {
+                  outcomes ok, refused
+                  uses camera
+                  start -> s
+                  state s { status camera { authorized -> done ok  else -> explain } }
+                  state explain handoff refused { alert { title "Camera is off" button "Try again" -> s } }
+                }
+                """, rules: RuleRegistry.rules.filter { $0.id.rawValue == "FL1104" }) == [])
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlowLint
 
 /// The realloc-grown array the analysis keeps its per-node records in (PODArray.swift).

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlowLint
 
 /// The byte-level prefilter of FL1402 must never hide a marker the full search finds.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlowLint
 
 /// What a return from Settings can have changed depends on the page: the app's page has every
@@ -17,9 +18,10 @@ import Testing
     }
 
     @Test func notificationSettingsCannotChangeTheCamera() {
-        #expect(lintMarked(Self.flow("notificationSettings"), rules: [.deadBranch, .unhandledStatus]) == [
-            "1️⃣-2️⃣ FL1201 warning: branch 'authorized' is never taken: here camera is denied",
-        ])
+        #expect(
+            lintMarked(Self.flow("notificationSettings"), rules: [.deadBranch, .unhandledStatus]) == [
+                "1️⃣-2️⃣ FL1201 warning: branch 'authorized' is never taken: here camera is denied"
+            ])
     }
 
     @Test func theAppsSettingsPageCan() {

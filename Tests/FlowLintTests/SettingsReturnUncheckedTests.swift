@@ -1,6 +1,7 @@
 import FlowModel
 import FlowSyntax
 import Testing
+
 @testable import FlowLint
 
 /// FL1205 over the pass-through components: what a Settings return meets through gotos,
@@ -8,44 +9,54 @@ import Testing
 @Suite struct SettingsReturnUncheckedTests {
     func messages(_ states: String) -> [String] {
         let text = """
-        flow camera {
-          uses camera
-          start -> check
-          state check { status camera { authorized -> done granted  notDetermined -> ask  else -> settings } }
-          state ask { request camera { authorized -> done granted  else -> done denied } }
-        \(states)
-        }
-        """
+            flow camera {
+              uses camera
+              start -> check
+              state check { status camera { authorized -> done granted  notDetermined -> ask  else -> settings } }
+              state ask { request camera { authorized -> done granted  else -> done denied } }
+            \(states)
+            }
+            """
         return lintText(text).findings.filter { $0.ruleID == "FL1205" }.map(\.diagnostic.message)
     }
 
     @Test func aCycleOfAlertsThatCanEndIsReported() {
-        #expect(messages("""
-          state settings { open settings on return -> a }
-          state a { alert { title "A" button "Next" -> b } }
-          state b { alert { title "B" button "Back" -> a  cancel "Done" -> done denied } }
-        """) == ["after returning from Settings the status is not checked again before the flow can end"])
+        #expect(
+            messages(
+                """
+                  state settings { open settings on return -> a }
+                  state a { alert { title "A" button "Next" -> b } }
+                  state b { alert { title "B" button "Back" -> a  cancel "Done" -> done denied } }
+                """) == ["after returning from Settings the status is not checked again before the flow can end"])
     }
 
     @Test func goingBackToSettingsIsReportedWhenNoPathEnds() {
-        #expect(messages("""
-          state settings { open settings on return -> a }
-          state a { alert { title "A" button "Again" -> settings  cancel "Check" -> check } }
-        """) == ["after returning from Settings the status is not checked again before it can go back to Settings"])
+        #expect(
+            messages(
+                """
+                  state settings { open settings on return -> a }
+                  state a { alert { title "A" button "Again" -> settings  cancel "Check" -> check } }
+                """) == [
+                    "after returning from Settings the status is not checked again before it can go back to Settings"
+                ])
     }
 
     @Test func anEndingIsNamedWhenBothCanHappen() {
-        #expect(messages("""
-          state settings { open settings on return -> a }
-          state a { alert { title "A" button "Again" -> settings  cancel "Stop" -> done denied } }
-        """) == ["after returning from Settings the status is not checked again before the flow can end"])
+        #expect(
+            messages(
+                """
+                  state settings { open settings on return -> a }
+                  state a { alert { title "A" button "Again" -> settings  cancel "Stop" -> done denied } }
+                """) == ["after returning from Settings the status is not checked again before the flow can end"])
     }
 
     @Test func everyPathThroughACycleMeetingACheckIsClean() {
-        #expect(messages("""
-          state settings { open settings on return -> a }
-          state a { alert { title "A" button "Next" -> b } }
-          state b { capability camera { present -> a  absent -> check } }
-        """) == [])
+        #expect(
+            messages(
+                """
+                  state settings { open settings on return -> a }
+                  state a { alert { title "A" button "Next" -> b } }
+                  state b { capability camera { present -> a  absent -> check } }
+                """) == [])
     }
 }

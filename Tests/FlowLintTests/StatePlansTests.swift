@@ -1,16 +1,19 @@
-import Foundation
 import FlowModel
 import FlowSyntax
+import Foundation
 import Testing
+
 @testable import FlowLint
 
 /// The per-state plans and arm tables the status analysis evaluates through (StatePlans.swift),
 /// and the flat taken-edge bits (StatusSet.swift).
 @Suite struct StatePlansTests {
-    static let range = SourceRange(file: FileID(0), start: SourceLocation(offset: 0, line: 1, column: 1),
-                                   end: SourceLocation(offset: 0, line: 1, column: 1))
+    static let range = SourceRange(
+        file: FileID(0), start: SourceLocation(offset: 0, line: 1, column: 1),
+        end: SourceLocation(offset: 0, line: 1, column: 1))
     static func arm(_ patterns: [[StatusMatch]], to state: Int) -> StatusArm {
-        StatusArm(patterns: patterns, transition: Transition(target: .state(StateID(state)), range: range), range: range)
+        StatusArm(
+            patterns: patterns, transition: Transition(target: .state(StateID(state)), range: range), range: range)
     }
 
     func intern(_ tables: inout ArmTables, _ arms: [StatusArm], hasOtherwise: Bool) -> Int? {
@@ -34,18 +37,26 @@ import Testing
         #expect(tables.edge(withElse, .limited) == 2)
         #expect(tables.edge(withoutElse, .restricted) == -1)
         for status in Status.allCases {
-            #expect(tables.edge(withElse, status) == ArmTables.edge(of: status, arms: arms, hasOtherwise: true), "\(status)")
-            #expect(tables.edge(withoutElse, status) == ArmTables.edge(of: status, arms: arms, hasOtherwise: false), "\(status)")
+            #expect(
+                tables.edge(withElse, status) == ArmTables.edge(of: status, arms: arms, hasOtherwise: true), "\(status)"
+            )
+            #expect(
+                tables.edge(withoutElse, status) == ArmTables.edge(of: status, arms: arms, hasOtherwise: false),
+                "\(status)")
         }
     }
 
     @Test func armTablesAreSharedByChecksWithTheSameAnswers() throws {
         var tables = ArmTables()
-        let a = try #require(intern(&tables, [Self.arm([[.status(.denied)]], to: 1), Self.arm([[.any]], to: 2)],
-                                    hasOtherwise: false))
+        let a = try #require(
+            intern(
+                &tables, [Self.arm([[.status(.denied)]], to: 1), Self.arm([[.any]], to: 2)],
+                hasOtherwise: false))
         // Other targets, same edge for every status: the same table.
-        let b = try #require(intern(&tables, [Self.arm([[.status(.denied)]], to: 7), Self.arm([[.any]], to: 8)],
-                                    hasOtherwise: true))
+        let b = try #require(
+            intern(
+                &tables, [Self.arm([[.status(.denied)]], to: 7), Self.arm([[.any]], to: 8)],
+                hasOtherwise: true))
         let c = try #require(intern(&tables, [Self.arm([[.any]], to: 2)], hasOtherwise: false))
         #expect(a == b, "the else edge is never reached after `_`, so both answer alike")
         #expect(a != c)
@@ -66,8 +77,8 @@ import Testing
         taken.insert(63, of: 2)  // bit 66 of the whole array: the second word
         taken.insert(69, of: 2)
         taken.insert(0, of: 3)
-        taken.insert(3, of: 0)   // state 0 has 3 edges: ignored
-        taken.insert(0, of: 1)   // state 1 has none: ignored
+        taken.insert(3, of: 0)  // state 0 has 3 edges: ignored
+        taken.insert(0, of: 1)  // state 1 has none: ignored
         #expect((0..<3).filter(taken[0].contains) == [2])
         #expect(taken[1].count == 0 && !taken[1].contains(0))
         #expect((0..<70).filter(taken[2].contains) == [63, 69])
@@ -100,12 +111,14 @@ import Testing
                     var general = Evaluation()
                     switch program[analysis.id].states[s].terminator {
                     case .status(let check) where check.subjects.count == 1:
-                        analysis.evaluateStatus(state: s, refs: check.subjects, arms: check.arms, otherwise: check.otherwise,
-                                                node.knowledge, into: &general)
+                        analysis.evaluateStatus(
+                            state: s, refs: check.subjects, arms: check.arms, otherwise: check.otherwise,
+                            node.knowledge, into: &general)
                     case .request(let request):
                         general.requestFrom = StatusSet()
-                        analysis.evaluateRequest(state: s, ref: request.subject, options: request.options, arms: request.arms,
-                                                 otherwise: request.otherwise, node.knowledge, into: &general)
+                        analysis.evaluateRequest(
+                            state: s, ref: request.subject, options: request.options, arms: request.arms,
+                            otherwise: request.otherwise, node.knowledge, into: &general)
                     default: continue
                     }
                     let planned = analysis.evaluate(node.state, node.knowledge, callees: analyses.calleeTable)
@@ -147,12 +160,15 @@ extension StatePlansTests {
         var compared = 0
         for _ in 0..<400 {
             let arms = (0..<Int.random(in: 1...5, using: &generator)).map { i in
-                Self.arm((0..<Int.random(in: 1...3, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! },
-                         to: i)
+                Self.arm(
+                    (0..<Int.random(in: 1...3, using: &generator)).map { _ in alphabet.randomElement(using: &generator)!
+                    },
+                    to: i)
             }
             let masks = Shadowing.shadowedPatterns(arms: arms, domain: StatusSet.domain(of: ref))
             let tuples = Shadowing.shadowedPatternsByEnumeration(arms: arms, refs: [ref])
-            #expect(masks.map { [$0.arm, $0.pattern] } == tuples.map { [$0.arm, $0.pattern] }, "\(arms.map(\.patterns))")
+            #expect(
+                masks.map { [$0.arm, $0.pattern] } == tuples.map { [$0.arm, $0.pattern] }, "\(arms.map(\.patterns))")
             compared += tuples.count
         }
         #expect(compared > 100, "the random arm lists shadow something often enough to test")
@@ -163,13 +179,16 @@ extension StatePlansTests {
 /// the call out again. Both must give the same evaluation at every node of every call state of
 /// the example flows that call subflows (each has an `else` that several outcomes take).
 @Suite struct CallPlanTests {
-    @Test(arguments: ["photos_subflow_import.flow", "contacts_limited_access.flow", "location_temporary_full_accuracy.flow"])
+    @Test(arguments: [
+        "photos_subflow_import.flow", "contacts_limited_access.flow", "location_temporary_full_accuracy.flow",
+    ])
     func plannedCallsEvaluateAsWorkedOutAgain(_ name: String) throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("flows")
         let load = Loader(reader: FileSystemReader(), root: root.path).load(root.appendingPathComponent(name).path)
         let program = try #require(load.program, "\(load.diagnostics.map(\.message))")
-        let analysis = ProgramAnalysis(program: program), other = ProgramAnalysis(program: program)
+        let analysis = ProgramAnalysis(program: program)
+        let other = ProgramAnalysis(program: program)
         var calls = 0
         for flow in analysis.flows {
             for (s, state) in program[flow.id].states.enumerated() {
@@ -190,20 +209,22 @@ extension StatePlansTests {
     /// Two outcomes on one arm make one step, with the first of them as its cause; an outcome no
     /// arm takes (no `else`) is unhandled; the plan and working the call out again agree.
     @Test func outcomesMergeOnOneArmAndTheRestAreUnhandled() throws {
-        let program = try checkedProgram("""
-        flow sub {
-          uses camera
-          outcomes yes, maybe, no
-          start -> s
-          state s { status camera { authorized -> done yes  denied -> done maybe  else -> done no } }
-        }
-        flow main {
-          uses camera
-          start -> c
-          state c { call sub { yes, maybe -> done granted } }
-        }
-        """)
-        let analysis = ProgramAnalysis(program: program), other = ProgramAnalysis(program: program)
+        let program = try checkedProgram(
+            """
+            flow sub {
+              uses camera
+              outcomes yes, maybe, no
+              start -> s
+              state s { status camera { authorized -> done yes  denied -> done maybe  else -> done no } }
+            }
+            flow main {
+              uses camera
+              start -> c
+              state c { call sub { yes, maybe -> done granted } }
+            }
+            """)
+        let analysis = ProgramAnalysis(program: program)
+        let other = ProgramAnalysis(program: program)
         let main = try #require(analysis.flows.first { program[$0.id].name == "main" })
         let n = try #require(main.nodesOfState[0].first)
         let planned = main.evaluate(StateID(0), main.nodes.knowledge(n), callees: analysis.calleeTable)

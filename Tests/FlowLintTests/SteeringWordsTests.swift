@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlowLint
 
 /// FL1301's ASCII fast path must answer exactly as the general search.

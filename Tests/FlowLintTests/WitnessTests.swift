@@ -1,6 +1,7 @@
 import FlowModel
 import FlowSyntax
 import Testing
+
 @testable import FlowLint
 
 /// A chain of `n` goto states before a photos check that misses `limited` (FL1203 at `check`):
@@ -8,7 +9,8 @@ import Testing
 func longChainFlow(_ n: Int) -> String {
     var text = "flow photos {\n  uses photos\n  start -> s0\n"
     for i in 0..<n { text += "  state s\(i) { -> \(i + 1 < n ? "s\(i + 1)" : "check") }\n" }
-    text += "  state check { status photos { authorized -> done granted  notDetermined, denied, restricted -> done denied } }\n}\n"
+    text +=
+        "  state check { status photos { authorized -> done granted  notDetermined, denied, restricted -> done denied } }\n}\n"
     return text
 }
 
@@ -17,10 +19,16 @@ func longChainFlow(_ n: Int) -> String {
         let report = lintText(longChainFlow(3))
         let finding = try #require(report.findings.first { $0.ruleID == "FL1203" })
         #expect(finding.witness.count == 5)
-        #expect(finding.witness.steps.map(\.message) == [
-            "flow 'photos' starts at 's0'", "in 's0': goes on → s1", "in 's1': goes on → s2", "in 's2': goes on → check",
-            "reaches 'check' where photos is notDetermined, restricted, denied or limited",
-        ].map { $0.replacingOccurrences(of: " where photos is notDetermined, restricted, denied or limited", with: "") })
+        #expect(
+            finding.witness.steps.map(\.message)
+                == [
+                    "flow 'photos' starts at 's0'", "in 's0': goes on → s1", "in 's1': goes on → s2",
+                    "in 's2': goes on → check",
+                    "reaches 'check' where photos is notDetermined, restricted, denied or limited",
+                ].map {
+                    $0.replacingOccurrences(
+                        of: " where photos is notDetermined, restricted, denied or limited", with: "")
+                })
         let (head, omitted, tail) = finding.witness.abridged()
         #expect(head == finding.witness.steps && omitted == 0 && tail.isEmpty)
     }
@@ -52,14 +60,18 @@ func longChainFlow(_ n: Int) -> String {
         let past = try #require(lintText(longChainFlow(whole - 1)).findings.first { $0.ruleID == "FL1203" }).witness
         let (pastHead, pastOmitted, pastTail) = past.abridged()
         #expect(past.count == whole + 1 && pastOmitted == 1)
-        #expect(pastHead == Array(past.steps.prefix(Witness.headLength)) && pastTail == Array(past.steps.suffix(Witness.tailLength)))
+        #expect(
+            pastHead == Array(past.steps.prefix(Witness.headLength))
+                && pastTail == Array(past.steps.suffix(Witness.tailLength)))
     }
 
     @Test func witnessesOfOneFlowShareOneSource() throws {
-        let program = try #require(Loader(reader: MemoryReader([:])).load(text: longChainFlow(10), path: "a.flow").program)
+        let program = try #require(
+            Loader(reader: MemoryReader([:])).load(text: longChainFlow(10), path: "a.flow").program)
         let analysis = ProgramAnalysis(program: program)[FlowID(0)]
         var builder = WitnessBuilder(analysis)
-        let a = builder.witness(toState: StateID(4)), b = builder.witness(toState: StateID(4))
+        let a = builder.witness(toState: StateID(4))
+        let b = builder.witness(toState: StateID(4))
         #expect(a == b && a.count == 6)
         #expect(builder.witness(toState: StateID(5)) != a)
     }
@@ -69,7 +81,8 @@ func longChainFlow(_ n: Int) -> String {
     /// (one builder per node, walking the whole path), warm, or filled deepest-first.
     @Test func anchorsAreTheAncestorAtTheHeadDepth() throws {
         let chain = 3 * WitnessBuilder.anchorStride + 7
-        let program = try #require(Loader(reader: MemoryReader([:])).load(text: longChainFlow(chain), path: "a.flow").program)
+        let program = try #require(
+            Loader(reader: MemoryReader([:])).load(text: longChainFlow(chain), path: "a.flow").program)
         let analysis = ProgramAnalysis(program: program)[FlowID(0)]
         let nodes = analysis.nodes
         func walked(_ n: Int) -> Int {
@@ -78,7 +91,8 @@ func longChainFlow(_ n: Int) -> String {
             return c
         }
         #expect(nodes.count > chain)
-        var warm = WitnessBuilder(analysis), backwards = WitnessBuilder(analysis)
+        var warm = WitnessBuilder(analysis)
+        var backwards = WitnessBuilder(analysis)
         for n in nodes.indices {
             var cold = WitnessBuilder(analysis)
             let expected = walked(n)

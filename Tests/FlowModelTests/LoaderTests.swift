@@ -1,6 +1,7 @@
+import FlowSyntax
 import Foundation
 import Testing
-import FlowSyntax
+
 @testable import FlowModel
 
 @Suite struct ImportPathTests {
@@ -85,8 +86,11 @@ import FlowSyntax
         #expect(try reader.read(flow).get() == Array("app \"A\"\n".utf8))
         #expect(try reader.read(link).get() == Array("app \"A\"\n".utf8))
         #expect(reader.read(directory.path) == .failure(SourceReadError("is a directory")))
-        #expect(reader.read("/dev/null") == .failure(SourceReadError("is not a regular file (a device, pipe or socket)")))
-        #expect(reader.read(directory.appendingPathComponent("none.flow").path) == .failure(SourceReadError("no such file")))
+        #expect(
+            reader.read("/dev/null") == .failure(SourceReadError("is not a regular file (a device, pipe or socket)")))
+        #expect(
+            reader.read(directory.appendingPathComponent("none.flow").path) == .failure(SourceReadError("no such file"))
+        )
         let big = reader.read(flow, maxBytes: 4)
         #expect(big == .failure(.tooLarge(size: 8, limit: 4)))
         #expect((try? big.get()) == nil)
@@ -97,9 +101,11 @@ import FlowSyntax
         defer { try? FileManager.default.removeItem(at: directory) }
         let entry = directory.appendingPathComponent("main.flow").path
         try "import \"lib/big.flow\"\napp \"A\"\n".write(toFile: entry, atomically: true, encoding: .utf8)
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("lib"), withIntermediateDirectories: true)
-        try String(repeating: "// padding\n", count: 20).write(toFile: directory.appendingPathComponent("lib/big.flow").path,
-                                                               atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("lib"), withIntermediateDirectories: true)
+        try String(repeating: "// padding\n", count: 20).write(
+            toFile: directory.appendingPathComponent("lib/big.flow").path,
+            atomically: true, encoding: .utf8)
         var limits = ParseLimits.default
         limits.maxFileBytes = 100
         let result = Loader(reader: FileSystemReader(), limits: limits).load(entry)
@@ -107,7 +113,9 @@ import FlowSyntax
         #expect(result.files.map(\.path) == [entry, directory.appendingPathComponent("lib/big.flow").path])
         #expect(result.files[1].bytes.isEmpty, "the import was not read")
         #expect(result.diagnostics.map(\.id) == ["FL0010"])
-        #expect(result.diagnostics.first?.message == "file is 220 bytes, more than the limit of 100; split it into imported files")
+        #expect(
+            result.diagnostics.first?.message
+                == "file is 220 bytes, more than the limit of 100; split it into imported files")
         #expect(result.diagnostics.first?.range?.file == FileID(1))
 
         limits.maxFileBytes = 10
@@ -125,7 +133,8 @@ import FlowSyntax
     }
 
     @Test func sortsAndDeduplicatesDiagnostics() {
-        let file = FileID(1), other = FileID(0)
+        let file = FileID(1)
+        let other = FileID(0)
         func at(_ f: FileID, _ offset: Int) -> SourceRange {
             let l = SourceLocation(offset: offset, line: 1, column: offset + 1)
             return SourceRange(file: f, start: l, end: l)
@@ -141,9 +150,9 @@ import FlowSyntax
 /// Imports need the parser: these read `.flow` text.
 @Suite struct ImportTests {
     static let helper = """
-    import "../shared.flow"
-    flow helper(p: permission) { start -> s  state s { status p { granted -> done granted  else -> done denied } } }
-    """
+        import "../shared.flow"
+        flow helper(p: permission) { start -> s  state s { status p { granted -> done granted  else -> done denied } } }
+        """
 
     @Test func followsRelativeImportsOncePerFile() throws {
         let reader = MemoryReader([
@@ -185,48 +194,54 @@ import FlowSyntax
             "secret.flow": "",
         ])
         let result = Loader(reader: reader).load("app/main.flow")
-        #expect(lines(result) == [
-            "app/lib/helper.flow:1:8: error: import '../../secret.flow' leaves the root 'app' [FL0103] note: imports, and the targets of symbolic links, must stay inside 'app'",
-            "app/lib/helper.flow:2:8: error: import '/etc/passwd' leaves the root 'app' [FL0103] note: imports, and the targets of symbolic links, must stay inside 'app'",
-        ])
+        #expect(
+            lines(result) == [
+                "app/lib/helper.flow:1:8: error: import '../../secret.flow' leaves the root 'app' [FL0103] note: imports, and the targets of symbolic links, must stay inside 'app'",
+                "app/lib/helper.flow:2:8: error: import '/etc/passwd' leaves the root 'app' [FL0103] note: imports, and the targets of symbolic links, must stay inside 'app'",
+            ])
         #expect(result.files.count == 2)
     }
 
     @Test func missingImportIsReportedAtEachImport() {
         let reader = MemoryReader(["main.flow": "import \"gone.flow\"\nimport \"./gone.flow\""])
         let result = Loader(reader: reader).load("main.flow")
-        #expect(lines(result) == [
-            "main.flow:1:8: error: cannot import 'gone.flow': no such file [FL0101]",
-            "main.flow:2:8: error: cannot import './gone.flow': no such file [FL0101]",
-        ])
+        #expect(
+            lines(result) == [
+                "main.flow:1:8: error: cannot import 'gone.flow': no such file [FL0101]",
+                "main.flow:2:8: error: cannot import './gone.flow': no such file [FL0101]",
+            ])
         #expect(result.program == nil)
     }
 
     @Test func duplicateFlowAcrossFiles() {
         let reader = MemoryReader(["lib.flow": "flow f { start -> s  state s { -> done denied } }"])
-        let result = Loader(reader: reader).load(text: "import \"lib.flow\"\nflow f { start -> s  state s { -> done granted } }",
-                                                  path: "main.flow")
+        let result = Loader(reader: reader).load(
+            text: "import \"lib.flow\"\nflow f { start -> s  state s { -> done granted } }",
+            path: "main.flow")
         #expect(lines(result) == ["lib.flow:1:6: error: duplicate flow 'f' [FL0108] note: first defined here (2:6)"])
         #expect(result.diagnostics[0].notes[0].range?.file == FileID(0))
     }
 
     @Test func diagnosticsAreSortedByFileThenPosition() {
         let reader = MemoryReader(["lib.flow": "flow g { start -> nowhere  state s { -> done granted } }"])
-        let result = Loader(reader: reader).load(text: """
-        import "lib.flow"
-        flow f { start -> s  state s { -> elsewhere } }
-        flow f { start -> s  state s { -> done granted } }
-        """, path: "main.flow")
-        #expect(lines(result) == [
-            "main.flow:2:35: error: unknown state 'elsewhere' [FL0102]",
-            "main.flow:3:6: error: duplicate flow 'f' [FL0108] note: first defined here (2:6)",
-            "lib.flow:1:19: error: unknown state 'nowhere' [FL0102]",
-        ])
+        let result = Loader(reader: reader).load(
+            text: """
+                import "lib.flow"
+                flow f { start -> s  state s { -> elsewhere } }
+                flow f { start -> s  state s { -> done granted } }
+                """, path: "main.flow")
+        #expect(
+            lines(result) == [
+                "main.flow:2:35: error: unknown state 'elsewhere' [FL0102]",
+                "main.flow:3:6: error: duplicate flow 'f' [FL0108] note: first defined here (2:6)",
+                "lib.flow:1:19: error: unknown state 'nowhere' [FL0102]",
+            ])
     }
 
     @Test func baseLocaleIsFirstStringsBlockLoaded() throws {
         let reader = MemoryReader(["lib.flow": "strings pl { a = \"P\" }"])
-        let result = Loader(reader: reader).load(text: "import \"lib.flow\"\nstrings en { a = \"E\" }", path: "main.flow")
+        let result = Loader(reader: reader).load(
+            text: "import \"lib.flow\"\nstrings en { a = \"E\" }", path: "main.flow")
         let program = try #require(result.program)
         // The entry file is read and parsed first, so its block comes first.
         #expect(program.strings.locales.map(\.tag) == ["en", "pl"])
@@ -235,17 +250,20 @@ import FlowSyntax
     @Test func readsRealFiles() throws {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("flowmodel-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("lib"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("lib"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        try "import \"lib/a.flow\"\nimport \"lib\"".write(to: directory.appendingPathComponent("main.flow"),
-                                                          atomically: true, encoding: .utf8)
+        try "import \"lib/a.flow\"\nimport \"lib\"".write(
+            to: directory.appendingPathComponent("main.flow"),
+            atomically: true, encoding: .utf8)
         try "flow a { start -> s  state s { -> done granted } }"
             .write(to: directory.appendingPathComponent("lib/a.flow"), atomically: true, encoding: .utf8)
         let entry = directory.appendingPathComponent("main.flow").path
         let result = Loader(reader: FileSystemReader()).load(entry)
         #expect(result.files.count == 2)
         #expect(result.diagnostics.map(\.message) == ["cannot import 'lib': is a directory"])
-        #expect(FileSystemReader().read(directory.appendingPathComponent("none.flow").path)
+        #expect(
+            FileSystemReader().read(directory.appendingPathComponent("none.flow").path)
                 == .failure(SourceReadError("no such file")))
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlowModel
 
 /// The spec record of every kind is whole and agrees with itself: a new kind whose facts are
@@ -35,9 +36,14 @@ import Testing
             }
         }
         // The prompt appears from the initial status (for location accuracy, reduced accuracy).
-        guard case .prompt = kind.requestBehavior(options: spec.requiresPurposeKey ? [.purpose("K")] : [],
-                                                  current: spec.initialStatus)
-        else { Issue.record("\(kind): no prompt from \(spec.initialStatus)"); return }
+        guard
+            case .prompt = kind.requestBehavior(
+                options: spec.requiresPurposeKey ? [.purpose("K")] : [],
+                current: spec.initialStatus)
+        else {
+            Issue.record("\(kind): no prompt from \(spec.initialStatus)")
+            return
+        }
         #expect(Set(spec.settingsRow.labels.keys).isSubset(of: statuses))
         // A row that opens a list names every choice it offers.
         if !spec.settingsRow.isSwitch {
@@ -56,8 +62,9 @@ import Testing
             }
             #expect((kind.spec.otherPromptTitle != nil) == expected, "\(kind)")
         }
-        #expect(PermissionKind.notifications.promptTitle(options: [.criticalAlert], answers: [], app: "A")
-            == "“A” Would Like to Send You Critical Alerts")
+        #expect(
+            PermissionKind.notifications.promptTitle(options: [.criticalAlert], answers: [], app: "A")
+                == "“A” Would Like to Send You Critical Alerts")
     }
 
     /// The app's name is quoted once (the five newer kinds' titles quoted it twice).
@@ -83,9 +90,13 @@ import Testing
 
     @Test func legacyKeysFollowOptions() {
         #expect(PermissionKind.location.legacyUsageKeys(options: []).isEmpty)
-        #expect(PermissionKind.location.legacyUsageKeys(options: [.always]).map(\.key) == ["NSLocationAlwaysUsageDescription"])
-        #expect(PermissionKind.calendar.legacyUsageDescriptionKeys(options: [.writeOnly], deploymentTarget: 16)
-            == ["NSCalendarsUsageDescription"])
+        #expect(
+            PermissionKind.location.legacyUsageKeys(options: [.always]).map(\.key) == [
+                "NSLocationAlwaysUsageDescription"
+            ])
+        #expect(
+            PermissionKind.calendar.legacyUsageDescriptionKeys(options: [.writeOnly], deploymentTarget: 16)
+                == ["NSCalendarsUsageDescription"])
         #expect(PermissionKind.calendar.legacyUsageDescriptionKeys(options: [], deploymentTarget: 17).isEmpty)
     }
 }

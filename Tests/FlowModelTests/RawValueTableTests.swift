@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlowModel
 
 @Suite struct RawValueTableTests {
@@ -10,7 +11,9 @@ import Testing
             for value in Case.allCases {
                 let name = value.rawValue
                 #expect(Case(rawValue: name) == value, "\(name)")
-                #expect(Case(rawValue: String(name.dropLast())) == nil || Case(rawValue: String(name.dropLast()))!.rawValue.count == name.count - 1)
+                #expect(
+                    Case(rawValue: String(name.dropLast())) == nil
+                        || Case(rawValue: String(name.dropLast()))!.rawValue.count == name.count - 1)
                 #expect(Case(rawValue: name + "s") == nil, "\(name)s")
                 #expect(Case(rawValue: name.uppercased()) == nil, "\(name)")
                 #expect(Case(rawValue: String(name.dropLast()) + "#") == nil, "\(name)")

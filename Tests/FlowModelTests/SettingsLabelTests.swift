@@ -13,8 +13,9 @@ struct SettingsLabelTests {
     }
 
     @Test func listRowsUseTheWordsOfTheirPage() {
-        #expect(PermissionKind.location.settingsChoices.map { PermissionKind.location.settingsLabel($0) }
-            == ["Ask Next Time Or When I Share", "Never", "While Using the App", "Always"])
+        #expect(
+            PermissionKind.location.settingsChoices.map { PermissionKind.location.settingsLabel($0) }
+                == ["Ask Next Time Or When I Share", "Never", "While Using the App", "Always"])
         #expect(PermissionKind.photos.settingsLabel(.denied) == "None")
         #expect(PermissionKind.photosAddOnly.settingsLabel(.authorized) == "Add Photos Only")
         #expect(PermissionKind.calendar.settingsLabel(.writeOnly) == "Add Events Only")
@@ -30,7 +31,9 @@ struct SettingsLabelTests {
         #expect(PermissionKind.microphone.settingsLabel(.granted) == "On")
         #expect(PermissionKind.notifications.settingsLabel(.authorized) == "Allow Notifications On")
         #expect(PermissionKind.notifications.settingsLabel(.denied) == "Allow Notifications Off")
-        #expect(PermissionKind.notifications.settingsLabel(.provisional) == "Allow Notifications On (Notification Center only)")
+        #expect(
+            PermissionKind.notifications.settingsLabel(.provisional)
+                == "Allow Notifications On (Notification Center only)")
         #expect(PermissionKind.locationAccuracy.settingsLabel(.reducedAccuracy) == "Precise Location Off")
         #expect(PermissionKind.locationAccuracy.settingsLabel(.fullAccuracy) == "Precise Location On")
         #expect(PermissionKind.locationAccuracy.settingsSwitchIsOn(.reducedAccuracy) == false)

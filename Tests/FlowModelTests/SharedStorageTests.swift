@@ -1,5 +1,6 @@
-import Testing
 import FlowSyntax
+import Testing
+
 @testable import FlowModel
 
 /// What a loaded program keeps of many small lists: equal pattern lists share one array, rows
@@ -25,25 +26,31 @@ import FlowSyntax
     }
 
     @Test func equalPatternListsShareOneArray() throws {
-        let program = try Self.program(flow("""
-        state s {
-            status camera {
-              denied, restricted -> t
-              notDetermined -> t
-              authorized -> done granted
-            }
-          }
-          state t {
-            request camera {
-              denied, restricted -> done denied
-              authorized -> done granted
-            }
-          }
-        """, header: "uses camera\n  outcomes granted, denied\n  start -> s"))
+        let program = try Self.program(
+            flow(
+                """
+                state s {
+                    status camera {
+                      denied, restricted -> t
+                      notDetermined -> t
+                      authorized -> done granted
+                    }
+                  }
+                  state t {
+                    request camera {
+                      denied, restricted -> done denied
+                      authorized -> done granted
+                    }
+                  }
+                """, header: "uses camera\n  outcomes granted, denied\n  start -> s"))
         let states = program.flows[0].states
-        let first = Self.arms(states[0]), second = Self.arms(states[1])
-        #expect(first.map(\.patterns) == [[[.status(.denied)], [.status(.restricted)]],
-                                          [[.status(.notDetermined)]], [[.status(.authorized)]]])
+        let first = Self.arms(states[0])
+        let second = Self.arms(states[1])
+        #expect(
+            first.map(\.patterns) == [
+                [[.status(.denied)], [.status(.restricted)]],
+                [[.status(.notDetermined)]], [[.status(.authorized)]],
+            ])
         #expect(second.map(\.patterns) == [[[.status(.denied)], [.status(.restricted)]], [[.status(.authorized)]]])
         // The same list written twice is one array; different lists are different arrays.
         #expect(Self.address(first[0].patterns) == Self.address(second[0].patterns))
@@ -70,7 +77,8 @@ import FlowSyntax
         let states = (lists + lists).enumerated().map { i, list in
             "state s\(i) {\n    status camera {\n      \(list.joined(separator: ", ")) -> done ok\n      else -> done ok\n    }\n  }"
         }
-        let program = try Self.program(flow(states.joined(separator: "\n  "), header: "uses camera\n  outcomes ok\n  start -> s0"))
+        let program = try Self.program(
+            flow(states.joined(separator: "\n  "), header: "uses camera\n  outcomes ok\n  start -> s0"))
         let arms = program.flows[0].states.map { Self.arms($0)[0].patterns }
         #expect(arms.count == 80)
         for (i, list) in (lists + lists).enumerated() {
@@ -85,7 +93,8 @@ import FlowSyntax
     /// The key of a pattern list is a code a pattern: every match has its own, never 0, and
     /// the code gives the match's shared array back.
     @Test func everyMatchHasItsOwnCode() {
-        let matches = Status.allCases.map(StatusMatch.status) + StatusClass.allCases.map(StatusMatch.statusClass) + [.any]
+        let matches =
+            Status.allCases.map(StatusMatch.status) + StatusClass.allCases.map(StatusMatch.statusClass) + [.any]
         let codes = matches.map(\.sharedCode)
         #expect(Set(codes).count == matches.count && !codes.contains(0))
         for (match, code) in zip(matches, codes) {
@@ -96,15 +105,16 @@ import FlowSyntax
 
     @Test func stringRowsKeepNoSpareRoom() throws {
         let keys = (0..<100).map { "k\($0) = \"text \($0)\"" }.joined(separator: "\n  ")
-        let program = try Self.program("""
-        strings en {
-          \(keys)
-        }
-        strings pl {
-          k0 = "tekst"
-        }
-        \(flow("state s {\n    -> done ok\n  }", header: "uses camera\n  outcomes ok\n  start -> s"))
-        """)
+        let program = try Self.program(
+            """
+            strings en {
+              \(keys)
+            }
+            strings pl {
+              k0 = "tekst"
+            }
+            \(flow("state s {\n    -> done ok\n  }", header: "uses camera\n  outcomes ok\n  start -> s"))
+            """)
         let table = program.strings
         #expect(table.keys.count == 100 && table.keys.first == "k0" && table.keys.last == "k99")
         #expect(table.keys.capacity - table.keys.count <= table.keys.count / 8)
@@ -132,22 +142,27 @@ import FlowSyntax
 
     static func button(track: TrackEvent?) -> Button {
         let range = StateLayoutTests.range(4)
-        return Button(role: .default, label: .literal(LiteralText(template: Template("OK"), range: range)),
-                      transition: Transition(target: .outcome(0), range: range), track: track, range: range)
+        return Button(
+            role: .default, label: .literal(LiteralText(template: Template("OK"), range: range)),
+            transition: Transition(target: .outcome(0), range: range), track: track, range: range)
     }
 
     @Test func aButtonCarriesItsTrackOutOfLine() {
-        #expect(MemoryLayout<Button>.size < MemoryLayout<Text>.size + MemoryLayout<Transition>.size
+        #expect(
+            MemoryLayout<Button>.size < MemoryLayout<Text>.size + MemoryLayout<Transition>.size
                 + 2 * MemoryLayout<SourceRange>.size)
         #expect(MemoryLayout<TrackEvent?>.size > 2 * MemoryLayout<Int>.size)
     }
 
     @Test func aBoxedTrackIsAValue() {
         let range = StateLayoutTests.range(9)
-        let track = TrackEvent(name: Template("tapped"), properties: [.init(key: "n", value: .number("1"))], range: range)
+        let track = TrackEvent(
+            name: Template("tapped"), properties: [.init(key: "n", value: .number("1"))], range: range)
         var a = Self.button(track: track)
-        let b = Self.button(track: TrackEvent(name: Template("tapped"), properties: [.init(key: "n", value: .number("1"))],
-                                              range: range))
+        let b = Self.button(
+            track: TrackEvent(
+                name: Template("tapped"), properties: [.init(key: "n", value: .number("1"))],
+                range: range))
         #expect(a.track == track && a == b && a.hashValue == b.hashValue)
         #expect(a != Self.button(track: nil) && Self.button(track: nil).track == nil)
         let copy = a

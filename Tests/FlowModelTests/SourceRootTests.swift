@@ -1,6 +1,7 @@
+import FlowSyntax
 import Foundation
 import Testing
-import FlowSyntax
+
 @testable import FlowModel
 
 /// The root rule on a real file system (issue 10, items 1 and 2): the same root for every
@@ -18,8 +19,10 @@ import FlowSyntax
         try fm.createDirectory(atPath: base + "/rootother", withIntermediateDirectories: true)
         let flow = "flow lib { start -> s  state s { -> done granted } }\n"
         try Data(flow.utf8).write(to: URL(fileURLWithPath: base + "/root/lib/ok.flow"))
-        try Data(flow.replacingOccurrences(of: "lib", with: "secret").utf8).write(to: URL(fileURLWithPath: base + "/outside/secret.flow"))
-        try Data(flow.replacingOccurrences(of: "lib", with: "other").utf8).write(to: URL(fileURLWithPath: base + "/rootother/x.flow"))
+        try Data(flow.replacingOccurrences(of: "lib", with: "secret").utf8).write(
+            to: URL(fileURLWithPath: base + "/outside/secret.flow"))
+        try Data(flow.replacingOccurrences(of: "lib", with: "other").utf8).write(
+            to: URL(fileURLWithPath: base + "/rootother/x.flow"))
         try fm.createSymbolicLink(atPath: base + "/root/out", withDestinationPath: base + "/outside")
         try fm.createSymbolicLink(atPath: base + "/root/inner.flow", withDestinationPath: "lib/ok.flow")
     }
@@ -57,10 +60,14 @@ import FlowSyntax
 
     @Test func everySpellingOfTheEntryGetsTheSameRule() throws {
         let absolute = "import \"\(base)/outside/secret.flow\"\nflow e { start -> s  state s { -> done granted } }\n"
-        for spelling in ["entry.flow", "./entry.flow", "lib/../entry.flow", base + "/root/entry.flow", base + "/root/lib/../entry.flow"] {
+        for spelling in [
+            "entry.flow", "./entry.flow", "lib/../entry.flow", base + "/root/entry.flow",
+            base + "/root/lib/../entry.flow",
+        ] {
             let found = load(spelling, absolute)
-            #expect(found.count == 1 && found[0].hasPrefix("FL0103 import '\(base)/outside/secret.flow' leaves the root '"),
-                    "\(spelling): \(found)")
+            #expect(
+                found.count == 1 && found[0].hasPrefix("FL0103 import '\(base)/outside/secret.flow' leaves the root '"),
+                "\(spelling): \(found)")
         }
         // A sibling whose name starts like the root's is outside it too.
         #expect(load("entry.flow", "import \"../rootother/x.flow\"\n").first?.hasPrefix("FL0103") == true)
@@ -69,18 +76,27 @@ import FlowSyntax
     @Test func symbolicLinksAreFollowedToTheirTargets() {
         let entry = base + "/root/entry.flow"
         let out = load(entry, "import \"out/secret.flow\"\nflow e { start -> s  state s { -> done granted } }\n")
-        #expect(out == ["FL0103 import 'out/secret.flow' leaves the root '\(realBase)/root' (it resolves to '\(realBase)/outside/secret.flow')"])
+        #expect(
+            out == [
+                "FL0103 import 'out/secret.flow' leaves the root '\(realBase)/root' (it resolves to '\(realBase)/outside/secret.flow')"
+            ])
         // A link that stays inside is fine, and the file it leads to is loaded once.
-        #expect(load(entry, "import \"inner.flow\"\nimport \"lib/ok.flow\"\nflow e { start -> s  state s { -> done granted } }\n") == [])
+        #expect(
+            load(
+                entry,
+                "import \"inner.flow\"\nimport \"lib/ok.flow\"\nflow e { start -> s  state s { -> done granted } }\n")
+                == [])
     }
 
     @Test func anEntryThatLinksOutIsRefused() throws {
-        try FileManager.default.createSymbolicLink(atPath: base + "/root/linked.flow", withDestinationPath: base + "/outside/secret.flow")
+        try FileManager.default.createSymbolicLink(
+            atPath: base + "/root/linked.flow", withDestinationPath: base + "/outside/secret.flow")
         let result = Loader(reader: FileSystemReader()).load(base + "/root/linked.flow")
         #expect(result.files.isEmpty)
-        #expect(result.diagnostics.map(\.message) == [
-            "cannot read '\(base)/root/linked.flow': '\(base)/root/linked.flow' resolves to '\(realBase)/outside/secret.flow', which is outside the root '\(realBase)/root'",
-        ])
+        #expect(
+            result.diagnostics.map(\.message) == [
+                "cannot read '\(base)/root/linked.flow': '\(base)/root/linked.flow' resolves to '\(realBase)/outside/secret.flow', which is outside the root '\(realBase)/root'"
+            ])
     }
 
     var realBase: String { FileSystemReader().realPath(base) ?? base }
@@ -92,7 +108,10 @@ import FlowSyntax
         // procfs files report size 0 and then have content: like a file that grows while read.
         guard FileManager.default.fileExists(atPath: "/proc/self/status") else { return }
         let result = FileSystemReader().read("/proc/self/status", maxBytes: 16)
-        guard case .failure(let error) = result else { Issue.record("read \(result)"); return }
+        guard case .failure(let error) = result else {
+            Issue.record("read \(result)")
+            return
+        }
         #expect(error.message == "file grew past the limit of 16 bytes while it was read; split it into imported files")
         #expect(error.tooLargeSize == 17)  // one byte past the limit, no more
     }

@@ -1,5 +1,6 @@
-import Testing
 import FlowSyntax
+import Testing
+
 @testable import FlowModel
 
 /// A loaded program keeps one `State` a state, so its layout is part of what a held result weighs.
@@ -10,13 +11,15 @@ import FlowSyntax
     }
 
     static func state(handoff: Handoff?) -> State {
-        State(name: "s", range: range(0), nameRange: range(6), effects: [],
-              terminator: .goto(Goto(transition: Transition(target: .outcome(0), range: range(10)))), handoff: handoff)
+        State(
+            name: "s", range: range(0), nameRange: range(6), effects: [],
+            terminator: .goto(Goto(transition: Transition(target: .outcome(0), range: range(10)))), handoff: handoff)
     }
 
     /// The handoff is boxed: a state without one does not carry its inline bytes.
     @Test func aStateCarriesItsHandoffOutOfLine() {
-        #expect(MemoryLayout<State>.size <= MemoryLayout<String>.size + 2 * MemoryLayout<SourceRange>.size
+        #expect(
+            MemoryLayout<State>.size <= MemoryLayout<String>.size + 2 * MemoryLayout<SourceRange>.size
                 + MemoryLayout<[TrackEvent]>.size + MemoryLayout<Terminator>.size + 3 + MemoryLayout<Int>.size)
         #expect(MemoryLayout<Handoff?>.size > MemoryLayout<Int>.size)
     }

@@ -1,18 +1,19 @@
-import Testing
 import FlowSyntax
+import Testing
+
 @testable import FlowModel
 
 @Suite struct StringsTests {
     static let source = """
-    app "Cam"
-    flow f { uses camera  start -> s  state s { alert { title @only.en message @greeting button @ok -> done granted } } }
-    flow g(p: permission) { start -> s  state s { alert { title "{permission}" button "OK" -> done granted } } }
-    flow h { uses camera, photos  start -> s  state s { -> done granted } }
-    strings en { greeting = "Hello"  only.en = "English"  ok = "OK" }
-    strings zh-Hans { greeting = "你好"  permission.camera = "相机"  ok = "好" }
-    strings zh-Hant fallback zh-Hans { ok = "好的" }
-    strings pl { permission.camera = "Aparat {app}" }
-    """
+        app "Cam"
+        flow f { uses camera  start -> s  state s { alert { title @only.en message @greeting button @ok -> done granted } } }
+        flow g(p: permission) { start -> s  state s { alert { title "{permission}" button "OK" -> done granted } } }
+        flow h { uses camera, photos  start -> s  state s { -> done granted } }
+        strings en { greeting = "Hello"  only.en = "English"  ok = "OK" }
+        strings zh-Hans { greeting = "你好"  permission.camera = "相机"  ok = "好" }
+        strings zh-Hant fallback zh-Hans { ok = "好的" }
+        strings pl { permission.camera = "Aparat {app}" }
+        """
 
     @Test func localeFallbackLookup() throws {
         let program = try #require(load(Self.source).program)
@@ -39,25 +40,31 @@ import FlowSyntax
         #expect(strings.permissionName(.camera, locale: 2) == "相机")  // through the fallback
         #expect(strings.permissionName(.camera, locale: 3) == "Camera")  // override with a placeholder is ignored
         #expect(strings.permissionName(.photos, locale: 1) == "Photos")
-        guard case .alert(let alert) = program.flows[1].states[0].terminator else { Issue.record("alert"); return }
+        guard case .alert(let alert) = program.flows[1].states[0].terminator else {
+            Issue.record("alert")
+            return
+        }
         #expect(literal(alert.title) == Template(segments: [.placeholder(.permission(.parameter(0)))]))
     }
 
     @Test func entryPlaceholdersAreCheckedPerUsingFlow() {
-        let result = load("""
-        flow f { uses camera  start -> s  state s { alert { title @t button "OK" -> done granted } } }
-        flow g { uses camera, photos  start -> s  state s { alert { title @t button "OK" -> done granted } } }
-        strings en { t = "Allow {permission}" }
-        """)
-        #expect(lines(result) == [
-            "main.flow:3:25: error: '{permission}' in string 't' is ambiguous in flow 'g', which uses camera, photos [FL0125] note: the string is used here (2:67) note: define a value with 'let' and use it instead",
-        ])
+        let result = load(
+            """
+            flow f { uses camera  start -> s  state s { alert { title @t button "OK" -> done granted } } }
+            flow g { uses camera, photos  start -> s  state s { alert { title @t button "OK" -> done granted } } }
+            strings en { t = "Allow {permission}" }
+            """)
+        #expect(
+            lines(result) == [
+                "main.flow:3:25: error: '{permission}' in string 't' is ambiguous in flow 'g', which uses camera, photos [FL0125] note: the string is used here (2:67) note: define a value with 'let' and use it instead"
+            ])
     }
 
     /// A template of one text segment is stored as its text: both ways to build it are one value
     /// (equal, equal hashes, the same segments), and templates with placeholders read back as built.
     @Test func templateStorageIsNormalised() {
-        let built = Template(segments: [.text("Allow")]), plain = Template("Allow")
+        let built = Template(segments: [.text("Allow")])
+        let plain = Template("Allow")
         #expect(built == plain)
         #expect(built.hashValue == plain.hashValue)
         #expect(built.plainText == "Allow")
@@ -76,13 +83,15 @@ import FlowSyntax
     /// The checker builds a plain literal's template without a segment list, and one with a
     /// placeholder with one; both read back as the source wrote them.
     @Test func checkedTemplatesReadBackAsWritten() throws {
-        let result = load("""
-        app "Cam"
-        flow f { uses camera  start -> s  state s { alert { title "Plain title" message "For {app}" button "OK" -> done granted } } }
-        """)
-        let alert = try #require(result.program?.flows.first?.states.first.flatMap { state -> Alert? in
-            if case .alert(let a) = state.terminator { return a } else { return nil }
-        })
+        let result = load(
+            """
+            app "Cam"
+            flow f { uses camera  start -> s  state s { alert { title "Plain title" message "For {app}" button "OK" -> done granted } } }
+            """)
+        let alert = try #require(
+            result.program?.flows.first?.states.first.flatMap { state -> Alert? in
+                if case .alert(let a) = state.terminator { return a } else { return nil }
+            })
         guard case .literal(let title)? = alert.title, case .literal(let message)? = alert.message else {
             Issue.record("expected literal copy")
             return

@@ -1,4 +1,5 @@
 import FlowSyntax
+
 @testable import FlowModel
 
 /// Loads `text` as `main.flow` (imports come from `files`).

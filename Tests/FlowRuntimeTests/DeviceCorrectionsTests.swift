@@ -1,13 +1,17 @@
 import FlowModel
 import Testing
+
 @testable import FlowRuntime
 
 /// The corrections of ios-permissions.md ("Corrections and additions"), one test each, on the
 /// simulated device; the number in each name is the item of that list.
 @Suite struct DeviceCorrectionsTests {
-    func device(_ statuses: [PermissionKind: Status] = [:], active: Bool = true, trackingRequests: Bool = true,
-                script: Script = Script()) throws -> SimulatedDevice {
-        try SimulatedDevice(.init(statuses: statuses, appActive: active, trackingRequestsAllowed: trackingRequests), script: script)
+    func device(
+        _ statuses: [PermissionKind: Status] = [:], active: Bool = true, trackingRequests: Bool = true,
+        script: Script = Script()
+    ) throws -> SimulatedDevice {
+        try SimulatedDevice(
+            .init(statuses: statuses, appActive: active, trackingRequestsAllowed: trackingRequests), script: script)
     }
 
     func settingsError(_ d: SimulatedDevice, _ page: SettingsPage = .settings) async -> String? {
@@ -39,8 +43,9 @@ import Testing
         #expect(try await d.request(.locationAccuracy, options: [.purpose("Nav")]) == .immediate(.fullAccuracy))
         // A grant made before the run reads full accuracy too, unless configured otherwise.
         #expect(try await device([.location: .authorizedWhenInUse]).status(of: .locationAccuracy) == .fullAccuracy)
-        #expect(try await device([.location: .authorizedWhenInUse, .locationAccuracy: .reducedAccuracy])
-            .status(of: .locationAccuracy) == .reducedAccuracy)
+        #expect(
+            try await device([.location: .authorizedWhenInUse, .locationAccuracy: .reducedAccuracy])
+                .status(of: .locationAccuracy) == .reducedAccuracy)
         #expect(try await device().status(of: .locationAccuracy) == .reducedAccuracy)
     }
 
@@ -49,26 +54,32 @@ import Testing
         let d = try device(script: Script(answers: answers(.location, .label("Allow Once"))))
         #expect(try await d.request(.location, options: []).status == .authorizedWhenInUse)
         #expect(try await d.request(.location, options: [.always]) == .immediate(.authorizedWhenInUse))
-        #expect(PermissionKind.location.requestBehavior(options: [.always], current: .authorizedWhenInUse, upgradeAvailable: false)
-            == .immediate(.authorizedWhenInUse))
+        #expect(
+            PermissionKind.location.requestBehavior(
+                options: [.always], current: .authorizedWhenInUse, upgradeAvailable: false)
+                == .immediate(.authorizedWhenInUse))
     }
 
     @Test func c6PhotosGrantAlsoGrantsAddOnlyAndAddOnlyAppsMayKeepIt() async throws {
         let d = try device(script: Script(answers: answers(.photos, .label("Limit Access…"))))
         _ = try await d.request(.photos, options: [])
         #expect(try await d.status(of: .photosAddOnly) == .authorized)
-        let addOnly = try device([.photosAddOnly: .authorized], script: Script(answers: answers(.photos, .label("Keep Add Only"))))
+        let addOnly = try device(
+            [.photosAddOnly: .authorized], script: Script(answers: answers(.photos, .label("Keep Add Only"))))
         let r = try await addOnly.request(.photos, options: [])
         #expect(r.prompt?.map(\.label) == ["Limit Access…", "Allow Full Access", "Keep Add Only"])
         #expect(r.status == .denied)
         #expect(try await addOnly.status(of: .photosAddOnly) == .authorized)
         // One Settings page: "None" denies both; "Limited Access" includes adding; "Add Photos
         // Only" leaves read-write denied.
-        let page = try device([.photos: .authorized, .photosAddOnly: .authorized],
-                              script: Script(settingsVisits: [Scripted([SettingsChange(.photos, .denied)]),
-                                                              Scripted([SettingsChange(.photos, .limited)]),
-                                                              Scripted([SettingsChange(.photos, .denied)]),
-                                                              Scripted([SettingsChange(.photosAddOnly, .authorized)])]))
+        let page = try device(
+            [.photos: .authorized, .photosAddOnly: .authorized],
+            script: Script(settingsVisits: [
+                Scripted([SettingsChange(.photos, .denied)]),
+                Scripted([SettingsChange(.photos, .limited)]),
+                Scripted([SettingsChange(.photos, .denied)]),
+                Scripted([SettingsChange(.photosAddOnly, .authorized)]),
+            ]))
         _ = try await page.openSettings(.settings)
         #expect(try await page.status(of: .photosAddOnly) == .denied)
         _ = try await page.openSettings(.settings)
@@ -96,37 +107,48 @@ import Testing
     @Test func c9SettingsHasNoSwitchForAPermissionNeverRequested() async throws {
         let d = try device(script: Script(settingsVisits: [Scripted([SettingsChange(.camera, .authorized)])]))
         _ = try await d.status(of: .camera)  // reading is not asking
-        #expect(await settingsError(d) == "Settings has no camera switch for this app: the app never requested camera; it shows no permissions yet")
+        #expect(
+            await settingsError(d)
+                == "Settings has no camera switch for this app: the app never requested camera; it shows no permissions yet"
+        )
         #expect(await d.storedStatus(of: .camera) == .notDetermined)
     }
 
     @Test func c9RestrictedCannotBeChangedInSettings() async throws {
-        let d = try device([.camera: .restricted], script: Script(settingsVisits: [Scripted([SettingsChange(.camera, .authorized)])]))
-        #expect(await settingsError(d) == "camera is restricted (Screen Time or device management): the user cannot change it in Settings")
+        let d = try device(
+            [.camera: .restricted], script: Script(settingsVisits: [Scripted([SettingsChange(.camera, .authorized)])]))
+        #expect(
+            await settingsError(d)
+                == "camera is restricted (Screen Time or device management): the user cannot change it in Settings")
         #expect(await d.storedStatus(of: .camera) == .restricted)
     }
 
     @Test func c9AlwaysIsOfferedOnlyAfterAnAlwaysRequest() async throws {
         let change = [Scripted<SettingsActions>([SettingsChange(.location, .authorizedAlways)])]
         let d = try device([.location: .authorizedWhenInUse], script: Script(settingsVisits: change))
-        #expect(await settingsError(d) == "the location page offers Always only to an app that requested Always authorization; "
-            + "choose one of notDetermined, denied, authorizedWhenInUse")
-        let asked = try device([.location: .authorizedWhenInUse],
-                               script: Script(answers: answers(.location, .label("Keep Only While Using")), settingsVisits: change))
+        #expect(
+            await settingsError(d)
+                == "the location page offers Always only to an app that requested Always authorization; "
+                + "choose one of notDetermined, denied, authorizedWhenInUse")
+        let asked = try device(
+            [.location: .authorizedWhenInUse],
+            script: Script(answers: answers(.location, .label("Keep Only While Using")), settingsVisits: change))
         _ = try await asked.request(.location, options: [.always])
         #expect(try await asked.openSettings(.settings).terminated == false)
         #expect(try await asked.status(of: .location) == .authorizedAlways)
     }
 
     @Test func settingsSwitchesListRequestedKindsWithTheirChoices() async throws {
-        let d = try device([.camera: .denied, .tracking: .restricted], script: Script(answers: answers(.microphone, .label("Allow"))))
+        let d = try device(
+            [.camera: .denied, .tracking: .restricted], script: Script(answers: answers(.microphone, .label("Allow"))))
         _ = try await d.request(.microphone, options: [])
         _ = try await d.status(of: .photos)
-        #expect(await d.settingsSwitches(.settings) == [
-            SettingsSwitch(.camera, .denied, choices: [.denied, .authorized]),
-            SettingsSwitch(.microphone, .granted, choices: [.denied, .granted]),
-            SettingsSwitch(.tracking, .restricted, choices: []),
-        ])
+        #expect(
+            await d.settingsSwitches(.settings) == [
+                SettingsSwitch(.camera, .denied, choices: [.denied, .authorized]),
+                SettingsSwitch(.microphone, .granted, choices: [.denied, .granted]),
+                SettingsSwitch(.tracking, .restricted, choices: []),
+            ])
         #expect(await d.settingsSwitches(.notificationSettings) == [])
     }
 
@@ -134,9 +156,12 @@ import Testing
         // Allow Once, an Always request iOS ignores, a relaunch that ends the grant, then a
         // lasting grant: the upgrade prompt is still there, because the ignored call did not
         // use it up.
-        let d = try device(script: Script(answers: answers(.location, .label("Allow Once"), .label("Allow While Using App"),
-                                                           .label("Change to Always Allow")),
-                                          settingsVisits: [Scripted(SettingsActions(relaunch: true))]))
+        let d = try device(
+            script: Script(
+                answers: answers(
+                    .location, .label("Allow Once"), .label("Allow While Using App"),
+                    .label("Change to Always Allow")),
+                settingsVisits: [Scripted(SettingsActions(relaunch: true))]))
         _ = try await d.request(.location, options: [])
         #expect(try await d.request(.location, options: [.always]) == .immediate(.authorizedWhenInUse))
         _ = try await d.openSettings(.settings)
@@ -150,9 +175,13 @@ import Testing
     @Test func aChoiceMadeInSettingsOutlastsTheAllowOnceItReplaced() async throws {
         // "Never" chosen in Settings over an Allow Once grant is the user's lasting choice: the
         // relaunch that ends a one-time grant leaves it.
-        let d = try device(script: Script(answers: answers(.location, .label("Allow Once")),
-                                          settingsVisits: [Scripted([SettingsChange(.location, .denied)]),
-                                                           Scripted(SettingsActions(relaunch: true))]))
+        let d = try device(
+            script: Script(
+                answers: answers(.location, .label("Allow Once")),
+                settingsVisits: [
+                    Scripted([SettingsChange(.location, .denied)]),
+                    Scripted(SettingsActions(relaunch: true)),
+                ]))
         _ = try await d.request(.location, options: [])
         #expect(try await d.openSettings(.settings).terminated == false)
         #expect(try await d.openSettings(.settings).terminated)
@@ -160,8 +189,10 @@ import Testing
     }
 
     @Test func allowOnceExpiresAtAnExplicitRelaunchOnly() async throws {
-        let d = try device(script: Script(answers: answers(.location, .label("Allow Once")),
-                                          settingsVisits: [Scripted([]), Scripted(SettingsActions(relaunch: true))]))
+        let d = try device(
+            script: Script(
+                answers: answers(.location, .label("Allow Once")),
+                settingsVisits: [Scripted([]), Scripted(SettingsActions(relaunch: true))]))
         _ = try await d.request(.location, options: [])
         // Back from Settings without a relaunch: the session goes on.
         #expect(try await d.openSettings(.settings).terminated == false)
@@ -173,9 +204,11 @@ import Testing
         #expect(try await d.status(of: .locationAccuracy) == .reducedAccuracy)
     }
 
-    @Test(arguments: [(PermissionKind.faceID, Capability?.some(.biometry), "NSFaceIDUsageDescription"),
-                      (.localNetwork, nil, "NSLocalNetworkUsageDescription"), (.siri, nil, "NSSiriUsageDescription"),
-                      (.homeKit, nil, "NSHomeKitUsageDescription"), (.alarmKit, nil, "NSAlarmKitUsageDescription")])
+    @Test(arguments: [
+        (PermissionKind.faceID, Capability?.some(.biometry), "NSFaceIDUsageDescription"),
+        (.localNetwork, nil, "NSLocalNetworkUsageDescription"), (.siri, nil, "NSSiriUsageDescription"),
+        (.homeKit, nil, "NSHomeKitUsageDescription"), (.alarmKit, nil, "NSAlarmKitUsageDescription"),
+    ])
     func newKindsPromptOnceAndNeedTheirKey(kind: PermissionKind, capability: Capability?, key: String) async throws {
         #expect(kind.usageDescriptionKeys(options: []) == [key])
         #expect(kind.requiredCapability == capability)
@@ -191,30 +224,58 @@ import Testing
 /// "Allow Once" grant is held, a relaunch.
 @Suite struct ExplorationOffersOnlyPossibleSettingsTests {
     @Test func noAlwaysWithoutAnAlwaysRequestAndNothingForRestricted() async throws {
-        let p = program([FlowSpec(name: "loc", uses: [.location, .camera], start: "check", states: [
-            StateSpec(name: "check", term: .status([.kind(.location)], [(s(.authorizedWhenInUse, .restricted), .state("cam"))],
-                                                   otherwise: .done("denied"))),
-            StateSpec(name: "cam", term: .status([.kind(.camera)], [(s(.restricted), .state("go"))], otherwise: .done("denied"))),
-            StateSpec(name: "go", term: .open(.settings, .done("granted"))),
-        ])])
+        let p = program([
+            FlowSpec(
+                name: "loc", uses: [.location, .camera], start: "check",
+                states: [
+                    StateSpec(
+                        name: "check",
+                        term: .status(
+                            [.kind(.location)], [(s(.authorizedWhenInUse, .restricted), .state("cam"))],
+                            otherwise: .done("denied"))),
+                    StateSpec(
+                        name: "cam",
+                        term: .status([.kind(.camera)], [(s(.restricted), .state("go"))], otherwise: .done("denied"))),
+                    StateSpec(name: "go", term: .open(.settings, .done("granted"))),
+                ])
+        ])
         let e = try await Explorer(program: p).explore(flow: "loc")
-        let visits = Set(e.paths.flatMap { $0.decisions.compactMap { d -> String? in
-            if case .settings = d.choice { d.choice.scenarioLine } else { nil }
-        } })
+        let visits = Set(
+            e.paths.flatMap {
+                $0.decisions.compactMap { d -> String? in
+                    if case .settings = d.choice { d.choice.scenarioLine } else { nil }
+                }
+            })
         // The Precise Location switch is on the page of a granted location; camera is restricted.
-        #expect(visits == ["settings none", "settings location = notDetermined", "settings location = denied",
-                           "settings locationAccuracy = reducedAccuracy"])
+        #expect(
+            visits == [
+                "settings none", "settings location = notDetermined", "settings location = denied",
+                "settings locationAccuracy = reducedAccuracy",
+            ])
     }
 
     @Test func allowOnceGrantAddsARelaunchVisit() async throws {
-        let p = program([FlowSpec(name: "loc", uses: [.location], start: "ask", states: [
-            StateSpec(name: "ask", term: .request(.kind(.location), [], [(s(.authorizedWhenInUse), .state("go"))], otherwise: .done("denied"))),
-            StateSpec(name: "go", term: .open(.settings, .done("granted"))),
-        ])])
+        let p = program([
+            FlowSpec(
+                name: "loc", uses: [.location], start: "ask",
+                states: [
+                    StateSpec(
+                        name: "ask",
+                        term: .request(
+                            .kind(.location), [], [(s(.authorizedWhenInUse), .state("go"))], otherwise: .done("denied"))
+                    ),
+                    StateSpec(name: "go", term: .open(.settings, .done("granted"))),
+                ])
+        ])
         let e = try await Explorer(program: p).explore(flow: "loc")
-        let relaunches = e.paths.filter { $0.decisions.contains { $0.choice == .settings(SettingsActions(relaunch: true)) } }
+        let relaunches = e.paths.filter {
+            $0.decisions.contains { $0.choice == .settings(SettingsActions(relaunch: true)) }
+        }
         #expect(relaunches.count == 1)
-        #expect(relaunches.first?.decisions.contains { $0.choice == .answer(.location, PromptAnswer("Allow Once", .authorizedWhenInUse, temporary: true)) } == true)
+        #expect(
+            relaunches.first?.decisions.contains {
+                $0.choice == .answer(.location, PromptAnswer("Allow Once", .authorizedWhenInUse, temporary: true))
+            } == true)
         #expect(ExplorationChoice.settings(SettingsActions(relaunch: true)).scenarioLine == "relaunch")
     }
 }
@@ -222,17 +283,20 @@ import Testing
 @Suite struct ImpossibleSettingsInScenariosTests {
     @Test func aChangeTheAppNeverAskedForIsAnErrorAtItsLine() async throws {
         let camera = program([cameraFlow], app: "Scanner")
-        let (scenario, diagnostics) = ScenarioParser.parse(text: """
-            flow camera.flow
-            status camera = denied
-            tap "Settings"
-            settings photos = authorized
-            expect outcome granted
-            """, path: "s/test.scenario")
+        let (scenario, diagnostics) = ScenarioParser.parse(
+            text: """
+                flow camera.flow
+                status camera = denied
+                tap "Settings"
+                settings photos = authorized
+                expect outcome granted
+                """, path: "s/test.scenario")
         #expect(diagnostics.isEmpty)
         let r = await ScenarioRunner(reader: NoFiles()).run(try #require(scenario), program: camera)
         #expect(!r.passed)
-        #expect(r.diagnostics.map { "\($0.range?.start.line ?? 0): \($0.id) \($0.message)" } == [
-            "4: FL2005 Settings has no photos switch for this app: the app never requested photos; it shows camera in state 'settings'"])
+        #expect(
+            r.diagnostics.map { "\($0.range?.start.line ?? 0): \($0.id) \($0.message)" } == [
+                "4: FL2005 Settings has no photos switch for this app: the app never requested photos; it shows camera in state 'settings'"
+            ])
     }
 }

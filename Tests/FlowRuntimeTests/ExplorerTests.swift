@@ -1,6 +1,7 @@
 import FlowModel
 import FlowSyntax
 import Testing
+
 @testable import FlowRuntime
 
 @Suite struct ExplorerTests {
@@ -30,10 +31,14 @@ import Testing
         #expect(groups == ["unavailable": 1, "granted": 3, "denied": 2, "cancelled": 1, "error FL2101": 1, "cycle": 1])
         #expect(e.paths.allSatisfy { $0.mergedAt == nil })
         // The first path decided the capability only.
-        #expect(e.paths[0].decisions.map(\.choice) == [.capability(.camera, true), .status(.camera, .notDetermined),
-                                                        .tap(label: "Continue", index: 0), .answer(.camera, PromptAnswer("Allow", .authorized))])
+        #expect(
+            e.paths[0].decisions.map(\.choice) == [
+                .capability(.camera, true), .status(.camera, .notDetermined),
+                .tap(label: "Continue", index: 0), .answer(.camera, PromptAnswer("Allow", .authorized)),
+            ])
         #expect(e.paths[0].states == ["check", "status", "prime", "ask"])
-        let relaunched = try #require(e.paths.first { $0.decisions.contains { $0.choice == .settings([SettingsChange(.camera, .authorized)]) } })
+        let relaunched = try #require(
+            e.paths.first { $0.decisions.contains { $0.choice == .settings([SettingsChange(.camera, .authorized)]) } })
         #expect(relaunched.states == ["check", "status", "explain", "settings", "status"])
         #expect(relaunched.ending == .outcome("granted"))
         let cycle = try #require(e.paths.first { $0.ending == .cycle(at: "explain") })
@@ -42,7 +47,10 @@ import Testing
         #expect(e.coverage.states.count == 6)
         #expect(e.coverage.branches.count == 12)
         #expect(e.coverage.branches.filter { !$0.covered }.isEmpty)
-        #expect(e.coverage.buttons.map { "\($0.state) \($0.detail ?? "")" } == ["prime Continue", "prime Not Now", "explain Settings", "explain Cancel"])
+        #expect(
+            e.coverage.buttons.map { "\($0.state) \($0.detail ?? "")" } == [
+                "prime Continue", "prime Not Now", "explain Settings", "explain Cancel",
+            ])
         #expect(e.coverage.unreachedStates == [])
     }
 
@@ -51,11 +59,20 @@ import Testing
     ///     a: X -> b: P -> granted (1), Q -> denied (2)
     ///        Y -> b: seen before -> merged, completed with b's first continuation P (3)
     @Test func samePlaceSameKnowledgeMerges() async throws {
-        let p = program([FlowSpec(name: "m", start: "a", states: [
-            StateSpec(name: "a", term: .alert(title: nil, message: nil, buttons: [B("X", .state("b")), B("Y", .state("b"))])),
-            StateSpec(name: "b", term: .alert(title: nil, message: nil, buttons: [B("P", .done("granted")), B("Q", .done("denied"))])),
-            StateSpec(name: "never", term: .goto(.done("denied"))),
-        ])])
+        let p = program([
+            FlowSpec(
+                name: "m", start: "a",
+                states: [
+                    StateSpec(
+                        name: "a",
+                        term: .alert(title: nil, message: nil, buttons: [B("X", .state("b")), B("Y", .state("b"))])),
+                    StateSpec(
+                        name: "b",
+                        term: .alert(
+                            title: nil, message: nil, buttons: [B("P", .done("granted")), B("Q", .done("denied"))])),
+                    StateSpec(name: "never", term: .goto(.done("denied"))),
+                ])
+        ])
         let e = try await Explorer(program: p).explore(flow: "m")
         #expect(e.paths.count == 3)
         #expect(e.paths.map(\.ending) == [.outcome("granted"), .outcome("denied"), .outcome("granted")])
@@ -72,20 +89,30 @@ import Testing
     ///       authorized -> granted                                   (1)
     ///       notDetermined, restricted, denied -> b -> a -> b again: on the path, no input since -> FL2103 (2, 3, 4)
     @Test func loopWithoutInputIsAStepLimitError() async throws {
-        let p = program([FlowSpec(name: "spin", uses: [.camera], start: "enter", states: [
-            StateSpec(name: "enter", term: .goto(.state("a"))),
-            StateSpec(name: "a", term: .status([.kind(.camera)], [(s(.authorized), .done("granted"))], otherwise: .state("b"))),
-            StateSpec(name: "b", term: .goto(.state("a"))),
-        ])])
+        let p = program([
+            FlowSpec(
+                name: "spin", uses: [.camera], start: "enter",
+                states: [
+                    StateSpec(name: "enter", term: .goto(.state("a"))),
+                    StateSpec(
+                        name: "a",
+                        term: .status([.kind(.camera)], [(s(.authorized), .done("granted"))], otherwise: .state("b"))),
+                    StateSpec(name: "b", term: .goto(.state("a"))),
+                ])
+        ])
         let e = try await Explorer(program: p).explore(flow: "spin")
         #expect(e.paths.count == 4)
         #expect(e.groups.map { "\($0.ending) \($0.paths.count)" } == ["error FL2103 3", "granted 1"])
-        guard case .error(let error) = e.paths[0].ending else { Issue.record("\(e.paths[0])"); return }
+        guard case .error(let error) = e.paths[0].ending else {
+            Issue.record("\(e.paths[0])")
+            return
+        }
         #expect(error.message == "flow loops without user input through 'b', 'a'")
     }
 
     @Test func budgetIsReportedWhenExceeded() async throws {
-        let e = try await Explorer(program: program([cameraFlow], app: "S"), options: .init(budget: 3)).explore(flow: "camera")
+        let e = try await Explorer(program: program([cameraFlow], app: "S"), options: .init(budget: 3)).explore(
+            flow: "camera")
         #expect(e.budgetExceeded)
         #expect(e.steps == 3)
     }
@@ -95,10 +122,18 @@ import Testing
     ///     ask: tracking unknown -> notDetermined: active? yes -> 2 answers (1, 2); no -> notDetermined (3)
     ///                           -> restricted, denied, authorized: no prompt (4, 5, 6)
     @Test func trackingBranchesOnAppActivity() async throws {
-        let p = program([FlowSpec(name: "t", uses: [.tracking], start: "ask", states: [
-            StateSpec(name: "ask", term: .request(.kind(.tracking), [], [(s(.authorized), .done("granted")), (s(.notDetermined), .done("cancelled"))],
-                                                  otherwise: .done("denied"))),
-        ])])
+        let p = program([
+            FlowSpec(
+                name: "t", uses: [.tracking], start: "ask",
+                states: [
+                    StateSpec(
+                        name: "ask",
+                        term: .request(
+                            .kind(.tracking), [],
+                            [(s(.authorized), .done("granted")), (s(.notDetermined), .done("cancelled"))],
+                            otherwise: .done("denied")))
+                ])
+        ])
         let e = try await Explorer(program: p).explore(flow: "t")
         #expect(e.paths.count == 6)
         #expect(e.paths.map(\.ending.group) == ["denied", "granted", "cancelled", "denied", "denied", "granted"])
@@ -111,20 +146,21 @@ import Testing
         let texts = e.paths.enumerated().compactMap { i, path in
             path.scenarioText(flowFile: "camera.flow", flowName: "camera", locale: nil, title: "path \(i + 1)")
         }
-        #expect(texts.count == 8)   // the cycle has no end to expect
-        #expect(texts[0] == """
-        # path 1
-        flow camera.flow camera
-        capability camera = present
-        status camera = notDetermined
-        tap "Continue"
-        answer camera "Allow"
-        expect outcome granted
-        expect path check status prime ask
-        expect track "prime_Camera_shown"
-        expect track "prime_continue"
+        #expect(texts.count == 8)  // the cycle has no end to expect
+        #expect(
+            texts[0] == """
+                # path 1
+                flow camera.flow camera
+                capability camera = present
+                status camera = notDetermined
+                tap "Continue"
+                answer camera "Allow"
+                expect outcome granted
+                expect path check status prime ask
+                expect track "prime_Camera_shown"
+                expect track "prime_continue"
 
-        """)
+                """)
         for text in texts {
             let (scenario, diagnostics) = ScenarioParser.parse(text: text, path: "x.scenario")
             #expect(diagnostics.isEmpty, "\(text)")
@@ -144,22 +180,27 @@ import Testing
             #expect(!e.budgetExceeded)
             #expect(e.paths.count >= 2, "\(flow.name)")
             for (i, p) in e.paths.enumerated() {
-                guard let text = p.scenarioText(flowFile: path, flowName: flow.name, locale: nil, title: "\(file) \(i)") else { continue }
-                let result = await ScenarioRunner(reader: FileSystemReader()).run(text: text, path: "/explored.scenario")
-                #expect(result.passed, "\(text)\n\(result.failureReport)\(brief(result.diagnostics + result.flowDiagnostics))")
+                guard let text = p.scenarioText(flowFile: path, flowName: flow.name, locale: nil, title: "\(file) \(i)")
+                else { continue }
+                let result = await ScenarioRunner(reader: FileSystemReader()).run(
+                    text: text, path: "/explored.scenario")
+                #expect(
+                    result.passed,
+                    "\(text)\n\(result.failureReport)\(brief(result.diagnostics + result.flowDiagnostics))")
             }
         }
     }
 
     @Test func aFreshLocationGrantIsPreciseWhileAnEarlierOneMayNotBe() async throws {
-        let load = Loader(reader: MemoryReader([:])).load(text: """
-            flow nav {
-              uses location, locationAccuracy
-              start -> ask
-              state ask { request location { authorizedWhenInUse, authorizedAlways -> accuracy  else -> done denied } }
-              state accuracy { status locationAccuracy { fullAccuracy -> done granted  reducedAccuracy -> done limited } }
-            }
-            """, path: "nav.flow")
+        let load = Loader(reader: MemoryReader([:])).load(
+            text: """
+                flow nav {
+                  uses location, locationAccuracy
+                  start -> ask
+                  state ask { request location { authorizedWhenInUse, authorizedAlways -> accuracy  else -> done denied } }
+                  state accuracy { status locationAccuracy { fullAccuracy -> done granted  reducedAccuracy -> done limited } }
+                }
+                """, path: "nav.flow")
         let p = try #require(load.program, "\(load.diagnostics.map(\.message))")
         let e = try await Explorer(program: p).explore(flow: "nav")
         func grantedAtThePrompt(_ path: ExploredPath) -> Bool {

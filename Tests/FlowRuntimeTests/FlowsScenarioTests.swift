@@ -1,7 +1,8 @@
-import Foundation
 import FlowModel
 import FlowSyntax
+import Foundation
 import Testing
+
 @testable import FlowRuntime
 
 /// The repository root, found from this file's path.
@@ -43,7 +44,10 @@ func flowFiles() -> [String] {
     @Test(arguments: scenarioFiles())
     func scenarioPasses(path: String) async {
         let result = await ScenarioRunner(reader: FileSystemReader()).run(path: path)
-        #expect(result.passed, "\(result.name):\n\(result.failureReport)\n\(brief(result.diagnostics + result.flowDiagnostics).joined(separator: "\n"))")
+        #expect(
+            result.passed,
+            "\(result.name):\n\(result.failureReport)\n\(brief(result.diagnostics + result.flowDiagnostics).joined(separator: "\n"))"
+        )
         #expect(result.diagnostics.isEmpty, "\(brief(result.diagnostics))")
     }
 }

@@ -1,6 +1,7 @@
 import FlowModel
 import FlowSyntax
 import Testing
+
 @testable import FlowRuntime
 
 /// The interpreter on caller-handled outcomes (`handoff` / `handling`) and run-time values in
@@ -53,13 +54,14 @@ import Testing
     /// Each event as `name key=value ...`.
     static func events(_ r: RunResult) -> [String] {
         r.events.map { event in
-            ([event.name] + event.properties.map { p in
-                switch p.value {
-                case .text(let s): "\(p.key)=\(s)"
-                case .number(let n): "\(p.key)=\(n)"
-                case .bool(let b): "\(p.key)=\(b)"
-                }
-            }).joined(separator: " ")
+            ([event.name]
+                + event.properties.map { p in
+                    switch p.value {
+                    case .text(let s): "\(p.key)=\(s)"
+                    case .number(let n): "\(p.key)=\(n)"
+                    case .bool(let b): "\(p.key)=\(b)"
+                    }
+                }).joined(separator: " ")
         }
     }
 
@@ -77,7 +79,8 @@ import Testing
     }
 
     @Test func theHandoffAlsoCatchesTheAnswerToThePrompt() async throws {
-        let (r, _) = try await simulate(Self.program, flow: "own", script: Script(answers: answers(.camera, .label("Don't Allow"))))
+        let (r, _) = try await simulate(
+            Self.program, flow: "own", script: Script(answers: answers(.camera, .label("Don't Allow"))))
         #expect(r.end == .outcome("denied"))
         #expect(r.path == ["go", "ask.check", "ask.request", "mine"])
     }
@@ -85,48 +88,57 @@ import Testing
     /// Without `handling`, the same subflow shows its alert, and its events carry the status read
     /// and the button tapped; the caller's event carries the subflow's outcome.
     @Test func withoutHandlingTheStateRunsAndValuesFlowIntoEvents() async throws {
-        let (r, _) = try await simulate(Self.program, flow: "plain", .init(statuses: [.camera: .restricted]),
-                                        script: Script(taps: taps("Settings"), settingsVisits: [Scripted(SettingsActions([], relaunch: false))]))
+        let (r, _) = try await simulate(
+            Self.program, flow: "plain", .init(statuses: [.camera: .restricted]),
+            script: Script(taps: taps("Settings"), settingsVisits: [Scripted(SettingsActions([], relaunch: false))]))
         #expect(r.end == .outcome("denied"))
         #expect(r.path == ["go", "ask.check", "ask.explain", "ask.settings", "ask.back", "after"])
-        #expect(Self.events(r) == ["ask_explain_shown status=restricted", "ask_tapped button=Settings status=restricted",
-                                   "plain_after outcome=denied"])
+        #expect(
+            Self.events(r) == [
+                "ask_explain_shown status=restricted", "ask_tapped button=Settings status=restricted",
+                "plain_after outcome=denied",
+            ])
         #expect(!r.trace.contains { if case .handedOff = $0.action { true } else { false } })
     }
 
     @Test func aRequestSetsTheStatusItCompletedWith() async throws {
-        let (r, _) = try await simulate(Self.program, flow: "plain", script: Script(
-            taps: taps("Cancel"), answers: answers(.camera, .label("Don't Allow"))))
+        let (r, _) = try await simulate(
+            Self.program, flow: "plain",
+            script: Script(
+                taps: taps("Cancel"), answers: answers(.camera, .label("Don't Allow"))))
         #expect(Self.events(r) == ["ask_explain_shown status=denied", "plain_after outcome=denied"])
     }
 
     @Test func aTupleCheckJoinsItsStatuses() async throws {
-        let (r, _) = try await simulate(Self.program, flow: "both", .init(statuses: [.camera: .authorized, .microphone: .denied]))
+        let (r, _) = try await simulate(
+            Self.program, flow: "both", .init(statuses: [.camera: .authorized, .microphone: .denied]))
         #expect(Self.events(r) == ["both statuses=authorized,denied"])
     }
 
     /// After iOS relaunched the app in the subflow's Settings visit, the restored stack still
     /// knows what the caller handles.
     @Test func theHandoffSurvivesARelaunch() async throws {
-        let loaded = Loader(reader: MemoryReader([:])).load(text: """
-            flow ask {
-              uses camera
-              start -> s
-              state s { status camera { authorized -> done granted  else -> settings } }
-              state settings { open settings on return -> again }
-              state again { status camera { authorized -> done granted  else -> explain } }
-              state explain handoff denied { alert { title "Camera is off" button "OK" -> done denied } }
-            }
-            flow own {
-              uses camera
-              start -> go
-              state go { call ask handling denied { granted -> done granted  denied -> mine } }
-              state mine { track "own_denied" { outcome: "{outcome}" } -> done denied }
-            }
-            """, path: "main.flow")
+        let loaded = Loader(reader: MemoryReader([:])).load(
+            text: """
+                flow ask {
+                  uses camera
+                  start -> s
+                  state s { status camera { authorized -> done granted  else -> settings } }
+                  state settings { open settings on return -> again }
+                  state again { status camera { authorized -> done granted  else -> explain } }
+                  state explain handoff denied { alert { title "Camera is off" button "OK" -> done denied } }
+                }
+                flow own {
+                  uses camera
+                  start -> go
+                  state go { call ask handling denied { granted -> done granted  denied -> mine } }
+                  state mine { track "own_denied" { outcome: "{outcome}" } -> done denied }
+                }
+                """, path: "main.flow")
         let program = try #require(loaded.program, "\(loaded.diagnostics)")
-        let (r, _) = try await simulate(program, flow: "own", .init(statuses: [.camera: .denied]),
-                                        script: Script(settingsVisits: [Scripted(SettingsActions([], relaunch: true))]))
+        let (r, _) = try await simulate(
+            program, flow: "own", .init(statuses: [.camera: .denied]),
+            script: Script(settingsVisits: [Scripted(SettingsActions([], relaunch: true))]))
         #expect(r.end == .outcome("denied"))
         #expect(r.relaunched)
         #expect(r.path == ["go", "ask.s", "ask.settings", "ask.again", "mine"])
@@ -163,14 +175,18 @@ import Testing
         await #expect(throws: RunInvocationError("flow 'ask' has no outcome 'denid'; did you mean 'denied'?")) {
             try await interpreter.run(flow: "ask", handling: ["denid"])
         }
-        await #expect(throws: RunInvocationError("flow 'ask' never hands 'granted' to its caller: none of its states has 'handoff granted'")) {
+        await #expect(
+            throws: RunInvocationError(
+                "flow 'ask' never hands 'granted' to its caller: none of its states has 'handoff granted'")
+        ) {
             try await interpreter.run(flow: "ask", handling: ["granted"])
         }
     }
 
     /// The entry flow has no caller: its `handoff` states always run.
     @Test func anEntryFlowNeverHandsOff() async throws {
-        let (r, _) = try await simulate(Self.program, flow: "ask", .init(statuses: [.camera: .denied]), script: Script(taps: taps("Cancel")))
+        let (r, _) = try await simulate(
+            Self.program, flow: "ask", .init(statuses: [.camera: .denied]), script: Script(taps: taps("Cancel")))
         #expect(r.end == .outcome("denied"))
         #expect(r.path == ["check", "explain"])
         #expect(Self.events(r) == ["ask_explain_shown status=denied"])

@@ -1,6 +1,7 @@
 import FlowModel
 import FlowSyntax
 import Testing
+
 @testable import FlowRuntime
 
 /// The interpreter on programs the real loader and checker produced from `.flow` text.
@@ -60,7 +61,10 @@ import Testing
         let program = try #require(loaded.program, "\(brief(loaded.diagnostics))")
         let (r, _) = try await simulate(program, flow: "main", script: Script(taps: taps("Not Now")))
         #expect(r.end == .outcome("denied"))
-        guard case .alert(let shown, _) = r.trace[2].action else { Issue.record("\(r.trace)"); return }
+        guard case .alert(let shown, _) = r.trace[2].action else {
+            Issue.record("\(r.trace)")
+            return
+        }
         #expect(shown.title == "Snap needs your Camera Roll")
         #expect(shown.message == "We scan receipts.")
         #expect(shown.labels == ["Continue", "Not Now"])
@@ -74,9 +78,13 @@ import Testing
     }
 
     @Test func missingFlowFileIsReportedAtTheFlowLine() async {
-        let result = await ScenarioRunner(reader: MemoryReader(["s.scenario": "# x\nflow nope.flow\n"])).run(path: "s.scenario")
+        let result = await ScenarioRunner(reader: MemoryReader(["s.scenario": "# x\nflow nope.flow\n"])).run(
+            path: "s.scenario")
         #expect(!result.passed)
-        #expect(brief(result.diagnostics) == ["2:6: FL2010 flow file 'nope.flow' cannot be read: cannot read 'nope.flow': no such file"])
+        #expect(
+            brief(result.diagnostics) == [
+                "2:6: FL2010 flow file 'nope.flow' cannot be read: cannot read 'nope.flow': no such file"
+            ])
         // The loader's own report has no place in a file that does not exist: it is not repeated
         // (it used to be rendered as `<unknown>:1:1`).
         #expect(result.flowDiagnostics.isEmpty, "\(brief(result.flowDiagnostics))")

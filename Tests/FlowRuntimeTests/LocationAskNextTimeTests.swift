@@ -1,5 +1,6 @@
 import FlowModel
 import Testing
+
 @testable import FlowRuntime
 
 /// Location's Settings page offers "Ask Next Time Or When I Share", the one Settings choice that
@@ -8,8 +9,9 @@ import Testing
     @Test func askNextTimeInSettingsMakesLocationNotDeterminedAndPromptsAgain() async throws {
         let d = try SimulatedDevice(
             .init(statuses: [.location: .denied], capabilities: [:], appActive: true),
-            script: Script(answers: answers(.location, .label("Allow While Using App")),
-                           settingsVisits: [Scripted([SettingsChange(.location, .notDetermined)])]))
+            script: Script(
+                answers: answers(.location, .label("Allow While Using App")),
+                settingsVisits: [Scripted([SettingsChange(.location, .notDetermined)])]))
         let back = try await d.openSettings(.settings)
         // Location changes do not terminate the app.
         #expect(back.terminated == false)

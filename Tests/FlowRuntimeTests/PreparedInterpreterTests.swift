@@ -1,6 +1,7 @@
 import FlowModel
 import FlowSyntax
 import Testing
+
 @testable import FlowRuntime
 
 /// An interpreter resolves the copy of parameterless flows once (`PreparedProgram`) and is reused
@@ -40,7 +41,7 @@ import Testing
         }
         strings en { prime.title = "{app} needs {thing}"  continue = "Continue"  thing = "receipts"  photos.reason = "to keep {thing}" }
         strings de { prime.title = "{app} braucht {thing}"  continue = "Weiter"  thing = "Belege"  photos.reason = "um {thing} zu behalten" }
-        """,
+        """
     ]
 
     static func program() throws -> Program {
@@ -60,7 +61,8 @@ import Testing
     func aKeptInterpreterRunsLikeAFreshOne(locale: String, button: String, appName: String?) async throws {
         let program = try Self.program()
         let options = Interpreter.Options(locale: locale, appName: appName)
-        let (fresh, freshDevice) = try await simulate(program, flow: "main", script: Self.script(button), options: options)
+        let (fresh, freshDevice) = try await simulate(
+            program, flow: "main", script: Self.script(button), options: options)
         #expect(fresh.end == .outcome("granted"))
         let kept = Interpreter(program: program, backend: try SimulatedDevice(script: Script()), options: options)
         for _ in 0..<3 {
@@ -73,19 +75,27 @@ import Testing
             if case .alert(let shown, _) = step.action { return "\(shown.title ?? "-") / \(shown.message ?? "-")" }
             return nil
         }
-        let expected = locale == "en"
+        let expected =
+            locale == "en"
             ? ["Snap needs receipts / We scan receipts.", "Camera to scan receipts / -", "Photos to keep receipts / -"]
-            : ["Kamera-App braucht Belege / We scan Belege.", "Camera to scan Belege / -", "Photos um Belege zu behalten / -"]
+            : [
+                "Kamera-App braucht Belege / We scan Belege.", "Camera to scan Belege / -",
+                "Photos um Belege zu behalten / -",
+            ]
         #expect(alerts == expected)
-        #expect(fresh.events.map(\.name) == ["prime_\(appName ?? "Snap")", "continue_\(locale == "en" ? "receipts" : "Belege")",
-                                             "explain_Camera", "ok_Camera", "explain_Photos", "ok_Photos"])
+        #expect(
+            fresh.events.map(\.name) == [
+                "prime_\(appName ?? "Snap")", "continue_\(locale == "en" ? "receipts" : "Belege")",
+                "explain_Camera", "ok_Camera", "explain_Photos", "ok_Photos",
+            ])
     }
 
     /// Only parameterless flows are prepared: the subflow's copy reads its arguments.
     @Test func onlyFlowsWithoutParametersArePrepared() throws {
         let program = try Self.program()
         let interpreter = Interpreter(program: program, backend: try SimulatedDevice(script: Script()))
-        let main = try #require(program.flow(named: "main")), ask = try #require(program.flow(named: "ask"))
+        let main = try #require(program.flow(named: "main"))
+        let ask = try #require(program.flow(named: "ask"))
         #expect(interpreter.prepared.copy[ask.index] == nil)
         let prime = try #require(interpreter.prepared.copy[main.index]?[0])
         #expect(prime.alert?.title == "Snap needs receipts")

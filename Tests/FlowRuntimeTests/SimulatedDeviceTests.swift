@@ -1,12 +1,15 @@
-import Foundation
 import FlowModel
+import Foundation
 import Testing
+
 @testable import FlowRuntime
 
 /// Each simulated iOS behaviour of ios-permissions.md, checked on the device directly.
 @Suite struct SimulatedDeviceTests {
-    func device(_ statuses: [PermissionKind: Status] = [:], capabilities: [Capability: Bool] = [:],
-                active: Bool = true, script: Script = Script()) throws -> SimulatedDevice {
+    func device(
+        _ statuses: [PermissionKind: Status] = [:], capabilities: [Capability: Bool] = [:],
+        active: Bool = true, script: Script = Script()
+    ) throws -> SimulatedDevice {
         try SimulatedDevice(.init(statuses: statuses, capabilities: capabilities, appActive: active), script: script)
     }
 
@@ -30,8 +33,14 @@ import Testing
 
     @Test func missingAnswerStopsWithInputNeededListingThePromptButtons() async throws {
         let d = try device()
-        await #expect(throws: InputNeeded(.prompt(.microphone, options: [], answers: [
-            PromptAnswer("Allow", .granted), PromptAnswer("Don't Allow", .denied)]))) {
+        await #expect(
+            throws: InputNeeded(
+                .prompt(
+                    .microphone, options: [],
+                    answers: [
+                        PromptAnswer("Allow", .granted), PromptAnswer("Don't Allow", .denied),
+                    ]))
+        ) {
             _ = try await d.request(.microphone, options: [])
         }
     }
@@ -55,9 +64,11 @@ import Testing
     }
 
     @Test func locationAllowOnceFallsBackToNotDeterminedAfterRelaunch() async throws {
-        let d = try device([.camera: .denied], script: Script(
-            answers: answers(.location, .label("Allow Once")),
-            settingsVisits: [Scripted([SettingsChange(.camera, .authorized)])]))
+        let d = try device(
+            [.camera: .denied],
+            script: Script(
+                answers: answers(.location, .label("Allow Once")),
+                settingsVisits: [Scripted([SettingsChange(.camera, .authorized)])]))
         #expect(try await d.request(.location, options: []).status == .authorizedWhenInUse)
         #expect(try await d.status(of: .location) == .authorizedWhenInUse)
         let back = try await d.openSettings(.settings)
@@ -67,17 +78,20 @@ import Testing
     }
 
     @Test func locationWhileUsingSurvivesRelaunch() async throws {
-        let d = try device([.camera: .authorized], script: Script(
-            answers: answers(.location, .label("Allow While Using App")),
-            settingsVisits: [Scripted([SettingsChange(.camera, .denied)])]))
+        let d = try device(
+            [.camera: .authorized],
+            script: Script(
+                answers: answers(.location, .label("Allow While Using App")),
+                settingsVisits: [Scripted([SettingsChange(.camera, .denied)])]))
         _ = try await d.request(.location, options: [])
         _ = try await d.openSettings(.settings)
         #expect(try await d.status(of: .location) == .authorizedWhenInUse)
     }
 
     @Test func alwaysUpgradePromptIsShownOnlyOnce() async throws {
-        let d = try device([.location: .authorizedWhenInUse],
-                           script: Script(answers: answers(.location, .label("Keep Only While Using"))))
+        let d = try device(
+            [.location: .authorizedWhenInUse],
+            script: Script(answers: answers(.location, .label("Keep Only While Using"))))
         let first = try await d.request(.location, options: [.always])
         #expect(first.prompt?.map(\.label) == ["Keep Only While Using", "Change to Always Allow"])
         #expect(first.status == .authorizedWhenInUse)
@@ -99,15 +113,17 @@ import Testing
     }
 
     @Test func alwaysUpgradeToAlways() async throws {
-        let d = try device([.location: .authorizedWhenInUse],
-                           script: Script(answers: answers(.location, .label("Change to Always Allow"))))
+        let d = try device(
+            [.location: .authorizedWhenInUse],
+            script: Script(answers: answers(.location, .label("Change to Always Allow"))))
         #expect(try await d.request(.location, options: [.always]).status == .authorizedAlways)
     }
 
     @Test func alwaysFromNotDeterminedGrantsProvisionalAlwaysAndIsHonouredOnce() async throws {
-        let d = try device(script: Script(
-            answers: answers(.location, .label("Allow While Using App")),
-            settingsVisits: [Scripted([SettingsChange(.location, .authorizedWhenInUse)])]))
+        let d = try device(
+            script: Script(
+                answers: answers(.location, .label("Allow While Using App")),
+                settingsVisits: [Scripted([SettingsChange(.location, .authorizedWhenInUse)])]))
         let first = try await d.request(.location, options: [.always])
         #expect(first.prompt?.map(\.label) == ["Allow Once", "Allow While Using App", "Don't Allow"])
         #expect(first.status == .authorizedAlways)
@@ -133,7 +149,8 @@ import Testing
     }
 
     @Test func calendarWriteOnlyThenUpgradeToFullAccess() async throws {
-        let d = try device(script: Script(answers: answers(.calendar, .label("Allow Add Events Only"), .label("Allow Full Access"))))
+        let d = try device(
+            script: Script(answers: answers(.calendar, .label("Allow Add Events Only"), .label("Allow Full Access"))))
         let writeOnly = try await d.request(.calendar, options: [.writeOnly])
         #expect(writeOnly.status == .writeOnly)
         #expect(writeOnly.prompt?.map(\.label) == ["Allow Add Events Only", "Don't Allow"])
@@ -166,20 +183,28 @@ import Testing
     }
 
     @Test func settingsCannotGoBackToNotDetermined() async throws {
-        let d = try device([.camera: .denied], script: Script(settingsVisits: [Scripted([SettingsChange(.camera, .notDetermined)])]))
+        let d = try device(
+            [.camera: .denied], script: Script(settingsVisits: [Scripted([SettingsChange(.camera, .notDetermined)])]))
         do {
             _ = try await d.openSettings(.settings)
             Issue.record("expected an error")
         } catch let error as ScriptError {
-            #expect(error.message == "Settings cannot set a permission back to 'notDetermined' for camera; choose one of denied, authorized")
+            #expect(
+                error.message
+                    == "Settings cannot set a permission back to 'notDetermined' for camera; choose one of denied, authorized"
+            )
         }
-        #expect(SimulatedDevice.problem(with: SettingsChange(.camera, .restricted))
-            == "Settings never sets 'restricted' (Screen Time or device management does) for camera; choose one of denied, authorized")
+        #expect(
+            SimulatedDevice.problem(with: SettingsChange(.camera, .restricted))
+                == "Settings never sets 'restricted' (Screen Time or device management does) for camera; choose one of denied, authorized"
+        )
         #expect(SimulatedDevice.problem(with: SettingsChange(.location, .authorizedAlways)) == nil)
     }
 
-    @Test(arguments: [(PermissionKind.camera, Status.authorized, true), (.photos, .limited, true),
-                      (.location, .authorizedAlways, false), (.notifications, .authorized, false)])
+    @Test(arguments: [
+        (PermissionKind.camera, Status.authorized, true), (.photos, .limited, true),
+        (.location, .authorizedAlways, false), (.notifications, .authorized, false),
+    ])
     func privacySwitchChangeTerminatesTheApp(kind: PermissionKind, to status: Status, terminates: Bool) async throws {
         // The app asked before (a denied status), so its page has the switch; Always was asked too.
         let before: Status = kind == .location ? .authorizedAlways : .denied
@@ -191,23 +216,31 @@ import Testing
     }
 
     @Test func settingsVisitWithoutChangeOrSameStatusDoesNotTerminate() async throws {
-        let d = try device([.camera: .denied], script: Script(settingsVisits: [Scripted([]), Scripted([SettingsChange(.camera, .denied)])]))
+        let d = try device(
+            [.camera: .denied],
+            script: Script(settingsVisits: [Scripted([]), Scripted([SettingsChange(.camera, .denied)])]))
         #expect(try await d.openSettings(.settings) == SettingsReturn(changes: [], terminated: false))
         #expect(try await d.openSettings(.settings).terminated == false)
         await #expect(throws: InputNeeded(.settings(.settings))) { _ = try await d.openSettings(.settings) }
     }
 
     @Test func configurationRejectsAStatusTheKindDoesNotHave() throws {
-        #expect(throws: SimulatedDevice.ConfigurationError(problems: [
-            "microphone has no status 'authorized'; its statuses are undetermined, denied, granted"])) {
+        #expect(
+            throws: SimulatedDevice.ConfigurationError(problems: [
+                "microphone has no status 'authorized'; its statuses are undetermined, denied, granted"
+            ])
+        ) {
             _ = try SimulatedDevice(.init(statuses: [.microphone: .authorized]), script: Script())
         }
     }
 
     @Test func unknownButtonLabelNamesTheAlertAndItsButtons() async throws {
         let d = try device(script: Script(taps: taps("Allow")))
-        let alert = AlertPresentation(title: "Camera", message: nil, buttons: [
-            AlertButton(label: "Continue", role: .default), AlertButton(label: "Not Now", role: .cancel)])
+        let alert = AlertPresentation(
+            title: "Camera", message: nil,
+            buttons: [
+                AlertButton(label: "Continue", role: .default), AlertButton(label: "Not Now", role: .cancel),
+            ])
         do {
             _ = try await d.present(alert)
             Issue.record("expected a script error")
@@ -227,8 +260,12 @@ import Testing
     }
 
     @Test func notificationSettingsPageChangesOnlyNotifications() async throws {
-        let d = try device([.camera: .denied], script: Script(settingsVisits: [Scripted([SettingsChange(.camera, .authorized)])]))
-        await #expect(throws: ScriptError("the notification settings page cannot change camera; only notifications", at: nil, id: "FL2005")) {
+        let d = try device(
+            [.camera: .denied], script: Script(settingsVisits: [Scripted([SettingsChange(.camera, .authorized)])]))
+        await #expect(
+            throws: ScriptError(
+                "the notification settings page cannot change camera; only notifications", at: nil, id: "FL2005")
+        ) {
             _ = try await d.openSettings(.notificationSettings)
         }
         #expect(await d.storedStatus(of: .camera) == .denied)

@@ -1,6 +1,7 @@
 import FlowModel
 import FlowSyntax
 import Testing
+
 @testable import FlowRuntime
 
 /// `Interpreter.Options.recordsTrace`: without a trace a run ends the same way and the device sees
@@ -29,7 +30,7 @@ import Testing
         strings en { prime.title = "{app} needs your {permission}"  continue = "Continue"  thing = "receipts" }
         strings zh-Hans { prime.title = "{app} 需要 {permission}"  continue = "继续"  thing = "收据" }
         strings zh-Hant fallback zh-Hans { continue = "繼續" }
-        """,
+        """
     ]
 
     /// Taps, prompt answers and locales that reach every kind of step, with and without a trace.
@@ -39,7 +40,8 @@ import Testing
         let program = try #require(loaded.program, "\(brief(loaded.diagnostics))")
         let script = Script(taps: taps(button), answers: answers(.camera, .label("Allow")))
         let (traced, tracedDevice) = try await simulate(program, script: script, options: .init(locale: locale))
-        let (bare, bareDevice) = try await simulate(program, script: script, options: .init(locale: locale, recordsTrace: false))
+        let (bare, bareDevice) = try await simulate(
+            program, script: script, options: .init(locale: locale, recordsTrace: false))
         #expect(traced.end == .outcome("granted"))
         #expect(bare.end == traced.end)
         #expect(bare.trace.isEmpty)
@@ -47,9 +49,14 @@ import Testing
         #expect(await bareDevice.events == tracedDevice.events)
         #expect(await bareDevice.events == traced.events)
         // zh-Hant has no `prime.title` or `thing`: both fall back to zh-Hans, not to the base locale.
-        guard case .alert(let shown, _) = traced.trace[1].action else { Issue.record("\(traced.trace)"); return }
-        let expected = ["en": ("Snap needs your Camera", "We scan receipts."),
-                        "zh-Hant": ("Snap 需要 Camera", "We scan 收据."), "zh-Hans": ("Snap 需要 Camera", "We scan 收据.")]
+        guard case .alert(let shown, _) = traced.trace[1].action else {
+            Issue.record("\(traced.trace)")
+            return
+        }
+        let expected = [
+            "en": ("Snap needs your Camera", "We scan receipts."),
+            "zh-Hant": ("Snap 需要 Camera", "We scan 收据."), "zh-Hans": ("Snap 需要 Camera", "We scan 收据."),
+        ]
         #expect(shown.title == expected[locale]?.0)
         #expect(shown.message == expected[locale]?.1)
         #expect(shown.labels == [button, "Not Now"])
@@ -61,7 +68,10 @@ import Testing
         // No tap scripted: the run stops at the alert either way, naming the same state.
         let (traced, _) = try await simulate(program)
         let (bare, _) = try await simulate(program, options: .init(recordsTrace: false))
-        guard case .inputNeeded(_, let at) = bare.end else { Issue.record("\(bare.end)"); return }
+        guard case .inputNeeded(_, let at) = bare.end else {
+            Issue.record("\(bare.end)")
+            return
+        }
         #expect(at.state == "prime")
         #expect(bare.end == traced.end)
         #expect(bare.trace.isEmpty)

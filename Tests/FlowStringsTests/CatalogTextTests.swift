@@ -48,4 +48,3 @@ import Testing
         #expect(CatalogText.flowLiteral([.text("a\u{7}b\r"), .placeholder("app")]) == #""a\u{7}b\u{D}{app}""#)
     }
 }
-

@@ -11,7 +11,9 @@ import Testing
     @Test func importsKeepFormattedFlowsFormatted() throws {
         let (box, originals) = try RoundTripTests.examples()
         for (path, bytes) in originals {
-            #expect(try Formatter.isFormatted(SourceFile(id: FileID(0), path: path, bytes: bytes)), "\(path) is not formatted to begin with")
+            #expect(
+                try Formatter.isFormatted(SourceFile(id: FileID(0), path: path, bytes: bytes)),
+                "\(path) is not formatted to begin with")
         }
         let export = box.run(["export", "flows", "Examples"])
         var catalog = try #require(XCStringsReader.read(SourceFile(id: FileID(0), path: "c", text: export.out)).catalog)
@@ -31,7 +33,9 @@ import Testing
         #expect(run.out.components(separatedBy: "added 'fr'").count - 1 == catalog.units.count)
         for path in originals.keys.sorted() {
             let bytes = try box.bytes(path)
-            #expect(try Formatter.isFormatted(SourceFile(id: FileID(0), path: path, bytes: bytes)), "\(path) is no longer formatted")
+            #expect(
+                try Formatter.isFormatted(SourceFile(id: FileID(0), path: path, bytes: bytes)),
+                "\(path) is no longer formatted")
         }
     }
 }

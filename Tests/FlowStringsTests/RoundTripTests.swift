@@ -70,21 +70,24 @@ import Testing
         let export = box.run(["export", "--format", "xcloc", "--catalog", "Localizations", "flows", "Examples"])
         #expect(export.code == 0, "\(export.err)")
         let files = try box.files(under: "Localizations/uk.xcloc")
-        #expect(files.prefix(2) == ["Localized Contents/uk.xliff", "Source Contents/Examples/Onboarding/Flows/camera.flow"])
-        #expect(files.contains("contents.json") && files.contains("Source Contents/flows/lib/photo_library_access.flow"))
-        #expect(try box.read("Localizations/uk.xcloc/contents.json") == """
-            {
-              "developmentRegion" : "en",
-              "project" : "\((box.directory as NSString).lastPathComponent)",
-              "targetLocale" : "uk",
-              "toolInfo" : {
-                "toolID" : "dev.permissionflow.flowstrings",
-                "toolName" : "flowstrings",
-                "toolVersion" : "0.3.0"
-              },
-              "version" : "1.0"
-            }
-            """)
+        #expect(
+            files.prefix(2) == ["Localized Contents/uk.xliff", "Source Contents/Examples/Onboarding/Flows/camera.flow"])
+        #expect(
+            files.contains("contents.json") && files.contains("Source Contents/flows/lib/photo_library_access.flow"))
+        #expect(
+            try box.read("Localizations/uk.xcloc/contents.json") == """
+                {
+                  "developmentRegion" : "en",
+                  "project" : "\((box.directory as NSString).lastPathComponent)",
+                  "targetLocale" : "uk",
+                  "toolInfo" : {
+                    "toolID" : "dev.permissionflow.flowstrings",
+                    "toolName" : "flowstrings",
+                    "toolVersion" : "0.3.0"
+                  },
+                  "version" : "1.0"
+                }
+                """)
         for locale in ["de", "pl", "uk", "zh-Hans", "zh-Hant"] {
             let run = box.run(["import", "--delete", "--catalog", "Localizations/\(locale).xcloc", "flows", "Examples"])
             #expect(run.code == 0, "\(locale): \(run.err)")
@@ -98,26 +101,45 @@ import Testing
         #expect(box.run(["export", "--locale", "de", "--catalog", "de.xliff", "camera.flow"]).code == 0)
         var text = try box.read("de.xliff")
         // As a translation service returns it: targets added, one marked for review, one left new.
-        text = text.replacingOccurrences(of: "<source>Clips</source>", with: "<source>Clips</source>\n        <target state=\"final\">Clips &amp; Co</target>")
-        text = text.replacingOccurrences(of: "<source>Film with {app}</source>", with: "<source>Film with {app}</source>\n        <target state=\"needs-review-translation\">Mit {app} filmen</target>")
-        text = text.replacingOccurrences(of: "<source>Continue</source>", with: "<source>Continue</source>\n        <target state=\"new\">Weiter</target>")
+        text = text.replacingOccurrences(
+            of: "<source>Clips</source>",
+            with: "<source>Clips</source>\n        <target state=\"final\">Clips &amp; Co</target>")
+        text = text.replacingOccurrences(
+            of: "<source>Film with {app}</source>",
+            with:
+                "<source>Film with {app}</source>\n        <target state=\"needs-review-translation\">Mit {app} filmen</target>"
+        )
+        text = text.replacingOccurrences(
+            of: "<source>Continue</source>",
+            with: "<source>Continue</source>\n        <target state=\"new\">Weiter</target>")
         try box.write("de.xliff", text)
         let run = box.run(["import", "--catalog", "de.xliff", "camera.flow"])
         #expect(run.code == 0, "\(run.err)")
-        #expect(run.err.contains("de.xliff:24:17: warning: 'de' text of 'camera.flow:prime.title' needs review; imported, and exported as translated from now on [FL4004]"), "\(run.err)")
-        #expect(run.err.contains("warning: 'de' text of 'camera.flow:continue' is not translated yet (state new); not imported [FL4003]"))
-        #expect(try box.read("camera.flow").hasSuffix("""
-            strings de {
-              app.name    = "Clips & Co"
-              prime.title = "Mit {app} filmen"
-            }
+        #expect(
+            run.err.contains(
+                "de.xliff:24:17: warning: 'de' text of 'camera.flow:prime.title' needs review; imported, and exported as translated from now on [FL4004]"
+            ), "\(run.err)")
+        #expect(
+            run.err.contains(
+                "warning: 'de' text of 'camera.flow:continue' is not translated yet (state new); not imported [FL4003]")
+        )
+        #expect(
+            try box.read("camera.flow").hasSuffix(
+                """
+                strings de {
+                  app.name    = "Clips & Co"
+                  prime.title = "Mit {app} filmen"
+                }
 
-            """))
+                """))
         // A misspelled placeholder in XLIFF points into the XML text.
         try box.write("de.xliff", text.replacingOccurrences(of: "Mit {app} filmen", with: "Mit &lt;{ap}&gt; filmen"))
         let bad = box.run(["import", "--catalog", "de.xliff", "camera.flow"])
         #expect(bad.code == 1)
-        #expect(bad.err.contains("de.xliff:24:58: error: 'de' text of 'camera.flow:prime.title' has the placeholder '{ap}', which the base text does not have; did you mean '{app}'? [FL4002]"), "\(bad.err)")
+        #expect(
+            bad.err.contains(
+                "de.xliff:24:58: error: 'de' text of 'camera.flow:prime.title' has the placeholder '{ap}', which the base text does not have; did you mean '{app}'? [FL4002]"
+            ), "\(bad.err)")
     }
 }
 
@@ -134,9 +156,12 @@ enum Golden {
         }
         let golden = try String(contentsOf: url, encoding: .utf8)
         if golden != text {
-            let a = golden.split(separator: "\n", omittingEmptySubsequences: false), b = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let a = golden.split(separator: "\n", omittingEmptySubsequences: false)
+            let b = text.split(separator: "\n", omittingEmptySubsequences: false)
             let line = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(a.count, b.count)
-            Issue.record("\(name) differs from the golden at line \(line + 1):\n- \(line < a.count ? a[line] : "")\n+ \(line < b.count ? b[line] : "")")
+            Issue.record(
+                "\(name) differs from the golden at line \(line + 1):\n- \(line < a.count ? a[line] : "")\n+ \(line < b.count ? b[line] : "")"
+            )
         }
     }
 }
@@ -145,11 +170,18 @@ extension RoundTripTests {
     @Test func anXLIFFTranslatedFromOlderCopyIsImportedWithAWarning() throws {
         let box = try StringsSandbox(["camera.flow": ImportTests.flow])
         #expect(box.run(["export", "--locale", "pl", "--catalog", "pl.xliff", "camera.flow"]).code == 0)
-        try box.write("camera.flow", ImportTests.flow.replacingOccurrences(of: "\"Film with {app}\"", with: "\"Record with {app}\""))
-        try box.write("pl.xliff", try box.read("pl.xliff").replacingOccurrences(of: ">Nagrywaj z {app}<", with: ">Nagraj z {app}<"))
+        try box.write(
+            "camera.flow",
+            ImportTests.flow.replacingOccurrences(of: "\"Film with {app}\"", with: "\"Record with {app}\""))
+        try box.write(
+            "pl.xliff",
+            try box.read("pl.xliff").replacingOccurrences(of: ">Nagrywaj z {app}<", with: ">Nagraj z {app}<"))
         let run = box.run(["import", "--catalog", "pl.xliff", "camera.flow"])
         #expect(run.code == 0, "\(run.err)")
-        #expect(run.err.contains("pl.xliff:21:19: warning: 'camera.flow:prime.title' was translated from an older base text (\"Film with {app}\", now \"Record with {app}\"); imported, check it [FL4004]"), "\(run.err)")
+        #expect(
+            run.err.contains(
+                "pl.xliff:21:19: warning: 'camera.flow:prime.title' was translated from an older base text (\"Film with {app}\", now \"Record with {app}\"); imported, check it [FL4004]"
+            ), "\(run.err)")
         #expect(try box.read("camera.flow").contains("prime.title = \"Nagraj z {app}\""))
     }
 }

@@ -7,7 +7,8 @@ final class StringsSandbox {
     let directory: String
 
     init(_ files: [String: String] = [:]) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("flowstrings-\(UUID().uuidString)").path
+        directory =
+            FileManager.default.temporaryDirectory.appendingPathComponent("flowstrings-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory + "/.git", withIntermediateDirectories: true)
         for (path, text) in files { try write(path, text) }
     }
@@ -23,7 +24,9 @@ final class StringsSandbox {
     }
 
     func read(_ path: String) throws -> String { String(decoding: try bytes(path), as: UTF8.self) }
-    func bytes(_ path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: URL(fileURLWithPath: directory + "/" + path))) }
+    func bytes(_ path: String) throws -> [UInt8] {
+        [UInt8](try Data(contentsOf: URL(fileURLWithPath: directory + "/" + path)))
+    }
 
     /// Copies a directory of the repository (`flows`, `Examples`) into the sandbox.
     func copy(repository path: String) throws {
@@ -34,7 +37,8 @@ final class StringsSandbox {
     func files(under path: String) throws -> [String] {
         try FileManager.default.subpathsOfDirectory(atPath: directory + "/" + path).filter { p in
             var d: ObjCBool = false
-            return FileManager.default.fileExists(atPath: directory + "/" + path + "/" + p, isDirectory: &d) && !d.boolValue
+            return FileManager.default.fileExists(atPath: directory + "/" + path + "/" + p, isDirectory: &d)
+                && !d.boolValue
         }.sorted()
     }
 
@@ -45,7 +49,8 @@ final class StringsSandbox {
     }
 
     func run(_ arguments: [String]) -> Run {
-        let out = CapturedOutput(), err = CapturedOutput()
+        let out = CapturedOutput()
+        let err = CapturedOutput()
         let code = FlowstringsCommand(environment: ["NO_COLOR": "1"], currentDirectory: directory)
             .run(arguments: arguments, stdout: out, stderr: err)
         return Run(code: code, out: out.text, err: err.text)

@@ -58,7 +58,8 @@ import Testing
         """
 
     @Test func writesXcodesShapeByteForByte() throws {
-        let (catalog, diagnostics) = XCStringsReader.read(SourceFile(id: FileID(0), path: "a.xcstrings", text: Self.xcode))
+        let (catalog, diagnostics) = XCStringsReader.read(
+            SourceFile(id: FileID(0), path: "a.xcstrings", text: Self.xcode))
         #expect(diagnostics == [])
         let read = try #require(catalog)
         #expect(read.units.map(\.id) == ["flows/camera.flow:prime.title", "flows/camera.flow:settings"])
@@ -70,10 +71,14 @@ import Testing
 
     @Test func unitsAndLocalesAreSortedTheWayXcodeSortsThem() {
         let unit = { (key: String, locales: [String]) in
-            Catalog.Unit(file: "f.flow", key: key, comment: "", translations: locales.map { .init(locale: $0, state: .translated, value: "x") })
+            Catalog.Unit(
+                file: "f.flow", key: key, comment: "",
+                translations: locales.map { .init(locale: $0, state: .translated, value: "x") })
         }
-        let text = XCStringsWriter.write(Catalog(sourceLanguage: "en", units: [unit("b", ["zh-Hant", "en-GB", "en", "de"]), unit("a", [])]))
-        let a = text.range(of: "\"f.flow:a\""), b = text.range(of: "\"f.flow:b\"")
+        let text = XCStringsWriter.write(
+            Catalog(sourceLanguage: "en", units: [unit("b", ["zh-Hant", "en-GB", "en", "de"]), unit("a", [])]))
+        let a = text.range(of: "\"f.flow:a\"")
+        let b = text.range(of: "\"f.flow:b\"")
         #expect(a != nil && b != nil && a!.lowerBound < b!.lowerBound)
         let localizations = text[text.range(of: "\"f.flow:b\"")!.upperBound...]
         let order = ["\"de\"", "\"en\"", "\"en-GB\"", "\"zh-Hant\""].map { localizations.range(of: $0)!.lowerBound }
@@ -83,8 +88,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (".", "("), ("[", "%"), ("-", "."), ("_", "."), ("•", "a"), ("9", "a"), ("apple", "Banana"), ("Banana", "cherry"),
-        ("en", "en-GB"), ("en-GB", "es"), ("a", "A"), ("photo_access.title", "photo.title"), ("a:b", "a.b"), ("a/b", "a0"),
+        (".", "("), ("[", "%"), ("-", "."), ("_", "."), ("•", "a"), ("9", "a"), ("apple", "Banana"),
+        ("Banana", "cherry"),
+        ("en", "en-GB"), ("en-GB", "es"), ("a", "A"), ("photo_access.title", "photo.title"), ("a:b", "a.b"),
+        ("a/b", "a0"),
     ])
     func xcodeOrder(first: String, second: String) {
         #expect(XcodeOrder.less(first, second))
@@ -98,35 +105,55 @@ import Testing
                 "\(d.range!.start.line):\(d.range!.start.column) \(d.id) \(d.message)"
             }
         }
-        #expect(errors("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n}") == ["4:2 FL4005 not valid JSON: unexpected end of file: expected ',' or '}'"])
-        #expect(errors("""
-            {
-              "sourceLanguage" : "en",
-              "strings" : {
-                "f.flow:k" : { "localizations" : { "pl" : { "variations" : { "plural" : { } } } } }
-              }
-            }
-            """) == ["4:49 FL4005 'variations' (plural and device variants) cannot be imported: flow copy has one text per locale"])
-        #expect(errors("""
-            {
-              "sourceLanguage" : "en",
-              "strings" : {
-                "f.flow:k" : { "localizations" : { "pl" : { "stringUnit" : { "stat" : "translated", "value" : "x" } } } }
-              }
-            }
-            """) == ["4:66 FL4005 unknown member 'stat' in 'stringUnit' (it holds 'state' and 'value'); did you mean 'state'?"])
-        #expect(errors("{ \"sourceLanguage\" : \"en\", \"strings\" : { \"f.flow:k\" : { \"localizations\" : { \"pl\" : { \"stringUnit\" : { \"state\" : \"done\", \"value\" : \"x\" } } } } } }")
+        #expect(
+            errors("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n}") == [
+                "4:2 FL4005 not valid JSON: unexpected end of file: expected ',' or '}'"
+            ])
+        #expect(
+            errors(
+                """
+                {
+                  "sourceLanguage" : "en",
+                  "strings" : {
+                    "f.flow:k" : { "localizations" : { "pl" : { "variations" : { "plural" : { } } } } }
+                  }
+                }
+                """) == [
+                    "4:49 FL4005 'variations' (plural and device variants) cannot be imported: flow copy has one text per locale"
+                ])
+        #expect(
+            errors(
+                """
+                {
+                  "sourceLanguage" : "en",
+                  "strings" : {
+                    "f.flow:k" : { "localizations" : { "pl" : { "stringUnit" : { "stat" : "translated", "value" : "x" } } } }
+                  }
+                }
+                """) == [
+                    "4:66 FL4005 unknown member 'stat' in 'stringUnit' (it holds 'state' and 'value'); did you mean 'state'?"
+                ])
+        #expect(
+            errors(
+                "{ \"sourceLanguage\" : \"en\", \"strings\" : { \"f.flow:k\" : { \"localizations\" : { \"pl\" : { \"stringUnit\" : { \"state\" : \"done\", \"value\" : \"x\" } } } } } }"
+            )
                 == ["1:113 FL4005 unknown state 'done' (expected translated, needs_review or new)"])
-        #expect(errors("[]") == ["1:1 FL4005 expected a String Catalog: an object with 'sourceLanguage', 'strings' and 'version'"])
+        #expect(
+            errors("[]") == [
+                "1:1 FL4005 expected a String Catalog: an object with 'sourceLanguage', 'strings' and 'version'"
+            ])
     }
 
     @Test func escapesAndSurrogatePairsAreRead() throws {
-        let text = #"{ "sourceLanguage" : "en", "strings" : { "f.flow:k" : { "localizations" : { "en" : { "stringUnit" : { "state" : "translated", "value" : "\ud83d\udcf7 \u00e9\/" } } } } } }"#
+        let text =
+            #"{ "sourceLanguage" : "en", "strings" : { "f.flow:k" : { "localizations" : { "en" : { "stringUnit" : { "state" : "translated", "value" : "\ud83d\udcf7 \u00e9\/" } } } } } }"#
         let catalog = try #require(XCStringsReader.read(SourceFile(id: FileID(0), path: "c", text: text)).catalog)
         #expect(catalog.units[0].translations[0].value == "📷 é/")
         #expect(catalog.units[0].file == "f.flow" && catalog.units[0].key == "k")
         // A key marked not to translate is kept (so --delete leaves it) but never imported.
         let skip = #"{ "sourceLanguage" : "en", "strings" : { "f.flow:k" : { "shouldTranslate" : false } } }"#
-        #expect(try #require(XCStringsReader.read(SourceFile(id: FileID(0), path: "c", text: skip)).catalog).units[0].translate == false)
+        #expect(
+            try #require(XCStringsReader.read(SourceFile(id: FileID(0), path: "c", text: skip)).catalog).units[0]
+                .translate == false)
     }
 }

@@ -1,21 +1,29 @@
-@testable import FlowStrings
 import Testing
+
+@testable import FlowStrings
 
 /// The XML reader XLIFF import uses: entities, CDATA, positions, and what it refuses.
 @Suite struct XMLTests {
     func parse(_ text: String) throws(XMLReader.Failure) -> XMLReader.Element { try XMLReader.parse(Array(text.utf8)) }
 
     func failure(_ text: String) -> String? {
-        do { _ = try parse(text); return nil } catch {
+        do {
+            _ = try parse(text)
+            return nil
+        } catch {
             let prefix = Array(text.utf8)[..<error.offset]
             let line = prefix.filter { $0 == 0x0A }.count + 1
-            let column = String(decoding: prefix.split(separator: 0x0A, omittingEmptySubsequences: false).last ?? [], as: UTF8.self).unicodeScalars.count + 1
+            let column =
+                String(
+                    decoding: prefix.split(separator: 0x0A, omittingEmptySubsequences: false).last ?? [], as: UTF8.self
+                ).unicodeScalars.count + 1
             return "\(line):\(column) \(error.message)"
         }
     }
 
     @Test func readsElementsAttributesTextEntitiesAndCDATA() throws {
-        let root = try parse("""
+        let root = try parse(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <!-- a comment -->
             <a x="1 &amp; &quot;2&quot;" y='&#10;'>
@@ -39,8 +47,14 @@ import Testing
     }
 
     @Test(arguments: [
-        ("<!DOCTYPE x [<!ENTITY a \"b\">]><x/>", "1:1 a DOCTYPE or entity declaration is not accepted in XLIFF (entities are never expanded)"),
-        ("<a>\n  &nbsp;</a>", "2:3 unknown entity '&nbsp;' (only &amp; &lt; &gt; &quot; &apos; and character references)"),
+        (
+            "<!DOCTYPE x [<!ENTITY a \"b\">]><x/>",
+            "1:1 a DOCTYPE or entity declaration is not accepted in XLIFF (entities are never expanded)"
+        ),
+        (
+            "<a>\n  &nbsp;</a>",
+            "2:3 unknown entity '&nbsp;' (only &amp; &lt; &gt; &quot; &apos; and character references)"
+        ),
         ("<a>\n<b></a>", "2:7 </a> closes <b>"),
         ("<a>", "1:1 element <a> is not closed"),
         ("<a x=\"1\" x=\"2\"/>", "1:10 duplicate attribute 'x'"),
@@ -52,9 +66,12 @@ import Testing
     }
 
     @Test func nestingIsBounded() {
-        let deep = String(repeating: "<a>", count: XMLReader.maxDepth + 1) + String(repeating: "</a>", count: XMLReader.maxDepth + 1)
+        let deep =
+            String(repeating: "<a>", count: XMLReader.maxDepth + 1)
+            + String(repeating: "</a>", count: XMLReader.maxDepth + 1)
         #expect(failure(deep)?.hasSuffix("elements nested deeper than 64 levels") == true)
-        let fine = String(repeating: "<a>", count: XMLReader.maxDepth) + String(repeating: "</a>", count: XMLReader.maxDepth)
+        let fine =
+            String(repeating: "<a>", count: XMLReader.maxDepth) + String(repeating: "</a>", count: XMLReader.maxDepth)
         #expect(failure(fine) == nil)
     }
 

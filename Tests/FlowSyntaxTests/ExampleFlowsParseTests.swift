@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlowSyntax
 
 /// Every example in `flows/` must parse without a syntax diagnostic.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlowSyntax
 
 /// Inputs from fuzzing (Scripts/fuzz.sh) and the hostile shapes the fuzzer starts from. Each must
@@ -42,8 +43,12 @@ import Testing
         Lossless.check(file, parsed, name: name)
         for d in parsed.diagnostics {
             guard let range = d.range else { continue }
-            #expect(range.start.line >= 1 && range.start.line <= file.lineStarts.count, "\(name): \(d.id) on line \(range.start.line)")
-            #expect(range.start.offset <= range.end.offset && range.end.offset <= bytes.count, "\(name): \(d.id) range past the end")
+            #expect(
+                range.start.line >= 1 && range.start.line <= file.lineStarts.count,
+                "\(name): \(d.id) on line \(range.start.line)")
+            #expect(
+                range.start.offset <= range.end.offset && range.end.offset <= bytes.count,
+                "\(name): \(d.id) range past the end")
         }
     }
 
@@ -88,7 +93,7 @@ import Testing
         // Deterministic mutations like libFuzzer's: flip, insert and delete bytes.
         var seed: UInt64 = 0x5EED
         func next() -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int(truncatingIfNeeded: seed >> 33)
         }
         for (name, original) in try Self.exampleFlows() where !original.isEmpty {

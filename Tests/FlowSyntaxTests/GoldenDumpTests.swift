@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlowSyntax
 
 /// Token and tree dumps of inputs that cover every construct, compared with golden text.
@@ -20,7 +21,9 @@ import Testing
         return out.joined(separator: "\n")
     }
 
-    static func expectSame(_ actual: String, _ expected: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    static func expectSame(
+        _ actual: String, _ expected: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         let difference = diff(expected + "\n", actual)
         #expect(difference.isEmpty, "dump differs from golden text:\n\(difference)", sourceLocation: sourceLocation)
     }
@@ -43,15 +46,18 @@ import Testing
     }
 
     @Test func tokensAcrossCRLFAndLoneCR() {
-        Self.expectSame(TokenDump.dump(SourceFile(id: FileID(0), path: "golden.flow", text: GoldenText.lineBreaksSource)), GoldenText.lineBreaksTokens)
+        Self.expectSame(
+            TokenDump.dump(SourceFile(id: FileID(0), path: "golden.flow", text: GoldenText.lineBreaksSource)),
+            GoldenText.lineBreaksTokens)
     }
 
     @Test func commentsAreCollected() {
         let result = Parser.parse(Self.file(GoldenText.allConstructsSource))
-        #expect(result.comments.map(\.text) == [
-            " Every construct of the grammar once, for the syntax-tree golden test.",
-            " A generic helper, called below. ",
-        ])
+        #expect(
+            result.comments.map(\.text) == [
+                " Every construct of the grammar once, for the syntax-tree golden test.",
+                " A generic helper, called below. ",
+            ])
         #expect(result.comments.map(\.isBlock) == [false, true])
         #expect(result.comments[1].range.start.line == 6 && result.comments[1].range.start.column == 1)
         #expect(result.comments[1].range.end.column == 38)

@@ -55,8 +55,9 @@ import Testing
         changed.handoff = nil
         #expect(changed.handoff == nil)
         #expect(changed != explain)
-        let rebuilt = StateDecl(name: explain.name, handoff: clause, effects: explain.effects,
-                                terminator: explain.terminator, range: explain.range)
+        let rebuilt = StateDecl(
+            name: explain.name, handoff: clause, effects: explain.effects,
+            terminator: explain.terminator, range: explain.range)
         #expect(rebuilt == explain)
         // Inline, the optional clause (104 bytes) made a state 196 bytes.
         #expect(MemoryLayout<StateDecl>.size <= 112, "\(MemoryLayout<StateDecl>.size)")
@@ -71,11 +72,16 @@ import Testing
         #expect(handoff.outcome.name == "denied")
         #expect((handoff.keyword.start.line, handoff.keyword.start.column, handoff.keyword.end.column) == (3, 17, 24))
         #expect(Self.text(result.syntax, handoff.range) == "handoff /* default */ denied")
-        guard case .call(let call)? = states[1].terminator else { Issue.record("no call"); return }
+        guard case .call(let call)? = states[1].terminator else {
+            Issue.record("no call")
+            return
+        }
         let handling = try #require(call.handling)
         #expect(handling.outcomes.map(\.name) == ["denied", "cancelled"])
         #expect(handling.commas.count == 1)
-        #expect(Self.text(result.syntax, handling.range) == "handling denied , // who handles what\n              cancelled")
+        #expect(
+            Self.text(result.syntax, handling.range) == "handling denied , // who handles what\n              cancelled"
+        )
         #expect((handling.outcomes[1].range.start.line, handling.outcomes[1].range.start.column) == (10, 15))
         #expect(call.arms.count == 2)
     }
@@ -88,7 +94,8 @@ import Testing
 
     /// `handoff` and `handling` are keywords only after a state's name and after a call's flow.
     @Test func theWordsStayNamesElsewhere() {
-        let (file, result) = Self.parse("""
+        let (file, result) = Self.parse(
+            """
             flow handling {
               outcomes handoff
               start -> handoff
@@ -101,13 +108,17 @@ import Testing
         let states = Self.states(result.syntax)
         #expect(states[0].name.name == "handoff")
         #expect(states[0].handoff == nil)
-        guard case .call(let call)? = states[0].terminator else { Issue.record("no call"); return }
+        guard case .call(let call)? = states[0].terminator else {
+            Issue.record("no call")
+            return
+        }
         #expect(call.flow.name == "handling2")
         #expect(call.handling == nil)
     }
 
     @Test func missingOutcomesAreReportedWhereTheyBelong() {
-        let sources = MarkedSources("""
+        let sources = MarkedSources(
+            """
             flow f {
               start -> s
               state s handoff1️⃣ { -> done denied }
@@ -116,10 +127,11 @@ import Testing
             """)
         let file = SourceFile(id: FileID(0), path: "main.flow", text: sources.entryText)
         let result = Parser.parse(file)
-        #expect(sources.render(result.diagnostics, fileNames: ["main.flow"]) == [
-            "1️⃣ FL0021 error: expected the outcome handed to a caller, such as 'denied' after 'handoff'",
-            "2️⃣ FL0021 error: expected an outcome the caller handles, such as 'denied' after 'handling'",
-        ])
+        #expect(
+            sources.render(result.diagnostics, fileNames: ["main.flow"]) == [
+                "1️⃣ FL0021 error: expected the outcome handed to a caller, such as 'denied' after 'handoff'",
+                "2️⃣ FL0021 error: expected an outcome the caller handles, such as 'denied' after 'handling'",
+            ])
         #expect(result.syntax.printedBytes == file.bytes)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlowSyntax
 
 /// Hostile input is summarised, not echoed back as thousands of diagnostics.
@@ -16,12 +17,15 @@ import Testing
     @Test func errorsPastTheLimitAreCountedInOneDiagnostic() {
         // Each '§' is an unexpected character: 30 of them, limit 10.
         let text = String(repeating: "§ ", count: 30)
-        let result = Parser.parse(SourceFile(id: FileID(0), path: "x.flow", text: text),
-                                  limits: ParseLimits(maxErrors: 10))
+        let result = Parser.parse(
+            SourceFile(id: FileID(0), path: "x.flow", text: text),
+            limits: ParseLimits(maxErrors: 10))
         #expect(result.diagnostics.count == 11)
         #expect(result.diagnostics.last?.id == "FL0013")
         let total = Parser.parse(SourceFile(id: FileID(0), path: "x.flow", text: text)).diagnostics.count
-        #expect(result.diagnostics.last?.message == "too many errors: \(total - 10) more not shown; fix the ones above first")
+        #expect(
+            result.diagnostics.last?.message
+                == "too many errors: \(total - 10) more not shown; fix the ones above first")
     }
 
     @Test func locationOfAnOffsetCountsScalarsNotBytes() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlowSyntax
 
 @Suite struct LexerTests {
@@ -24,8 +25,10 @@ import Testing
     /// The eight-at-a-time tests give each byte the one-byte test's answer, at every position of
     /// the word and whatever its neighbours are (a carry or borrow between bytes would break that).
     @Test func wordClassesMatchTheOneByteTests() {
-        let neighbours: [UInt8] = [0x00, 0x09, 0x1F, 0x20, 0x22, 0x2F, 0x30, 0x39, 0x5F, 0x5E, 0x60, 0x7A, 0x7B,
-                                   0x7F, 0x80, 0xBF, 0xFF, UInt8(ascii: "a"), UInt8(ascii: "Z")]
+        let neighbours: [UInt8] = [
+            0x00, 0x09, 0x1F, 0x20, 0x22, 0x2F, 0x30, 0x39, 0x5F, 0x5E, 0x60, 0x7A, 0x7B,
+            0x7F, 0x80, 0xBF, 0xFF, UInt8(ascii: "a"), UInt8(ascii: "Z"),
+        ]
         for value in 0...255 {
             let b = UInt8(value)
             for neighbour in neighbours {
@@ -34,8 +37,12 @@ import Testing
                     bytes[position] = b
                     let word = bytes.withUnsafeBufferPointer { ByteClasses.word($0.baseAddress!, at: 0) }
                     let bit = UInt64(0x80) << UInt64(position * 8)
-                    #expect((ByteClasses.notName(word) & bit == 0) == Lexer.isIdentifierContinue(b), "byte \(value) at \(position)")
-                    #expect((ByteClasses.notPlainString(word) & bit == 0) == Lexer.isPlainStringByte(b), "byte \(value) at \(position)")
+                    #expect(
+                        (ByteClasses.notName(word) & bit == 0) == Lexer.isIdentifierContinue(b),
+                        "byte \(value) at \(position)")
+                    #expect(
+                        (ByteClasses.notPlainString(word) & bit == 0) == Lexer.isPlainStringByte(b),
+                        "byte \(value) at \(position)")
                 }
             }
             let plain = ((b >= 0x20 && b <= 0x7E) || b == 0x09) && !"\"\\{}".utf8.contains(b)
@@ -60,19 +67,28 @@ import Testing
         }
         // Keywords are found from the word's bytes: eight letters exactly, and one more.
         #expect(Self.lex("fallback outcomes").tokens.map(\.kind) == [.keyword(.fallback), .keyword(.outcomes), .eof])
-        #expect(Self.lex("fallbacks outcomesX fallback").tokens.map(\.kind) == [.identifier, .identifier, .keyword(.fallback), .eof])
+        #expect(
+            Self.lex("fallbacks outcomesX fallback").tokens.map(\.kind) == [
+                .identifier, .identifier, .keyword(.fallback), .eof,
+            ])
         #expect(Self.lex("on o").tokens.map(\.kind) == [.keyword(.on), .identifier, .eof])
         // The two keywords longer than a word, and names one byte off them.
-        #expect(Self.lex("capability destructive capabilitz destructivf capabilityy destructiv dapability").tokens.map(\.kind)
-                == [.keyword(.capability), .keyword(.destructive), .identifier, .identifier, .identifier, .identifier,
-                    .identifier, .eof])
+        #expect(
+            Self.lex("capability destructive capabilitz destructivf capabilityy destructiv dapability").tokens.map(
+                \.kind)
+                == [
+                    .keyword(.capability), .keyword(.destructive), .identifier, .identifier, .identifier, .identifier,
+                    .identifier, .eof,
+                ])
     }
 
     /// `TokenKind.==` compares the stored byte; it must agree with comparing the cases and their
     /// keywords, for every pair of kinds.
     @Test func tokenKindEqualityIsCaseAndKeywordEquality() {
-        let plain: [TokenKind] = [.leftBrace, .rightBrace, .leftParen, .rightParen, .comma, .colon, .equals, .arrow,
-                                  .at, .dot, .minus, .identifier, .string, .number, .wildcard, .eof]
+        let plain: [TokenKind] = [
+            .leftBrace, .rightBrace, .leftParen, .rightParen, .comma, .colon, .equals, .arrow,
+            .at, .dot, .minus, .identifier, .string, .number, .wildcard, .eof,
+        ]
         let all = plain + Keyword.allCases.map { TokenKind.keyword($0) }
         #expect(MemoryLayout<TokenKind>.size == 1 && all.count == 16 + 28)
         for (i, a) in all.enumerated() {
@@ -89,16 +105,19 @@ import Testing
         // largest value a file of Token.maxFileBytes can produce.
         let big = Token.maxFileBytes
         let ranges = [
-            SourceRange(file: FileID(3), start: SourceLocation(offset: 10, line: 2, column: 5),
-                        end: SourceLocation(offset: 17, line: 2, column: 9)),
-            SourceRange(file: FileID(70_000), start: SourceLocation(offset: big - 2, line: big - 3, column: big - 4),
-                        end: SourceLocation(offset: big, line: big - 1, column: big - 5)),
+            SourceRange(
+                file: FileID(3), start: SourceLocation(offset: 10, line: 2, column: 5),
+                end: SourceLocation(offset: 17, line: 2, column: 9)),
+            SourceRange(
+                file: FileID(70_000), start: SourceLocation(offset: big - 2, line: big - 3, column: big - 4),
+                end: SourceLocation(offset: big, line: big - 1, column: big - 5)),
         ]
         for range in ranges {
             #expect(Token(kind: .string, range: range).range == range)
             let leading = (range.start.offset - 3)..<range.start.offset
             let trailing = range.end.offset..<(range.end.offset == big ? big : range.end.offset + 2)
-            let token = Token(kind: .string, presence: .unexpected, range: range, leadingTrivia: leading, trailingTrivia: trailing)
+            let token = Token(
+                kind: .string, presence: .unexpected, range: range, leadingTrivia: leading, trailingTrivia: trailing)
             #expect(token.range == range && token.leadingTrivia == leading && token.trailingTrivia == trailing)
             #expect(token.fullRange == leading.lowerBound..<trailing.upperBound && token.presence == .unexpected)
         }
@@ -125,7 +144,8 @@ import Testing
     }
 
     @Test func byteOrderMarkIsSkipped() {
-        let (tokens, diagnostics, _) = Lexer.tokenize(SourceFile(id: FileID(0), path: "l.flow", bytes: [0xEF, 0xBB, 0xBF, 0x61]))
+        let (tokens, diagnostics, _) = Lexer.tokenize(
+            SourceFile(id: FileID(0), path: "l.flow", bytes: [0xEF, 0xBB, 0xBF, 0x61]))
         #expect(diagnostics.isEmpty)
         #expect(tokens[0].kind == .identifier)
         #expect(tokens[0].range.start == SourceLocation(offset: 3, line: 1, column: 1))
@@ -143,14 +163,18 @@ import Testing
     }
 
     @Test func invalidUTF8IsOneColumnPerByteAndOneDiagnosticPerRun() {
-        let (tokens, diagnostics, _) = Lexer.tokenize(SourceFile(id: FileID(0), path: "l.flow", bytes: [0x61, 0x20, 0xFF, 0xFE, 0x20, 0x62]))
+        let (tokens, diagnostics, _) = Lexer.tokenize(
+            SourceFile(id: FileID(0), path: "l.flow", bytes: [0x61, 0x20, 0xFF, 0xFE, 0x20, 0x62]))
         // The bad bytes are trivia (unexpected text) of the token before them, not a token.
         #expect(tokens.map(\.kind) == [.identifier, .identifier, .eof])
         #expect(Self.positions(tokens) == ["1:1", "1:6", "1:7"])
         #expect(tokens[0].trailingTrivia == 1..<5 && tokens[1].leadingTrivia == 5..<5)
         let pieces = Array(Trivia(source: [0x61, 0x20, 0xFF, 0xFE, 0x20, 0x62], bytes: tokens[0].trailingTrivia))
-        #expect(pieces == [TriviaPiece(kind: .whitespace, bytes: 1..<2), TriviaPiece(kind: .unexpectedText, bytes: 2..<4),
-                           TriviaPiece(kind: .whitespace, bytes: 4..<5)])
+        #expect(
+            pieces == [
+                TriviaPiece(kind: .whitespace, bytes: 1..<2), TriviaPiece(kind: .unexpectedText, bytes: 2..<4),
+                TriviaPiece(kind: .whitespace, bytes: 4..<5),
+            ])
         #expect(diagnostics.map(\.message) == ["2 invalid UTF-8 bytes in source; save the file as UTF-8"])
         #expect(diagnostics.first?.range?.start.column == 3 && diagnostics.first?.range?.end.column == 5)
     }
@@ -187,9 +211,13 @@ import Testing
         let file = SourceFile(id: FileID(0), path: "l.flow", text: "\"é {app}\\n\\u{1F4F7}\"")
         let (tokens, diagnostics, _) = Lexer.tokenize(file)
         #expect(diagnostics.isEmpty)
-        let appRange = SourceRange(file: FileID(0), start: SourceLocation(offset: 4, line: 1, column: 4),
-                                   end: SourceLocation(offset: 9, line: 1, column: 9))
-        #expect(Lexer.segments(of: tokens[0], in: file) == [.text("é "), .placeholder(StringLiteral.Placeholder(name: "app", range: appRange)), .text("\n📷")])
+        let appRange = SourceRange(
+            file: FileID(0), start: SourceLocation(offset: 4, line: 1, column: 4),
+            end: SourceLocation(offset: 9, line: 1, column: 9))
+        #expect(
+            Lexer.segments(of: tokens[0], in: file) == [
+                .text("é "), .placeholder(StringLiteral.Placeholder(name: "app", range: appRange)), .text("\n📷"),
+            ])
     }
 
     /// Plain strings take a shortcut in `segments(of:in:)`; strings with escapes, braces or
@@ -240,18 +268,19 @@ import Testing
 
     /// The parser's shortcut for a literal of one piece of plain ASCII must give the literal that
     /// decoding the token's segments gives, and must refuse every string it cannot read exactly.
-    @Test(arguments: [
-        ("\"plain words\"", "plain words"),
-        ("\"tab\there\"", "tab\there"),
-        ("\"<Your App> 100% ~\"", "<Your App> 100% ~"),
-        ("\"\"", nil),
-        ("\"Hi {app}\"", nil),
-        ("\"a}\"", nil),
-        ("\"\\n\"", nil),
-        ("\"caf\u{E9}\"", nil),
-        ("\"open", nil),
-        ("\"open\n\"", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("\"plain words\"", "plain words"),
+            ("\"tab\there\"", "tab\there"),
+            ("\"<Your App> 100% ~\"", "<Your App> 100% ~"),
+            ("\"\"", nil),
+            ("\"Hi {app}\"", nil),
+            ("\"a}\"", nil),
+            ("\"\\n\"", nil),
+            ("\"caf\u{E9}\"", nil),
+            ("\"open", nil),
+            ("\"open\n\"", nil),
+        ] as [(String, String?)])
     func plainASCIITextAgreesWithTheSegments(source: String, plain: String?) {
         let file = SourceFile(id: FileID(0), path: "l.flow", text: source)
         guard let token = Lexer.tokenize(file).tokens.first(where: { $0.kind == .string }) else {
@@ -271,9 +300,11 @@ import Testing
     /// A literal of one text segment is stored as its text, so the two ways to build it are one
     /// value (equal and with equal hashes); any other list of segments reads back as written.
     @Test func stringLiteralStorageIsNormalised() {
-        let r = SourceRange(file: FileID(0), start: SourceLocation(offset: 0, line: 1, column: 1),
-                            end: SourceLocation(offset: 3, line: 1, column: 4))
-        let a = StringLiteral(segments: [.text("hi")], range: r), b = StringLiteral(text: "hi", range: r)
+        let r = SourceRange(
+            file: FileID(0), start: SourceLocation(offset: 0, line: 1, column: 1),
+            end: SourceLocation(offset: 3, line: 1, column: 4))
+        let a = StringLiteral(segments: [.text("hi")], range: r)
+        let b = StringLiteral(text: "hi", range: r)
         #expect(a == b)
         #expect(a.hashValue == b.hashValue)
         #expect(a.plainText == "hi")
@@ -317,11 +348,14 @@ import Testing
     }
 
     @Test func keywordsAreNamesWhereNamesAreExpected() {
-        let result = Parser.parse(SourceFile(id: FileID(0), path: "l.flow", text: """
-            flow start { start -> alert state alert { -> done } state done { -> settings }
-              state settings { status camera { cancel, title -> done granted  else -> alert } } }
-            strings en { alert.title = "x" }
-            """))
+        let result = Parser.parse(
+            SourceFile(
+                id: FileID(0), path: "l.flow",
+                text: """
+                    flow start { start -> alert state alert { -> done } state done { -> settings }
+                      state settings { status camera { cancel, title -> done granted  else -> alert } } }
+                    strings en { alert.title = "x" }
+                    """))
         // `-> done }`: `done` needs an outcome, so only that is reported.
         #expect(result.diagnostics.map(\.message) == ["expected an outcome such as 'granted' after 'done'"])
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import FlowSyntax
 
 /// What "lossless" means, checked on one parse: printing the tree gives the bytes back; the
@@ -8,12 +9,15 @@ import Testing
 /// missing tokens are empty; the parser's tokens are the lexer's; and the comments the linter
 /// reads are exactly the comment pieces of the trivia.
 enum Lossless {
-    static func check(_ file: SourceFile, _ result: ParseResult, name: String,
-                      sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    static func check(
+        _ file: SourceFile, _ result: ParseResult, name: String,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         let syntax = result.syntax
         guard syntax.printedBytes == file.bytes else {
-            Issue.record("\(name): printing the tree does not give the input back (\(syntax.printedBytes.count) of \(file.bytes.count) bytes)",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "\(name): printing the tree does not give the input back (\(syntax.printedBytes.count) of \(file.bytes.count) bytes)",
+                sourceLocation: sourceLocation)
             return
         }
         #expect(syntax.tokens.last?.kind == .eof, "\(name): no end-of-file token", sourceLocation: sourceLocation)
@@ -21,19 +25,31 @@ enum Lossless {
         var problems: [String] = []
         for (index, token) in syntax.tokens.enumerated() {
             if token.presence == .missing {
-                if !token.fullRange.isEmpty || !token.textRange.isEmpty { problems.append("missing token \(index) is not empty") }
+                if !token.fullRange.isEmpty || !token.textRange.isEmpty {
+                    problems.append("missing token \(index) is not empty")
+                }
                 continue
             }
-            if token.fullRange.lowerBound != offset { problems.append("token \(index) starts at \(token.fullRange.lowerBound), not \(offset)") }
-            if !(token.leadingTrivia.upperBound == token.range.start.offset && token.trailingTrivia.lowerBound == token.range.end.offset) {
+            if token.fullRange.lowerBound != offset {
+                problems.append("token \(index) starts at \(token.fullRange.lowerBound), not \(offset)")
+            }
+            if !(token.leadingTrivia.upperBound == token.range.start.offset
+                && token.trailingTrivia.lowerBound == token.range.end.offset)
+            {
                 problems.append("token \(index) trivia does not touch its text")
             }
             offset = token.fullRange.upperBound
-            for (side, trivia) in [("leading", syntax.leadingTrivia(of: token)), ("trailing", syntax.trailingTrivia(of: token))] {
+            for (side, trivia) in [
+                ("leading", syntax.leadingTrivia(of: token)), ("trailing", syntax.trailingTrivia(of: token)),
+            ] {
                 var at = trivia.bytes.lowerBound
                 for piece in trivia {
-                    if piece.bytes.lowerBound != at || piece.bytes.isEmpty { problems.append("\(side) trivia of token \(index) has a gap") }
-                    if side == "trailing" && piece.kind == .newline { problems.append("trailing trivia of token \(index) has a line break") }
+                    if piece.bytes.lowerBound != at || piece.bytes.isEmpty {
+                        problems.append("\(side) trivia of token \(index) has a gap")
+                    }
+                    if side == "trailing" && piece.kind == .newline {
+                        problems.append("trailing trivia of token \(index) has a line break")
+                    }
                     at = piece.bytes.upperBound
                 }
                 if at != trivia.bytes.upperBound { problems.append("\(side) trivia of token \(index) is not covered") }
@@ -41,7 +57,8 @@ enum Lossless {
             if problems.count > 5 { break }
         }
         if offset != file.bytes.count { problems.append("tokens end at \(offset) of \(file.bytes.count)") }
-        #expect(problems.isEmpty, "\(name): \(problems.prefix(6).joined(separator: "; "))", sourceLocation: sourceLocation)
+        #expect(
+            problems.isEmpty, "\(name): \(problems.prefix(6).joined(separator: "; "))", sourceLocation: sourceLocation)
 
         // A refused file (NUL, too large) has no tokens but the end of file; otherwise the parser
         // recorded exactly what the lexer produces.
@@ -50,10 +67,16 @@ enum Lossless {
         guard !refused else { return }
         let lexed = Lexer.tokenize(file)
         let written = syntax.tokens.filter { $0.presence != .missing }
-        #expect(written.count == lexed.tokens.count, "\(name): parser kept \(written.count) tokens, lexer made \(lexed.tokens.count)",
-                sourceLocation: sourceLocation)
-        func same(_ a: Token, _ b: Token) -> Bool { a.kind == b.kind && a.range == b.range && a.fullRange == b.fullRange }
-        if let firstDifference = zip(written, lexed.tokens).enumerated().first(where: { !same($0.element.0, $0.element.1) })?.offset {
+        #expect(
+            written.count == lexed.tokens.count,
+            "\(name): parser kept \(written.count) tokens, lexer made \(lexed.tokens.count)",
+            sourceLocation: sourceLocation)
+        func same(_ a: Token, _ b: Token) -> Bool {
+            a.kind == b.kind && a.range == b.range && a.fullRange == b.fullRange
+        }
+        if let firstDifference = zip(written, lexed.tokens).enumerated().first(where: {
+            !same($0.element.0, $0.element.1)
+        })?.offset {
             Issue.record("\(name): token \(firstDifference) differs from the lexer's", sourceLocation: sourceLocation)
         }
         var fromTrivia: [Range<Int>] = []
@@ -61,12 +84,15 @@ enum Lossless {
             for piece in syntax.leadingTrivia(of: token) where piece.kind.isComment { fromTrivia.append(piece.bytes) }
             for piece in syntax.trailingTrivia(of: token) where piece.kind.isComment { fromTrivia.append(piece.bytes) }
         }
-        #expect(result.comments.map { $0.range.start.offset..<$0.range.end.offset } == fromTrivia,
-                "\(name): comments differ from the comment pieces of the trivia", sourceLocation: sourceLocation)
+        #expect(
+            result.comments.map { $0.range.start.offset..<$0.range.end.offset } == fromTrivia,
+            "\(name): comments differ from the comment pieces of the trivia", sourceLocation: sourceLocation)
     }
 
-    static func check(_ bytes: [UInt8], name: String, limits: ParseLimits = .default,
-                      sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    static func check(
+        _ bytes: [UInt8], name: String, limits: ParseLimits = .default,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         let file = SourceFile(id: FileID(0), path: "lossless.flow", bytes: bytes)
         let result = Parser.parse(file, limits: limits)
         check(file, result, name: name, sourceLocation: sourceLocation)
@@ -75,17 +101,25 @@ enum Lossless {
 
     /// A parse that records no tokens (what `Loader` does when it drops the tree) gives the same
     /// declarations, diagnostics and comments as the lossless parse `result`, and no tokens.
-    static func checkWithoutTokens(_ file: SourceFile, _ result: ParseResult, limits: ParseLimits = .default, name: String,
-                                   sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    static func checkWithoutTokens(
+        _ file: SourceFile, _ result: ParseResult, limits: ParseLimits = .default, name: String,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         let bare = Parser.parse(file, limits: limits, recordsTokens: false)
         let refusedIDs: Set<DiagnosticID> = [.binaryFile, .fileTooLarge]
         if !result.diagnostics.contains(where: { refusedIDs.contains($0.id) }) {
-            #expect(bare.syntax.tokens.isEmpty, "\(name): \(bare.syntax.tokens.count) tokens recorded", sourceLocation: sourceLocation)
-        }
-        #expect(bare.syntax.declarations == result.syntax.declarations, "\(name): declarations differ without tokens",
+            #expect(
+                bare.syntax.tokens.isEmpty, "\(name): \(bare.syntax.tokens.count) tokens recorded",
                 sourceLocation: sourceLocation)
-        #expect(bare.diagnostics == result.diagnostics, "\(name): diagnostics differ without tokens", sourceLocation: sourceLocation)
-        #expect(bare.comments == result.comments, "\(name): comments differ without tokens", sourceLocation: sourceLocation)
+        }
+        #expect(
+            bare.syntax.declarations == result.syntax.declarations, "\(name): declarations differ without tokens",
+            sourceLocation: sourceLocation)
+        #expect(
+            bare.diagnostics == result.diagnostics, "\(name): diagnostics differ without tokens",
+            sourceLocation: sourceLocation)
+        #expect(
+            bare.comments == result.comments, "\(name): comments differ without tokens", sourceLocation: sourceLocation)
     }
 }
 
@@ -121,41 +155,58 @@ enum Lossless {
     }
 
     @Test func fuzzDictionaryAndHostileInputsPrintBack() throws {
-        for input in FuzzRegressionTests.hostile + FuzzRegressionTests.crashes { Lossless.check(input.bytes, name: input.name) }
+        for input in FuzzRegressionTests.hostile + FuzzRegressionTests.crashes {
+            Lossless.check(input.bytes, name: input.name)
+        }
         // The dictionary's entries, one per line and all on one line, as the fuzzer splices them.
-        let dictionary = try String(contentsOf: Self.repository.appendingPathComponent("Scripts/fuzz/flow.dict"), encoding: .utf8)
-        let entries = dictionary.split(separator: "\n").filter { $0.hasPrefix("\"") }.map { String($0.dropFirst().dropLast()) }
+        let dictionary = try String(
+            contentsOf: Self.repository.appendingPathComponent("Scripts/fuzz/flow.dict"), encoding: .utf8)
+        let entries = dictionary.split(separator: "\n").filter { $0.hasPrefix("\"") }.map {
+            String($0.dropFirst().dropLast())
+        }
         #expect(entries.count > 20)
         Lossless.check(Array(entries.joined(separator: "\n").utf8), name: "dictionary, one per line")
         Lossless.check(Array(entries.joined().utf8), name: "dictionary, run together")
     }
 
     /// The shapes a byte-exact round trip gets wrong first.
-    @Test(arguments: [
-        ("invalid UTF-8", [0x66, 0x6C, 0x6F, 0x77, 0x20, 0xFF, 0xC0, 0x80, 0xED, 0xA0, 0x80, 0x20, 0x61]),
-        ("invalid UTF-8 inside a comment and a string", Array("// caf".utf8) + [0xE9] + Array("\napp \"x".utf8) + [0xFF] + Array("\"".utf8)),
-        ("NUL byte", Array("flow a {".utf8) + [0] + Array(" }".utf8)),
-        ("NUL only", [0]),
-        ("CRLF", Array("flow a {\r\n  start -> s\r\n  state s { -> done granted }\r\n}\r\n".utf8)),
-        ("lone CR", Array("flow a {\r start -> s\r state s { -> done granted }\r}\r".utf8)),
-        ("mixed line ends and trailing spaces", Array("app \"x\"  \r\n\n\r  \t\r\n".utf8)),
-        ("tabs", Array("flow\ta\t{\n\tstart\t->\ts\n\tstate s {\t-> done granted\t}\n}\t".utf8)),
-        ("unterminated string", Array("app \"Receipts\nflow a { }".utf8)),
-        ("unterminated string at the end", Array("app \"Receipts".utf8)),
-        ("unterminated block comment", Array("flow a { /* never closed\n state".utf8)),
-        ("block comment across lines after a token", Array("flow a /* one\ntwo */ { }\n".utf8)),
-        ("byte-order mark", [0xEF, 0xBB, 0xBF] + Array("app \"x\"\n".utf8)),
-        ("byte-order mark only", [0xEF, 0xBB, 0xBF]),
-        ("byte-order mark twice", [0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array("app \"x\"".utf8)),
-        ("truncated byte-order mark", [0xEF, 0xBB]),
-        ("shell comment", Array("# a shell comment // with a slash\napp \"x\" # and another".utf8)),
-        ("stray characters", Array("flow a { § ;; > start -> s state s { -> done granted } } /".utf8)),
-        ("smart quotes and non-breaking space", Array("app \u{201C}Receipts\u{201D}\u{00A0}".utf8)),
-        ("handoff and handling with comments", Array("flow a {\n  state s handoff/*x*/denied // y\n { call b handling denied,/**/cancelled { else -> done denied } }\n}\n".utf8)),
-        ("handoff and handling without outcomes", Array("flow a { state s handoff { call b handling , { } } }".utf8)),
-        ("only trivia", Array("  // one\n/* two */\n\t\n".utf8)),
-        ("empty", []),
-    ] as [(String, [UInt8])])
+    @Test(
+        arguments: [
+            ("invalid UTF-8", [0x66, 0x6C, 0x6F, 0x77, 0x20, 0xFF, 0xC0, 0x80, 0xED, 0xA0, 0x80, 0x20, 0x61]),
+            (
+                "invalid UTF-8 inside a comment and a string",
+                Array("// caf".utf8) + [0xE9] + Array("\napp \"x".utf8) + [0xFF] + Array("\"".utf8)
+            ),
+            ("NUL byte", Array("flow a {".utf8) + [0] + Array(" }".utf8)),
+            ("NUL only", [0]),
+            ("CRLF", Array("flow a {\r\n  start -> s\r\n  state s { -> done granted }\r\n}\r\n".utf8)),
+            ("lone CR", Array("flow a {\r start -> s\r state s { -> done granted }\r}\r".utf8)),
+            ("mixed line ends and trailing spaces", Array("app \"x\"  \r\n\n\r  \t\r\n".utf8)),
+            ("tabs", Array("flow\ta\t{\n\tstart\t->\ts\n\tstate s {\t-> done granted\t}\n}\t".utf8)),
+            ("unterminated string", Array("app \"Receipts\nflow a { }".utf8)),
+            ("unterminated string at the end", Array("app \"Receipts".utf8)),
+            ("unterminated block comment", Array("flow a { /* never closed\n state".utf8)),
+            ("block comment across lines after a token", Array("flow a /* one\ntwo */ { }\n".utf8)),
+            ("byte-order mark", [0xEF, 0xBB, 0xBF] + Array("app \"x\"\n".utf8)),
+            ("byte-order mark only", [0xEF, 0xBB, 0xBF]),
+            ("byte-order mark twice", [0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + Array("app \"x\"".utf8)),
+            ("truncated byte-order mark", [0xEF, 0xBB]),
+            ("shell comment", Array("# a shell comment // with a slash\napp \"x\" # and another".utf8)),
+            ("stray characters", Array("flow a { § ;; > start -> s state s { -> done granted } } /".utf8)),
+            ("smart quotes and non-breaking space", Array("app \u{201C}Receipts\u{201D}\u{00A0}".utf8)),
+            (
+                "handoff and handling with comments",
+                Array(
+                    "flow a {\n  state s handoff/*x*/denied // y\n { call b handling denied,/**/cancelled { else -> done denied } }\n}\n"
+                        .utf8)
+            ),
+            (
+                "handoff and handling without outcomes",
+                Array("flow a { state s handoff { call b handling , { } } }".utf8)
+            ),
+            ("only trivia", Array("  // one\n/* two */\n\t\n".utf8)),
+            ("empty", []),
+        ] as [(String, [UInt8])])
     func edgeCasesPrintBack(_ name: String, _ bytes: [UInt8]) {
         Lossless.check(bytes, name: name)
     }
@@ -163,7 +214,8 @@ enum Lossless {
     @Test func fileOverTheLimitPrintsBack() {
         let bytes = Array("flow a { state s { -> done granted } }\n".utf8)
         Lossless.check(bytes, name: "over the limit", limits: ParseLimits(maxFileBytes: 10))
-        let result = Parser.parse(SourceFile(id: FileID(0), path: "big.flow", bytes: bytes), limits: ParseLimits(maxFileBytes: 10))
+        let result = Parser.parse(
+            SourceFile(id: FileID(0), path: "big.flow", bytes: bytes), limits: ParseLimits(maxFileBytes: 10))
         #expect(result.syntax.tokens.count == 1 && result.syntax.tokens[0].leadingTrivia == 0..<bytes.count)
     }
 
@@ -179,7 +231,10 @@ enum Lossless {
         #expect(pieces(syntax.trailingTrivia(of: brace)) == ["whitespace ' '", "lineComment '// opens'"])
         let start = syntax.tokens[3]
         #expect(start.kind == .keyword(.start))
-        #expect(pieces(syntax.leadingTrivia(of: start)) == ["newline '\n'", "whitespace '  '", "blockComment '/* lead */'", "whitespace ' '"])
+        #expect(
+            pieces(syntax.leadingTrivia(of: start)) == [
+                "newline '\n'", "whitespace '  '", "blockComment '/* lead */'", "whitespace ' '",
+            ])
         #expect(pieces(syntax.leadingTrivia(of: syntax.tokens.last!)) == ["newline '\n'"])
     }
 
@@ -218,7 +273,10 @@ enum Lossless {
         let file = SourceFile(id: FileID(0), path: "t.flow", text: text)
         let result = Parser.parse(file)
         let unexpected = result.syntax.tokens.filter { $0.presence == .unexpected }
-        #expect(unexpected.map { String(decoding: result.syntax.text(of: $0), as: UTF8.self) } == ["bogus", "words", "here"])
+        #expect(
+            unexpected.map { String(decoding: result.syntax.text(of: $0), as: UTF8.self) } == [
+                "bogus", "words", "here",
+            ])
         #expect(result.diagnostics.map(\.id) == ["FL0025"])
         Lossless.check(file, result, name: "unexpected")
     }
@@ -231,11 +289,16 @@ enum Lossless {
             Issue.record("expected a flow with a state")
             return
         }
-        #expect(String(decoding: syntax.printedBytes(of: state.range, trivia: false), as: UTF8.self)
+        #expect(
+            String(decoding: syntax.printedBytes(of: state.range, trivia: false), as: UTF8.self)
                 == "state s { -> done granted }")
-        #expect(String(decoding: syntax.printedBytes(of: state.range), as: UTF8.self)
+        #expect(
+            String(decoding: syntax.printedBytes(of: state.range), as: UTF8.self)
                 == "\n  // the only state\n  state s { -> done granted } // done")
-        #expect(syntax.tokens(in: state.range).map(\.kind) == [.keyword(.state), .identifier, .leftBrace, .arrow, .keyword(.done),
-                                                              .identifier, .rightBrace])
+        #expect(
+            syntax.tokens(in: state.range).map(\.kind) == [
+                .keyword(.state), .identifier, .leftBrace, .arrow, .keyword(.done),
+                .identifier, .rightBrace,
+            ])
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlowSyntax
 
 @Suite struct NameCacheTests {

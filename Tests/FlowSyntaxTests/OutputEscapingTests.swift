@@ -1,5 +1,5 @@
-import Testing
 import FlowSyntax
+import Testing
 
 /// What input may and may not put on a terminal or into a CI log (issue 10, item 7).
 @Suite struct OutputEscapingTests {
@@ -35,13 +35,16 @@ import FlowSyntax
 
     @Test func theRendererEscapesPathsMessagesAndNotes() {
         let file = SourceFile(id: FileID(0), path: "::error::evil\n.flow", text: "flow f {}\n")
-        let range = SourceRange(file: file.id, start: SourceLocation(offset: 0, line: 1, column: 1),
-                                end: SourceLocation(offset: 4, line: 1, column: 5))
-        let diagnostic = Diagnostic.error("FL0000", "title '\u{1B}[31mred'", at: range,
-                                          notes: [DiagnosticNote("note \u{1B}[0m")])
+        let range = SourceRange(
+            file: file.id, start: SourceLocation(offset: 0, line: 1, column: 1),
+            end: SourceLocation(offset: 4, line: 1, column: 5))
+        let diagnostic = Diagnostic.error(
+            "FL0000", "title '\u{1B}[31mred'", at: range,
+            notes: [DiagnosticNote("note \u{1B}[0m")])
         let text = DiagnosticRenderer(files: [file]).render(diagnostic)
         #expect(!text.contains("\u{1B}"))
-        #expect(text.hasPrefix("\\u{3A}:error::evil\\u{A}.flow:1:1: error: title '\\u{1B}[31mred' [FL0000]\n"), "\(text)")
+        #expect(
+            text.hasPrefix("\\u{3A}:error::evil\\u{A}.flow:1:1: error: title '\\u{1B}[31mred' [FL0000]\n"), "\(text)")
         #expect(text.contains("note: note \\u{1B}[0m\n"))
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlowSyntax
 
 @Suite struct RendererTests {
@@ -8,22 +9,28 @@ import Testing
 
     /// A range on one line, columns 1-based and end-exclusive; offsets are not used by the renderer.
     static func range(line: Int, _ start: Int, _ end: Int) -> SourceRange {
-        SourceRange(file: FileID(1), start: SourceLocation(offset: 0, line: line, column: start),
-                    end: SourceLocation(offset: 0, line: line, column: end))
+        SourceRange(
+            file: FileID(1), start: SourceLocation(offset: 0, line: line, column: start),
+            end: SourceLocation(offset: 0, line: line, column: end))
     }
 
     @Test func briefExampleLayout() {
         let source = (1...13).map { _ in "" }.joined(separator: "\n") + "\n      notDetermined -> prme\n"
         let f = Self.file(source, path: "flows/camera.flow")
-        let diagnostic = Diagnostic.error("FL0102", "unknown state 'prme'", at: Self.range(line: 14, 24, 28),
-                                          fixIts: [FixIt(range: Self.range(line: 14, 24, 28), replacement: "prime",
-                                                         message: "did you mean 'prime'?")])
-        #expect(DiagnosticRenderer(files: [f]).render(diagnostic) == """
-            flows/camera.flow:14:24: error: unknown state 'prme' [FL0102]
-               14 |       notDetermined -> prme
-                  |                        ^~~~ did you mean 'prime'?
+        let diagnostic = Diagnostic.error(
+            "FL0102", "unknown state 'prme'", at: Self.range(line: 14, 24, 28),
+            fixIts: [
+                FixIt(
+                    range: Self.range(line: 14, 24, 28), replacement: "prime",
+                    message: "did you mean 'prime'?")
+            ])
+        #expect(
+            DiagnosticRenderer(files: [f]).render(diagnostic) == """
+                flows/camera.flow:14:24: error: unknown state 'prme' [FL0102]
+                   14 |       notDetermined -> prme
+                      |                        ^~~~ did you mean 'prime'?
 
-            """)
+                """)
     }
 
     @Test func tabsAreExpandedTheSameWayInBothLines() {
@@ -47,35 +54,43 @@ import Testing
 
     @Test func caretsStopAtTheEndOfTheFirstLineOfAMultiLineRange() {
         let f = Self.file("state s {\n  -> t\n}\n")
-        let range = SourceRange(file: FileID(1), start: SourceLocation(offset: 0, line: 1, column: 7),
-                                end: SourceLocation(offset: 0, line: 3, column: 2))
-        #expect(DiagnosticRenderer(files: [f]).render(.error("FL0000", "m", at: range))
-            == "r.flow:1:7: error: m [FL0000]\n    1 | state s {\n      |       ^~~\n")
+        let range = SourceRange(
+            file: FileID(1), start: SourceLocation(offset: 0, line: 1, column: 7),
+            end: SourceLocation(offset: 0, line: 3, column: 2))
+        #expect(
+            DiagnosticRenderer(files: [f]).render(.error("FL0000", "m", at: range))
+                == "r.flow:1:7: error: m [FL0000]\n    1 | state s {\n      |       ^~~\n")
     }
 
     @Test func missingRangeUsesTheFallbackPath() {
-        let diagnostic = Diagnostic.error("FL0000", "cannot read file", at: nil,
-                                          notes: [DiagnosticNote("check the permissions")])
+        let diagnostic = Diagnostic.error(
+            "FL0000", "cannot read file", at: nil,
+            notes: [DiagnosticNote("check the permissions")])
         let renderer = DiagnosticRenderer(files: [])
-        #expect(renderer.render(diagnostic, fallbackPath: "a.flow")
-            == "a.flow:1:1: error: cannot read file [FL0000]\nnote: check the permissions\n")
-        #expect(renderer.render(diagnostic) == "<unknown>:1:1: error: cannot read file [FL0000]\nnote: check the permissions\n")
+        #expect(
+            renderer.render(diagnostic, fallbackPath: "a.flow")
+                == "a.flow:1:1: error: cannot read file [FL0000]\nnote: check the permissions\n")
+        #expect(
+            renderer.render(diagnostic)
+                == "<unknown>:1:1: error: cannot read file [FL0000]\nnote: check the permissions\n")
     }
 
     @Test func notesWithRangesGetTheirOwnLocationAndSnippet() {
         let f = Self.file("state a { -> b }\nstate a { -> c }\n")
-        let diagnostic = Diagnostic(id: "FL0101", severity: .warning, message: "duplicate state 'a'",
-                                    range: Self.range(line: 2, 7, 8),
-                                    notes: [DiagnosticNote("first declared here", at: Self.range(line: 1, 7, 8))])
-        #expect(DiagnosticRenderer(files: [f]).render(diagnostic) == """
-            r.flow:2:7: warning: duplicate state 'a' [FL0101]
-                2 | state a { -> c }
-                  |       ^
-            r.flow:1:7: note: first declared here
-                1 | state a { -> b }
-                  |       ^
+        let diagnostic = Diagnostic(
+            id: "FL0101", severity: .warning, message: "duplicate state 'a'",
+            range: Self.range(line: 2, 7, 8),
+            notes: [DiagnosticNote("first declared here", at: Self.range(line: 1, 7, 8))])
+        #expect(
+            DiagnosticRenderer(files: [f]).render(diagnostic) == """
+                r.flow:2:7: warning: duplicate state 'a' [FL0101]
+                    2 | state a { -> c }
+                      |       ^
+                r.flow:1:7: note: first declared here
+                    1 | state a { -> b }
+                      |       ^
 
-            """)
+                """)
     }
 
     @Test func colourOnlyWhenAsked() {
@@ -90,11 +105,13 @@ import Testing
     @Test func byteOrderMarkIsNotDrawn() {
         let f = SourceFile(id: FileID(1), path: "r.flow", bytes: [0xEF, 0xBB, 0xBF] + Array("flw a".utf8))
         let result = Parser.parse(f)
-        #expect(DiagnosticRenderer(files: [f]).render(result.diagnostics).hasPrefix("""
-            r.flow:1:1: error: expected a declaration ('flow', 'strings', 'let', 'app' or 'import'), found 'flw' [FL0024]
-                1 | flw a
-                  | ^~~ did you mean 'flow'?
-            """))
+        #expect(
+            DiagnosticRenderer(files: [f]).render(result.diagnostics).hasPrefix(
+                """
+                r.flow:1:1: error: expected a declaration ('flow', 'strings', 'let', 'app' or 'import'), found 'flw' [FL0024]
+                    1 | flw a
+                      | ^~~ did you mean 'flow'?
+                """))
     }
 
     @Test func longLinesAreWindowedAroundTheCaret() {
@@ -102,13 +119,17 @@ import Testing
         var renderer = DiagnosticRenderer(files: [f])
         renderer.maxSnippetWidth = 20
         let rendered = renderer.render(.error("FL0002", "m", at: Self.range(line: 1, 1002, 1003)))
-        #expect(rendered == "r.flow:1:1002: error: m [FL0002]\n    1 | ...aaaaaaaaaaaaaaaaaa §\n      |                       ^\n")
+        #expect(
+            rendered
+                == "r.flow:1:1002: error: m [FL0002]\n    1 | ...aaaaaaaaaaaaaaaaaa §\n      |                       ^\n"
+        )
     }
 
     @Test func wideGutterForLargeLineNumbers() {
         let f = Self.file(String(repeating: "\n", count: 123_455) + "x\n")
-        #expect(DiagnosticRenderer(files: [f]).render(.error("FL0000", "m", at: Self.range(line: 123_456, 1, 2)))
-            == "r.flow:123456:1: error: m [FL0000]\n123456 | x\n       | ^\n")
+        #expect(
+            DiagnosticRenderer(files: [f]).render(.error("FL0000", "m", at: Self.range(line: 123_456, 1, 2)))
+                == "r.flow:123456:1: error: m [FL0000]\n123456 | x\n       | ^\n")
     }
 
     @Test func lookupClosureFindsFiles() {
@@ -120,7 +141,9 @@ import Testing
     /// The display position of every column, found by walking the line cell by cell from its
     /// start: what the layout's marks must reproduce.
     static func positionsByScanning(_ bytes: [UInt8]) -> [Int] {
-        var positions: [Int] = [], position = 0, i = 0
+        var positions: [Int] = []
+        var position = 0
+        var i = 0
         while i < bytes.count {
             positions.append(position)
             let (length, width, _) = DiagnosticRenderer.cell(bytes, at: i, position: position)
@@ -132,8 +155,10 @@ import Testing
     }
 
     @Test func lineLayoutAgreesWithACellByCellScanAtEveryColumn() {
-        let pieces: [[UInt8]] = [Array("abc".utf8), [0x09], Array("漢字".utf8), Array("e\u{0301}".utf8),
-                                 Array("😀".utf8), [0xFF], [0xE6, 0xBC], [0x01], Array(" §".utf8), Array("x\ty".utf8)]
+        let pieces: [[UInt8]] = [
+            Array("abc".utf8), [0x09], Array("漢字".utf8), Array("e\u{0301}".utf8),
+            Array("😀".utf8), [0xFF], [0xE6, 0xBC], [0x01], Array(" §".utf8), Array("x\ty".utf8),
+        ]
         var generator = SystemRandomNumberGenerator()
         for length in [0, 1, 31, 32, 33, 95, 300] {
             var bytes: [UInt8] = []
@@ -171,7 +196,8 @@ import Testing
             let text = String(Array(line)[windowStart..<windowStart + 120])
             let shift = windowStart > 0 ? windowStart - 3 : 0
             let carets = "^" + String(repeating: "~", count: max(0, min(3, windowStart + 120 - start) - 1))
-            let expected = "r.flow:1:\(column): error: m [FL0000]\n    1 | \(windowStart > 0 ? "..." : "")\(text)"
+            let expected =
+                "r.flow:1:\(column): error: m [FL0000]\n    1 | \(windowStart > 0 ? "..." : "")\(text)"
                 + "\(windowStart + 120 < 5000 ? "..." : "")\n      | \(String(repeating: " ", count: start - shift))\(carets)\n"
             #expect(rendered == expected, "column \(column)")
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlowSyntax
 
 /// Hostile input: nothing may crash or hang, and every position reported must be a real place
@@ -30,15 +31,19 @@ import Testing
         return (line, column)
     }
 
-    static func expectValid(_ range: SourceRange, in file: SourceFile, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    static func expectValid(
+        _ range: SourceRange, in file: SourceFile, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         #expect(range.file == file.id, sourceLocation: sourceLocation)
-        #expect(range.start.offset >= 0 && range.start.offset <= range.end.offset && range.end.offset <= file.bytes.count,
-                sourceLocation: sourceLocation)
+        #expect(
+            range.start.offset >= 0 && range.start.offset <= range.end.offset && range.end.offset <= file.bytes.count,
+            sourceLocation: sourceLocation)
         for location in [range.start, range.end] {
             let (line, column) = position(of: location.offset, in: file)
-            #expect(location.line == line && location.column == column,
-                    "\(location.line):\(location.column) at offset \(location.offset) should be \(line):\(column)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                location.line == line && location.column == column,
+                "\(location.line):\(location.column) at offset \(location.offset) should be \(line):\(column)",
+                sourceLocation: sourceLocation)
         }
     }
 
@@ -94,18 +99,19 @@ import Testing
         let result = Self.parseChecked(bytes)
         let rendered = DiagnosticRenderer(files: [SourceFile(id: FileID(3), path: "fuzz.flow", bytes: bytes)])
             .render(result.diagnostics)
-        #expect(rendered == """
-            fuzz.flow:1:11: error: invalid UTF-8 byte in source; save the file as UTF-8 [FL0001]
-                1 | let x = "a\u{FFFD}b" \u{FFFD}(
-                  |           ^
-            fuzz.flow:1:15: error: invalid UTF-8 byte in source; save the file as UTF-8 [FL0001]
-                1 | let x = "a\u{FFFD}b" \u{FFFD}(
-                  |               ^
-            fuzz.flow:1:16: error: expected a declaration ('flow', 'strings', 'let', 'app' or 'import'), found '(' [FL0024]
-                1 | let x = "a\u{FFFD}b" \u{FFFD}(
-                  |                ^
+        #expect(
+            rendered == """
+                fuzz.flow:1:11: error: invalid UTF-8 byte in source; save the file as UTF-8 [FL0001]
+                    1 | let x = "a\u{FFFD}b" \u{FFFD}(
+                      |           ^
+                fuzz.flow:1:15: error: invalid UTF-8 byte in source; save the file as UTF-8 [FL0001]
+                    1 | let x = "a\u{FFFD}b" \u{FFFD}(
+                      |               ^
+                fuzz.flow:1:16: error: expected a declaration ('flow', 'strings', 'let', 'app' or 'import'), found '(' [FL0024]
+                    1 | let x = "a\u{FFFD}b" \u{FFFD}(
+                      |                ^
 
-            """)
+                """)
     }
 
     @Test func millionOpeningBraces() {
@@ -115,22 +121,26 @@ import Testing
     }
 
     @Test func millionOpeningBracesInsideAState() {
-        let bytes = Array("flow a { state s { track \"e\" ".utf8) + Array(repeating: UInt8(ascii: "{"), count: 1_000_000)
+        let bytes =
+            Array("flow a { state s { track \"e\" ".utf8) + Array(repeating: UInt8(ascii: "{"), count: 1_000_000)
             + Array(repeating: UInt8(ascii: "("), count: 1_000)
         let result = Self.parseChecked(bytes)
         #expect(!result.diagnostics.isEmpty && result.diagnostics.count < 10)
     }
 
     @Test func nestingLimitIsEnforced() {
-        let result = Self.parseChecked(Array("flow a { state s { status (a, b) { (x, _) -> t } } }".utf8),
-                                       limits: ParseLimits(maxNestingDepth: 3))
+        let result = Self.parseChecked(
+            Array("flow a { state s { status (a, b) { (x, _) -> t } } }".utf8),
+            limits: ParseLimits(maxNestingDepth: 3))
         #expect(result.diagnostics.map(\.id) == ["FL0011"])
         #expect(result.diagnostics.first?.range?.start.column == 36)
     }
 
     @Test func twoMegabyteLines() {
         let long = String(repeating: "a", count: 2 << 20)
-        for text in ["let x = \"\(long)\"", "let \(long) = \"x\" §", "app \"\(long)", String(repeating: "§", count: 1 << 20)] {
+        for text in [
+            "let x = \"\(long)\"", "let \(long) = \"x\" §", "app \"\(long)", String(repeating: "§", count: 1 << 20),
+        ] {
             let bytes = Array(text.utf8)
             let result = Self.parseChecked(bytes)
             let file = SourceFile(id: FileID(3), path: "fuzz.flow", bytes: bytes)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import FlowSyntax
 
 @Suite struct SourceFileTests {
@@ -20,8 +21,10 @@ import Testing
             }
             return starts
         }
-        let pieces: [[UInt8]] = [[0x0A], [0x0D], [0x0D, 0x0A], [0x09], [0x0B], [0x0E], [0x0C], [0x00], [0xFF], [0x80, 0x8E],
-                                 Array("abc".utf8), Array("state s {".utf8), [0xC3, 0xA9]]
+        let pieces: [[UInt8]] = [
+            [0x0A], [0x0D], [0x0D, 0x0A], [0x09], [0x0B], [0x0E], [0x0C], [0x00], [0xFF], [0x80, 0x8E],
+            Array("abc".utf8), Array("state s {".utf8), [0xC3, 0xA9],
+        ]
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15  // xorshift, so a failure is the same every run
         func nextPiece() -> [UInt8] {
             state ^= state << 13
@@ -43,7 +46,8 @@ import Testing
             }
         }
         for offset in 0..<17 {
-            let bytes = Array(repeating: UInt8(ascii: "x"), count: offset) + [0x0D, 0x0A] + Array(repeating: 0x79, count: 9)
+            let bytes =
+                Array(repeating: UInt8(ascii: "x"), count: offset) + [0x0D, 0x0A] + Array(repeating: 0x79, count: 9)
             #expect(SourceFile(id: FileID(0), path: "a.flow", bytes: bytes).lineStarts.elementsEqual([0, offset + 2]))
         }
     }
@@ -53,7 +57,8 @@ import Testing
     @Test func firstNULMatchesFirstIndex() {
         for offset in 0..<20 {
             for before: [UInt8] in [[], [0x0A], [0x0D], [0x0D, 0x0A], [0x09], [0x00]] {
-                let bytes = Array(repeating: UInt8(ascii: "x"), count: offset) + before + [0x00]
+                let bytes =
+                    Array(repeating: UInt8(ascii: "x"), count: offset) + before + [0x00]
                     + Array(repeating: 0x79, count: 9) + [0x00]
                 let file = SourceFile(id: FileID(0), path: "a.flow", bytes: bytes)
                 #expect(file.firstNUL == bytes.firstIndex(of: 0), "\(bytes)")
@@ -85,19 +90,20 @@ import Testing
         #expect(file.lineText(5) == "")
     }
 
-    @Test(arguments: [
-        ("prme", ["prime", "explain", "ask"], "prime"),
-        ("authorised", ["authorized", "denied"], "authorized"),
-        ("zzz", ["prime", "explain"], nil),
-        // A swap of neighbours is one edit (Levenshtein counts two, over the limit for 5 letters).
-        ("prmie", ["prime", "explain"], "prime"),
-        ("sttaus", ["status", "state"], "status"),
-        // Case is folded on both sides, ASCII or not; the candidate is returned as spelled.
-        ("PRIME", ["Prime", "explain"], "Prime"),
-        ("Äpfel", ["äpfeln", "apfel"], "äpfeln"),
-        // A candidate much longer than the name is never close, whatever its prefix.
-        ("pri", ["primerprimer", "pro"], "pro"),
-    ] as [(String, [String], String?)])
+    @Test(
+        arguments: [
+            ("prme", ["prime", "explain", "ask"], "prime"),
+            ("authorised", ["authorized", "denied"], "authorized"),
+            ("zzz", ["prime", "explain"], nil),
+            // A swap of neighbours is one edit (Levenshtein counts two, over the limit for 5 letters).
+            ("prmie", ["prime", "explain"], "prime"),
+            ("sttaus", ["status", "state"], "status"),
+            // Case is folded on both sides, ASCII or not; the candidate is returned as spelled.
+            ("PRIME", ["Prime", "explain"], "Prime"),
+            ("Äpfel", ["äpfeln", "apfel"], "äpfeln"),
+            // A candidate much longer than the name is never close, whatever its prefix.
+            ("pri", ["primerprimer", "pro"], "pro"),
+        ] as [(String, [String], String?)])
     func suggestionFindsCloseNamesOnly(name: String, candidates: [String], expected: String?) {
         #expect(Suggestion.closest(to: name, in: candidates) == expected)
     }

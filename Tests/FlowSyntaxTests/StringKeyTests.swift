@@ -1,9 +1,10 @@
-import Testing
 import FlowSyntax
+import Testing
 
 @Suite struct StringKeyTests {
-    static let range = SourceRange(file: FileID(0), start: SourceLocation(offset: 0, line: 1, column: 1),
-                                   end: SourceLocation(offset: 0, line: 1, column: 1))
+    static let range = SourceRange(
+        file: FileID(0), start: SourceLocation(offset: 0, line: 1, column: 1),
+        end: SourceLocation(offset: 0, line: 1, column: 1))
 
     /// The name is the parts joined with dots, whatever their lengths and scripts.
     @Test(arguments: [
@@ -18,11 +19,11 @@ import FlowSyntax
     /// after it still hold exactly their own entries, in order.
     @Test func stringsBlocksOfDifferentSizesKeepTheirEntries() {
         let source = """
-        strings en { a = "1"  b.c = "2"  d = "3" }
-        strings pl { a = "4" }
-        strings de { }
-        strings fr { a = "5"  b.c = "6"  d = "7"  e = "8" }
-        """
+            strings en { a = "1"  b.c = "2"  d = "3" }
+            strings pl { a = "4" }
+            strings de { }
+            strings fr { a = "5"  b.c = "6"  d = "7"  e = "8" }
+            """
         let result = Parser.parse(SourceFile(id: FileID(0), path: "s.flow", text: source))
         #expect(result.diagnostics.isEmpty)
         let blocks = result.syntax.declarations.compactMap { declaration -> StringsDecl? in
@@ -31,6 +32,9 @@ import FlowSyntax
         }
         #expect(blocks.map(\.locale.tag) == ["en", "pl", "de", "fr"])
         #expect(blocks.map { $0.entries.map(\.key.name) } == [["a", "b.c", "d"], ["a"], [], ["a", "b.c", "d", "e"]])
-        #expect(blocks.map { $0.entries.compactMap(\.value?.plainText) } == [["1", "2", "3"], ["4"], [], ["5", "6", "7", "8"]])
+        #expect(
+            blocks.map { $0.entries.compactMap(\.value?.plainText) } == [
+                ["1", "2", "3"], ["4"], [], ["5", "6", "7", "8"],
+            ])
     }
 }

@@ -44,7 +44,8 @@ public struct MarkedSources: Sendable {
             guard let r else { return "-" }
             let path = r.file.index < fileNames.count ? fileNames[r.file.index] : "?"
             let prefix = path == paths[0] ? "" : path + " "
-            let start = place(r.start, in: path), end = place(r.end, in: path)
+            let start = place(r.start, in: path)
+            let end = place(r.end, in: path)
             return prefix + (r.start.offset == r.end.offset ? start : "\(start)-\(end)")
         }
         var out: [String] = []

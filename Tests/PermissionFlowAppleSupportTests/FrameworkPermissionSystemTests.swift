@@ -2,6 +2,7 @@ import FlowModel
 import FlowRuntime
 import Foundation
 import Testing
+
 @testable import PermissionFlowAppleSupport
 
 /// A framework side in memory: raw status values per kind, what each request turns them into,
@@ -84,16 +85,20 @@ private actor FakeFrameworks: FrameworkAccess {
 }
 
 private let allowedEverything = UsageDescriptionTexts(
-    texts: Dictionary(PermissionKind.allCases
-        .flatMap { $0.usageDescriptionKeys(options: [.always, .writeOnly]) + $0.usageDescriptionKeys(options: []) }
-        .map { ($0, "Why we ask") }, uniquingKeysWith: { first, _ in first }),
+    texts: Dictionary(
+        PermissionKind.allCases
+            .flatMap { $0.usageDescriptionKeys(options: [.always, .writeOnly]) + $0.usageDescriptionKeys(options: []) }
+            .map { ($0, "Why we ask") }, uniquingKeysWith: { first, _ in first }),
     temporaryAccuracyPurposes: ["Delivery": "Find your door"])
 
-private func system(_ fake: FakeFrameworks, texts: UsageDescriptionTexts? = allowedEverything,
-                    notificationPage: Bool = true,
-                    record: any AskedRecord = InMemoryAskedRecord()) -> FrameworkPermissionSystem<FakeFrameworks> {
-    FrameworkPermissionSystem(access: fake, usageDescriptions: texts, notificationSettingsAvailable: notificationPage,
-                              record: record)
+private func system(
+    _ fake: FakeFrameworks, texts: UsageDescriptionTexts? = allowedEverything,
+    notificationPage: Bool = true,
+    record: any AskedRecord = InMemoryAskedRecord()
+) -> FrameworkPermissionSystem<FakeFrameworks> {
+    FrameworkPermissionSystem(
+        access: fake, usageDescriptions: texts, notificationSettingsAvailable: notificationPage,
+        record: record)
 }
 
 @Test func statusesAreMappedFromRawValues() async throws {
@@ -106,7 +111,9 @@ private func system(_ fake: FakeFrameworks, texts: UsageDescriptionTexts? = allo
 
 @Test func anUnknownRawValueIsAnError() async {
     let s = system(FakeFrameworks(raws: [.speech: [9]]))
-    await #expect(throws: UnknownStatusValue(kind: .speech, enumName: "SFSpeechRecognizerAuthorizationStatus", rawValue: 9)) {
+    await #expect(
+        throws: UnknownStatusValue(kind: .speech, enumName: "SFSpeechRecognizerAuthorizationStatus", rawValue: 9)
+    ) {
         try await s.status(of: .speech)
     }
 }
@@ -239,7 +246,9 @@ private func system(_ fake: FakeFrameworks, texts: UsageDescriptionTexts? = allo
     await #expect(throws: FrameworkPermissionError.settingsCouldNotOpen(.notificationSettings)) {
         try await system(fake).openSettings(.notificationSettings)
     }
-    #expect(FrameworkPermissionError.settingsCouldNotOpen(.settings).description == "iOS did not open the app's Settings page")
+    #expect(
+        FrameworkPermissionError.settingsCouldNotOpen(.settings).description
+            == "iOS did not open the app's Settings page")
 }
 
 @Test func capabilitiesComeFromTheFrameworks() async throws {
@@ -268,13 +277,17 @@ private func system(_ fake: FakeFrameworks, texts: UsageDescriptionTexts? = allo
     #expect(result.answer.map { result.prompt?[$0].label } == "OK")
     #expect(await record.wasAsked(.faceID))
     #expect(try await s.status(of: .faceID) == .authorized)
-    #expect(await fake.log == ["canEvaluatePolicy", "canEvaluatePolicy", "request faceID()", "canEvaluatePolicy", "canEvaluatePolicy"])
+    #expect(
+        await fake.log == [
+            "canEvaluatePolicy", "canEvaluatePolicy", "request faceID()", "canEvaluatePolicy", "canEvaluatePolicy",
+        ])
 }
 
 @Test func faceIDDeclinedReadsDenied() async throws {
     let fake = FakeFrameworks(raws: [:], promptAppeared: true)
-    await fake.set(biometry: BiometryReading(biometryTypeRawValue: 2, errorCode: nil),
-                   afterRequest: BiometryReading(biometryTypeRawValue: 2, errorCode: -6))
+    await fake.set(
+        biometry: BiometryReading(biometryTypeRawValue: 2, errorCode: nil),
+        afterRequest: BiometryReading(biometryTypeRawValue: 2, errorCode: -6))
     let result = try await system(fake).request(.faceID, options: [])
     #expect(result.status == .denied)
     #expect(result.answer.map { result.prompt?[$0].label } == "Don't Allow")
@@ -332,7 +345,9 @@ private func system(_ fake: FakeFrameworks, texts: UsageDescriptionTexts? = allo
     let fake = FakeFrameworks(raws: [.alarmKit: [0]], answers: [.alarmKit: [1]])
     let result = try await system(fake).request(.alarmKit, options: [])
     #expect(result.status == .denied)
-    await #expect(throws: UnknownStatusValue(kind: .alarmKit, enumName: "AlarmManager.AuthorizationState", rawValue: -1)) {
+    await #expect(
+        throws: UnknownStatusValue(kind: .alarmKit, enumName: "AlarmManager.AuthorizationState", rawValue: -1)
+    ) {
         try await system(FakeFrameworks(raws: [.alarmKit: [-1]])).status(of: .alarmKit)
     }
 }
@@ -353,7 +368,8 @@ private func system(_ fake: FakeFrameworks, texts: UsageDescriptionTexts? = allo
 /// declares it with CA92.1 and nothing else.
 @Test func thePrivacyManifestDeclaresUserDefaults() throws {
     let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources/PermissionFlowAppleSupport/Resources/PrivacyInfo.xcprivacy")
+        .deletingLastPathComponent().appendingPathComponent(
+            "Sources/PermissionFlowAppleSupport/Resources/PrivacyInfo.xcprivacy")
     let plist = try PropertyListSerialization.propertyList(from: Data(contentsOf: url), format: nil)
     let root = try #require(plist as? [String: Any])
     #expect(root["NSPrivacyTracking"] as? Bool == false)

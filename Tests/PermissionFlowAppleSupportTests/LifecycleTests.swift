@@ -1,6 +1,7 @@
 import FlowModel
 import FlowRuntime
 import Testing
+
 @testable import PermissionFlowAppleSupport
 
 @Test func appStateUsesUIKitRawValues() {
@@ -119,10 +120,12 @@ import Testing
 
 @Test func settingsDestination() {
     #expect(SettingsDestination.choose(for: .settings, notificationSettingsAvailable: true) == .appSettings)
-    #expect(SettingsDestination.choose(for: .notificationSettings, notificationSettingsAvailable: true)
-        == .notificationSettings)
-    #expect(SettingsDestination.choose(for: .notificationSettings, notificationSettingsAvailable: false)
-        == .appSettings)
+    #expect(
+        SettingsDestination.choose(for: .notificationSettings, notificationSettingsAvailable: true)
+            == .notificationSettings)
+    #expect(
+        SettingsDestination.choose(for: .notificationSettings, notificationSettingsAvailable: false)
+            == .appSettings)
 }
 
 @Test func aSettingsVisitEndsWhenTheUserComesBack() {
@@ -149,12 +152,17 @@ import Testing
 }
 
 @Test func settingsChangesAreTheStatusesThatMoved() {
-    let before: [PermissionKind: Status] = [.camera: .denied, .location: .authorizedWhenInUse, .photos: .limited,
-                                            .contacts: .denied]
-    let after: [PermissionKind: Status] = [.camera: .authorized, .location: .authorizedWhenInUse, .photos: .authorized,
-                                           .microphone: .granted]
-    #expect(SettingsDiff.changes(before: before, after: after)
-        == [SettingsChange(.camera, .authorized), SettingsChange(.photos, .authorized)])
+    let before: [PermissionKind: Status] = [
+        .camera: .denied, .location: .authorizedWhenInUse, .photos: .limited,
+        .contacts: .denied,
+    ]
+    let after: [PermissionKind: Status] = [
+        .camera: .authorized, .location: .authorizedWhenInUse, .photos: .authorized,
+        .microphone: .granted,
+    ]
+    #expect(
+        SettingsDiff.changes(before: before, after: after)
+            == [SettingsChange(.camera, .authorized), SettingsChange(.photos, .authorized)])
     #expect(SettingsDiff.changes(before: before, after: before) == [])
 }
 

@@ -1,5 +1,6 @@
 import FlowModel
 import Testing
+
 @testable import PermissionFlowAppleSupport
 
 // Face ID and Local Network: the statuses derived where iOS has no status API.
@@ -120,16 +121,22 @@ func everyCanEvaluateCodeGivesAFaceIDStatus(code: Int) throws {
     #expect(try LocalNetworkProbe.status(for: .granted) == .authorized)
     #expect(try LocalNetworkProbe.status(for: .denied) == .denied)
     #expect(throws: FrameworkPermissionError.localNetworkNoAnswer) { try LocalNetworkProbe.status(for: .noAnswer) }
-    #expect(FrameworkPermissionError.localNetworkNoAnswer.description
-        == "the local network probe got no answer (no Wi-Fi, or the network blocks Bonjour); localNetwork's status is unknown")
+    #expect(
+        FrameworkPermissionError.localNetworkNoAnswer.description
+            == "the local network probe got no answer (no Wi-Fi, or the network blocks Bonjour); localNetwork's status is unknown"
+    )
 }
 
 @Test func theNewErrorsSayWhatToDo() {
-    #expect(FrameworkPermissionError.biometryNotPresent.description
-        == "this device has no Face ID or Touch ID; check 'capability biometry' before using faceID")
-    #expect(FrameworkPermissionError.requiresNewerIOS(.alarmKit, major: 26).description
-        == "alarmKit needs iOS 26 or later; check the iOS version before the flow uses it")
-    #expect(FrameworkPermissionError.builtWithoutFramework(.alarmKit, framework: "AlarmKit", sdkMajor: 26).description
-        == "alarmKit needs AlarmKit, missing from the SDK the app was built with; build with the iOS 26 SDK or later")
+    #expect(
+        FrameworkPermissionError.biometryNotPresent.description
+            == "this device has no Face ID or Touch ID; check 'capability biometry' before using faceID")
+    #expect(
+        FrameworkPermissionError.requiresNewerIOS(.alarmKit, major: 26).description
+            == "alarmKit needs iOS 26 or later; check the iOS version before the flow uses it")
+    #expect(
+        FrameworkPermissionError.builtWithoutFramework(.alarmKit, framework: "AlarmKit", sdkMajor: 26).description
+            == "alarmKit needs AlarmKit, missing from the SDK the app was built with; build with the iOS 26 SDK or later"
+    )
     #expect(PermissionKind.statusNeedsAskedRecord == [.faceID, .localNetwork, .homeKit])
 }

@@ -1,26 +1,35 @@
 import FlowModel
 import Testing
+
 @testable import PermissionFlowAppleSupport
 
 @Test func notificationOptionBitsAreUserNotificationsOwn() {
     typealias N = NotificationAuthorizationOptions
-    #expect([N.badge, N.sound, N.alert, N.carPlay, N.criticalAlert, N.providesAppNotificationSettings, N.provisional]
-        == [1, 2, 4, 8, 16, 32, 64])
+    #expect(
+        [N.badge, N.sound, N.alert, N.carPlay, N.criticalAlert, N.providesAppNotificationSettings, N.provisional]
+            == [1, 2, 4, 8, 16, 32, 64])
 }
 
 /// Every notification option the catalog has maps to its own bit.
 @Test func everyCatalogNotificationOptionMaps() {
     typealias N = NotificationAuthorizationOptions
-    let bits: [RequestOption: UInt] = [.alert: N.alert, .sound: N.sound, .badge: N.badge, .carPlay: N.carPlay,
-                                       .criticalAlert: N.criticalAlert]
+    let bits: [RequestOption: UInt] = [
+        .alert: N.alert, .sound: N.sound, .badge: N.badge, .carPlay: N.carPlay,
+        .criticalAlert: N.criticalAlert,
+    ]
     for option in PermissionKind.notifications.requestOptions {
         if let bit = bits[option] {
             #expect(N.rawValue(for: [option]) == bit, "\(option.name)")
         }
     }
-    #expect(Set(PermissionKind.notifications.requestOptions) == Set(bits.keys).union([.provisional, .providesAppNotificationSettings]))
-    #expect(N.rawValue(for: [.alert, .sound, .badge, .provisional, .criticalAlert, .carPlay,
-                             .providesAppNotificationSettings]) == 127)
+    #expect(
+        Set(PermissionKind.notifications.requestOptions)
+            == Set(bits.keys).union([.provisional, .providesAppNotificationSettings]))
+    #expect(
+        N.rawValue(for: [
+            .alert, .sound, .badge, .provisional, .criticalAlert, .carPlay,
+            .providesAppNotificationSettings,
+        ]) == 127)
 }
 
 @Test func aRequestWithoutAPresentationOptionAsksForAlertSoundBadge() {
@@ -35,8 +44,9 @@ import Testing
     #expect(LocationRequest.of(.location, options: []) == .whenInUse)
     #expect(LocationRequest.of(.location, options: [.whenInUse]) == .whenInUse)
     #expect(LocationRequest.of(.location, options: [.always]) == .always)
-    #expect(LocationRequest.of(.locationAccuracy, options: [.purpose("Delivery")])
-        == .temporaryFullAccuracy(purposeKey: "Delivery"))
+    #expect(
+        LocationRequest.of(.locationAccuracy, options: [.purpose("Delivery")])
+            == .temporaryFullAccuracy(purposeKey: "Delivery"))
     #expect(LocationRequest.of(.camera, options: []) == nil)
 }
 
@@ -57,17 +67,21 @@ import Testing
 }
 
 @Test func missingUsageDescriptionsAreNamed() {
-    let info: [String: Any] = ["NSCameraUsageDescription": "Scan receipts", "NSLocationWhenInUseUsageDescription": "  ",
-                               "NSLocationTemporaryUsageDescriptionDictionary": ["Delivery": "Find your door"]]
+    let info: [String: Any] = [
+        "NSCameraUsageDescription": "Scan receipts", "NSLocationWhenInUseUsageDescription": "  ",
+        "NSLocationTemporaryUsageDescriptionDictionary": ["Delivery": "Find your door"],
+    ]
     #expect(UsageDescriptions.problem(.camera, options: [], infoDictionary: info) == nil)
     #expect(UsageDescriptions.problem(.notifications, options: [], infoDictionary: [:]) == nil)
     let location = UsageDescriptions.problem(.location, options: [.always], infoDictionary: info)
     #expect(location?.keys == ["NSLocationWhenInUseUsageDescription", "NSLocationAlwaysAndWhenInUseUsageDescription"])
-    #expect(location?.description == "Info.plist lacks NSLocationWhenInUseUsageDescription, "
-        + "NSLocationAlwaysAndWhenInUseUsageDescription; iOS terminates or refuses a location request without it")
+    #expect(
+        location?.description == "Info.plist lacks NSLocationWhenInUseUsageDescription, "
+            + "NSLocationAlwaysAndWhenInUseUsageDescription; iOS terminates or refuses a location request without it")
     #expect(UsageDescriptions.problem(.locationAccuracy, options: [.purpose("Delivery")], infoDictionary: info) == nil)
     let purpose = UsageDescriptions.problem(.locationAccuracy, options: [.purpose("Route")], infoDictionary: info)
     #expect(purpose?.purposeKey == "Route")
-    #expect(purpose?.description == "Info.plist key NSLocationTemporaryUsageDescriptionDictionary has no text for "
-        + "purpose key 'Route'; add it before requesting locationAccuracy")
+    #expect(
+        purpose?.description == "Info.plist key NSLocationTemporaryUsageDescriptionDictionary has no text for "
+            + "purpose key 'Route'; add it before requesting locationAccuracy")
 }

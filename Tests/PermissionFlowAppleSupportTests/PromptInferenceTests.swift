@@ -1,6 +1,7 @@
 import FlowModel
 import FlowRuntime
 import Testing
+
 @testable import PermissionFlowAppleSupport
 
 private func labels(_ r: RequestResult) -> [String]? { r.prompt?.map(\.label) }
@@ -34,10 +35,13 @@ private func chosen(_ r: RequestResult) -> String? { r.answer.flatMap { r.prompt
 }
 
 @Test func trackingFromAnInactiveAppOrWithTheSwitchOffShowsNothing() {
-    #expect(PromptInference.result(.tracking, options: [], before: .notDetermined, after: .notDetermined)
-        == .immediate(.notDetermined))
-    #expect(PromptInference.result(.tracking, options: [], before: .notDetermined, after: .notDetermined,
-                                   appWasActive: false) == .immediate(.notDetermined))
+    #expect(
+        PromptInference.result(.tracking, options: [], before: .notDetermined, after: .notDetermined)
+            == .immediate(.notDetermined))
+    #expect(
+        PromptInference.result(
+            .tracking, options: [], before: .notDetermined, after: .notDetermined,
+            appWasActive: false) == .immediate(.notDetermined))
     // "Allow Apps to Request to Track" off completes denied without a prompt; from the statuses
     // alone it is indistinguishable from "Ask App Not to Track", which is what is reported.
     let r = PromptInference.result(.tracking, options: [], before: .notDetermined, after: .denied)
@@ -51,11 +55,13 @@ private func chosen(_ r: RequestResult) -> String? { r.answer.flatMap { r.prompt
 }
 
 @Test func theAlwaysUpgradeDeclinedStillCountsAsShownOnlyTheFirstTime() {
-    let first = PromptInference.result(.location, options: [.always], before: .authorizedWhenInUse,
-                                       after: .authorizedWhenInUse, upgradeAvailable: true)
+    let first = PromptInference.result(
+        .location, options: [.always], before: .authorizedWhenInUse,
+        after: .authorizedWhenInUse, upgradeAvailable: true)
     #expect(chosen(first) == "Keep Only While Using")
-    let second = PromptInference.result(.location, options: [.always], before: .authorizedWhenInUse,
-                                        after: .authorizedWhenInUse, upgradeAvailable: false)
+    let second = PromptInference.result(
+        .location, options: [.always], before: .authorizedWhenInUse,
+        after: .authorizedWhenInUse, upgradeAvailable: false)
     #expect(second == .immediate(.authorizedWhenInUse))
 }
 
@@ -73,11 +79,14 @@ private func chosen(_ r: RequestResult) -> String? { r.answer.flatMap { r.prompt
 }
 
 @Test func temporaryFullAccuracy() {
-    let granted = PromptInference.result(.locationAccuracy, options: [.purpose("Delivery")],
-                                         before: .reducedAccuracy, after: .fullAccuracy)
+    let granted = PromptInference.result(
+        .locationAccuracy, options: [.purpose("Delivery")],
+        before: .reducedAccuracy, after: .fullAccuracy)
     #expect(chosen(granted) == "Allow Once")
-    #expect(PromptInference.result(.locationAccuracy, options: [.purpose("Delivery")], before: .fullAccuracy,
-                                   after: .fullAccuracy) == .immediate(.fullAccuracy))
+    #expect(
+        PromptInference.result(
+            .locationAccuracy, options: [.purpose("Delivery")], before: .fullAccuracy,
+            after: .fullAccuracy) == .immediate(.fullAccuracy))
 }
 
 @Test func aTemporaryAccuracyRefusalWithoutAPromptIsNotTheUsersAnswer() {
@@ -85,12 +94,14 @@ private func chosen(_ r: RequestResult) -> String? { r.answer.flatMap { r.prompt
     // app never resigned active, and the unchanged accuracy is not "Don't Allow".
     var sighting = PromptSighting()
     sighting.handle(.didBecomeActive)
-    let silent = PromptInference.result(.locationAccuracy, options: [.purpose("Delivery")], before: .reducedAccuracy,
-                                        after: .reducedAccuracy, promptAppeared: sighting.appeared)
+    let silent = PromptInference.result(
+        .locationAccuracy, options: [.purpose("Delivery")], before: .reducedAccuracy,
+        after: .reducedAccuracy, promptAppeared: sighting.appeared)
     #expect(silent == .immediate(.reducedAccuracy))
     sighting.handle(.willResignActive)
-    let declined = PromptInference.result(.locationAccuracy, options: [.purpose("Delivery")], before: .reducedAccuracy,
-                                          after: .reducedAccuracy, promptAppeared: sighting.appeared)
+    let declined = PromptInference.result(
+        .locationAccuracy, options: [.purpose("Delivery")], before: .reducedAccuracy,
+        after: .reducedAccuracy, promptAppeared: sighting.appeared)
     #expect(chosen(declined) == "Don't Allow")
 }
 
@@ -111,14 +122,22 @@ private func chosen(_ r: RequestResult) -> String? { r.answer.flatMap { r.prompt
 
 @Test func whatTheBackendSawOfTheLifecycleComesFirst() {
     // Tracking with "Allow Apps to Request to Track" off: denied, and the app never resigned active.
-    #expect(PromptInference.result(.tracking, options: [], before: .notDetermined, after: .denied,
-                                   promptAppeared: false) == .immediate(.denied))
-    let shown = PromptInference.result(.tracking, options: [], before: .notDetermined, after: .denied, promptAppeared: true)
+    #expect(
+        PromptInference.result(
+            .tracking, options: [], before: .notDetermined, after: .denied,
+            promptAppeared: false) == .immediate(.denied))
+    let shown = PromptInference.result(
+        .tracking, options: [], before: .notDetermined, after: .denied, promptAppeared: true)
     #expect(chosen(shown) == "Ask App Not to Track")
     // A second requestAlwaysAuthorization() shows nothing.
-    #expect(PromptInference.result(.location, options: [.always], before: .authorizedWhenInUse,
-                                   after: .authorizedWhenInUse, promptAppeared: false) == .immediate(.authorizedWhenInUse))
+    #expect(
+        PromptInference.result(
+            .location, options: [.always], before: .authorizedWhenInUse,
+            after: .authorizedWhenInUse, promptAppeared: false) == .immediate(.authorizedWhenInUse))
     // Unwatched kinds keep the status rule.
-    #expect(chosen(PromptInference.result(.camera, options: [], before: .notDetermined, after: .denied,
-                                          promptAppeared: nil)) == "Don't Allow")
+    #expect(
+        chosen(
+            PromptInference.result(
+                .camera, options: [], before: .notDetermined, after: .denied,
+                promptAppeared: nil)) == "Don't Allow")
 }

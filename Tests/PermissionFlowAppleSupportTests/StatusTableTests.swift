@@ -1,50 +1,131 @@
 import FlowModel
 import Testing
+
 @testable import PermissionFlowAppleSupport
 
 /// The raw values, transcribed a second time from the SDK headers (see StatusTable.swift for the
 /// sources), so a typo in either transcription fails here.
 private let expected: [(StatusTable, [(Int, String, Status)])] = [
-    (.avAuthorizationStatus, [(0, "notDetermined", .notDetermined), (1, "restricted", .restricted),
-                              (2, "denied", .denied), (3, "authorized", .authorized)]),
+    (
+        .avAuthorizationStatus,
+        [
+            (0, "notDetermined", .notDetermined), (1, "restricted", .restricted),
+            (2, "denied", .denied), (3, "authorized", .authorized),
+        ]
+    ),
     // 'undt', 'deny', 'grnt' as 32-bit big-endian character codes.
-    (.avAudioApplicationRecordPermission, [(0x756E_6474, "undetermined", .undetermined),
-                                           (0x6465_6E79, "denied", .denied), (0x6772_6E74, "granted", .granted)]),
-    (.phAuthorizationStatus, [(0, "notDetermined", .notDetermined), (1, "restricted", .restricted),
-                              (2, "denied", .denied), (3, "authorized", .authorized), (4, "limited", .limited)]),
-    (.clAuthorizationStatus, [(0, "notDetermined", .notDetermined), (1, "restricted", .restricted),
-                              (2, "denied", .denied), (3, "authorizedAlways", .authorizedAlways),
-                              (4, "authorizedWhenInUse", .authorizedWhenInUse)]),
+    (
+        .avAudioApplicationRecordPermission,
+        [
+            (0x756E_6474, "undetermined", .undetermined),
+            (0x6465_6E79, "denied", .denied), (0x6772_6E74, "granted", .granted),
+        ]
+    ),
+    (
+        .phAuthorizationStatus,
+        [
+            (0, "notDetermined", .notDetermined), (1, "restricted", .restricted),
+            (2, "denied", .denied), (3, "authorized", .authorized), (4, "limited", .limited),
+        ]
+    ),
+    (
+        .clAuthorizationStatus,
+        [
+            (0, "notDetermined", .notDetermined), (1, "restricted", .restricted),
+            (2, "denied", .denied), (3, "authorizedAlways", .authorizedAlways),
+            (4, "authorizedWhenInUse", .authorizedWhenInUse),
+        ]
+    ),
     (.clAccuracyAuthorization, [(0, "fullAccuracy", .fullAccuracy), (1, "reducedAccuracy", .reducedAccuracy)]),
-    (.unAuthorizationStatus, [(0, "notDetermined", .notDetermined), (1, "denied", .denied),
-                              (2, "authorized", .authorized), (3, "provisional", .provisional),
-                              (4, "ephemeral", .ephemeral)]),
-    (.atTrackingManagerAuthorizationStatus, [(0, "notDetermined", .notDetermined), (1, "restricted", .restricted),
-                                             (2, "denied", .denied), (3, "authorized", .authorized)]),
-    (.cnAuthorizationStatus, [(0, "notDetermined", .notDetermined), (1, "restricted", .restricted),
-                              (2, "denied", .denied), (3, "authorized", .authorized), (4, "limited", .limited)]),
-    (.ekAuthorizationStatus, [(0, "notDetermined", .notDetermined), (1, "restricted", .restricted),
-                              (2, "denied", .denied), (3, "fullAccess", .fullAccess), (4, "writeOnly", .writeOnly)]),
-    (.cbManagerAuthorization, [(0, "notDetermined", .notDetermined), (1, "restricted", .restricted),
-                               (2, "denied", .denied), (3, "allowedAlways", .allowedAlways)]),
-    (.cmAuthorizationStatus, [(0, "notDetermined", .notDetermined), (1, "restricted", .restricted),
-                              (2, "denied", .denied), (3, "authorized", .authorized)]),
-    (.sfSpeechRecognizerAuthorizationStatus, [(0, "notDetermined", .notDetermined), (1, "denied", .denied),
-                                              (2, "restricted", .restricted), (3, "authorized", .authorized)]),
-    (.mpMediaLibraryAuthorizationStatus, [(0, "notDetermined", .notDetermined), (1, "denied", .denied),
-                                          (2, "restricted", .restricted), (3, "authorized", .authorized)]),
-    (.hkAuthorizationStatus, [(0, "notDetermined", .notDetermined), (1, "sharingDenied", .sharingDenied),
-                              (2, "sharingAuthorized", .sharingAuthorized)]),
-    (.inSiriAuthorizationStatus, [(0, "notDetermined", .notDetermined), (1, "restricted", .restricted),
-                                  (2, "denied", .denied), (3, "authorized", .authorized)]),
+    (
+        .unAuthorizationStatus,
+        [
+            (0, "notDetermined", .notDetermined), (1, "denied", .denied),
+            (2, "authorized", .authorized), (3, "provisional", .provisional),
+            (4, "ephemeral", .ephemeral),
+        ]
+    ),
+    (
+        .atTrackingManagerAuthorizationStatus,
+        [
+            (0, "notDetermined", .notDetermined), (1, "restricted", .restricted),
+            (2, "denied", .denied), (3, "authorized", .authorized),
+        ]
+    ),
+    (
+        .cnAuthorizationStatus,
+        [
+            (0, "notDetermined", .notDetermined), (1, "restricted", .restricted),
+            (2, "denied", .denied), (3, "authorized", .authorized), (4, "limited", .limited),
+        ]
+    ),
+    (
+        .ekAuthorizationStatus,
+        [
+            (0, "notDetermined", .notDetermined), (1, "restricted", .restricted),
+            (2, "denied", .denied), (3, "fullAccess", .fullAccess), (4, "writeOnly", .writeOnly),
+        ]
+    ),
+    (
+        .cbManagerAuthorization,
+        [
+            (0, "notDetermined", .notDetermined), (1, "restricted", .restricted),
+            (2, "denied", .denied), (3, "allowedAlways", .allowedAlways),
+        ]
+    ),
+    (
+        .cmAuthorizationStatus,
+        [
+            (0, "notDetermined", .notDetermined), (1, "restricted", .restricted),
+            (2, "denied", .denied), (3, "authorized", .authorized),
+        ]
+    ),
+    (
+        .sfSpeechRecognizerAuthorizationStatus,
+        [
+            (0, "notDetermined", .notDetermined), (1, "denied", .denied),
+            (2, "restricted", .restricted), (3, "authorized", .authorized),
+        ]
+    ),
+    (
+        .mpMediaLibraryAuthorizationStatus,
+        [
+            (0, "notDetermined", .notDetermined), (1, "denied", .denied),
+            (2, "restricted", .restricted), (3, "authorized", .authorized),
+        ]
+    ),
+    (
+        .hkAuthorizationStatus,
+        [
+            (0, "notDetermined", .notDetermined), (1, "sharingDenied", .sharingDenied),
+            (2, "sharingAuthorized", .sharingAuthorized),
+        ]
+    ),
+    (
+        .inSiriAuthorizationStatus,
+        [
+            (0, "notDetermined", .notDetermined), (1, "restricted", .restricted),
+            (2, "denied", .denied), (3, "authorized", .authorized),
+        ]
+    ),
     // determined 1, restricted 2, authorized 4: every combination.
-    (.hmHomeManagerAuthorizationStatus, [(0, "[]", .notDetermined), (1, "[.determined]", .denied),
-                                         (2, "[.restricted]", .restricted), (3, "[.determined, .restricted]", .restricted),
-                                         (4, "[.authorized]", .authorized), (5, "[.determined, .authorized]", .authorized),
-                                         (6, "[.restricted, .authorized]", .restricted),
-                                         (7, "[.determined, .restricted, .authorized]", .restricted)]),
-    (.alarmManagerAuthorizationState, [(0, "notDetermined", .notDetermined), (1, "denied", .denied),
-                                       (2, "authorized", .authorized)]),
+    (
+        .hmHomeManagerAuthorizationStatus,
+        [
+            (0, "[]", .notDetermined), (1, "[.determined]", .denied),
+            (2, "[.restricted]", .restricted), (3, "[.determined, .restricted]", .restricted),
+            (4, "[.authorized]", .authorized), (5, "[.determined, .authorized]", .authorized),
+            (6, "[.restricted, .authorized]", .restricted),
+            (7, "[.determined, .restricted, .authorized]", .restricted),
+        ]
+    ),
+    (
+        .alarmManagerAuthorizationState,
+        [
+            (0, "notDetermined", .notDetermined), (1, "denied", .denied),
+            (2, "authorized", .authorized),
+        ]
+    ),
 ]
 
 @Test func everyTableIsTranscribedAsExpected() {
@@ -106,8 +187,9 @@ func unknownFutureRawValuesThrow(raw: Int) {
         Issue.record("raw value \(raw) was accepted")
     } catch {
         #expect(error == UnknownStatusValue(kind: .camera, enumName: "AVAuthorizationStatus", rawValue: raw))
-        #expect(error.description == "AVAuthorizationStatus raw value \(raw) returned for camera is not one "
-            + "PermissionFlow knows; update PermissionFlow for this iOS version")
+        #expect(
+            error.description == "AVAuthorizationStatus raw value \(raw) returned for camera is not one "
+                + "PermissionFlow knows; update PermissionFlow for this iOS version")
     }
 }
 
@@ -123,16 +205,19 @@ func unknownFutureRawValuesThrow(raw: Int) {
 /// HomeKit's status is an option set: the table holds every combination of its three bits, and a
 /// bit it does not know (a newer SDK's) is an error.
 @Test func homeKitMapsEveryCombinationOfItsBits() throws {
-    let d = Int(HomeManagerAuthorizationBits.determined), r = Int(HomeManagerAuthorizationBits.restricted)
+    let d = Int(HomeManagerAuthorizationBits.determined)
+    let r = Int(HomeManagerAuthorizationBits.restricted)
     let a = Int(HomeManagerAuthorizationBits.authorized)
     #expect([d, r, a] == [1, 2, 4])
     #expect(StatusTable.hmHomeManagerAuthorizationStatus.entries.map(\.rawValue) == Array(0...7))
     for raw in 0...7 {
-        let expected: Status = raw & r != 0 ? .restricted : raw & a != 0 ? .authorized : raw & d != 0 ? .denied : .notDetermined
+        let expected: Status =
+            raw & r != 0 ? .restricted : raw & a != 0 ? .authorized : raw & d != 0 ? .denied : .notDetermined
         #expect(try PermissionKind.homeKit.status(forRawValue: raw) == expected, "bits \(raw)")
     }
     for raw in [8, 9, 15, -1] {
-        #expect(throws: UnknownStatusValue(kind: .homeKit, enumName: "HMHomeManagerAuthorizationStatus", rawValue: raw)) {
+        #expect(throws: UnknownStatusValue(kind: .homeKit, enumName: "HMHomeManagerAuthorizationStatus", rawValue: raw))
+        {
             try PermissionKind.homeKit.status(forRawValue: raw)
         }
     }

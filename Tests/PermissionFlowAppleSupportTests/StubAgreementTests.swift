@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import PermissionFlowAppleSupport
 
 /// The stubs the Apple-only code is typechecked against (Tests/AppleStubs) declare the same enums
@@ -21,7 +22,10 @@ private let declarations: [(StatusTable, file: String, enumName: String)] = [
     (.ekAuthorizationStatus, "EventKit/EKEventStore.swift", "EKAuthorizationStatus"),
     (.cbManagerAuthorization, "CoreBluetooth/CBCentralManager.swift", "CBManagerAuthorization"),
     (.cmAuthorizationStatus, "CoreMotion/CMMotionActivityManager.swift", "CMAuthorizationStatus"),
-    (.sfSpeechRecognizerAuthorizationStatus, "Speech/SFSpeechRecognizer.swift", "SFSpeechRecognizerAuthorizationStatus"),
+    (
+        .sfSpeechRecognizerAuthorizationStatus, "Speech/SFSpeechRecognizer.swift",
+        "SFSpeechRecognizerAuthorizationStatus"
+    ),
     (.mpMediaLibraryAuthorizationStatus, "MediaPlayer/MPMediaLibrary.swift", "MPMediaLibraryAuthorizationStatus"),
     (.hkAuthorizationStatus, "HealthKit/HKHealthStore.swift", "HKAuthorizationStatus"),
     (.inSiriAuthorizationStatus, "Intents/INPreferences.swift", "INSiriAuthorizationStatus"),
@@ -38,19 +42,31 @@ private func stubLines(_ file: String) throws -> [String] {
     var bits: [String: UInt] = [:]
     for line in try stubLines("HomeKit/HMHomeManager.swift") where line.hasPrefix("public static let ") {
         let name = line.dropFirst("public static let ".count).prefix { $0 != " " }
-        guard let shift = line.split(separator: "<<").last.flatMap({ UInt($0.trimmingCharacters(in: CharacterSet(charactersIn: " )"))) })
-        else { Issue.record("no bit in '\(line)'"); continue }
+        guard
+            let shift = line.split(separator: "<<").last.flatMap({
+                UInt($0.trimmingCharacters(in: CharacterSet(charactersIn: " )")))
+            })
+        else {
+            Issue.record("no bit in '\(line)'")
+            continue
+        }
         bits[String(name)] = 1 << shift
     }
-    #expect(bits == ["determined": HomeManagerAuthorizationBits.determined, "restricted": HomeManagerAuthorizationBits.restricted,
-                     "authorized": HomeManagerAuthorizationBits.authorized])
+    #expect(
+        bits == [
+            "determined": HomeManagerAuthorizationBits.determined,
+            "restricted": HomeManagerAuthorizationBits.restricted,
+            "authorized": HomeManagerAuthorizationBits.authorized,
+        ])
 }
 
 /// AlarmKit's enum has no raw values: its cases, in order, are the table's.
 @Test func alarmKitStubCasesAreTheTablesInOrder() throws {
     let lines = try stubLines("AlarmKit/AlarmManager.swift")
     let start = try #require(lines.firstIndex { $0.hasPrefix("public enum AuthorizationState") })
-    let cases = lines[(start + 1)...].prefix { $0 != "}" }.filter { $0.hasPrefix("case ") }.map { String($0.dropFirst(5)) }
+    let cases = lines[(start + 1)...].prefix { $0 != "}" }.filter { $0.hasPrefix("case ") }.map {
+        String($0.dropFirst(5))
+    }
     #expect(cases == StatusTable.alarmManagerAuthorizationState.entries.map(\.caseName))
 }
 
@@ -75,7 +91,7 @@ private func stubCases(of enumName: String, in file: String) throws -> [(String,
         if trimmed == "}" { break }
         guard trimmed.hasPrefix("case ") else { continue }
         let parts = trimmed.dropFirst(5).split(separator: "=").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard parts.count == 2, let value = Int(parts[1]) else {
+        guard parts.count == 2, let value = Int(parts[1].replacingOccurrences(of: "_", with: "")) else {
             Issue.record("\(file): '\(trimmed)' has no literal raw value")
             continue
         }

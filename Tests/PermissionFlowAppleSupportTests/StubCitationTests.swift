@@ -17,14 +17,18 @@ private let backendStubFiles = [
     "HomeKit/HMHomeManager.swift", "AlarmKit/AlarmManager.swift", "Network/NWBrowser.swift",
 ]
 
-private let declarationStarts = ["open class ", "public class ", "public final class ", "final public class ",
-                                 "final public var ", "final public func ", "public func ", "public enum ", "public struct ",
-                                 "public protocol ", "public typealias ", "public let ", "open func ", "open class func ",
-                                 "open var ", "weak open var ", "open class var ", "public var ", "public class var ",
-                                 "public class func ", "public static let ", "nonisolated public static let ",
-                                 "public init(", "func "]
-private let typeStarts = ["open class ", "public class ", "public final class ", "final public class ", "public enum ",
-                          "public struct "]
+private let declarationStarts = [
+    "open class ", "public class ", "public final class ", "final public class ",
+    "final public var ", "final public func ", "public func ", "public enum ", "public struct ",
+    "public protocol ", "public typealias ", "public let ", "open func ", "open class func ",
+    "open var ", "weak open var ", "open class var ", "public var ", "public class var ",
+    "public class func ", "public static let ", "nonisolated public static let ",
+    "public init(", "func ",
+]
+private let typeStarts = [
+    "open class ", "public class ", "public final class ", "final public class ", "public enum ",
+    "public struct ",
+]
 
 @Test(arguments: backendStubFiles)
 func everyStubDeclarationCitesItsPage(file: String) throws {
@@ -46,7 +50,8 @@ func everyStubDeclarationCitesItsPage(file: String) throws {
         if !isRawMember, !above.contains(where: { $0.hasPrefix("// https://developer.apple.com/documentation/") }) {
             problems.append("\(index + 1): \(line) cites no documentation page")
         }
-        let isType = typeStarts.contains(where: line.hasPrefix)
+        let isType =
+            typeStarts.contains(where: line.hasPrefix)
             && !line.contains("class var ") && !line.contains("class func ")
         if isType, !above.contains(where: { $0.hasPrefix("@available(iOS") }) {
             problems.append("\(index + 1): \(line) declares no iOS availability")

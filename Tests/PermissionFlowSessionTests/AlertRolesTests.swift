@@ -1,6 +1,6 @@
-import Testing
-import PermissionFlow
 import FlowModel
+import PermissionFlow
+import Testing
 
 struct AlertRolesTests {
     private func buttons(_ roles: FlowModel.Button.Role...) -> [AlertButton] {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import PermissionFlow
+import Testing
 
 /// `CheckpointDefaults` over a dictionary, standing in for `UserDefaults`.
 final class FakeDefaults: CheckpointDefaults, @unchecked Sendable {
@@ -11,21 +11,28 @@ final class FakeDefaults: CheckpointDefaults, @unchecked Sendable {
     var keys: [String] { lock.withLock { values.keys.sorted() } }
 }
 
-let nested = Checkpoint(frames: [Checkpoint.Frame(flow: "onboarding", state: "camera"),
-                                 Checkpoint.Frame(flow: "camera_access", state: "settings")])
+let nested = Checkpoint(frames: [
+    Checkpoint.Frame(flow: "onboarding", state: "camera"),
+    Checkpoint.Frame(flow: "camera_access", state: "settings"),
+])
 
 struct CheckpointCodingTests {
     @Test func encodesVersionedSortedJSON() throws {
         let data = try CheckpointCoding.encode(nested)
-        #expect(String(decoding: data, as: UTF8.self)
-                == #"{"frames":[{"flow":"onboarding","state":"camera"},{"flow":"camera_access","state":"settings"}],"version":1}"#)
+        #expect(
+            String(decoding: data, as: UTF8.self)
+                == #"{"frames":[{"flow":"onboarding","state":"camera"},{"flow":"camera_access","state":"settings"}],"version":1}"#
+        )
         #expect(try CheckpointCoding.decode(data) == nested)
     }
 
     @Test(arguments: [
         (#"not json"#, "stored checkpoint is not valid checkpoint JSON"),
         (#"{"frames":[{"flow":1,"state":"x"}],"version":1}"#, "stored checkpoint is not valid checkpoint JSON"),
-        (#"{"frames":[{"flow":"a","state":"b"}],"version":2}"#, "stored checkpoint has format version 2; this build reads version 1"),
+        (
+            #"{"frames":[{"flow":"a","state":"b"}],"version":2}"#,
+            "stored checkpoint has format version 2; this build reads version 1"
+        ),
         (#"{"frames":[],"version":1}"#, "checkpoint has no frames"),
         (#"{"frames":[{"flow":"","state":"b"}],"version":1}"#, "checkpoint names an empty flow or state"),
     ])
@@ -35,20 +42,27 @@ struct CheckpointCodingTests {
 
     @Test func refusesOversizedDataBeforeParsingIt() {
         let huge = Data(repeating: UInt8(ascii: " "), count: CheckpointCoding.maxBytes + 1)
-        #expect(throws: CheckpointStoreError("stored checkpoint is \(CheckpointCoding.maxBytes + 1) bytes, more than the limit of 16384")) {
+        #expect(
+            throws: CheckpointStoreError(
+                "stored checkpoint is \(CheckpointCoding.maxBytes + 1) bytes, more than the limit of 16384")
+        ) {
             try CheckpointCoding.decode(huge)
         }
     }
 
     @Test func refusesTooManyFramesAndLongNames() throws {
         let deep = Checkpoint(frames: Array(repeating: Checkpoint.Frame(flow: "f", state: "s"), count: 65))
-        #expect(throws: CheckpointStoreError("checkpoint has 65 frames, more than the limit of 64")) { try CheckpointCoding.encode(deep) }
+        #expect(throws: CheckpointStoreError("checkpoint has 65 frames, more than the limit of 64")) {
+            try CheckpointCoding.encode(deep)
+        }
         let frames = Array(repeating: #"{"flow":"f","state":"s"}"#, count: 65).joined(separator: ",")
         #expect(throws: CheckpointStoreError("checkpoint has 65 frames, more than the limit of 64")) {
             try CheckpointCoding.decode(Data(#"{"frames":[\#(frames)],"version":1}"#.utf8))
         }
         let long = Checkpoint(frames: [Checkpoint.Frame(flow: String(repeating: "é", count: 129), state: "s")])
-        #expect(throws: CheckpointStoreError("checkpoint names a flow or state of 258 bytes, more than the limit of 256")) {
+        #expect(
+            throws: CheckpointStoreError("checkpoint names a flow or state of 258 bytes, more than the limit of 256")
+        ) {
             try CheckpointCoding.encode(long)
         }
     }
@@ -79,7 +93,10 @@ struct CheckpointStoreTests {
     @Test func userDefaultsStoreNamesItsKeyWhenTheDataIsBad() {
         let defaults = FakeDefaults()
         defaults.setData(Data(#"{"frames":[{"flow":"a","state":"b"}],"version":7}"#.utf8), forKey: "k")
-        #expect(throws: CheckpointStoreError("user defaults key 'k': stored checkpoint has format version 7; this build reads version 1")) {
+        #expect(
+            throws: CheckpointStoreError(
+                "user defaults key 'k': stored checkpoint has format version 7; this build reads version 1")
+        ) {
             try UserDefaultsCheckpointStore(defaults: defaults, key: "k").load()
         }
     }
@@ -107,7 +124,10 @@ struct CheckpointStoreTests {
         try store.save(nested)
         #expect(try Data(contentsOf: url) == (try CheckpointCoding.encode(nested)))
         // The temporary file of the atomic write is gone: only the checkpoint is in the directory.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path) == ["checkpoint.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path) == [
+                "checkpoint.json"
+            ])
         #expect(try store.load() == nested)
         try store.save(Checkpoint(frames: [Checkpoint.Frame(flow: "a", state: "b")]))
         #expect(try store.load() == Checkpoint(frames: [Checkpoint.Frame(flow: "a", state: "b")]))
@@ -121,7 +141,9 @@ struct CheckpointStoreTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let big = directory.appendingPathComponent("big.json")
         try Data(repeating: 0x20, count: CheckpointCoding.maxBytes + 1).write(to: big)
-        #expect(throws: CheckpointStoreError("checkpoint file '\(big.path)' is 16385 bytes, more than the limit of 16384")) {
+        #expect(
+            throws: CheckpointStoreError("checkpoint file '\(big.path)' is 16385 bytes, more than the limit of 16384")
+        ) {
             try FileCheckpointStore(url: big).load()
         }
         let folder = directory.appendingPathComponent("folder")
@@ -139,7 +161,10 @@ struct CheckpointStoreTests {
         }
         let garbage = directory.appendingPathComponent("garbage.json")
         try Data([0xFF, 0xFE, 0x00, 0x7B]).write(to: garbage)
-        #expect(throws: CheckpointStoreError("checkpoint file '\(garbage.path)': stored checkpoint is not valid checkpoint JSON")) {
+        #expect(
+            throws: CheckpointStoreError(
+                "checkpoint file '\(garbage.path)': stored checkpoint is not valid checkpoint JSON")
+        ) {
             try FileCheckpointStore(url: garbage).load()
         }
     }

@@ -48,7 +48,10 @@ struct ExampleProjectTests {
 
         let sources = try #require(byType["PBXFileSystemSynchronizedRootGroup"]?.first?["path"] as? String)
         var isDirectory: ObjCBool = false
-        #expect(FileManager.default.fileExists(atPath: example.appendingPathComponent(sources).path, isDirectory: &isDirectory) && isDirectory.boolValue)
+        #expect(
+            FileManager.default.fileExists(
+                atPath: example.appendingPathComponent(sources).path, isDirectory: &isDirectory)
+                && isDirectory.boolValue)
         let folders = (byType["PBXFileReference"] ?? []).filter { $0["lastKnownFileType"] as? String == "folder" }
         #expect(folders.compactMap { $0["path"] as? String } == ["Flows"])
 
@@ -60,11 +63,16 @@ struct ExampleProjectTests {
         #expect(Set(settings.compactMap { $0["SWIFT_VERSION"] as? String }) == ["6.0"])
 
         let package = try #require(byType["XCLocalSwiftPackageReference"]?.first?["relativePath"] as? String)
-        let manifest = try String(contentsOf: example.appendingPathComponent(package).appendingPathComponent("Package.swift"), encoding: .utf8)
-        let products = (byType["XCSwiftPackageProductDependency"] ?? []).compactMap { $0["productName"] as? String }.sorted()
+        let manifest = try String(
+            contentsOf: example.appendingPathComponent(package).appendingPathComponent("Package.swift"), encoding: .utf8
+        )
+        let products = (byType["XCSwiftPackageProductDependency"] ?? []).compactMap { $0["productName"] as? String }
+            .sorted()
         #expect(products == ["PermissionFlow", "PermissionFlowApple", "PermissionFlowUI"])
+        // Compared without whitespace: the manifest is laid out by swift-format.
+        let compact = manifest.filter { !$0.isWhitespace }
         for product in products {
-            #expect(manifest.contains(".library(name: \"\(product)\""), "Package.swift has no library product \(product)")
+            #expect(compact.contains(".library(name:\"\(product)\""), "Package.swift has no library product \(product)")
         }
         #expect(manifest.contains(".iOS(.v17)"))
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import PermissionFlow
+import Testing
 
 /// `scan_receipt` as the build plugin generates it (built-in outcomes).
 private struct ScanReceipt: FlowDescriptor {
@@ -29,33 +29,33 @@ private struct AskFor: FlowDescriptor {
 }
 
 private let askForFlow = """
-flow ask_for(p: permission, reason: text) {
-  outcomes allowed, not_now
-  start -> prime
-  state prime {
-    alert {
-      title "We use it {reason}"
-      button "Continue" -> done allowed
-      cancel "Not Now" -> done not_now
+    flow ask_for(p: permission, reason: text) {
+      outcomes allowed, not_now
+      start -> prime
+      state prime {
+        alert {
+          title "We use it {reason}"
+          button "Continue" -> done allowed
+          cancel "Not Now" -> done not_now
+        }
+      }
     }
-  }
-}
-"""
+    """
 
 /// A photos check with no arm for `limited`: a limited library is a flow error at run time.
 private let photosFlow = """
-flow check_photos {
-  uses photos
-  start -> check
-  state check {
-    status photos {
-      authorized         -> done granted
-      notDetermined      -> done denied
-      denied, restricted -> done denied
+    flow check_photos {
+      uses photos
+      start -> check
+      state check {
+        status photos {
+          authorized         -> done granted
+          notDetermined      -> done denied
+          denied, restricted -> done denied
+        }
+      }
     }
-  }
-}
-"""
+    """
 
 private struct CheckPhotos: FlowDescriptor {
     static let flowName = "check_photos"
@@ -86,15 +86,18 @@ struct FlowDescriptorTests {
     @Test func aFlowWhoseOutcomesDifferFromTheGeneratedTypeIsRefusedBeforeItRuns() async throws {
         let session = FlowSession(program: try program(receiptsFlow), system: try device([.camera: .authorized]))
         let error = try await #require(throws: FlowRunError.self) { try await session.run(StaleScanReceipt()) }
-        #expect(error.description == "flow 'scan_receipt' has outcomes granted, denied, limited, unavailable, cancelled "
-                + "but its generated type has granted, denied; regenerate the Swift code from the .flow file the app ships")
+        #expect(
+            error.description == "flow 'scan_receipt' has outcomes granted, denied, limited, unavailable, cancelled "
+                + "but its generated type has granted, denied; regenerate the Swift code from the .flow file the app ships"
+        )
         #expect(error.result == nil)
         #expect(session.activity == .idle)
         #expect(session.result == nil)
     }
 
     @Test func aFlowErrorIsThrownWithItsIDStateAndResult() async throws {
-        let session = FlowSession(program: try program(photosFlow, path: "photos.flow"), system: try device([.photos: .limited]))
+        let session = FlowSession(
+            program: try program(photosFlow, path: "photos.flow"), system: try device([.photos: .limited]))
         let error = try await #require(throws: FlowRunError.self) { try await session.run(CheckPhotos()) }
         guard case .flowError(let flowError) = error.reason else {
             Issue.record("expected a flow error, got \(error.reason)")

@@ -1,14 +1,15 @@
 import Foundation
-import Testing
 import PermissionFlow
+import Testing
 
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct FlowSessionTests {
     @Test func tapsDriveTheFlowToItsOutcome() async throws {
         let events = EventLog()
-        let session = FlowSession(program: try program(receiptsFlow), system: try device(answers: [.camera: [.label("Allow")]]),
-                                  options: .init(locale: "en"), onEvent: { events.append($0) })
+        let session = FlowSession(
+            program: try program(receiptsFlow), system: try device(answers: [.camera: [.label("Allow")]]),
+            options: .init(locale: "en"), onEvent: { events.append($0) })
         #expect(session.activity == .idle)
         let run = Task { try await session.run(flow: "scan_receipt") }
 
@@ -29,7 +30,9 @@ struct FlowSessionTests {
 
         // Answered once: a second tap on the same alert is refused and says why.
         #expect(throws: SessionError.alertNotShown(id: prime.id)) { try session.tap(0, of: prime) }
-        #expect(SessionError.alertNotShown(id: prime.id).description == "alert \(prime.id) is not on screen (already answered, or the run ended)")
+        #expect(
+            SessionError.alertNotShown(id: prime.id).description
+                == "alert \(prime.id) is not on screen (already answered, or the run ended)")
     }
 
     @Test func aTapOnAButtonTheAlertLacksIsRefusedAndTheAlertStays() async throws {
@@ -72,13 +75,15 @@ struct FlowSessionTests {
         let session = FlowSession(program: try program(receiptsFlow), system: try device())
         let backend = session.backend
         let first = AlertPresentation(title: "First", message: nil, buttons: [AlertButton(label: "OK", role: .default)])
-        let second = AlertPresentation(title: "Second", message: nil, buttons: [AlertButton(label: "Go", role: .default)])
+        let second = AlertPresentation(
+            title: "Second", message: nil, buttons: [AlertButton(label: "Go", role: .default)])
         let shown = Task { try await backend.present(first) }
         let request = await nextAlert(session)
         await #expect(throws: SessionError.alertAlreadyShown(showing: request, refused: second)) {
             try await backend.present(second)
         }
-        #expect(SessionError.alertAlreadyShown(showing: request, refused: second).description
+        #expect(
+            SessionError.alertAlreadyShown(showing: request, refused: second).description
                 == "cannot present alert 'Second' while alert 'First' is on screen")
         // The first alert is still the one on screen, and still answerable.
         #expect(session.alert?.title == "First")
@@ -92,7 +97,9 @@ struct FlowSessionTests {
         let session = FlowSession(program: try program(receiptsFlow), system: try device())
         let run = Task { try await session.run(flow: "scan_receipt") }
         let prime = await nextAlert(session)
-        await #expect(throws: SessionError.alreadyRunning(flow: "scan_receipt")) { try await session.run(flow: "scan_receipt") }
+        await #expect(throws: SessionError.alreadyRunning(flow: "scan_receipt")) {
+            try await session.run(flow: "scan_receipt")
+        }
         session.cancel()
         #expect(try await run.value.end == .cancelled)
         _ = prime
@@ -108,7 +115,9 @@ struct FlowSessionTests {
     @Test func aPresenterThatCannotShowTheAlertFailsTheRunInsteadOfWaiting() async throws {
         final class RefusingPresenter: FlowAlertPresenter {
             var dismissed: [Int] = []
-            struct Busy: Error, CustomStringConvertible { var description: String { "another view controller is presented" } }
+            struct Busy: Error, CustomStringConvertible {
+                var description: String { "another view controller is presented" }
+            }
             func show(_ request: AlertRequest, of session: FlowSession) throws { throw Busy() }
             func dismiss(_ request: AlertRequest, of session: FlowSession) { dismissed.append(request.id) }
         }
@@ -116,9 +125,15 @@ struct FlowSessionTests {
         let session = FlowSession(program: try program(receiptsFlow), system: try device())
         session.presenter = presenter
         let result = try await session.run(flow: "scan_receipt")
-        guard case .error(let error) = result.end else { Issue.record("expected a flow error, got \(result.end)"); return }
+        guard case .error(let error) = result.end else {
+            Issue.record("expected a flow error, got \(result.end)")
+            return
+        }
         #expect(error.id == "FL2104")
-        #expect(error.message == "device error in state 'prime': alert 1 could not be presented: another view controller is presented")
+        #expect(
+            error.message
+                == "device error in state 'prime': alert 1 could not be presented: another view controller is presented"
+        )
         #expect(error.context?.state == "prime")
         #expect(session.error == error)
         #expect(session.outcome == nil)
@@ -128,7 +143,9 @@ struct FlowSessionTests {
     @Test func aPresenterIsToldToShowAndToTakeDownEachAlert() async throws {
         final class RecordingPresenter: FlowAlertPresenter {
             var log: [String] = []
-            func show(_ request: AlertRequest, of session: FlowSession) throws { log.append("show \(request.title ?? "")") }
+            func show(_ request: AlertRequest, of session: FlowSession) throws {
+                log.append("show \(request.title ?? "")")
+            }
             func dismiss(_ request: AlertRequest, of session: FlowSession) { log.append("dismiss \(request.id)") }
         }
         let presenter = RecordingPresenter()
@@ -160,8 +177,9 @@ struct FlowSessionTests {
 
     @Test func settingsReturnWithoutAChangeChecksAgainAndClearsTheCheckpoint() async throws {
         let store = InMemoryCheckpointStore()
-        let session = FlowSession(program: try program(receiptsFlow), system: try device([.camera: .denied], settings: [[]]),
-                                  store: store)
+        let session = FlowSession(
+            program: try program(receiptsFlow), system: try device([.camera: .denied], settings: [[]]),
+            store: store)
         let run = Task { try await session.run(flow: "scan_receipt") }
         let explain = await nextAlert(session)
         try session.tap(0, of: explain)  // Open Settings
@@ -174,14 +192,18 @@ struct FlowSessionTests {
         #expect(result.outcome == "denied")
         #expect(result.path == ["check", "explain", "settings", "check", "explain"])
         #expect(!result.relaunched)
-        #expect(result.trace.contains { $0.action == .openSettings(.settings, SettingsReturn(changes: [], terminated: false)) })
+        #expect(
+            result.trace.contains {
+                $0.action == .openSettings(.settings, SettingsReturn(changes: [], terminated: false))
+            })
     }
 
     @Test func settingsReturnWithAChangeResumesFromTheStoredCheckpoint() async throws {
         let store = InMemoryCheckpointStore()
-        let session = FlowSession(program: try program(receiptsFlow),
-                                  system: try device([.camera: .denied], settings: [[SettingsChange(.camera, .authorized)]]),
-                                  store: store)
+        let session = FlowSession(
+            program: try program(receiptsFlow),
+            system: try device([.camera: .denied], settings: [[SettingsChange(.camera, .authorized)]]),
+            store: store)
         let run = Task { try await session.run(flow: "scan_receipt") }
         let explain = await nextAlert(session)
         try session.tap(0, of: explain)
@@ -189,9 +211,12 @@ struct FlowSessionTests {
         #expect(result.outcome == "granted")
         #expect(result.relaunched)
         #expect(result.path == ["check", "explain", "settings", "check"])
-        #expect(result.trace.contains {
-            $0.action == .openSettings(.settings, SettingsReturn(changes: [SettingsChange(.camera, .authorized)], terminated: true))
-        })
+        #expect(
+            result.trace.contains {
+                $0.action
+                    == .openSettings(
+                        .settings, SettingsReturn(changes: [SettingsChange(.camera, .authorized)], terminated: true))
+            })
         #expect(try store.load() == nil)
     }
 
@@ -202,11 +227,19 @@ struct FlowSessionTests {
             var waiting: CheckedContinuation<Void, Never>?
             var permits = 0
             func wait() async {
-                if permits > 0 { permits -= 1; return }
+                if permits > 0 {
+                    permits -= 1
+                    return
+                }
                 await withCheckedContinuation { waiting = $0 }
             }
             func open() {
-                if let waiting { self.waiting = nil; waiting.resume() } else { permits += 1 }
+                if let waiting {
+                    self.waiting = nil
+                    waiting.resume()
+                } else {
+                    permits += 1
+                }
             }
         }
         struct ParkingSystem: PermissionSystem {
@@ -224,7 +257,8 @@ struct FlowSessionTests {
             }
         }
         let gate = Gate()
-        let system = ParkingSystem(device: try device(answers: [.camera: [.label("Don't Allow")]], settings: [[]]), gate: gate)
+        let system = ParkingSystem(
+            device: try device(answers: [.camera: [.label("Don't Allow")]], settings: [[]]), gate: gate)
         let session = FlowSession(program: try program(receiptsFlow), system: system)
         let run = Task { try await session.run(flow: "scan_receipt") }
         try session.tap(0, of: await nextAlert(session))
@@ -243,18 +277,23 @@ struct FlowSessionTests {
         let flows = try program(receiptsFlow)
 
         // First launch: the user is sent to Settings and iOS ends the process there.
-        let first = FlowSession(program: flows, system: TerminatingSystem(device: try device([.camera: .denied])), store: store)
+        let first = FlowSession(
+            program: flows, system: TerminatingSystem(device: try device([.camera: .denied])), store: store)
         let run = Task { try await first.run(flow: "scan_receipt") }
         try first.tap(0, of: await nextAlert(first))
-        guard case .error(let error) = try await run.value.end else { Issue.record("expected the process to end in Settings"); return }
+        guard case .error(let error) = try await run.value.end else {
+            Issue.record("expected the process to end in Settings")
+            return
+        }
         #expect(error.message == "device error in state 'settings': the app was terminated in Settings")
         let saved = Checkpoint(frames: [Checkpoint.Frame(flow: "scan_receipt", state: "settings")])
         #expect(try store.load() == saved)
 
         // Next launch: a new session over the same store, the camera now on.
         let events = EventLog()
-        let second = FlowSession(program: flows, system: try device([.camera: .authorized]), store: store,
-                                 onEvent: { events.append($0) })
+        let second = FlowSession(
+            program: flows, system: try device([.camera: .authorized]), store: store,
+            onEvent: { events.append($0) })
         #expect(second.checkpointedFlow() == "scan_receipt")
         let result = try await second.run(flow: "scan_receipt")
         #expect(result.trace.first?.action == .resumed(saved))
@@ -269,26 +308,37 @@ struct FlowSessionTests {
         let defaults = FakeDefaults()
         defaults.setData(Data("{\"version\":1,\"frames\":[".utf8), forKey: UserDefaultsCheckpointStore.defaultKey)
         let store = UserDefaultsCheckpointStore(defaults: defaults)
-        let session = FlowSession(program: try program(receiptsFlow), system: try device([.camera: .authorized]), store: store)
+        let session = FlowSession(
+            program: try program(receiptsFlow), system: try device([.camera: .authorized]), store: store)
         let result = try await session.run(flow: "scan_receipt")
         #expect(result.outcome == "granted")
         #expect(result.path == ["check"])
-        #expect(session.discardedCheckpoint?.message == "user defaults key 'PermissionFlow.checkpoint': stored checkpoint is not valid checkpoint JSON")
+        #expect(
+            session.discardedCheckpoint?.message
+                == "user defaults key 'PermissionFlow.checkpoint': stored checkpoint is not valid checkpoint JSON")
         #expect(defaults.data(forKey: UserDefaultsCheckpointStore.defaultKey) == nil)
     }
 
     @Test func aCheckpointThatNoLongerFitsTheFlowIsClearedSoTheNextRunStartsOver() async throws {
         // The app was updated while the user was in Settings: the stored checkpoint names a
         // state the new flow no longer has.
-        let store = InMemoryCheckpointStore(Checkpoint(frames: [Checkpoint.Frame(flow: "scan_receipt", state: "old_settings")]))
-        let session = FlowSession(program: try program(receiptsFlow), system: try device([.camera: .authorized]), store: store)
+        let store = InMemoryCheckpointStore(
+            Checkpoint(frames: [Checkpoint.Frame(flow: "scan_receipt", state: "old_settings")]))
+        let session = FlowSession(
+            program: try program(receiptsFlow), system: try device([.camera: .authorized]), store: store)
         let first = try await session.run(flow: "scan_receipt")
-        guard case .error(let error) = first.end else { Issue.record("expected FL2105, got \(first.end)"); return }
+        guard case .error(let error) = first.end else {
+            Issue.record("expected FL2105, got \(first.end)")
+            return
+        }
         #expect(error.kind == .badCheckpoint)
-        #expect(error.message == "cannot resume from the saved checkpoint: flow 'scan_receipt' has no state 'old_settings'")
+        #expect(
+            error.message == "cannot resume from the saved checkpoint: flow 'scan_receipt' has no state 'old_settings'")
         #expect(try store.load() == nil)
-        #expect(session.discardedCheckpoint?.message
-            == "saved checkpoint no longer fits the flow: cannot resume from the saved checkpoint: flow 'scan_receipt' has no state 'old_settings'")
+        #expect(
+            session.discardedCheckpoint?.message
+                == "saved checkpoint no longer fits the flow: cannot resume from the saved checkpoint: flow 'scan_receipt' has no state 'old_settings'"
+        )
 
         let second = try await session.run(flow: "scan_receipt")
         #expect(second.outcome == "granted")
@@ -324,13 +374,16 @@ struct FlowSessionTests {
 @Suite(.timeLimit(.minutes(1)))
 struct FlowSessionStepByStepTests {
     @Test func startNextAlertAndTapByLabel() async throws {
-        let session = FlowSession(program: try program(receiptsFlow), system: try device([.camera: .denied], settings: [[]]))
+        let session = FlowSession(
+            program: try program(receiptsFlow), system: try device([.camera: .denied], settings: [[]]))
         let run = try session.start(flow: "scan_receipt")
         #expect(session.isRunning)
         let explain = try #require(await session.nextAlert())
         #expect(explain.title == "Camera access is off")
         let error = #expect(throws: SessionError.self) { try session.tap("Allow") }
-        #expect(error?.description == "alert \(explain.id) has no button \"Allow\"; its buttons are \"Open Settings\", \"Not Now\"")
+        #expect(
+            error?.description
+                == "alert \(explain.id) has no button \"Allow\"; its buttons are \"Open Settings\", \"Not Now\"")
         try session.tap("Open Settings")
         let again = try #require(await session.nextAlert())
         #expect(again.id == explain.id + 1)
@@ -366,7 +419,9 @@ struct NextAlertCancellationTests {
                 throw CancellationError()
             }
             func isAvailable(_ capability: Capability) async throws -> Bool { true }
-            func openSettings(_ page: SettingsPage) async throws -> SettingsReturn { SettingsReturn(changes: [], terminated: false) }
+            func openSettings(_ page: SettingsPage) async throws -> SettingsReturn {
+                SettingsReturn(changes: [], terminated: false)
+            }
         }
         let session = FlowSession(program: try program(receiptsFlow), system: StuckSystem())
         let run = try session.start(flow: "scan_receipt")

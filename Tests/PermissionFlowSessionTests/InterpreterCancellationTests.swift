@@ -1,18 +1,18 @@
 import Foundation
-import Testing
 import PermissionFlow
+import Testing
 
 /// The interpreter's own cancellation path, which the session relies on: a cancelled task stops
 /// before its next state even when no backend call notices, and a backend call that throws
 /// `CancellationError` ends the run as cancelled, not as a device error.
 struct InterpreterCancellationTests {
     private let flow = """
-    flow steps {
-      start -> first
-      state first { track "first" -> second }
-      state second { track "second" -> done granted }
-    }
-    """
+        flow steps {
+          start -> first
+          state first { track "first" -> second }
+          state second { track "second" -> done granted }
+        }
+        """
 
     /// Forwards to a simulated device; `track` of `cancelAt` cancels the running task, or throws
     /// from the next status read, as a cancelled system call would.
@@ -36,7 +36,8 @@ struct InterpreterCancellationTests {
 
     @Test func aCancelledTaskStopsBeforeTheNextState() async throws {
         let device = try SimulatedDevice(script: Script())
-        let interpreter = Interpreter(program: try program(flow), backend: CancellingBackend(device: device, cancelAt: "first"))
+        let interpreter = Interpreter(
+            program: try program(flow), backend: CancellingBackend(device: device, cancelAt: "first"))
         let result = try await Task { try await interpreter.run(flow: "steps") }.value
         #expect(result.end == .cancelled)
         #expect(result.path == ["first"])
@@ -45,13 +46,14 @@ struct InterpreterCancellationTests {
 
     @Test func aBackendCallThatThrowsCancellationErrorEndsTheRunAsCancelled() async throws {
         let alerting = """
-        flow ask {
-          start -> prime
-          state prime { alert { title "Hello" button "Continue" -> done granted } }
-        }
-        """
+            flow ask {
+              start -> prime
+              state prime { alert { title "Hello" button "Continue" -> done granted } }
+            }
+            """
         let device = try SimulatedDevice(script: Script())
-        let interpreter = Interpreter(program: try program(alerting), backend: CancellingBackend(device: device, cancelAt: ""))
+        let interpreter = Interpreter(
+            program: try program(alerting), backend: CancellingBackend(device: device, cancelAt: ""))
         let result = try await interpreter.run(flow: "ask")
         #expect(result.end == .cancelled)
         #expect(result.path == ["prime"])

@@ -1,5 +1,5 @@
-import Testing
 import PermissionFlow
+import Testing
 
 /// SwiftUI's `.flowAlerts(for:)` shows alerts by observing the session and reports its view's
 /// appearance: an alert with no such view on screen cannot be tapped, so the run must not wait.
@@ -11,9 +11,13 @@ struct ObservedAlertHostTests {
         session.alertHostAppeared()
         session.alertHostDisappeared()
         let result = try await session.run(flow: "scan_receipt")
-        guard case .error(let error) = result.end else { Issue.record("expected an error, got \(result.end)"); return }
-        #expect(error.message == "device error in state 'explain': alert 1 could not be presented: "
-            + "no view that shows this session's alerts (.flowAlerts(for:)) is on screen")
+        guard case .error(let error) = result.end else {
+            Issue.record("expected an error, got \(result.end)")
+            return
+        }
+        #expect(
+            error.message == "device error in state 'explain': alert 1 could not be presented: "
+                + "no view that shows this session's alerts (.flowAlerts(for:)) is on screen")
     }
 
     @Test func anAlertWhileAHostIsOnScreenWaitsForTheTap() async throws {

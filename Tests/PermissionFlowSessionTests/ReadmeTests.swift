@@ -18,16 +18,23 @@ struct ReadmeTests {
         var blocks: [Block] = []
         var i = 0
         while i < lines.count {
-            guard lines[i].hasPrefix("```") else { i += 1; continue }
+            guard lines[i].hasPrefix("```") else {
+                i += 1
+                continue
+            }
             let start = i
             var body: [String] = []
             i += 1
-            while i < lines.count, lines[i] != "```" { body.append(lines[i]); i += 1 }
+            while i < lines.count, lines[i] != "```" {
+                body.append(lines[i])
+                i += 1
+            }
             var snippet: String?
             if start > 0, lines[start - 1].hasPrefix("<!-- snippet: "), lines[start - 1].hasSuffix(" -->") {
                 snippet = String(lines[start - 1].dropFirst("<!-- snippet: ".count).dropLast(" -->".count))
             }
-            blocks.append(Block(line: start + 1, fence: lines[start], text: body.map { $0 + "\n" }.joined(), snippet: snippet))
+            blocks.append(
+                Block(line: start + 1, fence: lines[start], text: body.map { $0 + "\n" }.joined(), snippet: snippet))
             i += 1
         }
         return blocks
@@ -43,7 +50,9 @@ struct ReadmeTests {
         for block in snippets {
             let path = try #require(block.snippet)
             let file = try String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)
-            #expect(block.text == file, "README.md:\(block.line): the block differs from \(path); copy the file into the README")
+            #expect(
+                block.text == file,
+                "README.md:\(block.line): the block differs from \(path); copy the file into the README")
         }
     }
 
@@ -51,16 +60,19 @@ struct ReadmeTests {
         for block in Self.blocks(in: try readme) where block.fence == "```swift" {
             let path = block.snippet ?? ""
             // Tests/Fixtures/PluginFixture is built through the build plugin by Scripts/plugin-fixture.sh.
-            #expect(path.hasPrefix("Examples/Snippets/Apple/") || path.hasPrefix("Examples/Snippets/Tests/")
-                        || path.hasPrefix("Tests/Fixtures/PluginFixture/Sources/"),
-                    "README.md:\(block.line): a Swift block must quote a file under Examples/Snippets/Apple, Examples/Snippets/Tests or Tests/Fixtures/PluginFixture/Sources")
+            #expect(
+                path.hasPrefix("Examples/Snippets/Apple/") || path.hasPrefix("Examples/Snippets/Tests/")
+                    || path.hasPrefix("Tests/Fixtures/PluginFixture/Sources/"),
+                "README.md:\(block.line): a Swift block must quote a file under Examples/Snippets/Apple, Examples/Snippets/Tests or Tests/Fixtures/PluginFixture/Sources"
+            )
         }
     }
 
     @Test func everySnippetFileIsQuoted() throws {
         let quoted = Set(Self.blocks(in: try readme).compactMap(\.snippet))
         for directory in ["Examples/Snippets/Apple", "Examples/Snippets/Tests"] {
-            let files = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent(directory).path)
+            let files = try FileManager.default.contentsOfDirectory(
+                atPath: repositoryRoot.appendingPathComponent(directory).path)
             for file in files where file.hasSuffix(".swift") {
                 #expect(quoted.contains("\(directory)/\(file)"), "\(directory)/\(file) is not quoted in README.md")
             }

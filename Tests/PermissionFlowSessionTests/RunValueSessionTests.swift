@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import PermissionFlow
+import Testing
 
 /// The session hands the host app's analytics the run-time values of `track` properties, and a
 /// caller's `handling` replaces the subflow's alert on screen.
@@ -44,9 +44,10 @@ struct RunValueSessionTests {
         var lines: [String] {
             lock.withLock {
                 events.map { e in
-                    ([e.name] + e.properties.map { p in
-                        if case .text(let s) = p.value { "\(p.key)=\(s)" } else { "\(p.key)=?" }
-                    }).joined(separator: " ")
+                    ([e.name]
+                        + e.properties.map { p in
+                            if case .text(let s) = p.value { "\(p.key)=\(s)" } else { "\(p.key)=?" }
+                        }).joined(separator: " ")
                 }
             }
         }
@@ -54,23 +55,29 @@ struct RunValueSessionTests {
 
     @Test func analyticsEventsCarryTheStatusTheButtonAndTheOutcome() async throws {
         let log = Log()
-        let session = FlowSession(program: try program(Self.flows), system: try device([.camera: .denied]),
-                                  options: .init(locale: "en"), onEvent: { log.append($0) })
+        let session = FlowSession(
+            program: try program(Self.flows), system: try device([.camera: .denied]),
+            options: .init(locale: "en"), onEvent: { log.append($0) })
         let run = Task { try await session.run(flow: "scan") }
         let explain = await nextAlert(session)
         #expect(explain.title == "Camera access is off")
         try session.tap(0, of: explain)
         let result = try await run.value
         #expect(result.outcome == "denied")
-        #expect(log.lines == ["camera_explain_shown status=denied", "camera_explain_closed button=Not Now", "scan_ended outcome=denied"])
+        #expect(
+            log.lines == [
+                "camera_explain_shown status=denied", "camera_explain_closed button=Not Now",
+                "scan_ended outcome=denied",
+            ])
     }
 
     /// The seed's own shape: the app passes its denial handler, so the flow shows no alert and
     /// ends with `denied` for the app's own screen.
     @Test func theAppHandlesTheDenialItself() async throws {
         let log = Log()
-        let session = FlowSession(program: try program(Self.flows), system: try device([.camera: .denied]),
-                                  options: .init(locale: "en"), onEvent: { log.append($0) })
+        let session = FlowSession(
+            program: try program(Self.flows), system: try device([.camera: .denied]),
+            options: .init(locale: "en"), onEvent: { log.append($0) })
         let result = try await session.run(flow: "ask", handling: ["denied"])
         #expect(result.outcome == "denied")
         #expect(result.path == ["check"])
@@ -80,8 +87,9 @@ struct RunValueSessionTests {
 
     @Test func theCallersAlertReplacesTheSubflowsOnScreen() async throws {
         let log = Log()
-        let session = FlowSession(program: try program(Self.flows), system: try device([.camera: .restricted]),
-                                  options: .init(locale: "en"), onEvent: { log.append($0) })
+        let session = FlowSession(
+            program: try program(Self.flows), system: try device([.camera: .restricted]),
+            options: .init(locale: "en"), onEvent: { log.append($0) })
         let run = Task { try await session.run(flow: "scan_own") }
         let shown = await nextAlert(session)
         #expect(shown.title == "Scanning needs the camera")

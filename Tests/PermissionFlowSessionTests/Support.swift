@@ -1,38 +1,38 @@
 import Foundation
 import Observation
-import Testing
 import PermissionFlow
+import Testing
 
 /// The README's flow, with an event per check so analytics can be asserted.
 let receiptsFlow = """
-app "Receipts"
+    app "Receipts"
 
-flow scan_receipt {
-  uses camera
-  start -> check
-  state check {
-    track "camera_check"
-    status camera {
-      authorized         -> done granted
-      notDetermined      -> prime
-      denied, restricted -> explain
+    flow scan_receipt {
+      uses camera
+      start -> check
+      state check {
+        track "camera_check"
+        status camera {
+          authorized         -> done granted
+          notDetermined      -> prime
+          denied, restricted -> explain
+        }
+      }
+      state prime {
+        alert { title "Scan receipts with {app}"  button "Continue" -> ask }
+      }
+      state ask { request camera -> check }
+      state explain {
+        alert {
+          title  "Camera access is off"
+          message "Turn it on in Settings to scan receipts."
+          button "Open Settings" -> settings
+          cancel "Not Now" -> done denied
+        }
+      }
+      state settings { open settings on return -> check }
     }
-  }
-  state prime {
-    alert { title "Scan receipts with {app}"  button "Continue" -> ask }
-  }
-  state ask { request camera -> check }
-  state explain {
-    alert {
-      title  "Camera access is off"
-      message "Turn it on in Settings to scan receipts."
-      button "Open Settings" -> settings
-      cancel "Not Now" -> done denied
-    }
-  }
-  state settings { open settings on return -> check }
-}
-"""
+    """
 
 /// The checked program of `text`; records an issue when it does not check.
 func program(_ text: String, path: String = "receipts.flow") throws -> Program {
@@ -44,9 +44,13 @@ func program(_ text: String, path: String = "receipts.flow") throws -> Program {
 
 /// A simulated phone whose user answers prompts and Settings visits from the script (alert taps
 /// go through the session, not the device).
-func device(_ statuses: [PermissionKind: Status] = [:], answers: [PermissionKind: [PromptChoice]] = [:],
-            settings: [[SettingsChange]] = []) throws -> SimulatedDevice {
-    let script = Script(answers: answers.mapValues { $0.map { Scripted($0) } }, settingsVisits: settings.map { Scripted(SettingsActions($0)) })
+func device(
+    _ statuses: [PermissionKind: Status] = [:], answers: [PermissionKind: [PromptChoice]] = [:],
+    settings: [[SettingsChange]] = []
+) throws -> SimulatedDevice {
+    let script = Script(
+        answers: answers.mapValues { $0.map { Scripted($0) } },
+        settingsVisits: settings.map { Scripted(SettingsActions($0)) })
     return try SimulatedDevice(SimulatedDevice.Configuration(statuses: statuses), script: script)
 }
 
@@ -96,11 +100,13 @@ struct TerminatingSystem: PermissionSystem {
 }
 
 /// The repository root, from this file's path.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 /// A fresh empty directory under the system's temporary directory.
 func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("pf-session-\(UUID().uuidString)", isDirectory: true)
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "pf-session-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }

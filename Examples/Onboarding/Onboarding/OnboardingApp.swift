@@ -1,5 +1,5 @@
-import SwiftUI
 import PermissionFlow
+import SwiftUI
 
 @main
 struct OnboardingApp: App {

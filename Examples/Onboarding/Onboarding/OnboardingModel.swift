@@ -24,9 +24,11 @@ final class OnboardingModel {
     private let store: any CheckpointStore
     private let locale: String?
 
-    init(system: any PermissionSystem, bundle: Bundle = .main,
-         store: any CheckpointStore = UserDefaultsCheckpointStore(),
-         locale: String? = Locale.preferredLanguages.first) {
+    init(
+        system: any PermissionSystem, bundle: Bundle = .main,
+        store: any CheckpointStore = UserDefaultsCheckpointStore(),
+        locale: String? = Locale.preferredLanguages.first
+    ) {
         self.system = system
         self.store = store
         self.locale = locale
@@ -52,8 +54,9 @@ final class OnboardingModel {
                 outcomes[flow] = "error"
                 continue
             }
-            let session = FlowSession(program: program, system: system, store: store,
-                                      options: Interpreter.Options(locale: locale, recordsTrace: false))
+            let session = FlowSession(
+                program: program, system: system, store: store,
+                options: Interpreter.Options(locale: locale, recordsTrace: false))
             current = session
             let result = try? await session.run(flow: flow)
             if Task.isCancelled {

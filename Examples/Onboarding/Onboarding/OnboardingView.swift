@@ -1,6 +1,6 @@
-import SwiftUI
 import PermissionFlow
 import PermissionFlowUI
+import SwiftUI
 
 /// The onboarding screen: a headline and one line per step; `flowAlerts(for:)` shows the running
 /// step's alerts over it.

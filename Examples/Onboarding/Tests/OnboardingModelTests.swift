@@ -1,7 +1,7 @@
 import Foundation
 import Observation
-import Testing
 import PermissionFlow
+import Testing
 
 /// The example app's model (Onboarding/OnboardingModel.swift, platform-neutral) on Linux: the
 /// three steps in order over one simulated phone, and a relaunch that starts at the step the
@@ -10,13 +10,18 @@ import PermissionFlow
 @Suite(.timeLimit(.minutes(1)))
 struct OnboardingModelTests {
     /// This directory, as a bundle: its resources hold `Flows/` as the app's do.
-    private let bundle = Bundle(path: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path)!
+    private let bundle = Bundle(
+        path: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path)!
 
-    private func phone(_ statuses: [PermissionKind: Status] = [:], settings: [[SettingsChange]] = []) throws -> SimulatedDevice {
+    private func phone(_ statuses: [PermissionKind: Status] = [:], settings: [[SettingsChange]] = []) throws
+        -> SimulatedDevice
+    {
         let allow = [Scripted(PromptChoice.label("Allow"))]
-        return try SimulatedDevice(.init(statuses: statuses),
-                                   script: Script(answers: [.camera: allow, .notifications: allow, .tracking: allow],
-                                                  settingsVisits: settings.map { Scripted(SettingsActions($0)) }))
+        return try SimulatedDevice(
+            .init(statuses: statuses),
+            script: Script(
+                answers: [.camera: allow, .notifications: allow, .tracking: allow],
+                settingsVisits: settings.map { Scripted(SettingsActions($0)) }))
     }
 
     /// Taps `label` on each alert the model's steps show, in order, until the model finishes.
@@ -45,21 +50,27 @@ struct OnboardingModelTests {
     }
 
     @Test func theThreeStepsRunInOrderInGerman() async throws {
-        let model = OnboardingModel(system: try phone(), bundle: bundle, store: InMemoryCheckpointStore(), locale: "de-DE")
+        let model = OnboardingModel(
+            system: try phone(), bundle: bundle, store: InMemoryCheckpointStore(), locale: "de-DE")
         #expect(model.loadError == nil)
         #expect(model.headline == "Receipts wird eingerichtet")
         let start = Task { await model.start() }
         try await tapThrough(model, ["Weiter", "Weiter", "Weiter"])
         await start.value
         #expect(model.isFinished)
-        #expect(model.outcomes == ["camera_access": "granted", "notification_access": "granted", "tracking_access": "granted"])
+        #expect(
+            model.outcomes == [
+                "camera_access": "granted", "notification_access": "granted", "tracking_access": "granted",
+            ])
         #expect(model.lines == ["Kamera: an", "Erinnerungen: an", "Passende Angebote: an"])
         #expect(model.headline == "Alles bereit")
     }
 
     @Test func aRelaunchFromSettingsStartsAtTheCheckpointedStep() async throws {
-        let store = InMemoryCheckpointStore(Checkpoint(frames: [Checkpoint.Frame(flow: "notification_access", state: "settings")]))
-        let model = OnboardingModel(system: try phone([.notifications: .authorized]), bundle: bundle, store: store, locale: "en")
+        let store = InMemoryCheckpointStore(
+            Checkpoint(frames: [Checkpoint.Frame(flow: "notification_access", state: "settings")]))
+        let model = OnboardingModel(
+            system: try phone([.notifications: .authorized]), bundle: bundle, store: store, locale: "en")
         let start = Task { await model.start() }
         try await tapThrough(model, ["Continue"])  // tracking's priming alert; notifications resumed without one
         await start.value
@@ -70,10 +81,13 @@ struct OnboardingModelTests {
 
     @Test func aBrokenShippedFlowIsReportedWithFileAndLine() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("onboarding-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("Flows"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("Flows"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        try "flow camera_access {\n  start -> nowhere\n}\n".write(to: directory.appendingPathComponent("Flows/camera.flow"), atomically: true, encoding: .utf8)
-        let model = OnboardingModel(system: try phone(), bundle: try #require(Bundle(path: directory.path)), store: InMemoryCheckpointStore())
+        try "flow camera_access {\n  start -> nowhere\n}\n".write(
+            to: directory.appendingPathComponent("Flows/camera.flow"), atomically: true, encoding: .utf8)
+        let model = OnboardingModel(
+            system: try phone(), bundle: try #require(Bundle(path: directory.path)), store: InMemoryCheckpointStore())
         let error = try #require(model.loadError)
         #expect(error.hasPrefix("camera.flow:2:12: error: "), "\(error)")
     }

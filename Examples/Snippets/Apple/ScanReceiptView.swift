@@ -1,6 +1,6 @@
-import SwiftUI
 import PermissionFlow
 import PermissionFlowUI
+import SwiftUI
 
 extension FlowLibrary {
     /// Every .flow in the app's Flows folder, loaded and checked once, at first use.

@@ -1,6 +1,6 @@
-import UIKit
 import PermissionFlow
 import PermissionFlowUI
+import UIKit
 
 /// The same flow from UIKit: the presenter shows each alert with UIAlertController.
 final class ScanViewController: UIViewController {

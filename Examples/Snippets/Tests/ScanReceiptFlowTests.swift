@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import PermissionFlow
+import Testing
 
 /// A user who declined the camera turns it on in Settings: iOS terminates the app, and the flow
 /// resumes from its checkpoint and ends granted. No phone needed.
@@ -8,8 +8,9 @@ import PermissionFlow
 @Test func aDeclinedUserTurnsTheCameraOnInSettings() async throws {
     let flows = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Flows")
     let library = try FlowLibrary(directory: flows)
-    let phone = try SimulatedDevice(.init(statuses: [.camera: .denied]),
-                                    script: Script(settingsVisits: [Scripted([SettingsChange(.camera, .authorized)])]))
+    let phone = try SimulatedDevice(
+        .init(statuses: [.camera: .denied]),
+        script: Script(settingsVisits: [Scripted([SettingsChange(.camera, .authorized)])]))
     let session = FlowSession(program: try library.program(for: "scan_receipt"), system: phone)
 
     let run = try session.start(flow: "scan_receipt")

@@ -16,8 +16,10 @@ public struct ArgumentParser: Sendable {
     /// Free text appended to the help (exit codes, examples), already formatted.
     public var discussion: String
 
-    public init(commandName: String, summary: String, options: [OptionSpec],
-                positionals: [PositionalSpec], discussion: String = "") {
+    public init(
+        commandName: String, summary: String, options: [OptionSpec],
+        positionals: [PositionalSpec], discussion: String = ""
+    ) {
         self.commandName = commandName
         self.summary = summary
         self.options = options
@@ -87,11 +89,12 @@ public struct ArgumentParser: Sendable {
         }
         if !options.isEmpty {
             lines += ["", "Options:"]
-            lines += table(options.map { spec in
-                let short = spec.short.map { "-\($0), " } ?? ""
-                let repeatable = if case .repeatable = spec.kind { " (repeatable)" } else { "" }
-                return (short + spec.synopsis, spec.help + repeatable)
-            })
+            lines += table(
+                options.map { spec in
+                    let short = spec.short.map { "-\($0), " } ?? ""
+                    let repeatable = if case .repeatable = spec.kind { " (repeatable)" } else { "" }
+                    return (short + spec.synopsis, spec.help + repeatable)
+                })
         }
         if !discussion.isEmpty { lines += ["", discussion] }
         return lines.joined(separator: "\n") + "\n"

@@ -6,9 +6,16 @@ import FlowSyntax
 enum LimitOptions {
     /// The option specs, in the order `--help` lists them.
     static let specs: [OptionSpec] = [
-        .value("max-file-size", "bytes", help: "largest .flow file parsed (default \(ParseLimits.default.maxFileBytes)); larger is FL0010"),
-        .value("max-nesting", "n", help: "deepest brace/parenthesis nesting (default \(ParseLimits.default.maxNestingDepth)); deeper is FL0011"),
-        .value("max-states", "n", help: "most states per flow (default \(ParseLimits.default.maxStatesPerFlow)); more is FL0012"),
+        .value(
+            "max-file-size", "bytes",
+            help: "largest .flow file parsed (default \(ParseLimits.default.maxFileBytes)); larger is FL0010"),
+        .value(
+            "max-nesting", "n",
+            help: "deepest brace/parenthesis nesting (default \(ParseLimits.default.maxNestingDepth)); deeper is FL0011"
+        ),
+        .value(
+            "max-states", "n",
+            help: "most states per flow (default \(ParseLimits.default.maxStatesPerFlow)); more is FL0012"),
     ]
 
     /// `ParseLimits.default` with the values given on the command line.

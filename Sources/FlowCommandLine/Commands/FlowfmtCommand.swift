@@ -1,6 +1,6 @@
-import FlowProject
 import FlowFormat
 import FlowModel
+import FlowProject
 import FlowSyntax
 import Foundation
 
@@ -19,9 +19,13 @@ public struct FlowfmtCommand: Sendable {
     public var currentDirectory: String
     public var readStandardInput: @Sendable () -> [UInt8]
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment,
-                currentDirectory: String = FileManager.default.currentDirectoryPath,
-                readStandardInput: @escaping @Sendable () -> [UInt8] = { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }) {
+    public init(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        currentDirectory: String = FileManager.default.currentDirectoryPath,
+        readStandardInput: @escaping @Sendable () -> [UInt8] = {
+            [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+        }
+    ) {
         self.environment = environment
         self.currentDirectory = currentDirectory
         self.readStandardInput = readStandardInput
@@ -42,10 +46,20 @@ public struct FlowfmtCommand: Sendable {
             .flag("diff", help: "print a unified diff of the changes instead of the formatted text"),
             .flag("in-place", short: "i", help: "rewrite the files that change, and list them"),
             .value("stdin-path", "path", help: "the path a flow read from stdin (PATH '-') is named by in messages"),
-            .value("config", "file", help: "configuration file whose exclude patterns apply (default: the nearest .flowlint or flowlint.json above the first PATH)"),
+            .value(
+                "config", "file",
+                help:
+                    "configuration file whose exclude patterns apply (default: the nearest .flowlint or flowlint.json above the first PATH)"
+            ),
             .value("root", "dir", help: "the project root (default: as flowlint finds it)"),
         ] + LimitOptions.specs,
-        positionals: [PositionalSpec("PATH", .zeroOrMore, help: ".flow files or directories (searched recursively); - reads one flow from stdin and writes it to stdout")],
+        positionals: [
+            PositionalSpec(
+                "PATH", .zeroOrMore,
+                help:
+                    ".flow files or directories (searched recursively); - reads one flow from stdin and writes it to stdout"
+            )
+        ],
         discussion: """
             Without --check, --diff or --in-place the formatted text goes to stdout.
             A file with syntax errors is not formatted: its diagnostics are printed, the file is
@@ -79,9 +93,12 @@ public struct FlowfmtCommand: Sendable {
             stdout.line("flowfmt \(ToolVersion.current)")
             return 0
         }
-        let check = parsed.flag("check"), diff = parsed.flag("diff"), inPlace = parsed.flag("in-place")
+        let check = parsed.flag("check")
+        let diff = parsed.flag("diff")
+        let inPlace = parsed.flag("in-place")
         if inPlace && (check || diff) {
-            return usageFailure("--in-place changes files; --check and --diff only report (give one or the other)", stderr)
+            return usageFailure(
+                "--in-place changes files; --check and --diff only report (give one or the other)", stderr)
         }
         let limits: ParseLimits
         do throws(ArgumentError) {
@@ -92,12 +109,15 @@ public struct FlowfmtCommand: Sendable {
         let paths = parsed.positionals("PATH")
         guard !paths.isEmpty else { return usageFailure("no PATH given", stderr) }
         if paths.filter({ $0 == "-" }).count > 1 { return usageFailure("'-' (stdin) can be given once", stderr) }
-        if inPlace, paths.contains("-") { return usageFailure("--in-place cannot rewrite stdin; leave it out to write the result to stdout", stderr) }
+        if inPlace, paths.contains("-") {
+            return usageFailure("--in-place cannot rewrite stdin; leave it out to write the result to stdout", stderr)
+        }
         let stdinName = ProjectRoot.normalize(parsed.value("stdin-path") ?? "<stdin>")
         let project: ProjectFiles
         do throws(ProjectFiles.Failure) {
-            project = try ProjectFiles.find(paths, currentDirectory: currentDirectory, rootOverride: parsed.value("root"),
-                                            configOverride: parsed.value("config"), limits: limits)
+            project = try ProjectFiles.find(
+                paths, currentDirectory: currentDirectory, rootOverride: parsed.value("root"),
+                configOverride: parsed.value("config"), limits: limits)
         } catch {
             return usageFailure(error.message, stderr)
         }
@@ -115,7 +135,8 @@ public struct FlowfmtCommand: Sendable {
                 case .success(let b): bytes = b
                 case .failure(let error) where error.tooLargeSize != nil:
                     // Not read at all (the size is known before reading): FL0010, as flowlint reports it.
-                    stderr.line("\(OutputEscaping.visible(path)):1:1: error: \(error.message) [\(DiagnosticID.fileTooLarge)]")
+                    stderr.line(
+                        "\(OutputEscaping.visible(path)):1:1: error: \(error.message) [\(DiagnosticID.fileTooLarge)]")
                     status = max(status, 1)
                     continue
                 case .failure(let error):
@@ -131,11 +152,14 @@ public struct FlowfmtCommand: Sendable {
             } catch {
                 switch error {
                 case .syntaxErrors(let diagnostics):
-                    stderr.write(DiagnosticRenderer(files: [source], colored: false).render(diagnostics, fallbackPath: name))
+                    stderr.write(
+                        DiagnosticRenderer(files: [source], colored: false).render(diagnostics, fallbackPath: name))
                     stderr.line("flowfmt: \(OutputEscaping.visible(name)) has syntax errors; it was not formatted")
                 case .internalError(let message, let range):
                     let place = range.map { ":\($0.start.line):\($0.start.column)" } ?? ""
-                    stderr.line("flowfmt: internal error: \(OutputEscaping.visible(name))\(place): \(message); the file was left as it is (please report it)")
+                    stderr.line(
+                        "flowfmt: internal error: \(OutputEscaping.visible(name))\(place): \(message); the file was left as it is (please report it)"
+                    )
                 }
                 status = max(status, 1)
                 continue
@@ -148,7 +172,8 @@ public struct FlowfmtCommand: Sendable {
                         if path != "-" { unformatted.append(path) }
                     }
                     if diff {
-                        stdout.write(UnifiedDiff.render(old: bytes, new: formatted, oldPath: "a/" + name, newPath: "b/" + name))
+                        stdout.write(
+                            UnifiedDiff.render(old: bytes, new: formatted, oldPath: "a/" + name, newPath: "b/" + name))
                     }
                     if check { status = max(status, 1) }
                 }
@@ -168,10 +193,14 @@ public struct FlowfmtCommand: Sendable {
         // A hook or CI log that shows only file names leaves the user guessing what to run.
         if !unformatted.isEmpty {
             let files = unformatted.map { ShellQuoting.quoted(OutputEscaping.visible($0)) }.joined(separator: " ")
-            stderr.line("flowfmt: \(unformatted.count) file\(unformatted.count == 1 ? " is" : "s are") not in the canonical layout; run: flowfmt -i \(files)")
+            stderr.line(
+                "flowfmt: \(unformatted.count) file\(unformatted.count == 1 ? " is" : "s are") not in the canonical layout; run: flowfmt -i \(files)"
+            )
         }
         if project.files.isEmpty {
-            stderr.line("flowfmt: error: no .flow file in \(paths.map { "'\(OutputEscaping.visible($0))'" }.joined(separator: ", "))")
+            stderr.line(
+                "flowfmt: error: no .flow file in \(paths.map { "'\(OutputEscaping.visible($0))'" }.joined(separator: ", "))"
+            )
             return 1
         }
         return status

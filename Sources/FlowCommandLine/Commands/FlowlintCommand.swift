@@ -1,7 +1,7 @@
-import FlowProject
 import Dispatch
 import FlowLint
 import FlowModel
+import FlowProject
 import FlowSyntax
 import Foundation
 
@@ -22,9 +22,13 @@ public struct FlowlintCommand: Sendable {
     /// Everything on standard input, read when a PATH is `-` (a parameter so tests can feed it).
     public var readStandardInput: @Sendable () -> [UInt8]
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment,
-                currentDirectory: String = FileManager.default.currentDirectoryPath,
-                readStandardInput: @escaping @Sendable () -> [UInt8] = { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }) {
+    public init(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        currentDirectory: String = FileManager.default.currentDirectoryPath,
+        readStandardInput: @escaping @Sendable () -> [UInt8] = {
+            [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+        }
+    ) {
         self.environment = environment
         self.currentDirectory = currentDirectory
         self.readStandardInput = readStandardInput
@@ -44,26 +48,50 @@ public struct FlowlintCommand: Sendable {
             .flag("help", short: "h", help: "print this help"),
             .flag("version", help: "print the version"),
             .flag("list-rules", help: "list every lint rule with its ID, default severity and summary"),
-            .flag("all", help: "with --list-rules: every diagnostic ID, by phase (syntax, checking, rules, scenarios, runs)"),
+            .flag(
+                "all",
+                help: "with --list-rules: every diagnostic ID, by phase (syntax, checking, rules, scenarios, runs)"),
             .value("explain", "id", help: "print the documentation and examples of any diagnostic ID or rule name"),
             .value("format", "format", help: "output: text (default), gcc, json, sarif, github, junit"),
             .flag("strict", help: "exit 1 on warnings too"),
             .value("max-warnings", "n", help: "exit 1 when more than n warnings remain"),
             .value("info-plist", "file", help: "check requests against this Info.plist (XML or binary)"),
         ] + AppInputArguments.specs + [
-            .value("config", "file", help: "configuration file (default: the nearest .flowlint or flowlint.json above the first PATH)"),
-            .value("root", "dir", help: "the project root CI paths, excludes and baselines are relative to (default: the configuration's directory, else the git top level, else the working directory)"),
-            .value("baseline", "file", help: "report only findings this baseline does not list; list its entries that no longer match"),
+            .value(
+                "config", "file",
+                help: "configuration file (default: the nearest .flowlint or flowlint.json above the first PATH)"),
+            .value(
+                "root", "dir",
+                help:
+                    "the project root CI paths, excludes and baselines are relative to (default: the configuration's directory, else the git top level, else the working directory)"
+            ),
+            .value(
+                "baseline", "file",
+                help: "report only findings this baseline does not list; list its entries that no longer match"),
             .value("write-baseline", "file", help: "write every finding of this run to a baseline file"),
-            .value("stdin-path", "path", help: "the path a flow read from stdin (PATH '-') is named by, for messages, excludes and imports"),
+            .value(
+                "stdin-path", "path",
+                help: "the path a flow read from stdin (PATH '-') is named by, for messages, excludes and imports"),
             .flag("quiet", short: "q", help: "do not print the summary line on stderr"),
             .value("graph", "style", help: "print the state graphs as mermaid or dot instead of findings"),
-            .flag("full-witnesses", help: "json and sarif: every step of each witness (default: the first and last 25 of a longer one)"),
+            .flag(
+                "full-witnesses",
+                help: "json and sarif: every step of each witness (default: the first and last 25 of a longer one)"),
             .flag("allow-empty", help: "exit 0 when no .flow file is left to lint (default: exit 1)"),
-            .flag("fix", help: "apply every machine-applicable fix-it to the files under the project root, format them, and lint again"),
-            .flag("dry-run", help: "with --fix: change nothing; print the changes as a unified diff (exit 1 when there is one)"),
+            .flag(
+                "fix",
+                help:
+                    "apply every machine-applicable fix-it to the files under the project root, format them, and lint again"
+            ),
+            .flag(
+                "dry-run",
+                help: "with --fix: change nothing; print the changes as a unified diff (exit 1 when there is one)"),
         ] + LimitOptions.specs,
-        positionals: [PositionalSpec("PATH", .zeroOrMore, help: ".flow files or directories (searched recursively); - reads one flow from stdin")],
+        positionals: [
+            PositionalSpec(
+                "PATH", .zeroOrMore,
+                help: ".flow files or directories (searched recursively); - reads one flow from stdin")
+        ],
         discussion: """
             Exit codes:
               0  no errors (warnings allowed unless --strict or --max-warnings)
@@ -111,7 +139,8 @@ public struct FlowlintCommand: Sendable {
         if parsed.flag("list-rules") {
             func line(_ e: DiagnosticDescription) {
                 let severity = e.defaultSeverity.description.padding(toLength: 7, withPad: " ", startingAt: 0)
-                stdout.line("\(e.id)  \(severity)  \(e.name.padding(toLength: 36, withPad: " ", startingAt: 0))  \(e.summary)")
+                stdout.line(
+                    "\(e.id)  \(severity)  \(e.name.padding(toLength: 36, withPad: " ", startingAt: 0))  \(e.summary)")
             }
             guard parsed.flag("all") else {
                 DiagnosticRegistry.lint.entries.forEach(line)
@@ -127,7 +156,8 @@ public struct FlowlintCommand: Sendable {
         if let id = parsed.value("explain") {
             guard let entry = DiagnosticRegistry.all.entry(id) else {
                 let hint = DiagnosticRegistry.all.suggestion(for: id)
-                return usageFailure("unknown diagnostic ID or rule '\(id)'" + (hint.map { "; did you mean '\($0)'?" } ?? ""), stderr)
+                return usageFailure(
+                    "unknown diagnostic ID or rule '\(id)'" + (hint.map { "; did you mean '\($0)'?" } ?? ""), stderr)
             }
             stdout.write((RuleRegistry.rule(entry.id)?.explanation ?? entry.explanationPage) + "\n")
             return 0
@@ -135,7 +165,11 @@ public struct FlowlintCommand: Sendable {
         let format = parsed.value("format") ?? "text"
         guard Self.formats.contains(format) else {
             let hint = Suggestion.closest(to: format, in: Self.formats)
-            return usageFailure("unknown format '\(format)'" + (hint.map { "; did you mean '\($0)'?" } ?? " (expected \(Self.formats.dropLast().joined(separator: ", ")) or \(Self.formats.last!))"), stderr)
+            return usageFailure(
+                "unknown format '\(format)'"
+                    + (hint.map { "; did you mean '\($0)'?" }
+                        ?? " (expected \(Self.formats.dropLast().joined(separator: ", ")) or \(Self.formats.last!))"),
+                stderr)
         }
         var graph: GraphFormats.Style?
         if let g = parsed.value("graph") {
@@ -146,7 +180,9 @@ public struct FlowlintCommand: Sendable {
         }
         var maxWarnings: Int?
         if let m = parsed.value("max-warnings") {
-            guard let n = Int(m), n >= 0 else { return usageFailure("--max-warnings needs a number, not '\(m)'", stderr) }
+            guard let n = Int(m), n >= 0 else {
+                return usageFailure("--max-warnings needs a number, not '\(m)'", stderr)
+            }
             maxWarnings = n
         }
         let limits: ParseLimits
@@ -161,19 +197,26 @@ public struct FlowlintCommand: Sendable {
         if stdinCount > 1 { return usageFailure("'-' (stdin) can be given once", stderr) }
         let stdinPath = parsed.value("stdin-path")
         if parsed.flag("dry-run"), !parsed.flag("fix") { return usageFailure("'--dry-run' needs '--fix'", stderr) }
-        if parsed.flag("fix"), stdinCount > 0 { return usageFailure("--fix rewrites files; it cannot rewrite stdin", stderr) }
-        if stdinPath != nil, stdinCount == 0 { return usageFailure("--stdin-path names the flow read from stdin; add '-' to the PATHs", stderr) }
+        if parsed.flag("fix"), stdinCount > 0 {
+            return usageFailure("--fix rewrites files; it cannot rewrite stdin", stderr)
+        }
+        if stdinPath != nil, stdinCount == 0 {
+            return usageFailure("--stdin-path names the flow read from stdin; add '-' to the PATHs", stderr)
+        }
         let stdinName = ProjectRoot.normalize(stdinPath ?? "<stdin>")
 
         // One root for the whole run, found from the inputs, not from where the command runs.
-        let root = ProjectRoot.discover(inputs: paths.map { $0 == "-" ? stdinName : $0 }, currentDirectory: currentDirectory,
-                                        override: parsed.value("root"))
+        let root = ProjectRoot.discover(
+            inputs: paths.map { $0 == "-" ? stdinName : $0 }, currentDirectory: currentDirectory,
+            override: parsed.value("root"))
 
         // Configuration: explicit, or the one found on the way up to the root.
-        let configuration: LintConfiguration, configPath: String?
+        let configuration: LintConfiguration
+        let configPath: String?
         do throws(ProjectError) {
-            (configuration, configPath) = try ProjectConfiguration.read(for: root, override: parsed.value("config"),
-                                                                        maxBytes: limits.maxFileBytes)
+            (configuration, configPath) = try ProjectConfiguration.read(
+                for: root, override: parsed.value("config"),
+                maxBytes: limits.maxFileBytes)
         } catch {
             return usageFailure(error.message, stderr)
         }
@@ -189,11 +232,14 @@ public struct FlowlintCommand: Sendable {
         do throws(ProjectError) {
             // The command line's app options, else the configuration's app keys.
             let options = AppInputArguments.options(parsed)
-            let read = try AppInputs.read(options.isEmpty ? configuration.app : options, root: root,
-                                          maxBytes: limits.maxFileBytes)
+            let read = try AppInputs.read(
+                options.isEmpty ? configuration.app : options, root: root,
+                maxBytes: limits.maxFileBytes)
             apps = read.apps
             var shown = Set<String>()
-            for w in read.warnings where shown.insert(w).inserted { stderr.line("flowlint: warning: \(IO.escapedLines(w))") }
+            for w in read.warnings where shown.insert(w).inserted {
+                stderr.line("flowlint: warning: \(IO.escapedLines(w))")
+            }
         } catch {
             return usageFailure(error.message, stderr)
         }
@@ -203,7 +249,8 @@ public struct FlowlintCommand: Sendable {
             switch FileSystemReader().read(absolute(b), maxBytes: limits.maxFileBytes) {
             case .success(let bytes): data = Data(bytes)
             case .failure(let error):
-                return usageFailure("cannot read baseline '\(b)' (write one with --write-baseline \(b)): \(error.message)", stderr)
+                return usageFailure(
+                    "cannot read baseline '\(b)' (write one with --write-baseline \(b)): \(error.message)", stderr)
             }
             do throws(Baseline.ReadError) {
                 baseline = try Baseline.parse(data, path: b)
@@ -220,7 +267,10 @@ public struct FlowlintCommand: Sendable {
             files.append(ProjectRoot.normalize(path))
         }
         for path in paths {
-            if path == "-" { add(stdinName); continue }
+            if path == "-" {
+                add(stdinName)
+                continue
+            }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: absolute(path), isDirectory: &isDirectory) else {
                 return usageFailure("no such file or directory '\(path)'", stderr)
@@ -244,7 +294,9 @@ public struct FlowlintCommand: Sendable {
                 stderr.line("flowlint: no .flow file to lint in \(named)\(why)")
                 return 0
             }
-            stderr.line("flowlint: error: no .flow file to lint in \(named)\(why); nothing was checked (pass --allow-empty if that is expected)")
+            stderr.line(
+                "flowlint: error: no .flow file to lint in \(named)\(why); nothing was checked (pass --allow-empty if that is expected)"
+            )
             return 1
         }
 
@@ -252,8 +304,10 @@ public struct FlowlintCommand: Sendable {
         // A baseline records every finding, and a run against one shows every new one: no cap.
         if baseline != nil || parsed.value("write-baseline") != nil { linter.configuration.maxFindingsPerFile = 0 }
         linter.apps = apps
-        let reports = AppInputs.runWide(lintAll(files, linter: linter, limits: limits, root: root,
-                                                standardInput: stdinBytes.map { (path: stdinName, bytes: $0) }))
+        let reports = AppInputs.runWide(
+            lintAll(
+                files, linter: linter, limits: limits, root: root,
+                standardInput: stdinBytes.map { (path: stdinName, bytes: $0) }))
         var all = LintResults(paths: files, reports: reports)
 
         // Issue 14: --fix applies the machine-applicable fix-its, then the run goes on with the
@@ -262,8 +316,10 @@ public struct FlowlintCommand: Sendable {
             // A fix can uncover another (the lint rules run only once the checker's errors are
             // fixed), so --fix runs again on what it fixed, a bounded number of times.
             let fix = FlowlintFix(root: root, dryRun: parsed.flag("dry-run"), limits: limits) { overlay in
-                LintResults(paths: files,
-                            reports: AppInputs.runWide(lintAll(files, linter: linter, limits: limits, root: root, overlay: overlay)))
+                LintResults(
+                    paths: files,
+                    reports: AppInputs.runWide(
+                        lintAll(files, linter: linter, limits: limits, root: root, overlay: overlay)))
             }
             for _ in 0..<FlowlintFix.maxPasses {
                 let outcome = fix.run(all, stderr: stderr)
@@ -282,8 +338,10 @@ public struct FlowlintCommand: Sendable {
                 }
                 if outcome.failed { return 2 }
                 if outcome.changed.isEmpty { break }
-                all = LintResults(paths: files,
-                                  reports: AppInputs.runWide(lintAll(files, linter: linter, limits: limits, root: root, standardInput: nil)))
+                all = LintResults(
+                    paths: files,
+                    reports: AppInputs.runWide(
+                        lintAll(files, linter: linter, limits: limits, root: root, standardInput: nil)))
             }
         }
 
@@ -300,22 +358,30 @@ public struct FlowlintCommand: Sendable {
 
         if let graph {
             // Labels in the graph are copy: escaped line by line (the graph has no colour codes).
-            stdout.write(GraphFormats.render(results, style: graph).split(separator: "\n", omittingEmptySubsequences: false)
-                .map { OutputEscaping.lineStart(String($0)) }.joined(separator: "\n"))
+            stdout.write(
+                GraphFormats.render(results, style: graph).split(separator: "\n", omittingEmptySubsequences: false)
+                    .map { OutputEscaping.lineStart(String($0)) }.joined(separator: "\n"))
             stderr.write(TextFormats.gcc(results))
         } else {
             let colored = Terminal.colorsEnabled(isTerminal: stdout.isTerminal, environment: environment)
             switch format {
             case "gcc": stdout.write(TextFormats.gcc(results))
-            case "json": stdout.write(JSONFormats.json(results, version: Self.version, fullWitnesses: parsed.flag("full-witnesses")))
-            case "sarif": stdout.write(JSONFormats.sarif(results, version: Self.version, root: root, fullWitnesses: parsed.flag("full-witnesses")))
+            case "json":
+                stdout.write(
+                    JSONFormats.json(results, version: Self.version, fullWitnesses: parsed.flag("full-witnesses")))
+            case "sarif":
+                stdout.write(
+                    JSONFormats.sarif(
+                        results, version: Self.version, root: root, fullWitnesses: parsed.flag("full-witnesses")))
             case "github": stdout.write(TextFormats.github(results, root: root))
             case "junit": stdout.write(TextFormats.junit(results, root: root, strict: parsed.flag("strict")))
             default: stdout.write(TextFormats.text(results, colored: colored))
             }
         }
         if !stale.isEmpty {
-            stderr.line("flowlint: \(stale.count) baseline \(stale.count == 1 ? "entry no longer matches" : "entries no longer match") (fixed or changed); shrink the baseline with --write-baseline \(OutputEscaping.visible(parsed.value("baseline")!)):")
+            stderr.line(
+                "flowlint: \(stale.count) baseline \(stale.count == 1 ? "entry no longer matches" : "entries no longer match") (fixed or changed); shrink the baseline with --write-baseline \(OutputEscaping.visible(parsed.value("baseline")!)):"
+            )
             // Every field comes from the baseline file, which a pull request can edit: each is
             // shown with visible escapes, and no line can start a CI workflow command.
             for e in stale {
@@ -341,27 +407,33 @@ public struct FlowlintCommand: Sendable {
 
     /// Lints every file concurrently; results land in their file's slot, so output order never
     /// depends on scheduling.
-    func lintAll(_ files: [String], linter: Linter, limits: ParseLimits = .default, root: ProjectRoot? = nil,
-                 standardInput: (path: String, bytes: [UInt8])? = nil, overlay: [String: [UInt8]] = [:]) -> [LintReport] {
+    func lintAll(
+        _ files: [String], linter: Linter, limits: ParseLimits = .default, root: ProjectRoot? = nil,
+        standardInput: (path: String, bytes: [UInt8])? = nil, overlay: [String: [UInt8]] = [:]
+    ) -> [LintReport] {
         let slots = ReportSlots(count: files.count)
         let files0 = RelativeReader(base: currentDirectory)
         // `--fix` lints its fixed text before writing it (FlowlintFix.swift).
         let reader: any SourceReader = overlay.isEmpty ? files0 : OverlayReader(base: files0, overlay: overlay)
-        let loader = Loader(reader: standardInput.map { StandardInputReader(path: $0.path, bytes: $0.bytes, files: reader) } ?? reader,
-                            limits: limits)
+        let loader = Loader(
+            reader: standardInput.map { StandardInputReader(path: $0.path, bytes: $0.bytes, files: reader) } ?? reader,
+            limits: limits)
         // A file in a directory that links out of the project root is not read (FL0100): the
         // loader refuses a file that links out of its own directory, but a linked directory moves
         // that directory too.
         let escapes = root.map { root in
             files.map { path -> String? in
-                guard path != standardInput?.path, let directory = ProjectRoot.parent(of: ProjectRoot.normalize(path)) else { return nil }
+                guard path != standardInput?.path, let directory = ProjectRoot.parent(of: ProjectRoot.normalize(path))
+                else { return nil }
                 return root.escape(directory).map { "'\(OutputEscaping.visible(path))': \($0)" }
             }
         }
         DispatchQueue.concurrentPerform(iterations: files.count) { i in
             if let escape = escapes?[i] {
                 let refused = Diagnostic.error(ModelDiagnosticID.unreadableEntry, "cannot read \(escape)", at: nil)
-                slots.set(i, linter.lint(LoadResult(files: [], syntax: [], comments: [], diagnostics: [refused], program: nil)))
+                slots.set(
+                    i,
+                    linter.lint(LoadResult(files: [], syntax: [], comments: [], diagnostics: [refused], program: nil)))
                 return
             }
             slots.set(i, linter.lint(loader.load(files[i])))
@@ -375,8 +447,16 @@ private final class ReportSlots: @unchecked Sendable {
     private var storage: [LintReport?]
     private let lock = NSLock()
     init(count: Int) { storage = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ report: LintReport) { lock.lock(); storage[i] = report; lock.unlock() }
-    var reports: [LintReport] { lock.lock(); defer { lock.unlock() }; return storage.map { $0! } }
+    func set(_ i: Int, _ report: LintReport) {
+        lock.lock()
+        storage[i] = report
+        lock.unlock()
+    }
+    var reports: [LintReport] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage.map { $0! }
+    }
 }
 
 /// Reads files relative to the command's working directory, keeping paths as the user typed them.

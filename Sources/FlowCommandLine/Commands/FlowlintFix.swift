@@ -1,7 +1,7 @@
-import FlowProject
 import FlowFormat
 import FlowLint
 import FlowModel
+import FlowProject
 import FlowSyntax
 import Foundation
 
@@ -38,7 +38,10 @@ struct FlowlintFix {
     func run(_ results: LintResults, stderr: any TextOutput) -> Outcome {
         // Fixes by the file they edit (a finding in one file may fix another: a translation stub
         // goes into the locale's strings block), in the order of the findings.
-        struct Planned { var finding: LintedFinding; var fix: FixIt }
+        struct Planned {
+            var finding: LintedFinding
+            var fix: FixIt
+        }
         var byFile: [String: (file: SourceFile, fixes: [Planned])] = [:]
         var order: [String] = []
         // A finding's machine-applicable fix-its each stand alone (one per place: a label in each
@@ -54,7 +57,12 @@ struct FlowlintFix {
             }
         }
         var outcome = Outcome()
-        struct Proposal { var path: String; var old: [UInt8]; var new: [UInt8]; var report: [String] }
+        struct Proposal {
+            var path: String
+            var old: [UInt8]
+            var new: [UInt8]
+            var report: [String]
+        }
         var proposals: [Proposal] = []
         for path in order {
             let (file, unordered) = byFile[path]!
@@ -63,7 +71,11 @@ struct FlowlintFix {
                 "\(shown):\(p.fix.range.start.line): \(p.finding.finding.ruleID) \(OutputEscaping.visible(p.finding.diagnostic.message))"
             }
             guard ProjectRoot.relative(root.absolute(path), to: root.path) != nil else {
-                for p in unordered { stderr.line("\(describe(p)): not fixed: the file is outside the project root \(OutputEscaping.visible(root.path))") }
+                for p in unordered {
+                    stderr.line(
+                        "\(describe(p)): not fixed: the file is outside the project root \(OutputEscaping.visible(root.path))"
+                    )
+                }
                 continue
             }
             // In file order (so the report reads top down, and the earlier of two overlapping
@@ -78,10 +90,14 @@ struct FlowlintFix {
                 formatted = try Formatter.format(fixedSource, limits: limits)
             } catch {
                 let why = error.diagnostics.first.map { ": \($0.message)" } ?? ""
-                stderr.line("flowlint: \(shown): its fixes were not applied: the result would not parse\(OutputEscaping.visible(why))")
+                stderr.line(
+                    "flowlint: \(shown): its fixes were not applied: the result would not parse\(OutputEscaping.visible(why))"
+                )
                 continue
             }
-            var report = applied.applied.map { "\(describe(planned[$0])) → \(OutputEscaping.visible(quoted(planned[$0].fix.replacement)))" }
+            var report = applied.applied.map {
+                "\(describe(planned[$0])) → \(OutputEscaping.visible(quoted(planned[$0].fix.replacement)))"
+            }
             report += applied.skipped.map { "\(describe(planned[$0])): skipped: it overlaps a fix applied above" }
             proposals.append(Proposal(path: path, old: file.bytes, new: formatted, report: report))
         }
@@ -91,16 +107,20 @@ struct FlowlintFix {
             func errors(_ results: LintResults) -> [String: Set<String>] {
                 var out: [String: Set<String>] = [:]
                 for f in results.findings where f.diagnostic.severity == .error {
-                    out[ProjectRoot.normalize(f.path), default: []].insert("\(f.diagnostic.message) [\(f.finding.ruleID)]")
+                    out[ProjectRoot.normalize(f.path), default: []].insert(
+                        "\(f.diagnostic.message) [\(f.finding.ruleID)]")
                 }
                 return out
             }
             let before = errors(results)
-            let after = errors(relint(Dictionary(proposals.map { (ProjectRoot.normalize($0.path), $0.new) }) { a, _ in a }))
+            let after = errors(
+                relint(Dictionary(proposals.map { (ProjectRoot.normalize($0.path), $0.new) }) { a, _ in a }))
             proposals.removeAll { p in
                 let key = ProjectRoot.normalize(p.path)
                 guard let new = after[key]?.subtracting(before[key] ?? []).sorted().first else { return false }
-                stderr.line("flowlint: \(OutputEscaping.visible(p.path)): its fixes were not applied: they would leave a new error: \(OutputEscaping.visible(new))")
+                stderr.line(
+                    "flowlint: \(OutputEscaping.visible(p.path)): its fixes were not applied: they would leave a new error: \(OutputEscaping.visible(new))"
+                )
                 return true
             }
         }
@@ -109,7 +129,8 @@ struct FlowlintFix {
             guard p.new != p.old else { continue }
             outcome.changed.append(p.path)
             if dryRun {
-                outcome.diff += UnifiedDiff.render(old: p.old, new: p.new, oldPath: "a/" + p.path, newPath: "b/" + p.path)
+                outcome.diff += UnifiedDiff.render(
+                    old: p.old, new: p.new, oldPath: "a/" + p.path, newPath: "b/" + p.path)
                 outcome.fixedText[ProjectRoot.normalize(p.path)] = p.new
                 continue
             }
@@ -131,7 +152,8 @@ struct FlowlintFix {
 
     /// A replacement as the report shows it: quoted, with line breaks visible.
     func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
+        "\""
+            + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\n", with: "\\n")
             .replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 }

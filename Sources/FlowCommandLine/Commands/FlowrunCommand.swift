@@ -1,8 +1,8 @@
-import FlowProject
-import Foundation
 import FlowModel
+import FlowProject
 import FlowRuntime
 import FlowSyntax
+import Foundation
 
 /// `flowrun`: runs a flow interactively or from a script, runs scenario files (`flowrun test`)
 /// and explores every path of a flow (`flowrun --explore`). Streams are parameters so tests run it
@@ -16,8 +16,10 @@ public struct FlowrunCommand: Sendable {
     public var environment: [String: String]
     public var load: Load
 
-    public init(reader: any SourceReader, environment: [String: String],
-                load: @escaping Load = { Loader(reader: $0, limits: $2).load($1) }) {
+    public init(
+        reader: any SourceReader, environment: [String: String],
+        load: @escaping Load = { Loader(reader: $0, limits: $2).load($1) }
+    ) {
         self.reader = reader
         self.environment = environment
         self.load = load
@@ -25,14 +27,18 @@ public struct FlowrunCommand: Sendable {
 
     /// Runs `flowrun` with `arguments` (without the program name); returns the exit code
     /// (`ExitCode`).
-    public static func run(arguments: [String], stdin: any LineInput, stdout: any TextOutput,
-                           stderr: any TextOutput) async -> Int32 {
+    public static func run(
+        arguments: [String], stdin: any LineInput, stdout: any TextOutput,
+        stderr: any TextOutput
+    ) async -> Int32 {
         await FlowrunCommand(reader: FileSystemReader(), environment: ProcessInfo.processInfo.environment)
             .run(arguments: arguments, stdin: stdin, stdout: stdout, stderr: stderr)
     }
 
-    public func run(arguments: [String], stdin: any LineInput, stdout: any TextOutput,
-                    stderr: any TextOutput) async -> Int32 {
+    public func run(
+        arguments: [String], stdin: any LineInput, stdout: any TextOutput,
+        stderr: any TextOutput
+    ) async -> Int32 {
         let io = IO(stdin: stdin, stdout: stdout, stderr: stderr, environment: environment)
         if arguments.first == "test" {
             return await FlowrunTest(reader: reader, load: load, io: io).run(Array(arguments.dropFirst()))
@@ -80,26 +86,56 @@ public struct FlowrunCommand: Sendable {
             .value("flow", "name", help: "the flow to run (default: the file's first flow)"),
             .repeatable("arg", "name=value", help: "an argument for a flow parameter (permission kind or text)"),
             .repeatable("status", "kind=status", help: "initial status, e.g. camera=denied (default: undetermined)"),
-            .repeatable("capability", "name=state", help: "device capability, e.g. camera=absent, locationServices=off"),
+            .repeatable(
+                "capability", "name=state", help: "device capability, e.g. camera=absent, locationServices=off"),
             .repeatable("tap", "label", help: "alert button to tap, consumed in order"),
-            .repeatable("answer", "kind=answer", help: "system prompt answer by label or status: camera=\"Allow\", camera=denied"),
-            .repeatable("settings", "changes", help: "one Settings visit: photos=authorized[,camera=denied][,relaunch], none or relaunch"),
+            .repeatable(
+                "answer", "kind=answer",
+                help: "system prompt answer by label or status: camera=\"Allow\", camera=denied"),
+            .repeatable(
+                "settings", "changes",
+                help: "one Settings visit: photos=authorized[,camera=denied][,relaunch], none or relaunch"),
             .flag("inactive", help: "the app is not active (tracking and location prompts are not shown)"),
-            .flag("relaunch", help: "every Settings visit lasts until iOS ends the app's session: it relaunches, Allow Once grants end (alone: one visit, no change)"),
-            .value("tracking-requests", "on|off", help: "\"Allow Apps to Request to Track\" (default on; off: tracking requests complete denied)"),
-            .flag("critical-alerts", help: "the app has the critical-alerts entitlement: notifications(criticalAlert) shows its own prompt, and notification settings a Critical Alerts switch (--settings criticalAlerts=on|off)"),
-            .value("handling", "outcomes", help: "outcomes the app handles itself, e.g. denied,limited: the run ends at the flow's 'handoff' state for them"),
+            .flag(
+                "relaunch",
+                help:
+                    "every Settings visit lasts until iOS ends the app's session: it relaunches, Allow Once grants end (alone: one visit, no change)"
+            ),
+            .value(
+                "tracking-requests", "on|off",
+                help: "\"Allow Apps to Request to Track\" (default on; off: tracking requests complete denied)"),
+            .flag(
+                "critical-alerts",
+                help:
+                    "the app has the critical-alerts entitlement: notifications(criticalAlert) shows its own prompt, and notification settings a Critical Alerts switch (--settings criticalAlerts=on|off)"
+            ),
+            .value(
+                "handling", "outcomes",
+                help:
+                    "outcomes the app handles itself, e.g. denied,limited: the run ends at the flow's 'handoff' state for them"
+            ),
             .value("locale", "tag", help: "the copy's locale, e.g. zh-Hans (closest declared locale)"),
             .value("app", "name", help: "the app name for {app} and system prompts"),
             .value("scenario", "file", help: "take statuses, capabilities and answers from a scenario file"),
-            .value("format", "format", help: "text (default), json, or html (a storyboard page: every screen, in every locale)"),
-            .value("info-plist", "file", help: "with --format html: the app's Info.plist (and <locale>.lproj/InfoPlist.strings beside it) for the prompts' usage descriptions"),
+            .value(
+                "format", "format",
+                help: "text (default), json, or html (a storyboard page: every screen, in every locale)"),
+            .value(
+                "info-plist", "file",
+                help:
+                    "with --format html: the app's Info.plist (and <locale>.lproj/InfoPlist.strings beside it) for the prompts' usage descriptions"
+            ),
             .value("max-steps", "n", help: "steps without user input before the run is a loop (default 1000)"),
-            .value("max-total-steps", "n", help: "most steps a run takes in all, input or not (default \(Interpreter.Options.defaultMaxTotalSteps))"),
+            .value(
+                "max-total-steps", "n",
+                help:
+                    "most steps a run takes in all, input or not (default \(Interpreter.Options.defaultMaxTotalSteps))"),
             .value("expect-outcome", "name", help: "exit 4 unless the run ends with this outcome"),
             .flag("explore", help: "enumerate every path instead of running one"),
             .value("emit-scenarios", "dir", help: "with --explore: write each path as DIR/FLOW-OUTCOME-N.scenario"),
-            .value("explore-budget", "n", help: "with --explore: most steps explored (default \(Explorer.Options().budget)); then exit 5"),
+            .value(
+                "explore-budget", "n",
+                help: "with --explore: most steps explored (default \(Explorer.Options().budget)); then exit 5"),
         ] + LimitOptions.specs + [
             .flag("version", help: "print the version"),
             .flag("help", short: "h", help: "show this help"),
@@ -173,16 +209,25 @@ struct RunOptions: Sendable {
         appName = parsed.value("app")
         scenario = parsed.value("scenario")
         if let value = parsed.value("handling") {
-            for part in value.split(separator: ",", omittingEmptySubsequences: false).map({ String($0).trimmingCharacters(in: .whitespaces) }) {
-                guard !part.isEmpty else { throw ArgumentError("'--handling \(value)' has an empty outcome; write outcomes separated by commas") }
-                guard !script.handling.contains(part) else { throw ArgumentError("'--handling \(value)' names '\(part)' twice") }
+            for part in value.split(separator: ",", omittingEmptySubsequences: false).map({
+                String($0).trimmingCharacters(in: .whitespaces)
+            }) {
+                guard !part.isEmpty else {
+                    throw ArgumentError(
+                        "'--handling \(value)' has an empty outcome; write outcomes separated by commas")
+                }
+                guard !script.handling.contains(part) else {
+                    throw ArgumentError("'--handling \(value)' names '\(part)' twice")
+                }
                 script.handling.append(part)
             }
         }
         let formatText = parsed.value("format") ?? "text"
         guard let format = Format(rawValue: formatText) else {
             var message = "unknown format '\(formatText)'"
-            if let close = Suggestion.closest(to: formatText, in: ["text", "json", "html"]) { message += "; did you mean '\(close)'?" }
+            if let close = Suggestion.closest(to: formatText, in: ["text", "json", "html"]) {
+                message += "; did you mean '\(close)'?"
+            }
             throw ArgumentError(message + "; use text, json or html")
         }
         self.format = format
@@ -196,10 +241,17 @@ struct RunOptions: Sendable {
         explore = parsed.flag("explore")
         emitScenarios = parsed.value("emit-scenarios")
         if emitScenarios != nil, !explore { throw ArgumentError("'--emit-scenarios' needs '--explore'") }
-        if parsed.value("explore-budget") != nil, !explore { throw ArgumentError("'--explore-budget' needs '--explore'") }
+        if parsed.value("explore-budget") != nil, !explore {
+            throw ArgumentError("'--explore-budget' needs '--explore'")
+        }
         if explore {
-            let fixed = ["status", "capability", "tap", "answer", "settings", "scenario", "expect-outcome", "max-steps", "max-total-steps"]
-                .filter { !parsed.values($0).isEmpty } + (parsed.flag("inactive") ? ["inactive"] : []) + (parsed.flag("relaunch") ? ["relaunch"] : [])
+            let fixed =
+                [
+                    "status", "capability", "tap", "answer", "settings", "scenario", "expect-outcome", "max-steps",
+                    "max-total-steps",
+                ]
+                .filter { !parsed.values($0).isEmpty } + (parsed.flag("inactive") ? ["inactive"] : [])
+                + (parsed.flag("relaunch") ? ["relaunch"] : [])
                 + (parsed.value("tracking-requests") != nil ? ["tracking-requests"] : [])
             if let first = fixed.first {
                 throw ArgumentError("'--explore' tries every status, capability and answer itself; drop '--\(first)'")
@@ -215,8 +267,12 @@ struct IO: Sendable {
     var stderr: any TextOutput
     var environment: [String: String]
 
-    var style: TextStyle { TextStyle(colors: Terminal.colorsEnabled(isTerminal: stdout.isTerminal, environment: environment)) }
-    var errorStyle: TextStyle { TextStyle(colors: Terminal.colorsEnabled(isTerminal: stderr.isTerminal, environment: environment)) }
+    var style: TextStyle {
+        TextStyle(colors: Terminal.colorsEnabled(isTerminal: stdout.isTerminal, environment: environment))
+    }
+    var errorStyle: TextStyle {
+        TextStyle(colors: Terminal.colorsEnabled(isTerminal: stderr.isTerminal, environment: environment))
+    }
 
     /// `flowrun: error: MESSAGE`, the usage line and a hint; exit 2.
     func usageError(_ message: String, parser: ArgumentParser) -> Int32 {

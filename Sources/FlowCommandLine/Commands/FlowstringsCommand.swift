@@ -1,6 +1,6 @@
-import FlowProject
 import FlowLint
 import FlowModel
+import FlowProject
 import FlowStrings
 import FlowSyntax
 import Foundation
@@ -19,8 +19,10 @@ public struct FlowstringsCommand: Sendable {
     public var environment: [String: String]
     public var currentDirectory: String
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment,
-                currentDirectory: String = FileManager.default.currentDirectoryPath) {
+    public init(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        currentDirectory: String = FileManager.default.currentDirectoryPath
+    ) {
         self.environment = environment
         self.currentDirectory = currentDirectory
     }
@@ -35,17 +37,31 @@ public struct FlowstringsCommand: Sendable {
         options: [
             .flag("help", short: "h", help: "print this help"),
             .flag("version", help: "print the version"),
-            .value("catalog", "path", help: "the .xcstrings, .xliff or .xcloc to write (export; default: stdout) or read (import, check)"),
-            .value("format", "format", help: "xcstrings, xliff or xcloc (default: from the catalog's extension, else xcstrings)"),
-            .repeatable("locale", "tag", help: "xliff, xcloc: the target locale (one for an .xliff; default: every locale but the base)"),
-            .flag("check", help: "export: write nothing; exit 1 when the catalog differs from what the export would write"),
-            .flag("delete", help: "import: also remove entries the catalog does not have (for an XLIFF file: of its target locales)"),
+            .value(
+                "catalog", "path",
+                help: "the .xcstrings, .xliff or .xcloc to write (export; default: stdout) or read (import, check)"),
+            .value(
+                "format", "format",
+                help: "xcstrings, xliff or xcloc (default: from the catalog's extension, else xcstrings)"),
+            .repeatable(
+                "locale", "tag",
+                help: "xliff, xcloc: the target locale (one for an .xliff; default: every locale but the base)"),
+            .flag(
+                "check", help: "export: write nothing; exit 1 when the catalog differs from what the export would write"
+            ),
+            .flag(
+                "delete",
+                help: "import: also remove entries the catalog does not have (for an XLIFF file: of its target locales)"
+            ),
             .flag("dry-run", help: "import: list what would change, write nothing"),
-            .value("root", "dir", help: "the project root catalog keys are relative to (default: as flowlint finds it)"),
+            .value(
+                "root", "dir", help: "the project root catalog keys are relative to (default: as flowlint finds it)"),
             .flag("quiet", short: "q", help: "do not print the summary line on stderr"),
         ] + LimitOptions.specs,
-        positionals: [PositionalSpec("COMMAND", .optional, help: "export, import or check (export --check)"),
-                      PositionalSpec("PATH", .zeroOrMore, help: ".flow files or directories (searched recursively)")],
+        positionals: [
+            PositionalSpec("COMMAND", .optional, help: "export, import or check (export --check)"),
+            PositionalSpec("PATH", .zeroOrMore, help: ".flow files or directories (searched recursively)"),
+        ],
         discussion: """
             Keys: a catalog key is the flow file that defines it in the base locale, relative to
             the project root, and the key: flows/camera.flow:prime.title.
@@ -79,52 +95,80 @@ public struct FlowstringsCommand: Sendable {
     public func run(arguments: [String], stdout: any TextOutput, stderr: any TextOutput) -> Int32 {
         let parsed: ParsedArguments
         do { parsed = try Self.parser.parse(arguments) } catch { return usageFailure(error.message, stderr) }
-        if parsed.flag("help") { stdout.write(Self.parser.help); return 0 }
-        if parsed.flag("version") { stdout.line("flowstrings \(ToolVersion.current)"); return 0 }
-        guard var command = parsed.positional("COMMAND") else { return usageFailure("no COMMAND given (export, import or check)", stderr) }
+        if parsed.flag("help") {
+            stdout.write(Self.parser.help)
+            return 0
+        }
+        if parsed.flag("version") {
+            stdout.line("flowstrings \(ToolVersion.current)")
+            return 0
+        }
+        guard var command = parsed.positional("COMMAND") else {
+            return usageFailure("no COMMAND given (export, import or check)", stderr)
+        }
         guard ["export", "import", "check"].contains(command) else {
-            let hint = Suggestion.closest(to: command, in: ["export", "import", "check"]).map { "; did you mean '\($0)'?" } ?? ""
+            let hint =
+                Suggestion.closest(to: command, in: ["export", "import", "check"]).map { "; did you mean '\($0)'?" }
+                ?? ""
             return usageFailure("unknown command '\(command)'\(hint)", stderr)
         }
         var check = parsed.flag("check")
         if command == "check" { (command, check) = ("export", true) }
         let catalog = parsed.value("catalog")
-        if command == "import" || check, catalog == nil { return usageFailure("\(check ? "--check" : "import") needs --catalog PATH", stderr) }
+        if command == "import" || check, catalog == nil {
+            return usageFailure("\(check ? "--check" : "import") needs --catalog PATH", stderr)
+        }
         if command == "import", check { return usageFailure("--check is for export", stderr) }
-        if command == "export", parsed.flag("delete") || parsed.flag("dry-run") { return usageFailure("--delete and --dry-run are for import", stderr) }
-        let ext = catalog.map { ($0.hasSuffix("/") ? String($0.dropLast()) : $0).split(separator: ".").last.map(String.init) ?? "" } ?? ""
+        if command == "export", parsed.flag("delete") || parsed.flag("dry-run") {
+            return usageFailure("--delete and --dry-run are for import", stderr)
+        }
+        let ext =
+            catalog.map {
+                ($0.hasSuffix("/") ? String($0.dropLast()) : $0).split(separator: ".").last.map(String.init) ?? ""
+            } ?? ""
         let format = parsed.value("format") ?? ["xliff": "xliff", "xlf": "xliff", "xcloc": "xcloc"][ext] ?? "xcstrings"
         guard ["xcstrings", "xliff", "xcloc"].contains(format) else {
             return usageFailure("unknown format '\(format)' (expected xcstrings, xliff or xcloc)", stderr)
         }
-        if format == "xcloc", catalog == nil { return usageFailure("an .xcloc is a directory: give --catalog DIR", stderr) }
+        if format == "xcloc", catalog == nil {
+            return usageFailure("an .xcloc is a directory: give --catalog DIR", stderr)
+        }
         if format == "xcstrings", !parsed.values("locale").isEmpty {
-            return usageFailure("--locale is for xliff and xcloc (a String Catalog holds every locale): add --format xliff or name a .xliff", stderr)
+            return usageFailure(
+                "--locale is for xliff and xcloc (a String Catalog holds every locale): add --format xliff or name a .xliff",
+                stderr)
         }
         // A target locale names files (`<locale>.xcloc`, `<locale>.xliff`): a language tag only.
         if let problem = parsed.values("locale").lazy.compactMap(LocaleTag.problem).first {
             return usageFailure("--locale: \(problem)", stderr)
         }
         let limits: ParseLimits
-        do throws(ArgumentError) { limits = try LimitOptions.parseLimits(parsed) } catch { return usageFailure(error.message, stderr) }
+        do throws(ArgumentError) { limits = try LimitOptions.parseLimits(parsed) } catch {
+            return usageFailure(error.message, stderr)
+        }
         let paths = parsed.positionals("PATH")
         guard !paths.isEmpty else { return usageFailure("no PATH given", stderr) }
         // The files as every tool finds them: the configuration's excludes apply, and nothing is
         // read through a link out of the root.
         let found: ProjectFiles
         do throws(ProjectFiles.Failure) {
-            found = try ProjectFiles.find(paths, currentDirectory: currentDirectory, rootOverride: parsed.value("root"),
-                                          configOverride: nil, limits: limits)
+            found = try ProjectFiles.find(
+                paths, currentDirectory: currentDirectory, rootOverride: parsed.value("root"),
+                configOverride: nil, limits: limits)
         } catch {
             return usageFailure(error.message, stderr)
         }
-        let root = found.root, files = found.files
+        let root = found.root
+        let files = found.files
         guard !files.isEmpty else {
-            stderr.line("flowstrings: error: no .flow file in \(paths.map { "'\(OutputEscaping.visible($0))'" }.joined(separator: ", "))")
+            stderr.line(
+                "flowstrings: error: no .flow file in \(paths.map { "'\(OutputEscaping.visible($0))'" }.joined(separator: ", "))"
+            )
             return 1
         }
-        let setup = Setup(command: command, catalog: catalog, format: format, locales: parsed.values("locale"), root: root,
-                          files: files, limits: limits, parsed: parsed)
+        let setup = Setup(
+            command: command, catalog: catalog, format: format, locales: parsed.values("locale"), root: root,
+            files: files, limits: limits, parsed: parsed)
         let colored = Terminal.colorsEnabled(isTerminal: stderr.isTerminal, environment: environment)
         guard let (project, loads) = loadProject(setup, stderr: stderr, colored: colored) else { return 1 }
         if command == "export" {
@@ -134,10 +178,13 @@ public struct FlowstringsCommand: Sendable {
     }
 
     /// Loads every file with its imports; nil (after printing why) when one does not check.
-    func loadProject(_ setup: Setup, overrides: [String: [UInt8]] = [:], stderr: any TextOutput, colored: Bool,
-                     quietly: Bool = false) -> (CopyProject, [LoadResult])? {
+    func loadProject(
+        _ setup: Setup, overrides: [String: [UInt8]] = [:], stderr: any TextOutput, colored: Bool,
+        quietly: Bool = false
+    ) -> (CopyProject, [LoadResult])? {
         let files = RelativeReader(base: currentDirectory)
-        let reader: any SourceReader = overrides.isEmpty ? files : RealPathOverlayReader(files: files, overrides: overrides)
+        let reader: any SourceReader =
+            overrides.isEmpty ? files : RealPathOverlayReader(files: files, overrides: overrides)
         let loader = Loader(reader: reader, limits: setup.limits, keepsSyntax: true)
         let loads = setup.files.map { loader.load($0) }
         var failed = false
@@ -146,11 +193,14 @@ public struct FlowstringsCommand: Sendable {
             guard !errors.isEmpty else { continue }
             failed = true
             // An entry that could not be read has no range: it is reported at its own path.
-            if !quietly { stderr.write(DiagnosticRenderer(files: load.files, colored: colored).render(errors, fallbackPath: path)) }
+            if !quietly {
+                stderr.write(DiagnosticRenderer(files: load.files, colored: colored).render(errors, fallbackPath: path))
+            }
         }
         if failed { return nil }
-        let (project, diagnostics) = CopyProject.build(loads, realPath: { files.realPath($0) ?? setup.root.absolute($0) },
-                                                       display: { setup.root.relative($0) })
+        let (project, diagnostics) = CopyProject.build(
+            loads, realPath: { files.realPath($0) ?? setup.root.absolute($0) },
+            display: { setup.root.relative($0) })
         if !diagnostics.isEmpty {
             stderr.write(DiagnosticRenderer(files: project.files.map(\.source), colored: colored).render(diagnostics))
             if diagnostics.contains(where: { $0.severity == .error }) { return nil }

@@ -32,7 +32,9 @@ extension FlowstringsCommand {
         }
         let file = SourceFile(id: FileID(0), path: path, bytes: bytes)
         let (catalog, diagnostics) = setup.format == "xcstrings" ? XCStringsReader.read(file) : XLIFF.read(file)
-        if !diagnostics.isEmpty { stderr.write(DiagnosticRenderer(files: [file], colored: colored).render(Self.capped(diagnostics))) }
+        if !diagnostics.isEmpty {
+            stderr.write(DiagnosticRenderer(files: [file], colored: colored).render(Self.capped(diagnostics)))
+        }
         return catalog.map { ($0, file) }
     }
 
@@ -43,17 +45,21 @@ extension FlowstringsCommand {
         let dir = setup.catalog!.hasSuffix("/") ? String(setup.catalog!.dropLast()) : setup.catalog!
         let contents = dir + "/contents.json"
         guard insideBundle(contents, dir, stderr: stderr) else { return nil }
-        guard case .success(let bytes) = FileSystemReader().read(absolute(contents), maxBytes: setup.limits.maxFileBytes),
-              case .object(let members)? = try? LocatedJSON.parse(bytes),
-              let member = members.first(where: { $0.key == "targetLocale" }),
-              case .string(let locale) = member.value else {
-            stderr.line("flowstrings: error: '\(OutputEscaping.visible(contents))' does not name the .xcloc's 'targetLocale'")
+        guard
+            case .success(let bytes) = FileSystemReader().read(absolute(contents), maxBytes: setup.limits.maxFileBytes),
+            case .object(let members)? = try? LocatedJSON.parse(bytes),
+            let member = members.first(where: { $0.key == "targetLocale" }),
+            case .string(let locale) = member.value
+        else {
+            stderr.line(
+                "flowstrings: error: '\(OutputEscaping.visible(contents))' does not name the .xcloc's 'targetLocale'")
             return nil
         }
         if let problem = LocaleTag.problem(locale) {
             let file = SourceFile(id: FileID(0), path: contents, bytes: bytes)
-            let diagnostic = Diagnostic.error(.malformedCatalog, "'targetLocale' must name the XLIFF file of the .xcloc: \(problem)",
-                                              at: file.pointRange(at: member.offset))
+            let diagnostic = Diagnostic.error(
+                .malformedCatalog, "'targetLocale' must name the XLIFF file of the .xcloc: \(problem)",
+                at: file.pointRange(at: member.offset))
             stderr.write(DiagnosticRenderer(files: [file], colored: colored).render([diagnostic]))
             return nil
         }
@@ -66,9 +72,13 @@ extension FlowstringsCommand {
     /// A path that does not exist is left to the read, which reports it.
     func insideBundle(_ path: String, _ bundle: String, stderr: any TextOutput) -> Bool {
         let reader = FileSystemReader()
-        guard let real = reader.realPath(absolute(path)), let realBundle = reader.realPath(absolute(bundle)) else { return true }
+        guard let real = reader.realPath(absolute(path)), let realBundle = reader.realPath(absolute(bundle)) else {
+            return true
+        }
         if real.hasPrefix(realBundle.hasSuffix("/") ? realBundle : realBundle + "/") { return true }
-        stderr.line("flowstrings: error: '\(OutputEscaping.visible(path))' is a link to a file outside the .xcloc '\(OutputEscaping.visible(bundle))'; refused")
+        stderr.line(
+            "flowstrings: error: '\(OutputEscaping.visible(path))' is a link to a file outside the .xcloc '\(OutputEscaping.visible(bundle))'; refused"
+        )
         return false
     }
 
@@ -78,7 +88,9 @@ extension FlowstringsCommand {
         let writes = plan.files.sorted(by: { $0.key < $1.key })
         for (index, _) in writes {
             if let problem = FileReplacement.problem(project.files[index].realPath) {
-                stderr.line("flowstrings: error: cannot write '\(OutputEscaping.visible(project.files[index].path))': \(problem.message); nothing was written")
+                stderr.line(
+                    "flowstrings: error: cannot write '\(OutputEscaping.visible(project.files[index].path))': \(problem.message); nothing was written"
+                )
                 return false
             }
         }
@@ -86,25 +98,37 @@ extension FlowstringsCommand {
             do throws(FileReplacement.Failure) {
                 try FileReplacement.write(bytes, to: project.files[index].realPath)
             } catch {
-                stderr.line("flowstrings: error: cannot write '\(OutputEscaping.visible(project.files[index].path))': \(error.message)")
+                stderr.line(
+                    "flowstrings: error: cannot write '\(OutputEscaping.visible(project.files[index].path))': \(error.message)"
+                )
                 return false
             }
         }
         return true
     }
 
-    func importCatalog(into project: CopyProject, loads: [LoadResult], _ setup: Setup,
-                       stdout: any TextOutput, stderr: any TextOutput, colored: Bool) -> Int32 {
+    func importCatalog(
+        into project: CopyProject, loads: [LoadResult], _ setup: Setup,
+        stdout: any TextOutput, stderr: any TextOutput, colored: Bool
+    ) -> Int32 {
         guard let (catalog, file) = readCatalog(setup, stderr: stderr, colored: colored) else { return 1 }
         let plan = CatalogImporter.plan(catalog, file: file, into: project, delete: setup.parsed.flag("delete"))
-        if !plan.diagnostics.isEmpty { stderr.write(DiagnosticRenderer(files: [file], colored: colored).render(Self.capped(plan.diagnostics))) }
+        if !plan.diagnostics.isEmpty {
+            stderr.write(DiagnosticRenderer(files: [file], colored: colored).render(Self.capped(plan.diagnostics)))
+        }
         if plan.hasErrors {
-            stderr.line("flowstrings: \(plural(plan.diagnostics.filter { $0.severity == .error }.count, "error")) in the catalog; nothing was written")
+            stderr.line(
+                "flowstrings: \(plural(plan.diagnostics.filter { $0.severity == .error }.count, "error")) in the catalog; nothing was written"
+            )
             return 1
         }
         let warnings = plan.diagnostics.count
         guard !plan.files.isEmpty else {
-            if !setup.parsed.flag("quiet") { stderr.line("flowstrings: the flows already have this copy; nothing to write\(warnings > 0 ? " (\(plural(warnings, "warning")))" : "")") }
+            if !setup.parsed.flag("quiet") {
+                stderr.line(
+                    "flowstrings: the flows already have this copy; nothing to write\(warnings > 0 ? " (\(plural(warnings, "warning")))" : "")"
+                )
+            }
             return 0
         }
         var overrides: [String: [UInt8]] = [:]
@@ -120,10 +144,15 @@ extension FlowstringsCommand {
         for change in plan.changes where change.kind != .removed {
             let real = project.files[change.file].realPath
             guard let f = after.files.firstIndex(where: { $0.realPath == real }),
-                  let place = after.place(file: f, locale: change.locale, key: change.key) else { continue }
+                let place = after.place(file: f, locale: change.locale, key: change.key)
+            else { continue }
             let r = after.entry(place).range
             touched[real, default: []].append(r.start.offset..<max(r.end.offset, r.start.offset + 1))
-            lines.append((after.files[f].path, r.start.line, r.start.offset, "\(change.kind.rawValue) '\(change.locale)' \(change.key)"))
+            lines.append(
+                (
+                    after.files[f].path, r.start.line, r.start.offset,
+                    "\(change.kind.rawValue) '\(change.locale)' \(change.key)"
+                ))
         }
         for change in plan.changes where change.kind == .removed {
             lines.append((project.files[change.file].path, change.line, 0, "removed '\(change.locale)' \(change.key)"))
@@ -133,15 +162,20 @@ extension FlowstringsCommand {
             stdout.line("\(OutputEscaping.visible(l.file)):\(l.line): \(l.text)")
         }
         let linter = Linter()
-        var seen = Set<String>(), lintErrors = 0, lintWarnings = 0
+        var seen = Set<String>()
+        var lintErrors = 0
+        var lintWarnings = 0
         for load in newLoads {
             let report = linter.lint(load)
             let relevant = report.findings.map(\.diagnostic).filter { d in
                 guard Self.copyRules.contains(d.id) else { return false }
                 return ([d.range] + d.notes.map(\.range)).contains { r in
                     guard let r, load.files.indices.contains(r.file.index),
-                          let real = RelativeReader(base: currentDirectory).realPath(load.files[r.file.index].path) else { return false }
-                    return (touched[real] ?? []).contains { $0.overlaps(r.start.offset..<max(r.end.offset, r.start.offset + 1)) }
+                        let real = RelativeReader(base: currentDirectory).realPath(load.files[r.file.index].path)
+                    else { return false }
+                    return (touched[real] ?? []).contains {
+                        $0.overlaps(r.start.offset..<max(r.end.offset, r.start.offset + 1))
+                    }
                 }
             }
             let renderer = DiagnosticRenderer(files: load.files, colored: colored)
@@ -159,8 +193,10 @@ extension FlowstringsCommand {
                 let n = plan.changes.filter { $0.kind == kind }.count
                 return n == 0 ? nil : "\(n) \(kind.rawValue)"
             }.joined(separator: ", ")
-            stderr.line("flowstrings: \(counts) in \(plan.files.count) file\(plan.files.count == 1 ? "" : "s")\(dryRun ? " (dry run: nothing written)" : ""); "
-                        + "\(plural(warnings, "catalog warning")), copy lint: \(plural(lintErrors, "error")), \(plural(lintWarnings, "warning"))")
+            stderr.line(
+                "flowstrings: \(counts) in \(plan.files.count) file\(plan.files.count == 1 ? "" : "s")\(dryRun ? " (dry run: nothing written)" : ""); "
+                    + "\(plural(warnings, "catalog warning")), copy lint: \(plural(lintErrors, "error")), \(plural(lintWarnings, "warning"))"
+            )
         }
         return lintErrors > 0 ? 1 : 0
     }

@@ -54,7 +54,8 @@ enum GraphFormats {
     static func label(_ edge: Edge, in state: State, program: Program) -> String {
         switch (edge.kind, state.terminator) {
         case (.goto, _): return ""
-        case (.capability(let yes), .capability(let check)): return yes ? check.capability.armNames.yes : check.capability.armNames.no
+        case (.capability(let yes), .capability(let check)):
+            return yes ? check.capability.armNames.yes : check.capability.armNames.no
         case (.arm(let i), .status(let check)): return check.arms[i].spelling
         case (.arm(let i), .request(let request)): return request.arms[i].spelling
         case (.arm(let i), .call(let call)):
@@ -124,9 +125,11 @@ enum GraphFormats {
         graph.nodes.append(Graph.Node(id: prefix + "start", label: "start", shape: .start))
         for (s, state) in flow.states.enumerated() {
             let reachable = view.analysis.graphReachable[s]
-            graph.nodes.append(Graph.Node(id: "\(prefix)s\(s)", label: stateLabel(state, in: flow, program: view.program), shape: .state,
-                                          unreachable: !reachable, trap: reachable && !view.analysis.canReachOutcome[s],
-                                          finding: view.flagged[s]))
+            graph.nodes.append(
+                Graph.Node(
+                    id: "\(prefix)s\(s)", label: stateLabel(state, in: flow, program: view.program), shape: .state,
+                    unreachable: !reachable, trap: reachable && !view.analysis.canReachOutcome[s],
+                    finding: view.flagged[s]))
         }
         var usedOutcomes = Set<Int>()
         for state in flow.states {
@@ -140,11 +143,14 @@ enum GraphFormats {
         graph.links.append(Graph.Link(from: prefix + "start", to: "\(prefix)s\(flow.start.index)", label: ""))
         for (s, state) in flow.states.enumerated() {
             for edge in state.terminator.edges {
-                let target = switch edge.transition.target {
-                case .state(let t): "\(prefix)s\(t.index)"
-                case .outcome(let o): "\(prefix)o\(o)"
-                }
-                graph.links.append(Graph.Link(from: "\(prefix)s\(s)", to: target, label: label(edge, in: state, program: view.program)))
+                let target =
+                    switch edge.transition.target {
+                    case .state(let t): "\(prefix)s\(t.index)"
+                    case .outcome(let o): "\(prefix)o\(o)"
+                    }
+                graph.links.append(
+                    Graph.Link(from: "\(prefix)s\(s)", to: target, label: label(edge, in: state, program: view.program))
+                )
             }
         }
         return graph
@@ -178,7 +184,8 @@ enum GraphFormats {
         out += "  classDef unreachable stroke-dasharray: 5 5,fill:#eeeeee,color:#777777\n"
         out += "  classDef trap fill:#ffd6d6\n"
         for severity in [Severity.error, .warning, .note] {
-            out += "  classDef \(severity.description) stroke:\(colour(severity)),stroke-width:\(penWidth(severity))px\n"
+            out +=
+                "  classDef \(severity.description) stroke:\(colour(severity)),stroke-width:\(penWidth(severity))px\n"
         }
         for (id, cls) in classes { out += "  class \(id) \(cls)\n" }
         return out
@@ -186,7 +193,8 @@ enum GraphFormats {
 
     static func dot(_ graphs: [Graph]) -> String {
         func q(_ s: String) -> String {
-            "\"" + s.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"").replacingAll("\n", with: "\\n") + "\""
+            "\"" + s.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"").replacingAll("\n", with: "\\n")
+                + "\""
         }
         var out = "digraph flowlint {\n  rankdir=TB;\n  node [shape=box, style=rounded, fontname=\"Helvetica\"];\n"
         for (v, graph) in graphs.enumerated() {
@@ -200,8 +208,14 @@ enum GraphFormats {
                 case .state:
                     var attributes = ["label=\(q(node.label))"]
                     var styles = ["rounded"]
-                    if node.unreachable { styles.append("dashed"); attributes.append("fontcolor=gray40") }
-                    if node.trap { styles.append("filled"); attributes.append("fillcolor=\"#ffd6d6\"") }
+                    if node.unreachable {
+                        styles.append("dashed")
+                        attributes.append("fontcolor=gray40")
+                    }
+                    if node.trap {
+                        styles.append("filled")
+                        attributes.append("fillcolor=\"#ffd6d6\"")
+                    }
                     if let severity = node.finding {
                         attributes.append("color=\"\(colour(severity))\"")
                         attributes.append("penwidth=\(penWidth(severity))")
@@ -211,7 +225,8 @@ enum GraphFormats {
                 }
             }
             for link in graph.links {
-                out += "    \(link.from) -> \(link.to)" + (link.label.isEmpty ? "" : " [label=\(q(link.label))]") + ";\n"
+                out +=
+                    "    \(link.from) -> \(link.to)" + (link.label.isEmpty ? "" : " [label=\(q(link.label))]") + ";\n"
             }
             out += "  }\n"
         }
@@ -234,7 +249,8 @@ enum GraphFormats {
         out += "    legend_unreachable [label=\"unreachable\", style=\"rounded,dashed\", fontcolor=gray40];\n"
         out += "    legend_trap [label=\"trap (no outcome)\", style=\"rounded,filled\", fillcolor=\"#ffd6d6\"];\n"
         for severity in [Severity.error, .warning, .note] {
-            out += "    legend_\(severity.description) [label=\"\(severity.description)\", style=\"rounded\", "
+            out +=
+                "    legend_\(severity.description) [label=\"\(severity.description)\", style=\"rounded\", "
                 + "color=\"\(colour(severity))\", penwidth=\(penWidth(severity))];\n"
         }
         out += "    legend_unreachable -> legend_trap -> legend_error -> legend_warning -> legend_note [style=invis];\n"

@@ -1,5 +1,5 @@
-import FlowProject
 import FlowLint
+import FlowProject
 import FlowSyntax
 
 /// Machine formats: flowlint's own versioned JSON, and SARIF 2.1.0 for code scanning.
@@ -9,8 +9,11 @@ enum JSONFormats {
 
     static func location(_ range: SourceRange?, in f: LintedFinding) -> [(String, JSONValue)] {
         guard let range else { return [("path", .string(f.path))] }
-        return [("path", .string(f.path(of: range) ?? f.path)), ("line", .int(range.start.line)), ("column", .int(range.start.column)),
-                ("endLine", .int(range.end.line)), ("endColumn", .int(range.end.column))]
+        return [
+            ("path", .string(f.path(of: range) ?? f.path)), ("line", .int(range.start.line)),
+            ("column", .int(range.start.column)),
+            ("endLine", .int(range.end.line)), ("endColumn", .int(range.end.column)),
+        ]
     }
 
     /// The steps of a witness to write: all of them with `full`, else the first and last
@@ -27,27 +30,55 @@ enum JSONFormats {
     static func json(_ results: LintResults, version: String, fullWitnesses: Bool = false) -> String {
         let findings: [JSONValue] = results.findings.map { f in
             let witness = witnessSteps(f.finding.witness, full: fullWitnesses)
-            let omitted: [(String, JSONValue)] = witness.omitted == 0 ? []
+            let omitted: [(String, JSONValue)] =
+                witness.omitted == 0
+                ? []
                 : [("witnessSteps", .int(f.finding.witness.count)), ("witnessOmitted", .int(witness.omitted))]
-            return .object([
-                ("ruleId", .string(f.finding.ruleID.rawValue)),
-                ("rule", .string(DiagnosticRegistry.all[f.finding.ruleID]?.name ?? "")),
-                ("severity", .string(f.diagnostic.severity.description)),
-                ("message", .string(f.diagnostic.message)),
-            ] + location(f.diagnostic.range, in: f) + [
-                ("notes", .array(f.diagnostic.notes.map { n in .object([("message", .string(n.message))] + (n.range.map { location($0, in: f) } ?? [])) })),
-                ("fixIts", .array(f.diagnostic.fixIts.map { x in
-                    .object([("message", .string(x.message)), ("replacement", .string(x.replacement)),
-                             ("applicability", .string(x.applicability.rawValue))] + location(x.range, in: f))
-                })),
-                ("witness", .array(witness.steps.map { s in .object([("message", .string(s.message))] + (s.range.map { location($0, in: f) } ?? [])) })),
-            ] + omitted)
+            return .object(
+                [
+                    ("ruleId", .string(f.finding.ruleID.rawValue)),
+                    ("rule", .string(DiagnosticRegistry.all[f.finding.ruleID]?.name ?? "")),
+                    ("severity", .string(f.diagnostic.severity.description)),
+                    ("message", .string(f.diagnostic.message)),
+                ] + location(f.diagnostic.range, in: f) + [
+                    (
+                        "notes",
+                        .array(
+                            f.diagnostic.notes.map { n in
+                                .object([("message", .string(n.message))] + (n.range.map { location($0, in: f) } ?? []))
+                            })
+                    ),
+                    (
+                        "fixIts",
+                        .array(
+                            f.diagnostic.fixIts.map { x in
+                                .object(
+                                    [
+                                        ("message", .string(x.message)), ("replacement", .string(x.replacement)),
+                                        ("applicability", .string(x.applicability.rawValue)),
+                                    ] + location(x.range, in: f))
+                            })
+                    ),
+                    (
+                        "witness",
+                        .array(
+                            witness.steps.map { s in
+                                .object([("message", .string(s.message))] + (s.range.map { location($0, in: f) } ?? []))
+                            })
+                    ),
+                ] + omitted)
         }
         let doc = JSONValue.object([
             ("version", .int(jsonVersion)),
             ("tool", .object([("name", .string("flowlint")), ("version", .string(version))])),
             ("files", .array(results.paths.map(JSONValue.string))),
-            ("summary", .object([("errors", .int(results.errorCount)), ("warnings", .int(results.warningCount)), ("notes", .int(results.noteCount))])),
+            (
+                "summary",
+                .object([
+                    ("errors", .int(results.errorCount)), ("warnings", .int(results.warningCount)),
+                    ("notes", .int(results.noteCount)),
+                ])
+            ),
             ("findings", .array(findings)),
         ])
         return doc.rendered() + "\n"
@@ -67,8 +98,10 @@ enum JSONFormats {
     static func physical(_ range: SourceRange?, in f: LintedFinding, root: ProjectRoot) -> JSONValue {
         var region: [(String, JSONValue)] = []
         if let r = range {
-            region = [("startLine", .int(r.start.line)), ("startColumn", .int(r.start.column)),
-                      ("endLine", .int(r.end.line)), ("endColumn", .int(r.end.column))]
+            region = [
+                ("startLine", .int(r.start.line)), ("startColumn", .int(r.start.column)),
+                ("endLine", .int(r.end.line)), ("endColumn", .int(r.end.column)),
+            ]
         } else {
             region = [("startLine", .int(1))]
         }
@@ -110,7 +143,8 @@ enum JSONFormats {
             lineText = file.lineText(r.start.line).trimmingWhitespace
         }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in "\(f.finding.ruleID)\u{0}\(root.relative(f.path))\u{0}\(f.diagnostic.message)\u{0}\(lineText)".utf8 {
+        for byte in "\(f.finding.ruleID)\u{0}\(root.relative(f.path))\u{0}\(f.diagnostic.message)\u{0}\(lineText)".utf8
+        {
             hash ^= UInt64(byte)
             hash &*= 0x100_0000_01b3
         }
@@ -121,7 +155,8 @@ enum JSONFormats {
     /// `threadFlowLocations` (a step of a long path is shared by every finding past it) and
     /// referenced by index from each result's code flow; a long witness keeps its first and last
     /// steps unless `fullWitnesses`, and its thread flow's properties say how many were left out.
-    static func sarif(_ results: LintResults, version: String, root: ProjectRoot, fullWitnesses: Bool = false) -> String {
+    static func sarif(_ results: LintResults, version: String, root: ProjectRoot, fullWitnesses: Bool = false) -> String
+    {
         struct StepKey: Hashable {
             var path: String
             var message: String
@@ -151,12 +186,18 @@ enum JSONFormats {
             members += [
                 ("level", .string(level(f.diagnostic.severity))),
                 ("message", .object([("text", .string(f.diagnostic.message))])),
-                ("locations", .array([.object([("physicalLocation", physical(f.diagnostic.range, in: f, root: root))])])),
+                (
+                    "locations",
+                    .array([.object([("physicalLocation", physical(f.diagnostic.range, in: f, root: root))])])
+                ),
                 ("partialFingerprints", .object([("flowlintFingerprint/v1", .string(fingerprint(f, root: root)))])),
             ]
             let related = f.diagnostic.notes.enumerated().compactMap { i, n -> JSONValue? in
                 guard let r = n.range else { return nil }
-                return .object([("id", .int(i)), ("physicalLocation", physical(r, in: f, root: root)), ("message", .object([("text", .string(n.message))]))])
+                return .object([
+                    ("id", .int(i)), ("physicalLocation", physical(r, in: f, root: root)),
+                    ("message", .object([("text", .string(n.message))])),
+                ])
             }
             if !related.isEmpty { members.append(("relatedLocations", .array(related))) }
             // Issue 14: every fix-it as a SARIF `fix` (§3.55): one artifact change with one
@@ -166,14 +207,17 @@ enum JSONFormats {
             if !f.finding.witness.isEmpty {
                 let witness = witnessSteps(f.finding.witness, full: fullWitnesses)
                 let steps: [JSONValue] = witness.steps.map { s in
-                    let key = StepKey(path: s.range.flatMap { f.path(of: $0) } ?? f.path, message: s.message,
-                                      region: s.range.map { [$0.start.line, $0.start.column, $0.end.line, $0.end.column] } ?? [])
+                    let key = StepKey(
+                        path: s.range.flatMap { f.path(of: $0) } ?? f.path, message: s.message,
+                        region: s.range.map { [$0.start.line, $0.start.column, $0.end.line, $0.end.column] } ?? [])
                     let index: Int
                     if let known = sharedIndex[key] {
                         index = known
                     } else {
                         var location: [(String, JSONValue)] = [("message", .object([("text", .string(s.message))]))]
-                        if let r = s.range { location.insert(("physicalLocation", physical(r, in: f, root: root)), at: 0) }
+                        if let r = s.range {
+                            location.insert(("physicalLocation", physical(r, in: f, root: root)), at: 0)
+                        }
                         index = shared.count
                         sharedIndex[key] = index
                         shared.append(.object([("location", .object(location))]))
@@ -182,33 +226,75 @@ enum JSONFormats {
                 }
                 var threadFlow: [(String, JSONValue)] = [("locations", .array(steps))]
                 if witness.omitted > 0 {
-                    threadFlow.append(("properties", .object([("omittedLocations", .int(witness.omitted)),
-                                                              ("omittedAfter", .int(witness.head))])))
+                    threadFlow.append(
+                        (
+                            "properties",
+                            .object([
+                                ("omittedLocations", .int(witness.omitted)),
+                                ("omittedAfter", .int(witness.head)),
+                            ])
+                        ))
                 }
-                members.append(("codeFlows", .array([.object([
-                    ("message", .object([("text", .string("shortest path from the start that shows the finding"))])),
-                    ("threadFlows", .array([.object(threadFlow)])),
-                ])])))
+                members.append(
+                    (
+                        "codeFlows",
+                        .array([
+                            .object([
+                                (
+                                    "message",
+                                    .object([("text", .string("shortest path from the start that shows the finding"))])
+                                ),
+                                ("threadFlows", .array([.object(threadFlow)])),
+                            ])
+                        ])
+                    ))
             }
             return .object(members)
         }
         let doc = JSONValue.object([
             ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
             ("version", .string("2.1.0")),
-            ("runs", .array([.object([
-                ("tool", .object([("driver", .object([
-                    ("name", .string("flowlint")),
-                    ("version", .string(version)),
-                    ("semanticVersion", .string(version)),
-                    ("rules", .array(ruleObjects)),
-                ]))])),
-                ("originalUriBaseIds", .object([(sourceRoot, .object([
-                    ("uri", .string("file://" + uri(root.path == "/" ? "/" : root.path + "/"))),
-                    ("description", .object([("text", .string("the project root (\(root.source.rawValue))"))])),
-                ]))])),
-                ("columnKind", .string("unicodeCodePoints")),
-                ("results", .array(resultObjects)),
-            ] + (shared.isEmpty ? [] : [("threadFlowLocations", .array(shared))]))])),
+            (
+                "runs",
+                .array([
+                    .object(
+                        [
+                            (
+                                "tool",
+                                .object([
+                                    (
+                                        "driver",
+                                        .object([
+                                            ("name", .string("flowlint")),
+                                            ("version", .string(version)),
+                                            ("semanticVersion", .string(version)),
+                                            ("rules", .array(ruleObjects)),
+                                        ])
+                                    )
+                                ])
+                            ),
+                            (
+                                "originalUriBaseIds",
+                                .object([
+                                    (
+                                        sourceRoot,
+                                        .object([
+                                            ("uri", .string("file://" + uri(root.path == "/" ? "/" : root.path + "/"))),
+                                            (
+                                                "description",
+                                                .object([
+                                                    ("text", .string("the project root (\(root.source.rawValue))"))
+                                                ])
+                                            ),
+                                        ])
+                                    )
+                                ])
+                            ),
+                            ("columnKind", .string("unicodeCodePoints")),
+                            ("results", .array(resultObjects)),
+                        ] + (shared.isEmpty ? [] : [("threadFlowLocations", .array(shared))]))
+                ])
+            ),
         ])
         return doc.rendered() + "\n"
     }

@@ -21,9 +21,12 @@ struct JUnitXML {
     func rendered() -> String {
         let failures = cases.filter { $0.failure != nil }.count
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"\(Self.escape(suiteName))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\">\n"
-        out += "  <testsuite name=\"\(Self.escape(suiteName))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
-        out += "    <properties><property name=\"version\" value=\"\(Self.escape(ToolVersion.current))\"/></properties>\n"
+        out +=
+            "<testsuites name=\"\(Self.escape(suiteName))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\">\n"
+        out +=
+            "  <testsuite name=\"\(Self.escape(suiteName))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+        out +=
+            "    <properties><property name=\"version\" value=\"\(Self.escape(ToolVersion.current))\"/></properties>\n"
         for c in cases {
             var attributes = "classname=\"\(Self.attribute(c.className))\" name=\"\(Self.attribute(c.name))\""
             if let file = c.file { attributes += " file=\"\(Self.attribute(file))\"" }
@@ -33,7 +36,8 @@ struct JUnitXML {
             }
             out += "    <testcase \(attributes)>\n"
             if let failure = c.failure {
-                out += "      <failure message=\"\(Self.attribute(failure.message))\">\(Self.text(failure.text))</failure>\n"
+                out +=
+                    "      <failure message=\"\(Self.attribute(failure.message))\">\(Self.text(failure.text))</failure>\n"
             }
             if !c.output.isEmpty { out += "      <system-out>\(Self.text(c.output))</system-out>\n" }
             out += "    </testcase>\n"

@@ -33,8 +33,12 @@ public struct LintResults: Sendable {
     public var reports: [LintReport]
 
     /// Errors and warnings, shown or left out by a per-file cap (each file counted once).
-    public var errorCount: Int { findings.filter { $0.diagnostic.severity == .error }.count + omitted.values.reduce(0) { $0 + $1.errors } }
-    public var warningCount: Int { findings.filter { $0.diagnostic.severity == .warning }.count + omitted.values.reduce(0) { $0 + $1.warnings } }
+    public var errorCount: Int {
+        findings.filter { $0.diagnostic.severity == .error }.count + omitted.values.reduce(0) { $0 + $1.errors }
+    }
+    public var warningCount: Int {
+        findings.filter { $0.diagnostic.severity == .warning }.count + omitted.values.reduce(0) { $0 + $1.warnings }
+    }
     /// What the caps left out, by file path: the largest count any entry reported for the file.
     public var omitted: [String: DiagnosticCap.Omitted] = [:]
     public var noteCount: Int { findings.filter { $0.diagnostic.severity == .note }.count }
@@ -45,7 +49,12 @@ public struct LintResults: Sendable {
     public init(paths: [String], reports: [LintReport]) {
         self.paths = paths
         self.reports = reports
-        struct Key: Hashable { var path: String; var offset: Int; var id: DiagnosticID; var message: String }
+        struct Key: Hashable {
+            var path: String
+            var offset: Int
+            var id: DiagnosticID
+            var message: String
+        }
         var seen: [Key: Int] = [:]
         var merged: [LintedFinding] = []
         var usageVotes: [Key: Int] = [:]
@@ -59,8 +68,9 @@ public struct LintResults: Sendable {
         for (entry, report) in zip(paths, reports) {
             for finding in report.findings {
                 let linted = LintedFinding(finding: finding, files: report.files, entry: entry)
-                let key = Key(path: linted.path, offset: finding.diagnostic.range?.start.offset ?? -1, id: finding.ruleID,
-                              message: finding.diagnostic.message)
+                let key = Key(
+                    path: linted.path, offset: finding.diagnostic.range?.start.offset ?? -1, id: finding.ruleID,
+                    message: finding.diagnostic.message)
                 if RuleRegistry.rule(finding.ruleID)?.isUsageRule == true { usageVotes[key, default: 0] += 1 }
                 if seen[key] == nil {
                     seen[key] = merged.count
@@ -70,7 +80,9 @@ public struct LintResults: Sendable {
         }
         merged.removeAll { f in
             guard RuleRegistry.rule(f.finding.ruleID)?.isUsageRule == true else { return false }
-            let key = Key(path: f.path, offset: f.diagnostic.range?.start.offset ?? -1, id: f.finding.ruleID, message: f.diagnostic.message)
+            let key = Key(
+                path: f.path, offset: f.diagnostic.range?.start.offset ?? -1, id: f.finding.ruleID,
+                message: f.diagnostic.message)
             return (usageVotes[key] ?? 0) < (loaders[f.path] ?? 1)
         }
         // Within a file, syntax errors come before everything else: a misspelled keyword makes
@@ -78,7 +90,8 @@ public struct LintResults: Sendable {
         // (The phase is worked out once per finding, not once per comparison.)
         let phases = merged.map { $0.finding.ruleID.phase == .syntax ? 0 : 1 }
         self.findings = merged.indices.sorted { i, j in
-            let a = merged[i], b = merged[j]
+            let a = merged[i]
+            let b = merged[j]
             return (a.path, phases[i], a.diagnostic.range?.start.offset ?? -1, a.finding.ruleID, a.diagnostic.message)
                 < (b.path, phases[j], b.diagnostic.range?.start.offset ?? -1, b.finding.ruleID, b.diagnostic.message)
         }.map { merged[$0] }

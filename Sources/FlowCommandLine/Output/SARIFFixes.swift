@@ -17,13 +17,23 @@ extension JSONFormats {
             ])
             return .object([
                 ("description", .object([("text", .string(fix.message))])),
-                ("artifactChanges", .array([.object([
-                    ("artifactLocation", artifact(f.path(of: r) ?? f.path, root: root)),
-                    ("replacements", .array([.object([
-                        ("deletedRegion", region),
-                        ("insertedContent", .object([("text", .string(fix.replacement))])),
-                    ])])),
-                ])])),
+                (
+                    "artifactChanges",
+                    .array([
+                        .object([
+                            ("artifactLocation", artifact(f.path(of: r) ?? f.path, root: root)),
+                            (
+                                "replacements",
+                                .array([
+                                    .object([
+                                        ("deletedRegion", region),
+                                        ("insertedContent", .object([("text", .string(fix.replacement))])),
+                                    ])
+                                ])
+                            ),
+                        ])
+                    ])
+                ),
                 ("properties", .object([("applicability", .string(fix.applicability.rawValue))])),
             ])
         }

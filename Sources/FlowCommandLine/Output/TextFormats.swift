@@ -1,7 +1,7 @@
-import FlowProject
-import Foundation
 import FlowLint
+import FlowProject
 import FlowSyntax
+import Foundation
 
 /// Human and CI text formats: rendered diagnostics with witnesses, one-line gcc style, and
 /// GitHub Actions workflow commands.
@@ -17,7 +17,8 @@ enum TextFormats {
                 // the whole path) around a count of the rest; --format json/sarif --full-witnesses has all.
                 let (head, omitted, tail) = f.finding.witness.abridged()
                 func line(_ number: Int, _ step: WitnessStep) {
-                    let place = step.range.map { r in " (\(f.path(of: r) ?? f.path):\(r.start.line):\(r.start.column))" } ?? ""
+                    let place =
+                        step.range.map { r in " (\(f.path(of: r) ?? f.path):\(r.start.line):\(r.start.column))" } ?? ""
                     out += "    \(number). \(OutputEscaping.visible(step.message))\(OutputEscaping.visible(place))\n"
                 }
                 for (i, step) in head.enumerated() { line(i + 1, step) }
@@ -39,7 +40,8 @@ enum TextFormats {
             let files = findings[start].files
             var end = start + 1
             while end < findings.count, findings[end].entry == findings[start].entry,
-                  findings[end].files.count == files.count { end += 1 }
+                findings[end].files.count == files.count
+            { end += 1 }
             out += DiagnosticRenderer(files: files, colored: colored)
                 .renderEach(findings[start..<end].map(\.diagnostic), fallbackPath: findings[start].entry)
             start = end
@@ -62,7 +64,8 @@ enum TextFormats {
     /// after every run, so a clean run says it ran and machine formats on stdout stay clean.
     static func summary(_ results: LintResults, baselined: Int = 0) -> String {
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-        var line = "\(plural(results.paths.count, "file")), \(plural(results.errorCount, "error")), \(plural(results.warningCount, "warning"))"
+        var line =
+            "\(plural(results.paths.count, "file")), \(plural(results.errorCount, "error")), \(plural(results.warningCount, "warning"))"
         if results.noteCount > 0 { line += ", \(plural(results.noteCount, "note"))" }
         if baselined > 0 { line += " (\(baselined) more in the baseline)" }
         return line
@@ -81,13 +84,17 @@ enum TextFormats {
             // One line per finding: a line break in a path or message is shown as an escape, so
             // no line of the report (printed to a CI log) can start a workflow command.
             let lines = findings.map { f in
-                OutputEscaping.lineStart("\(name):\(f.line):\(f.column): \(f.diagnostic.severity): \(f.diagnostic.message) [\(f.finding.ruleID)]") + "\n"
+                OutputEscaping.lineStart(
+                    "\(name):\(f.line):\(f.column): \(f.diagnostic.severity): \(f.diagnostic.message) [\(f.finding.ruleID)]"
+                ) + "\n"
             }.joined()
             let errors = findings.filter { $0.diagnostic.severity == .error }.count
             let warnings = findings.filter { $0.diagnostic.severity == .warning }.count
             var c = JUnitXML.TestCase(name: name, className: "flowlint", file: name)
             if errors > 0 || strict && warnings > 0 {
-                c.failure = ("\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")", lines)
+                c.failure = (
+                    "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")", lines
+                )
             } else {
                 c.output = lines
             }
@@ -114,7 +121,9 @@ enum TextFormats {
             .replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n")
         let kind = fix.isMachineApplicable ? "fix-it" : "suggested fix-it"
         return "\(OutputEscaping.lineStart(f.path(of: r) ?? f.path)):\(r.start.line):\(r.start.column): note: "
-            + OutputEscaping.visible("\(fix.message) (\(kind): replace \(r.start.line):\(r.start.column)-\(r.end.line):\(r.end.column) with \"\(replacement)\")")
+            + OutputEscaping.visible(
+                "\(fix.message) (\(kind): replace \(r.start.line):\(r.start.column)-\(r.end.line):\(r.end.column) with \"\(replacement)\")"
+            )
             + " [\(f.finding.ruleID)]\n"
     }
 
@@ -123,12 +132,14 @@ enum TextFormats {
     /// project root outside a repository), whatever directory the step ran in.
     static func github(_ results: LintResults, root: ProjectRoot) -> String {
         results.findings.map { f in
-            let command = switch f.diagnostic.severity {
-            case .error: "error"
-            case .warning: "warning"
-            case .note: "notice"
-            }
-            var properties = "file=\(OutputEscaping.githubProperty(root.repositoryRelative(f.path))),line=\(f.line),col=\(f.column)"
+            let command =
+                switch f.diagnostic.severity {
+                case .error: "error"
+                case .warning: "warning"
+                case .note: "notice"
+                }
+            var properties =
+                "file=\(OutputEscaping.githubProperty(root.repositoryRelative(f.path))),line=\(f.line),col=\(f.column)"
             if let r = f.diagnostic.range { properties += ",endLine=\(r.end.line),endColumn=\(r.end.column)" }
             properties += ",title=\(OutputEscaping.githubProperty(f.finding.ruleID.rawValue))"
             // The message and each witness step are escaped on their own; only the line breaks
@@ -138,7 +149,9 @@ enum TextFormats {
                 let (head, omitted, tail) = f.finding.witness.abridged()
                 lines += head.enumerated().map { "\($0 + 1). " + OutputEscaping.visible($1.message) }
                 if omitted > 0 { lines.append("… \(grouped(omitted)) steps …") }
-                lines += tail.enumerated().map { "\(head.count + omitted + $0 + 1). " + OutputEscaping.visible($1.message) }
+                lines += tail.enumerated().map {
+                    "\(head.count + omitted + $0 + 1). " + OutputEscaping.visible($1.message)
+                }
             }
             return "::\(command) \(properties)::\(OutputEscaping.githubLines(lines))\n"
         }.joined()

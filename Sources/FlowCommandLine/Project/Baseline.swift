@@ -1,6 +1,6 @@
 import FlowProject
-import Foundation
 import FlowSyntax
+import Foundation
 
 /// Findings a project accepted when it adopted flowlint (`--write-baseline FILE`), so that a
 /// later run (`--baseline FILE`) reports only new ones, as SwiftLint's baseline does.
@@ -30,7 +30,9 @@ public struct Baseline: Hashable, Sendable {
     public var entries: [Entry]
 
     public init(entries: [Entry]) {
-        self.entries = entries.sorted { ($0.path, $0.line, $0.ruleID, $0.message) < ($1.path, $1.line, $1.ruleID, $1.message) }
+        self.entries = entries.sorted {
+            ($0.path, $0.line, $0.ruleID, $0.message) < ($1.path, $1.line, $1.ruleID, $1.message)
+        }
     }
 
     /// The entries for `results`, paths relative to `root`.
@@ -43,8 +45,9 @@ public struct Baseline: Hashable, Sendable {
         if let r = f.diagnostic.range, let file = f.files.first(where: { $0.id == r.file }) {
             lineText = file.lineText(r.start.line).trimmingWhitespace
         }
-        return Entry(path: root.relative(f.path), ruleID: f.finding.ruleID.rawValue, message: f.diagnostic.message,
-                     lineText: lineText, line: f.diagnostic.range?.start.line ?? 0)
+        return Entry(
+            path: root.relative(f.path), ruleID: f.finding.ruleID.rawValue, message: f.diagnostic.message,
+            lineText: lineText, line: f.diagnostic.range?.start.line ?? 0)
     }
 
     /// The baseline file: versioned JSON, one entry per finding, sorted, so it diffs well in review.
@@ -52,10 +55,16 @@ public struct Baseline: Hashable, Sendable {
         JSONValue.object([
             ("version", .int(Self.formatVersion)),
             ("tool", .object([("name", .string("flowlint")), ("version", .string(ToolVersion.current))])),
-            ("findings", .array(entries.map { e in
-                .object([("path", .string(e.path)), ("line", .int(e.line)), ("ruleId", .string(e.ruleID)),
-                         ("message", .string(e.message)), ("lineText", .string(e.lineText))])
-            })),
+            (
+                "findings",
+                .array(
+                    entries.map { e in
+                        .object([
+                            ("path", .string(e.path)), ("line", .int(e.line)), ("ruleId", .string(e.ruleID)),
+                            ("message", .string(e.message)), ("lineText", .string(e.lineText)),
+                        ])
+                    })
+            ),
         ]).rendered() + "\n"
     }
 
@@ -76,10 +85,14 @@ public struct Baseline: Hashable, Sendable {
         var entries: [Entry] = []
         for (i, item) in list.enumerated() {
             guard let p = item["path"] as? String, let rule = item["ruleId"] as? String,
-                  let message = item["message"] as? String, let text = item["lineText"] as? String else {
-                throw ReadError(message: "baseline '\(path)': finding \(i + 1) needs string 'path', 'ruleId', 'message' and 'lineText'")
+                let message = item["message"] as? String, let text = item["lineText"] as? String
+            else {
+                throw ReadError(
+                    message:
+                        "baseline '\(path)': finding \(i + 1) needs string 'path', 'ruleId', 'message' and 'lineText'")
             }
-            entries.append(Entry(path: p, ruleID: rule, message: message, lineText: text, line: item["line"] as? Int ?? 0))
+            entries.append(
+                Entry(path: p, ruleID: rule, message: message, lineText: text, line: item["line"] as? Int ?? 0))
         }
         return Baseline(entries: entries)
     }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
-private let systemWrite = Glibc.write
+    import Glibc
+    private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
-import Darwin
-private let systemWrite = Darwin.write
+    import Darwin
+    private let systemWrite = Darwin.write
 #endif
 
 /// Replaces a file the tools rewrite in place (`flowfmt -i`, `flowlint --fix`, `flowstrings
@@ -25,7 +25,10 @@ enum FileReplacement {
         // No write bit at all is read-only even for root, whom access(2) lets write anything.
         guard access(path, W_OK) == 0, info.st_mode & 0o222 != 0 else {
             let mode = String(info.st_mode & 0o777, radix: 8)
-            return Failure(message: "it is read-only (mode \(String(repeating: "0", count: max(0, 4 - mode.count)) + mode)); make it writable first")
+            return Failure(
+                message:
+                    "it is read-only (mode \(String(repeating: "0", count: max(0, 4 - mode.count)) + mode)); make it writable first"
+            )
         }
         return nil
     }
@@ -46,7 +49,10 @@ enum FileReplacement {
         let ok = bytes.withUnsafeBytes { buffer -> Bool in
             while written < buffer.count {
                 let n = systemWrite(fd, buffer.baseAddress! + written, buffer.count - written)
-                if n < 0 { if errno == EINTR { continue }; return false }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
                 written += n
             }
             return true

@@ -1,7 +1,7 @@
-import Foundation
 import FlowModel
 import FlowRuntime
 import FlowSyntax
+import Foundation
 import Synchronization
 
 /// `flowrun diff OLD NEW`: what a change to a flow does to its behaviour, for review. Both
@@ -26,11 +26,14 @@ struct FlowrunDiff: Sendable {
             .value("flow", "name", help: "the flow to compare (default: the file's first flow)"),
             .value("format", "format", help: "text (default), json, or markdown (for a pull-request comment)"),
             .value("locale", "tag", help: "the copy's locale for button labels"),
-            .value("explore-budget", "n", help: "most steps explored per version (default \(Explorer.Options().budget))"),
+            .value(
+                "explore-budget", "n", help: "most steps explored per version (default \(Explorer.Options().budget))"),
             .flag("help", short: "h", help: "show this help"),
         ] + LimitOptions.specs,
-        positionals: [PositionalSpec("OLD", .optional, help: "the old version: a file, or REV:PATH (e.g. HEAD:flows/a.flow)"),
-                      PositionalSpec("NEW", .optional, help: "the new version: a file, or REV:PATH")],
+        positionals: [
+            PositionalSpec("OLD", .optional, help: "the old version: a file, or REV:PATH (e.g. HEAD:flows/a.flow)"),
+            PositionalSpec("NEW", .optional, help: "the new version: a file, or REV:PATH"),
+        ],
         discussion: """
             Paths are matched on their decisions (statuses, capabilities, taps, answers,
             Settings changes); a path changed when its ending or its states differ.
@@ -77,7 +80,8 @@ struct FlowrunDiff: Sendable {
         }
         let format = parsed.value("format") ?? "text"
         guard ["text", "json", "markdown"].contains(format) else {
-            let hint = Suggestion.closest(to: format, in: ["text", "json", "markdown"]).map { "; did you mean '\($0)'?" } ?? ""
+            let hint =
+                Suggestion.closest(to: format, in: ["text", "json", "markdown"]).map { "; did you mean '\($0)'?" } ?? ""
             return io.usageError("unknown format '\(format)'\(hint); use text, json or markdown", parser: Self.parser)
         }
         guard let old = parsed.positional("OLD"), let new = parsed.positional("NEW") else {
@@ -93,7 +97,9 @@ struct FlowrunDiff: Sendable {
         }
         var explored: [(flow: String, behaviours: [Behaviour])] = []
         for version in [old, new] {
-            switch await explore(version, flow: parsed.value("flow"), locale: parsed.value("locale"), budget: budget, limits: limits) {
+            switch await explore(
+                version, flow: parsed.value("flow"), locale: parsed.value("locale"), budget: budget, limits: limits)
+            {
             case .success(let result): explored.append(result)
             case .failure(let failure): return failure.code
             }
@@ -110,8 +116,10 @@ struct FlowrunDiff: Sendable {
     struct Failure: Error { var code: Int32 }
 
     /// Loads and explores one version; reports on stderr why not.
-    func explore(_ version: String, flow name: String?, locale: String?, budget: Int,
-                 limits: ParseLimits) async -> Result<(flow: String, behaviours: [Behaviour]), Failure> {
+    func explore(
+        _ version: String, flow name: String?, locale: String?, budget: Int,
+        limits: ParseLimits
+    ) async -> Result<(flow: String, behaviours: [Behaviour]), Failure> {
         var reader = self.reader
         var path = version
         if case .failure = reader.read(version), let colon = version.firstIndex(of: ":"), colon != version.startIndex {
@@ -124,15 +132,18 @@ struct FlowrunDiff: Sendable {
         do throws(ArgumentError) {
             flow = try FlowrunSingle.chooseFlow(in: program, named: name, path: version)
             guard program[flow].parameters.isEmpty else {
-                throw ArgumentError("flow '\(program[flow].name)' takes parameters; diff a flow that calls it (--flow NAME)")
+                throw ArgumentError(
+                    "flow '\(program[flow].name)' takes parameters; diff a flow that calls it (--flow NAME)")
             }
         } catch {
             return .failure(Failure(code: io.usageError(error.message, parser: Self.parser)))
         }
         let exploration: Exploration
         do {
-            exploration = try await Explorer(program: program, options: Explorer.Options(locale: locale, budget: budget))
-                .explore(flow: flow)
+            exploration = try await Explorer(
+                program: program, options: Explorer.Options(locale: locale, budget: budget)
+            )
+            .explore(flow: flow)
         } catch {
             return .failure(Failure(code: io.usageError("\(error)", parser: Self.parser)))
         }
@@ -141,9 +152,10 @@ struct FlowrunDiff: Sendable {
             return .failure(Failure(code: ExitCode.explorationIncomplete))
         }
         let behaviours = exploration.paths.map { p in
-            Behaviour(decisions: p.decisions.map(\.choice.scenarioLine).joined(separator: "; "),
-                      ending: ExplorationReport.endingText(p) + (p.mergedAt.map { " (joins another path at \($0))" } ?? ""),
-                      states: p.states)
+            Behaviour(
+                decisions: p.decisions.map(\.choice.scenarioLine).joined(separator: "; "),
+                ending: ExplorationReport.endingText(p) + (p.mergedAt.map { " (joins another path at \($0))" } ?? ""),
+                states: p.states)
         }
         return .success((program[flow].name, behaviours))
     }
@@ -161,7 +173,9 @@ struct FlowrunDiff: Sendable {
                 changes.append(.disappeared(b))
                 continue
             }
-            if counterpart.ending != b.ending || counterpart.states != b.states { changes.append(.changed(old: b, new: counterpart)) }
+            if counterpart.ending != b.ending || counterpart.states != b.states {
+                changes.append(.changed(old: b, new: counterpart))
+            }
         }
         for b in new where !oldDecisions.contains(b.decisions) && seen.insert(b.decisions).inserted {
             changes.append(.appeared(b))
@@ -202,13 +216,16 @@ struct FlowrunDiff: Sendable {
     static func markdown(_ changes: [Change], old: String, new: String, flow: String) -> String {
         func cell(_ s: String) -> String { s.replacingOccurrences(of: "|", with: "\\|") }
         guard !changes.isEmpty else { return "**flow `\(flow)`**: same behaviour in `\(old)` and `\(new)`.\n" }
-        var lines = ["**flow `\(flow)`**: \(summary(changes)) (`\(old)` → `\(new)`)", "",
-                     "| | decisions | before | after |", "|---|---|---|---|"]
+        var lines = [
+            "**flow `\(flow)`**: \(summary(changes)) (`\(old)` → `\(new)`)", "",
+            "| | decisions | before | after |", "|---|---|---|---|",
+        ]
         for change in changes {
             switch change {
             case .appeared(let b): lines.append("| appeared | \(cell(decisions(b))) | | \(cell(describe(b))) |")
             case .disappeared(let b): lines.append("| disappeared | \(cell(decisions(b))) | \(cell(describe(b))) | |")
-            case .changed(let o, let n): lines.append("| changed | \(cell(decisions(o))) | \(cell(describe(o))) | \(cell(describe(n))) |")
+            case .changed(let o, let n):
+                lines.append("| changed | \(cell(decisions(o))) | \(cell(describe(o))) | \(cell(describe(n))) |")
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -221,16 +238,29 @@ struct FlowrunDiff: Sendable {
         return .object([
             ("flow", .string(flow)), ("old", .string(old)), ("new", .string(new)),
             ("changed", .bool(!changes.isEmpty)),
-            ("changes", .array(changes.map { change in
-                switch change {
-                case .appeared(let b):
-                    .object([("kind", .string("appeared")), ("decisions", .string(b.decisions)), ("new", behaviour(b))])
-                case .disappeared(let b):
-                    .object([("kind", .string("disappeared")), ("decisions", .string(b.decisions)), ("old", behaviour(b))])
-                case .changed(let o, let n):
-                    .object([("kind", .string("changed")), ("decisions", .string(o.decisions)), ("old", behaviour(o)), ("new", behaviour(n))])
-                }
-            })),
+            (
+                "changes",
+                .array(
+                    changes.map { change in
+                        switch change {
+                        case .appeared(let b):
+                            .object([
+                                ("kind", .string("appeared")), ("decisions", .string(b.decisions)),
+                                ("new", behaviour(b)),
+                            ])
+                        case .disappeared(let b):
+                            .object([
+                                ("kind", .string("disappeared")), ("decisions", .string(b.decisions)),
+                                ("old", behaviour(b)),
+                            ])
+                        case .changed(let o, let n):
+                            .object([
+                                ("kind", .string("changed")), ("decisions", .string(o.decisions)),
+                                ("old", behaviour(o)), ("new", behaviour(n)),
+                            ])
+                        }
+                    })
+            ),
         ])
     }
 }
@@ -244,11 +274,14 @@ struct GitRevisionReader: SourceReader {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "show", "\(revision):\(path.hasPrefix("/") ? path : "./" + path)"]
-        let output = Pipe(), error = Pipe()
+        let output = Pipe()
+        let error = Pipe()
         process.standardOutput = output
         process.standardError = error
         process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return .failure(SourceReadError("cannot run git: \(error.localizedDescription)")) }
+        do { try process.run() } catch {
+            return .failure(SourceReadError("cannot run git: \(error.localizedDescription)"))
+        }
         let errorText = Mutex(Data())
         let drained = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
@@ -260,7 +293,8 @@ struct GitRevisionReader: SourceReader {
         drained.wait()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            let message = String(decoding: errorText.withLock { $0 }, as: UTF8.self)
+            let message =
+                String(decoding: errorText.withLock { $0 }, as: UTF8.self)
                 .split(separator: "\n").first.map(String.init) ?? "git show failed"
             return .failure(SourceReadError("not at revision \(revision) (\(message))"))
         }

@@ -1,7 +1,7 @@
-import Foundation
 import FlowModel
 import FlowRuntime
 import FlowSyntax
+import Foundation
 
 /// `flowrun --explore FILE`: every path of a flow, grouped by outcome, with coverage; optionally
 /// each path written as a scenario file (`--emit-scenarios DIR`).
@@ -27,9 +27,12 @@ struct FlowrunExplore: Sendable {
         } catch {
             return io.usageError(error.message, parser: FlowrunCommand.parser)
         }
-        let explorer = Explorer(program: program, options: Explorer.Options(
-            locale: options.locale, appName: options.appName, budget: options.exploreBudget,
-            criticalAlertsEntitled: options.script.configuration.criticalAlertsEntitled, handling: options.script.handling))
+        let explorer = Explorer(
+            program: program,
+            options: Explorer.Options(
+                locale: options.locale, appName: options.appName, budget: options.exploreBudget,
+                criticalAlertsEntitled: options.script.configuration.criticalAlertsEntitled,
+                handling: options.script.handling))
         let exploration: Exploration
         do {
             exploration = try await explorer.explore(flow: flow, arguments: arguments)
@@ -40,10 +43,11 @@ struct FlowrunExplore: Sendable {
         let report = ExplorationReport(program: program, exploration: exploration, file: path, locale: options.locale)
         var emitted: [Int: String] = [:]
         if let dir = options.emitScenarios {
-            let emitter = ScenarioEmitter(directory: dir, flowFile: path, program: program, flow: flow,
-                                          arguments: arguments, locale: options.locale, appName: options.appName,
-                                          criticalAlertsEntitled: options.script.configuration.criticalAlertsEntitled,
-                                          handling: options.script.handling)
+            let emitter = ScenarioEmitter(
+                directory: dir, flowFile: path, program: program, flow: flow,
+                arguments: arguments, locale: options.locale, appName: options.appName,
+                criticalAlertsEntitled: options.script.configuration.criticalAlertsEntitled,
+                handling: options.script.handling)
             do {
                 emitted = try emitter.write(report)
             } catch {
@@ -51,7 +55,9 @@ struct FlowrunExplore: Sendable {
                 return ExitCode.usageError
             }
         }
-        let code: Int32 = report.hasFlowError ? ExitCode.flowError
+        let code: Int32 =
+            report.hasFlowError
+            ? ExitCode.flowError
             : exploration.budgetExceeded ? ExitCode.explorationIncomplete : ExitCode.finished
         switch options.format {
         case .text:
@@ -60,7 +66,8 @@ struct FlowrunExplore: Sendable {
             io.stdout.line(report.json(exitCode: code, emitted: emitted).rendered())
         case .html:
             do {
-                let builder = try StoryboardBuilder.make(reader: reader, load: load, path: path, program: program, flow: flow, options: options)
+                let builder = try StoryboardBuilder.make(
+                    reader: reader, load: load, path: path, program: program, flow: flow, options: options)
                 let board = try await builder.explored(exploration, arguments: arguments, budget: options.exploreBudget)
                 io.stdout.write(StoryboardHTML.render(board))
             } catch let error as ArgumentError {
@@ -70,8 +77,9 @@ struct FlowrunExplore: Sendable {
             }
         }
         if let diagnostic = exploration.budgetDiagnostic {
-            io.stderr.write(DiagnosticRenderer(files: program.files, colored: io.errorStyle.colors)
-                .render(diagnostic, fallbackPath: path))
+            io.stderr.write(
+                DiagnosticRenderer(files: program.files, colored: io.errorStyle.colors)
+                    .render(diagnostic, fallbackPath: path))
         }
         return code
     }
@@ -94,7 +102,9 @@ struct ExplorationReport {
     }
 
     var groups: [Group] {
-        exploration.groups.map { g in Group(ending: g.ending, paths: g.paths.map { exploration.paths[$0] }, indices: g.paths) }
+        exploration.groups.map { g in
+            Group(ending: g.ending, paths: g.paths.map { exploration.paths[$0] }, indices: g.paths)
+        }
     }
 
     var hasFlowError: Bool {
@@ -128,18 +138,23 @@ struct ExplorationReport {
         var lines: [String] = []
         let e = exploration
         let summary = groups.map { "\($0.paths.count) \($0.ending)" }.joined(separator: ", ")
-        lines.append(style.bold("explore \(e.flow) (\(OutputEscaping.visible(file)))") + (locale.map { ", locale \($0)" } ?? ""))
-        lines.append("\(e.paths.count) path\(e.paths.count == 1 ? "" : "s")" + (summary.isEmpty ? "" : ": \(summary)")
-                     + "; \(e.steps) steps")
+        lines.append(
+            style.bold("explore \(e.flow) (\(OutputEscaping.visible(file)))") + (locale.map { ", locale \($0)" } ?? ""))
+        lines.append(
+            "\(e.paths.count) path\(e.paths.count == 1 ? "" : "s")" + (summary.isEmpty ? "" : ": \(summary)")
+                + "; \(e.steps) steps")
         for group in groups {
             lines.append("")
             let title = "\(group.ending) (\(group.paths.count))"
             lines.append(group.ending.hasPrefix("error") ? style.red(title) : style.bold(title))
             for (n, path) in group.paths.enumerated() {
                 let states = path.states.isEmpty ? "(no state)" : path.states.joined(separator: " > ")
-                let decisions = path.decisions.isEmpty ? "no decisions"
+                let decisions =
+                    path.decisions.isEmpty
+                    ? "no decisions"
                     : OutputEscaping.visible(path.decisions.map(\.choice.scenarioLine).joined(separator: "; "))
-                var line = String(repeating: " ", count: max(1, 4 - String(n + 1).count)) + "\(n + 1)  \(states)  "
+                var line =
+                    String(repeating: " ", count: max(1, 4 - String(n + 1).count)) + "\(n + 1)  \(states)  "
                     + style.dim("[\(decisions)]")
                 if case .outcome = path.ending {} else { line += "  " + OutputEscaping.visible(Self.endingText(path)) }
                 if let at = path.mergedAt { line += style.dim("  (joins an earlier path at \(at))") }
@@ -147,28 +162,38 @@ struct ExplorationReport {
             }
         }
         let c = e.coverage
-        let states = Self.count(c.states), branches = Self.count(c.branches), buttons = Self.count(c.buttons)
+        let states = Self.count(c.states)
+        let branches = Self.count(c.branches)
+        let buttons = Self.count(c.buttons)
         lines.append("")
-        lines.append("coverage: states \(states.covered)/\(states.total), branches \(branches.covered)/\(branches.total), "
-                     + "buttons \(buttons.covered)/\(buttons.total)")
+        lines.append(
+            "coverage: states \(states.covered)/\(states.total), branches \(branches.covered)/\(branches.total), "
+                + "buttons \(buttons.covered)/\(buttons.total)")
         let unreached = c.states.filter { !$0.covered }
         if unreached.isEmpty {
             lines.append("every state is reached")
         } else {
             lines.append("unreached states:")
             for item in unreached {
-                lines.append("  \(OutputEscaping.visible(location(flow: item.flow, state: item.state))): \(item.flow).\(item.state)")
+                lines.append(
+                    "  \(OutputEscaping.visible(location(flow: item.flow, state: item.state))): \(item.flow).\(item.state)"
+                )
             }
         }
         if e.budgetExceeded {
             let why = e.pathBudgetReason ?? "stopped after \(e.steps) of \(e.budget) steps"
-            lines.append(style.yellow("budget exceeded: \(why); the paths and coverage "
-                                      + "above are incomplete (raise --explore-budget)"))
+            lines.append(
+                style.yellow(
+                    "budget exceeded: \(why); the paths and coverage "
+                        + "above are incomplete (raise --explore-budget)"))
         }
         if let directory {
             let skipped = e.paths.count - emitted.count
-            lines.append("wrote \(emitted.count) scenario\(emitted.count == 1 ? "" : "s") to \(OutputEscaping.visible(directory))"
-                         + (skipped > 0 ? " (\(skipped) cycle path\(skipped == 1 ? "" : "s") never end\(skipped == 1 ? "s" : ""): none written)" : ""))
+            lines.append(
+                "wrote \(emitted.count) scenario\(emitted.count == 1 ? "" : "s") to \(OutputEscaping.visible(directory))"
+                    + (skipped > 0
+                        ? " (\(skipped) cycle path\(skipped == 1 ? "" : "s") never end\(skipped == 1 ? "s" : ""): none written)"
+                        : ""))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -189,32 +214,47 @@ struct ExplorationReport {
         let groupValues: [JSONValue] = groups.map { group in
             .object([
                 ("ending", .string(group.ending)),
-                ("paths", .array(group.paths.enumerated().map { n, path in
-                    .object([
-                        ("number", .int(n + 1)),
-                        ("ending", ending(path.ending)),
-                        ("states", .array(path.states.map(JSONValue.string))),
-                        ("decisions", .array(path.decisions.map {
-                            .object([("state", .string($0.state)), ("choice", .string($0.choice.scenarioLine))])
-                        })),
-                        ("mergedAt", path.mergedAt.map(JSONValue.string) ?? .null),
-                        ("scenario", emitted[group.indices[n]].map(JSONValue.string) ?? .null),
-                    ])
-                })),
+                (
+                    "paths",
+                    .array(
+                        group.paths.enumerated().map { n, path in
+                            .object([
+                                ("number", .int(n + 1)),
+                                ("ending", ending(path.ending)),
+                                ("states", .array(path.states.map(JSONValue.string))),
+                                (
+                                    "decisions",
+                                    .array(
+                                        path.decisions.map {
+                                            .object([
+                                                ("state", .string($0.state)),
+                                                ("choice", .string($0.choice.scenarioLine)),
+                                            ])
+                                        })
+                                ),
+                                ("mergedAt", path.mergedAt.map(JSONValue.string) ?? .null),
+                                ("scenario", emitted[group.indices[n]].map(JSONValue.string) ?? .null),
+                            ])
+                        })
+                ),
             ])
         }
         func coverage(_ items: [Coverage.Item]) -> JSONValue {
             let (covered, total) = Self.count(items)
             return .object([
                 ("covered", .int(covered)), ("total", .int(total)),
-                ("items", .array(items.map {
-                    .object([
-                        ("flow", .string($0.flow)), ("state", .string($0.state)),
-                        ("detail", $0.detail.map(JSONValue.string) ?? .null),
-                        ("location", .string(location(flow: $0.flow, state: $0.state))),
-                        ("covered", .bool($0.covered)),
-                    ])
-                })),
+                (
+                    "items",
+                    .array(
+                        items.map {
+                            .object([
+                                ("flow", .string($0.flow)), ("state", .string($0.state)),
+                                ("detail", $0.detail.map(JSONValue.string) ?? .null),
+                                ("location", .string(location(flow: $0.flow, state: $0.state))),
+                                ("covered", .bool($0.covered)),
+                            ])
+                        })
+                ),
             ])
         }
         return .object([
@@ -227,14 +267,24 @@ struct ExplorationReport {
             ("steps", .int(e.steps)),
             ("pathCount", .int(e.paths.count)),
             ("groups", .array(groupValues)),
-            ("coverage", .object([
-                ("states", coverage(e.coverage.states)),
-                ("branches", coverage(e.coverage.branches)),
-                ("buttons", coverage(e.coverage.buttons)),
-            ])),
-            ("unreachedStates", .array(e.coverage.states.filter { !$0.covered }.map {
-                .object([("name", .string("\($0.flow).\($0.state)")), ("location", .string(location(flow: $0.flow, state: $0.state)))])
-            })),
+            (
+                "coverage",
+                .object([
+                    ("states", coverage(e.coverage.states)),
+                    ("branches", coverage(e.coverage.branches)),
+                    ("buttons", coverage(e.coverage.buttons)),
+                ])
+            ),
+            (
+                "unreachedStates",
+                .array(
+                    e.coverage.states.filter { !$0.covered }.map {
+                        .object([
+                            ("name", .string("\($0.flow).\($0.state)")),
+                            ("location", .string(location(flow: $0.flow, state: $0.state))),
+                        ])
+                    })
+            ),
         ])
     }
 
@@ -243,13 +293,18 @@ struct ExplorationReport {
         case .outcome(let o):
             return .object([("kind", .string("outcome")), ("outcome", .string(o))])
         case .error(let e):
-            let location: JSONValue = e.context.map { ctx in
-                program.files.indices.contains(ctx.range.file.index)
-                    ? .string("\(program.files[ctx.range.file.index].path):\(ctx.range.start.line):\(ctx.range.start.column)")
-                    : .null
-            } ?? .null
-            return .object([("kind", .string("error")), ("id", .string(e.id.rawValue)), ("message", .string(e.message)),
-                            ("location", location)])
+            let location: JSONValue =
+                e.context.map { ctx in
+                    program.files.indices.contains(ctx.range.file.index)
+                        ? .string(
+                            "\(program.files[ctx.range.file.index].path):\(ctx.range.start.line):\(ctx.range.start.column)"
+                        )
+                        : .null
+                } ?? .null
+            return .object([
+                ("kind", .string("error")), ("id", .string(e.id.rawValue)), ("message", .string(e.message)),
+                ("location", location),
+            ])
         case .cycle(let state):
             return .object([("kind", .string("cycle")), ("state", .string(state))])
         }
@@ -287,8 +342,9 @@ struct ScenarioEmitter {
             // Another run writing into the same directory has its temporary files there too.
             let foreign = entries.filter { !$0.hasSuffix(".scenario") && !isTemporary($0) }.sorted()
             if let first = foreign.first {
-                throw ArgumentError("'--emit-scenarios \(directory)' holds '\(first)', which is not a .scenario file; "
-                                    + "use an empty directory or one with only scenarios")
+                throw ArgumentError(
+                    "'--emit-scenarios \(directory)' holds '\(first)', which is not a .scenario file; "
+                        + "use an empty directory or one with only scenarios")
             }
         } else {
             do { try fm.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
@@ -306,8 +362,11 @@ struct ScenarioEmitter {
             let slug = group.ending.replacingOccurrences(of: " ", with: "-")
             for (n, path) in group.paths.enumerated() {
                 let name = "\(flowName)-\(slug)-\(n + 1).scenario"
-                let title = "\(flowName): \(group.ending), path \(n + 1) of \(group.paths.count) (written by flowrun --explore)"
-                guard var text = path.scenarioText(flowFile: relativeFlow, flowName: flowName, locale: locale, title: title)
+                let title =
+                    "\(flowName): \(group.ending), path \(n + 1) of \(group.paths.count) (written by flowrun --explore)"
+                guard
+                    var text = path.scenarioText(
+                        flowFile: relativeFlow, flowName: flowName, locale: locale, title: title)
                 else { continue }
                 text = insertSetup(into: text)
                 let target = (directory.hasSuffix("/") ? directory : directory + "/") + name
@@ -321,14 +380,18 @@ struct ScenarioEmitter {
     /// Temporary files of a run in progress: `.flowrun-PID-UUID.tmp`, which `prepare` passes over.
     static let temporaryPrefix = ".flowrun-", temporarySuffix = ".tmp"
 
-    static func isTemporary(_ name: String) -> Bool { name.hasPrefix(temporaryPrefix) && name.hasSuffix(temporarySuffix) }
+    static func isTemporary(_ name: String) -> Bool {
+        name.hasPrefix(temporaryPrefix) && name.hasSuffix(temporarySuffix)
+    }
 
     /// Writes `data` to a temporary file of this run in `directory`, then renames it over
     /// `target`: a reader (or another run) sees the old file or the new one, never half of one,
     /// and runs into the same directory never trip over each other's temporary files.
     static func writeAtomically(_ data: Data, to target: String, in directory: String) throws(ArgumentError) {
         let dir = directory.hasSuffix("/") ? directory : directory + "/"
-        let temporary = dir + temporaryPrefix + "\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)" + temporarySuffix
+        let temporary =
+            dir + temporaryPrefix + "\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"
+            + temporarySuffix
         do {
             try data.write(to: URL(fileURLWithPath: temporary), options: [.withoutOverwriting])
         } catch {
@@ -364,7 +427,8 @@ struct ScenarioEmitter {
         func components(_ path: String) -> [String] {
             URL(fileURLWithPath: path).standardizedFileURL.pathComponents
         }
-        let target = components(file), base = components(directory)
+        let target = components(file)
+        let base = components(directory)
         var common = 0
         while common < min(target.count - 1, base.count), target[common] == base[common] { common += 1 }
         let ups = Array(repeating: "..", count: base.count - common)

@@ -15,7 +15,8 @@ struct FlowrunSingle: Sendable {
         var script = options.script
         if let scenarioPath = options.scenario {
             do {
-                script = try ScenarioInputs.merge(scenarioPath, into: script, reader: reader, colored: io.errorStyle.colors)
+                script = try ScenarioInputs.merge(
+                    scenarioPath, into: script, reader: reader, colored: io.errorStyle.colors)
             } catch {
                 io.stderr.write(error.rendered)
                 return ExitCode.usageError
@@ -28,26 +29,33 @@ struct FlowrunSingle: Sendable {
                 let names = program[flow].outcomes.map(\.name)
                 if !names.contains(expected) {
                     var message = "flow '\(program[flow].name)' has no outcome '\(expected)'"
-                    if let close = Suggestion.closest(to: expected, in: names) { message += "; did you mean '\(close)'?" }
+                    if let close = Suggestion.closest(to: expected, in: names) {
+                        message += "; did you mean '\(close)'?"
+                    }
                     throw ArgumentError(message)
                 }
             }
-            return await run(program: program, flow: flow, arguments: arguments, script: script,
-                             path: path, options: options)
+            return await run(
+                program: program, flow: flow, arguments: arguments, script: script,
+                path: path, options: options)
         } catch {
             return io.usageError(error.message, parser: FlowrunCommand.parser)
         }
     }
 
-    func run(program: Program, flow: FlowID, arguments: [String: RunArgument], script: RunScript,
-             path: String, options: RunOptions) async -> Int32 {
+    func run(
+        program: Program, flow: FlowID, arguments: [String: RunArgument], script: RunScript,
+        path: String, options: RunOptions
+    ) async -> Int32 {
         let toText = options.format == .text
         let style = toText ? io.style : TextStyle.plain
         let dialogOutput = toText ? io.stdout : io.stderr
         let columns = Terminal.columns(fileDescriptor: toText ? 1 : 2, environment: io.environment)
-        let dialogs = io.stdin.isTerminal
-            ? TerminalDialogs(input: io.stdin, output: dialogOutput, style: style,
-                              appName: Self.appName(options.appName, program: program, locale: options.locale), width: columns ?? 80)
+        let dialogs =
+            io.stdin.isTerminal
+            ? TerminalDialogs(
+                input: io.stdin, output: dialogOutput, style: style,
+                appName: Self.appName(options.appName, program: program, locale: options.locale), width: columns ?? 80)
             : nil
         let user = TerminalUser(script: script.script, dialogs: dialogs)
         let device: SimulatedDevice
@@ -56,15 +64,19 @@ struct FlowrunSingle: Sendable {
         } catch {
             return io.usageError("\(error)", parser: FlowrunCommand.parser)
         }
-        let interpreter = Interpreter(program: program, backend: device, options: Interpreter.Options(
-            locale: options.locale, appName: options.appName, stepLimit: options.maxSteps,
-            maxTotalSteps: options.maxTotalSteps))
+        let interpreter = Interpreter(
+            program: program, backend: device,
+            options: Interpreter.Options(
+                locale: options.locale, appName: options.appName, stepLimit: options.maxSteps,
+                maxTotalSteps: options.maxTotalSteps))
         let transcript = Transcript(program: program, style: style)
         // Text: each step is printed as it happens, so a person at a terminal sees where the
         // flow went before the next dialog; JSON is one object at the end.
         var printer: Transcript.StepPrinter? = nil
         if options.format == .text {
-            io.stdout.line("flow \(program[flow].name) (\(OutputEscaping.visible(path)))" + (interpreter.locale.map { ", locale \($0)" } ?? ""))
+            io.stdout.line(
+                "flow \(program[flow].name) (\(OutputEscaping.visible(path)))"
+                    + (interpreter.locale.map { ", locale \($0)" } ?? ""))
             io.stdout.line()
             printer = Transcript.StepPrinter(transcript: transcript, output: io.stdout)
         }
@@ -72,7 +84,8 @@ struct FlowrunSingle: Sendable {
         do {
             var onStep: (@Sendable (TraceStep) -> Void)?
             if let printer { onStep = { step in printer.print(step) } }
-            result = try await interpreter.run(flow: flow, arguments: arguments, handling: script.handling, onStep: onStep)
+            result = try await interpreter.run(
+                flow: flow, arguments: arguments, handling: script.handling, onStep: onStep)
         } catch {
             return io.usageError("\(error)", parser: FlowrunCommand.parser)
         }
@@ -81,7 +94,8 @@ struct FlowrunSingle: Sendable {
         var message: String?
         switch result.end {
         case .outcome(let outcome):
-            code = options.expectOutcome.map { $0 == outcome ? ExitCode.finished : ExitCode.unexpectedOutcome }
+            code =
+                options.expectOutcome.map { $0 == outcome ? ExitCode.finished : ExitCode.unexpectedOutcome }
                 ?? ExitCode.finished
             if code == ExitCode.unexpectedOutcome {
                 message = "the run ended with '\(outcome)', not the expected '\(options.expectOutcome!)'"
@@ -97,7 +111,8 @@ struct FlowrunSingle: Sendable {
             }
         case .inputNeeded(let needed, let context):
             code = ExitCode.inputNeeded
-            message = "input needed in state '\(context.pathName)' (\(transcript.location(context.range))): "
+            message =
+                "input needed in state '\(context.pathName)' (\(transcript.location(context.range))): "
                 + needed.summary + "; " + Self.hint(for: needed.question)
                 + (io.stdin.isTerminal ? "" : " (stdin is not a terminal, so flowrun does not ask)")
         case .cancelled:
@@ -112,14 +127,19 @@ struct FlowrunSingle: Sendable {
             // mistake, reported below as a usage error, not a flow error with a backend's ID.
             if code != ExitCode.usageError { io.stdout.write(transcript.closing(result)) }
         case .json:
-            io.stdout.line(RunJSON.render(result, file: path, flow: program[flow].name, locale: locale,
-                                          exitCode: code, errorMessage: message.map(Self.firstLine),
-                                          transcript: transcript).rendered())
+            io.stdout.line(
+                RunJSON.render(
+                    result, file: path, flow: program[flow].name, locale: locale,
+                    exitCode: code, errorMessage: message.map(Self.firstLine),
+                    transcript: transcript
+                ).rendered())
         case .html:
             do {
-                let builder = try StoryboardBuilder.make(reader: reader, load: load, path: path, program: program, flow: flow, options: options)
-                let board = try await builder.run(result, configuration: script.configuration, arguments: arguments,
-                                                  options: interpreter.options)
+                let builder = try StoryboardBuilder.make(
+                    reader: reader, load: load, path: path, program: program, flow: flow, options: options)
+                let board = try await builder.run(
+                    result, configuration: script.configuration, arguments: arguments,
+                    options: interpreter.options)
                 io.stdout.write(StoryboardHTML.render(board))
             } catch let error as ArgumentError {
                 return io.usageError(error.message, parser: FlowrunCommand.parser)
@@ -136,13 +156,16 @@ struct FlowrunSingle: Sendable {
         }
         if code == ExitCode.finished || code == ExitCode.unexpectedOutcome {
             let leftover = await user.scripted.remaining
-            let unused = leftover.taps.map { "--tap \"\($0.value)\"" }
+            let unused =
+                leftover.taps.map { "--tap \"\($0.value)\"" }
                 + leftover.answers.sorted { $0.key.rawValue < $1.key.rawValue }.flatMap { kind, answers in
                     answers.map { "--answer \(kind.rawValue)=\(Self.choiceText($0.value))" }
                 }
                 + (leftover.settingsVisits.isEmpty ? [] : ["\(leftover.settingsVisits.count) --settings visit(s)"])
             if !unused.isEmpty {
-                io.stderr.line("flowrun: warning: scripted input was not used: " + OutputEscaping.visible(unused.joined(separator: ", ")))
+                io.stderr.line(
+                    "flowrun: warning: scripted input was not used: "
+                        + OutputEscaping.visible(unused.joined(separator: ", ")))
             }
         }
         return code
@@ -156,11 +179,15 @@ struct FlowrunSingle: Sendable {
         if let name {
             if let id = program.flow(named: name) { return id }
             var message = "no flow named '\(name)' in '\(path)'"
-            if let close = Suggestion.closest(to: name, in: program.flows.map(\.name)) { message += "; did you mean '\(close)'?" }
+            if let close = Suggestion.closest(to: name, in: program.flows.map(\.name)) {
+                message += "; did you mean '\(close)'?"
+            }
             throw ArgumentError(message)
         }
         let entry = program.flows.indices.filter { program.flows[$0].range.file.index == 0 }
-        if let first = entry.first(where: { program.flows[$0].parameters.isEmpty }) ?? entry.first { return FlowID(first) }
+        if let first = entry.first(where: { program.flows[$0].parameters.isEmpty }) ?? entry.first {
+            return FlowID(first)
+        }
         throw ArgumentError("'\(path)' declares no flow")
     }
 
@@ -169,14 +196,18 @@ struct FlowrunSingle: Sendable {
         var arguments: [String: RunArgument] = [:]
         for parameter in flow.parameters {
             guard let value = values[parameter.name] else {
-                throw ArgumentError("flow '\(flow.name)' needs --arg \(parameter.name)=\(parameter.kind == .permission ? "KIND" : "TEXT")")
+                throw ArgumentError(
+                    "flow '\(flow.name)' needs --arg \(parameter.name)=\(parameter.kind == .permission ? "KIND" : "TEXT")"
+                )
             }
             switch parameter.kind {
             case .text: arguments[parameter.name] = .text(value)
             case .permission:
                 guard let kind = PermissionKind(rawValue: value) else {
-                    throw ArgumentError(RunScript.unknown("permission", value, in: PermissionKind.allCases.map(\.rawValue),
-                                                          option: "--arg \(parameter.name)=\(value)"))
+                    throw ArgumentError(
+                        RunScript.unknown(
+                            "permission", value, in: PermissionKind.allCases.map(\.rawValue),
+                            option: "--arg \(parameter.name)=\(value)"))
                 }
                 arguments[parameter.name] = .permission(kind)
             }
@@ -202,7 +233,8 @@ struct FlowrunSingle: Sendable {
     static func hint(for question: InputNeeded.Question) -> String {
         switch question {
         case .alert: "script it with --tap LABEL"
-        case .prompt(let kind, _, _): "script it with --answer \(kind.rawValue)=LABEL or --answer \(kind.rawValue)=STATUS"
+        case .prompt(let kind, _, _):
+            "script it with --answer \(kind.rawValue)=LABEL or --answer \(kind.rawValue)=STATUS"
         case .settings: "script it with --settings KIND=STATUS or --settings none"
         }
     }

@@ -1,7 +1,7 @@
-import Foundation
 import FlowModel
 import FlowRuntime
 import FlowSyntax
+import Foundation
 
 /// `flowrun test PATH...`: runs scenario files with the runtime's scenario runner.
 struct FlowrunTest: Sendable {
@@ -13,9 +13,17 @@ struct FlowrunTest: Sendable {
         commandName: "flowrun test",
         summary: "Runs scenario files (directories recursively) and reports each as passed or failed.",
         options: [
-            .value("max-steps", "n", help: "steps without user input before a run is a loop, for scenarios without a `limit` line (default 1000)"),
-            .value("max-total-steps", "n", help: "most steps a run takes in all (default \(Interpreter.Options.defaultMaxTotalSteps))"),
-            .value("format", "format", help: "text (default), or junit: JUnit XML on stdout, one test case per scenario, for CI test reports"),
+            .value(
+                "max-steps", "n",
+                help:
+                    "steps without user input before a run is a loop, for scenarios without a `limit` line (default 1000)"
+            ),
+            .value(
+                "max-total-steps", "n",
+                help: "most steps a run takes in all (default \(Interpreter.Options.defaultMaxTotalSteps))"),
+            .value(
+                "format", "format",
+                help: "text (default), or junit: JUnit XML on stdout, one test case per scenario, for CI test reports"),
             .flag("allow-empty", help: "exit 0 when no scenario file is found (default: exit 1)"),
         ] + LimitOptions.specs + [.flag("help", short: "h", help: "show this help")],
         positionals: [PositionalSpec("PATH", .oneOrMore, help: "scenario files or directories")],
@@ -51,10 +59,11 @@ struct FlowrunTest: Sendable {
         }
         var runner: ScenarioRunner
         do {
-            runner = ScenarioRunner(reader: reader, limits: try LimitOptions.parseLimits(parsed),
-                                    stepLimit: try LimitOptions.positive(parsed, "max-steps") ?? 1000,
-                                    maxTotalSteps: try LimitOptions.positive(parsed, "max-total-steps")
-                                        ?? Interpreter.Options.defaultMaxTotalSteps)
+            runner = ScenarioRunner(
+                reader: reader, limits: try LimitOptions.parseLimits(parsed),
+                stepLimit: try LimitOptions.positive(parsed, "max-steps") ?? 1000,
+                maxTotalSteps: try LimitOptions.positive(parsed, "max-total-steps")
+                    ?? Interpreter.Options.defaultMaxTotalSteps)
         } catch {
             return io.usageError(error.message, parser: Self.parser)
         }
@@ -80,7 +89,8 @@ struct FlowrunTest: Sendable {
         }
         let style = io.style
         let colored = junit ? false : io.style.colors
-        var passed = 0, failed = 0
+        var passed = 0
+        var failed = 0
         var cases: [JUnitXML.TestCase] = []
         for entry in unlisted {
             failed += 1
@@ -116,9 +126,11 @@ struct FlowrunTest: Sendable {
             }
             var details = ""
             if let scenarioFile = result.scenarioFile, !result.diagnostics.isEmpty {
-                details += DiagnosticRenderer(files: [scenarioFile], colored: colored).render(result.diagnostics, fallbackPath: file)
+                details += DiagnosticRenderer(files: [scenarioFile], colored: colored).render(
+                    result.diagnostics, fallbackPath: file)
             } else if !result.diagnostics.isEmpty {
-                details += DiagnosticRenderer(files: [], colored: colored).render(result.diagnostics, fallbackPath: file)
+                details += DiagnosticRenderer(files: [], colored: colored).render(
+                    result.diagnostics, fallbackPath: file)
             }
             if !result.flowDiagnostics.isEmpty {
                 details += DiagnosticRenderer(files: result.flowFiles, colored: colored)
@@ -128,18 +140,22 @@ struct FlowrunTest: Sendable {
             if junit {
                 // Test reporters group cases by class name: the scenario's directory.
                 let directory = file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "."
-                var testCase = JUnitXML.TestCase(name: result.name, className: directory.isEmpty ? "/" : directory, file: file)
+                var testCase = JUnitXML.TestCase(
+                    name: result.name, className: directory.isEmpty ? "/" : directory, file: file)
                 if !result.passed {
-                    let first = result.failures.first?.message
-                        ?? (result.diagnostics + result.flowDiagnostics).first { $0.severity == .error }?.message ?? "failed"
+                    let first =
+                        result.failures.first?.message
+                        ?? (result.diagnostics + result.flowDiagnostics).first { $0.severity == .error }?.message
+                        ?? "failed"
                     testCase.failure = (first, details)
                 }
                 cases.append(testCase)
                 continue
             }
             if !details.isEmpty {
-                io.stdout.write(details.split(separator: "\n", omittingEmptySubsequences: false)
-                    .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n"))
+                io.stdout.write(
+                    details.split(separator: "\n", omittingEmptySubsequences: false)
+                        .map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n"))
                 if !details.hasSuffix("\n") { io.stdout.line() }
             }
         }
@@ -154,7 +170,9 @@ struct FlowrunTest: Sendable {
 
     /// `path` itself when it is a file, else every `.scenario` under it (sorted, recursively),
     /// with the entries that could not be listed or examined (each is a failure, not a skip).
-    static func scenarioFiles(at path: String) -> Result<(files: [String], unreadable: [(path: String, why: String)]), ArgumentError> {
+    static func scenarioFiles(at path: String) -> Result<
+        (files: [String], unreadable: [(path: String, why: String)]), ArgumentError
+    > {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             return .failure(ArgumentError("cannot read '\(path)': no such file or directory"))
@@ -163,11 +181,14 @@ struct FlowrunTest: Sendable {
         let base = path.hasSuffix("/") ? path : path + "/"
         let root = URL(fileURLWithPath: path).standardizedFileURL
         let problems = EnumerationProblems()
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil, options: [],
-                                                              errorHandler: { url, error in
-            problems.add(url.path, (error as NSError).localizedDescription)
-            return true
-        }) else {
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: root, includingPropertiesForKeys: nil, options: [],
+                errorHandler: { url, error in
+                    problems.add(url.path, (error as NSError).localizedDescription)
+                    return true
+                })
+        else {
             return .failure(ArgumentError("cannot read directory '\(path)'"))
         }
         var found: [String] = []
@@ -185,6 +206,14 @@ struct FlowrunTest: Sendable {
 private final class EnumerationProblems: @unchecked Sendable {
     private let lock = NSLock()
     private var items: [(path: String, why: String)] = []
-    func add(_ path: String, _ why: String) { lock.lock(); items.append((path, why)); lock.unlock() }
-    var list: [(path: String, why: String)] { lock.lock(); defer { lock.unlock() }; return items }
+    func add(_ path: String, _ why: String) {
+        lock.lock()
+        items.append((path, why))
+        lock.unlock()
+    }
+    var list: [(path: String, why: String)] {
+        lock.lock()
+        defer { lock.unlock() }
+        return items
+    }
 }

@@ -28,7 +28,8 @@ public indirect enum JSONValue: Hashable, Sendable {
             return "[\n" + items.map { pad + $0.rendered(indent: indent + 1) }.joined(separator: ",\n") + "\n\(close)]"
         case .object(let members):
             if members.isEmpty { return "{}" }
-            return "{\n" + members.map { pad + Self.quote($0.0) + ": " + $0.1.rendered(indent: indent + 1) }
+            return "{\n"
+                + members.map { pad + Self.quote($0.0) + ": " + $0.1.rendered(indent: indent + 1) }
                 .joined(separator: ",\n") + "\n\(close)}"
         }
     }

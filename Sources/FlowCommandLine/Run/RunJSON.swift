@@ -9,8 +9,10 @@ import FlowSyntax
 ///       "events": [{ "name", "properties" }], "steps": [{ "step", "depth", "flow", "state",
 ///       "location", "events", "action": { "kind", ... }, "next": { "kind", ... } }] }
 public enum RunJSON {
-    public static func render(_ result: RunResult, file: String, flow: String, locale: String?,
-                              exitCode: Int32, errorMessage: String?, transcript: Transcript) -> JSONValue {
+    public static func render(
+        _ result: RunResult, file: String, flow: String, locale: String?,
+        exitCode: Int32, errorMessage: String?, transcript: Transcript
+    ) -> JSONValue {
         var number = 0
         let steps: [JSONValue] = result.trace.map { step in
             var members: [(String, JSONValue)] = []
@@ -66,25 +68,38 @@ public enum RunJSON {
     static func question(_ q: InputNeeded.Question) -> JSONValue {
         switch q {
         case .alert(let a):
-            return .object([("kind", .string("alert")), ("title", a.title.map(JSONValue.string) ?? .null),
-                            ("buttons", .array(a.labels.map(JSONValue.string)))])
+            return .object([
+                ("kind", .string("alert")), ("title", a.title.map(JSONValue.string) ?? .null),
+                ("buttons", .array(a.labels.map(JSONValue.string))),
+            ])
         case .prompt(let kind, let options, let answers):
-            return .object([("kind", .string("prompt")), ("permission", .string(kind.rawValue)),
-                            ("answers", .array(answers.map { .string($0.label) }))]
-                           + (kind == .notifications && options == [.criticalAlert] ? [("criticalAlerts", JSONValue.bool(true))] : []))
+            return .object(
+                [
+                    ("kind", .string("prompt")), ("permission", .string(kind.rawValue)),
+                    ("answers", .array(answers.map { .string($0.label) })),
+                ]
+                    + (kind == .notifications && options == [.criticalAlert]
+                        ? [("criticalAlerts", JSONValue.bool(true))] : []))
         case .settings(let page):
             return .object([("kind", .string("settings")), ("page", .string(page.rawValue))])
         }
     }
 
     static func event(_ e: AnalyticsEvent) -> JSONValue {
-        .object([("name", .string(e.name)), ("properties", .object(e.properties.map { p in
-            switch p.value {
-            case .text(let s): (p.key, .string(s))
-            case .number(let n): (p.key, Int(n).map(JSONValue.int) ?? .string(n))
-            case .bool(let b): (p.key, .bool(b))
-            }
-        }))])
+        .object([
+            ("name", .string(e.name)),
+            (
+                "properties",
+                .object(
+                    e.properties.map { p in
+                        switch p.value {
+                        case .text(let s): (p.key, .string(s))
+                        case .number(let n): (p.key, Int(n).map(JSONValue.int) ?? .string(n))
+                        case .bool(let b): (p.key, .bool(b))
+                        }
+                    })
+            ),
+        ])
     }
 
     static func action(_ a: TraceStep.Action) -> JSONValue {
@@ -92,12 +107,16 @@ public enum RunJSON {
         case .goto: return .object([("kind", .string("goto"))])
         case .incomplete: return .object([("kind", .string("incomplete"))])
         case .capability(let c, let available):
-            return .object([("kind", .string("capability")), ("capability", .string(c.rawValue)),
-                            ("available", .bool(available))])
+            return .object([
+                ("kind", .string("capability")), ("capability", .string(c.rawValue)),
+                ("available", .bool(available)),
+            ])
         case .status(let kinds, let statuses):
-            return .object([("kind", .string("status")),
-                            ("permissions", .array(kinds.map { .string($0.rawValue) })),
-                            ("statuses", .array(statuses.map { .string($0.rawValue) }))])
+            return .object([
+                ("kind", .string("status")),
+                ("permissions", .array(kinds.map { .string($0.rawValue) })),
+                ("statuses", .array(statuses.map { .string($0.rawValue) })),
+            ])
         case .request(let kind, let options, let result):
             var members: [(String, JSONValue)] = [
                 ("kind", .string("request")), ("permission", .string(kind.rawValue)),
@@ -110,43 +129,72 @@ public enum RunJSON {
             members.append(("status", .string(result.status.rawValue)))
             // The critical-alerts prompt an entitled app's request showed after the first one.
             if let (answers, i) = result.criticalAlertsPrompt, answers.indices.contains(i) {
-                members.append(("criticalAlertsPrompt", .object([
-                    ("prompt", .array(answers.map { .string($0.label) })), ("answered", .string(answers[i].label)),
-                    ("criticalAlerts", .string(answers[i].result == .authorized ? "on" : "off")),
-                ])))
+                members.append(
+                    (
+                        "criticalAlertsPrompt",
+                        .object([
+                            ("prompt", .array(answers.map { .string($0.label) })),
+                            ("answered", .string(answers[i].label)),
+                            ("criticalAlerts", .string(answers[i].result == .authorized ? "on" : "off")),
+                        ])
+                    ))
             }
             return .object(members)
         case .alert(let alert, let tapped):
             return .object([
                 ("kind", .string("alert")), ("title", alert.title.map(JSONValue.string) ?? .null),
                 ("message", alert.message.map(JSONValue.string) ?? .null),
-                ("buttons", .array(alert.buttons.map { .object([("label", .string($0.label)), ("role", .string($0.role.rawValue))]) })),
+                (
+                    "buttons",
+                    .array(
+                        alert.buttons.map {
+                            .object([("label", .string($0.label)), ("role", .string($0.role.rawValue))])
+                        })
+                ),
                 ("tapped", alert.buttons.indices.contains(tapped) ? .string(alert.buttons[tapped].label) : .null),
             ])
         case .openSettings(let page, let back):
-            return .object([
-                ("kind", .string("openSettings")), ("page", .string(page.rawValue)),
-                ("changes", .array(back.changes.map { .object([("permission", .string($0.kind.rawValue)),
-                                                               ("status", .string($0.status.rawValue))]) })),
-                ("terminated", .bool(back.terminated)),
-            ] + (back.criticalAlerts.map { [("criticalAlerts", JSONValue.string($0 == .authorized ? "on" : "off"))] } ?? []))
+            return .object(
+                [
+                    ("kind", .string("openSettings")), ("page", .string(page.rawValue)),
+                    (
+                        "changes",
+                        .array(
+                            back.changes.map {
+                                .object([
+                                    ("permission", .string($0.kind.rawValue)),
+                                    ("status", .string($0.status.rawValue)),
+                                ])
+                            })
+                    ),
+                    ("terminated", .bool(back.terminated)),
+                ]
+                    + (back.criticalAlerts.map {
+                        [("criticalAlerts", JSONValue.string($0 == .authorized ? "on" : "off"))]
+                    } ?? []))
         case .call(let flow, let arguments):
             return .object([
                 ("kind", .string("call")), ("flow", .string(flow)),
-                ("arguments", .object(arguments.sorted { $0.key < $1.key }.map { key, value in
-                    switch value {
-                    case .permission(let k): (key, .string(k.rawValue))
-                    case .text(let t): (key, .string(t))
-                    }
-                })),
+                (
+                    "arguments",
+                    .object(
+                        arguments.sorted { $0.key < $1.key }.map { key, value in
+                            switch value {
+                            case .permission(let k): (key, .string(k.rawValue))
+                            case .text(let t): (key, .string(t))
+                            }
+                        })
+                ),
             ])
         case .returned(let flow, let outcome):
             return .object([("kind", .string("returned")), ("flow", .string(flow)), ("outcome", .string(outcome))])
         case .handedOff(let outcome):
             return .object([("kind", .string("handedOff")), ("outcome", .string(outcome))])
         case .resumed(let checkpoint):
-            return .object([("kind", .string("resumed")),
-                            ("checkpoint", .array(checkpoint.frames.map { .string("\($0.flow).\($0.state)") }))])
+            return .object([
+                ("kind", .string("resumed")),
+                ("checkpoint", .array(checkpoint.frames.map { .string("\($0.flow).\($0.state)") })),
+            ])
         }
     }
 
@@ -154,7 +202,8 @@ public enum RunJSON {
         switch n {
         case .state(let s): .object([("kind", .string("state")), ("state", .string(s))])
         case .outcome(let o): .object([("kind", .string("outcome")), ("outcome", .string(o))])
-        case .enter(let flow, let state): .object([("kind", .string("enter")), ("flow", .string(flow)), ("state", .string(state))])
+        case .enter(let flow, let state):
+            .object([("kind", .string("enter")), ("flow", .string(flow)), ("state", .string(state))])
         case .stopped: .object([("kind", .string("stopped"))])
         }
     }

@@ -16,7 +16,8 @@ public struct RunScript: Hashable, Sendable {
 
     /// Whether any user input was scripted.
     public var scriptsInput: Bool {
-        !script.taps.isEmpty || !script.answers.isEmpty || !script.settingsVisits.isEmpty || !script.criticalAlertsAnswers.isEmpty
+        !script.taps.isEmpty || !script.answers.isEmpty || !script.settingsVisits.isEmpty
+            || !script.criticalAlertsAnswers.isEmpty
     }
 
     /// Reads the scripted flags of a parsed `flowrun` command line:
@@ -34,8 +35,10 @@ public struct RunScript: Hashable, Sendable {
         for value in arguments.values("capability") {
             let (nameText, state) = try Self.split(value, option: "capability")
             guard let capability = Capability(rawValue: nameText) else {
-                throw ArgumentError(Self.unknown("capability", nameText, in: Capability.allCases.map(\.rawValue),
-                                                 option: "--capability \(value)"))
+                throw ArgumentError(
+                    Self.unknown(
+                        "capability", nameText, in: Capability.allCases.map(\.rawValue),
+                        option: "--capability \(value)"))
             }
             let arms = capability.armNames
             switch state {
@@ -87,14 +90,19 @@ public struct RunScript: Hashable, Sendable {
                     switch part.dropFirst("criticalAlerts=".count) {
                     case "on", "authorized": visit.criticalAlerts = .authorized
                     case "off", "denied": visit.criticalAlerts = .denied
-                    default: throw ArgumentError("the Critical Alerts switch is on or off, not '\(part.dropFirst("criticalAlerts=".count))', in '--settings \(value)'")
+                    default:
+                        throw ArgumentError(
+                            "the Critical Alerts switch is on or off, not '\(part.dropFirst("criticalAlerts=".count))', in '--settings \(value)'"
+                        )
                     }
                     continue
                 }
                 let (kind, name) = try Self.kindAndValue(String(part), option: "settings")
                 // The words Settings shows ("On", "Never", "Full Access"), as at the terminal, or a status.
                 let status: Status
-                if let named = kind.settingsStatus(named: name) { status = named } else {
+                if let named = kind.settingsStatus(named: name) {
+                    status = named
+                } else {
                     status = try Self.status(name, of: kind, in: "--settings \(value)")
                 }
                 let change = SettingsChange(kind, status)
@@ -104,7 +112,9 @@ public struct RunScript: Hashable, Sendable {
             script.settingsVisits.append(Scripted(visit))
         }
         // `--relaunch` alone is one visit that changes nothing and outlasts the app's session.
-        if relaunchEveryVisit, script.settingsVisits.isEmpty { script.settingsVisits.append(Scripted(SettingsActions(relaunch: true))) }
+        if relaunchEveryVisit, script.settingsVisits.isEmpty {
+            script.settingsVisits.append(Scripted(SettingsActions(relaunch: true)))
+        }
     }
 
     // MARK: - Value parsing
@@ -115,8 +125,9 @@ public struct RunScript: Hashable, Sendable {
         let answers = CriticalAlerts.promptAnswers
         if let a = answers.first(where: { $0.label == text }) { return .label(a.label) }
         if let a = answers.first(where: { $0.result.rawValue == text }) { return .status(a.result) }
-        throw ArgumentError("the critical-alerts prompt has no answer '\(text)' in '--answer \(value)'; its buttons are "
-                            + answers.map { "\"\($0.label)\" (\($0.result.rawValue))" }.joined(separator: ", "))
+        throw ArgumentError(
+            "the critical-alerts prompt has no answer '\(text)' in '--answer \(value)'; its buttons are "
+                + answers.map { "\"\($0.label)\" (\($0.result.rawValue))" }.joined(separator: ", "))
     }
 
     static func split(_ value: String, option: String) throws(ArgumentError) -> (String, String) {
@@ -131,8 +142,10 @@ public struct RunScript: Hashable, Sendable {
     static func kindAndValue(_ value: String, option: String) throws(ArgumentError) -> (PermissionKind, String) {
         let (name, rhs) = try split(value, option: option)
         guard let kind = PermissionKind(rawValue: name) else {
-            throw ArgumentError(unknown("permission", name, in: PermissionKind.allCases.map(\.rawValue),
-                                        option: "--\(option) \(value)"))
+            throw ArgumentError(
+                unknown(
+                    "permission", name, in: PermissionKind.allCases.map(\.rawValue),
+                    option: "--\(option) \(value)"))
         }
         return (kind, rhs)
     }

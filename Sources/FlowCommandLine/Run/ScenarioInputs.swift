@@ -11,12 +11,15 @@ enum ScenarioInputs {
         var rendered: String
     }
 
-    static func merge(_ path: String, into flags: RunScript, reader: any SourceReader,
-                      colored: Bool) throws(Malformed) -> RunScript {
+    static func merge(
+        _ path: String, into flags: RunScript, reader: any SourceReader,
+        colored: Bool
+    ) throws(Malformed) -> RunScript {
         let text: String
         switch reader.read(path) {
         case .success(let bytes): text = String(decoding: bytes, as: UTF8.self)
-        case .failure(let error): throw Malformed(rendered: "flowrun: error: cannot read scenario '\(path)': \(error.message)\n")
+        case .failure(let error):
+            throw Malformed(rendered: "flowrun: error: cannot read scenario '\(path)': \(error.message)\n")
         }
         let (scenario, diagnostics) = ScenarioParser.parse(text: text, path: path)
         let renderer = DiagnosticRenderer(files: [SourceFile(id: FileID(0), path: path, text: text)], colored: colored)

@@ -1,6 +1,6 @@
 import FlowModel
-import FlowSyntax
 import FlowRuntime
+import FlowSyntax
 
 /// Shows what a flow puts on screen as plain-text dialogs and reads the user's choice: alerts
 /// with numbered buttons, system prompts with the buttons iOS shows for the kind, and the app's
@@ -15,7 +15,9 @@ public struct TerminalDialogs: Sendable {
     /// Terminal columns: titles and messages wrap so the dialog never overflows (at least 20).
     public var width: Int
 
-    public init(input: any LineInput, output: any TextOutput, style: TextStyle = .plain, appName: String, width: Int = 80) {
+    public init(
+        input: any LineInput, output: any TextOutput, style: TextStyle = .plain, appName: String, width: Int = 80
+    ) {
         self.input = input
         self.output = output
         self.style = style
@@ -38,11 +40,12 @@ public struct TerminalDialogs: Sendable {
         if let message = alert.message { lines += bar(message) }
         lines.append("│")
         for (i, button) in alert.buttons.enumerated() {
-            let role = switch button.role {
-            case .default: ""
-            case .cancel: style.dim("  (cancel)")
-            case .destructive: style.red("  (destructive)")
-            }
+            let role =
+                switch button.role {
+                case .default: ""
+                case .cancel: style.dim("  (cancel)")
+                case .destructive: style.red("  (destructive)")
+                }
             lines.append("│   \(style.cyan("[\(i + 1)]")) \(OutputEscaping.visible(button.label))\(role)")
         }
         lines.append("└─")
@@ -67,7 +70,8 @@ public struct TerminalDialogs: Sendable {
         lines.append("│")
         for (i, answer) in answers.enumerated() {
             // What the phone's Settings page says afterwards, not the status enum's case name.
-            let label = kind == .notifications && options == [.criticalAlert]
+            let label =
+                kind == .notifications && options == [.criticalAlert]
                 ? "Critical Alerts " + (answer.result == .authorized ? "On" : "Off") : kind.settingsLabel(answer.result)
             let result = style.dim("  -> \(label)\(answer.isTemporary ? ", this session only" : "")")
             lines.append("│   \(style.cyan("[\(i + 1)]")) \(OutputEscaping.visible(answer.label))\(result)")
@@ -77,8 +81,10 @@ public struct TerminalDialogs: Sendable {
     }
 
     /// The title iOS gives the prompt (English): the catalog's (`PermissionKind.promptTitle`).
-    public static func promptTitle(_ kind: PermissionKind, options: [RequestOption], answers: [PromptAnswer],
-                                   app: String) -> String {
+    public static func promptTitle(
+        _ kind: PermissionKind, options: [RequestOption], answers: [PromptAnswer],
+        app: String
+    ) -> String {
         kind.promptTitle(options: options, answers: answers, app: app)
     }
 
@@ -104,13 +110,18 @@ public struct TerminalDialogs: Sendable {
             var problem: String?
             for word in Self.changeWords(line) {
                 let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
-                guard parts.count == 2, parts[0] == "criticalAlerts" else { words.append(word); continue }
+                guard parts.count == 2, parts[0] == "criticalAlerts" else {
+                    words.append(word)
+                    continue
+                }
                 switch parts[1].lowercased() {
                 case "on", "authorized": critical = .authorized
                 case "off", "denied": critical = .denied
                 default: problem = "the Critical Alerts switch is on or off, not '\(parts[1])'"
                 }
-                if let c = critical, problem == nil { problem = SimulatedDevice.problem(withCriticalAlerts: c, switches: switches) }
+                if let c = critical, problem == nil {
+                    problem = SimulatedDevice.problem(withCriticalAlerts: c, switches: switches)
+                }
             }
             if let problem {
                 output.line(style.yellow("  \(problem)"))
@@ -147,7 +158,8 @@ public struct TerminalDialogs: Sendable {
             // The Critical Alerts switch below the notifications switch (an entitled app asked).
             if let critical = shown.criticalAlerts {
                 lines.append(indent + "Critical Alerts  " + style.bold(critical == .authorized ? "On" : "Off"))
-                lines.append(indent + style.dim("can set: criticalAlerts=on, criticalAlerts=off; the app keeps running"))
+                lines.append(
+                    indent + style.dim("can set: criticalAlerts=on, criticalAlerts=off; the app keeps running"))
             }
         }
         if switches.isEmpty { lines.append("│   (no permissions to change here: the app has requested none yet)") }
@@ -157,7 +169,7 @@ public struct TerminalDialogs: Sendable {
 
     static func example(_ switches: [SettingsSwitch]) -> String {
         guard let shown = switches.first(where: { !$0.choices.isEmpty }),
-              let other = shown.choices.first(where: { $0 != shown.status }) ?? shown.choices.first
+            let other = shown.choices.first(where: { $0 != shown.status }) ?? shown.choices.first
         else { return "camera=On" }
         return "\(shown.kind.rawValue)=\(shown.kind.settingsLabel(other))"
     }
@@ -186,13 +198,17 @@ public struct TerminalDialogs: Sendable {
     }
 
     /// Parses `kind=value` words (value: the phone's label or the status name).
-    static func parseChanges(_ line: String, page: SettingsPage = .settings, switches: [SettingsSwitch]) -> Result<[SettingsChange], ArgumentError> {
+    static func parseChanges(_ line: String, page: SettingsPage = .settings, switches: [SettingsSwitch]) -> Result<
+        [SettingsChange], ArgumentError
+    > {
         var changes: [SettingsChange] = []
         for word in changeWords(line) {
             do {
                 let (kind, name) = try RunScript.kindAndValue(String(word), option: "settings")
                 let status: Status
-                if let named = kind.settingsStatus(named: name) { status = named } else {
+                if let named = kind.settingsStatus(named: name) {
+                    status = named
+                } else {
                     status = try RunScript.status(name, of: kind, in: String(word))
                 }
                 let change = SettingsChange(kind, status)
@@ -228,8 +244,11 @@ public struct TerminalDialogs: Sendable {
             if let n = Int(typed), labels.indices.contains(n - 1) { return n - 1 }
             let wanted = Self.normalizedLabel(typed)
             if let i = labels.firstIndex(where: { Self.normalizedLabel($0) == wanted }) { return i }
-            var message = "  '\(OutputEscaping.visible(typed))' is not one of the choices; type a number from 1 to \(labels.count)"
-            if let close = Suggestion.closest(to: typed, in: labels) { message += " (did you mean '\(OutputEscaping.visible(close))'?)" }
+            var message =
+                "  '\(OutputEscaping.visible(typed))' is not one of the choices; type a number from 1 to \(labels.count)"
+            if let close = Suggestion.closest(to: typed, in: labels) {
+                message += " (did you mean '\(OutputEscaping.visible(close))'?)"
+            }
             output.line(style.yellow(message))
         }
     }
@@ -237,8 +256,10 @@ public struct TerminalDialogs: Sendable {
     /// `text` as dialog lines (`│ ` and the text wrapped to the terminal), each styled.
     func bar(_ text: String, _ styled: (String) -> String = { $0 }) -> [String] {
         // Copy comes from the flow: its control characters are shown as escapes, never sent.
-        Self.wrap(text.split(separator: "\n", omittingEmptySubsequences: false)
-                    .map { OutputEscaping.visible(String($0)) }.joined(separator: "\n"), width: width - 2).map { "│ " + styled($0) }
+        Self.wrap(
+            text.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { OutputEscaping.visible(String($0)) }.joined(separator: "\n"), width: width - 2
+        ).map { "│ " + styled($0) }
     }
 
     /// Breaks `text` into lines of at most `width` terminal cells: at spaces where there are
@@ -247,12 +268,21 @@ public struct TerminalDialogs: Sendable {
         let width = max(1, width)
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = "", lineWidth = 0
-            func flush() { lines.append(line); line = ""; lineWidth = 0 }
+            var line = ""
+            var lineWidth = 0
+            func flush() {
+                lines.append(line)
+                line = ""
+                lineWidth = 0
+            }
             for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
                 let w = cells(word)
-                if lineWidth > 0, lineWidth + 1 + w > width { flush() }
-                else if lineWidth > 0 || (!line.isEmpty) { line += " "; lineWidth += 1 }
+                if lineWidth > 0, lineWidth + 1 + w > width {
+                    flush()
+                } else if lineWidth > 0 || (!line.isEmpty) {
+                    line += " "
+                    lineWidth += 1
+                }
                 if w <= width - lineWidth {
                     line += word
                     lineWidth += w

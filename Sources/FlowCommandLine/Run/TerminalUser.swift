@@ -32,7 +32,9 @@ public actor TerminalUser: SimulatedUser {
             return try await scripted.answer(kind, options: options, answers: answers)
         } catch let needed as InputNeeded {
             guard let dialogs else { throw needed }
-            guard let index = dialogs.chooseAnswer(kind, options: options, answers: answers) else { throw CancellationError() }
+            guard let index = dialogs.chooseAnswer(kind, options: options, answers: answers) else {
+                throw CancellationError()
+            }
             return index
         }
     }
@@ -43,7 +45,9 @@ public actor TerminalUser: SimulatedUser {
         } catch let needed as InputNeeded {
             guard let dialogs else { throw needed }
             // End of input (Ctrl-D) at the Settings page ends the run as cancelled.
-            guard let actions = dialogs.chooseSettingsActions(page, switches: switches) else { throw CancellationError() }
+            guard let actions = dialogs.chooseSettingsActions(page, switches: switches) else {
+                throw CancellationError()
+            }
             return actions
         }
     }

@@ -45,7 +45,12 @@ public struct Transcript: Sendable {
         }
 
         public func print(_ step: TraceStep) {
-            let n: Int? = step.isVisit ? number.withLock { $0 += 1; return $0 } : nil
+            let n: Int? =
+                step.isVisit
+                ? number.withLock {
+                    $0 += 1
+                    return $0
+                } : nil
             output.write(transcript.render(step, number: n).joined(separator: "\n") + "\n")
         }
     }
@@ -63,7 +68,8 @@ public struct Transcript: Sendable {
     /// `path:line:col` of a range.
     public func location(_ range: SourceRange) -> String {
         guard program.files.indices.contains(range.file.index) else { return "?" }
-        return "\(OutputEscaping.visible(program.files[range.file.index].path)):\(range.start.line):\(range.start.column)"
+        return
+            "\(OutputEscaping.visible(program.files[range.file.index].path)):\(range.start.line):\(range.start.column)"
     }
 
     /// Call depths shown by indentation; deeper steps are indented as much and tagged with their
@@ -83,7 +89,8 @@ public struct Transcript: Sendable {
         let gutter = String(repeating: " ", count: max(0, 3 - label.count)) + label
         var lines: [String] = []
         if number != nil {
-            lines.append("\(indent)\(gutter)  \(style.bold(step.context.pathName))  \(style.dim(location(step.context.range)))")
+            lines.append(
+                "\(indent)\(gutter)  \(style.bold(step.context.pathName))  \(style.dim(location(step.context.range)))")
         }
         let body = indent + "     "
         // A tapped button's `track` fires after the tap: show it there, not with the state's.
@@ -103,11 +110,11 @@ public struct Transcript: Sendable {
     /// How many of the step's events the tapped button fired (0 or 1).
     func buttonTracks(_ step: TraceStep) -> Int {
         guard case .alert(_, let tapped) = step.action,
-              let flow = program.flow(named: step.context.flow),
-              let state = program[flow].state(named: step.context.state),
-              case .alert(let alert) = program[flow][state].terminator,
-              alert.buttons.indices.contains(tapped), alert.buttons[tapped].track != nil,
-              !step.events.isEmpty
+            let flow = program.flow(named: step.context.flow),
+            let state = program[flow].state(named: step.context.state),
+            case .alert(let alert) = program[flow][state].terminator,
+            alert.buttons.indices.contains(tapped), alert.buttons[tapped].track != nil,
+            !step.events.isEmpty
         else { return 0 }
         return 1
     }
@@ -123,10 +130,14 @@ public struct Transcript: Sendable {
             if kinds.count == 1, let kind = kinds.first, let status = statuses.first {
                 return ["status \(kind.rawValue): \(status.rawValue)"]
             }
-            return ["status (\(kinds.map(\.rawValue).joined(separator: ", "))): "
-                    + "(\(statuses.map(\.rawValue).joined(separator: ", ")))"]
+            return [
+                "status (\(kinds.map(\.rawValue).joined(separator: ", "))): "
+                    + "(\(statuses.map(\.rawValue).joined(separator: ", ")))"
+            ]
         case .request(let kind, let options, let result):
-            let call = "request \(kind.rawValue)" + (options.isEmpty ? "" : "(\(options.map(optionText).joined(separator: ", ")))")
+            let call =
+                "request \(kind.rawValue)"
+                + (options.isEmpty ? "" : "(\(options.map(optionText).joined(separator: ", ")))")
             guard let prompt = result.prompt else {
                 return ["\(call): no prompt, returns \(result.status.rawValue)"] + criticalAlertsLines(result)
             }
@@ -150,8 +161,10 @@ public struct Transcript: Sendable {
             if back.changes.isEmpty {
                 if back.criticalAlerts == nil { lines.append("user changed nothing") }
             } else {
-                lines.append("user set " + back.changes.map { "\($0.kind.rawValue) to \($0.status.rawValue)" }
-                    .joined(separator: ", "))
+                lines.append(
+                    "user set "
+                        + back.changes.map { "\($0.kind.rawValue) to \($0.status.rawValue)" }
+                        .joined(separator: ", "))
             }
             if back.terminated { lines.append("iOS terminated the app; it relaunched and resumed here") }
             return lines
@@ -170,7 +183,8 @@ public struct Transcript: Sendable {
         case .resumed(let checkpoint):
             // The whole stack would repeat the call chain at every relaunch: its ends only.
             let frames = checkpoint.frames.map { "\($0.flow).\($0.state)" }
-            let shown = frames.count <= 6 ? frames : frames.prefix(3) + ["(\(frames.count - 6) more)"] + frames.suffix(3)
+            let shown =
+                frames.count <= 6 ? frames : frames.prefix(3) + ["(\(frames.count - 6) more)"] + frames.suffix(3)
             return ["resumed after relaunch at " + shown.map(OutputEscaping.visible).joined(separator: " > ")]
         }
     }
@@ -210,6 +224,8 @@ public struct Transcript: Sendable {
 /// The critical-alerts prompt that followed a notifications request (`CriticalAlerts`).
 private func criticalAlertsLines(_ result: RequestResult) -> [String] {
     guard let (answers, i) = result.criticalAlertsPrompt, answers.indices.contains(i) else { return [] }
-    return ["then the critical alerts prompt: iOS shows " + answers.map { "\"\($0.label)\"" }.joined(separator: ", "),
-            "answered \"\(answers[i].label)\": critical alerts \(answers[i].result == .authorized ? "on" : "off")"]
+    return [
+        "then the critical alerts prompt: iOS shows " + answers.map { "\"\($0.label)\"" }.joined(separator: ", "),
+        "answered \"\(answers[i].label)\": critical alerts \(answers[i].result == .authorized ? "on" : "off")",
+    ]
 }

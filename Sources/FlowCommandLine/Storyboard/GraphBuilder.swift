@@ -37,9 +37,11 @@ struct GraphBuilder {
 
     /// The nodes a trace visits (in order) and the links it takes.
     func trail(_ trace: [TraceStep]) -> (nodes: [String], links: [String]) {
-        var nodes: [String] = [], links: [String] = []
+        var nodes: [String] = []
+        var links: [String] = []
         for (i, step) in trace.enumerated() {
-            guard let f = program.flow(named: step.context.flow), let s = program[f].state(named: step.context.state) else { continue }
+            guard let f = program.flow(named: step.context.flow), let s = program[f].state(named: step.context.state)
+            else { continue }
             let p = prefix(f.index)
             let node = "\(p)s\(s.index)"
             if i == 0 {
@@ -81,14 +83,17 @@ struct GraphBuilder {
                 }
             }
             let view = GraphFormats.FlowView(analysis: analysis[FlowID(f)], program: program, flagged: flagged)
-            return GraphLayout.layout(GraphFormats.graph(view, prefix: prefix(f)), coveredNodes: coveredNodes, coveredLinks: coveredLinks)
+            return GraphLayout.layout(
+                GraphFormats.graph(view, prefix: prefix(f)), coveredNodes: coveredNodes, coveredLinks: coveredLinks)
         }
     }
 
     /// The state node a range lies in, among the drawn flows.
     func node(containing range: SourceRange) -> String? {
         for f in drawnFlows {
-            if let s = program.flows[f].states.firstIndex(where: { StoryReader.contains($0.range, range) }) { return "\(prefix(f))s\(s)" }
+            if let s = program.flows[f].states.firstIndex(where: { StoryReader.contains($0.range, range) }) {
+                return "\(prefix(f))s\(s)"
+            }
         }
         return nil
     }
@@ -107,8 +112,10 @@ struct GraphBuilder {
             if let r = f.diagnostic.range, program.files.indices.contains(r.file.index) {
                 location = "\(program.files[r.file.index].path):\(r.start.line):\(r.start.column)"
             }
-            return .init(id: f.ruleID.rawValue, severity: f.diagnostic.severity, message: f.diagnostic.message, location: location,
-                         nodes: nodes, links: links)
+            return .init(
+                id: f.ruleID.rawValue, severity: f.diagnostic.severity, message: f.diagnostic.message,
+                location: location,
+                nodes: nodes, links: links)
         }
     }
 }

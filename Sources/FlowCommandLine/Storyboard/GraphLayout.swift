@@ -50,7 +50,8 @@ enum GraphLayout {
     static let layerGap = 70, nodeGap = 28, margin = 20, lineHeight = 15
 
     /// Lays out `graph`; `coveredNodes`/`coveredLinks` colour what the explored paths reach.
-    static func layout(_ original: GraphFormats.Graph, coveredNodes: Set<String>, coveredLinks: Set<String>) -> Drawing {
+    static func layout(_ original: GraphFormats.Graph, coveredNodes: Set<String>, coveredLinks: Set<String>) -> Drawing
+    {
         // Each state that ends the flow gets its own copy of the outcome, just below it: edges into
         // one shared outcome node would run the height of the graph.
         var graph = original
@@ -75,8 +76,11 @@ enum GraphLayout {
             let widest = lines.map { AlertMetrics.width(of: $0, size: 12.5) }.max() ?? 0
             let width = n.shape == .start ? 44 : max(80, Int(widest.rounded(.up)) + 28)
             let height = n.shape == .start ? 30 : 14 + lineHeight * lines.count
-            return Node(id: id(n.id), key: n.id, lines: n.shape == .start ? ["start"] : lines, shape: n.shape, width: width, height: height,
-                        unreachable: n.unreachable, trap: n.trap, finding: n.finding != nil, covered: coveredNodes.contains(id(n.id)))
+            return Node(
+                id: id(n.id), key: n.id, lines: n.shape == .start ? ["start"] : lines, shape: n.shape, width: width,
+                height: height,
+                unreachable: n.unreachable, trap: n.trap, finding: n.finding != nil,
+                covered: coveredNodes.contains(id(n.id)))
         }
         let index = Dictionary(uniqueKeysWithValues: nodes.enumerated().map { ($1.key, $0) })
         let links = graph.links.compactMap { l -> (Int, Int, GraphFormats.Graph.Link)? in
@@ -88,7 +92,7 @@ enum GraphLayout {
         for (e, (a, _, _)) in links.enumerated() { out[a].append(e) }
 
         // 1. Back edges by an iterative DFS from the start node, then from any node left.
-        var colour = [UInt8](repeating: 0, count: n) // 0 new, 1 on stack, 2 done
+        var colour = [UInt8](repeating: 0, count: n)  // 0 new, 1 on stack, 2 done
         var back = [Bool](repeating: false, count: links.count)
         var discovery: [Int] = []
         for root in 0..<n where colour[root] == 0 {
@@ -100,7 +104,9 @@ enum GraphLayout {
                     stack[stack.count - 1].next += 1
                     let e = out[top.node][top.next]
                     let b = links[e].1
-                    if colour[b] == 1 { back[e] = true } else if colour[b] == 0 {
+                    if colour[b] == 1 {
+                        back[e] = true
+                    } else if colour[b] == 0 {
                         colour[b] = 1
                         discovery.append(b)
                         stack.append((b, 0))
@@ -119,7 +125,8 @@ enum GraphLayout {
         var queue = discovery.filter { indegree[$0] == 0 }
         var head = 0
         while head < queue.count {
-            let a = queue[head]; head += 1
+            let a = queue[head]
+            head += 1
             for e in out[a] where !back[e] {
                 let b = links[e].1
                 guard a != b else { continue }
@@ -136,7 +143,8 @@ enum GraphLayout {
         var position = [Double](repeating: 0, count: n)
         func renumber() { for l in layers { for (i, v) in l.enumerated() { position[v] = Double(i) } } }
         renumber()
-        var up = [[Int]](repeating: [], count: n), down = [[Int]](repeating: [], count: n)
+        var up = [[Int]](repeating: [], count: n)
+        var down = [[Int]](repeating: [], count: n)
         for (a, b, _) in links where a != b {
             down[a].append(b)
             up[b].append(a)
@@ -162,13 +170,19 @@ enum GraphLayout {
         // forward edges and on the right for lanes of back edges.
         var sideEdges = (left: 0, right: 0)
         for (e, (a, b, _)) in links.enumerated() {
-            if back[e] || a == b || layer[b] <= layer[a] { sideEdges.right += 1 } else if layer[b] - layer[a] > 1 { sideEdges.left += 1 }
+            if back[e] || a == b || layer[b] <= layer[a] {
+                sideEdges.right += 1
+            } else if layer[b] - layer[a] > 1 {
+                sideEdges.left += 1
+            }
         }
-        let laneGap = 14, lanes = 8
+        let laneGap = 14
+        let lanes = 8
         let leftRoom = sideEdges.left == 0 ? 0 : 24 + laneGap * min(lanes, sideEdges.left)
         let layerWidths = layers.map { l in l.map { nodes[$0].width }.reduce(0, +) + nodeGap * max(0, l.count - 1) }
         let widest = layerWidths.max() ?? 0
-        var layerTop = [Int](repeating: 0, count: layerCount), layerBottom = [Int](repeating: 0, count: layerCount)
+        var layerTop = [Int](repeating: 0, count: layerCount)
+        var layerBottom = [Int](repeating: 0, count: layerCount)
         var y = margin + 24
         for (l, members) in layers.enumerated() {
             var x = margin + leftRoom + (widest - layerWidths[l]) / 2
@@ -183,7 +197,8 @@ enum GraphLayout {
             y += height + layerGap
         }
         let rightmost = nodes.map { $0.x + $0.width }.max() ?? 0
-        var fanOut = [Int](repeating: 0, count: n), fanIn = [Int](repeating: 0, count: n)
+        var fanOut = [Int](repeating: 0, count: n)
+        var fanIn = [Int](repeating: 0, count: n)
         for (a, b, _) in links where layer[b] - layer[a] == 1 {
             fanOut[a] += 1
             fanIn[b] += 1
@@ -195,28 +210,42 @@ enum GraphLayout {
             let base = "\(id(link.from))>\(id(link.to))"
             let count = seen[base, default: 0]
             seen[base] = count + 1
-            var edge = Edge(id: base, from: link.from, to: link.to, label: link.label, covered: coveredLinks.contains(base))
-            let s = nodes[a], t = nodes[b]
+            var edge = Edge(
+                id: base, from: link.from, to: link.to, label: link.label, covered: coveredLinks.contains(base))
+            let s = nodes[a]
+            let t = nodes[b]
             let isBack = back[e] || a == b || layer[b] <= layer[a]
             if isBack || layer[b] - layer[a] > 1 {
                 // Orthogonal route through the empty bands between layers and a lane outside every
                 // node, so the edge never crosses a state: down out of the source, along the band
                 // below it to the lane, along the lane, along the band above the target, down into it.
                 let k: Int
-                if isBack { k = laneCount.right; laneCount.right += 1 } else { k = laneCount.left; laneCount.left += 1 }
-                let lane = isBack ? rightmost + 24 + laneGap * (k % lanes) : margin + leftRoom - 24 - laneGap * (k % lanes)
-                let x1 = s.x + s.width / 2 + 6 * (k % 3) - 6, y1 = s.y + s.height
-                let x2 = t.x + t.width / 2 + 6 * (k % 3) - 6, y2 = t.y - 4
+                if isBack {
+                    k = laneCount.right
+                    laneCount.right += 1
+                } else {
+                    k = laneCount.left
+                    laneCount.left += 1
+                }
+                let lane =
+                    isBack ? rightmost + 24 + laneGap * (k % lanes) : margin + leftRoom - 24 - laneGap * (k % lanes)
+                let x1 = s.x + s.width / 2 + 6 * (k % 3) - 6
+                let y1 = s.y + s.height
+                let x2 = t.x + t.width / 2 + 6 * (k % 3) - 6
+                let y2 = t.y - 4
                 let below = layerBottom[layer[a]] + 10 + 7 * (k % 6)
                 let above = layerTop[layer[b]] - 12 - 7 * (k % 6)
-                edge.path = "M\(x1),\(y1) L\(x1),\(below) L\(lane),\(below) L\(lane),\(above) L\(x2),\(above) L\(x2),\(y2)"
+                edge.path =
+                    "M\(x1),\(y1) L\(x1),\(below) L\(lane),\(below) L\(lane),\(above) L\(x2),\(above) L\(x2),\(y2)"
                 // The label rides the band segment next to the source, where lanes are apart.
                 edge.labelX = (x1 * 2 + lane) / 3
                 edge.labelY = below + 4
             } else {
                 let spread = (count * 10) - (count > 0 ? 5 : 0)
-                let x1 = s.x + s.width / 2 + spread, y1 = s.y + s.height
-                let x2 = t.x + t.width / 2 + spread, y2 = t.y - 4
+                let x1 = s.x + s.width / 2 + spread
+                let y1 = s.y + s.height
+                let x2 = t.x + t.width / 2 + spread
+                let y2 = t.y - 4
                 let mid = (y1 + y2) / 2
                 edge.path = "M\(x1),\(y1) C\(x1),\(mid) \(x2),\(mid) \(x2),\(y2)"
                 // The label sits where this edge is furthest from its neighbours: near the target

@@ -25,7 +25,9 @@ actor ReplayUser: SimulatedUser {
     }
 
     func answer(_ kind: PermissionKind, options: [RequestOption], answers offered: [PromptAnswer]) throws -> Int {
-        guard var queue = answers[kind], !queue.isEmpty else { throw InputNeeded(.prompt(kind, options: options, answers: offered)) }
+        guard var queue = answers[kind], !queue.isEmpty else {
+            throw InputNeeded(.prompt(kind, options: options, answers: offered))
+        }
         let i = queue.removeFirst()
         answers[kind] = queue
         return i

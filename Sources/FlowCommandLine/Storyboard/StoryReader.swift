@@ -31,7 +31,10 @@ struct StoryReader {
             switch step.action {
             case .alert(let presentation, let tapped):
                 let alert: Alert? = if case .alert(let a)? = state?.terminator { a } else { nil }
-                items.append(.alert(alertScreen(presentation, tapped: tapped, model: alert, state: state, at: step.context.pathName)))
+                items.append(
+                    .alert(
+                        alertScreen(presentation, tapped: tapped, model: alert, state: state, at: step.context.pathName)
+                    ))
             case .request(let kind, let options, let result):
                 if let answers = result.prompt, let chosen = result.answer {
                     let keys = kind.usageDescriptionKeys(options: options)
@@ -41,8 +44,15 @@ struct StoryReader {
                     if let key, let found = usage?.text(key, locale: localeIndex) {
                         description = found.text
                         if found.untranslated {
-                            let tag = program.strings.locales.indices.contains(localeIndex) ? program.strings.locales[localeIndex].tag : "base"
-                            flags.append(.init(kind: .missingTranslation, message: "no \(key) in \(tag).lproj/InfoPlist.strings: iOS shows the Info.plist text", target: "message"))
+                            let tag =
+                                program.strings.locales.indices.contains(localeIndex)
+                                ? program.strings.locales[localeIndex].tag : "base"
+                            flags.append(
+                                .init(
+                                    kind: .missingTranslation,
+                                    message:
+                                        "no \(key) in \(tag).lproj/InfoPlist.strings: iOS shows the Info.plist text",
+                                    target: "message"))
                         }
                     }
                     // iOS draws a two-button prompt with the refusal on the left, like a cancel button
@@ -53,11 +63,17 @@ struct StoryReader {
                         layout.order.removeAll { $0 == no }
                         layout.order.insert(no, at: 0)
                     }
-                    items.append(.prompt(.init(state: step.context.pathName, kind: kind, title: TerminalDialogs.promptTitle(kind, options: options, answers: answers, app: appName),
-                                               usageDescription: description, usageKey: key, answers: answers, chosen: chosen,
-                                               layout: layout, flags: flags)))
+                    items.append(
+                        .prompt(
+                            .init(
+                                state: step.context.pathName, kind: kind,
+                                title: TerminalDialogs.promptTitle(
+                                    kind, options: options, answers: answers, app: appName),
+                                usageDescription: description, usageKey: key, answers: answers, chosen: chosen,
+                                layout: layout, flags: flags)))
                 } else {
-                    items.append(.note("request \(kind.rawValue): iOS shows no prompt and returns \(result.status.rawValue)"))
+                    items.append(
+                        .note("request \(kind.rawValue): iOS shows no prompt and returns \(result.status.rawValue)"))
                 }
                 learn(kind, result.status)
             case .status(let kinds, let statuses):
@@ -73,9 +89,14 @@ struct StoryReader {
                     }
                     learn(change.kind, change.status)
                 }
-                items.append(.settings(.init(state: step.context.pathName, page: page, appName: appName, rows: rows, terminated: ret.terminated)))
+                items.append(
+                    .settings(
+                        .init(
+                            state: step.context.pathName, page: page, appName: appName, rows: rows,
+                            terminated: ret.terminated)))
             case .handedOff(let outcome):
-                items.append(.note("\(step.context.flow) hands '\(outcome)' to its caller at state '\(step.context.state)'"))
+                items.append(
+                    .note("\(step.context.flow) hands '\(outcome)' to its caller at state '\(step.context.state)'"))
             case .capability, .goto, .call, .returned, .resumed, .incomplete:
                 break
             }
@@ -86,18 +107,26 @@ struct StoryReader {
     }
 
     func state(_ context: StepContext) -> State? {
-        guard let f = program.flow(named: context.flow), let s = program[f].state(named: context.state) else { return nil }
+        guard let f = program.flow(named: context.flow), let s = program[f].state(named: context.state) else {
+            return nil
+        }
         return program[f][s]
     }
 
-    func alertScreen(_ p: AlertPresentation, tapped: Int, model: Alert?, state: State?, at name: String) -> Storyboard.AlertScreen {
+    func alertScreen(_ p: AlertPresentation, tapped: Int, model: Alert?, state: State?, at name: String)
+        -> Storyboard.AlertScreen
+    {
         var flags: [Storyboard.Flag] = []
         var fallbacks = Set<String>()
-        var fields: [(String, Text?, String?)] = [("title", model?.title, p.title), ("message", model?.message, p.message)]
+        var fields: [(String, Text?, String?)] = [
+            ("title", model?.title, p.title), ("message", model?.message, p.message),
+        ]
         for (i, b) in p.buttons.enumerated() {
-            fields.append(("button-\(i)", model.flatMap { $0.buttons.indices.contains(i) ? $0.buttons[i].label : nil }, b.label))
+            fields.append(
+                ("button-\(i)", model.flatMap { $0.buttons.indices.contains(i) ? $0.buttons[i].label : nil }, b.label))
         }
-        let localeTag = program.strings.locales.indices.contains(localeIndex) ? program.strings.locales[localeIndex].tag : "base"
+        let localeTag =
+            program.strings.locales.indices.contains(localeIndex) ? program.strings.locales[localeIndex].tag : "base"
         /// Per piece of copy: the string-table entry shown here, and the entries of every locale.
         var shownEntry: [String: SourceRange] = [:]
         var keyEntries: [String: [SourceRange]] = [:]
@@ -109,14 +138,22 @@ struct StoryReader {
                 let from = entryLocale(of: key)
                 if let from, from != localeIndex {
                     fallbacks.insert(target)
-                    flags.append(.init(kind: .missingTranslation, message: "no '\(program.strings.keys[key.index])' in \(localeTag): shows the \(program.strings.locales[from].tag) text", target: target))
+                    flags.append(
+                        .init(
+                            kind: .missingTranslation,
+                            message:
+                                "no '\(program.strings.keys[key.index])' in \(localeTag): shows the \(program.strings.locales[from].tag) text",
+                            target: target))
                 }
                 if let from { entryRange = program.strings.entries[from][key.index]?.range }
                 shownEntry[target] = entryRange
-                keyEntries[target] = program.strings.entries.compactMap { $0.indices.contains(key.index) ? $0[key.index]?.range : nil }
+                keyEntries[target] = program.strings.entries.compactMap {
+                    $0.indices.contains(key.index) ? $0[key.index]?.range : nil
+                }
             }
             if let placeholder = Self.unresolvedPlaceholder(in: shown) {
-                flags.append(.init(kind: .placeholder, message: "unresolved placeholder '\(placeholder)'", target: target))
+                flags.append(
+                    .init(kind: .placeholder, message: "unresolved placeholder '\(placeholder)'", target: target))
             }
             // Findings on this piece of copy: inside its text, or on the string-table entry it shows.
             for f in findings {
@@ -124,7 +161,8 @@ struct StoryReader {
                 let onText = text.map { Self.contains($0.range, r) } ?? false
                 let onEntry = entryRange.map { Self.contains($0, r) } ?? false
                 guard onText || onEntry, onEntry || shownHere(f, target) else { continue }
-                let flag = Storyboard.Flag(kind: Self.flagKind(f), message: "\(f.ruleID) \(f.diagnostic.message)", target: target)
+                let flag = Storyboard.Flag(
+                    kind: Self.flagKind(f), message: "\(f.ruleID) \(f.diagnostic.message)", target: target)
                 if !flags.contains(flag) { flags.append(flag) }
             }
         }
@@ -139,27 +177,40 @@ struct StoryReader {
         if let state {
             let pieces = fields.compactMap { $0.1?.range }
             for f in findings {
-                guard let r = f.diagnostic.range, Self.contains(state.range, r), !pieces.contains(where: { Self.contains($0, r) }) else { continue }
+                guard let r = f.diagnostic.range, Self.contains(state.range, r),
+                    !pieces.contains(where: { Self.contains($0, r) })
+                else { continue }
                 var target: String?
-                if let model, let i = model.buttons.firstIndex(where: { Self.contains($0.range, r) }) { target = "button-\(i)" }
+                if let model, let i = model.buttons.firstIndex(where: { Self.contains($0.range, r) }) {
+                    target = "button-\(i)"
+                }
                 if let target, !shownHere(f, target) { continue }
-                let flag = Storyboard.Flag(kind: Self.flagKind(f), message: "\(f.ruleID) \(f.diagnostic.message)", target: target)
+                let flag = Storyboard.Flag(
+                    kind: Self.flagKind(f), message: "\(f.ruleID) \(f.diagnostic.message)", target: target)
                 if !flags.contains(flag) { flags.append(flag) }
             }
         }
         let layout = AlertMetrics.layout(p.buttons)
         if let i = layout.stackedBy {
-            flags.append(.init(kind: .long, message: "'\(p.buttons[i].label)' is about \(Int(layout.widths[i].rounded())) pt wide: "
-                               + "over the \(Int(AlertMetrics.halfButtonLabelWidth)) pt that fit side by side, so iOS stacks the buttons",
-                               target: "button-\(i)"))
+            flags.append(
+                .init(
+                    kind: .long,
+                    message: "'\(p.buttons[i].label)' is about \(Int(layout.widths[i].rounded())) pt wide: "
+                        + "over the \(Int(AlertMetrics.halfButtonLabelWidth)) pt that fit side by side, so iOS stacks the buttons",
+                    target: "button-\(i)"))
         }
         for i in layout.truncated.sorted() {
-            flags.append(.init(kind: .long, message: "'\(p.buttons[i].label)' is about \(Int(layout.widths[i].rounded())) pt wide: "
-                               + "over the \(Int(AlertMetrics.fullButtonLabelWidth)) pt of a button, so iOS shrinks or truncates it",
-                               target: "button-\(i)"))
+            flags.append(
+                .init(
+                    kind: .long,
+                    message: "'\(p.buttons[i].label)' is about \(Int(layout.widths[i].rounded())) pt wide: "
+                        + "over the \(Int(AlertMetrics.fullButtonLabelWidth)) pt of a button, so iOS shrinks or truncates it",
+                    target: "button-\(i)"))
         }
-        return .init(state: name, title: p.title, message: p.message, buttons: p.buttons, tapped: tapped, layout: layout, flags: flags,
-                     fallbacks: fallbacks)
+        return .init(
+            state: name, title: p.title, message: p.message, buttons: p.buttons, tapped: tapped, layout: layout,
+            flags: flags,
+            fallbacks: fallbacks)
     }
 
     /// How a finding is drawn: the copy rules get their own colours.
@@ -186,7 +237,8 @@ struct StoryReader {
     }
 
     static func contains(_ outer: SourceRange, _ inner: SourceRange) -> Bool {
-        outer.file == inner.file && outer.start.offset <= inner.start.offset && inner.start.offset < max(outer.end.offset, outer.start.offset + 1)
+        outer.file == inner.file && outer.start.offset <= inner.start.offset
+            && inner.start.offset < max(outer.end.offset, outer.start.offset + 1)
     }
 
     /// `{name}` left in resolved copy (the interpreter keeps unknown placeholders as written).

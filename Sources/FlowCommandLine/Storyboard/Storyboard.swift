@@ -29,7 +29,10 @@ struct Storyboard {
 
     /// A problem with the copy on one screen, drawn as a flag.
     struct Flag: Hashable {
-        enum Kind: String { case missingTranslation = "missing-translation", placeholder, steering, long, finding, warning }
+        enum Kind: String {
+            case missingTranslation = "missing-translation"
+            case placeholder, steering, long, finding, warning
+        }
         var kind: Kind
         var message: String
         /// What it is about: `title`, `message`, `button-N` (index into the alert's buttons) or nil for the screen.

@@ -24,8 +24,14 @@ struct StoryboardBuilder {
     static func lint(_ load: LoadResult, infoPlist: InfoPlist?) -> (findings: [Finding], analysis: ProgramAnalysis?) {
         let report = Linter(infoPlist: infoPlist).lint(load)
         let all = (report.findings + report.expected).sorted { a, b in
-            (a.diagnostic.range?.file.index ?? -1, a.diagnostic.range?.start.offset ?? -1, a.ruleID, a.diagnostic.message)
-                < (b.diagnostic.range?.file.index ?? -1, b.diagnostic.range?.start.offset ?? -1, b.ruleID, b.diagnostic.message)
+            (
+                a.diagnostic.range?.file.index ?? -1, a.diagnostic.range?.start.offset ?? -1, a.ruleID,
+                a.diagnostic.message
+            )
+                < (
+                    b.diagnostic.range?.file.index ?? -1, b.diagnostic.range?.start.offset ?? -1, b.ruleID,
+                    b.diagnostic.message
+                )
         }
         return (all, report.analysis)
     }
@@ -33,11 +39,12 @@ struct StoryboardBuilder {
     /// The app's name in a locale as system prompts show it: the program's `app` copy without
     /// placeholders, else "App" (as `flowrun` names it).
     static func appName(of program: Program, locale: Int) -> String {
-        let template: Template? = switch program.appName {
-        case .literal(let literal)?: literal.template
-        case .localized(let localized)?: program.strings.lookup(localized.key, locale: locale)?.template
-        case nil: nil
-        }
+        let template: Template? =
+            switch program.appName {
+            case .literal(let literal)?: literal.template
+            case .localized(let localized)?: program.strings.lookup(localized.key, locale: locale)?.template
+            case nil: nil
+            }
         let text = (template?.segments ?? []).map { segment -> String in
             if case .text(let t) = segment { return t }
             return ""
@@ -55,8 +62,9 @@ struct StoryboardBuilder {
     }
 
     func reader(locale: Int) -> StoryReader {
-        StoryReader(program: program, localeIndex: locale, appName: appName ?? Self.appName(of: program, locale: locale),
-                    usage: usage, findings: findings)
+        StoryReader(
+            program: program, localeIndex: locale, appName: appName ?? Self.appName(of: program, locale: locale),
+            usage: usage, findings: findings)
     }
 
     // MARK: - Exploration
@@ -84,18 +92,24 @@ struct StoryboardBuilder {
                 var items: [[Storyboard.Item]] = []
                 for (l, exploration) in perLocale.enumerated() {
                     let other = exploration.paths.indices.contains(index) ? exploration.paths[index] : nil
-                    let same = other.map { $0.states == path.states && $0.decisions.count == path.decisions.count } ?? false
+                    let same =
+                        other.map { $0.states == path.states && $0.decisions.count == path.decisions.count } ?? false
                     let chosen = same ? other! : path
                     if !same, l != selectedLocale {
-                        notes.append("path \(slug)-\(n + 1) differs in \(localeTags[l] ?? "base"): shown with the \(localeTags[selectedLocale] ?? "base") copy")
+                        notes.append(
+                            "path \(slug)-\(n + 1) differs in \(localeTags[l] ?? "base"): shown with the \(localeTags[selectedLocale] ?? "base") copy"
+                        )
                     }
-                    items.append(reader(locale: same ? l : selectedLocale).items(of: chosen.trace, ending: .init(chosen.ending)))
+                    items.append(
+                        reader(locale: same ? l : selectedLocale).items(of: chosen.trace, ending: .init(chosen.ending)))
                 }
                 let trail = graph.trail(path.trace)
-                paths.append(.init(id: "\(slug)-\(n + 1)", number: n + 1, states: path.states,
-                                   conditions: path.decisions.filter { !$0.choice.isUserInput }.map(\.choice.scenarioLine),
-                                   decisions: path.decisions.filter(\.choice.isUserInput).map(\.choice.scenarioLine),
-                                   mergedAt: path.mergedAt, nodes: trail.nodes, links: trail.links, items: items))
+                paths.append(
+                    .init(
+                        id: "\(slug)-\(n + 1)", number: n + 1, states: path.states,
+                        conditions: path.decisions.filter { !$0.choice.isUserInput }.map(\.choice.scenarioLine),
+                        decisions: path.decisions.filter(\.choice.isUserInput).map(\.choice.scenarioLine),
+                        mergedAt: path.mergedAt, nodes: trail.nodes, links: trail.links, items: items))
             }
             groups.append(.init(ending: g.ending, paths: paths))
         }
@@ -109,14 +123,17 @@ struct StoryboardBuilder {
     // MARK: - One run
 
     /// The storyboard of one scripted run, replayed in every other locale by index.
-    func run(_ result: RunResult, configuration: SimulatedDevice.Configuration, arguments: [String: RunArgument],
-             options: Interpreter.Options) async throws -> Storyboard {
-        let end: Storyboard.End = switch result.end {
-        case .outcome(let o): .outcome(o)
-        case .error(let e): .error(id: e.id.rawValue, message: e.message)
-        case .inputNeeded(let needed, let at): .stopped("input needed in '\(at.pathName)': \(needed.summary)")
-        case .cancelled: .stopped("cancelled")
-        }
+    func run(
+        _ result: RunResult, configuration: SimulatedDevice.Configuration, arguments: [String: RunArgument],
+        options: Interpreter.Options
+    ) async throws -> Storyboard {
+        let end: Storyboard.End =
+            switch result.end {
+            case .outcome(let o): .outcome(o)
+            case .error(let e): .error(id: e.id.rawValue, message: e.message)
+            case .inputNeeded(let needed, let at): .stopped("input needed in '\(at.pathName)': \(needed.summary)")
+            case .cancelled: .stopped("cancelled")
+            }
         var items: [[Storyboard.Item]] = []
         var notes: [String] = []
         for (l, tag) in localeTags.enumerated() {
@@ -127,30 +144,36 @@ struct StoryboardBuilder {
             var replayOptions = options
             replayOptions.locale = tag
             let device = try SimulatedDevice(configuration, user: ReplayUser(result.trace))
-            let replay = try await Interpreter(program: program, backend: device, options: replayOptions).run(flow: flow, arguments: arguments)
+            let replay = try await Interpreter(program: program, backend: device, options: replayOptions).run(
+                flow: flow, arguments: arguments)
             if replay.path == result.path {
                 items.append(reader(locale: l).items(of: replay.trace, ending: end))
             } else {
-                notes.append("the run goes another way in \(tag ?? "base"): shown with the \(localeTags[selectedLocale] ?? "base") copy")
+                notes.append(
+                    "the run goes another way in \(tag ?? "base"): shown with the \(localeTags[selectedLocale] ?? "base") copy"
+                )
                 items.append(reader(locale: selectedLocale).items(of: result.trace, ending: end))
             }
         }
         var graph = GraphBuilder(program: program, root: flow, analysis: analysis, findings: findings)
         graph.cover(result.trace)
         let trail = graph.trail(result.trace)
-        let ending: String = switch end {
-        case .outcome(let o): o
-        case .error(let id, _): "error \(id)"
-        case .cycle: "cycle"
-        case .stopped: "stopped"
-        }
-        let path = Storyboard.Path(id: "\(ending.replacingOccurrences(of: " ", with: "-"))-1", number: 1, states: result.path,
-                                   conditions: Self.conditions(configuration).map(\.scenarioLine),
-                                   decisions: Self.decisions(result.trace).map(\.scenarioLine),
-                                   mergedAt: nil, nodes: trail.nodes, links: trail.links, items: items)
+        let ending: String =
+            switch end {
+            case .outcome(let o): o
+            case .error(let id, _): "error \(id)"
+            case .cycle: "cycle"
+            case .stopped: "stopped"
+            }
+        let path = Storyboard.Path(
+            id: "\(ending.replacingOccurrences(of: " ", with: "-"))-1", number: 1, states: result.path,
+            conditions: Self.conditions(configuration).map(\.scenarioLine),
+            decisions: Self.decisions(result.trace).map(\.scenarioLine),
+            mergedAt: nil, nodes: trail.nodes, links: trail.links, items: items)
         let visited = Set(result.path).count
-        return page(mode: "run", groups: [.init(ending: ending, paths: [path])], graph: graph,
-                    coverage: "one run: \(result.path.count) steps through \(visited) states", notes: notes)
+        return page(
+            mode: "run", groups: [.init(ending: ending, paths: [path])], graph: graph,
+            coverage: "one run: \(result.path.count) steps through \(visited) states", notes: notes)
     }
 
     /// A scripted run's setup in scenario syntax, as exploration writes it.
@@ -173,29 +196,38 @@ struct StoryboardBuilder {
                     choices.append(.criticalAlertsAnswer(answers[i]))
                 }
                 return choices
-            case .openSettings(_, let ret): return [.settings(SettingsActions(ret.changes, criticalAlerts: ret.criticalAlerts))]
+            case .openSettings(_, let ret):
+                return [.settings(SettingsActions(ret.changes, criticalAlerts: ret.criticalAlerts))]
             default: return []
             }
         }
     }
 
-    func page(mode: String, groups: [Storyboard.Group], graph: GraphBuilder, coverage: String, notes: [String]) -> Storyboard {
-        let locales: [Storyboard.Locale] = program.strings.locales.isEmpty ? [.init(tag: "base", fallback: nil)]
+    func page(mode: String, groups: [Storyboard.Group], graph: GraphBuilder, coverage: String, notes: [String])
+        -> Storyboard
+    {
+        let locales: [Storyboard.Locale] =
+            program.strings.locales.isEmpty
+            ? [.init(tag: "base", fallback: nil)]
             : program.strings.locales.enumerated().map { i, l in
                 .init(tag: l.tag, fallback: i == 0 ? nil : program.strings.locales[l.fallback ?? 0].tag)
             }
         let drawn = graph.drawings()
-        return Storyboard(title: "\(program[flow].name) storyboard", file: file, flow: program[flow].name, mode: mode, locales: locales,
-                          selectedLocale: selectedLocale, groups: groups, graphs: drawn, findings: graph.placedFindings(),
-                          coverageLine: coverage, notes: notes)
+        return Storyboard(
+            title: "\(program[flow].name) storyboard", file: file, flow: program[flow].name, mode: mode,
+            locales: locales,
+            selectedLocale: selectedLocale, groups: groups, graphs: drawn, findings: graph.placedFindings(),
+            coverageLine: coverage, notes: notes)
     }
 }
 
 extension StoryboardBuilder {
     /// The builder for `flowrun ... --format html`: lints the entry again (the run loaded only the
     /// program) and reads `--info-plist`.
-    static func make(reader: any SourceReader, load: FlowrunCommand.Load, path: String, program: Program, flow: FlowID,
-                     options: RunOptions) throws(ArgumentError) -> StoryboardBuilder {
+    static func make(
+        reader: any SourceReader, load: FlowrunCommand.Load, path: String, program: Program, flow: FlowID,
+        options: RunOptions
+    ) throws(ArgumentError) -> StoryboardBuilder {
         var plist: InfoPlist?
         if let plistPath = options.infoPlist {
             do { plist = try InfoPlist.read(path: plistPath) } catch { throw ArgumentError(error.message) }
@@ -203,8 +235,9 @@ extension StoryboardBuilder {
         let linted = lint(load(reader, path, options.limits), infoPlist: plist)
         let tags = program.strings.locales.map(\.tag)
         let usage = try plist.map { p throws(ArgumentError) in try UsageDescriptions.read(plist: p, locales: tags) }
-        return StoryboardBuilder(program: program, flow: flow, file: path, findings: linted.findings, analysis: linted.analysis,
-                                 usage: usage, appName: options.appName,
-                                 requestedLocale: options.locale)
+        return StoryboardBuilder(
+            program: program, flow: flow, file: path, findings: linted.findings, analysis: linted.analysis,
+            usage: usage, appName: options.appName,
+            requestedLocale: options.locale)
     }
 }

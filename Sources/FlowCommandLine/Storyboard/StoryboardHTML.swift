@@ -31,10 +31,13 @@ struct StoryboardHTML {
             out += "body[data-locale=\"\(i)\"] [data-l]:not([data-l=\"\(i)\"]) { display: none; }\n"
         }
         out += "</style>\n</head>\n"
-        out += "<body data-locale=\"\(b.selectedLocale)\" data-mode=\"\(b.mode)\" data-path-count=\"\(pathCount)\" data-locale-count=\"\(b.locales.count)\">\n"
+        out +=
+            "<body data-locale=\"\(b.selectedLocale)\" data-mode=\"\(b.mode)\" data-path-count=\"\(pathCount)\" data-locale-count=\"\(b.locales.count)\">\n"
         out += "<svg class=\"defs\" width=\"0\" height=\"0\" aria-hidden=\"true\"><defs>"
-        out += "<marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"9\" markerHeight=\"9\" markerUnits=\"userSpaceOnUse\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" class=\"arrowhead\"/></marker>"
-        out += "<marker id=\"arrow-hl\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"9\" markerHeight=\"9\" markerUnits=\"userSpaceOnUse\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" class=\"arrowhead-hl\"/></marker>"
+        out +=
+            "<marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"9\" markerHeight=\"9\" markerUnits=\"userSpaceOnUse\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" class=\"arrowhead\"/></marker>"
+        out +=
+            "<marker id=\"arrow-hl\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"9\" markerHeight=\"9\" markerUnits=\"userSpaceOnUse\" orient=\"auto-start-reverse\"><path d=\"M0,0 L10,5 L0,10 z\" class=\"arrowhead-hl\"/></marker>"
         out += "</defs></svg>\n"
         header(pathCount: pathCount)
         overview()
@@ -51,11 +54,13 @@ struct StoryboardHTML {
         out += "<nav class=\"locales\" aria-label=\"Locale\"><span class=\"label\">Locale</span>"
         for (i, l) in b.locales.enumerated() {
             let caption = l.fallback.map { " title=\"falls back to \(esc($0))\"" } ?? " title=\"base locale\""
-            out += "<button type=\"button\" data-locale-index=\"\(i)\" data-tag=\"\(esc(l.tag))\"\(caption) aria-pressed=\"\(i == b.selectedLocale)\">\(esc(l.tag))</button>"
+            out +=
+                "<button type=\"button\" data-locale-index=\"\(i)\" data-tag=\"\(esc(l.tag))\"\(caption) aria-pressed=\"\(i == b.selectedLocale)\">\(esc(l.tag))</button>"
         }
         out += "</nav>\n"
         let summary = b.groups.map { "\($0.paths.count) \($0.ending)" }.joined(separator: ", ")
-        out += "<p class=\"summary\">\(b.mode == "explore" ? "\(pathCount) path\(pathCount == 1 ? "" : "s")" : "one scripted run")"
+        out +=
+            "<p class=\"summary\">\(b.mode == "explore" ? "\(pathCount) path\(pathCount == 1 ? "" : "s")" : "one scripted run")"
         out += summary.isEmpty ? "" : ": \(esc(summary))"
         out += " · \(esc(b.coverageLine))</p>\n"
         for note in b.notes { out += "<p class=\"note\">\(esc(note))</p>\n" }
@@ -67,7 +72,8 @@ struct StoryboardHTML {
     mutating func overview() {
         out += "<section class=\"overview\">\n<div class=\"graphs\">\n"
         for drawing in board.graphs { graph(drawing) }
-        out += "<p class=\"legend\"><span class=\"key covered\"></span>reached by a path <span class=\"key uncovered\"></span>not reached "
+        out +=
+            "<p class=\"legend\"><span class=\"key covered\"></span>reached by a path <span class=\"key uncovered\"></span>not reached "
         out += "<span class=\"key finding\"></span>has a finding <span class=\"key trap\"></span>cannot end</p>\n"
         out += "</div>\n<aside class=\"findings\">\n<h2>Findings (\(board.findings.count))</h2>\n"
         if board.findings.isEmpty {
@@ -75,8 +81,10 @@ struct StoryboardHTML {
         } else {
             out += "<p class=\"hint\">Click a finding to highlight its witness path in the graph.</p>\n<ul>\n"
             for f in board.findings {
-                out += "<li class=\"finding sev-\(f.severity)\" tabindex=\"0\" data-nodes=\"\(f.nodes.joined(separator: " "))\" data-links=\"\(esc(f.links.joined(separator: " ")))\">"
-                out += "<b>\(esc(f.id))</b> <span class=\"msg\">\(esc(f.message))</span> <span class=\"loc\">\(esc(f.location))</span></li>\n"
+                out +=
+                    "<li class=\"finding sev-\(f.severity)\" tabindex=\"0\" data-nodes=\"\(f.nodes.joined(separator: " "))\" data-links=\"\(esc(f.links.joined(separator: " ")))\">"
+                out +=
+                    "<b>\(esc(f.id))</b> <span class=\"msg\">\(esc(f.message))</span> <span class=\"loc\">\(esc(f.location))</span></li>\n"
             }
             out += "</ul>\n"
         }
@@ -85,19 +93,23 @@ struct StoryboardHTML {
 
     mutating func graph(_ d: GraphLayout.Drawing) {
         out += "<figure class=\"graph\"><figcaption>\(esc(d.title))</figcaption>\n"
-        out += "<svg viewBox=\"0 0 \(d.width) \(d.height)\" width=\"\(d.width)\" height=\"\(d.height)\" role=\"img\" aria-label=\"\(esc(d.title))\">\n"
+        out +=
+            "<svg viewBox=\"0 0 \(d.width) \(d.height)\" width=\"\(d.width)\" height=\"\(d.height)\" role=\"img\" aria-label=\"\(esc(d.title))\">\n"
         for e in d.edges {
-            out += "<path class=\"edge \(e.covered ? "covered" : "uncovered")\" data-link=\"\(esc(e.id))\" d=\"\(e.path)\"/>\n"
+            out +=
+                "<path class=\"edge \(e.covered ? "covered" : "uncovered")\" data-link=\"\(esc(e.id))\" d=\"\(e.path)\"/>\n"
         }
         for e in d.edges where !e.label.isEmpty {
-            out += "<text class=\"elabel\" data-link=\"\(esc(e.id))\" x=\"\(e.labelX)\" y=\"\(e.labelY)\">\(esc(Self.clip(e.label, 24)))</text>\n"
+            out +=
+                "<text class=\"elabel\" data-link=\"\(esc(e.id))\" x=\"\(e.labelX)\" y=\"\(e.labelY)\">\(esc(Self.clip(e.label, 24)))</text>\n"
         }
         for n in d.nodes {
             var classes = ["node", "shape-\(n.shape)", n.covered ? "covered" : "uncovered"]
             if n.unreachable { classes.append("unreachable") }
             if n.trap { classes.append("trap") }
             if n.finding { classes.append("finding") }
-            out += "<g class=\"\(classes.joined(separator: " "))\" data-node=\"\(n.id)\" transform=\"translate(\(n.x),\(n.y))\">"
+            out +=
+                "<g class=\"\(classes.joined(separator: " "))\" data-node=\"\(n.id)\" transform=\"translate(\(n.x),\(n.y))\">"
             switch n.shape {
             case .start: out += "<rect width=\"\(n.width)\" height=\"\(n.height)\" rx=\"\(n.height / 2)\"/>"
             case .outcome: out += "<rect width=\"\(n.width)\" height=\"\(n.height)\" rx=\"\(n.height / 2)\"/>"
@@ -115,17 +127,23 @@ struct StoryboardHTML {
     // MARK: - Paths
 
     mutating func group(_ g: Storyboard.Group) {
-        let kind = g.ending.hasPrefix("error") ? "error" : g.ending == "cycle" ? "cycle" : g.ending == "stopped" ? "error" : "outcome"
-        out += "<section class=\"group \(kind)\" data-ending=\"\(esc(g.ending))\">\n<h2>\(esc(g.ending)) <span class=\"count\">(\(g.paths.count))</span></h2>\n"
+        let kind =
+            g.ending.hasPrefix("error")
+            ? "error" : g.ending == "cycle" ? "cycle" : g.ending == "stopped" ? "error" : "outcome"
+        out +=
+            "<section class=\"group \(kind)\" data-ending=\"\(esc(g.ending))\">\n<h2>\(esc(g.ending)) <span class=\"count\">(\(g.paths.count))</span></h2>\n"
         for path in g.paths { self.path(path) }
         out += "</section>\n"
     }
 
     mutating func path(_ p: Storyboard.Path) {
-        out += "<article class=\"path\" id=\"path-\(esc(p.id))\" data-path=\"\(esc(p.id))\" data-states=\"\(esc(p.states.joined(separator: " ")))\" "
-        out += "data-nodes=\"\(p.nodes.joined(separator: " "))\" data-links=\"\(esc(p.links.joined(separator: " ")))\">\n"
+        out +=
+            "<article class=\"path\" id=\"path-\(esc(p.id))\" data-path=\"\(esc(p.id))\" data-states=\"\(esc(p.states.joined(separator: " ")))\" "
+        out +=
+            "data-nodes=\"\(p.nodes.joined(separator: " "))\" data-links=\"\(esc(p.links.joined(separator: " ")))\">\n"
         out += "<header class=\"path-head\" tabindex=\"0\"><span class=\"num\">\(p.number)</span>"
-        out += "<span class=\"states\">\(esc(p.states.isEmpty ? "(no state)" : p.states.joined(separator: " › ")))</span>"
+        out +=
+            "<span class=\"states\">\(esc(p.states.isEmpty ? "(no state)" : p.states.joined(separator: " › ")))</span>"
         if let m = p.mergedAt { out += "<span class=\"merged\">joins an earlier path at \(esc(m))</span>" }
         out += "<span class=\"chips\">"
         for c in p.conditions { out += "<code class=\"chip cond\">\(esc(c))</code>" }
@@ -150,11 +168,12 @@ struct StoryboardHTML {
                 out += "<li><code>\(esc(e.name))</code>"
                 if !e.properties.isEmpty {
                     let props = e.properties.map { p -> String in
-                        let v = switch p.value {
-                        case .text(let t): JSONValue.quote(t)
-                        case .number(let n): n
-                        case .bool(let b): b ? "true" : "false"
-                        }
+                        let v =
+                            switch p.value {
+                            case .text(let t): JSONValue.quote(t)
+                            case .number(let n): n
+                            case .bool(let b): b ? "true" : "false"
+                            }
                         return "\(p.key): \(v)"
                     }
                     out += " <span class=\"props\">{\(esc(props.joined(separator: ", ")))}</span>"
@@ -166,12 +185,16 @@ struct StoryboardHTML {
             out += "<li class=\"item note\"><span class=\"arrow\">→</span><p>\(esc(text))</p></li>\n"
         case .end(let end):
             switch end {
-            case .outcome(let o): out += "<li class=\"item end outcome\"><span class=\"what\">done</span><b>\(esc(o))</b></li>\n"
+            case .outcome(let o):
+                out += "<li class=\"item end outcome\"><span class=\"what\">done</span><b>\(esc(o))</b></li>\n"
             case .error(let id, let message):
-                out += "<li class=\"item end error\"><span class=\"what\">error \(esc(id))</span><p>\(esc(message))</p></li>\n"
+                out +=
+                    "<li class=\"item end error\"><span class=\"what\">error \(esc(id))</span><p>\(esc(message))</p></li>\n"
             case .cycle(let state):
-                out += "<li class=\"item end cycle\"><span class=\"what\">cycle</span><p>back at \(esc(state)): the user can go round forever</p></li>\n"
-            case .stopped(let why): out += "<li class=\"item end error\"><span class=\"what\">stopped</span><p>\(esc(why))</p></li>\n"
+                out +=
+                    "<li class=\"item end cycle\"><span class=\"what\">cycle</span><p>back at \(esc(state)): the user can go round forever</p></li>\n"
+            case .stopped(let why):
+                out += "<li class=\"item end error\"><span class=\"what\">stopped</span><p>\(esc(why))</p></li>\n"
             }
         }
     }
@@ -188,7 +211,8 @@ struct StoryboardHTML {
             return (classes.map { " " + $0 }.joined(), title)
         }
         out += "<li class=\"item screen alert-screen\">"
-        out += "<div class=\"phone\"><div class=\"alert \(a.layout.sideBySide ? "side" : "stacked")\"><div class=\"a-text\">"
+        out +=
+            "<div class=\"phone\"><div class=\"alert \(a.layout.sideBySide ? "side" : "stacked")\"><div class=\"a-text\">"
         if let t = a.title { out += element("p", "a-title", marks("title"), t) }
         if let m = a.message { out += element("p", "a-msg", marks("message"), m) }
         out += "</div><div class=\"a-buttons\">"
@@ -209,7 +233,8 @@ struct StoryboardHTML {
 
     mutating func prompt(_ p: Storyboard.PromptScreen) {
         out += "<li class=\"item screen prompt-screen\">"
-        out += "<div class=\"phone\"><div class=\"alert system \(p.layout.sideBySide ? "side" : "stacked")\"><div class=\"a-text\">"
+        out +=
+            "<div class=\"phone\"><div class=\"alert system \(p.layout.sideBySide ? "side" : "stacked")\"><div class=\"a-text\">"
         out += "<p class=\"a-title\">\(esc(p.title))</p>"
         if let usage = p.usageDescription {
             let untranslated = p.flags.contains { $0.target == "message" }
@@ -219,11 +244,13 @@ struct StoryboardHTML {
         }
         out += "</div><div class=\"a-buttons\">"
         for i in p.layout.order {
-            out += "<span class=\"a-btn role-default\(i == p.chosen ? " tapped" : "")\" data-button=\"\(i)\">\(esc(p.answers[i].label))</span>"
+            out +=
+                "<span class=\"a-btn role-default\(i == p.chosen ? " tapped" : "")\" data-button=\"\(i)\">\(esc(p.answers[i].label))</span>"
         }
         out += "</div></div></div>"
         let result = p.answers[p.chosen]
-        out += "<p class=\"caption\"><b>\(esc(p.state))</b> · iOS prompt (\(esc(p.kind.rawValue))) · “\(esc(result.label))” → \(esc(result.result.rawValue))"
+        out +=
+            "<p class=\"caption\"><b>\(esc(p.state))</b> · iOS prompt (\(esc(p.kind.rawValue))) · “\(esc(result.label))” → \(esc(result.result.rawValue))"
             + (result.isTemporary ? ", this session only" : "") + "</p>"
         flags(p.flags)
         out += "</li>\n"
@@ -231,12 +258,15 @@ struct StoryboardHTML {
 
     mutating func settings(_ s: Storyboard.SettingsScreen) {
         out += "<li class=\"item screen settings-screen\"><div class=\"phone settings\">"
-        out += "<p class=\"s-nav\">‹ Settings</p><p class=\"s-app\">\(esc(s.page == .settings ? s.appName : "Notifications"))</p>"
-        out += "<p class=\"s-group\">\(esc(s.page == .settings ? "Allow \(s.appName) to access" : s.appName))</p><ul class=\"s-rows\">"
+        out +=
+            "<p class=\"s-nav\">‹ Settings</p><p class=\"s-app\">\(esc(s.page == .settings ? s.appName : "Notifications"))</p>"
+        out +=
+            "<p class=\"s-group\">\(esc(s.page == .settings ? "Allow \(s.appName) to access" : s.appName))</p><ul class=\"s-rows\">"
         if s.rows.isEmpty { out += "<li class=\"s-row empty\">(no switches yet: the app has asked for nothing)</li>" }
         for row in s.rows {
             let changed = row.before != row.after
-            out += "<li class=\"s-row\(changed ? " changed" : "")\"><span class=\"s-name\">\(esc(row.kind.displayName))</span>"
+            out +=
+                "<li class=\"s-row\(changed ? " changed" : "")\"><span class=\"s-name\">\(esc(row.kind.displayName))</span>"
             if let on = row.kind.settingsSwitchIsOn(row.after) {
                 out += "<span class=\"switch \(on ? "on" : "off")\" role=\"switch\" aria-checked=\"\(on)\"></span>"
             } else {
@@ -244,35 +274,46 @@ struct StoryboardHTML {
             }
             out += "</li>"
             let choices = row.kind.settingsChoices.map { row.kind.settingsLabel($0) }.joined(separator: " · ")
-            out += "<li class=\"s-choices\">\(changed ? "changed from \(esc(row.kind.settingsLabel(row.before))); " : "")offers \(esc(choices))</li>"
+            out +=
+                "<li class=\"s-choices\">\(changed ? "changed from \(esc(row.kind.settingsLabel(row.before))); " : "")offers \(esc(choices))</li>"
         }
         out += "</ul>"
-        if s.terminated { out += "<p class=\"s-note\">iOS terminates the app; it relaunches when the user returns.</p>" }
+        if s.terminated {
+            out += "<p class=\"s-note\">iOS terminates the app; it relaunches when the user returns.</p>"
+        }
         out += "</div>"
         let changes = s.rows.filter { $0.before != $0.after }
-        out += "<p class=\"caption\"><b>\(esc(s.state))</b> · Settings · \(changes.isEmpty ? "nothing changed" : esc(changes.map { "\($0.kind.rawValue) → \($0.after.rawValue)" }.joined(separator: ", ")))</p>"
+        out +=
+            "<p class=\"caption\"><b>\(esc(s.state))</b> · Settings · \(changes.isEmpty ? "nothing changed" : esc(changes.map { "\($0.kind.rawValue) → \($0.after.rawValue)" }.joined(separator: ", ")))</p>"
         out += "</li>\n"
     }
 
     mutating func flags(_ flags: [Storyboard.Flag]) {
         guard !flags.isEmpty else { return }
         out += "<ul class=\"flags\">"
-        for f in flags { out += "<li class=\"flag flag-\(f.kind.rawValue)\" data-flag=\"\(f.kind.rawValue)\">\(esc(f.message))</li>" }
+        for f in flags {
+            out += "<li class=\"flag flag-\(f.kind.rawValue)\" data-flag=\"\(f.kind.rawValue)\">\(esc(f.message))</li>"
+        }
         out += "</ul>"
     }
 
     // MARK: - Footer
 
     mutating func footer() {
-        out += "<footer>\n<p>Alert layout is estimated, not measured: a 270 pt alert, 17 pt button labels; two buttons share a row while "
-        out += "each label is at most \(Int(AlertMetrics.halfButtonLabelWidth)) pt wide, and a label over \(Int(AlertMetrics.fullButtonLabelWidth)) pt is shrunk "
-        out += "or truncated. Widths come from average SF Pro advances. System prompt titles are shown in English; iOS shows them in the device language.</p>\n"
+        out +=
+            "<footer>\n<p>Alert layout is estimated, not measured: a 270 pt alert, 17 pt button labels; two buttons share a row while "
+        out +=
+            "each label is at most \(Int(AlertMetrics.halfButtonLabelWidth)) pt wide, and a label over \(Int(AlertMetrics.fullButtonLabelWidth)) pt is shrunk "
+        out +=
+            "or truncated. Widths come from average SF Pro advances. System prompt titles are shown in English; iOS shows them in the device language.</p>\n"
         out += "<p>Written by flowrun \(FlowrunCommand.version) from \(esc(board.file)).</p>\n</footer>\n"
     }
 
     // MARK: - Helpers
 
-    func element(_ tag: String, _ base: String, _ marks: (classes: String, attributes: String), _ text: String) -> String {
+    func element(_ tag: String, _ base: String, _ marks: (classes: String, attributes: String), _ text: String)
+        -> String
+    {
         "<\(tag) class=\"\(base)\(marks.classes)\"\(marks.attributes)>\(esc(text))</\(tag)>"
     }
 

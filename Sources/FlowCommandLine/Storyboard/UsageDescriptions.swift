@@ -1,6 +1,6 @@
-import Foundation
 import FlowLint
 import FlowModel
+import Foundation
 
 /// The usage descriptions a system prompt shows, per locale: the Info.plist's own text, and the
 /// translations in `<tag>.lproj/InfoPlist.strings` beside it (how an Xcode project localizes
@@ -19,15 +19,20 @@ struct UsageDescriptions: Sendable {
         var translations: [Int: [String: String]] = [:]
         for (i, tag) in locales.enumerated() {
             let candidates = [tag, String(tag.split(separator: "-").first ?? Substring(tag))]
-            guard let file = candidates.map({ directory.appendingPathComponent("\($0).lproj/InfoPlist.strings") })
-                .first(where: { FileManager.default.fileExists(atPath: $0.path) }) else { continue }
+            guard
+                let file = candidates.map({ directory.appendingPathComponent("\($0).lproj/InfoPlist.strings") })
+                    .first(where: { FileManager.default.fileExists(atPath: $0.path) })
+            else { continue }
             let parsed: Any
             do {
-                parsed = try PropertyListSerialization.propertyList(from: try Data(contentsOf: file), options: [], format: nil)
+                parsed = try PropertyListSerialization.propertyList(
+                    from: try Data(contentsOf: file), options: [], format: nil)
             } catch {
                 throw ArgumentError("cannot read '\(file.path)': not a strings file")
             }
-            guard let table = parsed as? [String: Any] else { throw ArgumentError("cannot read '\(file.path)': not a strings file") }
+            guard let table = parsed as? [String: Any] else {
+                throw ArgumentError("cannot read '\(file.path)': not a strings file")
+            }
             translations[i] = table.compactMapValues { $0 as? String }
         }
         return UsageDescriptions(plist: plist, translations: translations)

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Facts about the terminal the tools run in.
@@ -11,11 +11,11 @@ public enum Terminal {
     /// Ends the process with `code` (so `main.swift` needs no platform import).
     public static func exit(_ code: Int32) -> Never {
         #if canImport(Glibc)
-        Glibc.exit(code)
+            Glibc.exit(code)
         #elseif canImport(Musl)
-        Musl.exit(code)
+            Musl.exit(code)
         #else
-        Darwin.exit(code)
+            Darwin.exit(code)
         #endif
     }
 
@@ -29,9 +29,9 @@ public enum Terminal {
         guard isTerminal(fileDescriptor: fileDescriptor) else { return nil }
         var size = winsize()
         #if canImport(Darwin)
-        let request = UInt(TIOCGWINSZ)
+            let request = UInt(TIOCGWINSZ)
         #else
-        let request = UInt(TIOCGWINSZ)
+            let request = UInt(TIOCGWINSZ)
         #endif
         guard ioctl(fileDescriptor, request, &size) == 0, size.ws_col > 0 else { return nil }
         return Int(size.ws_col)

@@ -12,8 +12,12 @@ extension LanguageServer {
     func codeActions(_ params: JSON) -> Result<JSON, ResponseError> {
         guard let (analysis, _) = target(params), let entry = analysis.load.files.first else { return .success(.null) }
         let only = params["context"]?["only"]?.array?.compactMap(\.string)
-        func wanted(_ kind: String) -> Bool { only.map { $0.contains { kind == $0 || kind.hasPrefix($0 + ".") } } ?? true }
-        guard let requested = converter.byteRange(params["range"], in: entry) else { return .failure(.invalidParams("codeAction needs a 'range'")) }
+        func wanted(_ kind: String) -> Bool {
+            only.map { $0.contains { kind == $0 || kind.hasPrefix($0 + ".") } } ?? true
+        }
+        guard let requested = converter.byteRange(params["range"], in: entry) else {
+            return .failure(.invalidParams("codeAction needs a 'range'"))
+        }
         let files = analysis.load.files
         var actions: [JSON] = []
         var certain: [(diagnostic: JSON, fix: FixIt)] = []
@@ -21,8 +25,11 @@ extension LanguageServer {
             let d = finding.diagnostic
             guard let r = d.range, r.file.index == 0, !d.fixIts.isEmpty else { continue }
             let json = diagnostic(d, in: entry, files: files)
-            if let fix = d.fixIts.first(where: \.isMachineApplicable), files.indices.contains(fix.range.file.index) { certain.append((json, fix)) }
-            guard wanted("quickfix"), r.start.offset <= requested.upperBound, requested.lowerBound <= r.end.offset else { continue }
+            if let fix = d.fixIts.first(where: \.isMachineApplicable), files.indices.contains(fix.range.file.index) {
+                certain.append((json, fix))
+            }
+            guard wanted("quickfix"), r.start.offset <= requested.upperBound, requested.lowerBound <= r.end.offset
+            else { continue }
             for fix in d.fixIts where files.indices.contains(fix.range.file.index) {
                 actions.append([
                     "title": .string(Self.title(fix.message)),
@@ -39,7 +46,9 @@ extension LanguageServer {
             for (_, fix) in certain { byFile[fix.range.file.index, default: []].append(fix) }
             var taken: [FixIt] = []
             for (index, fixes) in byFile.sorted(by: { $0.key < $1.key }) {
-                let ordered = fixes.enumerated().sorted { ($0.element.range.start.offset, $0.offset) < ($1.element.range.start.offset, $1.offset) }.map(\.element)
+                let ordered = fixes.enumerated().sorted {
+                    ($0.element.range.start.offset, $0.offset) < ($1.element.range.start.offset, $1.offset)
+                }.map(\.element)
                 let applied = EditApplication.apply(ordered.map { SourceEdit($0) }, to: files[index].bytes)
                 taken += applied.applied.map { ordered[$0] }
             }
@@ -58,7 +67,9 @@ extension LanguageServer {
         var changes: [String: [JSON]] = [:]
         for fix in fixes {
             let file = files[fix.range.file.index]
-            changes[uri(for: file.path), default: []].append(["range": converter.range(fix.range, in: file), "newText": .string(fix.replacement)])
+            changes[uri(for: file.path), default: []].append([
+                "range": converter.range(fix.range, in: file), "newText": .string(fix.replacement),
+            ])
         }
         return changes.mapValues { .array($0) }
     }

@@ -1,7 +1,7 @@
-import Foundation
 import FlowLint
 import FlowModel
 import FlowSyntax
+import Foundation
 
 extension LanguageServer {
     /// `textDocument/completion`, from the tokens before the cursor: state names (and `done`)
@@ -9,22 +9,32 @@ extension LanguageServer {
     /// keys after `@`, kinds after `uses`, rule IDs in a `flowlint:` directive.
     func completion(_ params: JSON) -> Result<JSON, ResponseError> {
         guard let (analysis, offset) = target(params), let entry = analysis.load.files.first,
-              let tree = analysis.load.syntax.first else { return .success(.null) }
+            let tree = analysis.load.syntax.first
+        else { return .success(.null) }
         let items = CompletionContext(tree: tree, bytes: entry.bytes, offset: offset, analysis: analysis).items()
         // The word being typed is replaced: the client filters by it.
         var start = offset
-        while start > 0, Self.isNameByte(entry.bytes[start - 1]) || entry.bytes[start - 1] == UInt8(ascii: ".") { start -= 1 }
+        while start > 0, Self.isNameByte(entry.bytes[start - 1]) || entry.bytes[start - 1] == UInt8(ascii: ".") {
+            start -= 1
+        }
         let range = converter.range(from: start, to: offset, in: entry)
-        return .success(["isIncomplete": false, "items": .array(items.map { item in
-            var json: [String: JSON] = ["label": .string(item.label), "kind": .int(item.kind),
-                                        "textEdit": ["range": range, "newText": .string(item.label)]]
-            if let detail = item.detail { json["detail"] = .string(detail) }
-            return .object(json)
-        })])
+        return .success([
+            "isIncomplete": false,
+            "items": .array(
+                items.map { item in
+                    var json: [String: JSON] = [
+                        "label": .string(item.label), "kind": .int(item.kind),
+                        "textEdit": ["range": range, "newText": .string(item.label)],
+                    ]
+                    if let detail = item.detail { json["detail"] = .string(detail) }
+                    return .object(json)
+                }),
+        ])
     }
 
     static func isNameByte(_ b: UInt8) -> Bool {
-        (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "_")
+        (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")
+            || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "_")
     }
 }
 
@@ -46,12 +56,16 @@ struct CompletionContext {
 
     func items() -> [CompletionItem] {
         // Inside a comment: rule IDs after `flowlint:disable` or `flowlint:expect`.
-        if let comment = analysis.load.comments.first?.first(where: { $0.range.start.offset <= offset && offset <= $0.range.end.offset }) {
+        if let comment = analysis.load.comments.first?.first(where: {
+            $0.range.start.offset <= offset && offset <= $0.range.end.offset
+        }) {
             return directiveItems(comment)
         }
         // The tokens written before the cursor (missing ones have no text); the word being
         // typed, if the cursor is at its end, is not context.
-        var previous = tree.tokens.filter { $0.presence != .missing && $0.kind != .eof && $0.range.end.offset <= offset }
+        var previous = tree.tokens.filter {
+            $0.presence != .missing && $0.kind != .eof && $0.range.end.offset <= offset
+        }
         if let last = previous.last, last.range.end.offset == offset, last.isName { previous.removeLast() }
         // A key being typed: `@a.b` lexes as `@`, `a`, `.`, `b`.
         var k = previous.count - 1
@@ -59,14 +73,20 @@ struct CompletionContext {
         if k >= 0, previous[k].kind == .at { return keyItems() }
         guard let last = previous.last else { return [] }
         switch last.kind {
-        case .arrow: return stateItems() + [CompletionItem(label: "done", kind: Self.keyword, detail: "end the flow with an outcome")]
+        case .arrow:
+            return stateItems() + [
+                CompletionItem(label: "done", kind: Self.keyword, detail: "end the flow with an outcome")
+            ]
         case .keyword(.done): return outcomeItems()
         case .at: return keyItems()
         case .keyword(.uses): return kindItems()
         case .comma:
             // `uses a, b,`: look back past the list.
             var j = previous.count - 2
-            while j >= 0, previous[j].isName || previous[j].kind == .comma { if previous[j].keyword == .uses { return kindItems() }; j -= 1 }
+            while j >= 0, previous[j].isName || previous[j].kind == .comma {
+                if previous[j].keyword == .uses { return kindItems() }
+                j -= 1
+            }
         default: break
         }
         return armItems(after: last)
@@ -75,8 +95,10 @@ struct CompletionContext {
     /// Inside a `status` or `request` block, where a pattern starts (after `{`, a finished arm
     /// or a `,` between patterns): the subject's statuses and `else`.
     func armItems(after last: Token) -> [CompletionItem] {
-        for case .flow(let flow) in tree.declarations where flow.range.start.offset <= offset && offset <= flow.range.end.offset {
-            for case .state(let state) in flow.items where state.range.start.offset <= offset && offset <= state.range.end.offset {
+        for case .flow(let flow) in tree.declarations
+        where flow.range.start.offset <= offset && offset <= flow.range.end.offset {
+            for case .state(let state) in flow.items
+            where state.range.start.offset <= offset && offset <= state.range.end.offset {
                 let subjects: [Identifier]
                 let block: ArmBlockSyntax
                 switch state.terminator {
@@ -84,26 +106,39 @@ struct CompletionContext {
                 case .request(let r)?: (subjects, block) = ([r.subject], r.block)
                 default: return []
                 }
-                guard let open = block.leftBrace, open.end.offset <= offset, block.rightBrace.map({ offset <= $0.start.offset }) ?? true else { return [] }
-                let atPatternStart = last.kind == .leftBrace || last.kind == .comma || last.kind == .leftParen || last.isName
+                guard let open = block.leftBrace, open.end.offset <= offset,
+                    block.rightBrace.map({ offset <= $0.start.offset }) ?? true
+                else { return [] }
+                let atPatternStart =
+                    last.kind == .leftBrace || last.kind == .comma || last.kind == .leftParen || last.isName
                 guard atPatternStart, !subjects.isEmpty else { return [] }
                 let parameterNames = Set(analysisFlowParameters(flow))
                 // In a tuple `(a, b)`, the element's position picks the subject.
                 var subject = subjects[0]
                 if subjects.count > 1, let arm = block.arms.last(where: { $0.range.start.offset <= offset }),
-                   case .tuple(let tuple)? = arm.patterns.last(where: { $0.range.start.offset <= offset }), offset <= tuple.range.end.offset {
+                    case .tuple(let tuple)? = arm.patterns.last(where: { $0.range.start.offset <= offset }),
+                    offset <= tuple.range.end.offset
+                {
                     let index = tuple.elements.filter { $0.range.end.offset < offset }.count
                     subject = subjects[min(index, subjects.count - 1)]
                 }
                 var items: [CompletionItem]
                 if let kind = PermissionKind(rawValue: subject.name) {
-                    items = kind.statuses.map { CompletionItem(label: $0.rawValue, kind: Self.enumMember, detail: "\(kind.rawValue) status (\($0.statusClass.rawValue))") }
+                    items = kind.statuses.map {
+                        CompletionItem(
+                            label: $0.rawValue, kind: Self.enumMember,
+                            detail: "\(kind.rawValue) status (\($0.statusClass.rawValue))")
+                    }
                 } else if parameterNames.contains(subject.name) {
-                    items = StatusClass.allCases.map { CompletionItem(label: $0.rawValue, kind: Self.enumMember, detail: "status class") }
+                    items = StatusClass.allCases.map {
+                        CompletionItem(label: $0.rawValue, kind: Self.enumMember, detail: "status class")
+                    }
                 } else {
                     return []
                 }
-                if last.kind == .leftBrace || last.isName { items.append(CompletionItem(label: "else", kind: Self.keyword, detail: "every other status")) }
+                if last.kind == .leftBrace || last.isName {
+                    items.append(CompletionItem(label: "else", kind: Self.keyword, detail: "every other status"))
+                }
                 return items
             }
         }
@@ -116,7 +151,8 @@ struct CompletionContext {
 
     /// The enclosing flow's states.
     func stateItems() -> [CompletionItem] {
-        for case .flow(let flow) in tree.declarations where flow.range.start.offset <= offset && offset <= flow.range.end.offset {
+        for case .flow(let flow) in tree.declarations
+        where flow.range.start.offset <= offset && offset <= flow.range.end.offset {
             return flow.items.compactMap { item in
                 guard case .state(let s) = item, !s.name.name.isEmpty else { return nil }
                 return CompletionItem(label: s.name.name, kind: Self.state, detail: "state of \(flow.name.name)")
@@ -126,10 +162,13 @@ struct CompletionContext {
     }
 
     func outcomeItems() -> [CompletionItem] {
-        for case .flow(let flow) in tree.declarations where flow.range.start.offset <= offset && offset <= flow.range.end.offset {
+        for case .flow(let flow) in tree.declarations
+        where flow.range.start.offset <= offset && offset <= flow.range.end.offset {
             var declared: [String] = []
             for case .outcomes(let o) in flow.items { declared += o.names.map(\.name) }
-            return (declared.isEmpty ? Flow.builtinOutcomes : declared).map { CompletionItem(label: $0, kind: Self.value, detail: "outcome") }
+            return (declared.isEmpty ? Flow.builtinOutcomes : declared).map {
+                CompletionItem(label: $0, kind: Self.value, detail: "outcome")
+            }
         }
         return []
     }
@@ -141,7 +180,10 @@ struct CompletionContext {
         for tree in analysis.load.syntax {
             for case .strings(let table) in tree.declarations {
                 for entry in table.entries where seen.insert(entry.key.name).inserted {
-                    out.append(CompletionItem(label: entry.key.name, kind: Self.constant, detail: entry.value.map { "\(table.locale.tag): \"\($0.text)\"" }))
+                    out.append(
+                        CompletionItem(
+                            label: entry.key.name, kind: Self.constant,
+                            detail: entry.value.map { "\(table.locale.tag): \"\($0.text)\"" }))
                 }
             }
         }
@@ -158,8 +200,14 @@ struct CompletionContext {
         guard let marker = before.range(of: "flowlint:") else { return [] }
         let rest = before[marker.upperBound...]
         guard rest.hasPrefix("disable") || rest.hasPrefix("expect"), !rest.contains("--") else {
-            return rest.contains(" ") ? [] : ["disable", "expect"].map { CompletionItem(label: $0, kind: Self.keyword, detail: "flowlint directive") }
+            return rest.contains(" ")
+                ? []
+                : ["disable", "expect"].map {
+                    CompletionItem(label: $0, kind: Self.keyword, detail: "flowlint directive")
+                }
         }
-        return DiagnosticRegistry.flowlint.entries.map { CompletionItem(label: $0.id.rawValue, kind: Self.value, detail: "\($0.name): \($0.summary)") }
+        return DiagnosticRegistry.flowlint.entries.map {
+            CompletionItem(label: $0.id.rawValue, kind: Self.value, detail: "\($0.name): \($0.summary)")
+        }
     }
 }

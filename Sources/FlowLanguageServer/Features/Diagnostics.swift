@@ -1,8 +1,8 @@
-import Foundation
-import FlowProject
 import FlowLint
 import FlowModel
+import FlowProject
 import FlowSyntax
+import Foundation
 
 extension LanguageServer {
     /// The document's diagnostics: its own findings (checker and lint, with the project's
@@ -34,10 +34,13 @@ extension LanguageServer {
                     "source": "flowlint",
                     "code": .string(first.id.rawValue),
                     "message": .string("the imported files have \(count); the first: \(first.message)"),
-                    "relatedInformation": [[
-                        "location": location(path: file.path, start: range.start.offset, end: range.end.offset, file: file),
-                        "message": .string(first.message),
-                    ]],
+                    "relatedInformation": [
+                        [
+                            "location": location(
+                                path: file.path, start: range.start.offset, end: range.end.offset, file: file),
+                            "message": .string(first.message),
+                        ]
+                    ],
                 ])
             }
         }
@@ -59,8 +62,10 @@ extension LanguageServer {
         for note in d.notes {
             if let r = note.range, files.indices.contains(r.file.index) {
                 let noteFile = files[r.file.index]
-                related.append(["location": location(path: noteFile.path, start: r.start.offset, end: r.end.offset, file: noteFile),
-                                "message": .string(note.message)])
+                related.append([
+                    "location": location(path: noteFile.path, start: r.start.offset, end: r.end.offset, file: noteFile),
+                    "message": .string(note.message),
+                ])
             } else {
                 message += "\nnote: " + note.message
             }
@@ -72,13 +77,17 @@ extension LanguageServer {
                 number += 1
                 guard let r = step.range, files.indices.contains(r.file.index) else { return }
                 let stepFile = files[r.file.index]
-                related.append(["location": location(path: stepFile.path, start: r.start.offset, end: r.end.offset, file: stepFile),
-                                "message": .string("step \(number): \(step.message)")])
+                related.append([
+                    "location": location(path: stepFile.path, start: r.start.offset, end: r.end.offset, file: stepFile),
+                    "message": .string("step \(number): \(step.message)"),
+                ])
             }
             head.forEach(add)
             if omitted > 0 {
-                related.append(["location": location(path: file.path, start: range.start.offset, end: range.end.offset, file: file),
-                                "message": .string("… \(omitted) steps …")])
+                related.append([
+                    "location": location(path: file.path, start: range.start.offset, end: range.end.offset, file: file),
+                    "message": .string("… \(omitted) steps …"),
+                ])
                 number += omitted
             }
             tail.forEach(add)
@@ -107,7 +116,8 @@ extension LanguageServer {
             tree.declarations.compactMap { declaration in
                 guard case .import(let decl) = declaration else { return nil }
                 let written = decl.path.text
-                let target = ProjectPaths.normalize(written.hasPrefix("/") ? written : ProjectPaths.directory(of: path) + "/" + written)
+                let target = ProjectPaths.normalize(
+                    written.hasPrefix("/") ? written : ProjectPaths.directory(of: path) + "/" + written)
                 return byPath[target].map { (decl.range, $0) }
             }
         }
@@ -116,7 +126,9 @@ extension LanguageServer {
             var queue = [first]
             while let next = queue.popLast() {
                 guard syntax.indices.contains(next) else { continue }
-                for (_, j) in targets(syntax[next], path: files[next].path) where j != 0 && seen.insert(j).inserted { queue.append(j) }
+                for (_, j) in targets(syntax[next], path: files[next].path) where j != 0 && seen.insert(j).inserted {
+                    queue.append(j)
+                }
             }
             return (range, seen)
         }

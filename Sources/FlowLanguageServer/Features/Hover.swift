@@ -1,5 +1,5 @@
-import FlowProject
 import FlowModel
+import FlowProject
 import FlowRuntime
 import FlowSyntax
 
@@ -7,14 +7,17 @@ extension LanguageServer {
     /// `textDocument/hover`: what is under the cursor (a status, a `@key`, a state, a flow), then
     /// the explanation of every diagnostic there.
     func hover(_ params: JSON) async -> Result<JSON, ResponseError> {
-        guard let (analysis, offset) = target(params), let entry = analysis.load.files.first else { return .success(.null) }
+        guard let (analysis, offset) = target(params), let entry = analysis.load.files.first else {
+            return .success(.null)
+        }
         var sections: [String] = []
         var range: (Int, Int)?
         if let occurrence = analysis.index.occurrence(at: offset, in: entry.path) {
             range = (occurrence.start, occurrence.end)
             switch occurrence.symbol {
             case .key(let key): sections.append(keyHover(key, analysis: analysis))
-            case .state(_, let flow, let name): sections.append(await stateHover(flow: flow, state: name, analysis: analysis))
+            case .state(_, let flow, let name):
+                sections.append(await stateHover(flow: flow, state: name, analysis: analysis))
             case .flow(let name): sections.append(flowHover(name, analysis: analysis))
             case .file(let path): sections.append("`\(path)`")
             }
@@ -27,12 +30,19 @@ extension LanguageServer {
         }
         for finding in analysis.report.findings {
             let d = finding.diagnostic
-            guard let r = d.range, r.file.index == 0, r.start.offset <= offset, offset <= max(r.end.offset, r.start.offset + 1),
-                  let entry = DiagnosticRegistry.all[d.id] else { continue }
+            guard let r = d.range, r.file.index == 0, r.start.offset <= offset,
+                offset <= max(r.end.offset, r.start.offset + 1),
+                let entry = DiagnosticRegistry.all[d.id]
+            else { continue }
             sections.append("**\(entry.id) \(entry.name)** (\(d.severity)): \(entry.summary)\n\n\(entry.explanation)")
         }
         guard !sections.isEmpty else { return .success(.null) }
-        var result: [String: JSON] = ["contents": ["kind": .string(markdown ? "markdown" : "plaintext"), "value": .string(sections.joined(separator: "\n\n---\n\n"))]]
+        var result: [String: JSON] = [
+            "contents": [
+                "kind": .string(markdown ? "markdown" : "plaintext"),
+                "value": .string(sections.joined(separator: "\n\n---\n\n")),
+            ]
+        ]
         if let range { result["range"] = converter.range(from: range.0, to: range.1, in: entry) }
         return .success(.object(result))
     }
@@ -57,9 +67,16 @@ extension LanguageServer {
     func flowHover(_ name: String, analysis: Analysis) -> String {
         guard let program = analysis.load.program, let id = program.flow(named: name) else { return "flow `\(name)`" }
         let flow = program[id]
-        var lines = ["flow `\(name)`" + (flow.parameters.isEmpty ? "" : "(" + flow.parameters.map { "\($0.name): \($0.kind.rawValue)" }.joined(separator: ", ") + ")")]
+        var lines = [
+            "flow `\(name)`"
+                + (flow.parameters.isEmpty
+                    ? ""
+                    : "(" + flow.parameters.map { "\($0.name): \($0.kind.rawValue)" }.joined(separator: ", ") + ")")
+        ]
         if !flow.uses.isEmpty { lines.append("uses " + flow.uses.map(\.rawValue).joined(separator: ", ")) }
-        lines.append("outcomes " + flow.outcomes.map(\.name).joined(separator: ", ") + (flow.outcomesDeclared ? "" : " (built-in)"))
+        lines.append(
+            "outcomes " + flow.outcomes.map(\.name).joined(separator: ", ")
+                + (flow.outcomesDeclared ? "" : " (built-in)"))
         lines.append("\(flow.states.count) states, starts at `\(flow[flow.start].name)`")
         return lines.joined(separator: "\n\n")
     }
@@ -70,18 +87,26 @@ extension LanguageServer {
         guard let kind else {
             return "**`\(status.rawValue)`**: status class of a `permission` parameter. \(Self.meaning(of: cls))"
         }
-        var lines = ["**`\(status.rawValue)`**: \(kind.displayName) (`\(kind.rawValue)`), read with `\(kind.statusAPI)`"]
+        var lines = [
+            "**`\(status.rawValue)`**: \(kind.displayName) (`\(kind.rawValue)`), read with `\(kind.statusAPI)`"
+        ]
         lines.append("Status class `\(cls.rawValue)`: \(Self.meaning(of: cls))")
         if status == kind.initialStatus { lines.append("The status before the app ever asked.") }
         var answers: [String] = []
         for option in [[RequestOption]()] {
             if case .prompt(let buttons) = kind.requestBehavior(options: option, current: kind.initialStatus) {
-                answers += buttons.filter { $0.result == status }.map { "\"\($0.label)\"" + ($0.isTemporary ? " (temporary)" : "") }
+                answers += buttons.filter { $0.result == status }.map {
+                    "\"\($0.label)\"" + ($0.isTemporary ? " (temporary)" : "")
+                }
             }
         }
-        if !answers.isEmpty { lines.append("The first prompt leaves it after " + answers.joined(separator: " or ") + ".") }
+        if !answers.isEmpty {
+            lines.append("The first prompt leaves it after " + answers.joined(separator: " or ") + ".")
+        }
         if kind.settingsChoices.contains(status) {
-            lines.append("The user can choose it on the app's Settings page" + (kind.settingsChangeTerminatesApp ? "; changing it there terminates the app." : "."))
+            lines.append(
+                "The user can choose it on the app's Settings page"
+                    + (kind.settingsChangeTerminatesApp ? "; changing it there terminates the app." : "."))
         }
         return lines.joined(separator: "\n\n")
     }
@@ -89,10 +114,16 @@ extension LanguageServer {
     /// A permission kind: what it reads, its statuses, its request options and Info.plist keys.
     func kindHover(_ kind: PermissionKind) -> String {
         var lines = ["**`\(kind.rawValue)`**: \(kind.displayName), read with `\(kind.statusAPI)`"]
-        lines.append("Statuses: " + kind.statuses.map { "`\($0.rawValue)`" }.joined(separator: ", ") + "; before the app asks: `\(kind.initialStatus.rawValue)`.")
-        if !kind.requestOptions.isEmpty { lines.append("Request options: " + kind.requestOptions.map { "`\($0.name)`" }.joined(separator: ", ") + ".") }
+        lines.append(
+            "Statuses: " + kind.statuses.map { "`\($0.rawValue)`" }.joined(separator: ", ")
+                + "; before the app asks: `\(kind.initialStatus.rawValue)`.")
+        if !kind.requestOptions.isEmpty {
+            lines.append("Request options: " + kind.requestOptions.map { "`\($0.name)`" }.joined(separator: ", ") + ".")
+        }
         let keys = kind.usageDescriptionKeys(options: [])
-        lines.append(keys.isEmpty ? "Needs no Info.plist usage description." : "Info.plist: " + keys.joined(separator: ", ") + ".")
+        lines.append(
+            keys.isEmpty
+                ? "Needs no Info.plist usage description." : "Info.plist: " + keys.joined(separator: ", ") + ".")
         if let capability = kind.requiredCapability { lines.append("Needs the `\(capability.rawValue)` capability.") }
         return lines.joined(separator: "\n\n")
     }
@@ -114,10 +145,14 @@ extension LanguageServer {
         let title = "state `\(state)` of flow `\(flow)`"
         guard let program = analysis.load.program else { return title + "\n\nnot explored: the program has errors" }
         // The state's own flow first, then the others (which may call it); one budget for all.
-        let candidates = program.flows.filter { $0.parameters.isEmpty && $0.name == flow } + program.flows.filter { $0.parameters.isEmpty && $0.name != flow }
+        let candidates =
+            program.flows.filter { $0.parameters.isEmpty && $0.name == flow }
+            + program.flows.filter { $0.parameters.isEmpty && $0.name != flow }
         var remaining = explorationBudget
         var unexplored: [String] = []
-        var reaching = 0, total = 0, roots = 0
+        var reaching = 0
+        var total = 0
+        var roots = 0
         var byRoot: [String] = []
         var endings: [String: Int] = [:]
         var statuses: [String: [String: Int]] = [:]
@@ -135,14 +170,23 @@ extension LanguageServer {
             roots += 1
             let before = reaching
             defer {
-                if reaching > before { byRoot.append("\(reaching - before) of the \(exploration.paths.count) paths explored from `\(candidate.name)`") }
+                if reaching > before {
+                    byRoot.append(
+                        "\(reaching - before) of the \(exploration.paths.count) paths explored from `\(candidate.name)`"
+                    )
+                }
             }
             for path in exploration.paths {
                 var known: [PermissionKind: Status] = [:]
-                for decision in path.decisions { if case .status(let k, let s) = decision.choice, known[k] == nil { known[k] = s } }
+                for decision in path.decisions {
+                    if case .status(let k, let s) = decision.choice, known[k] == nil { known[k] = s }
+                }
                 var seen: [PermissionKind: Status]?
                 for step in path.trace where step.isVisit {
-                    if step.context.flow == flow, step.context.state == state { seen = known; break }
+                    if step.context.flow == flow, step.context.state == state {
+                        seen = known
+                        break
+                    }
                     switch step.action {
                     case .status(let kinds, let values): for (k, s) in zip(kinds, values) { known[k] = s }
                     case .request(let k, _, let result): known[k] = result.status
@@ -158,17 +202,24 @@ extension LanguageServer {
         }
         var lines = [title]
         if reaching == 0 {
-            lines.append("No explored path reaches it (\(total) paths explored from \(roots) flow\(roots == 1 ? "" : "s") without parameters).")
+            lines.append(
+                "No explored path reaches it (\(total) paths explored from \(roots) flow\(roots == 1 ? "" : "s") without parameters)."
+            )
         } else {
             lines.append("Reached by " + byRoot.joined(separator: "; ") + ". They end " + Self.counted(endings) + ".")
         }
         if !statuses.isEmpty {
-            lines.append("Statuses when it is reached:\n" + statuses.keys.sorted().map { "- \($0): " + Self.counted(statuses[$0]!) }.joined(separator: "\n"))
+            lines.append(
+                "Statuses when it is reached:\n"
+                    + statuses.keys.sorted().map { "- \($0): " + Self.counted(statuses[$0]!) }.joined(separator: "\n"))
         }
         if !cut.isEmpty || !unexplored.isEmpty {
             var why = "Exploration stopped at its budget of \(explorationBudget) steps"
             if !cut.isEmpty { why += " in " + cut.map { "`\($0)`" }.joined(separator: ", ") }
-            if !unexplored.isEmpty { why += (cut.isEmpty ? "" : ";") + " not explored: " + unexplored.map { "`\($0)`" }.joined(separator: ", ") }
+            if !unexplored.isEmpty {
+                why +=
+                    (cut.isEmpty ? "" : ";") + " not explored: " + unexplored.map { "`\($0)`" }.joined(separator: ", ")
+            }
             lines.append(why + ": the counts are incomplete.")
         }
         return lines.joined(separator: "\n\n")
@@ -187,7 +238,8 @@ enum StatusContext {
     /// A kind named in `uses`, or as the subject of `status` or `request`.
     static func kind(at offset: Int, in analysis: Analysis) -> (PermissionKind, (Int, Int))? {
         guard let tree = analysis.load.syntax.first else { return nil }
-        for case .flow(let flow) in tree.declarations where flow.range.start.offset <= offset && offset <= flow.range.end.offset {
+        for case .flow(let flow) in tree.declarations
+        where flow.range.start.offset <= offset && offset <= flow.range.end.offset {
             var names: [Identifier] = []
             for item in flow.items {
                 switch item {
@@ -210,8 +262,10 @@ enum StatusContext {
 
     static func status(at offset: Int, in analysis: Analysis) -> (Status, PermissionKind?, (Int, Int))? {
         guard let tree = analysis.load.syntax.first else { return nil }
-        for case .flow(let flow) in tree.declarations where flow.range.start.offset <= offset && offset <= flow.range.end.offset {
-            for case .state(let state) in flow.items where state.range.start.offset <= offset && offset <= state.range.end.offset {
+        for case .flow(let flow) in tree.declarations
+        where flow.range.start.offset <= offset && offset <= flow.range.end.offset {
+            for case .state(let state) in flow.items
+            where state.range.start.offset <= offset && offset <= state.range.end.offset {
                 let subjects: [Identifier]
                 switch state.terminator {
                 case .status(let s)?: subjects = s.subjects
@@ -224,11 +278,17 @@ enum StatusContext {
                         switch pattern {
                         case .name(let id): names = [(id, 0)]
                         case .tuple(let tuple):
-                            for (i, e) in tuple.elements.enumerated() { if case .name(let id) = e { names.append((id, i)) } }
+                            for (i, e) in tuple.elements.enumerated() {
+                                if case .name(let id) = e { names.append((id, i)) }
+                            }
                         }
-                        for (id, i) in names where id.range.start.offset <= offset && offset <= id.range.end.offset && i < subjects.count {
+                        for (id, i) in names
+                        where id.range.start.offset <= offset && offset <= id.range.end.offset && i < subjects.count {
                             let kind = PermissionKind(rawValue: subjects[i].name)
-                            let status: Status? = kind != nil ? Status(rawValue: id.name) : StatusClass(rawValue: id.name).flatMap { Status(rawValue: $0.rawValue) }
+                            let status: Status? =
+                                kind != nil
+                                ? Status(rawValue: id.name)
+                                : StatusClass(rawValue: id.name).flatMap { Status(rawValue: $0.rawValue) }
                             guard let status else { return nil }
                             return (status, kind, (id.range.start.offset, id.range.end.offset))
                         }

@@ -1,17 +1,21 @@
-import Foundation
-import FlowProject
 import FlowModel
+import FlowProject
 import FlowSyntax
+import Foundation
 
 extension LanguageServer {
     /// `textDocument/definition`: a state, flow or key goes to where it is declared (a key to
     /// its entry in every locale); an import path to the file it names.
     func definition(_ params: JSON) -> Result<JSON, ResponseError> {
         guard let (analysis, offset) = target(params), let entry = analysis.load.files.first,
-              let occurrence = analysis.index.occurrence(at: offset, in: entry.path) else { return .success(.null) }
+            let occurrence = analysis.index.occurrence(at: offset, in: entry.path)
+        else { return .success(.null) }
         if case .file(let path) = occurrence.symbol {
             guard analysis.load.files.contains(where: { $0.path == path }) else { return .success(.null) }
-            return .success(["uri": .string(uri(for: path)), "range": ["start": Position(line: 0, character: 0).json, "end": Position(line: 0, character: 0).json]])
+            return .success([
+                "uri": .string(uri(for: path)),
+                "range": ["start": Position(line: 0, character: 0).json, "end": Position(line: 0, character: 0).json],
+            ])
         }
         let corpus = symbolCorpus(for: analysis, includeProject: false)
         let definitions = corpus.occurrences.filter { $0.symbol == occurrence.symbol && $0.isDefinition }
@@ -23,24 +27,35 @@ extension LanguageServer {
     /// `context.includeDeclaration`.
     func references(_ params: JSON) -> Result<JSON, ResponseError> {
         guard let (analysis, offset) = target(params), let entry = analysis.load.files.first,
-              let occurrence = analysis.index.occurrence(at: offset, in: entry.path) else { return .success(.null) }
+            let occurrence = analysis.index.occurrence(at: offset, in: entry.path)
+        else { return .success(.null) }
         let includeDeclaration = params["context"]?["includeDeclaration"]?.bool ?? true
         let corpus = symbolCorpus(for: analysis, includeProject: true)
-        let found = corpus.occurrences.filter { $0.symbol == occurrence.symbol && (includeDeclaration || !$0.isDefinition) }
+        let found = corpus.occurrences.filter {
+            $0.symbol == occurrence.symbol && (includeDeclaration || !$0.isDefinition)
+        }
         return .success(.array(found.compactMap { json(for: $0, in: corpus) }))
     }
 
     /// `textDocument/prepareRename`: the name under the cursor when it is a state, flow or key.
     func prepareRename(_ params: JSON) -> Result<JSON, ResponseError> {
         guard let (analysis, offset) = target(params), let entry = analysis.load.files.first,
-              let occurrence = analysis.index.occurrence(at: offset, in: entry.path) else {
-            return .failure(ResponseError(code: ResponseError.requestFailed, message: "there is no state, flow or string key here to rename"))
+            let occurrence = analysis.index.occurrence(at: offset, in: entry.path)
+        else {
+            return .failure(
+                ResponseError(
+                    code: ResponseError.requestFailed, message: "there is no state, flow or string key here to rename"))
         }
         if case .file = occurrence.symbol {
-            return .failure(ResponseError(code: ResponseError.requestFailed, message: "an import path cannot be renamed; rename the file instead"))
+            return .failure(
+                ResponseError(
+                    code: ResponseError.requestFailed,
+                    message: "an import path cannot be renamed; rename the file instead"))
         }
-        return .success(["range": converter.range(from: occurrence.start, to: occurrence.end, in: entry),
-                         "placeholder": .string(occurrence.symbol.name)])
+        return .success([
+            "range": converter.range(from: occurrence.start, to: occurrence.end, in: entry),
+            "placeholder": .string(occurrence.symbol.name),
+        ])
     }
 
     /// `textDocument/rename`: every occurrence of the state, flow or key in the program it
@@ -48,19 +63,28 @@ extension LanguageServer {
     /// is not a valid name, or that the program already declares, is refused with an error.
     func rename(_ params: JSON) -> Result<JSON, ResponseError> {
         guard let (analysis, offset) = target(params), let entry = analysis.load.files.first,
-              let occurrence = analysis.index.occurrence(at: offset, in: entry.path) else {
-            return .failure(ResponseError(code: ResponseError.requestFailed, message: "there is no state, flow or string key here to rename"))
+            let occurrence = analysis.index.occurrence(at: offset, in: entry.path)
+        else {
+            return .failure(
+                ResponseError(
+                    code: ResponseError.requestFailed, message: "there is no state, flow or string key here to rename"))
         }
         guard let newName = params["newName"]?.string else { return .failure(.invalidParams("rename needs 'newName'")) }
         let corpus = symbolCorpus(for: analysis, includeProject: true)
         let scope = renameScope(of: occurrence.symbol, in: analysis, corpus: corpus)
         guard scope.contains(entry.path) else {
-            return .failure(ResponseError(code: ResponseError.requestFailed, message: "this document is outside the workspace root; nothing to rename here"))
+            return .failure(
+                ResponseError(
+                    code: ResponseError.requestFailed,
+                    message: "this document is outside the workspace root; nothing to rename here"))
         }
         let taken: Symbol
         switch occurrence.symbol {
         case .file:
-            return .failure(ResponseError(code: ResponseError.requestFailed, message: "an import path cannot be renamed; rename the file instead"))
+            return .failure(
+                ResponseError(
+                    code: ResponseError.requestFailed,
+                    message: "an import path cannot be renamed; rename the file instead"))
         case .state(let file, let flow, _):
             guard Self.isName(newName) else { return .failure(invalidName(newName, "a state")) }
             taken = .state(flowFile: file, flow: flow, name: newName)
@@ -68,18 +92,27 @@ extension LanguageServer {
             guard Self.isName(newName) else { return .failure(invalidName(newName, "a flow")) }
             taken = .flow(newName)
         case .key:
-            guard !newName.isEmpty, newName.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({ Self.isName(String($0)) }) else {
+            guard !newName.isEmpty,
+                newName.split(separator: ".", omittingEmptySubsequences: false).allSatisfy({ Self.isName(String($0)) })
+            else {
                 return .failure(invalidName(newName, "a string key (names joined by '.')"))
             }
             taken = .key(newName)
         }
-        if newName != occurrence.symbol.name, corpus.occurrences.contains(where: { $0.symbol == taken && $0.isDefinition && scope.contains($0.path) }) {
-            return .failure(ResponseError(code: ResponseError.requestFailed, message: "'\(newName)' is already declared; choose another name"))
+        if newName != occurrence.symbol.name,
+            corpus.occurrences.contains(where: { $0.symbol == taken && $0.isDefinition && scope.contains($0.path) })
+        {
+            return .failure(
+                ResponseError(
+                    code: ResponseError.requestFailed, message: "'\(newName)' is already declared; choose another name")
+            )
         }
         var changes: [String: [JSON]] = [:]
         for o in corpus.occurrences where o.symbol == occurrence.symbol && scope.contains(o.path) {
             guard let file = corpus.files[o.path] else { continue }
-            changes[uri(for: o.path), default: []].append(["range": converter.range(from: o.start, to: o.end, in: file), "newText": .string(newName)])
+            changes[uri(for: o.path), default: []].append([
+                "range": converter.range(from: o.start, to: o.end, in: file), "newText": .string(newName),
+            ])
         }
         return .success(["changes": .object(changes.mapValues { .array($0) })])
     }
@@ -99,7 +132,9 @@ extension LanguageServer {
             for o in corpus.occurrences {
                 if case .file(let target) = o.symbol { importers[target, default: []].append(o.path) }
             }
-            var pending = corpus.occurrences.filter { $0.symbol == symbol && $0.isDefinition && scope.contains($0.path) }.map(\.path)
+            var pending = corpus.occurrences.filter {
+                $0.symbol == symbol && $0.isDefinition && scope.contains($0.path)
+            }.map(\.path)
             var visited = Set(pending)
             while let next = pending.popLast() {
                 for importer in importers[next] ?? [] where visited.insert(importer).inserted {
@@ -118,15 +153,19 @@ extension LanguageServer {
     }
 
     func invalidName(_ name: String, _ what: String) -> ResponseError {
-        ResponseError(code: ResponseError.requestFailed,
-                      message: "'\(name)' is not a valid name for \(what): use letters, digits and '_', not starting with a digit")
+        ResponseError(
+            code: ResponseError.requestFailed,
+            message: "'\(name)' is not a valid name for \(what): use letters, digits and '_', not starting with a digit"
+        )
     }
 
     /// `[A-Za-z_][A-Za-z0-9_]*`, not the lone wildcard `_`.
     static func isName(_ s: String) -> Bool {
         let bytes = Array(s.utf8)
         guard let first = bytes.first, bytes != [UInt8(ascii: "_")] else { return false }
-        func letter(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") || b == UInt8(ascii: "_") }
+        func letter(_ b: UInt8) -> Bool {
+            (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") || b == UInt8(ascii: "_")
+        }
         return letter(first) && bytes.allSatisfy { letter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) }
     }
 
@@ -183,18 +222,23 @@ extension LanguageServer {
             guard relative.hasSuffix(".flow") else { continue }
             visited += 1
             if visited > Self.maxProjectFiles {
-                log("flow-lsp: more than \(Self.maxProjectFiles) .flow files under \(root); references and renames search the first \(Self.maxProjectFiles)", type: 2)
+                log(
+                    "flow-lsp: more than \(Self.maxProjectFiles) .flow files under \(root); references and renames search the first \(Self.maxProjectFiles)",
+                    type: 2)
                 break
             }
             let path = ProjectPaths.normalize(root + "/" + relative)
             guard let real = reader.realPath(path), sourceRoot.contains(real),
-                  case .success(let bytes) = reader.read(real, maxBytes: workspace.limits.maxFileBytes) else { continue }
+                case .success(let bytes) = reader.read(real, maxBytes: workspace.limits.maxFileBytes)
+            else { continue }
             out.append(SourceFile(id: FileID(0), path: path, bytes: bytes))
         }
         return out
     }
 
     func json(for occurrence: Occurrence, in corpus: SymbolCorpus) -> JSON? {
-        corpus.files[occurrence.path].map { location(path: occurrence.path, start: occurrence.start, end: occurrence.end, file: $0) }
+        corpus.files[occurrence.path].map {
+            location(path: occurrence.path, start: occurrence.start, end: occurrence.end, file: $0)
+        }
     }
 }

@@ -58,7 +58,13 @@ public indirect enum JSON: Hashable, Sendable {
         case .null: out += Array("null".utf8)
         case .bool(let b): out += Array((b ? "true" : "false").utf8)
         case .number(let d):
-            if d.rounded() == d, abs(d) < 9.0e15 { out += Array(String(Int(d)).utf8) } else if d.isFinite { out += Array("\(d)".utf8) } else { out += Array("null".utf8) }
+            if d.rounded() == d, abs(d) < 9.0e15 {
+                out += Array(String(Int(d)).utf8)
+            } else if d.isFinite {
+                out += Array("\(d)".utf8)
+            } else {
+                out += Array("null".utf8)
+            }
         case .string(let s): Self.writeString(s, to: &out)
         case .array(let items):
             out.append(UInt8(ascii: "["))
@@ -160,34 +166,56 @@ public struct JSONReader {
             i += 1
             var items: [JSON] = []
             skipSpace()
-            if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+            if i < bytes.count, bytes[i] == UInt8(ascii: "]") {
+                i += 1
+                return .array(items)
+            }
             while true {
                 skipSpace()
                 items.append(try value(depth: depth + 1))
                 skipSpace()
                 guard i < bytes.count else { throw failure("unterminated array") }
-                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-                if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+                if bytes[i] == UInt8(ascii: ",") {
+                    i += 1
+                    continue
+                }
+                if bytes[i] == UInt8(ascii: "]") {
+                    i += 1
+                    return .array(items)
+                }
                 throw failure("expected ',' or ']' in array")
             }
         case UInt8(ascii: "{"):
             i += 1
             var members: [String: JSON] = [:]
             skipSpace()
-            if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
+            if i < bytes.count, bytes[i] == UInt8(ascii: "}") {
+                i += 1
+                return .object(members)
+            }
             while true {
                 skipSpace()
-                guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw failure("expected a string key in object") }
+                guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else {
+                    throw failure("expected a string key in object")
+                }
                 let key = try string()
                 skipSpace()
-                guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw failure("expected ':' after object key") }
+                guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else {
+                    throw failure("expected ':' after object key")
+                }
                 i += 1
                 skipSpace()
                 members[key] = try value(depth: depth + 1)
                 skipSpace()
                 guard i < bytes.count else { throw failure("unterminated object") }
-                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-                if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
+                if bytes[i] == UInt8(ascii: ",") {
+                    i += 1
+                    continue
+                }
+                if bytes[i] == UInt8(ascii: "}") {
+                    i += 1
+                    return .object(members)
+                }
                 throw failure("expected ',' or '}' in object")
             }
         default: return try number()
@@ -197,8 +225,9 @@ public struct JSONReader {
     private mutating func number() throws(Failure) -> JSON {
         let start = i
         while i < bytes.count, let c = Optional(bytes[i]),
-              (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "-") || c == UInt8(ascii: "+")
-                || c == UInt8(ascii: ".") || c == UInt8(ascii: "e") || c == UInt8(ascii: "E") { i += 1 }
+            (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "-") || c == UInt8(ascii: "+")
+                || c == UInt8(ascii: ".") || c == UInt8(ascii: "e") || c == UInt8(ascii: "E")
+        { i += 1 }
         guard i > start, let d = Double(String(decoding: bytes[start..<i], as: UTF8.self)) else {
             i = start
             throw failure("invalid value")
@@ -244,7 +273,9 @@ public struct JSONReader {
             case UInt8(ascii: "t"): out.append(0x09)
             case UInt8(ascii: "u"):
                 var scalar = try hex4()
-                if (0xD800..<0xDC00).contains(scalar), i + 6 <= bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") {
+                if (0xD800..<0xDC00).contains(scalar), i + 6 <= bytes.count, bytes[i] == UInt8(ascii: "\\"),
+                    bytes[i + 1] == UInt8(ascii: "u")
+                {
                     i += 2
                     let low = try hex4()
                     if (0xDC00..<0xE000).contains(low) {

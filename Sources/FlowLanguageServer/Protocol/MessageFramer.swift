@@ -29,22 +29,31 @@ public struct MessageFramer: Sendable {
         var end: Int?
         var k = start
         while k + 3 < buffer.count {
-            if buffer[k] == 0x0D, buffer[k + 1] == 0x0A, buffer[k + 2] == 0x0D, buffer[k + 3] == 0x0A { end = k; break }
+            if buffer[k] == 0x0D, buffer[k + 1] == 0x0A, buffer[k + 2] == 0x0D, buffer[k + 3] == 0x0A {
+                end = k
+                break
+            }
             k += 1
         }
         guard let headerEnd = end else {
-            if buffer.count - start > Self.maxHeaderBytes { throw FramingError(message: "message header longer than \(Self.maxHeaderBytes) bytes") }
+            if buffer.count - start > Self.maxHeaderBytes {
+                throw FramingError(message: "message header longer than \(Self.maxHeaderBytes) bytes")
+            }
             compact()
             return nil
         }
         let header = String(decoding: buffer[start..<headerEnd], as: UTF8.self)
         var length: Int?
         for line in header.split(separator: "\r\n", omittingEmptySubsequences: true) {
-            guard let colon = line.firstIndex(of: ":") else { throw FramingError(message: "malformed header line '\(line)'") }
+            guard let colon = line.firstIndex(of: ":") else {
+                throw FramingError(message: "malformed header line '\(line)'")
+            }
             let name = line[..<colon].trimmingSpaces.lowercased()
             let value = line[line.index(after: colon)...].trimmingSpaces
             if name == "content-length" {
-                guard let n = Int(value), n >= 0 else { throw FramingError(message: "invalid Content-Length '\(value)'") }
+                guard let n = Int(value), n >= 0 else {
+                    throw FramingError(message: "invalid Content-Length '\(value)'")
+                }
                 length = n
             }
         }

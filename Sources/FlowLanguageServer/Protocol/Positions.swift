@@ -20,7 +20,9 @@ public struct Position: Hashable, Sendable {
     public var json: JSON { ["line": .int(line), "character": .int(character)] }
 
     public init?(_ json: JSON?) {
-        guard let line = json?["line"]?.int, let character = json?["character"]?.int, line >= 0, character >= 0 else { return nil }
+        guard let line = json?["line"]?.int, let character = json?["character"]?.int, line >= 0, character >= 0 else {
+            return nil
+        }
         self.init(line: line, character: character)
     }
 }
@@ -76,7 +78,10 @@ public struct PositionConverter: Sendable {
     }
 
     public func range(_ range: SourceRange, in file: SourceFile) -> JSON {
-        ["start": position(of: range.start.offset, in: file).json, "end": position(of: range.end.offset, in: file).json]
+        [
+            "start": position(of: range.start.offset, in: file).json,
+            "end": position(of: range.end.offset, in: file).json,
+        ]
     }
 
     public func range(from start: Int, to end: Int, in file: SourceFile) -> JSON {
@@ -86,7 +91,8 @@ public struct PositionConverter: Sendable {
     /// The byte range an LSP range denotes (start and end ordered).
     public func byteRange(_ json: JSON?, in file: SourceFile) -> Range<Int>? {
         guard let start = Position(json?["start"]), let end = Position(json?["end"]) else { return nil }
-        let a = offset(of: start, in: file), b = offset(of: end, in: file)
+        let a = offset(of: start, in: file)
+        let b = offset(of: end, in: file)
         return min(a, b)..<max(a, b)
     }
 
@@ -103,14 +109,16 @@ public struct PositionConverter: Sendable {
         case 0xE0...0xEF:
             return cont(i + 1, b0 == 0xE0 ? 0xA0 : 0x80, b0 == 0xED ? 0x9F : 0xBF) && cont(i + 2) ? (3, 1) : (1, 1)
         case 0xF0...0xF4:
-            return cont(i + 1, b0 == 0xF0 ? 0x90 : 0x80, b0 == 0xF4 ? 0x8F : 0xBF) && cont(i + 2) && cont(i + 3) ? (4, 2) : (1, 1)
+            return cont(i + 1, b0 == 0xF0 ? 0x90 : 0x80, b0 == 0xF4 ? 0x8F : 0xBF) && cont(i + 2) && cont(i + 3)
+                ? (4, 2) : (1, 1)
         default: return (1, 1)
         }
     }
 
     func lineIndex(of offset: Int, in file: SourceFile) -> Int {
         let starts = file.lineStarts
-        var low = 0, high = starts.count - 1
+        var low = 0
+        var high = starts.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
             if starts[mid] <= offset { low = mid } else { high = mid - 1 }

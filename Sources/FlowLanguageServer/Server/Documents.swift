@@ -14,7 +14,8 @@ public enum FileURI {
         var i = 0
         while i < bytes.count {
             if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count,
-               let b = UInt8(String(decoding: bytes[i + 1...i + 2], as: UTF8.self), radix: 16) {
+                let b = UInt8(String(decoding: bytes[i + 1...i + 2], as: UTF8.self), radix: 16)
+            {
                 out.append(b)
                 i += 3
             } else {
@@ -32,8 +33,9 @@ public enum FileURI {
         var out = "file://"
         for b in path.utf8 {
             switch b {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
                 out.unicodeScalars.append(Unicode.Scalar(b))
             default:
                 let hex = Array("0123456789ABCDEF")

@@ -1,6 +1,6 @@
-import FlowProject
 import FlowLint
 import FlowModel
+import FlowProject
 import FlowSyntax
 
 /// The `.flow` language server (LSP 3.17 over JSON-RPC 2.0): feed it the bytes the client
@@ -86,12 +86,20 @@ public actor LanguageServer {
         do throws(JSONReader.Failure) {
             message = try JSONReader.parse(body)
         } catch {
-            send(["jsonrpc": "2.0", "id": .null, "error": ["code": -32700, "message": .string("parse error at byte \(error.offset): \(error.message)")]])
+            send([
+                "jsonrpc": "2.0", "id": .null,
+                "error": ["code": -32700, "message": .string("parse error at byte \(error.offset): \(error.message)")],
+            ])
             return
         }
         guard let method = message["method"]?.string else {
             // A response to a request of ours (we send none that need an answer) or garbage.
-            if message["id"] == nil { send(["jsonrpc": "2.0", "id": .null, "error": ["code": -32600, "message": "not a request or notification"]]) }
+            if message["id"] == nil {
+                send([
+                    "jsonrpc": "2.0", "id": .null,
+                    "error": ["code": -32600, "message": "not a request or notification"],
+                ])
+            }
             return
         }
         let params = message["params"] ?? .null
@@ -102,13 +110,17 @@ public actor LanguageServer {
         switch id {
         case .string, .number: break
         default:
-            send(["jsonrpc": "2.0", "id": .null, "error": ["code": -32600, "message": "a request id must be a number or a string"]])
+            send([
+                "jsonrpc": "2.0", "id": .null,
+                "error": ["code": -32600, "message": "a request id must be a number or a string"],
+            ])
             return
         }
         let result: Result<JSON, ResponseError>
         switch lifecycle {
         case .uninitialized where method != "initialize":
-            result = .failure(ResponseError(code: -32002, message: "the server is not initialized: send 'initialize' first"))
+            result = .failure(
+                ResponseError(code: -32002, message: "the server is not initialized: send 'initialize' first"))
         case .shutDown:
             result = .failure(ResponseError(code: -32600, message: "the server is shut down: only 'exit' is accepted"))
         case .running where method == "initialize":
@@ -118,7 +130,8 @@ public actor LanguageServer {
         }
         switch result {
         case .success(let value): send(["jsonrpc": "2.0", "id": id, "result": value])
-        case .failure(let error): send(["jsonrpc": "2.0", "id": id, "error": ["code": .int(error.code), "message": .string(error.message)]])
+        case .failure(let error):
+            send(["jsonrpc": "2.0", "id": id, "error": ["code": .int(error.code), "message": .string(error.message)]])
         }
     }
 
@@ -137,7 +150,9 @@ public actor LanguageServer {
         case "textDocument/documentSymbol": return documentSymbols(params)
         case "textDocument/codeAction": return codeActions(params)
         case "textDocument/formatting": return formatting(params)
-        default: return .failure(ResponseError(code: ResponseError.methodNotFound, message: "unsupported method '\(method)'"))
+        default:
+            return .failure(
+                ResponseError(code: ResponseError.methodNotFound, message: "unsupported method '\(method)'"))
         }
     }
 
@@ -149,12 +164,15 @@ public actor LanguageServer {
         case _ where lifecycle != .running:
             return  // LSP: notifications before initialize (and after shutdown) are dropped
         case "textDocument/didOpen":
-            guard let doc = params["textDocument"], let uri = doc["uri"]?.string, let text = doc["text"]?.string else { return }
+            guard let doc = params["textDocument"], let uri = doc["uri"]?.string, let text = doc["text"]?.string else {
+                return
+            }
             workspace.documents[uri] = OpenDocument(uri: uri, version: doc["version"]?.int ?? 0, text: Array(text.utf8))
             publish(after: uri)
         case "textDocument/didChange":
             guard let uri = params["textDocument"]?["uri"]?.string, var document = workspace.documents[uri],
-                  let changes = params["contentChanges"]?.array else { return }
+                let changes = params["contentChanges"]?.array
+            else { return }
             for change in changes where !document.apply(change, converter: converter) {
                 log("flow-lsp: ignored a malformed change of \(uri)", type: 2)
             }
@@ -187,13 +205,18 @@ public actor LanguageServer {
         lifecycle = .running
         let offered = params["capabilities"]?["general"]?["positionEncodings"]?.array?.compactMap(\.string) ?? []
         converter = PositionConverter(offered.contains("utf-8") ? .utf8 : .utf16)
-        let formats = params["capabilities"]?["textDocument"]?["hover"]?["contentFormat"]?.array?.compactMap(\.string) ?? []
+        let formats =
+            params["capabilities"]?["textDocument"]?["hover"]?["contentFormat"]?.array?.compactMap(\.string) ?? []
         markdown = formats.contains("markdown")
         if let folder = params["workspaceFolders"]?[0]?["uri"]?.string ?? params["rootUri"]?.string {
             workspace.folder = FileURI.path(folder)
         }
-        if let template = params["initializationOptions"]?["ruleDocumentationURL"]?.string { ruleDocumentation = template }
-        if let budget = params["initializationOptions"]?["explorationBudget"]?.int, budget > 0 { explorationBudget = budget }
+        if let template = params["initializationOptions"]?["ruleDocumentationURL"]?.string {
+            ruleDocumentation = template
+        }
+        if let budget = params["initializationOptions"]?["explorationBudget"]?.int, budget > 0 {
+            explorationBudget = budget
+        }
         return [
             "capabilities": [
                 "positionEncoding": .string(converter.encoding.rawValue),
@@ -227,18 +250,25 @@ public actor LanguageServer {
     func publishOne(_ uri: String) {
         guard let document = workspace.documents[uri], let analysis = workspace.analyze(document) else { return }
         if case .failure(let problem) = workspace.project(for: analysis.root),
-           shownProblems.insert(analysis.root.path + problem.message).inserted {
-            notify("window/showMessage", ["type": 1, "message": .string("flow-lsp: \(problem.message); using the default rules")])
+            shownProblems.insert(analysis.root.path + problem.message).inserted
+        {
+            notify(
+                "window/showMessage",
+                ["type": 1, "message": .string("flow-lsp: \(problem.message); using the default rules")])
         }
-        notify("textDocument/publishDiagnostics", [
-            "uri": .string(uri), "version": .int(document.version), "diagnostics": .array(diagnostics(of: analysis)),
-        ])
+        notify(
+            "textDocument/publishDiagnostics",
+            [
+                "uri": .string(uri), "version": .int(document.version),
+                "diagnostics": .array(diagnostics(of: analysis)),
+            ])
     }
 
     /// The analysis of the open document a request names, with the byte offset of its position.
     func target(_ params: JSON) -> (analysis: Analysis, offset: Int)? {
         guard let uri = params["textDocument"]?["uri"]?.string, let analysis = workspace.analyses[uri],
-              let file = analysis.load.files.first else { return nil }
+            let file = analysis.load.files.first
+        else { return nil }
         guard let position = Position(params["position"]) else { return (analysis, 0) }
         return (analysis, converter.offset(of: position, in: file))
     }

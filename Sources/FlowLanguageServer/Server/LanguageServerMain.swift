@@ -1,8 +1,9 @@
 import FlowProject
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What the `flow-lsp` executable runs: the server over stdin and stdout until `exit` or the
@@ -15,12 +16,13 @@ public enum LanguageServerMain {
             return 0
         }
         if options.contains("--help") || options.contains("-h") {
-            print("""
-            usage: flow-lsp [--stdio]
+            print(
+                """
+                usage: flow-lsp [--stdio]
 
-            The .flow language server (LSP 3.17, JSON-RPC over stdin and stdout). An editor starts it;
-            it does not take files on the command line.
-            """)
+                The .flow language server (LSP 3.17, JSON-RPC over stdin and stdout). An editor starts it;
+                it does not take files on the command line.
+                """)
             return 0
         }
         if let unknown = options.first(where: { $0 != "--stdio" }) {

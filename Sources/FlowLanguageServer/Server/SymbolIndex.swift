@@ -66,7 +66,10 @@ public struct SymbolIndex: Sendable {
 
         mutating func add(_ symbol: Symbol, _ range: SourceRange, definition: Bool = false) {
             guard range.start.offset < range.end.offset else { return }  // missing in the source
-            found.append(Occurrence(symbol: symbol, path: path, start: range.start.offset, end: range.end.offset, isDefinition: definition))
+            found.append(
+                Occurrence(
+                    symbol: symbol, path: path, start: range.start.offset, end: range.end.offset,
+                    isDefinition: definition))
         }
 
         mutating func walk() {
@@ -74,7 +77,8 @@ public struct SymbolIndex: Sendable {
                 switch declaration {
                 case .import(let decl):
                     let directory = ProjectPaths.directory(of: path)
-                    let target = ProjectPaths.normalize(decl.path.text.hasPrefix("/") ? decl.path.text : directory + "/" + decl.path.text)
+                    let target = ProjectPaths.normalize(
+                        decl.path.text.hasPrefix("/") ? decl.path.text : directory + "/" + decl.path.text)
                     // Inside the quotes: the literal's range holds them.
                     var inner = decl.path.range
                     if inner.end.offset - inner.start.offset >= 2 {
@@ -153,7 +157,10 @@ enum ProjectPaths {
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
-            if part == ".." { if !parts.isEmpty { parts.removeLast() }; continue }
+            if part == ".." {
+                if !parts.isEmpty { parts.removeLast() }
+                continue
+            }
             parts.append(part)
         }
         return "/" + parts.joined(separator: "/")

@@ -1,8 +1,8 @@
-import Foundation
-import FlowProject
 import FlowLint
 import FlowModel
+import FlowProject
 import FlowSyntax
+import Foundation
 
 /// What the server knows about one open document after checking it: the load (with syntax
 /// trees, so the tools can walk them), the lint report, and the symbol index over every file
@@ -121,7 +121,8 @@ struct Workspace {
     mutating func analyze(_ document: OpenDocument) -> Analysis? {
         guard let path = document.path else { return nil }
         let root = ProjectRoot.discover(inputs: [path], currentDirectory: folder ?? ProjectPaths.directory(of: path))
-        let loader = Loader(reader: OverlayReader(buffers: buffers()), limits: limits, keepsSyntax: true, root: root.path)
+        let loader = Loader(
+            reader: OverlayReader(buffers: buffers()), limits: limits, keepsSyntax: true, root: root.path)
         let load = loader.load(text: String(decoding: document.bytes, as: UTF8.self), path: path)
         let project = try? self.project(for: root).get()
         // A file the configuration excludes is not linted by flowlint, so it shows nothing here

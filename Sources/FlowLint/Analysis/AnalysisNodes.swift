@@ -63,7 +63,8 @@ public struct AnalysisNodes: RandomAccessCollection, Sendable {
     }
 
     private func parentStep(_ p: Packed) -> (node: Int, edge: Int, cause: StepCause) {
-        var edge = p.step & 0xFF, cause = p.step >> 8
+        var edge = p.step & 0xFF
+        var cause = p.step >> 8
         if edge == Self.wideEdge { (edge, cause) = wideSteps[Int(cause)] }
         return (Int(p.parent), Int(edge), self.cause(cause, knowledge: p.knowledge))
     }
@@ -72,7 +73,8 @@ public struct AnalysisNodes: RandomAccessCollection, Sendable {
     public func depth(_ i: Int) -> Int {
         precondition(i >= 0 && i < packed.count, "node \(i) out of range 0..<\(packed.count)")
         // The last depth starting at or before `i`.
-        var low = 0, high = depthStarts.count
+        var low = 0
+        var high = depthStarts.count
         while high - low > 1 {
             let mid = (low + high) / 2
             if Int(depthStarts[mid]) <= i { low = mid } else { high = mid }
@@ -173,7 +175,9 @@ public struct AnalysisNodes: RandomAccessCollection, Sendable {
 
     /// Appends a node. The start node comes first; every later node's parent is at or after the
     /// previous node's parent (the breadth-first order the analysis expands nodes in).
-    mutating func append(state: Int, knowledge k: Knowledge, id knowledge: Int32, parent: (node: Int, edge: Int, cause: StepCause)?) {
+    mutating func append(
+        state: Int, knowledge k: Knowledge, id knowledge: Int32, parent: (node: Int, edge: Int, cause: StepCause)?
+    ) {
         let i = Int32(packed.count)
         var node = Packed(state: Int32(state), knowledge: knowledge, parent: -1, step: 0)
         var depth = 0
@@ -181,9 +185,12 @@ public struct AnalysisNodes: RandomAccessCollection, Sendable {
             // In order, so the parent's depth is found by moving forward from the last one's.
             precondition(parent.node >= lastParent && parent.node < packed.count, "a parent out of breadth-first order")
             lastParent = parent.node
-            while parentDepth + 1 < depthStarts.count, Int(depthStarts[parentDepth + 1]) <= parent.node { parentDepth += 1 }
+            while parentDepth + 1 < depthStarts.count, Int(depthStarts[parentDepth + 1]) <= parent.node {
+                parentDepth += 1
+            }
             node.parent = Int32(parent.node)
-            let edge = Int32(truncatingIfNeeded: parent.edge), cause = id(of: parent.cause, knowledge: k)
+            let edge = Int32(truncatingIfNeeded: parent.edge)
+            let cause = id(of: parent.cause, knowledge: k)
             if parent.edge >= 0, edge < Self.wideEdge, cause >= -(1 << 23), cause < 1 << 23 {
                 node.step = cause << 8 | edge
             } else {
@@ -201,7 +208,8 @@ public struct AnalysisNodes: RandomAccessCollection, Sendable {
     /// `wideSteps`, where the two are kept whole.
     @inline(never)
     private mutating func wideStep(edge: Int, cause: Int32) -> Int32 {
-        precondition(wideSteps.count < 1 << 23 && edge >= 0 && edge <= Int(Int32.max), "too many steps along wide edges")
+        precondition(
+            wideSteps.count < 1 << 23 && edge >= 0 && edge <= Int(Int32.max), "too many steps along wide edges")
         wideSteps.append((Int32(edge), cause))
         return Int32(wideSteps.count - 1) << 8 | Self.wideEdge
     }
@@ -242,7 +250,9 @@ public struct NodesOfState: RandomAccessCollection, Sendable {
             start.withUnsafeMutableBufferPointer { start in
                 // The writes below are unchecked: every node's state must be one of the flow's.
                 for node in packed {
-                    precondition(node.state >= 0 && Int(node.state) < states, "node of state \(node.state) outside 0..<\(states)")
+                    precondition(
+                        node.state >= 0 && Int(node.state) < states, "node of state \(node.state) outside 0..<\(states)"
+                    )
                     start[Int(node.state) + 1] += 1
                 }
                 for s in 0..<states { start[s + 1] += start[s] }
@@ -262,7 +272,10 @@ public struct NodesOfState: RandomAccessCollection, Sendable {
         self.list = list
     }
 
-    init() { start = [0]; list = [] }
+    init() {
+        start = [0]
+        list = []
+    }
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { start.count - 1 }
@@ -312,12 +325,14 @@ public struct Evaluations: RandomAccessCollection, Sendable {
         }
         // Most nodes find nothing (no unhandled status, no request): no hashing for those.
         if evaluation.unhandled.isEmpty, evaluation.unhandledOutcomes.isEmpty, !evaluation.promptPossible,
-           evaluation.requestFrom.isEmpty {
+            evaluation.requestFrom.isEmpty
+        {
             return
         }
         // A new value without the steps (a copy with `steps = []` would retain them first).
-        let e = Evaluation(steps: [], unhandled: evaluation.unhandled, promptPossible: evaluation.promptPossible,
-                           requestFrom: evaluation.requestFrom, unhandledOutcomes: evaluation.unhandledOutcomes)
+        let e = Evaluation(
+            steps: [], unhandled: evaluation.unhandled, promptPossible: evaluation.promptPossible,
+            requestFrom: evaluation.requestFrom, unhandledOutcomes: evaluation.unhandledOutcomes)
         let id: Int32
         if let known = tableIDs[e] {
             id = known

@@ -25,8 +25,8 @@ extension PermissionKind {
         switch self {
         case .tracking: true
         case .camera, .microphone, .photos, .photosAddOnly, .location, .locationAccuracy, .notifications, .contacts,
-             .calendar, .reminders, .bluetooth, .motion, .speech, .mediaLibrary, .health, .faceID, .localNetwork, .siri,
-             .homeKit, .alarmKit:
+            .calendar, .reminders, .bluetooth, .motion, .speech, .mediaLibrary, .health, .faceID, .localNetwork, .siri,
+            .homeKit, .alarmKit:
             false
         }
     }

@@ -61,10 +61,11 @@ extension FlowAnalysis {
             if !passed.contains(mine) { passed.append(mine) }
             bindings.append((mine, c?.subjects.firstIndex(of: .parameter(p)) ?? -1))
         }
-        return CallPlan(callee: c, outcomes: seen, bindings: bindings, passed: passed,
-                        unpassed: subjects.indices.filter { !passed.contains($0) },
-                        mutates: c?.mutates ?? true, opensSettings: c?.opensSettings ?? true,
-                        targets: arms.map { $0.transition.target } + (call.otherwise.map { [$0.target] } ?? []))
+        return CallPlan(
+            callee: c, outcomes: seen, bindings: bindings, passed: passed,
+            unpassed: subjects.indices.filter { !passed.contains($0) },
+            mutates: c?.mutates ?? true, opensSettings: c?.opensSettings ?? true,
+            targets: arms.map { $0.transition.target } + (call.otherwise.map { [$0.target] } ?? []))
     }
 
     /// A call under `k`: one step per edge some outcome takes, with the knowledge of its outcomes
@@ -101,7 +102,8 @@ extension FlowAnalysis {
             if let step = ev.steps[first...].firstIndex(where: { $0.edge == e }) {
                 ev.steps[step].knowledge = ev.steps[step].knowledge.merged(with: after)
             } else {
-                ev.steps.append(AnalysisStep(edge: e, target: plan.targets[e], knowledge: after, cause: .callOutcome(o)))
+                ev.steps.append(
+                    AnalysisStep(edge: e, target: plan.targets[e], knowledge: after, cause: .callOutcome(o)))
             }
         }
         // In edge order, as the edges are numbered.

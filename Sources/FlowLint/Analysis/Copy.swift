@@ -70,7 +70,8 @@ extension Program {
         switch text {
         case .literal(let literal): return [(nil, literal.template.rendered, literal.range)]
         case .localized(let localized):
-            let key = localized.key, r = localized.range
+            let key = localized.key
+            let r = localized.range
             // Declared with the labels of the result: an unlabelled array is converted element by
             // element on return.
             var result: [(locale: String?, text: String, range: SourceRange)] = []

@@ -125,8 +125,10 @@ public final class FlowAnalysis: @unchecked Sendable {
 
     /// `callersDropRequests`: some flow that calls this one (directly or not) makes a request iOS
     /// drops while a prompt is finishing, so what this flow returns with matters.
-    init(program: Program, id: FlowID, callees: [FlowAnalysis?], parameterKinds: [Int: Set<PermissionKind>] = [:],
-         refusing: Bool = false, callersDropRequests: Bool = false) {
+    init(
+        program: Program, id: FlowID, callees: [FlowAnalysis?], parameterKinds: [Int: Set<PermissionKind>] = [:],
+        refusing: Bool = false, callersDropRequests: Bool = false
+    ) {
         self.program = program
         self.refusing = refusing
         self.id = id
@@ -154,7 +156,8 @@ public final class FlowAnalysis: @unchecked Sendable {
             case .request(let request):
                 // In a flow whose callers ask for tracking, any request: a prompt answered here
                 // may be what the caller's request comes straight after, once the call returns.
-                if callersDropRequests || kinds(of: request.subject).contains(where: \.dropsRequestWhilePromptFinishing) {
+                if callersDropRequests || kinds(of: request.subject).contains(where: \.dropsRequestWhilePromptFinishing)
+                {
                     tracksPromptFinishing = true
                 }
             case .call where callersDropRequests: tracksPromptFinishing = true
@@ -232,7 +235,6 @@ public final class FlowAnalysis: @unchecked Sendable {
         if case .kind = ref { return StatusSet.domain(of: ref) }
         return StatusSet(kinds(of: ref).flatMap(\.statuses))
     }
-
 
     static func name(of ref: PermissionRef) -> String {
         switch ref {

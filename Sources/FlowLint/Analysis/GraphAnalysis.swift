@@ -41,7 +41,8 @@ extension FlowAnalysis {
         graphReachable[flow.start.index] = true
         var head = 0
         while head < queue.count {
-            let s = queue[head]; head += 1
+            let s = queue[head]
+            head += 1
             if requests[s] { mayRequest = true }
             if let handoff = flow.states[s].handoff { graphHandoffs.insert(handoff.outcome) }
             let edges = stateEdges[s]
@@ -70,7 +71,11 @@ extension FlowAnalysis {
             let edges = stateEdges[s]
             for e in graphEdges[s] {
                 switch edges[e].transition.target {
-                case .outcome: if !canReachOutcome[s] { canReachOutcome[s] = true; work.append(s) }
+                case .outcome:
+                    if !canReachOutcome[s] {
+                        canReachOutcome[s] = true
+                        work.append(s)
+                    }
                 case .state(let t):
                     successorList.append(t.index)
                     predecessorStart[t.index + 1] += 1
@@ -87,7 +92,9 @@ extension FlowAnalysis {
                 fill[t] += 1
             }
         }
-        func predecessors(_ s: Int) -> ArraySlice<Int> { predecessorList[predecessorStart[s]..<predecessorStart[s + 1]] }
+        func predecessors(_ s: Int) -> ArraySlice<Int> {
+            predecessorList[predecessorStart[s]..<predecessorStart[s + 1]]
+        }
         while let s = work.popLast() {
             for p in predecessors(s) where !canReachOutcome[p] {
                 canReachOutcome[p] = true
@@ -100,7 +107,8 @@ extension FlowAnalysis {
         // itself) is not a request the caller's alert primes: that alert offers the feature.
         reachesRequestDirectly = flow.states.indices.map { s in
             guard requests[s], case .call(let call) = flow.states[s].terminator,
-                  let callee = callees[call.callee.index] else { return requests[s] }
+                let callee = callees[call.callee.index]
+            else { return requests[s] }
             return callee.reachesRequestDirectly[callee.program[callee.id].start.index]
         }
         work = (0..<n).filter { requests[$0] }

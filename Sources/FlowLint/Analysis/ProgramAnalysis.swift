@@ -36,7 +36,10 @@ public struct ProgramAnalysis: Sendable {
                 if i < callees[v].count {
                     stack[stack.count - 1].1 += 1
                     let w = callees[v][i]
-                    if mark[w] == 0 { mark[w] = 1; stack.append((w, 0)) }
+                    if mark[w] == 0 {
+                        mark[w] = 1
+                        stack.append((w, 0))
+                    }
                 } else {
                     stack.removeLast()
                     mark[v] = 2
@@ -64,14 +67,18 @@ public struct ProgramAnalysis: Sendable {
 
         var analyses = [FlowAnalysis?](repeating: nil, count: n)
         for f in order {
-            analyses[f] = FlowAnalysis(program: program, id: FlowID(f), callees: analyses, parameterKinds: kinds[f],
-                                       callersDropRequests: callersDrop[f])
+            analyses[f] = FlowAnalysis(
+                program: program, id: FlowID(f), callees: analyses, parameterKinds: kinds[f],
+                callersDropRequests: callersDrop[f])
         }
         self.flows = analyses.map { $0! }
         self.calleeTable = analyses
         self.genericFlows = (0..<n).map { f in
-            kinds[f].isEmpty ? nil : FlowAnalysis(program: program, id: FlowID(f), callees: analyses,
-                                                  callersDropRequests: callersDrop[f])
+            kinds[f].isEmpty
+                ? nil
+                : FlowAnalysis(
+                    program: program, id: FlowID(f), callees: analyses,
+                    callersDropRequests: callersDrop[f])
         }
         self.callers = callers
 
@@ -89,7 +96,11 @@ public struct ProgramAnalysis: Sendable {
                     switch request.subject {
                     case .kind(let k): if k.dropsRequestWhilePromptFinishing { dropping[f] = true }
                     case .parameter(let p):
-                        if kinds[f][p].map({ $0.isEmpty || $0.contains(where: \.dropsRequestWhilePromptFinishing) }) ?? true { dropping[f] = true }
+                        if kinds[f][p].map({ $0.isEmpty || $0.contains(where: \.dropsRequestWhilePromptFinishing) })
+                            ?? true
+                        {
+                            dropping[f] = true
+                        }
                     }
                 default: break
                 }

@@ -104,10 +104,12 @@ extension FlowAnalysis {
             case .goto: plans.append(.goto)
             case .capability: plans.append(.capability)
             case .alert(let alert): plans.append(.alert(buttons: alert.buttons.count))
-            case .openSettings(let open): plans.append(.openSettings(notificationsOnly: open.page == .notificationSettings))
+            case .openSettings(let open):
+                plans.append(.openSettings(notificationsOnly: open.page == .notificationSettings))
             case .status(let check):
                 if check.subjects.count == 1,
-                   let t = armTables.table(arms: check.arms, hasOtherwise: check.otherwise != nil) {
+                    let t = armTables.table(arms: check.arms, hasOtherwise: check.otherwise != nil)
+                {
                     plans.append(.status(subject: subjectIndex(check.subjects[0]), table: t))
                 } else {
                     plans.append(.general)

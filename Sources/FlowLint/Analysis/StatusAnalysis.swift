@@ -136,8 +136,12 @@ extension FlowAnalysis {
                 handoffKnowledge[o] = handoffKnowledge[o].map { $0.unionOfStatuses(knowledge) } ?? knowledge
             }
             switch statePlans[state] {
-            case .request: mutates = true; mayRequest = true
-            case .openSettings: mutates = true; opensSettings = true
+            case .request:
+                mutates = true
+                mayRequest = true
+            case .openSettings:
+                mutates = true
+                opensSettings = true
             case .call(let callee):
                 if let c = callees[callee] {
                     mutates = mutates || c.mutates
@@ -145,7 +149,10 @@ extension FlowAnalysis {
                     mayRequest = mayRequest || c.mayRequest
                 }
             case .general:
-                if case .request = program[id][StateID(state)].terminator { mutates = true; mayRequest = true }
+                if case .request = program[id][StateID(state)].terminator {
+                    mutates = true
+                    mayRequest = true
+                }
             default: break
             }
             evaluate(StateID(state), knowledge, callees: callees, into: &evaluation)
@@ -221,10 +228,12 @@ extension FlowAnalysis {
         case .general:
             switch program[id][stateID].terminator {
             case .status(let check):
-                evaluateStatus(state: s, refs: check.subjects, arms: check.arms, otherwise: check.otherwise, k, into: &ev)
+                evaluateStatus(
+                    state: s, refs: check.subjects, arms: check.arms, otherwise: check.otherwise, k, into: &ev)
             case .request(let request):
-                evaluateRequest(state: s, ref: request.subject, options: request.options, arms: request.arms,
-                                otherwise: request.otherwise, k, into: &ev)
+                evaluateRequest(
+                    state: s, ref: request.subject, options: request.options, arms: request.arms,
+                    otherwise: request.otherwise, k, into: &ev)
             default:
                 preconditionFailure("state \(s) has a plan of its own")
             }
@@ -234,7 +243,9 @@ extension FlowAnalysis {
             if p >= 0, callPlans[Int(p)].callee === callees[callee] {
                 evaluateCall(callPlans[Int(p)], k, into: &ev)
             } else {
-                guard case .call(let call) = program[id][stateID].terminator else { preconditionFailure("state \(s) is not a call") }
+                guard case .call(let call) = program[id][stateID].terminator else {
+                    preconditionFailure("state \(s) is not a call")
+                }
                 evaluateCall(callPlan(call, callee: callees[callee]), k, into: &ev)
             }
         }
@@ -266,18 +277,27 @@ extension FlowAnalysis {
 
     /// A check of `state` read from the program (`StatePlan.general`): a tuple check, or one whose
     /// arms do not fit a table.
-    func evaluateStatus(state: Int, refs: [PermissionRef], arms: [StatusArm], otherwise: Transition?,
-                        _ k: Knowledge, into ev: inout Evaluation) {
+    func evaluateStatus(
+        state: Int, refs: [PermissionRef], arms: [StatusArm], otherwise: Transition?,
+        _ k: Knowledge, into ev: inout Evaluation
+    ) {
         if refs.count == 1 {
-            evaluateStatus(subject: subjectIndex(refs[0]), table: nil, arms: arms, hasOtherwise: otherwise != nil,
-                           edges: stateEdges[state], k, into: &ev)
+            evaluateStatus(
+                subject: subjectIndex(refs[0]), table: nil, arms: arms, hasOtherwise: otherwise != nil,
+                edges: stateEdges[state], k, into: &ev)
             return
         }
         let idx = refs.map(subjectIndex)
         let otherwiseEdge = arms.count
         if Self.combinations(of: idx, in: k) > Self.tupleCap {
-            for i in arms.indices { ev.steps.append(AnalysisStep(edge: i, target: arms[i].transition.target, knowledge: k, cause: .statusUnknown)) }
-            if let o = otherwise { ev.steps.append(AnalysisStep(edge: otherwiseEdge, target: o.target, knowledge: k, cause: .statusUnknown)) }
+            for i in arms.indices {
+                ev.steps.append(
+                    AnalysisStep(edge: i, target: arms[i].transition.target, knowledge: k, cause: .statusUnknown))
+            }
+            if let o = otherwise {
+                ev.steps.append(
+                    AnalysisStep(edge: otherwiseEdge, target: o.target, knowledge: k, cause: .statusUnknown))
+            }
             return
         }
         let sets = idx.map { Array(k[$0]) }
@@ -288,7 +308,9 @@ extension FlowAnalysis {
         func visit(_ i: Int) {
             if i == sets.count {
                 let e: Int
-                if let a = arms.firstIndex(where: { arm in arm.patterns.contains { p in zip(p, tuple).allSatisfy { $0.matches($1) } } }) {
+                if let a = arms.firstIndex(where: { arm in
+                    arm.patterns.contains { p in zip(p, tuple).allSatisfy { $0.matches($1) } }
+                }) {
                     e = a
                 } else if otherwise != nil {
                     e = otherwiseEdge
@@ -300,7 +322,11 @@ extension FlowAnalysis {
                 for pos in tuple.indices { projected[e * idx.count + pos].insert(tuple[pos]) }
                 return
             }
-            for s in sets[i] { tuple.append(s); visit(i + 1); tuple.removeLast() }
+            for s in sets[i] {
+                tuple.append(s)
+                visit(i + 1)
+                tuple.removeLast()
+            }
         }
         if !sets.isEmpty { visit(0) }
         for e in hit.indices where hit[e] {
@@ -317,13 +343,17 @@ extension FlowAnalysis {
     /// A check of one subject, the usual case, without the tuple enumeration's arrays: each
     /// status takes the edge its arm `table` says (`StatePlan.status`), or without a table the edge
     /// `arms` give; the statuses taking each edge are collected as bits, in a buffer on the stack.
-    func evaluateStatus(subject: Int, table: Int?, arms: [StatusArm] = [], hasOtherwise: Bool = false, edges: [Edge],
-                        _ k: Knowledge, into ev: inout Evaluation) {
+    func evaluateStatus(
+        subject: Int, table: Int?, arms: [StatusArm] = [], hasOtherwise: Bool = false, edges: [Edge],
+        _ k: Knowledge, into ev: inout Evaluation
+    ) {
         let set = k[subject]
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: edges.count) { projected in
             projected.initialize(repeating: 0)
             for status in set {
-                let e = table.map { armTables.edge($0, status) } ?? ArmTables.edge(of: status, arms: arms, hasOtherwise: hasOtherwise)
+                let e =
+                    table.map { armTables.edge($0, status) }
+                    ?? ArmTables.edge(of: status, arms: arms, hasOtherwise: hasOtherwise)
                 if e < 0 {
                     ev.unhandled.append([status])
                     continue
@@ -334,8 +364,10 @@ extension FlowAnalysis {
                 var after = k
                 after[subject] = set.intersection(StatusSet(bits: projected[e]))
                 if tracksObserved { after.set(.observed, subject) }
-                ev.steps.append(AnalysisStep(edge: e, target: edges[e].transition.target, knowledge: after,
-                                             cause: .status(after: after)))
+                ev.steps.append(
+                    AnalysisStep(
+                        edge: e, target: edges[e].transition.target, knowledge: after,
+                        cause: .status(after: after)))
             }
         }
     }

@@ -34,8 +34,11 @@ public struct StronglyConnectedComponents: Sendable {
         var frames: [(node: Int, pos: Int)] = []
 
         for root in 0..<count where index[root] < 0 {
-            index[root] = next; low[root] = next; next += 1
-            stack.append(root); onStack[root] = true
+            index[root] = next
+            low[root] = next
+            next += 1
+            stack.append(root)
+            onStack[root] = true
             frames.append((root, start[root]))
             while !frames.isEmpty {
                 let top = frames.count - 1
@@ -44,8 +47,11 @@ public struct StronglyConnectedComponents: Sendable {
                     let w = list[frames[top].pos]
                     frames[top].pos += 1
                     if index[w] < 0 {
-                        index[w] = next; low[w] = next; next += 1
-                        stack.append(w); onStack[w] = true
+                        index[w] = next
+                        low[w] = next
+                        next += 1
+                        stack.append(w)
+                        onStack[w] = true
                         frames.append((w, start[w]))
                     } else if onStack[w] {
                         low[v] = min(low[v], index[w])

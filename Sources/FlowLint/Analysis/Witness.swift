@@ -63,7 +63,8 @@ public struct Witness: Hashable, Sendable {
     /// out between them; the whole witness (nothing omitted) otherwise. Costs `head + tail` steps
     /// whatever the witness's length, for `head` up to `headLength`.
     public func abridged(head: Int = Witness.headLength, tail: Int = Witness.tailLength)
-        -> (head: [WitnessStep], omitted: Int, tail: [WitnessStep]) {
+        -> (head: [WitnessStep], omitted: Int, tail: [WitnessStep])
+    {
         guard let source, count > head + tail, head >= 1, tail >= 1, head <= Witness.headLength else {
             return (steps, 0, [])
         }
@@ -73,8 +74,10 @@ public struct Witness: Hashable, Sendable {
         // Tail: the links into the last `tail - 1` depths, then the arrival.
         var bottom = source.ancestors(of: end, count: tail - 1)
         bottom.reverse()
-        return ([source.startStep()] + top.map(source.step(into:)), count - head - tail,
-                bottom.map(source.step(into:)) + [source.arrival(end)])
+        return (
+            [source.startStep()] + top.map(source.step(into:)), count - head - tail,
+            bottom.map(source.step(into:)) + [source.arrival(end)]
+        )
     }
 
     public static func == (a: Witness, b: Witness) -> Bool {
@@ -94,7 +97,10 @@ final class WitnessSource: Sendable {
     init(_ analysis: FlowAnalysis) { self.analysis = analysis }
 
     /// A link of the tree: a node, or a state of the graph tree (the same kind as the end).
-    enum Link { case node(Int), state(Int) }
+    enum Link {
+        case node(Int)
+        case state(Int)
+    }
 
     func parent(_ link: Link) -> Link? {
         switch link {
@@ -137,10 +143,11 @@ final class WitnessSource: Sendable {
     /// counting the root. `link` is an anchor, so the walk is at most `Witness.headLength` long.
     func ancestors(from link: Link, below depth: Int) -> [Link] {
         var out: [Link] = []
-        var d = switch link {
-        case .node(let n): analysis.nodes.depth(n)
-        case .state(let s): analysis.graphDepth[s]
-        }
+        var d =
+            switch link {
+            case .node(let n): analysis.nodes.depth(n)
+            case .state(let s): analysis.graphDepth[s]
+            }
         var current: Link? = link
         while let c = current, parent(c) != nil {
             if d < depth { out.append(c) }
@@ -164,15 +171,18 @@ final class WitnessSource: Sendable {
             let parent = analysis.nodes[n].parent!
             let from = analysis.nodes[parent.node].state.index
             let state = flow.states[from]
-            let words = analysis.describe(parent.cause, edge: parent.edge, state: from, before: analysis.nodes[parent.node].knowledge)
-            return WitnessStep("in '\(state.name)': \(words)",
-                               at: analysis.stateEdges[from][parent.edge].transition.range)
+            let words = analysis.describe(
+                parent.cause, edge: parent.edge, state: from, before: analysis.nodes[parent.node].knowledge)
+            return WitnessStep(
+                "in '\(state.name)': \(words)",
+                at: analysis.stateEdges[from][parent.edge].transition.range)
         case .state(let s):
             let (from, edge) = analysis.graphParent[s]!
             let state = flow.states[from]
             let e = analysis.stateEdges[from][edge]
-            return WitnessStep("in '\(state.name)': \(FlowAnalysis.describe(e, in: state, program: analysis.program, flow: flow))",
-                               at: e.transition.range)
+            return WitnessStep(
+                "in '\(state.name)': \(FlowAnalysis.describe(e, in: state, program: analysis.program, flow: flow))",
+                at: e.transition.range)
         }
     }
 
@@ -182,7 +192,8 @@ final class WitnessSource: Sendable {
         case .node(let n):
             let node = analysis.nodes[n]
             let state = flow.states[node.state.index]
-            return WitnessStep("reaches '\(state.name)'" + analysis.knowledgeSuffix(node.knowledge), at: state.nameRange)
+            return WitnessStep(
+                "reaches '\(state.name)'" + analysis.knowledgeSuffix(node.knowledge), at: state.nameRange)
         case .state(let s):
             return WitnessStep("reaches '\(flow.states[s].name)'", at: flow.states[s].nameRange)
         }
@@ -214,12 +225,16 @@ public struct WitnessBuilder {
     /// The ancestor of `node` at depth `min(depth, Witness.headLength)`.
     mutating func anchor(of node: Int, depth: Int) -> Int {
         let nodes = analysis.nodes
-        var current = node, d = depth
+        var current = node
+        var d = depth
         var unknown: [Int32] = []
         var found: Int?
         while d > Witness.headLength {
             if d % Self.anchorStride == 0 {
-                if let a = anchors[Int32(current)] { found = Int(a); break }
+                if let a = anchors[Int32(current)] {
+                    found = Int(a)
+                    break
+                }
                 unknown.append(Int32(current))
             }
             current = nodes.parentIndex(current)
@@ -235,8 +250,9 @@ public struct WitnessBuilder {
     public mutating func witness(toState s: StateID) -> Witness {
         if let n = analysis.nodesOfState[s.index].first { return witness(to: n) }
         guard analysis.graphReachable[s.index] else { return .none }
-        return Witness(source: source, end: .state(s.index), count: analysis.graphDepth[s.index] + 2,
-                       anchor: analysis.graphAnchor[s.index])
+        return Witness(
+            source: source, end: .state(s.index), count: analysis.graphDepth[s.index] + 2,
+            anchor: analysis.graphAnchor[s.index])
     }
 }
 
@@ -282,12 +298,15 @@ extension FlowAnalysis {
                 + (relaunch && open.page == .settings ? " (iOS relaunches the app if one did)" : "") + to
         case (.status(let after), .status(let check)):
             let refs = check.subjects
-            var value = refs.count == 1 ? after[subjectIndex(refs[0])].phrase
+            var value =
+                refs.count == 1
+                ? after[subjectIndex(refs[0])].phrase
                 : "(" + refs.map { after[subjectIndex($0)].phrase }.joined(separator: "; ") + ")"
             if refs.count > 1, let before {
                 let (shown, more) = combinations(taking: edge, of: check, before: before)
                 if !shown.isEmpty {
-                    value = shown.map { "(" + $0.map(\.rawValue).joined(separator: ", ") + ")" }.joined(separator: " or ")
+                    value =
+                        shown.map { "(" + $0.map(\.rawValue).joined(separator: ", ") + ")" }.joined(separator: " or ")
                         + (more > 0 ? " or \(more) more" : "")
                 }
             }
@@ -298,13 +317,18 @@ extension FlowAnalysis {
         case (.request(let ref, let note, let r), _):
             let how: String
             switch note {
-            case .prompt(let s, let label): how = s == .notDetermined || s == .undetermined ? label : "\(label) (prompt shown while \(s.rawValue))"
+            case .prompt(let s, let label):
+                how = s == .notDetermined || s == .undetermined ? label : "\(label) (prompt shown while \(s.rawValue))"
             case .upgradeOffered(let s): how = "no prompt (the upgrade was offered before), stays \(s.rawValue)"
             case .upgradeIgnored(let s, let temporary):
-                how = temporary ? "no prompt (iOS ignores the upgrade for an 'Allow Once' grant), stays \(s.rawValue)"
+                how =
+                    temporary
+                    ? "no prompt (iOS ignores the upgrade for an 'Allow Once' grant), stays \(s.rawValue)"
                     : "no prompt (requestAlwaysAuthorization() was already called), stays \(s.rawValue)"
             case .immediate(let s, let result):
-                how = s == result ? "no prompt (already \(s.rawValue))" : "no prompt, \(s.rawValue) becomes \(result.rawValue)"
+                how =
+                    s == result
+                    ? "no prompt (already \(s.rawValue))" : "no prompt, \(s.rawValue) becomes \(result.rawValue)"
             case .notActive: how = "no prompt (the app is not active), returns \(r.rawValue)"
             }
             return "request \(name(of: ref)): \(how)" + to
@@ -322,8 +346,10 @@ extension FlowAnalysis {
     /// The first `shownCombinations` status tuples that take branch `edge` of `check` when the
     /// statuses are as `before` says (arms in order, first match wins), and how many more do.
     /// Enumerates at most `tupleCap` tuples.
-    func combinations(taking edge: Int, of check: StatusCheck, before: Knowledge,
-                      where keep: ([Status]) -> Bool = { _ in true }) -> (shown: [[Status]], more: Int) {
+    func combinations(
+        taking edge: Int, of check: StatusCheck, before: Knowledge,
+        where keep: ([Status]) -> Bool = { _ in true }
+    ) -> (shown: [[Status]], more: Int) {
         let sets = check.subjects.map { Array(before[subjectIndex($0)]) }
         guard sets.reduce(1, { $0 * $1.count }) <= Self.tupleCap else { return ([], 0) }
         var shown: [[Status]] = []
@@ -331,13 +357,20 @@ extension FlowAnalysis {
         var tuple: [Status] = []
         func visit(_ i: Int) {
             if i == sets.count {
-                let taken = check.arms.firstIndex { arm in arm.patterns.contains { p in zip(p, tuple).allSatisfy { $0.matches($1) } } }
+                let taken =
+                    check.arms.firstIndex { arm in
+                        arm.patterns.contains { p in zip(p, tuple).allSatisfy { $0.matches($1) } }
+                    }
                     ?? check.arms.count
                 guard taken == edge, keep(tuple) else { return }
                 if shown.count < Self.shownCombinations { shown.append(tuple) } else { more += 1 }
                 return
             }
-            for s in sets[i] { tuple.append(s); visit(i + 1); tuple.removeLast() }
+            for s in sets[i] {
+                tuple.append(s)
+                visit(i + 1)
+                tuple.removeLast()
+            }
         }
         visit(0)
         return (shown, more)
@@ -353,11 +386,12 @@ extension FlowAnalysis {
 
     /// A button as written: `cancel "Not Now"`.
     static func button(_ b: Button, program: Program) -> String {
-        let role = switch b.role {
-        case .default: "button"
-        case .cancel: "cancel"
-        case .destructive: "destructive"
-        }
+        let role =
+            switch b.role {
+            case .default: "button"
+            case .cancel: "cancel"
+            case .destructive: "destructive"
+            }
         return "\(role) \"\(program.baseText(b.label))\""
     }
 
@@ -380,14 +414,20 @@ extension FlowAnalysis {
         switch (e.kind, state.terminator) {
         case (.button(let i), .alert(let a)): return button(a.buttons[i], program: program) + to
         case (.capability(let yes), .capability(let check)):
-            return "capability \(check.capability.rawValue) = \(yes ? check.capability.armNames.yes : check.capability.armNames.no)" + to
+            return
+                "capability \(check.capability.rawValue) = \(yes ? check.capability.armNames.yes : check.capability.armNames.no)"
+                + to
         case (.settingsReturn, _): return "back from Settings" + to
         case (.arm(let i), .status(let check)):
-            return "status \(check.subjects.map { name(of: $0) }.joined(separator: ", ")) = \(check.arms[i].spelling)" + to
-        case (.arm(let i), .request(let request)): return "request \(name(of: request.subject)): \(request.arms[i].spelling)" + to
+            return "status \(check.subjects.map { name(of: $0) }.joined(separator: ", ")) = \(check.arms[i].spelling)"
+                + to
+        case (.arm(let i), .request(let request)):
+            return "request \(name(of: request.subject)): \(request.arms[i].spelling)" + to
         case (.arm(let i), .call(let call)):
             let callee = program[call.callee]
-            return "call \(callee.name) ends \(call.arms[i].outcomes.map { callee.outcomes[$0].name }.joined(separator: ", "))" + to
+            return
+                "call \(callee.name) ends \(call.arms[i].outcomes.map { callee.outcomes[$0].name }.joined(separator: ", "))"
+                + to
         case (.otherwise, _): return "else" + to
         default: return "goes on" + to
         }

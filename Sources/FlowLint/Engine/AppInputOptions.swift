@@ -32,7 +32,9 @@ public struct AppInputOptions: Hashable, Sendable {
 
     /// Sets the key (either spelling); false for a key that is not an app key. A single-valued
     /// key given twice is an error, as a repeated command-line option would be ambiguous.
-    mutating func set(_ key: String, _ value: String, where location: String) throws(LintConfiguration.ParseError) -> Bool {
+    mutating func set(_ key: String, _ value: String, where location: String) throws(LintConfiguration.ParseError)
+        -> Bool
+    {
         guard let name = Self.keys.first(where: { $0.lines == key || $0.json == key })?.lines else { return false }
         func single(_ slot: inout String?) throws(LintConfiguration.ParseError) {
             guard slot == nil else { throw .init(message: "\(location): '\(name)' is given twice") }

@@ -40,7 +40,10 @@ public struct AppTarget: Sendable {
         var groups: [String: (target: String, configurations: [String], template: String, finding: RuleFinding)] = [:]
         var result: [(key: String?, finding: RuleFinding)] = []
         for (app, finding) in items {
-            guard let target = app.target, !app.configurations.isEmpty else { result.append((nil, finding)); continue }
+            guard let target = app.target, !app.configurations.isEmpty else {
+                result.append((nil, finding))
+                continue
+            }
             let template = finding.message.replacingOccurrences(of: app.name, with: "\u{1}")
             let key = "\(target)\u{0}\(finding.range?.start.offset ?? -1)\u{0}\(template)"
             if var g = groups[key] {
@@ -55,7 +58,8 @@ public struct AppTarget: Sendable {
         return result.map { key, finding in
             guard let key, let g = groups[key] else { return finding }
             var f = g.finding
-            f.message = g.template.replacingOccurrences(of: "\u{1}", with: name(target: g.target, configurations: g.configurations))
+            f.message = g.template.replacingOccurrences(
+                of: "\u{1}", with: name(target: g.target, configurations: g.configurations))
             return f
         }
     }
@@ -74,9 +78,12 @@ public struct AppTarget: Sendable {
         }
     }
 
-    public init(name: String, infoPlist: InfoPlist?, deploymentTarget: OSVersion? = nil, privacyManifest: PrivacyManifest? = nil,
-                manifestSearch: String? = nil, generatesInfoPlist: Bool = false, ignoredInfoPlistSettings: [String] = [],
-                entitlements: Entitlements? = nil) {
+    public init(
+        name: String, infoPlist: InfoPlist?, deploymentTarget: OSVersion? = nil,
+        privacyManifest: PrivacyManifest? = nil,
+        manifestSearch: String? = nil, generatesInfoPlist: Bool = false, ignoredInfoPlistSettings: [String] = [],
+        entitlements: Entitlements? = nil
+    ) {
         self.name = name
         self.infoPlist = infoPlist
         self.deploymentTarget = deploymentTarget
@@ -118,21 +125,26 @@ public struct PrivacyManifest: Hashable, Sendable {
             root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
             let detail = InfoPlist.where(error, in: data)
-            throw InfoPlist.ParseError(message: "\(path):\(detail.line.map { "\($0):1:" } ?? "") not a property list\(detail.text)")
+            throw InfoPlist.ParseError(
+                message: "\(path):\(detail.line.map { "\($0):1:" } ?? "") not a property list\(detail.text)")
         }
         guard let d = root as? [String: Any] else {
             throw InfoPlist.ParseError(message: "'\(path)' is not a dictionary property list")
         }
         // Foundation on Linux gives a plist Boolean as Bool (not NSNumber-with-objCType).
-        self.init(path: path, tracking: d["NSPrivacyTracking"] as? Bool,
-                  trackingDomains: (d["NSPrivacyTrackingDomains"] as? [Any]).map { $0.compactMap { $0 as? String } })
+        self.init(
+            path: path, tracking: d["NSPrivacyTracking"] as? Bool,
+            trackingDomains: (d["NSPrivacyTrackingDomains"] as? [Any]).map { $0.compactMap { $0 as? String } })
     }
 
     /// Reads the manifest at `path` through the flows' bounded read.
-    public static func read(path: String, shownAs shown: String? = nil, maxBytes: Int = FileSystemReader.defaultMaxBytes) throws(InfoPlist.ParseError) -> PrivacyManifest {
+    public static func read(
+        path: String, shownAs shown: String? = nil, maxBytes: Int = FileSystemReader.defaultMaxBytes
+    ) throws(InfoPlist.ParseError) -> PrivacyManifest {
         switch FileSystemReader().read(path, maxBytes: maxBytes) {
         case .success(let bytes): return try PrivacyManifest(path: shown ?? path, data: Data(bytes))
-        case .failure(let error): throw InfoPlist.ParseError(message: "cannot read '\(shown ?? path)': \(error.message)")
+        case .failure(let error):
+            throw InfoPlist.ParseError(message: "cannot read '\(shown ?? path)': \(error.message)")
         }
     }
 }

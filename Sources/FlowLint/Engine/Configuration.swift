@@ -1,5 +1,5 @@
-import Foundation
 import FlowSyntax
+import Foundation
 
 /// Per-project settings: rule severities (or off) and paths to skip.
 ///
@@ -34,8 +34,10 @@ public struct LintConfiguration: Hashable, Sendable {
     /// `"maxFindingsPerFile": 0`); nil: the linter's default.
     public var maxFindingsPerFile: Int?
 
-    public init(severities: [DiagnosticID: Severity?] = [:], excluded: [String] = [], neutralLabels: [String: String] = [:],
-                maxFindingsPerFile: Int? = nil) {
+    public init(
+        severities: [DiagnosticID: Severity?] = [:], excluded: [String] = [], neutralLabels: [String: String] = [:],
+        maxFindingsPerFile: Int? = nil
+    ) {
         self.severities = severities
         self.excluded = excluded
         self.neutralLabels = neutralLabels
@@ -73,13 +75,27 @@ public struct LintConfiguration: Hashable, Sendable {
     }
 
     static func glob(_ pattern: String, _ text: String) -> Bool {
-        let p = Array(pattern), t = Array(text)
-        var i = 0, j = 0, star = -1, mark = 0
+        let p = Array(pattern)
+        let t = Array(text)
+        var i = 0
+        var j = 0
+        var star = -1
+        var mark = 0
         while j < t.count {
-            if i < p.count, p[i] == t[j] { i += 1; j += 1 }
-            else if i < p.count, p[i] == "*" { star = i; mark = j; i += 1 }
-            else if star >= 0 { i = star + 1; mark += 1; j = mark }
-            else { return false }
+            if i < p.count, p[i] == t[j] {
+                i += 1
+                j += 1
+            } else if i < p.count, p[i] == "*" {
+                star = i
+                mark = j
+                i += 1
+            } else if star >= 0 {
+                i = star + 1
+                mark += 1
+                j = mark
+            } else {
+                return false
+            }
         }
         while i < p.count, p[i] == "*" { i += 1 }
         return i == p.count
@@ -98,7 +114,9 @@ public struct LintConfiguration: Hashable, Sendable {
     /// Parses the `key = value` format (`#` comments, blank lines ignored).
     /// `registry` holds the IDs that may be named (the command line passes every ID, so that a
     /// flowrun ID gets "reported by flowrun" rather than "unknown").
-    public static func parse(lines text: String, path: String, registry: DiagnosticRegistry = .flowlint) throws(ParseError) -> LintConfiguration {
+    public static func parse(lines text: String, path: String, registry: DiagnosticRegistry = .flowlint)
+        throws(ParseError) -> LintConfiguration
+    {
         var config = LintConfiguration()
         for (n, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var line = Substring(raw)
@@ -117,7 +135,9 @@ public struct LintConfiguration: Hashable, Sendable {
 
     /// Parses the JSON format. Every error has the line and column it is at; duplicate keys are
     /// errors.
-    public static func parse(json data: Data, path: String, registry: DiagnosticRegistry = .flowlint) throws(ParseError) -> LintConfiguration {
+    public static func parse(json data: Data, path: String, registry: DiagnosticRegistry = .flowlint) throws(ParseError)
+        -> LintConfiguration
+    {
         let bytes = [UInt8](data)
         let root: LocatedJSON.Value
         do {
@@ -136,7 +156,9 @@ public struct LintConfiguration: Hashable, Sendable {
         for member in members {
             switch member.key {
             case "rules":
-                guard case .object(let rules) = member.value else { throw ParseError(message: "\(at(member.offset)): 'rules' must be an object") }
+                guard case .object(let rules) = member.value else {
+                    throw ParseError(message: "\(at(member.offset)): 'rules' must be an object")
+                }
                 for rule in rules {
                     guard case .string(let s) = rule.value else {
                         throw ParseError(message: "\(at(rule.offset)): severity of '\(rule.key)' must be a string")
@@ -155,11 +177,15 @@ public struct LintConfiguration: Hashable, Sendable {
                 }
             case "neutralLabels":
                 guard case .object(let labels) = member.value else {
-                    throw ParseError(message: "\(at(member.offset)): 'neutralLabels' must be an object of strings (\"Allow\": \"Continue\")")
+                    throw ParseError(
+                        message:
+                            "\(at(member.offset)): 'neutralLabels' must be an object of strings (\"Allow\": \"Continue\")"
+                    )
                 }
                 for label in labels {
                     guard case .string(let neutral) = label.value else {
-                        throw ParseError(message: "\(at(label.offset)): the neutral label for '\(label.key)' must be a string")
+                        throw ParseError(
+                            message: "\(at(label.offset)): the neutral label for '\(label.key)' must be a string")
                     }
                     try config.addNeutralLabel(label.key, neutral, where: at(label.offset))
                 }
@@ -167,17 +193,25 @@ public struct LintConfiguration: Hashable, Sendable {
                 try config.parseApp(member.value, at: at, offset: member.offset)
             case "maxFindingsPerFile":
                 guard case .number(let n) = member.value, n >= 0, n == n.rounded(), n <= Double(Int32.max) else {
-                    throw ParseError(message: "\(at(member.offset)): 'maxFindingsPerFile' must be a whole number, 0 or more (0: show every finding)")
+                    throw ParseError(
+                        message:
+                            "\(at(member.offset)): 'maxFindingsPerFile' must be a whole number, 0 or more (0: show every finding)"
+                    )
                 }
                 config.maxFindingsPerFile = Int(n)
             default:
-                throw ParseError(message: "\(at(member.offset)): unknown key '\(member.key)' (expected 'rules', 'exclude', 'neutralLabels', 'maxFindingsPerFile' or 'app')")
+                throw ParseError(
+                    message:
+                        "\(at(member.offset)): unknown key '\(member.key)' (expected 'rules', 'exclude', 'neutralLabels', 'maxFindingsPerFile' or 'app')"
+                )
             }
         }
         return config
     }
 
-    private mutating func apply(key: String, value: String, where location: String, registry: DiagnosticRegistry) throws(ParseError) {
+    private mutating func apply(key: String, value: String, where location: String, registry: DiagnosticRegistry)
+        throws(ParseError)
+    {
         if try app.set(key, value, where: location) { return }
         if key == "exclude" {
             excluded.append(value)
@@ -185,7 +219,9 @@ public struct LintConfiguration: Hashable, Sendable {
         }
         if key == "max-findings-per-file" {
             guard value.allSatisfy(\.isASCII), let n = Int(value), n >= 0 else {
-                throw ParseError(message: "\(location): 'max-findings-per-file' needs a whole number, 0 or more (0: show every finding)")
+                throw ParseError(
+                    message:
+                        "\(location): 'max-findings-per-file' needs a whole number, 0 or more (0: show every finding)")
             }
             maxFindingsPerFile = n
             return
@@ -194,13 +230,15 @@ public struct LintConfiguration: Hashable, Sendable {
             guard let arrow = value.range(of: "->") else {
                 throw ParseError(message: "\(location): expected 'neutral-label = STEERING LABEL -> NEUTRAL LABEL'")
             }
-            try addNeutralLabel(value[..<arrow.lowerBound].trimmingCharacters(in: .whitespaces),
-                                value[arrow.upperBound...].trimmingCharacters(in: .whitespaces), where: location)
+            try addNeutralLabel(
+                value[..<arrow.lowerBound].trimmingCharacters(in: .whitespaces),
+                value[arrow.upperBound...].trimmingCharacters(in: .whitespaces), where: location)
             return
         }
         guard let entry = registry.entry(key) else {
             let hint = registry.suggestion(for: key)
-            throw ParseError(message: "\(location): unknown rule '\(key)'" + (hint.map { "; did you mean '\($0)'?" } ?? ""))
+            throw ParseError(
+                message: "\(location): unknown rule '\(key)'" + (hint.map { "; did you mean '\($0)'?" } ?? ""))
         }
         guard let severity = Self.parseSeverity(value) else {
             throw ParseError(message: "\(location): unknown severity '\(value)' (expected off, note, warning or error)")
@@ -211,7 +249,10 @@ public struct LintConfiguration: Hashable, Sendable {
             break
         case .notOff(let because):
             if severity == nil {
-                throw ParseError(message: "\(location): \(named) cannot be turned off: \(because); set it to 'warning' to report it without failing")
+                throw ParseError(
+                    message:
+                        "\(location): \(named) cannot be turned off: \(because); set it to 'warning' to report it without failing"
+                )
             }
         case .fixed(let because):
             // Restating the default is harmless; anything else would be a promise the tools cannot keep.
@@ -236,16 +277,19 @@ public struct LintConfiguration: Hashable, Sendable {
                 var strings: [String] = []
                 for item in items {
                     guard case .string(let s) = item else {
-                        throw ParseError(message: "\(at(member.offset)): '\(member.key)' must be a string or an array of strings")
+                        throw ParseError(
+                            message: "\(at(member.offset)): '\(member.key)' must be a string or an array of strings")
                     }
                     strings.append(s)
                 }
                 values = strings
             default:
-                throw ParseError(message: "\(at(member.offset)): '\(member.key)' must be a string or an array of strings")
+                throw ParseError(
+                    message: "\(at(member.offset)): '\(member.key)' must be a string or an array of strings")
             }
             guard AppInputOptions.keys.contains(where: { $0.json == member.key }) else {
-                throw ParseError(message: "\(at(member.offset)): unknown key '\(member.key)' in 'app' (expected \(expected))")
+                throw ParseError(
+                    message: "\(at(member.offset)): unknown key '\(member.key)' in 'app' (expected \(expected))")
             }
             for v in values { _ = try app.set(member.key, v, where: at(member.offset)) }
         }

@@ -1,5 +1,5 @@
-import Foundation
 import FlowModel
+import Foundation
 
 /// The parts of an app's Info.plist the linter reads: top-level keys with string values and
 /// dictionaries of strings (`NSLocationTemporaryUsageDescriptionDictionary`). XML and binary
@@ -32,7 +32,8 @@ public struct InfoPlist: Hashable, Sendable {
             root = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
             let detail = Self.where(error, in: data)
-            throw ParseError(message: "\(path):\(detail.line.map { "\($0):1:" } ?? "") not a property list\(detail.text)")
+            throw ParseError(
+                message: "\(path):\(detail.line.map { "\($0):1:" } ?? "") not a property list\(detail.text)")
         }
         guard let dictionary = root as? [String: Any] else {
             throw ParseError(message: "'\(path)' is not a dictionary property list")
@@ -64,7 +65,9 @@ public struct InfoPlist: Hashable, Sendable {
 
     /// Reads the plist at `path` through the flows' bounded read: refused from its size when over
     /// `maxBytes`, and never more than that read.
-    public static func read(path: String, maxBytes: Int = FileSystemReader.defaultMaxBytes) throws(ParseError) -> InfoPlist {
+    public static func read(path: String, maxBytes: Int = FileSystemReader.defaultMaxBytes) throws(ParseError)
+        -> InfoPlist
+    {
         switch FileSystemReader().read(path, maxBytes: maxBytes) {
         case .success(let bytes): return try InfoPlist(path: path, data: Data(bytes))
         case .failure(let error): throw ParseError(message: "cannot read '\(path)': \(error.message)")

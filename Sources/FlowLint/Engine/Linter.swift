@@ -1,6 +1,6 @@
-import Foundation
 import FlowModel
 import FlowSyntax
+import Foundation
 
 /// What linting one entry file produced.
 public struct LintReport: Sendable {
@@ -20,7 +20,10 @@ public struct LintReport: Sendable {
     /// The findings the per-file cap left out, in position order: a baseline records them too.
     public var hidden: [Finding] = []
 
-    public init(findings: [Finding], suppressed: [Finding] = [], expected: [Finding] = [], files: [SourceFile], analysis: ProgramAnalysis? = nil) {
+    public init(
+        findings: [Finding], suppressed: [Finding] = [], expected: [Finding] = [], files: [SourceFile],
+        analysis: ProgramAnalysis? = nil
+    ) {
         self.findings = findings
         self.suppressed = suppressed
         self.expected = expected
@@ -40,8 +43,11 @@ public struct Linter: Sendable {
     /// applied to everything): past it one FL0013 says how many more there are of each severity.
     public var maxFindingsPerFile: Int
 
-    public init(rules: [Rule] = RuleRegistry.rules, configuration: LintConfiguration = LintConfiguration(), infoPlist: InfoPlist? = nil,
-                maxFindingsPerFile: Int = ParseLimits.default.maxErrors) {
+    public init(
+        rules: [Rule] = RuleRegistry.rules, configuration: LintConfiguration = LintConfiguration(),
+        infoPlist: InfoPlist? = nil,
+        maxFindingsPerFile: Int = ParseLimits.default.maxErrors
+    ) {
         self.rules = rules
         self.configuration = configuration
         self.infoPlist = infoPlist
@@ -62,14 +68,18 @@ public struct Linter: Sendable {
         guard let program = load.program else {
             return capped(LintReport(findings: sorted(findings), files: load.files), load: load)
         }
-        let context = LintContext(program: program, infoPlist: infoPlist, apps: apps,
-                                  neutralLabels: configuration.neutralLabels)
+        let context = LintContext(
+            program: program, infoPlist: infoPlist, apps: apps,
+            neutralLabels: configuration.neutralLabels)
         for rule in rules.filter(\.buildsOwnAnalysis) + rules.filter({ !$0.buildsOwnAnalysis }) {
             guard let severity = configuration.severity(of: rule) else { continue }
             for f in rule.check(context) {
-                findings.append(Finding(diagnostic: Diagnostic(id: rule.id, severity: severity, message: f.message, range: f.range,
-                                                               notes: f.notes, fixIts: f.fixIts),
-                                        witness: f.witness))
+                findings.append(
+                    Finding(
+                        diagnostic: Diagnostic(
+                            id: rule.id, severity: severity, message: f.message, range: f.range,
+                            notes: f.notes, fixIts: f.fixIts),
+                        witness: f.witness))
             }
         }
         // Handed over, not copied: on a flow with many findings (21,155 on the 40,000-state
@@ -102,7 +112,8 @@ public struct Linter: Sendable {
                 candidates.append(i)
             }
         }
-        let keep = Self.shownByPriority(report.findings, candidates: candidates, limit: configured ?? maxFindingsPerFile)
+        let keep = Self.shownByPriority(
+            report.findings, candidates: candidates, limit: configured ?? maxFindingsPerFile)
         var kept: [Finding] = []
         var lastKept: [Int: SourceRange] = [:]
         var left: [Int: DiagnosticCap.Omitted] = [:]
@@ -147,13 +158,17 @@ public struct Linter: Sendable {
     }
 
     /// How FL0013 tells a user what was chosen and how to see the rest.
-    static let capAdvice = "shown: errors first, then each rule's first findings; add 'max-findings-per-file = 0' to .flowlint to see them all"
+    static let capAdvice =
+        "shown: errors first, then each rule's first findings; add 'max-findings-per-file = 0' to .flowlint to see them all"
 
     /// Which of `findings[candidates]` the cap shows: at most `limit` per file, taken in the
     /// order severity (errors first), then each rule's n-th finding before any rule's (n+1)-th,
     /// then position.
     static func shownByPriority(_ findings: [Finding], candidates: [Int], limit: Int) -> [Bool] {
-        struct RuleInFile: Hashable { var file: Int; var id: DiagnosticID }
+        struct RuleInFile: Hashable {
+            var file: Int
+            var id: DiagnosticID
+        }
         func file(_ i: Int) -> Int { findings[i].diagnostic.range.map { Int($0.file.index) } ?? -1 }
         func severity(_ i: Int) -> Int {
             switch findings[i].diagnostic.severity {
@@ -169,7 +184,8 @@ public struct Linter: Sendable {
             rank[i] = seen[key, default: 0]
             seen[key] = rank[i] + 1
         }
-        let order = candidates.sorted { a, b in (file(a), severity(a), rank[a], a) < (file(b), severity(b), rank[b], b) }
+        let order = candidates.sorted { a, b in (file(a), severity(a), rank[a], a) < (file(b), severity(b), rank[b], b)
+        }
         var keep = [Bool](repeating: false, count: findings.count)
         var shown: [Int: Int] = [:]
         for i in order where shown[file(i), default: 0] < limit {
@@ -191,8 +207,14 @@ public struct Linter: Sendable {
     /// Sorts in place, by file, position, ID and message.
     private func sort(_ findings: inout [Finding]) {
         findings.sort { a, b in
-            let ka = (a.diagnostic.range?.file.index ?? -1, a.diagnostic.range?.start.offset ?? -1, a.ruleID, a.diagnostic.message)
-            let kb = (b.diagnostic.range?.file.index ?? -1, b.diagnostic.range?.start.offset ?? -1, b.ruleID, b.diagnostic.message)
+            let ka = (
+                a.diagnostic.range?.file.index ?? -1, a.diagnostic.range?.start.offset ?? -1, a.ruleID,
+                a.diagnostic.message
+            )
+            let kb = (
+                b.diagnostic.range?.file.index ?? -1, b.diagnostic.range?.start.offset ?? -1, b.ruleID,
+                b.diagnostic.message
+            )
             return ka < kb
         }
     }
@@ -208,25 +230,33 @@ public struct Linter: Sendable {
         var covers: [(file: FileID, lines: ClosedRange<Int>?, span: Range<Int>?)]
     }
 
-    private func applyDirectives(_ findings: consuming [Finding], comments: [[Comment]], program: Program) -> LintReport {
+    private func applyDirectives(_ findings: consuming [Finding], comments: [[Comment]], program: Program) -> LintReport
+    {
         var meta: [Finding] = []
         var directives: [Directive] = []
         func report(_ rule: Rule, _ message: String, _ range: SourceRange, fixIts: [FixIt] = []) {
             guard let severity = configuration.severity(of: rule) else { return }
-            meta.append(Finding(diagnostic: Diagnostic(id: rule.id, severity: severity, message: message, range: range, fixIts: fixIts)))
+            meta.append(
+                Finding(
+                    diagnostic: Diagnostic(
+                        id: rule.id, severity: severity, message: message, range: range, fixIts: fixIts)))
         }
         // Declarations a directive on line L can stand before: states and flows starting on L or L+1.
         var declarations: [FileID: [(line: Int, span: Range<Int>)]] = [:]
         for flow in program.flows {
-            declarations[flow.range.file, default: []].append((flow.range.start.line, flow.range.start.offset..<flow.range.end.offset))
+            declarations[flow.range.file, default: []].append(
+                (flow.range.start.line, flow.range.start.offset..<flow.range.end.offset))
             for state in flow.states {
-                declarations[state.range.file, default: []].append((state.range.start.line, state.range.start.offset..<state.range.end.offset))
+                declarations[state.range.file, default: []].append(
+                    (state.range.start.line, state.range.start.offset..<state.range.end.offset))
             }
         }
         for comment in comments.joined() {
             let text = comment.text.trimmingCharacters(in: .whitespaces)
             // `flowlint:disable ...` is a directive; prose such as "flowlint: reports ..." is not.
-            guard text.hasPrefix("flowlint:"), text.dropFirst("flowlint:".count).first?.isLetter == true else { continue }
+            guard text.hasPrefix("flowlint:"), text.dropFirst("flowlint:".count).first?.isLetter == true else {
+                continue
+            }
             var body = Substring(text.dropFirst("flowlint:".count))
             var reason: String?
             if let dash = body.range(of: "--") {
@@ -240,10 +270,14 @@ public struct Linter: Sendable {
             var nextLineOnly = false
             switch words.first {
             case "disable": kind = .disable
-            case "disable:next": kind = .disable; nextLineOnly = true
+            case "disable:next":
+                kind = .disable
+                nextLineOnly = true
             case "expect": kind = .expect
             default:
-                report(.unknownDirective, "unknown flowlint directive '\(words.first ?? "")': expected 'disable' or 'expect'", comment.range)
+                report(
+                    .unknownDirective,
+                    "unknown flowlint directive '\(words.first ?? "")': expected 'disable' or 'expect'", comment.range)
                 continue
             }
             var ids: [DiagnosticID] = []
@@ -254,16 +288,21 @@ public struct Linter: Sendable {
                     // Load diagnostics can be expected (a seed keeps its mistake), but an error
                     // that stops the flow from loading is never silently disabled.
                     if kind == .disable, case .fixed(let because) = entry.policy {
-                        report(.unknownRuleInDirective, "\(entry.id) (\(entry.name)) cannot be disabled: \(because)", comment.range)
+                        report(
+                            .unknownRuleInDirective, "\(entry.id) (\(entry.name)) cannot be disabled: \(because)",
+                            comment.range)
                     } else {
                         ids.append(entry.id)
                     }
                 } else if let phase = DiagnosticID(rawValue: word).phase, phase == .scenario || phase == .run {
-                    ids.append(DiagnosticID(rawValue: word)) // flowrun's IDs can be expected too
+                    ids.append(DiagnosticID(rawValue: word))  // flowrun's IDs can be expected too
                 } else {
                     let hint = Suggestion.closest(to: word, in: RuleRegistry.rules.map(\.id.rawValue))
-                    report(.unknownRuleInDirective, "unknown rule '\(word)' in flowlint:\(words[0])", comment.range,
-                           fixIts: hint.map { [FixIt(range: comment.range, replacement: $0, message: "did you mean '\($0)'?")] } ?? [])
+                    report(
+                        .unknownRuleInDirective, "unknown rule '\(word)' in flowlint:\(words[0])", comment.range,
+                        fixIts: hint.map {
+                            [FixIt(range: comment.range, replacement: $0, message: "did you mean '\($0)'?")]
+                        } ?? [])
                 }
             }
             if ids.isEmpty, words.count == 1 {
@@ -274,7 +313,9 @@ public struct Linter: Sendable {
             }
             let line = comment.range.start.line
             let first = nextLineOnly ? line + 1 : line
-            var covers: [(file: FileID, lines: ClosedRange<Int>?, span: Range<Int>?)] = [(comment.range.file, first...line + 1, nil)]
+            var covers: [(file: FileID, lines: ClosedRange<Int>?, span: Range<Int>?)] = [
+                (comment.range.file, first...line + 1, nil)
+            ]
             for d in declarations[comment.range.file] ?? [] where d.line == first || d.line == line + 1 {
                 covers.append((comment.range.file, nil, d.span))
             }
@@ -300,7 +341,9 @@ public struct Linter: Sendable {
             shown = consume findings
         } else {
             for f in findings {
-                if let i = directives.indices.first(where: { directives[$0].kind == .expect && covered(f, by: directives[$0]) }) {
+                if let i = directives.indices.first(where: {
+                    directives[$0].kind == .expect && covered(f, by: directives[$0])
+                }) {
                     met[i] = true
                     expected.append(f)
                 } else if directives.contains(where: { $0.kind == .disable && covered(f, by: $0) }) {

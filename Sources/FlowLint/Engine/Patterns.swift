@@ -23,7 +23,8 @@ extension StatusArm {
 /// domains (shared by FL1204, which reports them, and FL1201, which leaves them to FL1204).
 enum Shadowing {
     static func shadowedPatterns(arms: [StatusArm], refs: [PermissionRef]) -> [(arm: Int, pattern: Int)] {
-        refs.count == 1 ? shadowedPatterns(arms: arms, domain: StatusSet.domain(of: refs[0]))
+        refs.count == 1
+            ? shadowedPatterns(arms: arms, domain: StatusSet.domain(of: refs[0]))
             : shadowedPatternsByEnumeration(arms: arms, refs: refs)
     }
 
@@ -68,10 +69,16 @@ enum Shadowing {
                 func visit(_ i: Int) {
                     guard covered else { return }
                     if i == pattern.count {
-                        if !earlier.contains(where: { e in zip(e, tuple).allSatisfy { $0.matches($1) } }) { covered = false }
+                        if !earlier.contains(where: { e in zip(e, tuple).allSatisfy { $0.matches($1) } }) {
+                            covered = false
+                        }
                         return
                     }
-                    for s in domains[i] where pattern[i].matches(s) { tuple.append(s); visit(i + 1); tuple.removeLast() }
+                    for s in domains[i] where pattern[i].matches(s) {
+                        tuple.append(s)
+                        visit(i + 1)
+                        tuple.removeLast()
+                    }
                 }
                 visit(0)
                 if covered { result.append((a, p)) }
@@ -82,8 +89,10 @@ enum Shadowing {
 
     /// The arms before `arm` that first match some status tuple of `pattern` (in order, at most
     /// `maxCovering`): where a shadowed pattern's statuses already go.
-    static func coveringArms(of pattern: [StatusMatch], before arm: Int, arms: [StatusArm], refs: [PermissionRef],
-                             maxCovering: Int = 3) -> [Int] {
+    static func coveringArms(
+        of pattern: [StatusMatch], before arm: Int, arms: [StatusArm], refs: [PermissionRef],
+        maxCovering: Int = 3
+    ) -> [Int] {
         let domains = refs.map { Array(StatusSet.domain(of: $0)) }
         guard pattern.count == domains.count else { return [] }
         var found = Set<Int>()
@@ -93,12 +102,18 @@ enum Shadowing {
             guard visited < FlowAnalysis.tupleCap, found.count < maxCovering else { return }
             if i == pattern.count {
                 visited += 1
-                if let a = arms[..<arm].firstIndex(where: { $0.patterns.contains { e in zip(e, tuple).allSatisfy { $0.matches($1) } } }) {
+                if let a = arms[..<arm].firstIndex(where: {
+                    $0.patterns.contains { e in zip(e, tuple).allSatisfy { $0.matches($1) } }
+                }) {
                     found.insert(a)
                 }
                 return
             }
-            for s in domains[i] where pattern[i].matches(s) { tuple.append(s); visit(i + 1); tuple.removeLast() }
+            for s in domains[i] where pattern[i].matches(s) {
+                tuple.append(s)
+                visit(i + 1)
+                tuple.removeLast()
+            }
         }
         visit(0)
         return found.sorted()
@@ -107,9 +122,10 @@ enum Shadowing {
     /// Arms all of whose patterns are shadowed.
     static func shadowedArms(arms: [StatusArm], refs: [PermissionRef]) -> Set<Int> {
         let shadowed = shadowedPatterns(arms: arms, refs: refs)
-        return Set(arms.indices.filter { a in
-            let count = shadowed.filter { $0.arm == a }.count
-            return count > 0 && count == arms[a].patterns.count
-        })
+        return Set(
+            arms.indices.filter { a in
+                let count = shadowed.filter { $0.arm == a }.count
+                return count > 0 && count == arms[a].patterns.count
+            })
     }
 }

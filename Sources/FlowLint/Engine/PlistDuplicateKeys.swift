@@ -16,11 +16,15 @@ enum PlistDuplicateKeys {
         while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
         guard i < bytes.count, bytes[i] == UInt8(ascii: "<") else { return }
 
-        var line = 1, lineStart = 0
+        var line = 1
+        var lineStart = 0
         var scanned = 0
         func position(_ offset: Int) -> String {
             while scanned < offset {
-                if bytes[scanned] == 0x0A { line += 1; lineStart = scanned + 1 }
+                if bytes[scanned] == 0x0A {
+                    line += 1
+                    lineStart = scanned + 1
+                }
                 scanned += 1
             }
             return "\(line):\(offset - lineStart + 1)"
@@ -51,7 +55,10 @@ enum PlistDuplicateKeys {
                 let here = position(open)
                 if let top = frames.last, var keys = top {
                     if let first = keys[key] {
-                        throw InfoPlist.ParseError(message: "\(path):\(here): duplicate key '\(key)' in a dictionary (first at \(first)); iOS reads only one of them")
+                        throw InfoPlist.ParseError(
+                            message:
+                                "\(path):\(here): duplicate key '\(key)' in a dictionary (first at \(first)); iOS reads only one of them"
+                        )
                     }
                     keys[key] = here
                     frames[frames.count - 1] = keys
@@ -78,7 +85,10 @@ enum PlistDuplicateKeys {
         var rest = Substring(text)
         while let amp = rest.firstIndex(of: "&") {
             out += rest[..<amp]
-            guard let semi = rest[amp...].firstIndex(of: ";") else { out += rest[amp...]; return out }
+            guard let semi = rest[amp...].firstIndex(of: ";") else {
+                out += rest[amp...]
+                return out
+            }
             let name = rest[rest.index(after: amp)..<semi]
             let named: [Substring: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'"]
             if let s = named[name] {

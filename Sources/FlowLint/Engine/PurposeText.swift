@@ -12,8 +12,10 @@
 enum PurposeText {
     /// Words that say that access is wanted, not what for.
     static let filler: Set<String> = [
-        "a", "an", "the", "this", "that", "these", "those", "it", "its", "we", "us", "our", "i", "me", "my", "you", "your",
-        "app", "apps", "application", "is", "are", "be", "been", "will", "would", "can", "could", "may", "might", "must",
+        "a", "an", "the", "this", "that", "these", "those", "it", "its", "we", "us", "our", "i", "me", "my", "you",
+        "your",
+        "app", "apps", "application", "is", "are", "be", "been", "will", "would", "can", "could", "may", "might",
+        "must",
         "should", "shall", "do", "does", "to", "of", "for", "in", "on", "at", "by", "with", "from", "and", "or", "so",
         "as", "please", "kindly", "need", "needs", "needed", "require", "requires", "required", "requiring", "request",
         "requests", "requesting", "ask", "asks", "asking", "want", "wants", "like", "use", "uses", "using", "used",
@@ -21,8 +23,10 @@ enum PurposeText {
         "granting", "enable", "enables", "enabling", "provide", "provides", "providing", "functionality", "function",
         "functions", "functional", "feature", "features", "work", "works", "working", "properly", "correctly",
         "full", "fully", "better", "best", "experience", "some", "certain", "all", "services", "service", "device",
-        "phone", "iphone", "ipad", "order", "data", "information", "info", "give", "gives", "let", "lets", "make", "makes",
-        "sure", "get", "have", "has", "proper", "optimal", "improve", "improved", "user", "users", "purpose", "purposes",
+        "phone", "iphone", "ipad", "order", "data", "information", "info", "give", "gives", "let", "lets", "make",
+        "makes",
+        "sure", "get", "have", "has", "proper", "optimal", "improve", "improved", "user", "users", "purpose",
+        "purposes",
         "reason", "reasons", "operate", "run", "continue", "certain", "core", "main", "key", "important", "necessary",
         "essential", "just", "only", "also", "here", "when", "while", "if", "which", "what", "some", "any", "more",
     ]
@@ -47,15 +51,23 @@ enum PurposeText {
             case "a"..."z": current.unicodeScalars.append(scalar)
             case "'", "’":
                 // "app's", "device's": the possessive adds nothing.
-                if !current.isEmpty { words.append(current); current = "" }
+                if !current.isEmpty {
+                    words.append(current)
+                    current = ""
+                }
             default:
-                if scalar.properties.isAlphabetic { return false } // not English: not judged
-                if !current.isEmpty { words.append(current); current = "" }
+                if scalar.properties.isAlphabetic { return false }  // not English: not judged
+                if !current.isEmpty {
+                    words.append(current)
+                    current = ""
+                }
             }
         }
         if !current.isEmpty { words.append(current) }
-        guard !words.isEmpty else { return false } // empty text is FL1502's
+        guard !words.isEmpty else { return false }  // empty text is FL1502's
         let nameWords = Set((appName ?? "").lowercased().split { !$0.isLetter }.map(String.init))
-        return words.allSatisfy { w in w == "s" || filler.contains(w) || permissionWords.contains(w) || nameWords.contains(w) }
+        return words.allSatisfy { w in
+            w == "s" || filler.contains(w) || permissionWords.contains(w) || nameWords.contains(w)
+        }
     }
 }

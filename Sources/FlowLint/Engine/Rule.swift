@@ -35,10 +35,12 @@ public struct Rule: Sendable {
     public let buildsOwnAnalysis: Bool
     let check: @Sendable (LintContext) -> [RuleFinding]
 
-    public init(id: DiagnosticID, name: String, severity: Severity, summary: String, documentation: String,
-                triggering: String, clean: String, isUsageRule: Bool = false, policy: SeverityPolicy = .adjustable,
-                enabledByDefault: Bool = true, buildsOwnAnalysis: Bool = false,
-                check: @escaping @Sendable (LintContext) -> [RuleFinding]) {
+    public init(
+        id: DiagnosticID, name: String, severity: Severity, summary: String, documentation: String,
+        triggering: String, clean: String, isUsageRule: Bool = false, policy: SeverityPolicy = .adjustable,
+        enabledByDefault: Bool = true, buildsOwnAnalysis: Bool = false,
+        check: @escaping @Sendable (LintContext) -> [RuleFinding]
+    ) {
         self.id = id
         self.name = name
         self.defaultSeverity = severity
@@ -81,8 +83,10 @@ public struct RuleFinding: Sendable {
     public var fixIts: [FixIt]
     public var witness: Witness
 
-    public init(_ message: String, at range: SourceRange?, notes: [DiagnosticNote] = [], fixIts: [FixIt] = [],
-                witness: Witness = .none) {
+    public init(
+        _ message: String, at range: SourceRange?, notes: [DiagnosticNote] = [], fixIts: [FixIt] = [],
+        witness: Witness = .none
+    ) {
         self.message = message
         self.range = range
         self.notes = notes
@@ -105,8 +109,10 @@ public struct LintContext: Sendable {
     /// (an array per state) cost each of them about as much as its own check.
     public let texts: [Text]
 
-    public init(program: Program, infoPlist: InfoPlist? = nil, apps: [AppTarget] = [],
-                neutralLabels: [String: String] = [:]) {
+    public init(
+        program: Program, infoPlist: InfoPlist? = nil, apps: [AppTarget] = [],
+        neutralLabels: [String: String] = [:]
+    ) {
         self.program = program
         self.texts = program.allTexts
         self.analysis = ProgramAnalysis(program: program)

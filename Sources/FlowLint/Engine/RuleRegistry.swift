@@ -7,11 +7,14 @@ public enum RuleRegistry {
         .suppressionWithoutReason, .unknownRuleInDirective, .unmetExpectation, .unknownDirective,
         .unreachableState, .trap, .eventlessLoop, .unreachedOutcome, .unusedFlow, .unusedString,
         .deadBranch, .promptNeverShown, .unhandledStatus, .shadowedBranch, .settingsReturnUnchecked, .elseHidesLimited,
-        .promptSkippedOnSomePaths, .locationUpgradeIgnored, .settingsForUndetermined, .promptWhilePromptFinishing, .statusAnalysisWidened,
+        .promptSkippedOnSomePaths, .locationUpgradeIgnored, .settingsForUndetermined, .promptWhilePromptFinishing,
+        .statusAnalysisWidened,
         .steeringPrimingButton, .dismissablePriming, .forcedConsent, .buttonReshowsAlert, .destructiveOnlyAlert,
         .emptyCopy, .placeholderCopy, .missingTranslation, .duplicateButtonLabel,
-        .missingUsageDescription, .placeholderUsageDescription, .locationAlwaysWithoutWhenInUse, .missingAccuracyPurpose,
-        .privacyManifestTracking, .usageDescriptionWithoutExample, .unrequestedUsageDescription, .criticalAlertsWithoutEntitlement,
+        .missingUsageDescription, .placeholderUsageDescription, .locationAlwaysWithoutWhenInUse,
+        .missingAccuracyPurpose,
+        .privacyManifestTracking, .usageDescriptionWithoutExample, .unrequestedUsageDescription,
+        .criticalAlertsWithoutEntitlement,
     ]
 
     private static let byID: [DiagnosticID: Rule] = Dictionary(uniqueKeysWithValues: rules.map { ($0.id, $0) })
@@ -28,8 +31,9 @@ public enum RuleRegistry {
 extension Rule {
     /// The rule as a registry entry (its examples are run by the rule doc-example tests).
     public var registryEntry: DiagnosticDescription {
-        DiagnosticDescription(id, name, defaultSeverity, summary: summary, explanation: documentation,
-                              triggering: .flow(markedTriggeringExample), clean: .flow(cleanExample), policy: policy)
+        DiagnosticDescription(
+            id, name, defaultSeverity, summary: summary, explanation: documentation,
+            triggering: .flow(markedTriggeringExample), clean: .flow(cleanExample), policy: policy)
     }
 }
 

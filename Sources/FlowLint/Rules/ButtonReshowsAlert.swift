@@ -7,32 +7,32 @@ extension Rule {
         id: "FL1304", name: "button-reshows-alert", severity: .warning,
         summary: "an alert button (typically the dismiss or cancel one) that shows the same alert again at once",
         documentation: """
-        A user who taps "Not Now" or "Cancel" expects the alert to go away. When the button's path
-        comes straight back to the same alert, through nothing but gotos and status or capability
-        checks that read the same statuses as before, the tap does nothing: the alert reappears
-        unchanged and the only way on is the other button, which turns a priming alert into one
-        that cannot be declined (App Review 5.1.1(iv); the HIG asks for a way out of every alert).
-        Followed path-sensitively from the first 8 ways the analysis reaches the alert, at most 64
-        states ahead (a longer way back is not reported). Let the button end the flow or lead on.
-        """,
+            A user who taps "Not Now" or "Cancel" expects the alert to go away. When the button's path
+            comes straight back to the same alert, through nothing but gotos and status or capability
+            checks that read the same statuses as before, the tap does nothing: the alert reappears
+            unchanged and the only way on is the other button, which turns a priming alert into one
+            that cannot be declined (App Review 5.1.1(iv); the HIG asks for a way out of every alert).
+            Followed path-sensitively from the first 8 ways the analysis reaches the alert, at most 64
+            states ahead (a longer way back is not reported). Let the button end the flow or lead on.
+            """,
         triggering: """
-        flow camera {
-          uses camera
-          start -> check
-          state check { status camera { authorized -> done granted  notDetermined -> prime  else -> done denied } }
-          state prime { alert { title "Scan receipts" button "Continue" -> ask  1️⃣cancel "Not Now" -> check } }
-          state ask { request camera -> check }
-        }
-        """,
+            flow camera {
+              uses camera
+              start -> check
+              state check { status camera { authorized -> done granted  notDetermined -> prime  else -> done denied } }
+              state prime { alert { title "Scan receipts" button "Continue" -> ask  1️⃣cancel "Not Now" -> check } }
+              state ask { request camera -> check }
+            }
+            """,
         clean: """
-        flow camera {
-          uses camera
-          start -> check
-          state check { status camera { authorized -> done granted  notDetermined -> prime  else -> done denied } }
-          state prime { alert { title "Scan receipts" button "Continue" -> ask } }
-          state ask { request camera -> check }
-        }
-        """
+            flow camera {
+              uses camera
+              start -> check
+              state check { status camera { authorized -> done granted  notDetermined -> prime  else -> done denied } }
+              state prime { alert { title "Scan receipts" button "Continue" -> ask } }
+              state ask { request camera -> check }
+            }
+            """
     ) { context in
         var findings: [RuleFinding] = []
         for (flow, analysis) in context.flows {
@@ -41,22 +41,33 @@ extension Rule {
             for (s, state) in flow.states.enumerated() where cycles[s] {
                 guard case .alert(let alert) = state.terminator else { continue }
                 // Buttons whose target leads back here through pass-through states at all.
-                let candidates = alert.buttons.indices.filter { FlowAnalysis.passesBack(to: s, from: alert.buttons[$0].transition.target, in: flow) }
+                let candidates = alert.buttons.indices.filter {
+                    FlowAnalysis.passesBack(to: s, from: alert.buttons[$0].transition.target, in: flow)
+                }
                 guard !candidates.isEmpty else { continue }
                 var reported = Set<Int>()
                 for n in analysis.nodesOfState[s].prefix(FlowAnalysis.reshowNodeLimit) {
-                    let steps = analysis.evaluate(StateID(s), analysis.nodes[n].knowledge, callees: context.analysis.calleeTable).steps
+                    let steps = analysis.evaluate(
+                        StateID(s), analysis.nodes[n].knowledge, callees: context.analysis.calleeTable
+                    ).steps
                     for step in steps where candidates.contains(step.edge) && !reported.contains(step.edge) {
-                        guard let way = analysis.wayBack(to: s, from: step, callees: context.analysis.calleeTable) else { continue }
+                        guard let way = analysis.wayBack(to: s, from: step, callees: context.analysis.calleeTable)
+                        else { continue }
                         reported.insert(step.edge)
                         let button = alert.buttons[step.edge]
                         let spelled = FlowAnalysis.button(button, program: context.program)
-                        findings.append(RuleFinding(
-                            "\(spelled) shows the same alert again: the way back to '\(state.name)' waits for nothing, so the tap does nothing",
-                            at: button.range,
-                            notes: [DiagnosticNote("after the tap: " + ([spelled + " → " + analysis.targetName(step.target)] + way).joined(separator: ", ")),
-                                    DiagnosticNote("let the button end the flow or lead somewhere else")],
-                            witness: witnesses.witness(to: n)))
+                        findings.append(
+                            RuleFinding(
+                                "\(spelled) shows the same alert again: the way back to '\(state.name)' waits for nothing, so the tap does nothing",
+                                at: button.range,
+                                notes: [
+                                    DiagnosticNote(
+                                        "after the tap: "
+                                            + ([spelled + " → " + analysis.targetName(step.target)] + way).joined(
+                                                separator: ", ")),
+                                    DiagnosticNote("let the button end the flow or lead somewhere else"),
+                                ],
+                                witness: witnesses.witness(to: n)))
                     }
                 }
             }
@@ -144,7 +155,10 @@ extension FlowAnalysis {
                 if t.index == alert {
                     var way = [words]
                     var i = current
-                    while i >= 0 { if !queue[i].words.isEmpty { way.append(queue[i].words) }; i = queue[i].parent }
+                    while i >= 0 {
+                        if !queue[i].words.isEmpty { way.append(queue[i].words) }
+                        i = queue[i].parent
+                    }
                     return way.reversed()
                 }
                 if !queue.contains(where: { $0.state == t.index && $0.knowledge == next.knowledge }) {

@@ -1,6 +1,6 @@
-import Foundation
 import FlowModel
 import FlowSyntax
+import Foundation
 
 extension Rule {
     /// FL1404: two buttons of one alert that read the same.
@@ -8,35 +8,35 @@ extension Rule {
         id: "FL1404", name: "duplicate-button-label", severity: .warning,
         summary: "two buttons of one alert with the same label in some locale",
         documentation: """
-        The user cannot tell two buttons apart when they read the same, often only in one
-        translation. Labels are compared case-insensitively in every locale.
-        """,
+            The user cannot tell two buttons apart when they read the same, often only in one
+            translation. Labels are compared case-insensitively in every locale.
+            """,
         triggering: """
-        flow camera {
-          uses camera
-          start -> ask
-          state ask { request camera { authorized -> done granted  else -> explain } }
-          state explain {
-            alert { title "Camera is off" message "Turn it on in Settings"
-                    button "OK" -> settings  1️⃣cancel "OK" -> done denied }
-          }
-          state settings { open settings on return -> check }
-          state check { status camera { authorized -> done granted  else -> done denied } }
-        }
-        """,
+            flow camera {
+              uses camera
+              start -> ask
+              state ask { request camera { authorized -> done granted  else -> explain } }
+              state explain {
+                alert { title "Camera is off" message "Turn it on in Settings"
+                        button "OK" -> settings  1️⃣cancel "OK" -> done denied }
+              }
+              state settings { open settings on return -> check }
+              state check { status camera { authorized -> done granted  else -> done denied } }
+            }
+            """,
         clean: """
-        flow camera {
-          uses camera
-          start -> ask
-          state ask { request camera { authorized -> done granted  else -> explain } }
-          state explain {
-            alert { title "Camera is off" message "Turn it on in Settings"
-                    button "Open Settings" -> settings  cancel "Not Now" -> done denied }
-          }
-          state settings { open settings on return -> check }
-          state check { status camera { authorized -> done granted  else -> done denied } }
-        }
-        """
+            flow camera {
+              uses camera
+              start -> ask
+              state ask { request camera { authorized -> done granted  else -> explain } }
+              state explain {
+                alert { title "Camera is off" message "Turn it on in Settings"
+                        button "Open Settings" -> settings  cancel "Not Now" -> done denied }
+              }
+              state settings { open settings on return -> check }
+              state check { status camera { authorized -> done granted  else -> done denied } }
+            }
+            """
     ) { context in
         var findings: [RuleFinding] = []
         let program = context.program
@@ -46,17 +46,26 @@ extension Rule {
                 guard case .alert(let alert) = state.terminator else { continue }
                 // Each label once per locale, trimmed and lowercased (the pairs used to redo it).
                 let labels = alert.buttons.map { b in
-                    (0..<localeCount).map { l in label(b.label, locale: l, program: program).map { ($0, $0.lowercased()) } }
+                    (0..<localeCount).map { l in
+                        label(b.label, locale: l, program: program).map { ($0, $0.lowercased()) }
+                    }
                 }
                 var reported = Set<Int>()
                 for (j, b) in alert.buttons.enumerated() {
                     for i in 0..<j where !reported.contains(j) {
                         for l in 0..<localeCount {
-                            guard let (a, lowerA) = labels[i][l], let (c, lowerC) = labels[j][l], !a.isEmpty, lowerA == lowerC else { continue }
-                            let where_ = program.strings.locales.isEmpty || (isLiteral(b.label) && isLiteral(alert.buttons[i].label))
+                            guard let (a, lowerA) = labels[i][l], let (c, lowerC) = labels[j][l], !a.isEmpty,
+                                lowerA == lowerC
+                            else { continue }
+                            let localeSuffix =
+                                program.strings.locales.isEmpty
+                                    || (isLiteral(b.label) && isLiteral(alert.buttons[i].label))
                                 ? "" : " in '\(program.strings.locales[l].tag)'"
-                            findings.append(RuleFinding("buttons \(i + 1) and \(j + 1) of the alert in state '\(state.name)' both read '\(c)'\(where_)",
-                                                        at: b.range, notes: [DiagnosticNote("the other button", at: alert.buttons[i].range)]))
+                            findings.append(
+                                RuleFinding(
+                                    "buttons \(i + 1) and \(j + 1) of the alert in state '\(state.name)' both read '\(c)'\(localeSuffix)",
+                                    at: b.range, notes: [DiagnosticNote("the other button", at: alert.buttons[i].range)]
+                                ))
                             reported.insert(j)
                             break
                         }
@@ -72,7 +81,8 @@ extension Rule {
     private static func label(_ text: Text, locale: Int, program: Program) -> String? {
         switch text {
         case .literal(let literal): trimmed(literal.template.rendered)
-        case .localized(let localized): program.strings.lookup(localized.key, locale: locale).map { trimmed($0.template.rendered) }
+        case .localized(let localized):
+            program.strings.lookup(localized.key, locale: locale).map { trimmed($0.template.rendered) }
         }
     }
 

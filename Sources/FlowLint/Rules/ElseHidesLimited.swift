@@ -7,40 +7,40 @@ extension Rule {
         id: "FL1206", name: "else-hides-limited", severity: .warning,
         summary: "an 'else' branch that also receives a limited grant (limited, provisional, ephemeral, writeOnly)",
         documentation: """
-        Partial access is an answer the user chose: "Limit Access…" in the photos prompt, the
-        contacts picker of iOS 18, quiet provisional notifications, write-only calendar access. An
-        `else` written for "denied or restricted" silently sends those users down the refusal path
-        (the hand-written seeds show "Restricted access to photos" to someone who just granted some
-        photos). The finding lists the statuses that reach the `else` and shows a path. Give them
-        a branch of their own, even if it leads to the same state, so the choice is deliberate.
-        A `request k -> s` without branches is not reported: every result goes to `s` on purpose.
-        """,
+            Partial access is an answer the user chose: "Limit Access…" in the photos prompt, the
+            contacts picker of iOS 18, quiet provisional notifications, write-only calendar access. An
+            `else` written for "denied or restricted" silently sends those users down the refusal path
+            (the hand-written seeds show "Restricted access to photos" to someone who just granted some
+            photos). The finding lists the statuses that reach the `else` and shows a path. Give them
+            a branch of their own, even if it leads to the same state, so the choice is deliberate.
+            A `request k -> s` without branches is not reported: every result goes to `s` on purpose.
+            """,
         triggering: """
-        flow photos {
-          uses photos
-          start -> ask
-          state ask { request photos { authorized -> done granted  else 1️⃣-> explain } }
-          state explain {
-            alert { title "Photos are off" message "You can allow access in Settings"
-                    button "Open Settings" -> settings  cancel "Not Now" -> done denied }
-          }
-          state settings { open settings on return -> check }
-          state check { status photos { authorized, limited -> done granted  else -> done denied } }
-        }
-        """,
+            flow photos {
+              uses photos
+              start -> ask
+              state ask { request photos { authorized -> done granted  else 1️⃣-> explain } }
+              state explain {
+                alert { title "Photos are off" message "You can allow access in Settings"
+                        button "Open Settings" -> settings  cancel "Not Now" -> done denied }
+              }
+              state settings { open settings on return -> check }
+              state check { status photos { authorized, limited -> done granted  else -> done denied } }
+            }
+            """,
         clean: """
-        flow photos {
-          uses photos
-          start -> ask
-          state ask { request photos { authorized -> done granted  limited -> done limited  else -> explain } }
-          state explain {
-            alert { title "Photos are off" message "You can allow access in Settings"
-                    button "Open Settings" -> settings  cancel "Not Now" -> done denied }
-          }
-          state settings { open settings on return -> check }
-          state check { status photos { authorized, limited -> done granted  else -> done denied } }
-        }
-        """
+            flow photos {
+              uses photos
+              start -> ask
+              state ask { request photos { authorized -> done granted  limited -> done limited  else -> explain } }
+              state explain {
+                alert { title "Photos are off" message "You can allow access in Settings"
+                        button "Open Settings" -> settings  cancel "Not Now" -> done denied }
+              }
+              state settings { open settings on return -> check }
+              state check { status photos { authorized, limited -> done granted  else -> done denied } }
+            }
+            """
     ) { context in
         var findings: [RuleFinding] = []
         let callees = context.analysis.calleeTable
@@ -79,11 +79,15 @@ extension Rule {
                 }
                 guard let witnessNode else { continue }
                 let list = hidden.map { "\(analysis.name(of: $0.0)) '\($0.1.rawValue)'" }.joined(separator: ", ")
-                findings.append(RuleFinding(
-                    "'else' also receives \(list): a limited grant is not a refusal",
-                    at: elseRange,
-                    notes: [DiagnosticNote("give it a branch of its own (it may go to the same state) so the choice is deliberate")],
-                    witness: witnesses.witness(to: witnessNode)))
+                findings.append(
+                    RuleFinding(
+                        "'else' also receives \(list): a limited grant is not a refusal",
+                        at: elseRange,
+                        notes: [
+                            DiagnosticNote(
+                                "give it a branch of its own (it may go to the same state) so the choice is deliberate")
+                        ],
+                        witness: witnesses.witness(to: witnessNode)))
             }
         }
         return findings

@@ -7,32 +7,34 @@ extension Rule {
         id: "FL1401", name: "empty-copy", severity: .warning,
         summary: "an alert with an empty title, message or button label, or with neither title nor message",
         documentation: """
-        An empty string renders as a blank line or a blank button; an alert with neither a title nor
-        a message tells the user nothing. Every locale is checked for `@key` texts.
-        """,
+            An empty string renders as a blank line or a blank button; an alert with neither a title nor
+            a message tells the user nothing. Every locale is checked for `@key` texts.
+            """,
         triggering: """
-        flow camera {
-          uses camera
-          start -> prime
-          state prime { alert { title 1️⃣"" message "We use the camera to scan receipts" button "Continue" -> ask } }
-          state ask { request camera { authorized -> done granted  else -> done denied } }
-        }
-        """,
+            flow camera {
+              uses camera
+              start -> prime
+              state prime { alert { title 1️⃣"" message "We use the camera to scan receipts" button "Continue" -> ask } }
+              state ask { request camera { authorized -> done granted  else -> done denied } }
+            }
+            """,
         clean: """
-        flow camera {
-          uses camera
-          start -> prime
-          state prime { alert { title "Scan receipts" message "We use the camera to scan receipts" button "Continue" -> ask } }
-          state ask { request camera { authorized -> done granted  else -> done denied } }
-        }
-        """
+            flow camera {
+              uses camera
+              start -> prime
+              state prime { alert { title "Scan receipts" message "We use the camera to scan receipts" button "Continue" -> ask } }
+              state ask { request camera { authorized -> done granted  else -> done denied } }
+            }
+            """
     ) { context in
         var findings: [RuleFinding] = []
         for flow in context.program.flows {
             for state in flow.states {
                 guard case .alert(let alert) = state.terminator else { continue }
                 if alert.title == nil, alert.message == nil {
-                    findings.append(RuleFinding("alert in state '\(state.name)' has neither a title nor a message", at: alert.range))
+                    findings.append(
+                        RuleFinding("alert in state '\(state.name)' has neither a title nor a message", at: alert.range)
+                    )
                 }
                 func check(_ what: String, _ text: Text?) {
                     guard let text else { return }
@@ -41,9 +43,14 @@ extension Rule {
                     let empty = context.program.localizedTexts(text).filter { isBlank($0.text) }
                     guard !empty.isEmpty else { return }
                     let locales = empty.compactMap(\.locale)
-                    findings.append(RuleFinding("empty \(what) in state '\(state.name)'" + (locales.isEmpty ? "" : " in \(locales.map { "'\($0)'" }.joined(separator: ", "))"),
-                                                at: text.range,
-                                                notes: empty.compactMap { $0.locale == nil ? nil : DiagnosticNote("empty in '\($0.locale!)'", at: $0.range) }))
+                    findings.append(
+                        RuleFinding(
+                            "empty \(what) in state '\(state.name)'"
+                                + (locales.isEmpty ? "" : " in \(locales.map { "'\($0)'" }.joined(separator: ", "))"),
+                            at: text.range,
+                            notes: empty.compactMap {
+                                $0.locale == nil ? nil : DiagnosticNote("empty in '\($0.locale!)'", at: $0.range)
+                            }))
                 }
                 check("title", alert.title)
                 check("message", alert.message)

@@ -7,40 +7,42 @@ extension Rule {
         id: "FL1103", name: "eventless-loop", severity: .error,
         summary: "a loop that no user or device event can change, so it spins forever",
         documentation: """
-        A cycle of states made only of plain transitions, status checks and capability checks
-        reads the same answers every time round: nothing in it waits for the user (an alert), for
-        iOS (a request), for Settings or for a subflow. If the run enters it, it never leaves.
-        Put an alert, a request or a Settings visit in the loop, or break it.
-        """,
+            A cycle of states made only of plain transitions, status checks and capability checks
+            reads the same answers every time round: nothing in it waits for the user (an alert), for
+            iOS (a request), for Settings or for a subflow. If the run enters it, it never leaves.
+            Put an alert, a request or a Settings visit in the loop, or break it.
+            """,
         triggering: """
-        flow camera {
-          uses camera
-          start -> check
-          state 1️⃣check { status camera { authorized -> done granted  notDetermined -> ask  else -> wait } }
-          state wait { -> check }
-          state ask { request camera { authorized -> done granted  else -> done denied } }
-        }
-        """,
+            flow camera {
+              uses camera
+              start -> check
+              state 1️⃣check { status camera { authorized -> done granted  notDetermined -> ask  else -> wait } }
+              state wait { -> check }
+              state ask { request camera { authorized -> done granted  else -> done denied } }
+            }
+            """,
         clean: """
-        flow camera {
-          uses camera
-          start -> check
-          state check { status camera { authorized -> done granted  notDetermined -> ask  else -> explain } }
-          state explain {
-            alert { title "Camera is off" message "You can turn it on in Settings"
-                    button "Open Settings" -> settings  cancel "Not Now" -> done denied }
-          }
-          state settings { open settings on return -> check }
-          state ask { request camera { authorized -> done granted  else -> done denied } }
-        }
-        """
+            flow camera {
+              uses camera
+              start -> check
+              state check { status camera { authorized -> done granted  notDetermined -> ask  else -> explain } }
+              state explain {
+                alert { title "Camera is off" message "You can turn it on in Settings"
+                        button "Open Settings" -> settings  cancel "Not Now" -> done denied }
+              }
+              state settings { open settings on return -> check }
+              state ask { request camera { authorized -> done granted  else -> done denied } }
+            }
+            """
     ) { context in
         var findings: [RuleFinding] = []
         for (flow, analysis) in context.flows {
             var witnesses = WitnessBuilder(analysis)
             for component in analysis.components.components {
                 guard let first = component.first, analysis.graphReachable[first] else { continue }
-                let isCycle = component.count > 1 || flow.states[first].terminator.transitions.contains { $0.target == .state(StateID(first)) }
+                let isCycle =
+                    component.count > 1
+                    || flow.states[first].terminator.transitions.contains { $0.target == .state(StateID(first)) }
                 guard isCycle else { continue }
                 let waits = component.contains { s in
                     switch flow.states[s].terminator {
@@ -49,13 +51,21 @@ extension Rule {
                     }
                 }
                 guard !waits else { continue }
-                let entry = component.min { (analysis.nodesOfState[$0].first ?? .max) < (analysis.nodesOfState[$1].first ?? .max) } ?? first
+                let entry =
+                    component.min {
+                        (analysis.nodesOfState[$0].first ?? .max) < (analysis.nodesOfState[$1].first ?? .max)
+                    } ?? first
                 let names = component.map { "'\(flow.states[$0].name)'" }.joined(separator: ", ")
-                findings.append(RuleFinding(
-                    "states \(names) form a loop that waits for no user or device event: it would spin forever",
-                    at: flow.states[entry].nameRange,
-                    notes: [DiagnosticNote("nothing in the loop can change the statuses it reads; add an alert, a request or a Settings visit, or end the flow")],
-                    witness: witnesses.witness(toState: StateID(entry))))
+                findings.append(
+                    RuleFinding(
+                        "states \(names) form a loop that waits for no user or device event: it would spin forever",
+                        at: flow.states[entry].nameRange,
+                        notes: [
+                            DiagnosticNote(
+                                "nothing in the loop can change the statuses it reads; add an alert, a request or a Settings visit, or end the flow"
+                            )
+                        ],
+                        witness: witnesses.witness(toState: StateID(entry))))
             }
         }
         return findings

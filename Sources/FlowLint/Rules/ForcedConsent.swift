@@ -7,43 +7,44 @@ extension Rule {
         id: "FL1303", name: "forced-consent", severity: .warning,
         summary: "an alert that a user who keeps refusing can leave only by granting: every way out leads back to it",
         documentation: """
-        App Review guideline 5.1.1(iv) requires that an app respect the user's decision: a user
-        who declines must be able to go on without granting. A flow breaks it when a user who
-        keeps refusing (answers every prompt with a refusal and changes nothing in Settings) can
-        never end it: every button of the explanation leads, through the request or Settings,
-        back to the same alert until the status changes. Found by running the status analysis
-        once more for such a user; the witness is that user's path to the alert. The finding is
-        at an alert the refusing user comes back to (an explanation after the refusal), not at a
-        priming alert they passed once on the way in. Give the alert a way out that ends the
-        flow (`cancel "Not Now" -> done denied`).
-        """,
+            App Review guideline 5.1.1(iv) requires that an app respect the user's decision: a user
+            who declines must be able to go on without granting. A flow breaks it when a user who
+            keeps refusing (answers every prompt with a refusal and changes nothing in Settings) can
+            never end it: every button of the explanation leads, through the request or Settings,
+            back to the same alert until the status changes. Found by running the status analysis
+            once more for such a user; the witness is that user's path to the alert. The finding is
+            at an alert the refusing user comes back to (an explanation after the refusal), not at a
+            priming alert they passed once on the way in. Give the alert a way out that ends the
+            flow (`cancel "Not Now" -> done denied`).
+            """,
         triggering: """
-        flow camera {
-          uses camera
-          start -> check
-          state check { status camera { authorized -> done granted  notDetermined -> ask  else -> explain } }
-          state ask { request camera -> check }
-          state explain { 1️⃣alert { title "The camera is required" button "Open Settings" -> settings } }
-          state settings { open settings on return -> check }
-        }
-        """,
+            flow camera {
+              uses camera
+              start -> check
+              state check { status camera { authorized -> done granted  notDetermined -> ask  else -> explain } }
+              state ask { request camera -> check }
+              state explain { 1️⃣alert { title "The camera is required" button "Open Settings" -> settings } }
+              state settings { open settings on return -> check }
+            }
+            """,
         clean: """
-        flow camera {
-          uses camera
-          start -> check
-          state check { status camera { authorized -> done granted  notDetermined -> ask  else -> explain } }
-          state ask { request camera -> check }
-          state explain { alert { title "Camera is off" button "Open Settings" -> settings  cancel "Not Now" -> done denied } }
-          state settings { open settings on return -> check }
-        }
-        """,
+            flow camera {
+              uses camera
+              start -> check
+              state check { status camera { authorized -> done granted  notDetermined -> ask  else -> explain } }
+              state ask { request camera -> check }
+              state explain { alert { title "Camera is off" button "Open Settings" -> settings  cancel "Not Now" -> done denied } }
+              state settings { open settings on return -> check }
+            }
+            """,
         buildsOwnAnalysis: true
     ) { context in
         var findings: [RuleFinding] = []
         for (flow, analysis) in context.flows {
             // Only an alert on a cycle can hold a user; one that cannot end at all is FL1102's.
             let candidates = flow.states.indices.map { s -> Bool in
-                guard case .alert = flow.states[s].terminator, analysis.graphReachable[s], analysis.canReachOutcome[s] else { return false }
+                guard case .alert = flow.states[s].terminator, analysis.graphReachable[s], analysis.canReachOutcome[s]
+                else { return false }
                 let c = analysis.components.componentOf[s]
                 return analysis.components.components[c].count > 1
                     || flow.states[s].terminator.transitions.contains { $0.target == .state(StateID(s)) }
@@ -76,11 +77,16 @@ extension Rule {
                     !k[i].isEmpty && !k[i].contains { $0.statusClass == .granted || $0.statusClass == .limited }
                 }.map { refusing.name(of: refusing.subjects[$0]) }
                 let until = held.isEmpty ? "a permission is granted" : held.joined(separator: " or ") + " is granted"
-                findings.append(RuleFinding(
-                    "a user who refuses cannot leave '\(flow.states[s].name)': every way out leads back to it until \(until)",
-                    at: alert.range,
-                    notes: [DiagnosticNote("App Review 5.1.1(iv): a user who declines must be able to go on; give the alert a way out that ends the flow")],
-                    witness: witnesses.witness(to: n)))
+                findings.append(
+                    RuleFinding(
+                        "a user who refuses cannot leave '\(flow.states[s].name)': every way out leads back to it until \(until)",
+                        at: alert.range,
+                        notes: [
+                            DiagnosticNote(
+                                "App Review 5.1.1(iv): a user who declines must be able to go on; give the alert a way out that ends the flow"
+                            )
+                        ],
+                        witness: witnesses.witness(to: n)))
             }
         }
         return findings
@@ -120,7 +126,10 @@ extension FlowAnalysis {
         for n in 0..<count {
             for t in links[n] {
                 if t < 0 {
-                    if !can[n] { can[n] = true; work.append(n) }
+                    if !can[n] {
+                        can[n] = true
+                        work.append(n)
+                    }
                 } else {
                     predecessors[Int(fill[Int(t)])] = Int32(n)
                     fill[Int(t)] += 1

@@ -7,46 +7,54 @@ extension Rule {
         id: "FL1402", name: "placeholder-copy", severity: .warning,
         summary: "copy that still holds a placeholder such as \"<Your App>\", \"TODO\" or \"%@\"",
         documentation: """
-        Copy pasted from a template ("<Your App> would like to access your Camera so that you can
-        <customer benefit>") ships to users verbatim. Reported: `<...>` markers, TODO, TBD, FIXME,
-        XXX, lorem ipsum and printf-style `%@`/`%d`/`%s`, in every locale. Use `{app}` and `let`
-        values for the parts that vary.
-        """,
+            Copy pasted from a template ("<Your App> would like to access your Camera so that you can
+            <customer benefit>") ships to users verbatim. Reported: `<...>` markers, TODO, TBD, FIXME,
+            XXX, lorem ipsum and printf-style `%@`/`%d`/`%s`, in every locale. Use `{app}` and `let`
+            values for the parts that vary.
+            """,
         triggering: """
-        flow camera {
-          uses camera
-          start -> prime
-          state prime {
-            alert { title 1️⃣"<Your App> would like to access the camera" message "So that you can <customer benefit>" button "Continue" -> ask }
-          }
-          state ask { request camera { authorized -> done granted  else -> done denied } }
-        }
-        """,
+            flow camera {
+              uses camera
+              start -> prime
+              state prime {
+                alert { title 1️⃣"<Your App> would like to access the camera" message "So that you can <customer benefit>" button "Continue" -> ask }
+              }
+              state ask { request camera { authorized -> done granted  else -> done denied } }
+            }
+            """,
         clean: """
-        app "Receipts"
-        let benefit = "scan receipts"
-        flow camera {
-          uses camera
-          start -> prime
-          state prime {
-            alert { title "{app} would like to access the camera" message "So that you can {benefit}" button "Continue" -> ask }
-          }
-          state ask { request camera { authorized -> done granted  else -> done denied } }
-        }
-        """
+            app "Receipts"
+            let benefit = "scan receipts"
+            flow camera {
+              uses camera
+              start -> prime
+              state prime {
+                alert { title "{app} would like to access the camera" message "So that you can {benefit}" button "Continue" -> ask }
+              }
+              state ask { request camera { authorized -> done granted  else -> done denied } }
+            }
+            """
     ) { context in
         var findings: [RuleFinding] = []
         for text in context.texts {
             // Inline copy is one text: checked before the list of every locale is built for it.
-            if case .literal(let literal) = text, PlaceholderText.marker(in: literal.template.rendered) == nil { continue }
-            let hits = context.program.localizedTexts(text).compactMap { t in PlaceholderText.marker(in: t.text).map { (t, $0) } }
+            if case .literal(let literal) = text, PlaceholderText.marker(in: literal.template.rendered) == nil {
+                continue
+            }
+            let hits = context.program.localizedTexts(text).compactMap { t in
+                PlaceholderText.marker(in: t.text).map { (t, $0) }
+            }
             guard let (first, marker) = hits.first else { continue }
             let locales = hits.compactMap(\.0.locale)
-            findings.append(RuleFinding("copy '\(first.text)' still holds the placeholder '\(marker)'"
-                                        + (locales.isEmpty ? "" : " in \(locales.map { "'\($0)'" }.joined(separator: ", "))"),
-                                        at: text.range,
-                                        notes: hits.compactMap { h in h.0.locale.map { DiagnosticNote("'\($0)': '\(h.0.text)'", at: h.0.range) } }
-                                            + [DiagnosticNote("write the real copy; use {app} or a 'let' value for parts that vary")]))
+            findings.append(
+                RuleFinding(
+                    "copy '\(first.text)' still holds the placeholder '\(marker)'"
+                        + (locales.isEmpty ? "" : " in \(locales.map { "'\($0)'" }.joined(separator: ", "))"),
+                    at: text.range,
+                    notes: hits.compactMap { h in
+                        h.0.locale.map { DiagnosticNote("'\($0)': '\(h.0.text)'", at: h.0.range) }
+                    }
+                        + [DiagnosticNote("write the real copy; use {app} or a 'let' value for parts that vary")]))
         }
         return findings
     }
@@ -84,11 +92,15 @@ enum PlaceholderText {
                     // (NUL would, and merely costs a full search). A word's first two letters are
                     // tested before the word: "t" and "l" start most English words.
                     let folded = b | 0x20
-                    guard folded == UInt8(ascii: "t") || folded == UInt8(ascii: "f")
-                            || folded == UInt8(ascii: "x") || folded == UInt8(ascii: "l"), i + 2 < n else { break }
+                    guard
+                        folded == UInt8(ascii: "t") || folded == UInt8(ascii: "f")
+                            || folded == UInt8(ascii: "x") || folded == UInt8(ascii: "l"), i + 2 < n
+                    else { break }
                     let second = bytes[i + 1] | 0x20
-                    for word in asciiWords where word[0] == folded && word[1] == second && i + word.count <= n
-                        && word.indices.allSatisfy({ bytes[i + $0] | 0x20 == word[$0] }) {
+                    for word in asciiWords
+                    where word[0] == folded && word[1] == second && i + word.count <= n
+                        && word.indices.allSatisfy({ bytes[i + $0] | 0x20 == word[$0] })
+                    {
                         return true
                     }
                 }
@@ -103,7 +115,8 @@ enum PlaceholderText {
     /// The full search; `marker(in:)` skips it when `mayHoldMarker` rules a marker out.
     static func searchMarker(in text: String) -> String? {
         if let open = text.firstIndex(of: "<"), let close = text[open...].firstIndex(of: ">"),
-           text.index(after: open) < close, text[text.index(after: open)..<close].contains(where: \.isLetter) {
+            text.index(after: open) < close, text[text.index(after: open)..<close].contains(where: \.isLetter)
+        {
             return String(text[open...close])
         }
         for spec in ["%@", "%d", "%s", "%1$@", "{{"] where text.contains(spec) { return spec }

@@ -7,44 +7,44 @@ extension Rule {
         id: "FL1209", name: "settings-for-undetermined", severity: .warning,
         summary: "a visit to Settings on a path where a permission the flow checked is still notDetermined",
         documentation: """
-        The app's page in Settings lists only what the app has asked for: a permission that is
-        still notDetermined has no switch there yet (and a restricted one cannot be changed), so a
-        user sent to Settings to turn it on finds nothing to turn on. On that path the flow should
-        request it: iOS shows the prompt while the status is notDetermined. Reported for each
-        permission the path has read or requested and that can still be notDetermined at
-        `open settings` (a tuple check's `else` often hides one half of the pair undecided). A
-        visit that another permission justifies is not reported: when every way the path took
-        to Settings has some other permission denied or limited (a check of two permissions that
-        sends the user to Settings because one of them is denied), Settings has a switch for
-        that one. The witness is the path on which it is undecided.
-        """,
+            The app's page in Settings lists only what the app has asked for: a permission that is
+            still notDetermined has no switch there yet (and a restricted one cannot be changed), so a
+            user sent to Settings to turn it on finds nothing to turn on. On that path the flow should
+            request it: iOS shows the prompt while the status is notDetermined. Reported for each
+            permission the path has read or requested and that can still be notDetermined at
+            `open settings` (a tuple check's `else` often hides one half of the pair undecided). A
+            visit that another permission justifies is not reported: when every way the path took
+            to Settings has some other permission denied or limited (a check of two permissions that
+            sends the user to Settings because one of them is denied), Settings has a switch for
+            that one. The witness is the path on which it is undecided.
+            """,
         triggering: """
-        flow camera_and_album {
-          uses camera, photos
-          start -> check
-          state check {
-            status (camera, photos) {
-              (authorized, authorized)       -> done granted
-              (notDetermined, notDetermined) -> ask
-              else                           -> explain
+            flow camera_and_album {
+              uses camera, photos
+              start -> check
+              state check {
+                status (camera, photos) {
+                  (authorized, authorized)       -> done granted
+                  (notDetermined, notDetermined) -> ask
+                  else                           -> explain
+                }
+              }
+              state ask { request camera -> ask_photos }
+              state ask_photos { request photos -> check }
+              state explain { alert { title "Allow access in Settings" button "Settings" -> settings  cancel "Cancel" -> done denied } }
+              state settings { 1️⃣open settings on return -> check }
             }
-          }
-          state ask { request camera -> ask_photos }
-          state ask_photos { request photos -> check }
-          state explain { alert { title "Allow access in Settings" button "Settings" -> settings  cancel "Cancel" -> done denied } }
-          state settings { 1️⃣open settings on return -> check }
-        }
-        """,
+            """,
         clean: """
-        flow camera {
-          uses camera
-          start -> check
-          state check { status camera { authorized -> done granted  notDetermined -> ask  else -> explain } }
-          state ask { request camera -> check }
-          state explain { alert { title "Camera is off" button "Open Settings" -> settings  cancel "Not Now" -> done denied } }
-          state settings { open settings on return -> check }
-        }
-        """
+            flow camera {
+              uses camera
+              start -> check
+              state check { status camera { authorized -> done granted  notDetermined -> ask  else -> explain } }
+              state ask { request camera -> check }
+              state explain { alert { title "Camera is off" button "Open Settings" -> settings  cancel "Not Now" -> done denied } }
+              state settings { open settings on return -> check }
+            }
+            """
     ) { context in
         var findings: [RuleFinding] = []
         for (flow, analysis) in context.flows {
@@ -55,17 +55,25 @@ extension Rule {
                 for n in analysis.nodesOfState[s] {
                     let k = analysis.nodes[n].knowledge
                     for i in analysis.subjects.indices where !reported.contains(i) && k.has(.observed, i) {
-                        if open.page == .notificationSettings, analysis.subjects[i] != .kind(.notifications) { continue }
+                        if open.page == .notificationSettings, analysis.subjects[i] != .kind(.notifications) {
+                            continue
+                        }
                         guard k[i].contains(where: { $0.statusClass == .notDetermined }),
-                              !analysis.settingsVisitJustified(undecided: i, at: n) else { continue }
+                            !analysis.settingsVisitJustified(undecided: i, at: n)
+                        else { continue }
                         reported.insert(i)
                         let name = analysis.name(of: analysis.subjects[i])
-                        findings.append(RuleFinding(
-                            "\(name) can still be notDetermined on this path: Settings shows no \(name) switch for a permission the app has not requested, so the user cannot turn it on there",
-                            at: open.range,
-                            notes: analysis.undecidedExample(subject: i, before: n)
-                                + [DiagnosticNote("request \(name) on this path instead: iOS shows the prompt while it is notDetermined")],
-                            witness: witnesses.witness(to: n)))
+                        findings.append(
+                            RuleFinding(
+                                "\(name) can still be notDetermined on this path: Settings shows no \(name) switch for a permission the app has not requested, so the user cannot turn it on there",
+                                at: open.range,
+                                notes: analysis.undecidedExample(subject: i, before: n)
+                                    + [
+                                        DiagnosticNote(
+                                            "request \(name) on this path instead: iOS shows the prompt while it is notDetermined"
+                                        )
+                                    ],
+                                witness: witnesses.witness(to: n)))
                     }
                 }
             }
@@ -87,14 +95,22 @@ extension FlowAnalysis {
             if !k[j].isEmpty, k[j].allSatisfy(changeable) { return true }
         }
         let flow = program[id]
-        guard let (from, entered) = earlierStep(from: node, matches: { cause, from in
-            guard case .status = cause, case .status(let check) = flow.states[from].terminator else { return false }
-            return check.subjects.contains(subjects[i])
-        }), case .status(let check) = flow.states[from].terminator, check.subjects.count > 1,
-              let parent = nodes[entered].parent else { return false }
+        guard
+            let (from, entered) = earlierStep(
+                from: node,
+                matches: { cause, from in
+                    guard case .status = cause, case .status(let check) = flow.states[from].terminator else {
+                        return false
+                    }
+                    return check.subjects.contains(subjects[i])
+                }), case .status(let check) = flow.states[from].terminator, check.subjects.count > 1,
+            let parent = nodes[entered].parent
+        else { return false }
         let position = check.subjects.firstIndex(of: subjects[i])!
         let before = nodes[parent.node].knowledge
-        guard FlowAnalysis.combinations(of: check.subjects.map(subjectIndex), in: before) <= Self.tupleCap else { return false }
+        guard FlowAnalysis.combinations(of: check.subjects.map(subjectIndex), in: before) <= Self.tupleCap else {
+            return false
+        }
         let (unjustified, _) = combinations(taking: parent.edge, of: check, before: before) { tuple in
             tuple[position].statusClass == .notDetermined
                 && !tuple.indices.contains { $0 != position && changeable(tuple[$0]) }
@@ -107,18 +123,27 @@ extension FlowAnalysis {
     /// combination that takes it while `i` is notDetermined. Empty when there is none.
     func undecidedExample(subject i: Int, before node: Int) -> [DiagnosticNote] {
         let flow = program[id]
-        guard let (from, entered) = earlierStep(from: node, matches: { cause, from in
-            guard case .status = cause, case .status(let check) = flow.states[from].terminator else { return false }
-            return check.subjects.contains(subjects[i])
-        }), case .status(let check) = flow.states[from].terminator, check.subjects.count > 1,
-              let parent = nodes[entered].parent else { return [] }
+        guard
+            let (from, entered) = earlierStep(
+                from: node,
+                matches: { cause, from in
+                    guard case .status = cause, case .status(let check) = flow.states[from].terminator else {
+                        return false
+                    }
+                    return check.subjects.contains(subjects[i])
+                }), case .status(let check) = flow.states[from].terminator, check.subjects.count > 1,
+            let parent = nodes[entered].parent
+        else { return [] }
         let position = check.subjects.firstIndex(of: subjects[i])!
         let (found, _) = combinations(taking: parent.edge, of: check, before: nodes[parent.node].knowledge) {
             $0[position].statusClass == .notDetermined
         }
         guard let tuple = found.first else { return [] }
         let names = "(" + check.subjects.map(name(of:)).joined(separator: ", ") + ")"
-        return [DiagnosticNote("for example \(names) = (\(tuple.map(\.rawValue).joined(separator: ", "))) takes this branch",
-                               at: stateEdges[from][parent.edge].transition.range)]
+        return [
+            DiagnosticNote(
+                "for example \(names) = (\(tuple.map(\.rawValue).joined(separator: ", "))) takes this branch",
+                at: stateEdges[from][parent.edge].transition.range)
+        ]
     }
 }

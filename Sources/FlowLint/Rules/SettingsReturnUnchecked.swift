@@ -7,33 +7,33 @@ extension Rule {
         id: "FL1205", name: "settings-return-unchecked", severity: .warning,
         summary: "a return from Settings that can end the flow without checking the status again",
         documentation: """
-        In Settings the user may have changed any switch, and for most permissions iOS terminated
-        and relaunched the app meanwhile. What the flow knew before is stale: after `on return` a
-        path must reach a `status` check, a `request` or a subflow before it ends or goes back to
-        Settings. Alerts on the way are fine.
-        """,
+            In Settings the user may have changed any switch, and for most permissions iOS terminated
+            and relaunched the app meanwhile. What the flow knew before is stale: after `on return` a
+            path must reach a `status` check, a `request` or a subflow before it ends or goes back to
+            Settings. Alerts on the way are fine.
+            """,
         triggering: """
-        flow camera {
-          uses camera
-          start -> check
-          state check { status camera { authorized -> done granted  notDetermined -> ask  else -> settings } }
-          state ask { request camera { authorized -> done granted  else -> done denied } }
-          state settings { open settings on return 1️⃣-> done denied }
-        }
-        """,
+            flow camera {
+              uses camera
+              start -> check
+              state check { status camera { authorized -> done granted  notDetermined -> ask  else -> settings } }
+              state ask { request camera { authorized -> done granted  else -> done denied } }
+              state settings { open settings on return 1️⃣-> done denied }
+            }
+            """,
         clean: """
-        flow camera {
-          uses camera
-          start -> check
-          state check { status camera { authorized -> done granted  notDetermined -> ask  else -> explain } }
-          state ask { request camera { authorized -> done granted  else -> done denied } }
-          state explain {
-            alert { title "Camera is off" message "You can turn it on in Settings"
-                    button "Open Settings" -> settings  cancel "Not Now" -> done denied }
-          }
-          state settings { open settings on return -> check }
-        }
-        """
+            flow camera {
+              uses camera
+              start -> check
+              state check { status camera { authorized -> done granted  notDetermined -> ask  else -> explain } }
+              state ask { request camera { authorized -> done granted  else -> done denied } }
+              state explain {
+                alert { title "Camera is off" message "You can turn it on in Settings"
+                        button "Open Settings" -> settings  cancel "Not Now" -> done denied }
+              }
+              state settings { open settings on return -> check }
+            }
+            """
     ) { context in
         var findings: [RuleFinding] = []
         for (flow, analysis) in context.flows {
@@ -57,10 +57,16 @@ extension Rule {
                 } else {
                     continue
                 }
-                findings.append(RuleFinding("after returning from Settings the status is not checked again before \(bad)",
-                                            at: onReturn.range,
-                                            notes: [DiagnosticNote("the user may have changed the permission there, and iOS may have relaunched the app; go to a 'status' check")],
-                                            witness: witnesses.witness(toState: StateID(s))))
+                findings.append(
+                    RuleFinding(
+                        "after returning from Settings the status is not checked again before \(bad)",
+                        at: onReturn.range,
+                        notes: [
+                            DiagnosticNote(
+                                "the user may have changed the permission there, and iOS may have relaunched the app; go to a 'status' check"
+                            )
+                        ],
+                        witness: witnesses.witness(toState: StateID(s))))
             }
         }
         return findings
@@ -127,8 +133,8 @@ struct UncheckedHazards {
     }
 }
 
-private extension Target {
-    var stateIndex: Int? {
+extension Target {
+    fileprivate var stateIndex: Int? {
         if case .state(let s) = self { return s.index }
         return nil
     }

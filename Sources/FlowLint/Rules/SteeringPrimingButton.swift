@@ -7,36 +7,36 @@ extension Rule {
         id: "FL1301", name: "steering-priming-button", severity: .error,
         summary: "a priming alert button that steers the decision (\"Allow\", \"Grant\", \"Enable\") in some locale",
         documentation: """
-        A priming alert is an alert with a button from which a `request` is reachable without
-        passing another alert or Settings. App Review (guideline 5.1.1(iv)) accepts such screens
-        only when the button does not steer the decision: "Allow", "Allow Camera", "Grant Access"
-        have been rejected; "Continue" or "Next" pass. Every locale the flow ships is checked
-        (允许, 允許, Дозволити, Zezwól, Pozwól, Autoriser, Permitir, Erlauben, 許可, 허용 ...).
-        """,
+            A priming alert is an alert with a button from which a `request` is reachable without
+            passing another alert or Settings. App Review (guideline 5.1.1(iv)) accepts such screens
+            only when the button does not steer the decision: "Allow", "Allow Camera", "Grant Access"
+            have been rejected; "Continue" or "Next" pass. Every locale the flow ships is checked
+            (允许, 允許, Дозволити, Zezwól, Pozwól, Autoriser, Permitir, Erlauben, 許可, 허용 ...).
+            """,
         triggering: """
-        flow camera {
-          uses camera
-          start -> prime
-          state prime {
-            alert { title "Scan receipts" message "We use the camera to scan receipts" 1️⃣button @prime.allow -> ask }
-          }
-          state ask { request camera { authorized -> done granted  else -> done denied } }
-        }
-        strings en { prime.allow = "Continue" }
-        strings zh-Hant { prime.allow = "允許" }
-        """,
+            flow camera {
+              uses camera
+              start -> prime
+              state prime {
+                alert { title "Scan receipts" message "We use the camera to scan receipts" 1️⃣button @prime.allow -> ask }
+              }
+              state ask { request camera { authorized -> done granted  else -> done denied } }
+            }
+            strings en { prime.allow = "Continue" }
+            strings zh-Hant { prime.allow = "允許" }
+            """,
         clean: """
-        flow camera {
-          uses camera
-          start -> prime
-          state prime {
-            alert { title "Scan receipts" message "We use the camera to scan receipts" button @prime.next -> ask }
-          }
-          state ask { request camera { authorized -> done granted  else -> done denied } }
-        }
-        strings en { prime.next = "Continue" }
-        strings zh-Hant { prime.next = "繼續" }
-        """
+            flow camera {
+              uses camera
+              start -> prime
+              state prime {
+                alert { title "Scan receipts" message "We use the camera to scan receipts" button @prime.next -> ask }
+              }
+              state ask { request camera { authorized -> done granted  else -> done denied } }
+            }
+            strings en { prime.next = "Continue" }
+            strings zh-Hant { prime.next = "繼續" }
+            """
     ) { context in
         var findings: [RuleFinding] = []
         for (flow, analysis) in context.flows {
@@ -49,12 +49,19 @@ extension Rule {
                     guard !steering.isEmpty else { continue }
                     let locales = steering.map { $0.locale.map { "'\($0)'" } ?? "every locale" }
                     let first = steering[0].text
-                    var notes = steering.map { DiagnosticNote(($0.locale.map { "\($0): " } ?? "") + "'\($0.text)'", at: $0.range) }
-                    notes.append(DiagnosticNote("App Review rejects priming buttons that steer the decision; use a neutral label such as 'Continue'"))
-                    findings.append(RuleFinding("priming button '\(first)' steers the permission decision in \(locales.joined(separator: ", "))",
-                                                at: button.range, notes: notes,
-                                                fixIts: neutralLabelFixes(steering, context: context),
-                                                witness: witnesses.witness(toState: StateID(s))))
+                    var notes = steering.map {
+                        DiagnosticNote(($0.locale.map { "\($0): " } ?? "") + "'\($0.text)'", at: $0.range)
+                    }
+                    notes.append(
+                        DiagnosticNote(
+                            "App Review rejects priming buttons that steer the decision; use a neutral label such as 'Continue'"
+                        ))
+                    findings.append(
+                        RuleFinding(
+                            "priming button '\(first)' steers the permission decision in \(locales.joined(separator: ", "))",
+                            at: button.range, notes: notes,
+                            fixIts: neutralLabelFixes(steering, context: context),
+                            witness: witnesses.witness(toState: StateID(s))))
                 }
             }
         }
@@ -79,7 +86,9 @@ enum SteeringWords {
         return unicodeSteers(text)
     }
 
-    private static let asciiPrefixes: [[UInt8]] = prefixes.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map { Array($0.utf8) }
+    private static let asciiPrefixes: [[UInt8]] = prefixes.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map {
+        Array($0.utf8)
+    }
 
     /// `unicodeSteers` for an ASCII text, on its bytes (nil when the text is not ASCII). Most
     /// labels are ASCII, and lowercasing them and walking their `Character`s cost as much as
@@ -90,12 +99,16 @@ enum SteeringWords {
         return text.withUTF8 { bytes -> Bool? in
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
             func lower(_ b: UInt8) -> UInt8 { b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b }
-            func inRun(_ b: UInt8) -> Bool { b == UInt8(ascii: " ") || (lower(b) >= UInt8(ascii: "a") && lower(b) <= UInt8(ascii: "z")) }
+            func inRun(_ b: UInt8) -> Bool {
+                b == UInt8(ascii: " ") || (lower(b) >= UInt8(ascii: "a") && lower(b) <= UInt8(ascii: "z"))
+            }
             for i in bytes.indices where inRun(bytes[i]) {
                 // A word start: the start of a run of letters and spaces, or just after a space in one.
                 guard i == 0 || !inRun(bytes[i - 1]) || bytes[i - 1] == UInt8(ascii: " ") else { continue }
-                for p in asciiPrefixes where i + p.count <= bytes.count
-                    && p.indices.allSatisfy({ lower(bytes[i + $0]) == p[$0] }) {
+                for p in asciiPrefixes
+                where i + p.count <= bytes.count
+                    && p.indices.allSatisfy({ lower(bytes[i + $0]) == p[$0] })
+                {
                     return true
                 }
             }
@@ -113,7 +126,8 @@ enum SteeringWords {
             if lower[i].isLetter || lower[i] == " " {
                 if start == nil { start = i }
             } else if let s = start {
-                words.append(lower[s..<i]); start = nil
+                words.append(lower[s..<i])
+                start = nil
             }
         }
         if let s = start { words.append(lower[s...]) }
@@ -149,15 +163,20 @@ extension FlowAnalysis {
 /// FL1301's fix, only where the team chose the wording: each steering label that the
 /// configuration maps (`neutral-label = Allow -> Continue`) rewritten to its neutral label, in
 /// the string literal that holds it (the inline label, or the locale's strings entry).
-private func neutralLabelFixes(_ steering: [(locale: String?, text: String, range: SourceRange)], context: LintContext) -> [FixIt] {
+private func neutralLabelFixes(_ steering: [(locale: String?, text: String, range: SourceRange)], context: LintContext)
+    -> [FixIt]
+{
     var fixes: [FixIt] = []
     var seen = Set<Int>()
     for label in steering {
         guard let neutral = context.neutralLabels[label.text] else { continue }
         let file = context.program.file(label.range.file)
         // The literal is the range's last part: the whole of an inline label, the value of an entry.
-        guard let quote = file.bytes[label.range.start.offset..<label.range.end.offset].firstIndex(of: UInt8(ascii: "\"")),
-              seen.insert(quote).inserted else { continue }
+        guard
+            let quote = file.bytes[label.range.start.offset..<label.range.end.offset].firstIndex(
+                of: UInt8(ascii: "\"")),
+            seen.insert(quote).inserted
+        else { continue }
         let escaped = neutral.unicodeScalars.map { c -> String in
             switch c {
             case "\"": "\\\""
@@ -169,10 +188,12 @@ private func neutralLabelFixes(_ steering: [(locale: String?, text: String, rang
             default: String(c)
             }
         }.joined()
-        fixes.append(FixIt(range: SourceRange(file: label.range.file, start: file.location(at: quote), end: label.range.end),
-                           replacement: "\"\(escaped)\"",
-                           message: "use the team's neutral label '\(neutral)'" + (label.locale.map { " (\($0))" } ?? ""),
-                           applicability: .machineApplicable))
+        fixes.append(
+            FixIt(
+                range: SourceRange(file: label.range.file, start: file.location(at: quote), end: label.range.end),
+                replacement: "\"\(escaped)\"",
+                message: "use the team's neutral label '\(neutral)'" + (label.locale.map { " (\($0))" } ?? ""),
+                applicability: .machineApplicable))
     }
     return fixes
 }

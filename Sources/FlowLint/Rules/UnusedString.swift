@@ -7,27 +7,27 @@ extension Rule {
         id: "FL1106", name: "unused-string", severity: .warning,
         summary: "a strings key that no text uses",
         documentation: """
-        Every key translators maintain should be shown somewhere. A key no `@key` refers to is
-        left-over copy (keys `permission.<kind>` are exempt: they override the `{permission}`
-        name). Reported once, at its entry in the first locale that defines it.
-        """,
+            Every key translators maintain should be shown somewhere. A key no `@key` refers to is
+            left-over copy (keys `permission.<kind>` are exempt: they override the `{permission}`
+            name). Reported once, at its entry in the first locale that defines it.
+            """,
         triggering: """
-        flow camera {
-          uses camera
-          start -> ask
-          state ask { request camera { authorized -> done granted  else -> done denied } }
-        }
-        strings en { 1️⃣old.title = "Take photos" }
-        """,
+            flow camera {
+              uses camera
+              start -> ask
+              state ask { request camera { authorized -> done granted  else -> done denied } }
+            }
+            strings en { 1️⃣old.title = "Take photos" }
+            """,
         clean: """
-        flow camera {
-          uses camera
-          title @camera.title
-          start -> ask
-          state ask { request camera { authorized -> done granted  else -> done denied } }
-        }
-        strings en { camera.title = "Take photos" }
-        """,
+            flow camera {
+              uses camera
+              title @camera.title
+              start -> ask
+              state ask { request camera { authorized -> done granted  else -> done denied } }
+            }
+            strings en { camera.title = "Take photos" }
+            """,
         isUsageRule: true
     ) { context in
         let program = context.program
@@ -36,8 +36,10 @@ extension Rule {
         var findings: [RuleFinding] = []
         for (k, key) in program.strings.keys.enumerated() where !used.contains(k) && !key.hasPrefix("permission.") {
             let entry = program.strings.entries.lazy.compactMap { $0.indices.contains(k) ? $0[k] : nil }.first
-            findings.append(RuleFinding("string '\(key)' is never used", at: entry?.range,
-                                        notes: [DiagnosticNote("use it with '@\(key)', or remove it from every locale")]))
+            findings.append(
+                RuleFinding(
+                    "string '\(key)' is never used", at: entry?.range,
+                    notes: [DiagnosticNote("use it with '@\(key)', or remove it from every locale")]))
         }
         return findings
     }

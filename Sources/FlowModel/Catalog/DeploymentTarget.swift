@@ -12,8 +12,10 @@ public struct OSVersion: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Parses `15`, `15.0` or `15.0.1` (the patch is ignored); nil for anything else.
     public init?(_ text: String) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let major = Int(parts[0]), major > 0 else { return nil }
+        guard (1...3).contains(parts.count),
+            parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let major = Int(parts[0]), major > 0
+        else { return nil }
         self.init(major, parts.count > 1 ? Int(parts[1]) ?? 0 : 0)
     }
 

@@ -78,15 +78,24 @@ extension PermissionKind {
                 displayName: "Location", requiredCapability: .locationServices, settingsChangeTerminatesApp: false,
                 requestOptions: [.whenInUse, .always], exclusiveOptions: [.whenInUse, .always],
                 usageKeys: ["NSLocationWhenInUseUsageDescription"],
-                usageKeysWith: [.always: ["NSLocationWhenInUseUsageDescription",
-                                          "NSLocationAlwaysAndWhenInUseUsageDescription"]],
-                legacyUsageKeys: [LegacyUsageKey(key: "NSLocationAlwaysUsageDescription", neededBelow: 11,
-                                                 effect: .failsWithoutPrompt, onlyWith: .always)],
+                usageKeysWith: [
+                    .always: [
+                        "NSLocationWhenInUseUsageDescription",
+                        "NSLocationAlwaysAndWhenInUseUsageDescription",
+                    ]
+                ],
+                legacyUsageKeys: [
+                    LegacyUsageKey(
+                        key: "NSLocationAlwaysUsageDescription", neededBelow: 11,
+                        effect: .failsWithoutPrompt, onlyWith: .always)
+                ],
                 missingUsageKeyEffect: .failsWithoutPrompt, whileInactive: .keepsStatus, prompt: .location,
                 promptTitle: "Allow {app} to use your location?",
                 otherPromptTitle: "Allow {app} to also use your location even when you are not using the app?",
-                settingsRow: .list([.notDetermined: "Ask Next Time Or When I Share", .denied: "Never",
-                                    .authorizedWhenInUse: "While Using the App", .authorizedAlways: "Always"]),
+                settingsRow: .list([
+                    .notDetermined: "Ask Next Time Or When I Share", .denied: "Never",
+                    .authorizedWhenInUse: "While Using the App", .authorizedAlways: "Always",
+                ]),
                 settingsChoices: [.notDetermined, .denied, .authorizedWhenInUse, .authorizedAlways])
         case .locationAccuracy:
             return PermissionSpec(
@@ -96,8 +105,12 @@ extension PermissionKind {
                 requiresPurposeKey: true, usageKeys: ["NSLocationTemporaryUsageDescriptionDictionary"],
                 missingUsageKeyEffect: .failsWithoutPrompt, whileInactive: .promptShown,
                 prompt: .temporaryFullAccuracy, promptTitle: "{app} would like to use your precise location",
-                settingsRow: .toggle("Precise Location", labels: [.fullAccuracy: "Precise Location On",
-                                                                  .reducedAccuracy: "Precise Location Off"]),
+                settingsRow: .toggle(
+                    "Precise Location",
+                    labels: [
+                        .fullAccuracy: "Precise Location On",
+                        .reducedAccuracy: "Precise Location Off",
+                    ]),
                 settingsChoices: [.fullAccuracy, .reducedAccuracy])
         case .notifications:
             // Provisional: Allow Notifications is on with only the Notification Center style
@@ -107,15 +120,19 @@ extension PermissionKind {
                 statuses: [.notDetermined, .denied, .authorized, .provisional, .ephemeral],
                 initialStatus: .notDetermined, statusAPI: "UNNotificationSettings.authorizationStatus",
                 displayName: "Notifications", settingsChangeTerminatesApp: false,
-                requestOptions: [.alert, .sound, .badge, .provisional, .criticalAlert, .carPlay,
-                                 .providesAppNotificationSettings],
+                requestOptions: [
+                    .alert, .sound, .badge, .provisional, .criticalAlert, .carPlay,
+                    .providesAppNotificationSettings,
+                ],
                 usageKeys: [], missingUsageKeyEffect: .none, whileInactive: .promptShown, prompt: .notifications,
                 promptTitle: "{app} Would Like to Send You Notifications",
                 otherPromptTitle: "{app} Would Like to Send You Critical Alerts",
-                settingsRow: .toggle("Allow Notifications", labels: [
-                    .provisional: "Allow Notifications On (Notification Center only)",
-                    .ephemeral: "Allow Notifications On (App Clip)",
-                ]),
+                settingsRow: .toggle(
+                    "Allow Notifications",
+                    labels: [
+                        .provisional: "Allow Notifications On (Notification Center only)",
+                        .ephemeral: "Allow Notifications On (App Clip)",
+                    ]),
                 settingsChoices: [.denied, .authorized])
         case .tracking:
             return PermissionSpec(
@@ -137,8 +154,10 @@ extension PermissionKind {
                 statusAPI: "CNContactStore.authorizationStatus(for: .contacts)", displayName: "Contacts",
                 settingsChangeTerminatesApp: true,
                 usageKeys: ["NSContactsUsageDescription"], missingUsageKeyEffect: .crash, whileInactive: .promptShown,
-                prompt: .once([PromptAnswer("Allow Selected Contacts", .limited),
-                               PromptAnswer("Allow Full Access", .authorized), PromptAnswer("Don't Allow", .denied)]),
+                prompt: .once([
+                    PromptAnswer("Allow Selected Contacts", .limited),
+                    PromptAnswer("Allow Full Access", .authorized), PromptAnswer("Don't Allow", .denied),
+                ]),
                 promptTitle: "{app} Would Like to Access Your Contacts",
                 settingsRow: .list([.limited: "Limited Access", .authorized: "Full Access", .denied: "None"]),
                 settingsChoices: Self.chosenInSettings(statuses))
@@ -178,8 +197,11 @@ extension PermissionKind {
                 statuses: statuses, initialStatus: .notDetermined, statusAPI: "CBManager.authorization",
                 displayName: "Bluetooth", settingsChangeTerminatesApp: true,
                 usageKeys: ["NSBluetoothAlwaysUsageDescription"],
-                legacyUsageKeys: [LegacyUsageKey(key: "NSBluetoothPeripheralUsageDescription", neededBelow: 13,
-                                                 effect: .crash)],
+                legacyUsageKeys: [
+                    LegacyUsageKey(
+                        key: "NSBluetoothPeripheralUsageDescription", neededBelow: 13,
+                        effect: .crash)
+                ],
                 missingUsageKeyEffect: .crash, whileInactive: .promptShown, prompt: Self.allowDeny(.allowedAlways),
                 promptTitle: "{app} Would Like to Use Bluetooth",
                 settingsRow: .toggle(), settingsChoices: Self.chosenInSettings(statuses))

@@ -11,7 +11,7 @@
 /// sub-setting of notifications, not a kind of their own.
 public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
     case camera, microphone, photos, photosAddOnly, location, locationAccuracy, notifications,
-         tracking, contacts, calendar, reminders, bluetooth, motion, speech, mediaLibrary, health
+        tracking, contacts, calendar, reminders, bluetooth, motion, speech, mediaLibrary, health
     /// Face ID: `LAContext.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics)` shows the
     /// prompt the first time. There is no status API: the simulated status is what the app would
     /// learn from `canEvaluatePolicy` (`LAError.biometryNotAvailable` once the user said no).
@@ -89,8 +89,10 @@ public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
     ///     to events before (EventKit prompts for it once).
     ///   - addOnlyGranted: for `photos`: whether add-only access is already granted; the prompt
     ///     then offers "Keep Add Only" in place of "Don't Allow" (*secondary*: UI-test captures).
-    public func requestBehavior(options: [RequestOption], current: Status,
-                                upgradeAvailable: Bool = true, addOnlyGranted: Bool = false) -> RequestBehavior {
+    public func requestBehavior(
+        options: [RequestOption], current: Status,
+        upgradeAvailable: Bool = true, addOnlyGranted: Bool = false
+    ) -> RequestBehavior {
         switch spec.prompt {
         case .once(let answers):
             return current == initialStatus ? .prompt(answers) : .immediate(current)
@@ -98,8 +100,10 @@ public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
             // "Keep Add Only" leaves read-write access denied (*unverified*: what the read-write
             // status reads then) and add-only access granted.
             guard current == initialStatus else { return .immediate(current) }
-            return .prompt([PromptAnswer("Limit Access…", .limited), PromptAnswer("Allow Full Access", .authorized),
-                            PromptAnswer(addOnlyGranted ? "Keep Add Only" : "Don't Allow", .denied)])
+            return .prompt([
+                PromptAnswer("Limit Access…", .limited), PromptAnswer("Allow Full Access", .authorized),
+                PromptAnswer(addOnlyGranted ? "Keep Add Only" : "Don't Allow", .denied),
+            ])
         case .location:
             if current == .notDetermined {
                 // requestAlwaysAuthorization() shows the same prompt, but "Allow While Using App"
@@ -108,7 +112,8 @@ public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
                 // Always-only service (Apple, CLLocationManager.requestAlwaysAuthorization).
                 return .prompt([
                     PromptAnswer("Allow Once", .authorizedWhenInUse, temporary: true),
-                    PromptAnswer("Allow While Using App", options.contains(.always) ? .authorizedAlways : .authorizedWhenInUse),
+                    PromptAnswer(
+                        "Allow While Using App", options.contains(.always) ? .authorizedAlways : .authorizedWhenInUse),
                     PromptAnswer("Don't Allow", .denied),
                 ])
             }
@@ -121,8 +126,10 @@ public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
             return .immediate(current)
         case .temporaryFullAccuracy:
             guard current == .reducedAccuracy else { return .immediate(current) }
-            return .prompt([PromptAnswer("Allow Once", .fullAccuracy, temporary: true),
-                            PromptAnswer("Don't Allow", .reducedAccuracy)])
+            return .prompt([
+                PromptAnswer("Allow Once", .fullAccuracy, temporary: true),
+                PromptAnswer("Don't Allow", .reducedAccuracy),
+            ])
         case .notifications:
             if current == .notDetermined, options.contains(.provisional) { return .immediate(.provisional) }
             // A provisional app may still ask for full authorization: that shows the prompt.
@@ -138,7 +145,9 @@ public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
             }
             // Write-only access can be upgraded: asking for full access prompts again.
             if current == .writeOnly, !writeOnly, upgradeAvailable {
-                return .prompt([PromptAnswer("Allow Full Access", .fullAccess), PromptAnswer("Don't Allow", .writeOnly)])
+                return .prompt([
+                    PromptAnswer("Allow Full Access", .fullAccess), PromptAnswer("Don't Allow", .writeOnly),
+                ])
             }
             return .immediate(current)
         }
@@ -158,7 +167,8 @@ public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
         }
         let template = other ? spec.otherPromptTitle ?? spec.promptTitle : spec.promptTitle
         // Not `replacing(_:with:)`: that needs iOS 16, and the catalog is read below it too.
-        var title = "", rest = Substring(template)
+        var title = ""
+        var rest = Substring(template)
         while let open = rest.firstIndex(of: "{"), rest[open...].hasPrefix("{app}") {
             title += rest[..<open] + "“\(app)”"
             rest = rest[rest.index(open, offsetBy: 5)...]

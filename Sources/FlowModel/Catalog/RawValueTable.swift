@@ -21,7 +21,9 @@ struct RawValueTable: Sendable {
                 // The first 16 bytes copied over two zeroed words: one copy, no loop per byte.
                 var words: (UInt64, UInt64) = (0, 0)
                 if let base = bytes.baseAddress {
-                    withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(start: base, count: min(bytes.count, 16))) }
+                    withUnsafeMutableBytes(of: &words) {
+                        $0.copyMemory(from: UnsafeRawBufferPointer(start: base, count: min(bytes.count, 16)))
+                    }
                 }
                 return (bytes.count, words.0.littleEndian, words.1.littleEndian)
             }

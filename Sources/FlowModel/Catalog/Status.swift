@@ -4,7 +4,7 @@ public enum Status: String, CaseIterable, Hashable, Sendable, Comparable {
     case notDetermined, undetermined
     case restricted, denied, sharingDenied
     case authorized, granted, authorizedWhenInUse, authorizedAlways, allowedAlways, fullAccess,
-         sharingAuthorized, fullAccuracy
+        sharingAuthorized, fullAccuracy
     case limited, provisional, ephemeral, writeOnly, reducedAccuracy
 
     public static func < (lhs: Status, rhs: Status) -> Bool { lhs.ordinal < rhs.ordinal }
@@ -41,7 +41,8 @@ public enum Status: String, CaseIterable, Hashable, Sendable, Comparable {
         case .restricted: .restricted
         case .denied, .sharingDenied: .denied
         case .authorized, .granted, .authorizedWhenInUse, .authorizedAlways, .allowedAlways, .fullAccess,
-             .sharingAuthorized, .fullAccuracy: .granted
+            .sharingAuthorized, .fullAccuracy:
+            .granted
         case .limited, .provisional, .ephemeral, .writeOnly, .reducedAccuracy: .limited
         }
     }

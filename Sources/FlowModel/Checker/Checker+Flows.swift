@@ -53,8 +53,9 @@ extension Checker {
         var first: [(item: String, range: SourceRange)] = []
         func duplicate(_ item: String, _ range: SourceRange, in checker: inout Checker) -> Bool {
             if let earlier = first.first(where: { $0.item == item })?.range {
-                checker.error(ModelDiagnosticID.duplicateItem, "duplicate '\(item)' in flow '\(decl.name.name)'",
-                              at: range, notes: [DiagnosticNote("first given here", at: earlier)])
+                checker.error(
+                    ModelDiagnosticID.duplicateItem, "duplicate '\(item)' in flow '\(decl.name.name)'",
+                    at: range, notes: [DiagnosticNote("first given here", at: earlier)])
                 return true
             }
             if first.isEmpty { first.reserveCapacity(4) }
@@ -63,17 +64,23 @@ extension Checker {
         }
 
         for parameter in decl.parameters {
-            guard let kind = parameter.kind else { incomplete = true; continue }
+            guard let kind = parameter.kind else {
+                incomplete = true
+                continue
+            }
             if let earlier = sig.parameterIndex[parameter.name.name] {
-                error(ModelDiagnosticID.duplicateName, "duplicate parameter '\(parameter.name.name)'",
-                      at: parameter.name.range,
-                      notes: [DiagnosticNote("first declared here", at: sig.parameters[earlier].range)])
+                error(
+                    ModelDiagnosticID.duplicateName, "duplicate parameter '\(parameter.name.name)'",
+                    at: parameter.name.range,
+                    notes: [DiagnosticNote("first declared here", at: sig.parameters[earlier].range)])
                 continue
             }
             if kind == .text, !checkReserved(parameter.name) { continue }
             sig.parameterIndex[parameter.name.name] = sig.parameters.count
-            sig.parameters.append(Parameter(name: parameter.name.name, kind: kind == .text ? .text : .permission,
-                                            range: parameter.range))
+            sig.parameters.append(
+                Parameter(
+                    name: parameter.name.name, kind: kind == .text ? .text : .permission,
+                    range: parameter.range))
         }
 
         for item in decl.items {
@@ -85,8 +92,9 @@ extension Checker {
                 sig.usesRange = uses.range
                 for name in uses.kinds {
                     guard let kind = PermissionKind(rawValue: name.name) else {
-                        error(ModelDiagnosticID.unknownPermission, "unknown permission '\(name.name)'", at: name.range,
-                              suggestion: Suggestion.closest(to: name.name, in: PermissionKind.allCases.map(\.rawValue)))
+                        error(
+                            ModelDiagnosticID.unknownPermission, "unknown permission '\(name.name)'", at: name.range,
+                            suggestion: Suggestion.closest(to: name.name, in: PermissionKind.allCases.map(\.rawValue)))
                         continue
                     }
                     // A search of the few kinds so far: a set cost an allocation and a hash each.
@@ -101,8 +109,9 @@ extension Checker {
                 sig.outcomesDeclared = true
                 for name in outcomes.names {
                     if let earlier = sig.outcomeIndex[name.name] {
-                        error(ModelDiagnosticID.duplicateOutcome, "duplicate outcome '\(name.name)'", at: name.range,
-                              notes: [DiagnosticNote("first declared here", at: sig.outcomes[earlier].range)])
+                        error(
+                            ModelDiagnosticID.duplicateOutcome, "duplicate outcome '\(name.name)'", at: name.range,
+                            notes: [DiagnosticNote("first declared here", at: sig.outcomes[earlier].range)])
                         continue
                     }
                     sig.outcomeIndex[name.name] = sig.outcomes.count
@@ -113,7 +122,8 @@ extension Checker {
                 sig.startSeen = true
                 if let name = start.target { sig.start = name } else { incomplete = true }
             case .state(let state):
-                if let handoff = state.handoff, !handoff.outcome.name.isEmpty, sig.handoffs[handoff.outcome.name] == nil {
+                if let handoff = state.handoff, !handoff.outcome.name.isEmpty, sig.handoffs[handoff.outcome.name] == nil
+                {
                     sig.handoffs[handoff.outcome.name] = handoff.range
                 }
             case .let:
@@ -133,9 +143,10 @@ extension Checker {
         case (0, 1): sig.permission = .success(.parameter(permissionParameters[0]))
         case (0, 0): sig.permission = .failure(.none(flow: decl.name.name))
         default:
-            sig.permission = .failure(.ambiguous(
-                flow: decl.name.name,
-                candidates: sig.uses.map(\.rawValue) + permissionParameters.map { sig.parameters[$0].name }))
+            sig.permission = .failure(
+                .ambiguous(
+                    flow: decl.name.name,
+                    candidates: sig.uses.map(\.rawValue) + permissionParameters.map { sig.parameters[$0].name }))
         }
         return sig
     }
@@ -162,21 +173,24 @@ extension Checker {
             switch item {
             case .state(let state):
                 if let earlier = stateIndex.existingValue(orInsert: stateCount, forKey: state.name.name) {
-                    error(ModelDiagnosticID.duplicateState,
-                          "duplicate state '\(state.name.name)' in flow '\(decl.name.name)'", at: state.name.range,
-                          notes: [DiagnosticNote("first defined here", at: stateNameRanges[earlier])])
+                    error(
+                        ModelDiagnosticID.duplicateState,
+                        "duplicate state '\(state.name.name)' in flow '\(decl.name.name)'", at: state.name.range,
+                        notes: [DiagnosticNote("first defined here", at: stateNameRanges[earlier])])
                 }
                 stateNameRanges.append(state.name.range)
                 if stateCount == 0 { firstStateName = state.name.name }
                 stateCount += 1
             case .let(let value):
                 if let earlier = letIndex[value.name.name] {
-                    error(ModelDiagnosticID.duplicateName, "duplicate value '\(value.name.name)'", at: value.name.range,
-                          notes: [DiagnosticNote("first defined here", at: flowLets[earlier].name.range)])
+                    error(
+                        ModelDiagnosticID.duplicateName, "duplicate value '\(value.name.name)'", at: value.name.range,
+                        notes: [DiagnosticNote("first defined here", at: flowLets[earlier].name.range)])
                 } else if let parameter = sig.parameterIndex[value.name.name] {
-                    error(ModelDiagnosticID.duplicateName,
-                          "value '\(value.name.name)' has the name of a parameter", at: value.name.range,
-                          notes: [DiagnosticNote("the parameter is declared here", at: sig.parameters[parameter].range)])
+                    error(
+                        ModelDiagnosticID.duplicateName,
+                        "value '\(value.name.name)' has the name of a parameter", at: value.name.range,
+                        notes: [DiagnosticNote("the parameter is declared here", at: sig.parameters[parameter].range)])
                 } else if checkReserved(value.name) {
                     letIndex[value.name.name] = flowLets.count
                     flowLets.append(value)
@@ -195,7 +209,10 @@ extension Checker {
 
         var values: [NamedValue] = []
         for value in flowLets {
-            guard let syntax = value.value else { incomplete = true; continue }
+            guard let syntax = value.value else {
+                incomplete = true
+                continue
+            }
             values.append(NamedValue(name: value.name.name, value: text(syntax, in: scope), range: value.range))
         }
         let title = sig.title.map { text($0, in: scope) }
@@ -208,8 +225,9 @@ extension Checker {
                 unknownState(name, in: context)
             }
         } else if !sig.startSeen {
-            error(ModelDiagnosticID.missingStart, "flow '\(sig.name)' has no 'start'", at: decl.name.range,
-                  notes: firstStateName.map { [DiagnosticNote("add 'start -> \($0)'")] } ?? [])
+            error(
+                ModelDiagnosticID.missingStart, "flow '\(sig.name)' has no 'start'", at: decl.name.range,
+                notes: firstStateName.map { [DiagnosticNote("add 'start -> \($0)'")] } ?? [])
         }
 
         var states: [State] = []
@@ -222,21 +240,27 @@ extension Checker {
             let effects = state.effects.map { track($0, in: scope) }
             let handoff = state.handoff.flatMap { self.handoff($0, in: sig) }
             takePendingRunUses(into: &runUses, state: position)
-            guard let syntax = state.terminator else { incomplete = true; continue }
+            guard let syntax = state.terminator else {
+                incomplete = true
+                continue
+            }
             guard let terminator = terminator(syntax, in: context) else {
                 pendingRunUses.removeAll()
                 continue
             }
             takePendingRunUses(into: &runUses, state: position)
             if state.handoff != nil, handoff == nil { continue }
-            states.append(State(name: state.name.name, range: state.range, nameRange: state.name.range,
-                                effects: effects, terminator: terminator, handoff: handoff))
+            states.append(
+                State(
+                    name: state.name.name, range: state.range, nameRange: state.name.range,
+                    effects: effects, terminator: terminator, handoff: handoff))
         }
         guard let start, states.count == stateCount else { return nil }
         checkRunValues(runUses, states: states, start: start)
-        return Flow(name: sig.name, range: decl.range, nameRange: decl.name.range, title: title,
-                    parameters: sig.parameters, uses: sig.uses, outcomes: sig.outcomes,
-                    outcomesDeclared: sig.outcomesDeclared, start: start, states: states, values: values)
+        return Flow(
+            name: sig.name, range: decl.range, nameRange: decl.name.range, title: title,
+            parameters: sig.parameters, uses: sig.uses, outcomes: sig.outcomes,
+            outcomesDeclared: sig.outcomesDeclared, start: start, states: states, values: values)
     }
 
     /// Moves the run-value uses recorded while checking state `state` into `runUses`. Most
@@ -244,14 +268,19 @@ extension Checker {
     /// profile file).
     private mutating func takePendingRunUses(into runUses: inout [RunValueUse], state: Int) {
         guard !pendingRunUses.isEmpty else { return }
-        runUses += pendingRunUses.map { RunValueUse(value: $0.value, range: $0.range, state: state, inButton: $0.inButton) }
+        runUses += pendingRunUses.map {
+            RunValueUse(value: $0.value, range: $0.range, state: state, inButton: $0.inButton)
+        }
         pendingRunUses.removeAll()
     }
 
     // MARK: Transitions
 
     mutating func transition(_ syntax: TransitionSyntax, in context: FlowContext) -> Transition? {
-        guard let target = syntax.target else { incomplete = true; return nil }
+        guard let target = syntax.target else {
+            incomplete = true
+            return nil
+        }
         switch target {
         case .state(let name):
             guard let state = context.stateIndex[name.name] else {
@@ -265,10 +294,11 @@ extension Checker {
             guard let outcome = signatures[context.flow].outcomeIndex[name.name] else {
                 let sig = signatures[context.flow]
                 let list = sig.outcomes.map(\.name).joined(separator: ", ")
-                error(ModelDiagnosticID.unknownOutcome,
-                      "unknown outcome '\(name.name)' for flow '\(sig.name)' (its outcomes: \(list))", at: name.range,
-                      notes: sig.outcomesDeclared ? [] : [DiagnosticNote("declare it with 'outcomes'")],
-                      suggestion: Suggestion.closest(to: name.name, in: sig.outcomes.map(\.name)))
+                error(
+                    ModelDiagnosticID.unknownOutcome,
+                    "unknown outcome '\(name.name)' for flow '\(sig.name)' (its outcomes: \(list))", at: name.range,
+                    notes: sig.outcomesDeclared ? [] : [DiagnosticNote("declare it with 'outcomes'")],
+                    suggestion: Suggestion.closest(to: name.name, in: sig.outcomes.map(\.name)))
                 return nil
             }
             return Transition(target: .outcome(outcome), range: syntax.range)
@@ -278,14 +308,19 @@ extension Checker {
     mutating func unknownState(_ name: Identifier, in context: FlowContext) {
         let sig = signatures[context.flow]
         if let suggestion = Suggestion.closest(to: name.name, in: context.stateIndex.keys.sorted()) {
-            error(ModelDiagnosticID.unknownState, "unknown state '\(name.name)'", at: name.range, suggestion: suggestion)
+            error(
+                ModelDiagnosticID.unknownState, "unknown state '\(name.name)'", at: name.range, suggestion: suggestion)
         } else if sig.outcomeIndex[name.name] != nil {
-            report(.error(
-                ModelDiagnosticID.unknownState, "unknown state '\(name.name)'", at: name.range,
-                fixIts: [FixIt(range: name.range, replacement: "done \(name.name)",
-                               message: "to end the flow with outcome '\(name.name)', write 'done \(name.name)'",
-                               // No state has a name near it and the flow has that outcome: nothing else is meant.
-                               applicability: .machineApplicable)]))
+            report(
+                .error(
+                    ModelDiagnosticID.unknownState, "unknown state '\(name.name)'", at: name.range,
+                    fixIts: [
+                        FixIt(
+                            range: name.range, replacement: "done \(name.name)",
+                            message: "to end the flow with outcome '\(name.name)', write 'done \(name.name)'",
+                            // No state has a name near it and the flow has that outcome: nothing else is meant.
+                            applicability: .machineApplicable)
+                    ]))
         } else {
             error(ModelDiagnosticID.unknownState, "unknown state '\(name.name)'", at: name.range)
         }
@@ -300,10 +335,14 @@ extension Checker {
         patterned.reserveCapacity(arms.count)
         var otherwise: ArmSyntax?
         for (position, arm) in arms.enumerated() {
-            guard arm.isElse else { patterned.append(arm); continue }
+            guard arm.isElse else {
+                patterned.append(arm)
+                continue
+            }
             if let first = otherwise {
-                error(ModelDiagnosticID.misplacedElse, "second 'else' arm", at: arm.range,
-                      notes: [DiagnosticNote("the first 'else' is here", at: first.range)])
+                error(
+                    ModelDiagnosticID.misplacedElse, "second 'else' arm", at: arm.range,
+                    notes: [DiagnosticNote("the first 'else' is here", at: first.range)])
             } else {
                 if position != arms.count - 1 {
                     error(ModelDiagnosticID.misplacedElse, "'else' must be the last arm", at: arm.range)

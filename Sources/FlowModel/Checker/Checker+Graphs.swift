@@ -13,9 +13,10 @@ extension Checker {
         for edge in callEdges where edge.from == edge.to || component[edge.from] == component[edge.to] {
             let path = Self.path(from: edge.to, to: edge.from, in: adjacency) { component[$0] == component[edge.from] }
             let names = ([edge.from] + path).map { signatures[$0].name }
-            error(ModelDiagnosticID.recursiveCall,
-                  "recursive call to '\(signatures[edge.to].name)': \(names.joined(separator: " -> "))", at: edge.range,
-                  notes: [DiagnosticNote("a flow cannot call itself, directly or through other flows")])
+            error(
+                ModelDiagnosticID.recursiveCall,
+                "recursive call to '\(signatures[edge.to].name)': \(names.joined(separator: " -> "))", at: edge.range,
+                notes: [DiagnosticNote("a flow cannot call itself, directly or through other flows")])
         }
     }
 
@@ -31,15 +32,21 @@ extension Checker {
         var components = 0
         for root in 0..<count where index[root] == -1 {
             var work: [(node: Int, edge: Int)] = [(root, 0)]
-            index[root] = counter; low[root] = counter; counter += 1
-            stack.append(root); onStack[root] = true
+            index[root] = counter
+            low[root] = counter
+            counter += 1
+            stack.append(root)
+            onStack[root] = true
             while let (node, edge) = work.last {
                 if edge < adjacency[node].count {
                     work[work.count - 1].edge += 1
                     let next = adjacency[node][edge]
                     if index[next] == -1 {
-                        index[next] = counter; low[next] = counter; counter += 1
-                        stack.append(next); onStack[next] = true
+                        index[next] = counter
+                        low[next] = counter
+                        counter += 1
+                        stack.append(next)
+                        onStack[next] = true
                         work.append((next, 0))
                     } else if onStack[next] {
                         low[node] = min(low[node], index[next])
@@ -101,12 +108,15 @@ extension Checker {
             case .permission, .run: nil
             }
         }
-        if reportCycle(texts: globalNodes, names: globalNames, ranges: globalRanges, starts: Array(0...topCount),
-                       resolve: { _, placeholder in resolveGlobal(placeholder) }) {
+        if reportCycle(
+            texts: globalNodes, names: globalNames, ranges: globalRanges, starts: Array(0...topCount),
+            resolve: { _, placeholder in resolveGlobal(placeholder) })
+        {
             return
         }
-        reportExpansion(texts: globalNodes, names: globalNames, ranges: globalRanges, starts: Array(0...topCount),
-                        resolve: { _, placeholder in resolveGlobal(placeholder) })
+        reportExpansion(
+            texts: globalNodes, names: globalNames, ranges: globalRanges, starts: Array(0...topCount),
+            resolve: { _, placeholder in resolveGlobal(placeholder) })
         for flow in flows where !flow.values.isEmpty {
             var local: [String: Int] = [:]
             for (i, value) in flow.values.enumerated() { local[value.name] = topCount + 1 + i }
@@ -117,10 +127,13 @@ extension Checker {
                 if case .value(let name) = placeholder, let node = local[name] { return node }
                 return resolveGlobal(placeholder)
             }
-            if !reportCycle(texts: texts, names: names, ranges: ranges, starts: Array(topCount + 1 ..< texts.count),
-                            resolve: resolveLocal) {
-                reportExpansion(texts: texts, names: names, ranges: ranges, starts: Array(topCount + 1 ..< texts.count),
-                                resolve: resolveLocal)
+            if !reportCycle(
+                texts: texts, names: names, ranges: ranges, starts: Array(topCount + 1..<texts.count),
+                resolve: resolveLocal)
+            {
+                reportExpansion(
+                    texts: texts, names: names, ranges: ranges, starts: Array(topCount + 1..<texts.count),
+                    resolve: resolveLocal)
             }
         }
     }
@@ -134,8 +147,10 @@ extension Checker {
     /// `CopyLimits.maxDepth` or `CopyLimits.maxBytes` through its references, while those are all
     /// within them, is where the copy blows up, and is reported there with the chain (FL0146).
     /// Values that only refer to such a value are not reported again.
-    private mutating func reportExpansion(texts: [Text?], names: [String], ranges: [SourceRange?], starts: [Int],
-                                          resolve: (Int, Placeholder) -> Int?) {
+    private mutating func reportExpansion(
+        texts: [Text?], names: [String], ranges: [SourceRange?], starts: [Int],
+        resolve: (Int, Placeholder) -> Int?
+    ) {
         let cap = CopyLimits.maxBytes + 1  // sizes saturate here: an exact count is never needed
         var size = Array(repeating: -1, count: texts.count)
         var depth = Array(repeating: 0, count: texts.count)
@@ -151,7 +166,8 @@ extension Checker {
                     for next in successors[node] where size[next] < 0 { work.append((next, false)) }
                     continue
                 }
-                var bytes = 0, deepest = 0
+                var bytes = 0
+                var deepest = 0
                 if let text = texts[node] {
                     bytes = literalBytes(in: text)
                     for placeholder in placeholders(in: text) {
@@ -168,8 +184,11 @@ extension Checker {
         }
         /// The chain from `node` following the successor that is deepest (or largest).
         func chain(from node: Int, by measure: [Int]) -> String {
-            var path = [names[node]], current = node
-            while let next = successors[current].max(by: { measure[$0] < measure[$1] }), path.count <= CopyLimits.maxDepth + 2 {
+            var path = [names[node]]
+            var current = node
+            while let next = successors[current].max(by: { measure[$0] < measure[$1] }),
+                path.count <= CopyLimits.maxDepth + 2
+            {
                 path.append(names[next])
                 current = next
             }
@@ -179,18 +198,25 @@ extension Checker {
         for node in starts where size[node] >= 0 {
             let subject = node == 0 ? "the app name" : "value '\(names[node])'"
             if depth[node] > CopyLimits.maxDepth, successors[node].allSatisfy({ depth[$0] <= CopyLimits.maxDepth }) {
-                error(ModelDiagnosticID.copyExpansionLimit,
-                      "\(subject) nests placeholders \(depth[node]) deep, more than the limit of \(CopyLimits.maxDepth): "
-                      + chain(from: node, by: depth), at: ranges[node],
-                      notes: [DiagnosticNote("write the copy out, or refer to fewer values in a row")])
+                error(
+                    ModelDiagnosticID.copyExpansionLimit,
+                    "\(subject) nests placeholders \(depth[node]) deep, more than the limit of \(CopyLimits.maxDepth): "
+                        + chain(from: node, by: depth), at: ranges[node],
+                    notes: [DiagnosticNote("write the copy out, or refer to fewer values in a row")])
             } else if size[node] > CopyLimits.maxBytes, !successors[node].isEmpty,
-                      successors[node].allSatisfy({ size[$0] <= CopyLimits.maxBytes }) {
+                successors[node].allSatisfy({ size[$0] <= CopyLimits.maxBytes })
+            {
                 // (A long literal on its own is bounded by the file size limit; the interpreter
                 // still cuts it at the copy limit.)
-                error(ModelDiagnosticID.copyExpansionLimit,
-                      "\(subject) expands to more than \(CopyLimits.maxBytes) bytes of copy: " + chain(from: node, by: size),
-                      at: ranges[node],
-                      notes: [DiagnosticNote("each placeholder is replaced by the whole value it names; use each value fewer times")])
+                error(
+                    ModelDiagnosticID.copyExpansionLimit,
+                    "\(subject) expands to more than \(CopyLimits.maxBytes) bytes of copy: "
+                        + chain(from: node, by: size),
+                    at: ranges[node],
+                    notes: [
+                        DiagnosticNote(
+                            "each placeholder is replaced by the whole value it names; use each value fewer times")
+                    ])
             }
         }
     }
@@ -214,8 +240,10 @@ extension Checker {
     }
 
     /// Depth-first search from `starts`; reports the first cycle found. Returns whether one was.
-    private mutating func reportCycle(texts: [Text?], names: [String], ranges: [SourceRange?], starts: [Int],
-                                      resolve: (Int, Placeholder) -> Int?) -> Bool {
+    private mutating func reportCycle(
+        texts: [Text?], names: [String], ranges: [SourceRange?], starts: [Int],
+        resolve: (Int, Placeholder) -> Int?
+    ) -> Bool {
         var color = Array(repeating: 0, count: texts.count)  // 0 new, 1 on path, 2 done
         for start in starts where color[start] == 0 {
             var work: [(node: Int, successors: [Int], next: Int)] = []
@@ -238,8 +266,9 @@ extension Checker {
                     let from = onPath.firstIndex(of: successor) ?? 0
                     let cycle = (onPath[from...] + [successor]).map { names[$0] }
                     let subject = successor == 0 ? "the app name" : "value '\(names[successor])'"
-                    error(ModelDiagnosticID.valueCycle,
-                          "\(subject) refers to itself: \(cycle.joined(separator: " -> "))", at: ranges[successor])
+                    error(
+                        ModelDiagnosticID.valueCycle,
+                        "\(subject) refers to itself: \(cycle.joined(separator: " -> "))", at: ranges[successor])
                     return true
                 }
                 if color[successor] == 0 { work.append(enter(successor)) }

@@ -17,12 +17,17 @@ extension Checker {
     /// Resolves a state's `handoff outcome` clause against the flow's outcomes.
     mutating func handoff(_ clause: HandoffClauseSyntax, in sig: FlowSignature) -> Handoff? {
         let name = clause.outcome.name
-        guard !name.isEmpty else { incomplete = true; return nil }
+        guard !name.isEmpty else {
+            incomplete = true
+            return nil
+        }
         guard let outcome = sig.outcomeIndex[name] else {
-            error(ModelDiagnosticID.unknownOutcome,
-                  "unknown outcome '\(name)' in 'handoff' for flow '\(sig.name)' (its outcomes: \(sig.outcomes.map(\.name).joined(separator: ", ")))",
-                  at: clause.outcome.range, notes: sig.outcomesDeclared ? [] : [DiagnosticNote("declare it with 'outcomes'")],
-                  suggestion: Suggestion.closest(to: name, in: sig.outcomes.map(\.name)))
+            error(
+                ModelDiagnosticID.unknownOutcome,
+                "unknown outcome '\(name)' in 'handoff' for flow '\(sig.name)' (its outcomes: \(sig.outcomes.map(\.name).joined(separator: ", ")))",
+                at: clause.outcome.range,
+                notes: sig.outcomesDeclared ? [] : [DiagnosticNote("declare it with 'outcomes'")],
+                suggestion: Suggestion.closest(to: name, in: sig.outcomes.map(\.name)))
             return nil
         }
         return Handoff(outcome: outcome, range: clause.range)
@@ -31,43 +36,55 @@ extension Checker {
     /// Resolves a call's `handling` clause: each outcome must be one of the callee's, handed off
     /// by one of its states, and named by an arm of the call (the caller's own handling).
     /// nil with `failed` set when something is wrong (reported).
-    mutating func handling(_ clause: HandlingClauseSyntax?, callee target: FlowSignature, arms: [OutcomeArm],
-                           failed: inout Bool) -> Handling? {
+    mutating func handling(
+        _ clause: HandlingClauseSyntax?, callee target: FlowSignature, arms: [OutcomeArm],
+        failed: inout Bool
+    ) -> Handling? {
         guard let clause else { return nil }
-        if clause.outcomes.isEmpty { incomplete = true; return nil }
+        if clause.outcomes.isEmpty {
+            incomplete = true
+            return nil
+        }
         var outcomes: [Int] = []
         var ranges: [SourceRange] = []
         let outcomeNames = target.outcomes.map(\.name)
         for id in clause.outcomes {
             guard let outcome = target.outcomeIndex[id.name] else {
-                error(ModelDiagnosticID.unknownCallOutcome,
-                      "'\(id.name)' is not an outcome of flow '\(target.name)' (its outcomes: \(outcomeNames.joined(separator: ", ")))",
-                      at: id.range, suggestion: Suggestion.closest(to: id.name, in: outcomeNames))
+                error(
+                    ModelDiagnosticID.unknownCallOutcome,
+                    "'\(id.name)' is not an outcome of flow '\(target.name)' (its outcomes: \(outcomeNames.joined(separator: ", ")))",
+                    at: id.range, suggestion: Suggestion.closest(to: id.name, in: outcomeNames))
                 failed = true
                 continue
             }
             if let earlier = outcomes.firstIndex(of: outcome) {
-                error(ModelDiagnosticID.duplicateOutcome, "outcome '\(id.name)' is already handled", at: id.range,
-                      notes: [DiagnosticNote("first named here", at: ranges[earlier])])
+                error(
+                    ModelDiagnosticID.duplicateOutcome, "outcome '\(id.name)' is already handled", at: id.range,
+                    notes: [DiagnosticNote("first named here", at: ranges[earlier])])
                 failed = true
                 continue
             }
             guard target.handoffs[id.name] != nil else {
                 let handedOff = target.handoffs.keys.sorted()
-                error(ModelDiagnosticID.handlingWithoutHandoff,
-                      "flow '\(target.name)' never hands '\(id.name)' to its caller: none of its states has 'handoff \(id.name)'",
-                      at: id.range,
-                      notes: [DiagnosticNote(handedOff.isEmpty
-                                                ? "mark the state where '\(target.name)' handles '\(id.name)' itself with 'handoff \(id.name)'"
-                                                : "it hands off \(handedOff.map { "'\($0)'" }.joined(separator: ", "))",
-                                             at: target.decl.name.range)])
+                error(
+                    ModelDiagnosticID.handlingWithoutHandoff,
+                    "flow '\(target.name)' never hands '\(id.name)' to its caller: none of its states has 'handoff \(id.name)'",
+                    at: id.range,
+                    notes: [
+                        DiagnosticNote(
+                            handedOff.isEmpty
+                                ? "mark the state where '\(target.name)' handles '\(id.name)' itself with 'handoff \(id.name)'"
+                                : "it hands off \(handedOff.map { "'\($0)'" }.joined(separator: ", "))",
+                            at: target.decl.name.range)
+                    ])
                 failed = true
                 continue
             }
             guard arms.contains(where: { $0.outcomes.contains(outcome) }) else {
-                error(ModelDiagnosticID.handledOutcomeWithoutArm,
-                      "the call handles '\(id.name)' but no arm names it; add '\(id.name) -> state' for the caller's own handling",
-                      at: id.range)
+                error(
+                    ModelDiagnosticID.handledOutcomeWithoutArm,
+                    "the call handles '\(id.name)' but no arm names it; add '\(id.name) -> state' for the caller's own handling",
+                    at: id.range)
                 failed = true
                 continue
             }
@@ -105,14 +122,18 @@ extension Checker {
             var queue = [2 * start.index]
             var head = 0
             while head < queue.count {
-                let node = queue[head]; head += 1
+                let node = queue[head]
+                head += 1
                 let s = node / 2
                 let effect = Self.effect(of: states[s].terminator, on: value)
                 let set = effect == .sets || (effect == .keeps && node % 2 == 1)
                 for transition in states[s].terminator.transitions {
                     guard case .state(let t) = transition.target else { continue }
                     let next = 2 * t.index + (set ? 1 : 0)
-                    if parent[next] == -2 { parent[next] = node; queue.append(next) }
+                    if parent[next] == -2 {
+                        parent[next] = node
+                        queue.append(next)
+                    }
                 }
             }
             var reported = Set<Int>()
@@ -122,27 +143,36 @@ extension Checker {
         }
     }
 
-    private mutating func reportUnset(_ value: RunValue, at range: SourceRange, state: Int, parent: [Int], states: [State]) {
+    private mutating func reportUnset(
+        _ value: RunValue, at range: SourceRange, state: Int, parent: [Int], states: [State]
+    ) {
         var path: [Int] = []
         var node = 2 * state
-        while node >= 0 { path.append(node); node = parent[node] }
+        while node >= 0 {
+            path.append(node)
+            node = parent[node]
+        }
         path.reverse()
         // Where the value was last forgotten: the last step from a state entered with it.
         var notes: [DiagnosticNote] = []
         var since = ""
         if let i = path.indices.dropFirst().last(where: { path[$0 - 1] % 2 == 1 }) {
             let forgetting = states[path[i - 1] / 2]
-            let why: String = switch forgetting.terminator {
-            case .openSettings: "opening Settings in state '\(forgetting.name)' forgets '{\(value.rawValue)}': it may have changed there"
-            default: "the call in state '\(forgetting.name)' forgets '{\(value.rawValue)}': the called flow may have changed it"
-            }
+            let why: String =
+                switch forgetting.terminator {
+                case .openSettings:
+                    "opening Settings in state '\(forgetting.name)' forgets '{\(value.rawValue)}': it may have changed there"
+                default:
+                    "the call in state '\(forgetting.name)' forgets '{\(value.rawValue)}': the called flow may have changed it"
+                }
             notes.append(DiagnosticNote(why, at: forgetting.terminator.range))
             since = " again after state '\(forgetting.name)'"
         }
         var names = path.map { states[$0 / 2].name }
         if names.count > 8 { names = names.prefix(3) + ["…"] + names.suffix(4) }
-        error(ModelDiagnosticID.runValueUndefined,
-              "'{\(value.rawValue)}' has no value on the path \(names.joined(separator: " → ")): no \(value.setBy) sets it\(since) before state '\(states[state].name)'",
-              at: range, notes: notes)
+        error(
+            ModelDiagnosticID.runValueUndefined,
+            "'{\(value.rawValue)}' has no value on the path \(names.joined(separator: " → ")): no \(value.setBy) sets it\(since) before state '\(states[state].name)'",
+            at: range, notes: notes)
     }
 }

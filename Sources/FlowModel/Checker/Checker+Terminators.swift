@@ -1,8 +1,7 @@
 import FlowSyntax
 
-// Over 450 lines on purpose: one resolver per terminator (status, request, capability, alert,
-// open settings, call) and the arm and pattern helpers they all share; splitting them apart
-// would make those helpers cross-file internals for no reader's benefit.
+// One resolver per terminator (status, request, capability, open settings) and the arm and pattern
+// helpers they share; the alert and the call have their own files (Checker+Alert, Checker+Call).
 extension Checker {
     /// Resolves the statement that ends a state; nil when something in it is wrong (already reported).
     mutating func terminator(_ syntax: TerminatorSyntax, in context: FlowContext) -> Terminator? {
@@ -10,9 +9,12 @@ extension Checker {
         case .goto(let t):
             return transition(t, in: context).map { .goto(Goto(transition: $0)) }
         case .capability(let check):
-            return capability(check.name, arms: check.arms, range: check.range, rightBrace: check.block.rightBrace, in: context)
+            return capability(
+                check.name, arms: check.arms, range: check.range, rightBrace: check.block.rightBrace, in: context)
         case .status(let check):
-            let subjects = check.subjects, arms = check.arms, range = check.range
+            let subjects = check.subjects
+            let arms = check.arms
+            let range = check.range
             let refs = subjects.map { permission($0, in: context) }
             if arms.isEmpty { error(ModelDiagnosticID.noArms, "'status' has no arms", at: range) }
             let (patterned, otherwise) = splitElse(arms)
@@ -21,17 +23,24 @@ extension Checker {
             guard otherwise == nil || elseTransition != nil else { return nil }
             let resolvedRefs = refs.compactMap { $0 }
             guard resolvedRefs.count == refs.count, let resolvedArms = statusArms else { return nil }
-            return .status(StatusCheck(subjects: resolvedRefs, subjectRanges: subjects.map(\.range), arms: resolvedArms,
-                                       otherwise: elseTransition, range: range))
+            return .status(
+                StatusCheck(
+                    subjects: resolvedRefs, subjectRanges: subjects.map(\.range), arms: resolvedArms,
+                    otherwise: elseTransition, range: range))
         case .request(let request):
-            let subject = request.subject, options = request.options, arms = request.arms
-            let then = request.then, range = request.range
+            let subject = request.subject
+            let options = request.options
+            let arms = request.arms
+            let then = request.then
+            let range = request.range
             let ref = permission(subject, in: context)
             let resolvedOptions = requestOptions(options, for: ref, subject: subject)
             if let then {
                 guard let ref, let next = transition(then, in: context) else { return nil }
-                return .request(Request(subject: ref, subjectRange: subject.range, options: resolvedOptions, arms: [],
-                                        otherwise: next, range: range))
+                return .request(
+                    Request(
+                        subject: ref, subjectRange: subject.range, options: resolvedOptions, arms: [],
+                        otherwise: next, range: range))
             }
             if arms.isEmpty { error(ModelDiagnosticID.noArms, "'request' has no arms", at: range) }
             let (patterned, otherwise) = splitElse(arms)
@@ -39,23 +48,31 @@ extension Checker {
             let elseTransition = otherwise.flatMap { transition($0.transition, in: context) }
             guard let ref, otherwise == nil || elseTransition != nil else { return nil }
             guard let resolvedArms = statusArms else { return nil }
-            return .request(Request(subject: ref, subjectRange: subject.range, options: resolvedOptions, arms: resolvedArms,
-                                    otherwise: elseTransition, range: range))
+            return .request(
+                Request(
+                    subject: ref, subjectRange: subject.range, options: resolvedOptions, arms: resolvedArms,
+                    otherwise: elseTransition, range: range))
         case .alert(let alert):
             return self.alert(alert, in: context).map(Terminator.alert)
         case .openSettings(let open):
-            let page = open.page, onReturn = open.onReturn, range = open.range
+            let page = open.page
+            let onReturn = open.onReturn
+            let range = open.range
             let next = transition(onReturn, in: context)
             guard let settings = SettingsPage(rawValue: page.name) else {
-                error(ModelDiagnosticID.unknownSettingsPage,
-                      "unknown settings page '\(page.name)' (use 'settings' or 'notificationSettings')", at: page.range,
-                      suggestion: Suggestion.closest(to: page.name, in: ["settings", "notificationSettings"]))
+                error(
+                    ModelDiagnosticID.unknownSettingsPage,
+                    "unknown settings page '\(page.name)' (use 'settings' or 'notificationSettings')", at: page.range,
+                    suggestion: Suggestion.closest(to: page.name, in: ["settings", "notificationSettings"]))
                 return nil
             }
-            return next.map { .openSettings(OpenSettings(page: settings, pageRange: page.range, onReturn: $0, range: range)) }
+            return next.map {
+                .openSettings(OpenSettings(page: settings, pageRange: page.range, onReturn: $0, range: range))
+            }
         case .call(let call):
-            return self.call(call.flow, arguments: call.arguments, arms: call.arms, handling: call.handling,
-                             range: call.range, in: context)
+            return self.call(
+                call.flow, arguments: call.arguments, arms: call.arms, handling: call.handling,
+                range: call.range, in: context)
         }
     }
 
@@ -68,8 +85,9 @@ extension Checker {
         // retains, and this runs for every subject and permission argument.
         if let parameter = signatures[context.flow].parameterIndex[name.name] {
             if signatures[context.flow].parameters[parameter].kind == .permission { return .parameter(parameter) }
-            error(ModelDiagnosticID.unknownPermission, "'\(name.name)' is a text parameter, not a permission",
-                  at: name.range)
+            error(
+                ModelDiagnosticID.unknownPermission, "'\(name.name)' is a text parameter, not a permission",
+                at: name.range)
             return nil
         }
         if let kind = PermissionKind(rawValue: name.name) {
@@ -79,10 +97,12 @@ extension Checker {
             return .kind(kind)
         }
         let sig = signatures[context.flow]
-        let candidates = PermissionKind.allCases.map(\.rawValue)
+        let candidates =
+            PermissionKind.allCases.map(\.rawValue)
             + sig.parameters.filter { $0.kind == .permission }.map(\.name)
-        error(ModelDiagnosticID.unknownPermission, "unknown permission '\(name.name)'", at: name.range,
-              suggestion: Suggestion.closest(to: name.name, in: candidates))
+        error(
+            ModelDiagnosticID.unknownPermission, "unknown permission '\(name.name)'", at: name.range,
+            suggestion: Suggestion.closest(to: name.name, in: candidates))
         return nil
     }
 
@@ -91,15 +111,21 @@ extension Checker {
         let message = "add '\(kind.rawValue)' to 'uses'"
         if let uses = sig.usesRange {
             let end = SourceRange(file: uses.file, start: uses.end, end: uses.end)
-            fixIts.append(FixIt(range: end, replacement: ", \(kind.rawValue)", message: message, applicability: .machineApplicable))
+            fixIts.append(
+                FixIt(
+                    range: end, replacement: ", \(kind.rawValue)", message: message, applicability: .machineApplicable))
         } else if let first = sig.decl.items.first {
             let start = firstRange(of: first)
-            fixIts.append(FixIt(range: SourceRange(file: start.file, start: start.start, end: start.start),
-                                replacement: "uses \(kind.rawValue)\n  ", message: message, applicability: .machineApplicable))
+            fixIts.append(
+                FixIt(
+                    range: SourceRange(file: start.file, start: start.start, end: start.start),
+                    replacement: "uses \(kind.rawValue)\n  ", message: message, applicability: .machineApplicable))
         }
-        report(.error(ModelDiagnosticID.permissionNotInUses,
-                                  "flow '\(sig.name)' does not list '\(kind.rawValue)' in 'uses'", at: range,
-                                  fixIts: fixIts))
+        report(
+            .error(
+                ModelDiagnosticID.permissionNotInUses,
+                "flow '\(sig.name)' does not list '\(kind.rawValue)' in 'uses'", at: range,
+                fixIts: fixIts))
     }
 
     private func firstRange(of item: FlowItem) -> SourceRange {
@@ -116,8 +142,10 @@ extension Checker {
     /// `statusArm` of every arm in order (so every error is reported), nil when one failed.
     /// Collected at their count: a map to optionals then `compactMap` built two arrays, the
     /// second grown from empty (4,400 allocations for the 300-flow profile file).
-    mutating func statusArms(_ arms: [ArmSyntax], subjects: [PermissionRef?], names: [Identifier],
-                             in context: FlowContext) -> [StatusArm]? {
+    mutating func statusArms(
+        _ arms: [ArmSyntax], subjects: [PermissionRef?], names: [Identifier],
+        in context: FlowContext
+    ) -> [StatusArm]? {
         var resolved: [StatusArm] = []
         resolved.reserveCapacity(arms.count)
         var failed = false
@@ -132,8 +160,10 @@ extension Checker {
     }
 
     /// One arm of a `status` or `request`: every pattern has one element per subject.
-    mutating func statusArm(_ arm: ArmSyntax, subjects: [PermissionRef?], names: [Identifier],
-                            in context: FlowContext) -> StatusArm? {
+    mutating func statusArm(
+        _ arm: ArmSyntax, subjects: [PermissionRef?], names: [Identifier],
+        in context: FlowContext
+    ) -> StatusArm? {
         // One subject and at most eight patterns, almost every arm: the list is found by a key
         // of a byte a pattern (`StatusMatch.sharedCode`), built only the first time and shared
         // by every equal list in the program (`PatternLists`).
@@ -148,22 +178,30 @@ extension Checker {
             let single: PatternElementSyntax?
             let elements: [PatternElementSyntax]
             switch pattern {
-            case .name(let id): single = .name(id); elements = []
-            case .tuple(let tuple): single = nil; elements = tuple.elements
+            case .name(let id):
+                single = .name(id)
+                elements = []
+            case .tuple(let tuple):
+                single = nil
+                elements = tuple.elements
             }
             let elementCount = single == nil ? elements.count : 1
             guard elementCount == subjects.count else {
                 let what = subjects.count == 1 ? "one permission" : "\(subjects.count) permissions"
                 let count = elementCount == 1 ? "1 element" : "\(elementCount) elements"
-                error(ModelDiagnosticID.patternArity, "pattern has \(count), but the check reads \(what)",
-                      at: pattern.range)
+                error(
+                    ModelDiagnosticID.patternArity, "pattern has \(count), but the check reads \(what)",
+                    at: pattern.range)
                 failed = true
                 continue
             }
             if elementCount == 1 {
                 // One subject, the usual check: the pattern is one of a few shared one-element
                 // arrays (`StatusMatch.shared`) instead of an allocation of its own per pattern.
-                guard let subject = subjects[0] else { failed = true; continue }
+                guard let subject = subjects[0] else {
+                    failed = true
+                    continue
+                }
                 let match: StatusMatch
                 switch single ?? elements[0] {
                 case .wildcard: match = .any
@@ -184,7 +222,10 @@ extension Checker {
             var matches: [StatusMatch] = []
             matches.reserveCapacity(elementCount)
             for position in 0..<elementCount {
-                guard let subject = subjects[position] else { failed = true; continue }
+                guard let subject = subjects[position] else {
+                    failed = true
+                    continue
+                }
                 switch single ?? elements[position] {
                 case .wildcard: matches.append(.any)
                 case .name(let id):
@@ -199,11 +240,14 @@ extension Checker {
         }
         let next = transition(arm.transition, in: context)
         guard !failed, let next else { return nil }
-        return StatusArm(patterns: keyed ? patternLists.list(for: key, count: arm.patterns.count) : patterns,
-                         transition: next, range: arm.range)
+        return StatusArm(
+            patterns: keyed ? patternLists.list(for: key, count: arm.patterns.count) : patterns,
+            transition: next, range: arm.range)
     }
 
-    private mutating func statusMatch(_ id: Identifier, for subject: PermissionRef, parameterName: String) -> StatusMatch? {
+    private mutating func statusMatch(_ id: Identifier, for subject: PermissionRef, parameterName: String)
+        -> StatusMatch?
+    {
         switch subject {
         case .kind(let kind):
             if let status = Status(rawValue: id.name), kind.statuses.contains(status) { return .status(status) }
@@ -212,13 +256,15 @@ extension Checker {
             if let status = Status(rawValue: id.name) {
                 // Another kind's status name: suggest this kind's status of the same class.
                 let sameClass = kind.statuses.first { $0.statusClass == status.statusClass }?.rawValue
-                error(ModelDiagnosticID.unknownStatus,
-                      "'\(id.name)' is not a status of \(kind.rawValue) (its statuses: \(list))", at: id.range,
-                      suggestion: sameClass ?? Suggestion.closest(to: id.name, in: names))
+                error(
+                    ModelDiagnosticID.unknownStatus,
+                    "'\(id.name)' is not a status of \(kind.rawValue) (its statuses: \(list))", at: id.range,
+                    suggestion: sameClass ?? Suggestion.closest(to: id.name, in: names))
             } else {
-                error(ModelDiagnosticID.unknownStatus,
-                      "unknown status '\(id.name)' for \(kind.rawValue) (its statuses: \(list))", at: id.range,
-                      suggestion: Suggestion.closest(to: id.name, in: names))
+                error(
+                    ModelDiagnosticID.unknownStatus,
+                    "unknown status '\(id.name)' for \(kind.rawValue) (its statuses: \(list))", at: id.range,
+                    suggestion: Suggestion.closest(to: id.name, in: names))
             }
             return nil
         case .parameter:
@@ -226,25 +272,30 @@ extension Checker {
             let classes = StatusClass.allCases.map(\.rawValue)
             let list = classes.joined(separator: ", ")
             if let status = Status(rawValue: id.name) {
-                error(ModelDiagnosticID.unknownStatusClass,
-                      "'\(id.name)' is a status of a concrete kind; a check on permission parameter '\(parameterName)' uses status classes (\(list))",
-                      at: id.range, suggestion: status.statusClass.rawValue)
+                error(
+                    ModelDiagnosticID.unknownStatusClass,
+                    "'\(id.name)' is a status of a concrete kind; a check on permission parameter '\(parameterName)' uses status classes (\(list))",
+                    at: id.range, suggestion: status.statusClass.rawValue)
             } else {
-                error(ModelDiagnosticID.unknownStatusClass, "unknown status class '\(id.name)' (status classes: \(list))",
-                      at: id.range, suggestion: Suggestion.closest(to: id.name, in: classes))
+                error(
+                    ModelDiagnosticID.unknownStatusClass, "unknown status class '\(id.name)' (status classes: \(list))",
+                    at: id.range, suggestion: Suggestion.closest(to: id.name, in: classes))
             }
             return nil
         }
     }
 
     /// Options of a request, validated against the kind's catalog entry.
-    mutating func requestOptions(_ options: [RequestOptionSyntax], for ref: PermissionRef?,
-                                 subject: Identifier) -> [RequestOption] {
+    mutating func requestOptions(
+        _ options: [RequestOptionSyntax], for ref: PermissionRef?,
+        subject: Identifier
+    ) -> [RequestOption] {
         guard let ref else { return [] }
         guard case .kind(let kind) = ref else {
             if let first = options.first {
-                error(ModelDiagnosticID.unknownOption,
-                      "a request on permission parameter '\(subject.name)' takes no options", at: first.range)
+                error(
+                    ModelDiagnosticID.unknownOption,
+                    "a request on permission parameter '\(subject.name)' takes no options", at: first.range)
             }
             return []
         }
@@ -256,22 +307,25 @@ extension Checker {
         for option in options {
             let name = option.name.name
             if let earlier = seen[name] {
-                error(ModelDiagnosticID.unknownOption, "duplicate option '\(name)'", at: option.name.range,
-                      notes: [DiagnosticNote("first given here", at: earlier)])
+                error(
+                    ModelDiagnosticID.unknownOption, "duplicate option '\(name)'", at: option.name.range,
+                    notes: [DiagnosticNote("first given here", at: earlier)])
                 continue
             }
             seen[name] = option.name.range
             if name == "purpose" {
                 guard kind.requiresPurposeKey else {
-                    error(ModelDiagnosticID.misplacedOptionValue,
-                          "'purpose' is only accepted by locationAccuracy requests", at: option.range)
+                    error(
+                        ModelDiagnosticID.misplacedOptionValue,
+                        "'purpose' is only accepted by locationAccuracy requests", at: option.range)
                     continue
                 }
                 purposeSeen = true
                 guard let value = option.value else {
-                    error(ModelDiagnosticID.missingPurpose,
-                          "'purpose' needs a key of NSLocationTemporaryUsageDescriptionDictionary: purpose: \"Key\"",
-                          at: option.range)
+                    error(
+                        ModelDiagnosticID.missingPurpose,
+                        "'purpose' needs a key of NSLocationTemporaryUsageDescriptionDictionary: purpose: \"Key\"",
+                        at: option.range)
                     continue
                 }
                 result.append(.purpose(value.text))
@@ -279,11 +333,14 @@ extension Checker {
             }
             guard let flag = RequestOption(flag: name), kind.requestOptions.contains(flag) else {
                 if accepted.isEmpty {
-                    error(ModelDiagnosticID.unknownOption, "\(kind.rawValue) requests take no options", at: option.name.range)
+                    error(
+                        ModelDiagnosticID.unknownOption, "\(kind.rawValue) requests take no options",
+                        at: option.name.range)
                 } else {
-                    error(ModelDiagnosticID.unknownOption,
-                          "unknown option '\(name)' for \(kind.rawValue) requests (its options: \(accepted.joined(separator: ", ")))",
-                          at: option.name.range, suggestion: Suggestion.closest(to: name, in: accepted))
+                    error(
+                        ModelDiagnosticID.unknownOption,
+                        "unknown option '\(name)' for \(kind.rawValue) requests (its options: \(accepted.joined(separator: ", ")))",
+                        at: option.name.range, suggestion: Suggestion.closest(to: name, in: accepted))
                 }
                 continue
             }
@@ -292,9 +349,10 @@ extension Checker {
             }
             if kind.exclusiveOptions.contains(flag) {
                 if let first = exclusive {
-                    error(ModelDiagnosticID.exclusiveOptions,
-                          "option '\(name)' cannot be combined with '\(first.option.name)'", at: option.name.range,
-                          notes: [DiagnosticNote("'\(first.option.name)' is given here", at: first.range)])
+                    error(
+                        ModelDiagnosticID.exclusiveOptions,
+                        "option '\(name)' cannot be combined with '\(first.option.name)'", at: option.name.range,
+                        notes: [DiagnosticNote("'\(first.option.name)' is given here", at: first.range)])
                     continue
                 }
                 exclusive = (flag, option.name.range)
@@ -302,26 +360,32 @@ extension Checker {
             result.append(flag)
         }
         if kind.requiresPurposeKey, !purposeSeen {
-            error(ModelDiagnosticID.missingPurpose,
-                  "a locationAccuracy request needs 'purpose: \"Key\"' (a key of NSLocationTemporaryUsageDescriptionDictionary)",
-                  at: subject.range)
+            error(
+                ModelDiagnosticID.missingPurpose,
+                "a locationAccuracy request needs 'purpose: \"Key\"' (a key of NSLocationTemporaryUsageDescriptionDictionary)",
+                at: subject.range)
         }
         return result
     }
 
     // MARK: Capability
 
-    private mutating func capability(_ name: Identifier, arms: [ArmSyntax], range: SourceRange,
-                                     rightBrace: SourceRange?, in context: FlowContext) -> Terminator? {
+    private mutating func capability(
+        _ name: Identifier, arms: [ArmSyntax], range: SourceRange,
+        rightBrace: SourceRange?, in context: FlowContext
+    ) -> Terminator? {
         guard let capability = Capability(rawValue: name.name) else {
-            error(ModelDiagnosticID.unknownCapability, "unknown capability '\(name.name)'", at: name.range,
-                  suggestion: Suggestion.closest(to: name.name, in: Capability.allCases.map(\.rawValue)))
+            error(
+                ModelDiagnosticID.unknownCapability, "unknown capability '\(name.name)'", at: name.range,
+                suggestion: Suggestion.closest(to: name.name, in: Capability.allCases.map(\.rawValue)))
             return nil
         }
         let (yes, no) = capability.armNames
         let (patterned, otherwise) = splitElse(arms)
-        var present: Transition?, absent: Transition?
-        var presentArm: SourceRange?, absentArm: SourceRange?
+        var present: Transition?
+        var absent: Transition?
+        var presentArm: SourceRange?
+        var absentArm: SourceRange?
         var failed = false
         var armsUnderstood = true
         for arm in patterned {
@@ -329,8 +393,9 @@ extension Checker {
             if next == nil { failed = true }
             for pattern in arm.patterns {
                 guard case .name(let id) = pattern else {
-                    error(ModelDiagnosticID.patternShape,
-                          "a capability arm is '\(yes)' or '\(no)', not a tuple", at: pattern.range)
+                    error(
+                        ModelDiagnosticID.patternShape,
+                        "a capability arm is '\(yes)' or '\(no)', not a tuple", at: pattern.range)
                     failed = true
                     armsUnderstood = false
                     continue
@@ -338,8 +403,9 @@ extension Checker {
                 if id.name == yes || id.name == no {
                     let earlier = id.name == yes ? presentArm : absentArm
                     if let earlier {
-                        error(ModelDiagnosticID.unknownCapabilityArm, "duplicate arm '\(id.name)'", at: id.range,
-                              notes: [DiagnosticNote("first handled here", at: earlier)])
+                        error(
+                            ModelDiagnosticID.unknownCapabilityArm, "duplicate arm '\(id.name)'", at: id.range,
+                            notes: [DiagnosticNote("first handled here", at: earlier)])
                         failed = true
                     } else if id.name == yes {
                         presentArm = id.range
@@ -351,11 +417,13 @@ extension Checker {
                 } else {
                     // `present` on location services means `on` (and the reverse for other capabilities).
                     let counterpart = ["present": "on", "absent": "off", "on": "present", "off": "absent"][id.name]
-                    let suggestion = counterpart.flatMap { [yes, no].contains($0) ? $0 : nil }
+                    let suggestion =
+                        counterpart.flatMap { [yes, no].contains($0) ? $0 : nil }
                         ?? Suggestion.closest(to: id.name, in: [yes, no])
-                    error(ModelDiagnosticID.unknownCapabilityArm,
-                          "unknown arm '\(id.name)' for capability \(capability.rawValue) (use '\(yes)' or '\(no)')",
-                          at: id.range, suggestion: suggestion)
+                    error(
+                        ModelDiagnosticID.unknownCapabilityArm,
+                        "unknown arm '\(id.name)' for capability \(capability.rawValue) (use '\(yes)' or '\(no)')",
+                        at: id.range, suggestion: suggestion)
                     failed = true
                     armsUnderstood = false
                 }
@@ -369,192 +437,39 @@ extension Checker {
         } else if armsUnderstood {
             // Only when every arm was understood: a misspelled arm is reported once, as misspelled.
             for (arm, covered) in [(yes, presentArm), (no, absentArm)] where covered == nil {
-                report(.error(ModelDiagnosticID.missingCapabilityArm,
-                              "capability check '\(capability.rawValue)' does not handle '\(arm)'", at: name.range,
-                              notes: [DiagnosticNote("add '\(arm) -> state' or an 'else' arm")],
-                              fixIts: arm == no ? missingAbsentFix(arm, arms: arms, rightBrace: rightBrace, in: context) : []))
+                report(
+                    .error(
+                        ModelDiagnosticID.missingCapabilityArm,
+                        "capability check '\(capability.rawValue)' does not handle '\(arm)'", at: name.range,
+                        notes: [DiagnosticNote("add '\(arm) -> state' or an 'else' arm")],
+                        fixIts: arm == no ? missingAbsentFix(arm, arms: arms, rightBrace: rightBrace, in: context) : [])
+                )
                 failed = true
             }
         }
         guard !failed, let present, let absent else { return nil }
-        return .capability(CapabilityCheck(capability: capability, present: present, absent: absent,
-                                           capabilityRange: name.range, range: range))
+        return .capability(
+            CapabilityCheck(
+                capability: capability, present: present, absent: absent,
+                capabilityRange: name.range, range: range))
     }
 
     /// The certain cure for a missing `absent` (`off`) arm: without the hardware (or with the
     /// switch off) the permission cannot be had, so the flow ends `unavailable`, when the flow
     /// may end so. Inserted before the block's `}` (on a line of its own when the `}` has one);
     /// `flowlint --fix` formats the file after.
-    private func missingAbsentFix(_ arm: String, arms: [ArmSyntax], rightBrace: SourceRange?,
-                                  in context: FlowContext) -> [FixIt] {
+    private func missingAbsentFix(
+        _ arm: String, arms: [ArmSyntax], rightBrace: SourceRange?,
+        in context: FlowContext
+    ) -> [FixIt] {
         guard let rightBrace, signatures[context.flow].outcomeIndex["unavailable"] != nil else { return [] }
         let ownLine = arms.last.map { rightBrace.start.line > $0.range.end.line } ?? false
-        return [FixIt(range: SourceRange(file: rightBrace.file, start: rightBrace.start, end: rightBrace.start),
-                      replacement: "\(arm) -> done unavailable" + (ownLine ? "\n" : " "),
-                      message: "end the flow as unavailable when the capability is '\(arm)'",
-                      applicability: .machineApplicable)]
-    }
-
-    // MARK: Alert
-
-    private mutating func alert(_ syntax: AlertSyntax, in context: FlowContext) -> Alert? {
-        let scope = context.scope
-        let title = syntax.title.map { text($0, in: scope) }
-        let message = syntax.message.map { text($0, in: scope) }
-        if syntax.buttons.isEmpty {
-            error(ModelDiagnosticID.alertWithoutButtons, "alert has no button; add 'button \"OK\" -> state'",
-                  at: syntax.range)
-        }
-        if syntax.title == nil, syntax.message == nil {
-            warning(ModelDiagnosticID.alertWithoutText, "alert has neither a title nor a message", at: syntax.range)
-        }
-        var buttons: [Button] = []
-        buttons.reserveCapacity(syntax.buttons.count)
-        var firstCancel: SourceRange?
-        var failed = false
-        for button in syntax.buttons {
-            if button.role == .cancel {
-                if let firstCancel {
-                    error(ModelDiagnosticID.multipleCancelButtons, "alert has more than one 'cancel' button",
-                          at: button.range,
-                          notes: [DiagnosticNote("UIAlertController raises an exception for a second cancel action"),
-                                  DiagnosticNote("the first 'cancel' button is here", at: firstCancel)])
-                    failed = true
-                } else {
-                    firstCancel = button.range
-                }
-            }
-            let label = button.label.map { text($0, in: scope) }
-            let next = transition(button.transition, in: context)
-            inButtonTrack = true
-            let event = button.track.map { track($0, in: scope) }
-            inButtonTrack = false
-            guard let label, let next else {
-                if button.label == nil { incomplete = true }
-                failed = true
-                continue
-            }
-            let role: Button.Role = switch button.role {
-            case .default: .default
-            case .cancel: .cancel
-            case .destructive: .destructive
-            }
-            buttons.append(Button(role: role, label: label, transition: next, track: event, range: button.range))
-        }
-        guard !failed, !buttons.isEmpty else { return nil }
-        return Alert(title: title, message: message, buttons: buttons, range: syntax.range)
-    }
-
-    // MARK: Call
-
-    private mutating func call(_ name: Identifier, arguments: [ArgumentSyntax], arms: [ArmSyntax],
-                               handling clause: HandlingClauseSyntax?, range: SourceRange,
-                               in context: FlowContext) -> Terminator? {
-        guard let callee = flowIndex[name.name] else {
-            // A knock-on error of a refused import names it, so the real cause is read first.
-            let refused = refusedImports.map { "'\($0.path)'" }
-            let cause = refused.isEmpty ? ""
-                : " (it may be declared in " + refused.joined(separator: ", ") + ", whose import was refused)"
-            error(ModelDiagnosticID.unknownFlow, "unknown flow '\(name.name)'\(cause)", at: name.range,
-                  notes: refusedImports.map { DiagnosticNote("'\($0.path)' was not loaded: see the error at its import", at: $0.range) },
-                  suggestion: Suggestion.closest(to: name.name, in: signatures.map(\.name)))
-            return nil
-        }
-        callEdges.append(CallEdge(from: context.flow, to: callee, range: name.range))
-        let target = signatures[callee]
-        var values: [Argument?] = Array(repeating: nil, count: target.parameters.count)
-        // Where each parameter was given, by index: a dictionary cost an allocation per call.
-        var given: [SourceRange?] = Array(repeating: nil, count: target.parameters.count)
-        var failed = false
-        for argument in arguments {
-            let label = argument.label.name
-            guard let parameter = target.parameterIndex[label] else {
-                error(ModelDiagnosticID.unknownArgument, "flow '\(target.name)' has no parameter '\(label)'",
-                      at: argument.label.range,
-                      suggestion: Suggestion.closest(to: label, in: target.parameters.map(\.name)))
-                failed = true
-                continue
-            }
-            if let earlier = given[parameter] {
-                error(ModelDiagnosticID.duplicateArgument, "argument '\(label)' is given twice", at: argument.label.range,
-                      notes: [DiagnosticNote("first given here", at: earlier)])
-                failed = true
-                continue
-            }
-            given[parameter] = argument.label.range
-            guard let value = argument.value else { incomplete = true; continue }
-            switch (target.parameters[parameter].kind, value) {
-            case (.permission, .name(let id)):
-                if let ref = permission(id, in: context) { values[parameter] = .permission(ref) } else { failed = true }
-            case (.permission, .text(let text)):
-                error(ModelDiagnosticID.argumentKindMismatch,
-                      "argument '\(label)' of flow '\(target.name)' must be a permission, not text", at: text.range)
-                failed = true
-            case (.text, .text(let syntax)):
-                values[parameter] = .text(text(syntax, in: context.scope))
-            case (.text, .name(let id)):
-                // A bare name is always a permission (Grammar.md); a value is passed on as "{name}".
-                if context.scope.values.contains(id.name) {
-                    report(.error(
-                        ModelDiagnosticID.argumentKindMismatch,
-                        "argument '\(label)' of flow '\(target.name)' must be text; a bare name is a permission",
-                        at: id.range,
-                        fixIts: [FixIt(range: id.range, replacement: "\"{\(id.name)}\"",
-                                       message: "pass the value as \"{\(id.name)}\"")]))
-                } else if PermissionKind(rawValue: id.name) != nil || signatures[context.flow].parameterIndex[id.name] != nil {
-                    error(ModelDiagnosticID.argumentKindMismatch,
-                          "argument '\(label)' of flow '\(target.name)' must be text, not the permission '\(id.name)'",
-                          at: id.range)
-                } else {
-                    error(ModelDiagnosticID.argumentKindMismatch,
-                          "argument '\(label)' of flow '\(target.name)' must be text (a string or @key), not '\(id.name)'",
-                          at: id.range)
-                }
-                failed = true
-            }
-        }
-        for (index, parameter) in target.parameters.enumerated() where given[index] == nil {
-            error(ModelDiagnosticID.missingArgument,
-                  "missing argument '\(parameter.name)' in call to '\(target.name)'", at: name.range,
-                  notes: [DiagnosticNote("the parameter is declared here", at: parameter.range)])
-            failed = true
-        }
-
-        if arms.isEmpty { error(ModelDiagnosticID.noArms, "call to '\(target.name)' has no arms", at: range) }
-        let (patterned, otherwise) = splitElse(arms)
-        var outcomeArms: [OutcomeArm] = []
-        outcomeArms.reserveCapacity(patterned.count)
-        var outcomeNames: [String] { target.outcomes.map(\.name) }  // for messages only
-        for arm in patterned {
-            var outcomes: [Int] = []
-            outcomes.reserveCapacity(arm.patterns.count)
-            for pattern in arm.patterns {
-                guard case .name(let id) = pattern else {
-                    error(ModelDiagnosticID.patternShape, "a call arm names outcomes, not tuples", at: pattern.range)
-                    failed = true
-                    continue
-                }
-                guard let outcome = target.outcomeIndex[id.name] else {
-                    error(ModelDiagnosticID.unknownCallOutcome,
-                          "'\(id.name)' is not an outcome of flow '\(target.name)' (its outcomes: \(outcomeNames.joined(separator: ", ")))",
-                          at: id.range, suggestion: Suggestion.closest(to: id.name, in: outcomeNames))
-                    failed = true
-                    continue
-                }
-                outcomes.append(outcome)
-            }
-            if let next = transition(arm.transition, in: context) {
-                outcomeArms.append(OutcomeArm(outcomes: outcomes, transition: next, range: arm.range))
-            } else {
-                failed = true
-            }
-        }
-        let elseTransition = otherwise.flatMap { transition($0.transition, in: context) }
-        if otherwise != nil, elseTransition == nil { failed = true }
-        let handling = self.handling(clause, callee: target, arms: outcomeArms, failed: &failed)
-        let resolved = values.compactMap { $0 }
-        guard !failed, resolved.count == values.count else { return nil }
-        return .call(Call(callee: FlowID(callee), calleeRange: name.range, arguments: resolved, arms: outcomeArms,
-                          otherwise: elseTransition, handling: handling, range: range))
+        return [
+            FixIt(
+                range: SourceRange(file: rightBrace.file, start: rightBrace.start, end: rightBrace.start),
+                replacement: "\(arm) -> done unavailable" + (ownLine ? "\n" : " "),
+                message: "end the flow as unavailable when the capability is '\(arm)'",
+                applicability: .machineApplicable)
+        ]
     }
 }

@@ -28,7 +28,9 @@ extension Checker {
         case .literal(let literal):
             return .literal(LiteralText(template: template(literal, in: scope), range: literal.range))
         case .key(let key):
-            guard let id = stringKey(key, in: scope) else { return .literal(LiteralText(template: Template(""), range: key.range)) }
+            guard let id = stringKey(key, in: scope) else {
+                return .literal(LiteralText(template: Template(""), range: key.range))
+            }
             return .localized(LocalizedText(key: id, range: key.range))
         }
     }
@@ -53,31 +55,39 @@ extension Checker {
     }
 
     /// Resolves `{name}`; `key` names the string-table entry the placeholder sits in, if any.
-    mutating func placeholder(_ name: String, at range: SourceRange, in scope: Scope,
-                              key: String? = nil, usedAt use: SourceRange? = nil, runValues: Bool = false) -> Placeholder? {
+    mutating func placeholder(
+        _ name: String, at range: SourceRange, in scope: Scope,
+        key: String? = nil, usedAt use: SourceRange? = nil, runValues: Bool = false
+    ) -> Placeholder? {
         // Built only for a message: the entries of a key are checked once per flow that uses it,
         // and building these for every placeholder that resolves was most of that check.
         var inKey: String { key.map { " in string '\($0)'" } ?? "" }
         var notes: [DiagnosticNote] { use.map { [DiagnosticNote("the string is used here", at: $0)] } ?? [] }
         switch name {
         case "app":
-            guard appDeclared else { reportMissingApp(at: range); return nil }
+            guard appDeclared else {
+                reportMissingApp(at: range)
+                return nil
+            }
             return .app
         case "permission":
             switch scope.permission {
             case .success(let ref):
                 return .permission(ref)
             case .failure(.topLevel):
-                error(ModelDiagnosticID.ambiguousPermission,
-                      "'{permission}'\(inKey) can only be used inside a flow", at: range, notes: notes)
+                error(
+                    ModelDiagnosticID.ambiguousPermission,
+                    "'{permission}'\(inKey) can only be used inside a flow", at: range, notes: notes)
             case .failure(.none(let flow)):
-                error(ModelDiagnosticID.ambiguousPermission,
-                      "'{permission}'\(inKey) needs one permission, but flow '\(flow)' uses none", at: range,
-                      notes: notes)
+                error(
+                    ModelDiagnosticID.ambiguousPermission,
+                    "'{permission}'\(inKey) needs one permission, but flow '\(flow)' uses none", at: range,
+                    notes: notes)
             case .failure(.ambiguous(let flow, let candidates)):
-                error(ModelDiagnosticID.ambiguousPermission,
-                      "'{permission}'\(inKey) is ambiguous in flow '\(flow)', which uses \(candidates.joined(separator: ", "))",
-                      at: range, notes: notes + [DiagnosticNote("define a value with 'let' and use it instead")])
+                error(
+                    ModelDiagnosticID.ambiguousPermission,
+                    "'{permission}'\(inKey) is ambiguous in flow '\(flow)', which uses \(candidates.joined(separator: ", "))",
+                    at: range, notes: notes + [DiagnosticNote("define a value with 'let' and use it instead")])
             }
             return nil
         default:
@@ -89,16 +99,19 @@ extension Checker {
                     pendingRunUses.append((run, range, inButtonTrack))
                     return .run(run)
                 }
-                error(ModelDiagnosticID.unknownPlaceholder,
-                      "'{\(name)}'\(inKey) is a run-time value; it can only be used in a track property value",
-                      at: range, notes: notes)
+                error(
+                    ModelDiagnosticID.unknownPlaceholder,
+                    "'{\(name)}'\(inKey) is a run-time value; it can only be used in a track property value",
+                    at: range, notes: notes)
                 return nil
             }
-            let candidates = scope.values.sorted() + (appDecl == nil ? [] : ["app"])
+            let candidates =
+                scope.values.sorted() + (appDecl == nil ? [] : ["app"])
                 + ((try? scope.permission.get()) == nil ? [] : ["permission"])
             let inFlow = key != nil ? scope.flowName.map { " used by flow '\($0)'" } ?? "" : ""
-            error(ModelDiagnosticID.unknownPlaceholder, "unknown placeholder '{\(name)}'\(inKey)\(inFlow)", at: range,
-                  notes: notes, suggestion: Suggestion.closest(to: name, in: candidates).map { "{\($0)}" })
+            error(
+                ModelDiagnosticID.unknownPlaceholder, "unknown placeholder '{\(name)}'\(inKey)\(inFlow)", at: range,
+                notes: notes, suggestion: Suggestion.closest(to: name, in: candidates).map { "{\($0)}" })
             return nil
         }
     }
@@ -117,8 +130,9 @@ extension Checker {
             } else {
                 message = "unknown string '\(name)'"
             }
-            error(ModelDiagnosticID.unknownStringKey, message, at: key.range,
-                  suggestion: Suggestion.closest(to: name, in: baseKeys).map { "@\($0)" })
+            error(
+                ModelDiagnosticID.unknownStringKey, message, at: key.range,
+                suggestion: Suggestion.closest(to: name, in: baseKeys).map { "@\($0)" })
             return nil
         }
         if checkedKeyUses.insert(KeyUse(flow: scope.flow ?? -1, key: index)).inserted {
@@ -137,11 +151,16 @@ extension Checker {
         var properties: [TrackEvent.Property] = []
         properties.reserveCapacity(syntax.properties.count)
         for property in syntax.properties {
-            guard let value = property.value else { incomplete = true; continue }
+            guard let value = property.value else {
+                incomplete = true
+                continue
+            }
             switch value {
             case .string(let literal):
-                properties.append(TrackEvent.Property(key: property.name.name,
-                                                      value: .text(template(literal, in: scope, runValues: true))))
+                properties.append(
+                    TrackEvent.Property(
+                        key: property.name.name,
+                        value: .text(template(literal, in: scope, runValues: true))))
             case .number(let number):
                 properties.append(TrackEvent.Property(key: property.name.name, value: .number(number.text)))
             case .bool(let flag):

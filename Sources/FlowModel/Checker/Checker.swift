@@ -81,23 +81,26 @@ struct Checker {
                 case .import: break
                 case .app(let app):
                     if let first = appDecl {
-                        error(ModelDiagnosticID.duplicateItem, "duplicate 'app' declaration", at: app.range,
-                              notes: [DiagnosticNote("the app is first named here", at: first.range)])
+                        error(
+                            ModelDiagnosticID.duplicateItem, "duplicate 'app' declaration", at: app.range,
+                            notes: [DiagnosticNote("the app is first named here", at: first.range)])
                     } else {
                         appDecl = app
                     }
                 case .let(let decl):
                     if let first = topLetIndex[decl.name.name] {
-                        error(ModelDiagnosticID.duplicateName, "duplicate value '\(decl.name.name)'", at: decl.name.range,
-                              notes: [DiagnosticNote("first defined here", at: topLets[first].name.range)])
+                        error(
+                            ModelDiagnosticID.duplicateName, "duplicate value '\(decl.name.name)'", at: decl.name.range,
+                            notes: [DiagnosticNote("first defined here", at: topLets[first].name.range)])
                     } else if checkReserved(decl.name) {
                         topLetIndex[decl.name.name] = topLets.count
                         topLets.append(decl)
                     }
                 case .flow(let decl):
                     if let first = flowIndex[decl.name.name] {
-                        error(ModelDiagnosticID.duplicateFlow, "duplicate flow '\(decl.name.name)'", at: decl.name.range,
-                              notes: [DiagnosticNote("first defined here", at: flowDecls[first].name.range)])
+                        error(
+                            ModelDiagnosticID.duplicateFlow, "duplicate flow '\(decl.name.name)'", at: decl.name.range,
+                            notes: [DiagnosticNote("first defined here", at: flowDecls[first].name.range)])
                     } else {
                         flowIndex[decl.name.name] = flowDecls.count
                         flowDecls.append(decl)
@@ -115,7 +118,10 @@ struct Checker {
         let appName = appDecl.map { text($0.name, in: global) }
         var values: [NamedValue] = []
         for decl in topLets {
-            guard let value = decl.value else { incomplete = true; continue }
+            guard let value = decl.value else {
+                incomplete = true
+                continue
+            }
             values.append(NamedValue(name: decl.name.name, value: text(value, in: global), range: decl.range))
         }
 
@@ -135,8 +141,10 @@ struct Checker {
 
     // MARK: Diagnostics
 
-    mutating func error(_ id: DiagnosticID, _ message: String, at range: SourceRange?,
-                        notes: [DiagnosticNote] = [], suggestion: String? = nil) {
+    mutating func error(
+        _ id: DiagnosticID, _ message: String, at range: SourceRange?,
+        notes: [DiagnosticNote] = [], suggestion: String? = nil
+    ) {
         // The parser leaves a name it could not read empty and has reported it: every message
         // quotes the name it is about, so one quoting an empty name would only repeat that report.
         if message.contains("''") || message.contains("'{}'") {
@@ -154,8 +162,10 @@ struct Checker {
         if cap.admit(diagnostic) { diagnostics.append(diagnostic) }
     }
 
-    mutating func warning(_ id: DiagnosticID, _ message: String, at range: SourceRange?,
-                          notes: [DiagnosticNote] = [], suggestion: String? = nil) {
+    mutating func warning(
+        _ id: DiagnosticID, _ message: String, at range: SourceRange?,
+        notes: [DiagnosticNote] = [], suggestion: String? = nil
+    ) {
         let diagnostic = Diagnostic.warning(id, message, at: range, notes: notes, fixIts: fixIts(range, suggestion))
         if cap.admit(diagnostic) { diagnostics.append(diagnostic) }
     }
@@ -169,12 +179,14 @@ struct Checker {
     mutating func checkReserved(_ name: Identifier) -> Bool {
         switch name.name {
         case "app":
-            error(ModelDiagnosticID.duplicateName, "'app' is reserved for the app's name; choose another name",
-                  at: name.range)
+            error(
+                ModelDiagnosticID.duplicateName, "'app' is reserved for the app's name; choose another name",
+                at: name.range)
             return false
         case "permission":
-            error(ModelDiagnosticID.duplicateName,
-                  "'permission' is reserved for the permission's name; choose another name", at: name.range)
+            error(
+                ModelDiagnosticID.duplicateName,
+                "'permission' is reserved for the permission's name; choose another name", at: name.range)
             return false
         default:
             return true
@@ -201,10 +213,11 @@ struct Checker {
             if let fallback = block.fallback {
                 if let earlier = fallbackSyntax[locale] {
                     if earlier.tag != fallback.tag {
-                        error(ModelDiagnosticID.badFallback,
-                              "conflicting fallback '\(fallback.tag)' for locale '\(block.locale.tag)'",
-                              at: fallback.range,
-                              notes: [DiagnosticNote("it falls back to '\(earlier.tag)' here", at: earlier.range)])
+                        error(
+                            ModelDiagnosticID.badFallback,
+                            "conflicting fallback '\(fallback.tag)' for locale '\(block.locale.tag)'",
+                            at: fallback.range,
+                            notes: [DiagnosticNote("it falls back to '\(earlier.tag)' here", at: earlier.range)])
                     }
                 } else {
                     fallbackSyntax[locale] = fallback
@@ -224,12 +237,16 @@ struct Checker {
                     }
                 }
                 if let first = table.entries[locale][key] {
-                    error(ModelDiagnosticID.duplicateStringKey,
-                          "duplicate string '\(name)' in locale '\(block.locale.tag)'", at: entry.key.range,
-                          notes: [DiagnosticNote("first defined here", at: first.range)])
+                    error(
+                        ModelDiagnosticID.duplicateStringKey,
+                        "duplicate string '\(name)' in locale '\(block.locale.tag)'", at: entry.key.range,
+                        notes: [DiagnosticNote("first defined here", at: first.range)])
                     continue
                 }
-                guard let value = entry.value else { incomplete = true; continue }
+                guard let value = entry.value else {
+                    incomplete = true
+                    continue
+                }
                 table.entries[locale][key] = StringTable.Entry(template: entryTemplate(value), range: entry.range)
                 entrySyntax[locale][key] = value
             }
@@ -248,16 +265,18 @@ struct Checker {
             guard let fallback else { continue }
             let tag = table.locales[locale].tag
             guard let target = localeIndex[fallback.tag] else {
-                error(ModelDiagnosticID.unknownLocale, "unknown fallback locale '\(fallback.tag)'", at: fallback.range,
-                      suggestion: Suggestion.closest(to: fallback.tag, in: table.locales.map(\.tag)))
+                error(
+                    ModelDiagnosticID.unknownLocale, "unknown fallback locale '\(fallback.tag)'", at: fallback.range,
+                    suggestion: Suggestion.closest(to: fallback.tag, in: table.locales.map(\.tag)))
                 continue
             }
             if target == locale {
                 error(ModelDiagnosticID.badFallback, "locale '\(tag)' falls back to itself", at: fallback.range)
             } else if locale == 0 {
-                error(ModelDiagnosticID.badFallback,
-                      "the base locale '\(tag)' cannot fall back to '\(fallback.tag)'; every other locale falls back to it",
-                      at: fallback.range)
+                error(
+                    ModelDiagnosticID.badFallback,
+                    "the base locale '\(tag)' cannot fall back to '\(fallback.tag)'; every other locale falls back to it",
+                    at: fallback.range)
             } else {
                 table.locales[locale].fallback = target == 0 ? nil : target
             }
@@ -274,8 +293,9 @@ struct Checker {
             }
             if let l = current, state[l] == 1, let at = path.firstIndex(of: l) {
                 let cycle = path[at...].map { table.locales[$0].tag } + [table.locales[l].tag]
-                error(ModelDiagnosticID.badFallback, "locale fallbacks loop: \(cycle.joined(separator: " -> "))",
-                      at: fallbackSyntax[l]?.range)
+                error(
+                    ModelDiagnosticID.badFallback, "locale fallbacks loop: \(cycle.joined(separator: " -> "))",
+                    at: fallbackSyntax[l]?.range)
                 for member in path[at...] { table.locales[member].fallback = nil }
             }
             for l in path { state[l] = 2 }
@@ -286,22 +306,24 @@ struct Checker {
     /// anything else (`{permission}` included) is looked up in the running frame.
     private mutating func entryTemplate(_ literal: StringLiteral) -> Template {
         if let s = literal.plainText { return Template(s) }
-        return Template(segments: literal.segments.map { segment in
-            switch segment {
-            case .text(let s): return .text(s)
-            case .placeholder(let written):
-                if written.name == "app" {
-                    if !appDeclared { reportMissingApp(at: written.range) }
-                    return .placeholder(.app)
+        return Template(
+            segments: literal.segments.map { segment in
+                switch segment {
+                case .text(let s): return .text(s)
+                case .placeholder(let written):
+                    if written.name == "app" {
+                        if !appDeclared { reportMissingApp(at: written.range) }
+                        return .placeholder(.app)
+                    }
+                    return .placeholder(.value(written.name))
                 }
-                return .placeholder(.value(written.name))
-            }
-        })
+            })
     }
 
     mutating func reportMissingApp(at range: SourceRange) {
-        error(ModelDiagnosticID.appWithoutDeclaration,
-              "'{app}' needs an 'app \"Name\"' declaration", at: range)
+        error(
+            ModelDiagnosticID.appWithoutDeclaration,
+            "'{app}' needs an 'app \"Name\"' declaration", at: range)
     }
 }
 

@@ -39,7 +39,8 @@ public struct SourceReadError: Error, Hashable, Sendable {
 
     /// A file of `size` bytes where at most `limit` are read.
     public static func tooLarge(size: Int, limit: Int) -> SourceReadError {
-        var error = SourceReadError("file is \(size) bytes, more than the limit of \(limit); split it into imported files")
+        var error = SourceReadError(
+            "file is \(size) bytes, more than the limit of \(limit); split it into imported files")
         error.tooLargeSize = size
         return error
     }
@@ -62,7 +63,9 @@ public struct LoadResult: Sendable {
     /// one FL0013 in `diagnostics` says so per file.
     public var omitted: [Int: DiagnosticCap.Omitted] = [:]
 
-    public init(files: [SourceFile], syntax: [FileSyntax], comments: [[Comment]], diagnostics: [Diagnostic], program: Program?) {
+    public init(
+        files: [SourceFile], syntax: [FileSyntax], comments: [[Comment]], diagnostics: [Diagnostic], program: Program?
+    ) {
         self.files = files
         self.syntax = syntax
         self.comments = comments
@@ -82,7 +85,9 @@ public struct Loader: Sendable {
     /// The directory every read must stay under (`SourceRoot`); nil: the entry file's directory.
     public var root: String?
 
-    public init(reader: any SourceReader, limits: ParseLimits = .default, keepsSyntax: Bool = false, root: String? = nil) {
+    public init(
+        reader: any SourceReader, limits: ParseLimits = .default, keepsSyntax: Bool = false, root: String? = nil
+    ) {
         self.reader = reader
         self.limits = limits
         self.keepsSyntax = keepsSyntax
@@ -93,7 +98,8 @@ public struct Loader: Sendable {
     /// under the root (a symbolic link to a file elsewhere is refused, FL0100).
     public func load(_ path: String) -> LoadResult {
         func unreadable(_ message: String) -> LoadResult {
-            let diagnostic = Diagnostic.error(ModelDiagnosticID.unreadableEntry, "cannot read '\(path)': \(message)", at: nil)
+            let diagnostic = Diagnostic.error(
+                ModelDiagnosticID.unreadableEntry, "cannot read '\(path)': \(message)", at: nil)
             return LoadResult(files: [], syntax: [], comments: [], diagnostics: [diagnostic], program: nil)
         }
         guard !path.utf8.contains(0) else { return unreadable("the path contains a NUL character") }
@@ -110,8 +116,9 @@ public struct Loader: Sendable {
         case .failure(let error) where error.tooLargeSize != nil:
             // Reported like a file the parser refuses (FL0010 at 1:1), without reading it.
             let file = SourceFile(id: FileID(0), path: path, bytes: [])
-            return LoadResult(files: [file], syntax: keepsSyntax ? [FileSyntax(file: file.id, declarations: [])] : [],
-                              comments: [[]], diagnostics: [Self.tooLarge(error, in: file)], program: nil)
+            return LoadResult(
+                files: [file], syntax: keepsSyntax ? [FileSyntax(file: file.id, declarations: [])] : [],
+                comments: [[]], diagnostics: [Self.tooLarge(error, in: file)], program: nil)
         case .failure(let error):
             return unreadable(error.message)
         }
@@ -119,8 +126,9 @@ public struct Loader: Sendable {
 
     /// Loads a flow from text held in memory (tests, editors); imports resolve through `reader`.
     public func load(text: String, path: String) -> LoadResult {
-        load(entry: SourceFile(id: FileID(0), path: path, text: text),
-             root: SourceRoot.forEntry(path, explicit: root, reader: reader))
+        load(
+            entry: SourceFile(id: FileID(0), path: path, text: text),
+            root: SourceRoot.forEntry(path, explicit: root, reader: reader))
     }
 
     /// Reads imports breadth first, so file IDs follow the order files are first reached.
@@ -165,13 +173,16 @@ public struct Loader: Sendable {
                     diagnostics.append(.error(id, message, at: decl.path.range, notes: notes))
                     refused.append((written, decl.path.range))
                 }
-                if decl.path.range.start.offset == decl.path.range.end.offset { continue }  // the parser reported the missing path
+                // The parser reported the missing path.
+                if decl.path.range.start.offset == decl.path.range.end.offset { continue }
                 if written.isEmpty {
                     refuse(ModelDiagnosticID.unreadableImport, "import path is empty; write the path of a .flow file")
                     continue
                 }
                 if written.utf8.contains(0) {
-                    refuse(ModelDiagnosticID.unreadableImport, "cannot import '\(written)': the path contains a NUL character")
+                    refuse(
+                        ModelDiagnosticID.unreadableImport,
+                        "cannot import '\(written)': the path contains a NUL character")
                     continue
                 }
                 let resolved = ImportPath.resolve(written, from: directory)
@@ -187,9 +198,13 @@ public struct Loader: Sendable {
                 }
                 guard inside else {
                     let target = real.map { $0 == key ? "" : " (it resolves to '\($0)')" } ?? ""
-                    refuse(ModelDiagnosticID.importEscapesRoot,
-                           "import '\(written)' leaves the root '\(shownRoot)'\(target)",
-                           notes: [DiagnosticNote("imports, and the targets of symbolic links, must stay inside '\(shownRoot)'")])
+                    refuse(
+                        ModelDiagnosticID.importEscapesRoot,
+                        "import '\(written)' leaves the root '\(shownRoot)'\(target)",
+                        notes: [
+                            DiagnosticNote(
+                                "imports, and the targets of symbolic links, must stay inside '\(shownRoot)'")
+                        ])
                     continue
                 }
                 if sourceRoot != nil, real == nil {
@@ -227,8 +242,9 @@ public struct Loader: Sendable {
         diagnostics += checker.diagnostics
         let sorted = Self.sortedAndUnique(diagnostics)
         let hasError = sorted.contains { $0.severity == .error }
-        var result = LoadResult(files: files, syntax: syntax, comments: comments, diagnostics: sorted,
-                                program: hasError ? nil : program)
+        var result = LoadResult(
+            files: files, syntax: syntax, comments: comments, diagnostics: sorted,
+            program: hasError ? nil : program)
         result.omitted = checker.cap.omitted
         return result
     }
@@ -236,8 +252,9 @@ public struct Loader: Sendable {
     /// FL0010 at the start of a file the reader refused for its size.
     static func tooLarge(_ error: SourceReadError, in file: SourceFile) -> Diagnostic {
         let origin = SourceLocation(offset: 0, line: 1, column: 1)
-        return .error(.fileTooLarge, error.message,
-                      at: SourceRange(file: file.id, start: origin, end: origin))
+        return .error(
+            .fileTooLarge, error.message,
+            at: SourceRange(file: file.id, start: origin, end: origin))
     }
 
     /// Orders diagnostics by file, then syntax before the rest (an error the parser's recovery
@@ -246,11 +263,14 @@ public struct Loader: Sendable {
     static func sortedAndUnique(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         let phases = diagnostics.map { $0.id.phase == .syntax ? 0 : 1 }
         let ordered = diagnostics.enumerated().sorted { a, b in
-            let fa = a.element.range?.file.index ?? -1, fb = b.element.range?.file.index ?? -1
+            let fa = a.element.range?.file.index ?? -1
+            let fb = b.element.range?.file.index ?? -1
             if fa != fb { return fa < fb }
-            let pa = phases[a.offset], pb = phases[b.offset]
+            let pa = phases[a.offset]
+            let pb = phases[b.offset]
             if pa != pb { return pa < pb }
-            let oa = a.element.range?.start.offset ?? -1, ob = b.element.range?.start.offset ?? -1
+            let oa = a.element.range?.start.offset ?? -1
+            let ob = b.element.range?.start.offset ?? -1
             if oa != ob { return oa < ob }
             return a.offset < b.offset
         }

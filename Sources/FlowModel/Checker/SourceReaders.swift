@@ -1,12 +1,13 @@
 import FlowSyntax
+
 #if canImport(Glibc)
-import Glibc
-private let systemRead = Glibc.read
-private let systemRealPath = Glibc.realpath
+    import Glibc
+    private let systemRead = Glibc.read
+    private let systemRealPath = Glibc.realpath
 #elseif canImport(Darwin)
-import Darwin
-private let systemRead = Darwin.read
-private let systemRealPath = Darwin.realpath
+    import Darwin
+    private let systemRead = Darwin.read
+    private let systemRealPath = Darwin.realpath
 #endif
 
 /// Reads files from the file system: `.flow` files, and every other input of the tools
@@ -59,7 +60,8 @@ public struct FileSystemReader: SourceReader {
             count += n
         }
         if count > maxBytes {
-            var error = SourceReadError("file grew past the limit of \(maxBytes) bytes while it was read; split it into imported files")
+            var error = SourceReadError(
+                "file grew past the limit of \(maxBytes) bytes while it was read; split it into imported files")
             error.tooLargeSize = count
             return .failure(error)
         }

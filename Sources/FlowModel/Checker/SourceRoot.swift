@@ -29,7 +29,9 @@ public struct SourceRoot: Hashable, Sendable {
     public func contains(_ realPath: String) -> Bool {
         let path = ImportPath.components(realPath)
         if components.isEmpty, path.first == "/" { return false }
-        guard path.count > components.count, path.prefix(components.count).elementsEqual(components) else { return false }
+        guard path.count > components.count, path.prefix(components.count).elementsEqual(components) else {
+            return false
+        }
         return !path[components.count...].contains("..")
     }
 

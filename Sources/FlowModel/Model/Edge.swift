@@ -40,7 +40,10 @@ extension Goto {
 extension CapabilityCheck {
     /// Present, then absent.
     public var edges: [Edge] {
-        [Edge(kind: .capability(present: true), transition: present), Edge(kind: .capability(present: false), transition: absent)]
+        [
+            Edge(kind: .capability(present: true), transition: present),
+            Edge(kind: .capability(present: false), transition: absent),
+        ]
     }
 }
 

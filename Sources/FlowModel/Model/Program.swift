@@ -86,9 +86,11 @@ public struct Flow: Hashable, Sendable {
     /// Flow-level `let` values (shadowing top-level ones of the same name).
     public var values: [NamedValue]
 
-    public init(name: String, range: SourceRange, nameRange: SourceRange, title: Text?, parameters: [Parameter],
-                uses: [PermissionKind], outcomes: [Outcome], outcomesDeclared: Bool, start: StateID,
-                states: [State], values: [NamedValue]) {
+    public init(
+        name: String, range: SourceRange, nameRange: SourceRange, title: Text?, parameters: [Parameter],
+        uses: [PermissionKind], outcomes: [Outcome], outcomesDeclared: Bool, start: StateID,
+        states: [State], values: [NamedValue]
+    ) {
         self.name = name
         self.range = range
         self.nameRange = nameRange

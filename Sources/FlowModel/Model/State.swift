@@ -42,7 +42,8 @@ extension StatusMatch {
 
     /// The shared array of the match whose `sharedCode` is `code`.
     static func shared(code: UInt8) -> [StatusMatch] {
-        let index = Int(code) - 1, statuses = SharedMatches.statusOrder.count
+        let index = Int(code) - 1
+        let statuses = SharedMatches.statusOrder.count
         precondition(index >= 0 && index <= statuses + SharedMatches.classOrder.count, "no match has code \(code)")
         if index < statuses { return SharedMatches.statuses[index] }
         if index - statuses < SharedMatches.classOrder.count { return SharedMatches.classes[index - statuses] }
@@ -211,8 +212,10 @@ public struct CapabilityCheck: Hashable, Sendable {
     /// The capability's name as written.
     public var capabilityRange: SourceRange
     public var range: SourceRange
-    public init(capability: Capability, present: Transition, absent: Transition, capabilityRange: SourceRange,
-                range: SourceRange) {
+    public init(
+        capability: Capability, present: Transition, absent: Transition, capabilityRange: SourceRange,
+        range: SourceRange
+    ) {
         self.capability = capability
         self.present = present
         self.absent = absent
@@ -231,8 +234,10 @@ public struct StatusCheck: Hashable, Sendable {
     public var arms: [StatusArm]
     public var otherwise: Transition?
     public var range: SourceRange
-    public init(subjects: [PermissionRef], subjectRanges: [SourceRange], arms: [StatusArm], otherwise: Transition?,
-                range: SourceRange) {
+    public init(
+        subjects: [PermissionRef], subjectRanges: [SourceRange], arms: [StatusArm], otherwise: Transition?,
+        range: SourceRange
+    ) {
         self.subjects = subjects
         self.subjectRanges = subjectRanges
         self.arms = arms
@@ -251,8 +256,10 @@ public struct Request: Hashable, Sendable {
     public var arms: [StatusArm]
     public var otherwise: Transition?
     public var range: SourceRange
-    public init(subject: PermissionRef, subjectRange: SourceRange, options: [RequestOption], arms: [StatusArm],
-                otherwise: Transition?, range: SourceRange) {
+    public init(
+        subject: PermissionRef, subjectRange: SourceRange, options: [RequestOption], arms: [StatusArm],
+        otherwise: Transition?, range: SourceRange
+    ) {
         self.subject = subject
         self.subjectRange = subjectRange
         self.options = options
@@ -290,8 +297,10 @@ public struct Call: Hashable, Sendable {
     /// `handling ...`: the callee outcomes this caller handles itself (nil without the clause).
     public var handling: Handling?
     public var range: SourceRange
-    public init(callee: FlowID, calleeRange: SourceRange, arguments: [Argument], arms: [OutcomeArm],
-                otherwise: Transition?, handling: Handling? = nil, range: SourceRange) {
+    public init(
+        callee: FlowID, calleeRange: SourceRange, arguments: [Argument], arms: [OutcomeArm],
+        otherwise: Transition?, handling: Handling? = nil, range: SourceRange
+    ) {
         self.callee = callee
         self.calleeRange = calleeRange
         self.arguments = arguments
@@ -386,8 +395,10 @@ public struct State: Hashable, Sendable {
     /// loaded program keeps one `State` a state).
     private var handoffBox: Box<Handoff>?
 
-    public init(name: String, range: SourceRange, nameRange: SourceRange, effects: [TrackEvent], terminator: Terminator,
-                handoff: Handoff? = nil) {
+    public init(
+        name: String, range: SourceRange, nameRange: SourceRange, effects: [TrackEvent], terminator: Terminator,
+        handoff: Handoff? = nil
+    ) {
         self.name = name
         self.range = range
         self.nameRange = nameRange

@@ -62,7 +62,10 @@ struct ASCIIPlist: Sendable {
         }
         func hash(into h: inout Hasher) {
             h.combine(position)
-            for e in entries { h.combine(e.key); h.combine(e.value) }
+            for e in entries {
+                h.combine(e.key)
+                h.combine(e.value)
+            }
         }
     }
 
@@ -88,7 +91,9 @@ struct ASCIIPlist: Sendable {
         parser.skipTrivia()
         if let error = parser.error { throw error }
         if parser.i < bytes.count {
-            throw ParseError(message: "unexpected '\(parser.shown(bytes[parser.i]))' after the top-level value", position: parser.position)
+            throw ParseError(
+                message: "unexpected '\(parser.shown(bytes[parser.i]))' after the top-level value",
+                position: parser.position)
         }
         self.root = value!
     }
@@ -108,14 +113,19 @@ struct ASCIIPlist: Sendable {
 
         var position: Position { Position(line: line, column: i - lineStart + 1) }
 
-        func shown(_ b: UInt8) -> String { b >= 0x20 && b < 0x7F ? String(UnicodeScalar(b)) : "\\u{\(String(b, radix: 16))}" }
+        func shown(_ b: UInt8) -> String {
+            b >= 0x20 && b < 0x7F ? String(UnicodeScalar(b)) : "\\u{\(String(b, radix: 16))}"
+        }
 
         mutating func fail(_ message: String, at p: Position? = nil) {
             if error == nil { error = ParseError(message: message, position: p ?? position) }
         }
 
         mutating func advance() {
-            if bytes[i] == UInt8(ascii: "\n") { line += 1; lineStart = i + 1 }
+            if bytes[i] == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = i + 1
+            }
             i += 1
         }
 
@@ -129,10 +139,14 @@ struct ASCIIPlist: Sendable {
                     while i < bytes.count, bytes[i] != 0x0A { advance() }
                 } else if b == UInt8(ascii: "/"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "*") {
                     let start = position
-                    advance(); advance()
-                    while i < bytes.count, !(bytes[i] == UInt8(ascii: "*") && i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "/")) { advance() }
+                    advance()
+                    advance()
+                    while i < bytes.count,
+                        !(bytes[i] == UInt8(ascii: "*") && i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "/"))
+                    { advance() }
                     guard i < bytes.count else { return fail("unterminated comment", at: start) }
-                    advance(); advance()
+                    advance()
+                    advance()
                 } else {
                     return
                 }
@@ -141,9 +155,10 @@ struct ASCIIPlist: Sendable {
 
         static func isUnquoted(_ b: UInt8) -> Bool {
             switch b {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: ":"),
-                 UInt8(ascii: "."), UInt8(ascii: "-"):
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "+"), UInt8(ascii: "/"), UInt8(ascii: ":"),
+                UInt8(ascii: "."), UInt8(ascii: "-"):
                 true
             default: false
             }
@@ -152,8 +167,14 @@ struct ASCIIPlist: Sendable {
         /// value := dictionary | array | string | data
         mutating func value(depth: Int) -> Value? {
             guard error == nil else { return nil }
-            guard depth < maxDepth else { fail("nesting deeper than \(maxDepth) levels"); return nil }
-            guard i < bytes.count else { fail("unexpected end of file, expected a value"); return nil }
+            guard depth < maxDepth else {
+                fail("nesting deeper than \(maxDepth) levels")
+                return nil
+            }
+            guard i < bytes.count else {
+                fail("unexpected end of file, expected a value")
+                return nil
+            }
             let start = position
             switch bytes[i] {
             case UInt8(ascii: "{"): return dictionary(depth: depth)
@@ -163,13 +184,25 @@ struct ASCIIPlist: Sendable {
                 while true {
                     skipTrivia()
                     guard error == nil else { return nil }
-                    guard i < bytes.count else { fail("unterminated array (opened at \(start))"); return nil }
-                    if bytes[i] == UInt8(ascii: ")") { advance(); return .array(items, start) }
+                    guard i < bytes.count else {
+                        fail("unterminated array (opened at \(start))")
+                        return nil
+                    }
+                    if bytes[i] == UInt8(ascii: ")") {
+                        advance()
+                        return .array(items, start)
+                    }
                     guard let item = value(depth: depth + 1) else { return nil }
                     items.append(item)
                     skipTrivia()
-                    guard i < bytes.count else { fail("unterminated array (opened at \(start))"); return nil }
-                    if bytes[i] == UInt8(ascii: ",") { advance(); continue }
+                    guard i < bytes.count else {
+                        fail("unterminated array (opened at \(start))")
+                        return nil
+                    }
+                    if bytes[i] == UInt8(ascii: ",") {
+                        advance()
+                        continue
+                    }
                     if bytes[i] == UInt8(ascii: ")") { continue }
                     fail("expected ',' or ')' in the array opened at \(start), found '\(shown(bytes[i]))'")
                     return nil
@@ -180,22 +213,34 @@ struct ASCIIPlist: Sendable {
                 var high: UInt8?
                 while i < bytes.count, bytes[i] != UInt8(ascii: ">") {
                     let b = bytes[i]
-                    let nibble: UInt8? = switch b {
-                    case UInt8(ascii: "0")...UInt8(ascii: "9"): b - UInt8(ascii: "0")
-                    case UInt8(ascii: "a")...UInt8(ascii: "f"): b - UInt8(ascii: "a") + 10
-                    case UInt8(ascii: "A")...UInt8(ascii: "F"): b - UInt8(ascii: "A") + 10
-                    default: nil
-                    }
+                    let nibble: UInt8? =
+                        switch b {
+                        case UInt8(ascii: "0")...UInt8(ascii: "9"): b - UInt8(ascii: "0")
+                        case UInt8(ascii: "a")...UInt8(ascii: "f"): b - UInt8(ascii: "a") + 10
+                        case UInt8(ascii: "A")...UInt8(ascii: "F"): b - UInt8(ascii: "A") + 10
+                        default: nil
+                        }
                     if let nibble {
-                        if let h = high { data.append(h << 4 | nibble); high = nil } else { high = nibble }
+                        if let h = high {
+                            data.append(h << 4 | nibble)
+                            high = nil
+                        } else {
+                            high = nibble
+                        }
                     } else if !(b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D) {
                         fail("'\(shown(b))' in data: only hexadecimal digits may appear between '<' and '>'")
                         return nil
                     }
                     advance()
                 }
-                guard i < bytes.count else { fail("unterminated data (opened at \(start))"); return nil }
-                if high != nil { fail("odd number of hexadecimal digits in data", at: start); return nil }
+                guard i < bytes.count else {
+                    fail("unterminated data (opened at \(start))")
+                    return nil
+                }
+                if high != nil {
+                    fail("odd number of hexadecimal digits in data", at: start)
+                    return nil
+                }
                 advance()
                 return .data(data, start)
             default:
@@ -212,8 +257,14 @@ struct ASCIIPlist: Sendable {
             while true {
                 skipTrivia()
                 guard error == nil else { return nil }
-                guard i < bytes.count else { fail("unterminated dictionary (opened at \(start))"); return nil }
-                if bytes[i] == UInt8(ascii: "}") { advance(); return .dictionary(d) }
+                guard i < bytes.count else {
+                    fail("unterminated dictionary (opened at \(start))")
+                    return nil
+                }
+                if bytes[i] == UInt8(ascii: "}") {
+                    advance()
+                    return .dictionary(d)
+                }
                 let keyPosition = position
                 guard bytes[i] == UInt8(ascii: "\"") || Self.isUnquoted(bytes[i]) else {
                     fail("expected a key or '}' in the dictionary opened at \(start), found '\(shown(bytes[i]))'")
@@ -244,18 +295,28 @@ struct ASCIIPlist: Sendable {
 
         /// A quoted string with its escapes, or an unquoted run of `[A-Za-z0-9_$+/:.-]`.
         mutating func string() -> String? {
-            guard i < bytes.count else { fail("expected a string"); return nil }
+            guard i < bytes.count else {
+                fail("expected a string")
+                return nil
+            }
             if bytes[i] != UInt8(ascii: "\"") {
                 let from = i
                 while i < bytes.count, Self.isUnquoted(bytes[i]) { advance() }
-                guard i > from else { fail("expected a value, found '\(shown(bytes[i]))'"); return nil }
+                guard i > from else {
+                    fail("expected a value, found '\(shown(bytes[i]))'")
+                    return nil
+                }
                 return String(decoding: bytes[from..<i], as: UTF8.self)
             }
             let start = position
             advance()
             var out: [UInt8] = []
             while i < bytes.count, bytes[i] != UInt8(ascii: "\"") {
-                guard bytes[i] == UInt8(ascii: "\\") else { out.append(bytes[i]); advance(); continue }
+                guard bytes[i] == UInt8(ascii: "\\") else {
+                    out.append(bytes[i])
+                    advance()
+                    continue
+                }
                 let escape = position
                 advance()
                 guard i < bytes.count else { break }
@@ -279,7 +340,10 @@ struct ASCIIPlist: Sendable {
                         scalar = scalar << 4 | UInt32(d)
                         advance()
                     }
-                    guard let u = UnicodeScalar(scalar) else { fail("'\\U\(String(scalar, radix: 16))' is not a character", at: escape); return nil }
+                    guard let u = UnicodeScalar(scalar) else {
+                        fail("'\\U\(String(scalar, radix: 16))' is not a character", at: escape)
+                        return nil
+                    }
                     out.append(contentsOf: Array(String(Character(u)).utf8))
                 case UInt8(ascii: "0")...UInt8(ascii: "7"):
                     var v = UInt32(e - UInt8(ascii: "0"))
@@ -288,10 +352,13 @@ struct ASCIIPlist: Sendable {
                         advance()
                     }
                     out.append(UInt8(truncatingIfNeeded: v))
-                default: out.append(e) // \" \\ \' and any other character stand for themselves
+                default: out.append(e)  // \" \\ \' and any other character stand for themselves
                 }
             }
-            guard i < bytes.count else { fail("unterminated string (opened at \(start))", at: start); return nil }
+            guard i < bytes.count else {
+                fail("unterminated string (opened at \(start))", at: start)
+                return nil
+            }
             advance()
             return String(decoding: out, as: UTF8.self)
         }

@@ -12,8 +12,10 @@ public enum AppInputs {
 
     /// The apps, and warnings about settings the tools do not support (to print on stderr).
     /// Relative paths are relative to `options.base`, else the working directory.
-    public static func read(_ options: AppInputOptions, root: ProjectRoot,
-                            maxBytes: Int) throws(ProjectError) -> (apps: [AppTarget], warnings: [String]) {
+    public static func read(
+        _ options: AppInputOptions, root: ProjectRoot,
+        maxBytes: Int
+    ) throws(ProjectError) -> (apps: [AppTarget], warnings: [String]) {
         let cwd = root.currentDirectory
         let files = ProjectFileReader(root: root.path, maxBytes: maxBytes) { path in
             ProjectRoot.relative(path, to: cwd) ?? path
@@ -28,7 +30,9 @@ public enum AppInputs {
         }
         var deployment: OSVersion?
         if let d = options.deploymentTarget {
-            guard let v = OSVersion(d) else { throw ProjectError(message: "--deployment-target needs an iOS version such as 15.0, not '\(d)'") }
+            guard let v = OSVersion(d) else {
+                throw ProjectError(message: "--deployment-target needs an iOS version such as 15.0, not '\(d)'")
+            }
             deployment = v
         }
         var manifest: PrivacyManifest?
@@ -42,23 +46,35 @@ public enum AppInputs {
 
         if let projectPath = options.xcodeProject {
             if options.infoPlist != nil {
-                throw ProjectError(message: "give --info-plist or --xcode-project, not both: the project names each target's Info.plist")
+                throw ProjectError(
+                    message:
+                        "give --info-plist or --xcode-project, not both: the project names each target's Info.plist")
             }
             var bundle = absolute(projectPath)
             if bundle.hasSuffix("/project.pbxproj") { bundle = String(bundle.dropLast("/project.pbxproj".count)) }
             let project = try XcodeProject.read(bundle, files: files)
             warnings += project.warnings
-            let apps = try projectApps(project, options: options, overrides: overrides, deployment: deployment, manifest: manifest,
-                                       files: files, warnings: &warnings)
+            let apps = try projectApps(
+                project, options: options, overrides: overrides, deployment: deployment, manifest: manifest,
+                files: files, warnings: &warnings)
             return (apps, warnings)
         }
 
         guard let plistPath = options.infoPlist else {
             // A manifest alone: only the privacy-manifest rules have something to check.
             if let manifest {
-                return ([AppTarget(name: manifest.path, infoPlist: nil, deploymentTarget: deployment, privacyManifest: manifest)], warnings)
+                return (
+                    [
+                        AppTarget(
+                            name: manifest.path, infoPlist: nil, deploymentTarget: deployment, privacyManifest: manifest
+                        )
+                    ], warnings
+                )
             }
-            if !overrides.isEmpty { throw ProjectError(message: "--xcconfig needs --info-plist or --xcode-project: it adds to an app's settings") }
+            if !overrides.isEmpty {
+                throw ProjectError(
+                    message: "--xcconfig needs --info-plist or --xcode-project: it adds to an app's settings")
+            }
             return ([], warnings)
         }
         var plist: InfoPlist
@@ -79,7 +95,8 @@ public enum AppInputs {
         var generated = false
         if settings.isYes("GENERATE_INFOPLIST_FILE") {
             generated = true
-            for key in settings.keys where key.hasPrefix("INFOPLIST_KEY_") && plist.values[String(key.dropFirst(14))] == nil {
+            for key in settings.keys
+            where key.hasPrefix("INFOPLIST_KEY_") && plist.values[String(key.dropFirst(14))] == nil {
                 plist.values[String(key.dropFirst(14))] = .string(settings.value(key) ?? "")
             }
         }
@@ -91,12 +108,15 @@ public enum AppInputs {
         if manifest == nil, files.exists(beside) {
             manifest = try readManifest(beside, shown: files.shown(beside), files: files)
         }
-        let app = AppTarget(name: plistPath, infoPlist: plist, deploymentTarget: deployment, privacyManifest: manifest,
-                            manifestSearch: "beside \(plistPath)", generatesInfoPlist: generated)
+        let app = AppTarget(
+            name: plistPath, infoPlist: plist, deploymentTarget: deployment, privacyManifest: manifest,
+            manifestSearch: "beside \(plistPath)", generatesInfoPlist: generated)
         return ([app], warnings)
     }
 
-    static func readManifest(_ path: String, shown: String, files: ProjectFileReader) throws(ProjectError) -> PrivacyManifest {
+    static func readManifest(_ path: String, shown: String, files: ProjectFileReader) throws(ProjectError)
+        -> PrivacyManifest
+    {
         let bytes = try files.read(path, what: "privacy manifest")
         do {
             return try PrivacyManifest(path: shown, data: Data(bytes))
@@ -106,14 +126,17 @@ public enum AppInputs {
     }
 
     /// One app per chosen target and group of configurations that resolve to the same inputs.
-    static func projectApps(_ project: XcodeProject, options: AppInputOptions, overrides: [BuildSetting], deployment: OSVersion?,
-                            manifest: PrivacyManifest?, files: ProjectFileReader, warnings: inout [String]) throws(ProjectError) -> [AppTarget] {
+    static func projectApps(
+        _ project: XcodeProject, options: AppInputOptions, overrides: [BuildSetting], deployment: OSVersion?,
+        manifest: PrivacyManifest?, files: ProjectFileReader, warnings: inout [String]
+    ) throws(ProjectError) -> [AppTarget] {
         let shownProject = files.shown(project.bundle)
         let names = options.targets
         var chosen: [XcodeProject.Target] = []
         for name in names {
             guard let t = project.targets.first(where: { $0.name == name }) else {
-                let hint = Suggestion.closest(to: name, in: project.targets.map(\.name)).map { "; did you mean '\($0)'?" }
+                let hint =
+                    Suggestion.closest(to: name, in: project.targets.map(\.name)).map { "; did you mean '\($0)'?" }
                     ?? "; its targets are " + project.targets.map { "'\($0.name)'" }.joined(separator: ", ")
                 throw ProjectError(message: "\(shownProject) has no target '\(name)'\(hint)")
             }
@@ -126,25 +149,34 @@ public enum AppInputs {
                 let sdk = s.value("SDKROOT") ?? ""
                 let platforms = s.value("SUPPORTED_PLATFORMS") ?? ""
                 try s.check()
-                if sdk.hasPrefix("iphoneos") || platforms.split(separator: " ").contains("iphoneos") { chosen.append(t) }
+                if sdk.hasPrefix("iphoneos") || platforms.split(separator: " ").contains("iphoneos") {
+                    chosen.append(t)
+                }
             }
             if chosen.isEmpty {
-                throw ProjectError(message: "\(shownProject) has no iOS app target (productType com.apple.product-type.application with SDKROOT iphoneos); name one with --target")
+                throw ProjectError(
+                    message:
+                        "\(shownProject) has no iOS app target (productType com.apple.product-type.application with SDKROOT iphoneos); name one with --target"
+                )
             }
         }
         let wantedConfigurations = options.configurations
         var apps: [AppTarget] = []
         for target in chosen {
             for name in wantedConfigurations where !target.configurations.contains(where: { $0.name == name }) {
-                throw ProjectError(message: "target '\(target.name)' has no configuration '\(name)'; its configurations are "
-                                   + target.configurations.map { "'\($0.name)'" }.joined(separator: ", "))
+                throw ProjectError(
+                    message: "target '\(target.name)' has no configuration '\(name)'; its configurations are "
+                        + target.configurations.map { "'\($0.name)'" }.joined(separator: ", "))
             }
             var groups: [(configurations: [String], app: AppTarget, key: String)] = []
-            for configuration in target.configurations where wantedConfigurations.isEmpty || wantedConfigurations.contains(configuration.name) {
-                let app = try self.app(target, configuration, project: project, overrides: overrides, deployment: deployment,
-                                       manifest: manifest, files: files, warnings: &warnings)
+            for configuration in target.configurations
+            where wantedConfigurations.isEmpty || wantedConfigurations.contains(configuration.name) {
+                let app = try self.app(
+                    target, configuration, project: project, overrides: overrides, deployment: deployment,
+                    manifest: manifest, files: files, warnings: &warnings)
                 // Configurations that resolve alike give one finding, naming them all.
-                let key = "\(app.infoPlist?.values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } ?? [])|\(String(describing: app.deploymentTarget))|\(app.privacyManifest?.path ?? "")|\(app.generatesInfoPlist)|\(app.ignoredInfoPlistSettings)"
+                let key =
+                    "\(app.infoPlist?.values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } ?? [])|\(String(describing: app.deploymentTarget))|\(app.privacyManifest?.path ?? "")|\(app.generatesInfoPlist)|\(app.ignoredInfoPlistSettings)"
                 if let i = groups.firstIndex(where: { $0.key == key }) {
                     groups[i].configurations.append(configuration.name)
                 } else {
@@ -164,17 +196,21 @@ public enum AppInputs {
     }
 
     /// The app one target builds in one configuration.
-    static func app(_ target: XcodeProject.Target, _ configuration: XcodeProject.Configuration, project: XcodeProject,
-                    overrides: [BuildSetting], deployment: OSVersion?, manifest: PrivacyManifest?, files: ProjectFileReader,
-                    warnings: inout [String]) throws(ProjectError) -> AppTarget {
-        var settings = ResolvedSettings(assignments: configuration.settings + overrides, configuration: configuration.name)
+    static func app(
+        _ target: XcodeProject.Target, _ configuration: XcodeProject.Configuration, project: XcodeProject,
+        overrides: [BuildSetting], deployment: OSVersion?, manifest: PrivacyManifest?, files: ProjectFileReader,
+        warnings: inout [String]
+    ) throws(ProjectError) -> AppTarget {
+        var settings = ResolvedSettings(
+            assignments: configuration.settings + overrides, configuration: configuration.name)
         let generate = settings.isYes("GENERATE_INFOPLIST_FILE")
         var values: [String: InfoPlist.Value] = [:]
         var plistDirectory: String?
         if let file = settings.value("INFOPLIST_FILE"), !file.isEmpty {
             let path = ProjectFileReader.join(project.directory, file)
             plistDirectory = ProjectRoot.parent(of: path)
-            let bytes = try files.read(path, what: "Info.plist", from: "target '\(target.name)' (\(configuration.name)) INFOPLIST_FILE")
+            let bytes = try files.read(
+                path, what: "Info.plist", from: "target '\(target.name)' (\(configuration.name)) INFOPLIST_FILE")
             do {
                 values = try InfoPlist(path: files.shown(path), data: Data(bytes)).values
             } catch {
@@ -189,7 +225,9 @@ public enum AppInputs {
             }
             try settings.check()
         } else if !generate {
-            warnings.append("\(files.shown(project.bundle)): target '\(target.name)' (\(configuration.name)) sets neither INFOPLIST_FILE nor GENERATE_INFOPLIST_FILE = YES: its Info.plist is checked as empty")
+            warnings.append(
+                "\(files.shown(project.bundle)): target '\(target.name)' (\(configuration.name)) sets neither INFOPLIST_FILE nor GENERATE_INFOPLIST_FILE = YES: its Info.plist is checked as empty"
+            )
         }
         let infoKeys = settings.keys.filter { $0.hasPrefix("INFOPLIST_KEY_") }
         var ignored: [String] = []
@@ -215,24 +253,30 @@ public enum AppInputs {
         var entitlements: AppTarget.Entitlements?
         if let file = settings.value("CODE_SIGN_ENTITLEMENTS"), !file.isEmpty {
             let path = ProjectFileReader.join(project.directory, file)
-            let bytes = try files.read(path, what: "entitlements file", from: "target '\(target.name)' (\(configuration.name)) CODE_SIGN_ENTITLEMENTS")
+            let bytes = try files.read(
+                path, what: "entitlements file",
+                from: "target '\(target.name)' (\(configuration.name)) CODE_SIGN_ENTITLEMENTS")
             entitlements = try readEntitlements(bytes, shown: files.shown(path))
         }
         warnings += settings.warnings
-        return AppTarget(name: target.name, infoPlist: InfoPlist(path: target.name, values: values), deploymentTarget: deploymentTarget,
-                         privacyManifest: found, manifestSearch: "in the target's files, its folders and beside its Info.plist",
-                         generatesInfoPlist: generate, ignoredInfoPlistSettings: ignored, entitlements: entitlements)
+        return AppTarget(
+            name: target.name, infoPlist: InfoPlist(path: target.name, values: values),
+            deploymentTarget: deploymentTarget,
+            privacyManifest: found, manifestSearch: "in the target's files, its folders and beside its Info.plist",
+            generatesInfoPlist: generate, ignoredInfoPlistSettings: ignored, entitlements: entitlements)
     }
 
     /// The keys an entitlements plist grants: true Booleans, strings and non-empty arrays.
     static func readEntitlements(_ bytes: [UInt8], shown: String) throws(ProjectError) -> AppTarget.Entitlements {
         let plist: InfoPlist
         do {
-            plist = try InfoPlist(path: shown, data: Data(bytes)) // located errors, duplicate keys
+            plist = try InfoPlist(path: shown, data: Data(bytes))  // located errors, duplicate keys
         } catch {
             throw ProjectError(message: error.message)
         }
-        let root = (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)) as? [String: Any] ?? [:]
+        let root =
+            (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)) as? [String: Any]
+            ?? [:]
         let keys = plist.values.keys.filter { key in
             switch root[key] {
             case let b as Bool: b

@@ -30,8 +30,10 @@ struct BuildSetting: Hashable, Sendable {
             for part in body.split(separator: ",") {
                 let pair = part.split(separator: "=", maxSplits: 1)
                 guard pair.count == 2 else { return nil }
-                conditions.append(Condition(name: pair[0].trimmingCharacters(in: .whitespaces),
-                                            pattern: pair[1].trimmingCharacters(in: .whitespaces)))
+                conditions.append(
+                    Condition(
+                        name: pair[0].trimmingCharacters(in: .whitespaces),
+                        pattern: pair[1].trimmingCharacters(in: .whitespaces)))
             }
             rest = rest[rest.index(after: close)...]
         }
@@ -90,7 +92,9 @@ struct ResolvedSettings: Sendable {
         self.index = index
         for a in unsupported {
             for c in a.conditions where !Self.supportedConditions.contains(c.name) {
-                warn("\(a.location): the condition [\(c.name)=\(c.pattern)] is not supported (only sdk and config are); '\(a.key)' is ignored there")
+                warn(
+                    "\(a.location): the condition [\(c.name)=\(c.pattern)] is not supported (only sdk and config are); '\(a.key)' is ignored there"
+                )
             }
         }
     }
@@ -137,13 +141,15 @@ struct ResolvedSettings: Sendable {
             return ""
         }
         guard failure == nil, let found = lastIndex(of: key, before: end) else { return failure == nil ? nil : "" }
-        return substitute(assignments[found].value, key: key, index: found, evaluating: evaluating.union([key]), depth: depth + 1)
+        return substitute(
+            assignments[found].value, key: key, index: found, evaluating: evaluating.union([key]), depth: depth + 1)
     }
 
     /// The last applicable assignment of `key` before `end`: a binary search in its index.
     private func lastIndex(of key: String, before end: Int) -> Int? {
         guard let list = index[key] else { return nil }
-        var low = 0, high = list.count  // the first position whose index is >= end
+        var low = 0
+        var high = list.count  // the first position whose index is >= end
         while low < high {
             let mid = (low + high) / 2
             if list[mid] < end { low = mid + 1 } else { high = mid }
@@ -167,19 +173,26 @@ struct ResolvedSettings: Sendable {
     }
 
     /// Replaces `$(inherited)`, `$(VAR)` and `${VAR}` in `text`, the value assigned to `key` at `index`.
-    private mutating func substitute(_ text: String, key: String, index: Int, evaluating: Set<String>, depth: Int) -> String {
+    private mutating func substitute(_ text: String, key: String, index: Int, evaluating: Set<String>, depth: Int)
+        -> String
+    {
         let bytes = Array(text.utf8)
         var out: [UInt8] = []
         var i = 0
         while i < bytes.count {
             guard failure == nil else { return "" }
             guard out.count <= Self.maxValueBytes else {
-                fail("the value of '\(key)' grows past \(Self.maxValueBytes) bytes as its $(...) references are substituted; flowlint reads at most that much", at: index)
+                fail(
+                    "the value of '\(key)' grows past \(Self.maxValueBytes) bytes as its $(...) references are substituted; flowlint reads at most that much",
+                    at: index)
                 return ""
             }
             guard bytes[i] == UInt8(ascii: "$"), i + 1 < bytes.count,
-                  bytes[i + 1] == UInt8(ascii: "(") || bytes[i + 1] == UInt8(ascii: "{") else {
-                out.append(bytes[i]); i += 1; continue
+                bytes[i + 1] == UInt8(ascii: "(") || bytes[i + 1] == UInt8(ascii: "{")
+            else {
+                out.append(bytes[i])
+                i += 1
+                continue
             }
             let close: UInt8 = bytes[i + 1] == UInt8(ascii: "(") ? UInt8(ascii: ")") : UInt8(ascii: "}")
             // The reference may nest (`$(PRODUCT_$(CONFIGURATION))`): find the matching close.
@@ -187,18 +200,29 @@ struct ResolvedSettings: Sendable {
             var level = 1
             while j < bytes.count {
                 if bytes[j] == bytes[i + 1] { level += 1 }
-                if bytes[j] == close { level -= 1; if level == 0 { break } }
+                if bytes[j] == close {
+                    level -= 1
+                    if level == 0 { break }
+                }
                 j += 1
             }
-            guard j < bytes.count else { out.append(contentsOf: bytes[i...]); break }
+            guard j < bytes.count else {
+                out.append(contentsOf: bytes[i...])
+                break
+            }
             substitutions += 1
             guard substitutions <= Self.maxSubstitutions else {
-                fail("substituting the value of '\(key)' takes more than \(Self.maxSubstitutions) $(...) references; flowlint substitutes at most that many", at: index)
+                fail(
+                    "substituting the value of '\(key)' takes more than \(Self.maxSubstitutions) $(...) references; flowlint substitutes at most that many",
+                    at: index)
                 return ""
             }
-            var name = substitute(String(decoding: bytes[(i + 2)..<j], as: UTF8.self), key: key, index: index, evaluating: evaluating, depth: depth + 1)
+            var name = substitute(
+                String(decoding: bytes[(i + 2)..<j], as: UTF8.self), key: key, index: index, evaluating: evaluating,
+                depth: depth + 1)
             if let colon = name.firstIndex(of: ":") {
-                warn("'$(\(name))' in '\(key)': build-setting operators are not supported; read as $(\(name[..<colon]))")
+                warn(
+                    "'$(\(name))' in '\(key)': build-setting operators are not supported; read as $(\(name[..<colon]))")
                 name = String(name[..<colon])
             }
             let replacement: String
@@ -214,7 +238,9 @@ struct ResolvedSettings: Sendable {
             i = j + 1
         }
         guard out.count <= Self.maxValueBytes else {
-            fail("the value of '\(key)' grows past \(Self.maxValueBytes) bytes as its $(...) references are substituted; flowlint reads at most that much", at: index)
+            fail(
+                "the value of '\(key)' grows past \(Self.maxValueBytes) bytes as its $(...) references are substituted; flowlint reads at most that much",
+                at: index)
             return ""
         }
         return String(decoding: out, as: UTF8.self)
@@ -222,13 +248,27 @@ struct ResolvedSettings: Sendable {
 
     /// `*` matches any run of characters; everything else matches itself.
     static func glob(_ pattern: String, _ text: String) -> Bool {
-        let p = Array(pattern.utf8), t = Array(text.utf8)
-        var pi = 0, ti = 0, star = -1, mark = 0
+        let p = Array(pattern.utf8)
+        let t = Array(text.utf8)
+        var pi = 0
+        var ti = 0
+        var star = -1
+        var mark = 0
         while ti < t.count {
-            if pi < p.count, p[pi] == t[ti] { pi += 1; ti += 1 }
-            else if pi < p.count, p[pi] == UInt8(ascii: "*") { star = pi; mark = ti; pi += 1 }
-            else if star >= 0 { pi = star + 1; mark += 1; ti = mark }
-            else { return false }
+            if pi < p.count, p[pi] == t[ti] {
+                pi += 1
+                ti += 1
+            } else if pi < p.count, p[pi] == UInt8(ascii: "*") {
+                star = pi
+                mark = ti
+                pi += 1
+            } else if star >= 0 {
+                pi = star + 1
+                mark += 1
+                ti = mark
+            } else {
+                return false
+            }
         }
         while pi < p.count, p[pi] == UInt8(ascii: "*") { pi += 1 }
         return pi == p.count

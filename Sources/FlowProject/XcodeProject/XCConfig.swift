@@ -37,13 +37,16 @@ struct ProjectFileReader: Sendable {
         guard exists(path) else { throw ProjectError(message: "\(prefix)no such \(what) '\(shown(path))'") }
         guard isUnderRoot(path) else {
             let real = FileSystemReader().realPath(path) ?? path
-            throw ProjectError(message: "\(prefix)the \(what) '\(shown(path))' resolves to '\(real)', outside the project root '\(root)'")
+            throw ProjectError(
+                message:
+                    "\(prefix)the \(what) '\(shown(path))' resolves to '\(real)', outside the project root '\(root)'")
         }
         switch FileSystemReader().read(path, maxBytes: maxBytes) {
         case .success(let bytes): return bytes
         case .failure(let error):
             // The flows' own message suggests splitting into imports, which a project file cannot do.
-            let why = error.tooLargeSize.map { "it is \($0) bytes, more than --max-file-size \(maxBytes)" } ?? error.message
+            let why =
+                error.tooLargeSize.map { "it is \($0) bytes, more than --max-file-size \(maxBytes)" } ?? error.message
             throw ProjectError(message: "\(prefix)cannot read \(what) '\(shown(path))': \(why)")
         }
     }
@@ -67,14 +70,18 @@ enum XCConfig {
 
     /// The assignments of `path` (absolute) and what it includes, in order, plus warnings for
     /// lines it skips.
-    static func read(_ path: String, files: ProjectFileReader, from location: String? = nil,
-                     warnings: inout [String]) throws(ProjectError) -> [BuildSetting] {
+    static func read(
+        _ path: String, files: ProjectFileReader, from location: String? = nil,
+        warnings: inout [String]
+    ) throws(ProjectError) -> [BuildSetting] {
         var includes = 0
         return try read(path, files: files, depth: 0, from: location, includes: &includes, warnings: &warnings)
     }
 
-    private static func read(_ path: String, files: ProjectFileReader, depth: Int, from location: String?,
-                             includes: inout Int, warnings: inout [String]) throws(ProjectError) -> [BuildSetting] {
+    private static func read(
+        _ path: String, files: ProjectFileReader, depth: Int, from location: String?,
+        includes: inout Int, warnings: inout [String]
+    ) throws(ProjectError) -> [BuildSetting] {
         let bytes = try files.read(path, what: "xcconfig file", from: location)
         let name = files.shown(path)
         var settings: [BuildSetting] = []
@@ -102,15 +109,20 @@ enum XCConfig {
                     continue
                 }
                 guard depth + 1 < maxIncludeDepth else {
-                    throw ProjectError(message: "\(here): #include nested deeper than \(maxIncludeDepth) files (an include cycle?)")
+                    throw ProjectError(
+                        message: "\(here): #include nested deeper than \(maxIncludeDepth) files (an include cycle?)")
                 }
                 let included = ProjectFileReader.join(directory, target)
                 if optional, !files.exists(included) { continue }
                 includes += 1
                 guard includes <= maxIncludes else {
-                    throw ProjectError(message: "\(here): more than \(maxIncludes) #include files read for one xcconfig file; flowlint reads at most that many")
+                    throw ProjectError(
+                        message:
+                            "\(here): more than \(maxIncludes) #include files read for one xcconfig file; flowlint reads at most that many"
+                    )
                 }
-                settings += try read(included, files: files, depth: depth + 1, from: here, includes: &includes, warnings: &warnings)
+                settings += try read(
+                    included, files: files, depth: depth + 1, from: here, includes: &includes, warnings: &warnings)
                 continue
             }
             // The `=` outside `[cond=value]` brackets.
@@ -130,12 +142,20 @@ enum XCConfig {
             let keyText = text[..<equals].trimmingCharacters(in: .whitespaces)
             let value = text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             guard let (key, conditions) = BuildSetting.parseKey(keyText.replacingOccurrences(of: " ", with: "")),
-                  key.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) })
+                key.utf8.allSatisfy({
+                    $0 == UInt8(ascii: "_") || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0)
+                        || (0x61...0x7A).contains($0)
+                })
             else {
-                throw ProjectError(message: "\(here): '\(keyText)' is not a build setting name (letters, digits and '_', then optional [condition=value])")
+                throw ProjectError(
+                    message:
+                        "\(here): '\(keyText)' is not a build setting name (letters, digits and '_', then optional [condition=value])"
+                )
             }
-            settings.append(BuildSetting(key: key, conditions: conditions, value: value.hasSuffix(";") ? String(value.dropLast()) : value,
-                                         location: here))
+            settings.append(
+                BuildSetting(
+                    key: key, conditions: conditions, value: value.hasSuffix(";") ? String(value.dropLast()) : value,
+                    location: here))
         }
         return settings
     }

@@ -84,7 +84,9 @@ struct XcodeProject: Sendable {
             ProjectError(message: "\(path):\(position): \(message)")
         }
 
-        func object(_ id: ASCIIPlist.Value?, _ what: String, at position: ASCIIPlist.Position) throws(ProjectError) -> ASCIIPlist.Dictionary {
+        func object(_ id: ASCIIPlist.Value?, _ what: String, at position: ASCIIPlist.Position) throws(ProjectError)
+            -> ASCIIPlist.Dictionary
+        {
             guard let id = id?.string else { throw error("expected the ID of \(what)", at: id?.position ?? position) }
             guard let object = objects[id]?.dictionary else {
                 throw error("\(what) '\(id)' is not in 'objects'", at: position)
@@ -94,9 +96,15 @@ struct XcodeProject: Sendable {
 
         func string(_ d: ASCIIPlist.Dictionary, _ key: String) -> String? { d[key]?.string }
 
-        mutating func project(_ root: ASCIIPlist.Value, bundle: String, name: String) throws(ProjectError) -> XcodeProject {
-            guard let top = root.dictionary else { throw error("the project file's top level is not a dictionary", at: root.position) }
-            guard let objects = top["objects"]?.dictionary else { throw error("the project file has no 'objects' dictionary", at: top.position) }
+        mutating func project(_ root: ASCIIPlist.Value, bundle: String, name: String) throws(ProjectError)
+            -> XcodeProject
+        {
+            guard let top = root.dictionary else {
+                throw error("the project file's top level is not a dictionary", at: root.position)
+            }
+            guard let objects = top["objects"]?.dictionary else {
+                throw error("the project file has no 'objects' dictionary", at: top.position)
+            }
             self.objects = objects
             for entry in objects.entries {
                 guard let d = entry.value.dictionary, let children = d["children"]?.array else { continue }
@@ -104,7 +112,8 @@ struct XcodeProject: Sendable {
             }
             let project = try object(top["rootObject"], "the root object", at: top.position)
             guard string(project, "isa") == "PBXProject" else {
-                throw error("the root object is a '\(string(project, "isa") ?? "?")', not a PBXProject", at: project.position)
+                throw error(
+                    "the root object is a '\(string(project, "isa") ?? "?")', not a PBXProject", at: project.position)
             }
             let projectConfigurations = try configurations(project["buildConfigurationList"], at: project.position)
             var projectSettings: [String: [BuildSetting]] = [:]
@@ -112,45 +121,61 @@ struct XcodeProject: Sendable {
             var targets: [Target] = []
             let manifests = objects.entries.compactMap { entry -> String? in
                 guard let d = entry.value.dictionary, string(d, "isa") == "PBXFileReference",
-                      let p = string(d, "path"), p.hasSuffix("PrivacyInfo.xcprivacy") else { return nil }
+                    let p = string(d, "path"), p.hasSuffix("PrivacyInfo.xcprivacy")
+                else { return nil }
                 return resolve(entry.key)
             }
             for id in try unique(project["targets"]?.array ?? [], "targets", at: project.position) {
                 let target = try object(id, "a target", at: project.position)
-                guard string(target, "isa") == "PBXNativeTarget" else { continue } // aggregate and legacy targets build no app
+                // Aggregate and legacy targets build no app.
+                guard string(target, "isa") == "PBXNativeTarget" else { continue }
                 let targetName = string(target, "name") ?? "?"
                 let own = try configurations(target["buildConfigurationList"], at: target.position)
                 pairs += own.count
                 guard pairs <= XcodeProject.maxTargetConfigurations else {
-                    throw error("more than \(XcodeProject.maxTargetConfigurations) target configurations; flowlint reads at most that many (name the targets with --target)",
-                                at: target.position)
+                    throw error(
+                        "more than \(XcodeProject.maxTargetConfigurations) target configurations; flowlint reads at most that many (name the targets with --target)",
+                        at: target.position)
                 }
                 var merged: [Configuration] = []
                 for c in own {
                     let base = projectSettings[c.name] ?? []
-                    merged.append(Configuration(name: c.name, settings: builtins(target: targetName, project: name, configuration: c.name)
-                                                + base + c.settings))
+                    merged.append(
+                        Configuration(
+                            name: c.name,
+                            settings: builtins(target: targetName, project: name, configuration: c.name)
+                                + base + c.settings))
                 }
-                let folders = (target["fileSystemSynchronizedGroups"]?.array ?? []).compactMap { $0.string.flatMap { resolve($0) } }
-                targets.append(Target(name: targetName, productType: string(target, "productType") ?? "", configurations: merged,
-                                      synchronizedFolders: folders, referencedManifests: manifests))
+                let folders = (target["fileSystemSynchronizedGroups"]?.array ?? []).compactMap {
+                    $0.string.flatMap { resolve($0) }
+                }
+                targets.append(
+                    Target(
+                        name: targetName, productType: string(target, "productType") ?? "", configurations: merged,
+                        synchronizedFolders: folders, referencedManifests: manifests))
             }
             return XcodeProject(bundle: bundle, directory: directory, name: name, targets: targets, warnings: warnings)
         }
 
         /// Settings Xcode defines itself, lowest in the list so the project can override them.
         func builtins(target: String, project: String, configuration: String) -> [BuildSetting] {
-            [("TARGET_NAME", target), ("PRODUCT_NAME", "$(TARGET_NAME)"), ("PROJECT_NAME", project),
-             ("CONFIGURATION", configuration), ("SRCROOT", directory), ("PROJECT_DIR", directory),
-             ("SOURCE_ROOT", directory), ("PLATFORM_NAME", ResolvedSettings.sdk)]
-                .map { BuildSetting(key: $0.0, conditions: [], value: $0.1, location: "(Xcode)") }
+            [
+                ("TARGET_NAME", target), ("PRODUCT_NAME", "$(TARGET_NAME)"), ("PROJECT_NAME", project),
+                ("CONFIGURATION", configuration), ("SRCROOT", directory), ("PROJECT_DIR", directory),
+                ("SOURCE_ROOT", directory), ("PLATFORM_NAME", ResolvedSettings.sdk),
+            ]
+            .map { BuildSetting(key: $0.0, conditions: [], value: $0.1, location: "(Xcode)") }
         }
 
         /// A configuration list's configurations, each with its xcconfig's settings before its own.
-        mutating func configurations(_ id: ASCIIPlist.Value?, at position: ASCIIPlist.Position) throws(ProjectError) -> [Configuration] {
+        mutating func configurations(_ id: ASCIIPlist.Value?, at position: ASCIIPlist.Position) throws(ProjectError)
+            -> [Configuration]
+        {
             let list = try object(id, "a configuration list", at: position)
             var result: [Configuration] = []
-            for configID in try unique(list["buildConfigurations"]?.array ?? [], "buildConfigurations", at: list.position) {
+            for configID in try unique(
+                list["buildConfigurations"]?.array ?? [], "buildConfigurations", at: list.position)
+            {
                 let config = try object(configID, "a build configuration", at: list.position)
                 let name = string(config, "name") ?? "?"
                 var settings: [BuildSetting] = []
@@ -158,7 +183,8 @@ struct XcodeProject: Sendable {
                     if let known = xcconfigs[xcconfig] {
                         settings += known
                     } else {
-                        let read = try XCConfig.read(xcconfig, files: files, from: "\(path):\(config.position)", warnings: &warnings)
+                        let read = try XCConfig.read(
+                            xcconfig, files: files, from: "\(path):\(config.position)", warnings: &warnings)
                         xcconfigs[xcconfig] = read
                         settings += read
                     }
@@ -173,7 +199,9 @@ struct XcodeProject: Sendable {
                     guard let (key, conditions) = BuildSetting.parseKey(entry.key) else {
                         throw error("'\(entry.key)' is not a build setting name", at: entry.keyPosition)
                     }
-                    settings.append(BuildSetting(key: key, conditions: conditions, value: value, location: "\(path):\(entry.keyPosition)"))
+                    settings.append(
+                        BuildSetting(
+                            key: key, conditions: conditions, value: value, location: "\(path):\(entry.keyPosition)"))
                 }
                 result.append(Configuration(name: name, settings: settings))
             }
@@ -183,7 +211,9 @@ struct XcodeProject: Sendable {
         /// The IDs of an object list, each once: Xcode never lists an object twice, and a list that
         /// does would multiply the work (a target listed 2,000 times, each with its configuration
         /// listed 2,000 times, is four million configurations).
-        func unique(_ ids: [ASCIIPlist.Value], _ key: String, at position: ASCIIPlist.Position) throws(ProjectError) -> [ASCIIPlist.Value] {
+        func unique(_ ids: [ASCIIPlist.Value], _ key: String, at position: ASCIIPlist.Position) throws(ProjectError)
+            -> [ASCIIPlist.Value]
+        {
             var seen = Set<String>()
             for id in ids {
                 guard let s = id.string else { continue }
@@ -197,7 +227,8 @@ struct XcodeProject: Sendable {
         /// The xcconfig file a configuration is based on, absolute, if any.
         mutating func baseConfiguration(_ config: ASCIIPlist.Dictionary) throws(ProjectError) -> String? {
             if let anchor = string(config, "baseConfigurationReferenceAnchor"),
-               let relative = string(config, "baseConfigurationReferenceRelativePath") {
+                let relative = string(config, "baseConfigurationReferenceRelativePath")
+            {
                 guard let folder = resolve(anchor) else {
                     throw error("cannot resolve the folder '\(anchor)' of the base configuration", at: config.position)
                 }
@@ -205,8 +236,9 @@ struct XcodeProject: Sendable {
             }
             guard let ref = string(config, "baseConfigurationReference") else { return nil }
             guard let resolved = resolve(ref) else {
-                throw error("cannot resolve the base configuration file '\(ref)' (only <group>, SOURCE_ROOT and <absolute> paths are supported)",
-                            at: config["baseConfigurationReference"]?.position ?? config.position)
+                throw error(
+                    "cannot resolve the base configuration file '\(ref)' (only <group>, SOURCE_ROOT and <absolute> paths are supported)",
+                    at: config["baseConfigurationReference"]?.position ?? config.position)
             }
             return resolved
         }

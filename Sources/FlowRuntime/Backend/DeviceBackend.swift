@@ -55,7 +55,10 @@ public struct RequestResult: Hashable, Sendable {
     /// after the notifications prompt (`CriticalAlerts`), with the index of the answer.
     public var criticalAlertsPrompt: (answers: [PromptAnswer], answer: Int)? {
         get { criticalAlertsAnswers.map { ($0, criticalAlertsAnswer ?? 0) } }
-        set { criticalAlertsAnswers = newValue?.answers; criticalAlertsAnswer = newValue?.answer }
+        set {
+            criticalAlertsAnswers = newValue?.answers
+            criticalAlertsAnswer = newValue?.answer
+        }
     }
     private var criticalAlertsAnswers: [PromptAnswer]? = nil
     private var criticalAlertsAnswer: Int? = nil
@@ -228,7 +231,8 @@ public struct InputNeeded: Error, Hashable, Sendable {
             return "the \(kind.rawValue) prompt needs an answer: "
                 + answers.map { "\"\($0.label)\"" }.joined(separator: ", ")
         case .settings(let page):
-            return "the \(page == .settings ? "Settings" : "notification settings") visit needs the changes the user makes (or none)"
+            return
+                "the \(page == .settings ? "Settings" : "notification settings") visit needs the changes the user makes (or none)"
         }
     }
 }

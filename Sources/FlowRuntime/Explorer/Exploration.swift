@@ -102,8 +102,10 @@ public struct Exploration: Sendable {
     public var budgetDiagnostic: Diagnostic? {
         guard budgetExceeded else { return nil }
         let why = pathBudgetReason.map { " (\($0))" } ?? ""
-        return .error(.explorationBudget, "exploration stopped at its budget of \(budget) steps in flow '\(flow)'\(why): the paths are incomplete; "
-                      + "raise it with --explore-budget N", at: flowNameRange)
+        return .error(
+            .explorationBudget,
+            "exploration stopped at its budget of \(budget) steps in flow '\(flow)'\(why): the paths are incomplete; "
+                + "raise it with --explore-budget N", at: flowNameRange)
     }
 
     init(program: Program, flow: FlowID, paths: [ExploredPath], steps: Int, budget: Int, budgetExceeded: Bool) {
@@ -147,9 +149,12 @@ public struct Exploration: Sendable {
         var tapped = Set<[String]>()
         for path in paths {
             for step in path.trace {
-                let flowName = step.context.flow, stateName = step.context.state
+                let flowName = step.context.flow
+                let stateName = step.context.state
                 if step.isVisit { visited.insert([flowName, stateName]) }
-                guard let f = program.flow(named: flowName), let s = program[f].state(named: stateName) else { continue }
+                guard let f = program.flow(named: flowName), let s = program[f].state(named: stateName) else {
+                    continue
+                }
                 if let arm = armIndex(of: step, in: program[f][s].terminator, program: program) {
                     taken.insert([flowName, stateName, String(arm)])
                 }
@@ -160,15 +165,22 @@ public struct Exploration: Sendable {
         for id in reachable(program: program, root: root) {
             let flow = program[id]
             for state in flow.states {
-                coverage.states.append(.init(flow: flow.name, state: state.name, detail: nil, covered: visited.contains([flow.name, state.name])))
+                coverage.states.append(
+                    .init(
+                        flow: flow.name, state: state.name, detail: nil,
+                        covered: visited.contains([flow.name, state.name])))
                 for (i, label) in armLabels(state.terminator, flow: flow, program: program).enumerated() {
-                    coverage.branches.append(.init(flow: flow.name, state: state.name, detail: label,
-                                                   covered: taken.contains([flow.name, state.name, String(i)])))
+                    coverage.branches.append(
+                        .init(
+                            flow: flow.name, state: state.name, detail: label,
+                            covered: taken.contains([flow.name, state.name, String(i)])))
                 }
                 if case .alert(let alert) = state.terminator {
                     for (i, b) in alert.buttons.enumerated() {
-                        coverage.buttons.append(.init(flow: flow.name, state: state.name, detail: textLabel(b.label, program: program),
-                                                      covered: tapped.contains([flow.name, state.name, String(i)])))
+                        coverage.buttons.append(
+                            .init(
+                                flow: flow.name, state: state.name, detail: textLabel(b.label, program: program),
+                                covered: tapped.contains([flow.name, state.name, String(i)])))
                     }
                 }
             }
@@ -178,14 +190,16 @@ public struct Exploration: Sendable {
 
     /// The base-locale text of a label, for coverage reports.
     static func textLabel(_ text: Text, program: Program) -> String {
-        let template: Template? = switch text {
-        case .literal(let literal): literal.template
-        case .localized(let localized): program.strings.lookup(localized.key, locale: 0)?.template
-        }
+        let template: Template? =
+            switch text {
+            case .literal(let literal): literal.template
+            case .localized(let localized): program.strings.lookup(localized.key, locale: 0)?.template
+            }
         return (template?.segments ?? []).map {
             switch $0 {
             case .text(let s): s
-            case .placeholder(let p): switch p {
+            case .placeholder(let p):
+                switch p {
                 case .app: "{app}"
                 case .permission: "{permission}"
                 case .value(let n): "{\(n)}"
@@ -218,7 +232,10 @@ public struct Exploration: Sendable {
         switch terminator {
         case .goto(let goto): return ["-> " + targetName(goto.transition, flow: flow)]
         case .capability(let check):
-            return [check.capability.armNames.yes + arrow(check.present), check.capability.armNames.no + arrow(check.absent)]
+            return [
+                check.capability.armNames.yes + arrow(check.present),
+                check.capability.armNames.no + arrow(check.absent),
+            ]
         case .status(let check):
             return check.arms.map { $0.patterns.map(pattern).joined(separator: ", ") + arrow($0.transition) }
                 + (check.otherwise.map { ["else" + arrow($0)] } ?? [])
@@ -228,7 +245,10 @@ public struct Exploration: Sendable {
         case .alert(let a): return a.buttons.map { textLabel($0.label, program: program) + arrow($0.transition) }
         case .openSettings(let open): return ["on return" + arrow(open.onReturn)]
         case .call(let call):
-            return call.arms.map { $0.outcomes.map { program[call.callee].outcomes[$0].name }.joined(separator: ", ") + arrow($0.transition) }
+            return call.arms.map {
+                $0.outcomes.map { program[call.callee].outcomes[$0].name }.joined(separator: ", ")
+                    + arrow($0.transition)
+            }
                 + (call.otherwise.map { ["else" + arrow($0)] } ?? [])
         }
     }
@@ -236,15 +256,21 @@ public struct Exploration: Sendable {
     /// Which arm a step took (nil for steps that took none: a call entering its subflow, a stop).
     static func armIndex(of step: TraceStep, in terminator: Terminator, program: Program) -> Int? {
         func firstMatch(_ statuses: [Status], _ arms: [StatusArm], _ otherwise: Transition?) -> Int? {
-            if let i = arms.firstIndex(where: { $0.patterns.contains { p in
-                p.count == statuses.count && zip(p, statuses).allSatisfy { $0.matches($1) } } }) { return i }
+            if let i = arms.firstIndex(where: {
+                $0.patterns.contains { p in
+                    p.count == statuses.count && zip(p, statuses).allSatisfy { $0.matches($1) }
+                }
+            }) {
+                return i
+            }
             return otherwise == nil ? nil : arms.count
         }
         switch (step.action, terminator) {
         case (.goto, .goto): return 0
         case (.capability(_, let available), .capability): return available ? 0 : 1
         case (.status(_, let statuses), .status(let check)): return firstMatch(statuses, check.arms, check.otherwise)
-        case (.request(_, _, let result), .request(let request)): return firstMatch([result.status], request.arms, request.otherwise)
+        case (.request(_, _, let result), .request(let request)):
+            return firstMatch([result.status], request.arms, request.otherwise)
         case (.alert(_, let i), .alert): return i
         case (.openSettings, .openSettings), (.resumed, .openSettings): return 0
         case (.returned(_, let outcome), .call(let call)):

@@ -36,9 +36,11 @@ public enum ExplorationChoice: Hashable, Sendable {
         case .answer(let k, let a): "answer \(k.rawValue) \(quoted(a.label))"
         case .criticalAlertsAnswer(let a): "answer criticalAlerts \(quoted(a.label))"
         case .settings(let visit):
-            visit.changes.isEmpty && visit.criticalAlerts == nil ? (visit.relaunch ? "relaunch" : "settings none")
-                : "settings " + (visit.changes.map { "\($0.kind.rawValue) = \($0.status.rawValue)" }
-                                 + (visit.criticalAlerts.map { ["criticalAlerts = " + ($0 == .authorized ? "on" : "off")] } ?? []))
+            visit.changes.isEmpty && visit.criticalAlerts == nil
+                ? (visit.relaunch ? "relaunch" : "settings none")
+                : "settings "
+                    + (visit.changes.map { "\($0.kind.rawValue) = \($0.status.rawValue)" }
+                    + (visit.criticalAlerts.map { ["criticalAlerts = " + ($0 == .authorized ? "on" : "off")] } ?? []))
                     .joined(separator: ", ") + (visit.relaunch ? ", relaunch" : "")
         }
     }
@@ -118,7 +120,9 @@ actor ChoosingUser: SimulatedUser {
 
     /// No change, or one change of one shown switch to another status Settings offers there;
     /// and, while an "Allow Once" grant is held, staying away until iOS ends the session.
-    func changeSettings(_ page: SettingsPage, switches: [SettingsSwitch], holdsTemporaryGrant: Bool) throws -> SettingsActions {
+    func changeSettings(_ page: SettingsPage, switches: [SettingsSwitch], holdsTemporaryGrant: Bool) throws
+        -> SettingsActions
+    {
         var options: [ExplorationChoice] = [.settings([])]
         if holdsTemporaryGrant { options.append(.settings(SettingsActions(relaunch: true))) }
         for shown in switches.sorted(by: { $0.kind.rawValue < $1.kind.rawValue }) {
@@ -127,7 +131,8 @@ actor ChoosingUser: SimulatedUser {
             }
             // The Critical Alerts switch below the notifications switch, flipped.
             if let critical = shown.criticalAlerts {
-                options.append(.settings(SettingsActions(criticalAlerts: critical == .authorized ? .denied : .authorized)))
+                options.append(
+                    .settings(SettingsActions(criticalAlerts: critical == .authorized ? .denied : .authorized)))
             }
         }
         return try decide(options) {

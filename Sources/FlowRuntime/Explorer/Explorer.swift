@@ -27,8 +27,10 @@ public struct Explorer: Sendable {
         public var criticalAlertsEntitled: Bool
         /// Outcomes the app handles itself (`Interpreter.run(flow:arguments:handling:)`).
         public var handling: [String]
-        public init(locale: String? = nil, appName: String? = nil, budget: Int = 100_000,
-                    criticalAlertsEntitled: Bool = false, handling: [String] = []) {
+        public init(
+            locale: String? = nil, appName: String? = nil, budget: Int = 100_000,
+            criticalAlertsEntitled: Bool = false, handling: [String] = []
+        ) {
             self.locale = locale
             self.appName = appName
             self.budget = budget
@@ -49,7 +51,9 @@ public struct Explorer: Sendable {
     public func explore(flow name: String, arguments: [String: RunArgument] = [:]) async throws -> Exploration {
         guard let id = program.flow(named: name) else {
             var message = "no flow named '\(name)'"
-            if let s = Suggestion.closest(to: name, in: program.flows.map(\.name)) { message += "; did you mean '\(s)'?" }
+            if let s = Suggestion.closest(to: name, in: program.flows.map(\.name)) {
+                message += "; did you mean '\(s)'?"
+            }
             throw RunInvocationError(message)
         }
         return try await explore(flow: id, arguments: arguments)
@@ -59,21 +63,27 @@ public struct Explorer: Sendable {
     public func explore(flow: FlowID, arguments: [String: RunArgument] = [:]) async throws -> Exploration {
         let chooser = ChoosingUser()
         let device = SimulatedDevice(exploring: chooser, criticalAlertsEntitled: options.criticalAlertsEntitled)
-        let interpreter = Interpreter(program: program, backend: device, options: Interpreter.Options(
-            locale: options.locale, appName: options.appName, stepLimit: Int.max, resumeFromCheckpoint: false,
-            maxTotalSteps: Int.max))
+        let interpreter = Interpreter(
+            program: program, backend: device,
+            options: Interpreter.Options(
+                locale: options.locale, appName: options.appName, stepLimit: Int.max, resumeFromCheckpoint: false,
+                maxTotalSteps: Int.max))
         let bound = try interpreter.bindArguments(arguments, for: program[flow])
         let root = Frame(flow: flow, state: program[flow].start, permissions: bound.permissions, texts: bound.texts)
         var search = Search(device: device, chooser: chooser, budget: options.budget)
         var execution = Execution(interpreter: interpreter, root: root)
-        if !options.handling.isEmpty { execution.rootHandled = try interpreter.handledOutcomes(options.handling, of: program[flow]) }
+        if !options.handling.isEmpty {
+            execution.rootHandled = try interpreter.handledOutcomes(options.handling, of: program[flow])
+        }
         execution.trace.removeAll()
         let stack = search.intern(execution.stack, below: nil)
-        let start = Search.Node(execution: execution, device: await device.state, stack: stack,
-                                trace: Search.Tip(), decisions: Search.Tip())
+        let start = Search.Node(
+            execution: execution, device: await device.state, stack: stack,
+            trace: Search.Tip(), decisions: Search.Tip())
         await search.visit(start, stepDecisions: [])
-        return Exploration(program: program, flow: flow, paths: search.paths, steps: search.steps,
-                           budget: options.budget, budgetExceeded: search.exceeded)
+        return Exploration(
+            program: program, flow: flow, paths: search.paths, steps: search.steps,
+            budget: options.budget, budgetExceeded: search.exceeded)
     }
 }
 
@@ -176,7 +186,10 @@ struct Search {
         var out: [TraceStep] = []
         out.reserveCapacity(tip.count)
         var i = tip.index
-        while i >= 0 { out.append(traceSteps[i].step); i = traceSteps[i].parent }
+        while i >= 0 {
+            out.append(traceSteps[i].step)
+            i = traceSteps[i].parent
+        }
         return out.reversed()
     }
 
@@ -184,7 +197,10 @@ struct Search {
         var out: [ExploredPath.Decision] = []
         out.reserveCapacity(tip.count)
         var i = tip.index
-        while i >= 0 { out.append(decisionSteps[i].decision); i = decisionSteps[i].parent }
+        while i >= 0 {
+            out.append(decisionSteps[i].decision)
+            i = decisionSteps[i].parent
+        }
         return out.reversed()
     }
 
@@ -207,7 +223,10 @@ struct Search {
                 onPath[k] = node.decisions.count
                 entered.append(k)
             }
-            guard steps < budget else { exceeded = true; return }
+            guard steps < budget else {
+                exceeded = true
+                return
+            }
             steps += 1
 
             await device.restore(node.device)
@@ -238,18 +257,23 @@ struct Search {
             }
             switch advanced {
             case .continued:
-                let stack = intern(execution.stack, after: node.stack, depth: node.execution.stack.count, rebuilt: rebuilt)
-                node = Node(execution: execution, device: await device.state, stack: stack, trace: trace, decisions: decisions)
+                let stack = intern(
+                    execution.stack, after: node.stack, depth: node.execution.stack.count, rebuilt: rebuilt)
+                node = Node(
+                    execution: execution, device: await device.state, stack: stack, trace: trace, decisions: decisions)
                 stepDecisions = []
             case .ended(let end):
-                let ending: ExploredPath.Ending = switch end {
-                case .outcome(let o): .outcome(o)
-                case .error(let e): .error(e)
-                // Neither happens: every input is a choice and nothing cancels the search task.
-                case .inputNeeded(let n, _): .error(FlowError(kind: .device, message: n.summary, context: ctx))
-                case .cancelled: .error(FlowError(kind: .device, message: "cancelled", context: ctx))
-                }
-                report(ExploredPath(decisions: self.decisions(decisions), trace: self.trace(trace), ending: ending, mergedAt: nil))
+                let ending: ExploredPath.Ending =
+                    switch end {
+                    case .outcome(let o): .outcome(o)
+                    case .error(let e): .error(e)
+                    // Neither happens: every input is a choice and nothing cancels the search task.
+                    case .inputNeeded(let n, _): .error(FlowError(kind: .device, message: n.summary, context: ctx))
+                    case .cancelled: .error(FlowError(kind: .device, message: "cancelled", context: ctx))
+                    }
+                report(
+                    ExploredPath(
+                        decisions: self.decisions(decisions), trace: self.trace(trace), ending: ending, mergedAt: nil))
                 return
             case .choice:
                 preconditionFailure("handled above")
@@ -282,7 +306,8 @@ struct Search {
                 for name in visits[start...] where !loop.contains(name) { loop.append(name) }
             }
             let names = loop.map { "'\($0)'" }.joined(separator: ", ")
-            let error = FlowError(kind: .stepLimit, message: "flow loops without user input through \(names)", context: ctx)
+            let error = FlowError(
+                kind: .stepLimit, message: "flow loops without user input through \(names)", context: ctx)
             report(ExploredPath(decisions: made, trace: steps, ending: .error(error), mergedAt: nil))
         }
     }
@@ -291,8 +316,10 @@ struct Search {
     mutating func record(merge node: Node, into first: Seen) {
         let witness = paths[first.firstPath]
         let ctx = node.execution.currentContext
-        report(ExploredPath(decisions: decisions(node.decisions) + witness.decisions[first.decisions...],
-                                  trace: trace(node.trace) + witness.trace[first.trace...],
-                                  ending: witness.ending, mergedAt: ctx.pathName))
+        report(
+            ExploredPath(
+                decisions: decisions(node.decisions) + witness.decisions[first.decisions...],
+                trace: trace(node.trace) + witness.trace[first.trace...],
+                ending: witness.ending, mergedAt: ctx.pathName))
     }
 }

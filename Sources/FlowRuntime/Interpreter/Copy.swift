@@ -15,8 +15,9 @@ extension Interpreter {
             guard let locale = entryLocale(of: key) else {
                 return "@" + (program.strings.keys.indices.contains(key.index) ? program.strings.keys[key.index] : "?")
             }
-            return render(program.strings.entries[locale][key.index]!.template, in: frame, depth: depth, shared: true,
-                          values: values)
+            return render(
+                program.strings.entries[locale][key.index]!.template, in: frame, depth: depth, shared: true,
+                values: values)
         }
     }
 
@@ -39,8 +40,10 @@ extension Interpreter {
     /// value names the next few several times costs the number of values, not the number of
     /// paths through them, which is exponential and which the byte limit does not bound when the
     /// values are empty (the plain fuzzer's timeout of 2026-12-01: 17 values of 5 references).
-    func render(_ template: Template, in frame: Frame, depth: Int = 0, shared: Bool = false,
-                run: RunValues? = nil, values: ResolvedValues? = nil) -> String {
+    func render(
+        _ template: Template, in frame: Frame, depth: Int = 0, shared: Bool = false,
+        run: RunValues? = nil, values: ResolvedValues? = nil
+    ) -> String {
         // Most copy is one literal piece: share its storage instead of building a new string.
         if let s = template.plainText { return Self.bounded(s) }
         let values = values ?? ResolvedValues()
@@ -49,7 +52,8 @@ extension Interpreter {
             switch segment {
             case .text(let s): out += s
             case .placeholder(.permission(let ref)) where shared:
-                out += value(of: .permission(flowPermission(in: frame) ?? ref), in: frame, depth: depth + 1, values: values)
+                out += value(
+                    of: .permission(flowPermission(in: frame) ?? ref), in: frame, depth: depth + 1, values: values)
             case .placeholder(.run(let v)):
                 // The checker proves every use has a value; an unchecked program gets "".
                 out += run?[v].map(Self.bounded) ?? ""
@@ -85,7 +89,8 @@ extension Interpreter {
         case .value(let name):
             if !frame.texts.isEmpty, let text = frame.texts[name] { return Self.bounded(text) }
             let flow = program[frame.flow]
-            if let v = flow.values.first(where: { $0.name == name }) ?? program.values.first(where: { $0.name == name }) {
+            if let v = flow.values.first(where: { $0.name == name }) ?? program.values.first(where: { $0.name == name })
+            {
                 // Within one text the frame is the same, so a value's copy depends only on the
                 // depth it is reached at (past the depth limit nested values are cut off).
                 let key = ResolvedValues.Key(name: name, depth: depth)
@@ -114,20 +119,24 @@ extension Interpreter {
     }
 
     func event(_ track: TrackEvent, in frame: Frame, run: RunValues? = nil) -> AnalyticsEvent {
-        AnalyticsEvent(name: render(track.name, in: frame), properties: track.properties.map { p in
-            let value: AnalyticsEvent.Value = switch p.value {
-            case .text(let t): .text(render(t, in: frame, run: run))
-            case .number(let n): .number(n)
-            case .bool(let b): .bool(b)
-            }
-            return AnalyticsEvent.Property(key: p.key, value: value)
-        })
+        AnalyticsEvent(
+            name: render(track.name, in: frame),
+            properties: track.properties.map { p in
+                let value: AnalyticsEvent.Value =
+                    switch p.value {
+                    case .text(let t): .text(render(t, in: frame, run: run))
+                    case .number(let n): .number(n)
+                    case .bool(let b): .bool(b)
+                    }
+                return AnalyticsEvent.Property(key: p.key, value: value)
+            })
     }
 
     func presentation(of alert: Alert, in frame: Frame) -> AlertPresentation {
-        AlertPresentation(title: alert.title.map { resolve($0, in: frame) },
-                          message: alert.message.map { resolve($0, in: frame) },
-                          buttons: alert.buttons.map { AlertButton(label: resolve($0.label, in: frame), role: $0.role) })
+        AlertPresentation(
+            title: alert.title.map { resolve($0, in: frame) },
+            message: alert.message.map { resolve($0, in: frame) },
+            buttons: alert.buttons.map { AlertButton(label: resolve($0.label, in: frame), role: $0.role) })
     }
 }
 

@@ -6,10 +6,12 @@ import FlowSyntax
 extension Execution {
     /// The position to persist before Settings opens: the current stack by names.
     func checkpoint() -> Checkpoint {
-        Checkpoint(frames: stack.map { frame in
-            Checkpoint.Frame(flow: prepared.program.flows[frame.flow.index].name,
-                             state: prepared.program.flows[frame.flow.index].states[frame.state.index].name)
-        })
+        Checkpoint(
+            frames: stack.map { frame in
+                Checkpoint.Frame(
+                    flow: prepared.program.flows[frame.flow.index].name,
+                    state: prepared.program.flows[frame.flow.index].states[frame.state.index].name)
+            })
     }
 
     /// A checkpoint checked against the program, ready to become the stack.
@@ -24,7 +26,8 @@ extension Execution {
     func resumePlan(from checkpoint: Checkpoint) throws -> ResumePlan {
         let failing = currentContext
         func bad(_ why: String) -> FlowError {
-            FlowError(kind: .badCheckpoint, message: "cannot resume from the saved checkpoint: \(why)", context: failing)
+            FlowError(
+                kind: .badCheckpoint, message: "cannot resume from the saved checkpoint: \(why)", context: failing)
         }
         let root = stack[0]
         guard let first = checkpoint.frames.first, first.flow == program[root.flow].name else {
@@ -38,7 +41,8 @@ extension Execution {
             } else {
                 let parent = frames[depth - 1]
                 guard case .call(let call) = program[parent.flow][parent.state].terminator,
-                      program[call.callee].name == saved.flow else {
+                    program[call.callee].name == saved.flow
+                else {
                     throw bad("state '\(program[parent.flow][parent.state].name)' does not call flow '\(saved.flow)'")
                 }
                 let (callee, arguments) = (call.callee, call.arguments)
@@ -62,8 +66,11 @@ extension Execution {
         guard case .openSettings = program[last.flow][last.state].terminator else {
             throw bad("state '\(checkpoint.frames[frames.count - 1].state)' does not open Settings")
         }
-        return ResumePlan(frames: frames, failing: Site(flow: stack[stack.count - 1].flow, state: stack[stack.count - 1].state,
-                                                        depth: stack.count - 1))
+        return ResumePlan(
+            frames: frames,
+            failing: Site(
+                flow: stack[stack.count - 1].flow, state: stack[stack.count - 1].state,
+                depth: stack.count - 1))
     }
 
     /// Makes a checked checkpoint the stack (once the backend cleared it) and continues at the
@@ -77,7 +84,11 @@ extension Execution {
         // The step is recorded where the run was (the open-settings state before the relaunch, or
         // the restored state when a fresh run resumes).
         let site: Site
-        if case .resumed = action { site = Site(flow: last.flow, state: last.state, depth: frames.count - 1) } else { site = plan.failing }
+        if case .resumed = action {
+            site = Site(flow: last.flow, state: last.state, depth: frames.count - 1)
+        } else {
+            site = plan.failing
+        }
         stack = frames
         // A relaunch keeps nothing of the run in memory, the run-time values included.
         if readsRunValues { runValues = frames.map { _ in RunValues() } }

@@ -36,15 +36,19 @@ extension Execution {
         }
         if loop.isEmpty { loop = [ctx.pathName] }
         let names = loop.map { "'\($0)'" }.joined(separator: ", ")
-        return FlowError(kind: .stepLimit,
-                         message: "flow loops without user input through \(names): \(interpreter.options.stepLimit) steps in a row without an alert, prompt or Settings visit",
-                         context: ctx)
+        return FlowError(
+            kind: .stepLimit,
+            message:
+                "flow loops without user input through \(names): \(interpreter.options.stepLimit) steps in a row without an alert, prompt or Settings visit",
+            context: ctx)
     }
 
     /// The error for `Options.maxTotalSteps`: the run is stopped wherever it stands.
     func totalStepsError(at ctx: StepContext) -> FlowError {
-        FlowError(kind: .totalStepLimit,
-                  message: "run stopped in state '\(ctx.pathName)' at its limit of \(interpreter.options.maxTotalSteps) steps in all; raise the limit (--max-total-steps) if the flow needs more",
-                  context: ctx)
+        FlowError(
+            kind: .totalStepLimit,
+            message:
+                "run stopped in state '\(ctx.pathName)' at its limit of \(interpreter.options.maxTotalSteps) steps in all; raise the limit (--max-total-steps) if the flow needs more",
+            context: ctx)
     }
 }

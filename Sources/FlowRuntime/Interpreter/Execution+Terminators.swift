@@ -7,7 +7,8 @@ extension Execution {
     /// The terminator's first device call, or the whole step when it needs none (`goto`, `call`).
     mutating func startTerminator() -> Next {
         let top = stack.count - 1
-        let f = stack[top].flow.index, s = stack[top].state.index
+        let f = stack[top].flow.index
+        let s = stack[top].state.index
         phase = .terminator
         do {
             switch prepared.program.flows[f].states[s].terminator {
@@ -17,7 +18,8 @@ extension Execution {
                 return .call(.isAvailable(check.capability))
             case .status(let check):
                 if check.subjects.count == 1 { return .call(.status(kind(of: check.subjects[0]))) }
-                return readStatus(kinds: prepared.statusKinds[f][s] ?? check.subjects.map { kind(of: $0) }, statuses: [])
+                return readStatus(
+                    kinds: prepared.statusKinds[f][s] ?? check.subjects.map { kind(of: $0) }, statuses: [])
             case .request(let request):
                 return .call(.request(kind(of: request.subject), options: request.options))
             case .alert(let alert):
@@ -58,8 +60,10 @@ extension Execution {
         let start = prepared.program.flows[callee.index].start
         if recordsTrace {
             let flow = prepared.program.flows[callee.index].name
-            appendStep(TraceStep(context: stepContext, events: stepEvents, action: .call(flow: flow, arguments: named),
-                                   next: .enter(flow: flow, state: prepared.program.flows[callee.index].states[start.index].name)))
+            appendStep(
+                TraceStep(
+                    context: stepContext, events: stepEvents, action: .call(flow: flow, arguments: named),
+                    next: .enter(flow: flow, state: prepared.program.flows[callee.index].states[start.index].name)))
         }
         stack.append(Frame(flow: callee, state: start, permissions: permissions, texts: texts))
         if readsRunValues { runValues.append(RunValues()) }
@@ -76,7 +80,10 @@ extension Execution {
         }
         let top = stack.count - 1
         if readsRunValues { runValues[top].status = statuses.map(\.rawValue).joined(separator: ",") }
-        guard case .status(let check) = prepared.program.flows[stack[top].flow.index].states[stack[top].state.index].terminator else {
+        guard
+            case .status(let check) = prepared.program.flows[stack[top].flow.index].states[stack[top].state.index]
+                .terminator
+        else {
             preconditionFailure("a status phase stands at a status state")
         }
         do {
@@ -98,7 +105,8 @@ extension Execution {
 
     mutating func answered(_ answer: DeviceAnswer) throws -> Next {
         let top = stack.count - 1
-        let f = stack[top].flow.index, s = stack[top].state.index
+        let f = stack[top].flow.index
+        let s = stack[top].state.index
         // Phase first, then the answer: a switch over the pair copies both into a tuple.
         switch phase {
         case .effect(let i):
@@ -107,27 +115,28 @@ extension Execution {
         case .terminator:
             switch answer {
             case .available(let available):
-            guard case .capability(let check) = prepared.program.flows[f].states[s].terminator else { break }
-            return try finishing(transition: (available ? check.present : check.absent).target) { _ in
-                .capability(check.capability, available: available)
-            }
+                guard case .capability(let check) = prepared.program.flows[f].states[s].terminator else { break }
+                return try finishing(transition: (available ? check.present : check.absent).target) { _ in
+                    .capability(check.capability, available: available)
+                }
 
             // Neither reads the terminator unless tracing: the prepared tables have the target,
             // and binding the `Request` or matching arm by arm copied them (callgrind).
             case .status(let status):
-            if readsRunValues { runValues[top].status = status.rawValue }
-            let t = try target(of: status, verb: "status")
-            // The prepared one-element arrays: building `[k]` and `[status]` were two allocations a step.
-            return try finishing(transition: t) {
-                .status(kinds: $0.prepared.statusKinds[f][s] ?? [$0.singleSubjectKind()],
+                if readsRunValues { runValues[top].status = status.rawValue }
+                let t = try target(of: status, verb: "status")
+                // The prepared one-element arrays: building `[k]` and `[status]` were two allocations a step.
+                return try finishing(transition: t) {
+                    .status(
+                        kinds: $0.prepared.statusKinds[f][s] ?? [$0.singleSubjectKind()],
                         statuses: $0.prepared.singleStatuses[status.ordinal])
-            }
+                }
 
             case .request(let result):
-            if result.prompt != nil { inputReceived() }
-            if readsRunValues { runValues[top].status = result.status.rawValue }
-            let t = try target(of: result.status, verb: "request result")
-            return try finishing(transition: t) { $0.requestAction(result) }
+                if result.prompt != nil { inputReceived() }
+                if readsRunValues { runValues[top].status = result.status.rawValue }
+                let t = try target(of: result.status, verb: "request result")
+                return try finishing(transition: t) { $0.requestAction(result) }
 
             default:
                 break
@@ -141,11 +150,16 @@ extension Execution {
             guard case .tapped(let tapped) = answer else { break }
             guard case .alert(let alert) = prepared.program.flows[f].states[s].terminator else { break }
             guard alert.buttons.indices.contains(tapped) else {
-                throw FlowError(kind: .device, message: "the device tapped button \(tapped) of an alert with \(alert.buttons.count) buttons in state '\(stepContext.state)'", context: stepContext)
+                throw FlowError(
+                    kind: .device,
+                    message:
+                        "the device tapped button \(tapped) of an alert with \(alert.buttons.count) buttons in state '\(stepContext.state)'",
+                    context: stepContext)
             }
             inputReceived()
             if readsRunValues {
-                runValues[top].button = shownAlert.buttons.indices.contains(tapped) ? shownAlert.buttons[tapped].label : nil
+                runValues[top].button =
+                    shownAlert.buttons.indices.contains(tapped) ? shownAlert.buttons[tapped].label : nil
             }
             // The prepared copy first (its event is nil where the button has no track): testing
             // or binding the button's `track` copied the whole `TrackEvent`, and binding the
@@ -165,11 +179,15 @@ extension Execution {
                 phase = .buttonTrack(tapped: tapped)
                 return .call(.track(event))
             }
-            return try finishing(transition: alert.buttons[tapped].transition.target) { .alert($0.shownAlert, tapped: tapped) }
+            return try finishing(transition: alert.buttons[tapped].transition.target) {
+                .alert($0.shownAlert, tapped: tapped)
+            }
 
         case .buttonTrack(let tapped):
             guard case .alert(let alert) = prepared.program.flows[f].states[s].terminator else { break }
-            return try finishing(transition: alert.buttons[tapped].transition.target) { .alert($0.shownAlert, tapped: tapped) }
+            return try finishing(transition: alert.buttons[tapped].transition.target) {
+                .alert($0.shownAlert, tapped: tapped)
+            }
 
         case .savingCheckpoint(let page):
             phase = .inSettings(page)
@@ -189,7 +207,10 @@ extension Execution {
         case .loadingCheckpoint(let page, let back):
             guard case .checkpoint(let saved) = answer else { break }
             guard let saved else {
-                throw FlowError(kind: .badCheckpoint, message: "the app was relaunched in state '\(stepContext.state)' but no checkpoint was saved", context: stepContext)
+                throw FlowError(
+                    kind: .badCheckpoint,
+                    message: "the app was relaunched in state '\(stepContext.state)' but no checkpoint was saved",
+                    context: stepContext)
             }
             phase = .resuming(try resumePlan(from: saved), .openSettings(page, back))
             return .call(.saveCheckpoint(nil))
@@ -234,14 +255,16 @@ extension Execution {
     /// Never inlined: inlined into `answered`, it made every step dearer, traced or not (callgrind:
     /// +550 instructions a run untraced).
     @inline(never)
-    mutating func record(_ site: Site, events: [AnalyticsEvent], action: consuming TraceStep.Action, transition: Target) {
+    mutating func record(_ site: Site, events: [AnalyticsEvent], action: consuming TraceStep.Action, transition: Target)
+    {
         // The name is read into the step here: a function returning the `Next` was optimized to
         // return it borrowed, and each step then copied it through outlined copies (callgrind).
         let f = stack[stack.count - 1].flow.index
-        let next: TraceStep.Next = switch transition {
-        case .state(let s): .state(prepared.program.flows[f].states[s.index].name)
-        case .outcome(let i): .outcome(prepared.program.flows[f].outcomes[i].name)
-        }
+        let next: TraceStep.Next =
+            switch transition {
+            case .state(let s): .state(prepared.program.flows[f].states[s.index].name)
+            case .outcome(let i): .outcome(prepared.program.flows[f].outcomes[i].name)
+            }
         appendStep(TraceStep(context: context(site), events: events, action: action, next: next))
     }
 
@@ -257,7 +280,11 @@ extension Execution {
         case let error as FlowError: return .ended(.error(error))
         case is CancellationError: return .ended(.cancelled)
         default:
-            return .ended(.error(FlowError(kind: .device, message: "device error in state '\(stepContext.state)': \(error)", context: stepContext)))
+            return .ended(
+                .error(
+                    FlowError(
+                        kind: .device, message: "device error in state '\(stepContext.state)': \(error)",
+                        context: stepContext)))
         }
     }
 
@@ -267,7 +294,8 @@ extension Execution {
         case .kind(let k): return k
         case .parameter(let i):
             guard let k = stack[stack.count - 1].permissions[i] else {
-                preconditionFailure("permission parameter \(ref) is unbound: the checker and bindArguments guarantee it")
+                preconditionFailure(
+                    "permission parameter \(ref) is unbound: the checker and bindArguments guarantee it")
             }
             return k
         }
@@ -298,7 +326,10 @@ extension Execution {
     /// The trace action of the current `request` state once it returned `result`.
     func requestAction(_ result: RequestResult) -> TraceStep.Action {
         let top = stack.count - 1
-        guard case .request(let request) = prepared.program.flows[stack[top].flow.index].states[stack[top].state.index].terminator else {
+        guard
+            case .request(let request) = prepared.program.flows[stack[top].flow.index].states[stack[top].state.index]
+                .terminator
+        else {
             preconditionFailure("a request phase stands at a request state")
         }
         return .request(kind(of: request.subject), options: request.options, result: result)
@@ -311,18 +342,22 @@ extension Execution {
         return k
     }
 
-    func match(_ statuses: [Status], kinds: [PermissionKind], arms: [StatusArm], otherwise: Transition?,
-               verb: String) throws -> Target {
-        for i in arms.indices where arms[i].patterns.contains(where: { pattern in
+    func match(
+        _ statuses: [Status], kinds: [PermissionKind], arms: [StatusArm], otherwise: Transition?,
+        verb: String
+    ) throws -> Target {
+        for i in arms.indices
+        where arms[i].patterns.contains(where: { pattern in
             pattern.count == statuses.count && zip(pattern, statuses).allSatisfy { $0.matches($1) }
         }) {
             return arms[i].transition.target
         }
         if let otherwise { return otherwise.target }
         let what = zip(kinds, statuses).map { "\($0.rawValue) '\($1.rawValue)'" }.joined(separator: ", ")
-        throw FlowError(kind: .unmatchedStatus,
-                        message: "\(verb) \(what) matches no arm in state '\(stepContext.state)'; add an arm or 'else'",
-                        context: stepContext)
+        throw FlowError(
+            kind: .unmatchedStatus,
+            message: "\(verb) \(what) matches no arm in state '\(stepContext.state)'; add an arm or 'else'",
+            context: stepContext)
     }
 
     /// Follows `transition` out of the step just recorded, returning from subflows as they finish:
@@ -346,7 +381,10 @@ extension Execution {
                 // The callee may have changed statuses and shown alerts: only its outcome is current.
                 if readsRunValues { runValues[top] = RunValues(outcome: outcome) }
                 let caller = Site(flow: stack[top].flow, state: stack[top].state, depth: top)
-                guard case .call(let call) = prepared.program.flows[caller.flow.index].states[caller.state.index].terminator else {
+                guard
+                    case .call(let call) = prepared.program.flows[caller.flow.index].states[caller.state.index]
+                        .terminator
+                else {
                     preconditionFailure("a caller frame always stands at a call state")
                 }
                 if let arm = call.arms.first(where: { $0.outcomes.contains(i) }) {
@@ -355,14 +393,22 @@ extension Execution {
                     transition = otherwise.target
                 } else {
                     if recordsTrace {
-                        appendStep(TraceStep(context: context(caller), events: [], action: .returned(flow: prepared.program.flows[f].name, outcome: outcome), next: .stopped))
+                        appendStep(
+                            TraceStep(
+                                context: context(caller), events: [],
+                                action: .returned(flow: prepared.program.flows[f].name, outcome: outcome),
+                                next: .stopped))
                     }
-                    throw FlowError(kind: .unmatchedOutcome,
-                                    message: "outcome '\(outcome)' of flow '\(prepared.program.flows[f].name)' matches no arm of the call in state '\(context(caller).state)'; add an arm or 'else'",
-                                    context: context(caller))
+                    throw FlowError(
+                        kind: .unmatchedOutcome,
+                        message:
+                            "outcome '\(outcome)' of flow '\(prepared.program.flows[f].name)' matches no arm of the call in state '\(context(caller).state)'; add an arm or 'else'",
+                        context: context(caller))
                 }
                 if recordsTrace {
-                    record(caller, events: [], action: .returned(flow: prepared.program.flows[f].name, outcome: outcome), transition: transition)
+                    record(
+                        caller, events: [], action: .returned(flow: prepared.program.flows[f].name, outcome: outcome),
+                        transition: transition)
                 }
             }
         }

@@ -104,9 +104,11 @@ struct Execution {
     func context(flow: FlowID, state: StateID, depth: Int) -> StepContext {
         // Field by field: a copy of the whole prepared context went through its outlined copy
         // and value witness, two calls per traced step (callgrind).
-        let f = flow.index, s = state.index
-        return StepContext(depth: depth, flow: prepared.contexts[f][s].flow, state: prepared.contexts[f][s].state,
-                           range: prepared.contexts[f][s].range)
+        let f = flow.index
+        let s = state.index
+        return StepContext(
+            depth: depth, flow: prepared.contexts[f][s].flow, state: prepared.contexts[f][s].state,
+            range: prepared.contexts[f][s].range)
     }
 
     var currentContext: StepContext {
@@ -122,7 +124,8 @@ struct Execution {
         if interpreter.options.resumeFromCheckpoint {
             do {
                 if let checkpoint = try await backend.loadCheckpoint(),
-                   checkpoint.frames.first?.flow == prepared.program.flows[stack[0].flow.index].name {
+                    checkpoint.frames.first?.flow == prepared.program.flows[stack[0].flow.index].name
+                {
                     let plan = try resumePlan(from: checkpoint)
                     try await backend.saveCheckpoint(nil)
                     if let end = try resume(plan, events: [], action: .resumed(checkpoint)) { return end }
@@ -130,7 +133,9 @@ struct Execution {
             } catch let error as FlowError {
                 return .error(error)
             } catch {
-                return .error(FlowError(kind: .device, message: "could not load the checkpoint: \(error)", context: currentContext))
+                return .error(
+                    FlowError(
+                        kind: .device, message: "could not load the checkpoint: \(error)", context: currentContext))
             }
         }
         // The same loop as `advance()`, inlined rather than called per step: the extra async
@@ -153,9 +158,11 @@ struct Execution {
                 case .continued: next = beginStep()
                 case .ended(let end): return end
                 case .choice:
-                // Only the explorer's device asks for choices, and the explorer drives `advance` itself.
-                    return .error(FlowError(kind: .device, message: "the device asked for an exploration choice during a run",
-                                            context: currentContext))
+                    // Only the explorer's device asks for choices, and the explorer drives `advance` itself.
+                    return .error(
+                        FlowError(
+                            kind: .device, message: "the device asked for an exploration choice during a run",
+                            context: currentContext))
                 }
             }
         }
@@ -245,12 +252,16 @@ struct Execution {
     @inline(__always)
     static func perform(_ call: consuming DeviceCall, on backend: any DeviceBackend) async throws -> DeviceAnswer {
         switch consume call {
-        case .track(let event): await backend.track(event); return .none
+        case .track(let event):
+            await backend.track(event)
+            return .none
         case .isAvailable(let capability): return .available(try await backend.isAvailable(capability))
         case .status(let kind): return .status(try await backend.status(of: kind))
         case .request(let kind, let options): return .request(try await backend.request(kind, options: options))
         case .present(let alert): return .tapped(try await backend.present(alert))
-        case .saveCheckpoint(let checkpoint): try await backend.saveCheckpoint(checkpoint); return .none
+        case .saveCheckpoint(let checkpoint):
+            try await backend.saveCheckpoint(checkpoint)
+            return .none
         case .openSettings(let page): return .settings(try await backend.openSettings(page))
         case .loadCheckpoint: return .checkpoint(try await backend.loadCheckpoint())
         }
@@ -263,13 +274,16 @@ struct Execution {
         stepSite = Site(flow: stack[top].flow, state: stack[top].state, depth: top)
         if totalSteps >= maxTotalSteps { return done(.ended(.error(totalStepsError(at: stepContext)))) }
         if stepLimit < .max {
-            let visit = Visit(key: Visit.Key(activation: activation, state: stack[top].state),
-                              flow: stack[top].flow, depth: top)
+            let visit = Visit(
+                key: Visit.Key(activation: activation, state: stack[top].state),
+                flow: stack[top].flow, depth: top)
             // Past the limit, only a state run again in the same activation is a loop; a long
             // chain of distinct states (nested calls, say) goes on, bounded by maxTotalSteps.
             if sinceInput >= stepLimit {
                 if visited == nil { visited = Set(visits[sinceInputStart...].map(\.key)) }
-                if visited!.contains(visit.key) { return done(.ended(.error(loopError(at: stepContext, repeating: visit.key)))) }
+                if visited!.contains(visit.key) {
+                    return done(.ended(.error(loopError(at: stepContext, repeating: visit.key))))
+                }
                 visited!.insert(visit.key)
             }
             visits.append(visit)
@@ -279,7 +293,8 @@ struct Execution {
         stepEvents = []
         stepTraceStart = trace.count
         if top > 0 || !rootHandled.isEmpty,
-           let handoff = prepared.program.flows[stack[top].flow.index].states[stack[top].state.index].handoff {
+            let handoff = prepared.program.flows[stack[top].flow.index].states[stack[top].state.index].handoff
+        {
             return handOff(handoff)
         }
         return effect(0)
@@ -295,7 +310,8 @@ struct Execution {
         } else {
             let caller = (flow: stack[top - 1].flow.index, state: stack[top - 1].state.index)
             guard case .call(let call) = prepared.program.flows[caller.flow].states[caller.state].terminator,
-                  call.handles(handoff.outcome) else {
+                call.handles(handoff.outcome)
+            else {
                 return effect(0)
             }
         }
@@ -311,7 +327,8 @@ struct Execution {
     /// Tracks effect `i` of the current state, or starts its terminator after the last one.
     mutating func effect(_ i: Int) -> Next {
         let top = stack.count - 1
-        let f = stack[top].flow.index, s = stack[top].state.index
+        let f = stack[top].flow.index
+        let s = stack[top].state.index
         guard i < prepared.program.flows[f].states[s].effects.count else { return startTerminator() }
         let event: AnalyticsEvent
         if let effects = prepared.copy[f]?[s].effects {
@@ -319,8 +336,9 @@ struct Execution {
             // The prepared list is the step's events: shared, not appended one by one.
             if recordsTrace, i == 0 { stepEvents = effects }
         } else {
-            event = interpreter.event(prepared.program.flows[f].states[s].effects[i], in: stack[top],
-                                      run: readsRunValues ? runValues[top] : nil)
+            event = interpreter.event(
+                prepared.program.flows[f].states[s].effects[i], in: stack[top],
+                run: readsRunValues ? runValues[top] : nil)
             if recordsTrace { stepEvents.append(event) }
         }
         phase = .effect(i)

@@ -35,9 +35,11 @@ public struct Interpreter: Sendable {
         /// builds no per-step records at all. Outcomes, errors and what the backend sees are the same.
         public var recordsTrace: Bool
 
-        public init(locale: String? = nil, appName: String? = nil, stepLimit: Int = 1000,
-                    resumeFromCheckpoint: Bool = true, recordsTrace: Bool = true,
-                    maxTotalSteps: Int = Options.defaultMaxTotalSteps) {
+        public init(
+            locale: String? = nil, appName: String? = nil, stepLimit: Int = 1000,
+            resumeFromCheckpoint: Bool = true, recordsTrace: Bool = true,
+            maxTotalSteps: Int = Options.defaultMaxTotalSteps
+        ) {
             self.locale = locale
             self.appName = appName
             self.stepLimit = stepLimit
@@ -104,9 +106,12 @@ public struct Interpreter: Sendable {
     /// "Caller-handled outcomes"): the flow ends with one of them at its `handoff` state for it,
     /// before showing its own handling, so the app can show its own. Each must be an outcome of
     /// the flow that one of its states hands off, or the run is refused.
-    public func run(flow name: String, arguments: [String: RunArgument] = [:],
-                    handling: [String]) async throws -> RunResult {
-        var execution = try execution(flow: try flowID(named: name), arguments: arguments, handling: handling, onStep: nil)
+    public func run(
+        flow name: String, arguments: [String: RunArgument] = [:],
+        handling: [String]
+    ) async throws -> RunResult {
+        var execution = try execution(
+            flow: try flowID(named: name), arguments: arguments, handling: handling, onStep: nil)
         let end = await execution.run()
         return RunResult(end: end, trace: execution.trace)
     }
@@ -114,8 +119,10 @@ public struct Interpreter: Sendable {
     /// Runs `flow` with `arguments` (one per parameter, by name) until it ends, fails, needs input
     /// the backend does not have, or the task is cancelled. `onStep` (with a trace) is told of each
     /// step as it is recorded, before the next device call, so a terminal can show it as it happens.
-    public func run(flow: FlowID, arguments: [String: RunArgument] = [:],
-                    onStep: (@Sendable (TraceStep) -> Void)? = nil) async throws -> RunResult {
+    public func run(
+        flow: FlowID, arguments: [String: RunArgument] = [:],
+        onStep: (@Sendable (TraceStep) -> Void)? = nil
+    ) async throws -> RunResult {
         var execution = try execution(flow: flow, arguments: arguments, handling: [], onStep: onStep)
         let end = await execution.run()
         return RunResult(end: end, trace: execution.trace)
@@ -123,8 +130,10 @@ public struct Interpreter: Sendable {
 
     /// `run(flow:arguments:onStep:)` for an app that handles some of the flow's outcomes itself
     /// (see `run(flow:arguments:handling:)`).
-    public func run(flow: FlowID, arguments: [String: RunArgument] = [:], handling: [String],
-                    onStep: (@Sendable (TraceStep) -> Void)? = nil) async throws -> RunResult {
+    public func run(
+        flow: FlowID, arguments: [String: RunArgument] = [:], handling: [String],
+        onStep: (@Sendable (TraceStep) -> Void)? = nil
+    ) async throws -> RunResult {
         var execution = try execution(flow: flow, arguments: arguments, handling: handling, onStep: onStep)
         let end = await execution.run()
         return RunResult(end: end, trace: execution.trace)
@@ -141,19 +150,27 @@ public struct Interpreter: Sendable {
     }
 
     /// A run of `flow`, checked and ready to start.
-    func execution(flow: FlowID, arguments: [String: RunArgument], handling: [String],
-                   onStep: (@Sendable (TraceStep) -> Void)?) throws -> Execution {
+    func execution(
+        flow: FlowID, arguments: [String: RunArgument], handling: [String],
+        onStep: (@Sendable (TraceStep) -> Void)?
+    ) throws -> Execution {
         guard prepared.program.flows.indices.contains(flow.index) else {
             throw RunInvocationError("no flow with index \(flow.index)")
         }
         // Nothing to bind and nothing to refuse when neither the flow nor the run has any:
         // `bindArguments` takes the `Flow`, a copy of it per run.
-        let root = arguments.isEmpty && prepared.program.flows[flow.index].parameters.isEmpty
+        let root =
+            arguments.isEmpty && prepared.program.flows[flow.index].parameters.isEmpty
             ? (permissions: [:], texts: [:]) : try bindArguments(arguments, for: prepared.program.flows[flow.index])
-        var execution = Execution(interpreter: self, root: Frame(flow: flow, state: prepared.program.flows[flow.index].start,
-                                                                 permissions: root.permissions, texts: root.texts))
+        var execution = Execution(
+            interpreter: self,
+            root: Frame(
+                flow: flow, state: prepared.program.flows[flow.index].start,
+                permissions: root.permissions, texts: root.texts))
         execution.onStep = onStep
-        if !handling.isEmpty { execution.rootHandled = try handledOutcomes(handling, of: prepared.program.flows[flow.index]) }
+        if !handling.isEmpty {
+            execution.rootHandled = try handledOutcomes(handling, of: prepared.program.flows[flow.index])
+        }
         return execution
     }
 
@@ -163,11 +180,14 @@ public struct Interpreter: Sendable {
         try names.map { name in
             guard let i = flow.outcomes.firstIndex(where: { $0.name == name }) else {
                 var message = "flow '\(flow.name)' has no outcome '\(name)'"
-                if let s = Suggestion.closest(to: name, in: flow.outcomes.map(\.name)) { message += "; did you mean '\(s)'?" }
+                if let s = Suggestion.closest(to: name, in: flow.outcomes.map(\.name)) {
+                    message += "; did you mean '\(s)'?"
+                }
                 throw RunInvocationError(message)
             }
             guard flow.states.contains(where: { $0.handoff?.outcome == i }) else {
-                throw RunInvocationError("flow '\(flow.name)' never hands '\(name)' to its caller: none of its states has 'handoff \(name)'")
+                throw RunInvocationError(
+                    "flow '\(flow.name)' never hands '\(name)' to its caller: none of its states has 'handoff \(name)'")
             }
             return i
         }
@@ -175,17 +195,21 @@ public struct Interpreter: Sendable {
 
     /// Checks run arguments against the flow's parameters.
     func bindArguments(_ arguments: [String: RunArgument], for flow: Flow) throws
-        -> (permissions: [Int: PermissionKind], texts: [String: String]) {
+        -> (permissions: [Int: PermissionKind], texts: [String: String])
+    {
         var permissions: [Int: PermissionKind] = [:]
         var texts: [String: String] = [:]
         for (i, parameter) in flow.parameters.enumerated() {
             switch (parameter.kind, arguments[parameter.name]) {
             case (_, nil):
-                throw RunInvocationError("flow '\(flow.name)' needs an argument for parameter '\(parameter.name)' (\(parameter.kind.rawValue))")
+                throw RunInvocationError(
+                    "flow '\(flow.name)' needs an argument for parameter '\(parameter.name)' (\(parameter.kind.rawValue))"
+                )
             case (.permission, .permission(let kind)?): permissions[i] = kind
             case (.text, .text(let value)?): texts[parameter.name] = value
             case (let expected, _?):
-                throw RunInvocationError("parameter '\(parameter.name)' of flow '\(flow.name)' takes a \(expected.rawValue)")
+                throw RunInvocationError(
+                    "parameter '\(parameter.name)' of flow '\(flow.name)' takes a \(expected.rawValue)")
             }
         }
         // Every parameter has its argument by now, so there is an extra one only if there are more.

@@ -58,7 +58,8 @@ final class PreparedProgram: Sendable {
         func reads(_ event: TrackEvent) -> Bool {
             event.properties.contains { property in
                 guard case .text(let template) = property.value else { return false }
-                return template.plainText == nil && template.segments.contains { if case .placeholder(.run) = $0 { true } else { false } }
+                return template.plainText == nil
+                    && template.segments.contains { if case .placeholder(.run) = $0 { true } else { false } }
             }
         }
         return flow.states.contains { state in
@@ -71,7 +72,9 @@ final class PreparedProgram: Sendable {
     /// Where each status (by `Status.ordinal`) goes through `arms` of one subject and `otherwise`:
     /// as matching the arms in order, first match wins, would send it.
     static func targets(arms: [StatusArm], otherwise: Transition?) -> [Target?] {
-        Status.allCases.map { status in arms.firstIndex(taking: status).map { arms[$0].transition.target } ?? otherwise?.target }
+        Status.allCases.map { status in
+            arms.firstIndex(taking: status).map { arms[$0].transition.target } ?? otherwise?.target
+        }
     }
 
     /// Resolves through `interpreter` (whose `prepared` is the unresolved program).
@@ -114,12 +117,15 @@ final class PreparedProgram: Sendable {
             return flow.states.indices.map { s in
                 let frame = Frame(flow: FlowID(f), state: StateID(s), permissions: [:], texts: [:])
                 let state = flow.states[s]
-                var copy = StateCopy(effects: state.effects.map { interpreter.event($0, in: frame) }, alert: nil,
-                                     buttonEvents: [], eventsWithButton: [])
+                var copy = StateCopy(
+                    effects: state.effects.map { interpreter.event($0, in: frame) }, alert: nil,
+                    buttonEvents: [], eventsWithButton: [])
                 if case .alert(let alert) = state.terminator {
                     copy.alert = interpreter.presentation(of: alert, in: frame)
                     copy.buttonEvents = alert.buttons.map { $0.track.map { interpreter.event($0, in: frame) } }
-                    copy.eventsWithButton = copy.buttonEvents.map { [effects = copy.effects] in $0.map { effects + [$0] } }
+                    copy.eventsWithButton = copy.buttonEvents.map { [effects = copy.effects] in
+                        $0.map { effects + [$0] }
+                    }
                 }
                 return copy
             }

@@ -21,10 +21,12 @@ public struct Scenario: Sendable {
     /// `handling denied, limited`: outcomes the app handles itself (`Interpreter.run(handling:)`).
     public var handling: [Scripted<String>]
 
-    public init(file: SourceFile, flowPath: Scripted<String>, flowName: Scripted<String>? = nil,
-                arguments: [String: Scripted<ScenarioArgument>] = [:], locale: String? = nil, appName: String? = nil,
-                stepLimit: Int? = nil, configuration: SimulatedDevice.Configuration = .init(), script: Script = Script(),
-                expectations: [Scripted<Expectation>] = [], handling: [Scripted<String>] = []) {
+    public init(
+        file: SourceFile, flowPath: Scripted<String>, flowName: Scripted<String>? = nil,
+        arguments: [String: Scripted<ScenarioArgument>] = [:], locale: String? = nil, appName: String? = nil,
+        stepLimit: Int? = nil, configuration: SimulatedDevice.Configuration = .init(), script: Script = Script(),
+        expectations: [Scripted<Expectation>] = [], handling: [Scripted<String>] = []
+    ) {
         self.handling = handling
         self.file = file
         self.flowPath = flowPath

@@ -63,8 +63,10 @@ public struct ScenarioRunner: Sendable {
     /// above them, `flow ../camera.flow`), so a scenario in a checkout cannot name a file outside it.
     public var root: String?
 
-    public init(reader: any SourceReader, limits: ParseLimits = .default, stepLimit: Int = 1000,
-                maxTotalSteps: Int = Interpreter.Options.defaultMaxTotalSteps) {
+    public init(
+        reader: any SourceReader, limits: ParseLimits = .default, stepLimit: Int = 1000,
+        maxTotalSteps: Int = Interpreter.Options.defaultMaxTotalSteps
+    ) {
         self.reader = reader
         self.limits = limits
         self.stepLimit = stepLimit
@@ -78,12 +80,18 @@ public struct ScenarioRunner: Sendable {
             // The flow files' limit, reported the same way (FL0010 at the file's start), unread.
             let file = SourceFile(id: FileID(0), path: path, bytes: [])
             let origin = SourceLocation(offset: 0, line: 1, column: 1)
-            return ScenarioResult(path: path, scenarioFile: file, diagnostics: [
-                .error(.fileTooLarge, error.message, at: SourceRange(file: file.id, start: origin, end: origin))],
+            return ScenarioResult(
+                path: path, scenarioFile: file,
+                diagnostics: [
+                    .error(.fileTooLarge, error.message, at: SourceRange(file: file.id, start: origin, end: origin))
+                ],
                 flowFiles: [], flowDiagnostics: [], failures: [], run: nil)
         case .failure(let error):
-            return ScenarioResult(path: path, scenarioFile: nil, diagnostics: [
-                .error(.malformedScenario, "cannot read scenario: \(error.message)", at: nil)],
+            return ScenarioResult(
+                path: path, scenarioFile: nil,
+                diagnostics: [
+                    .error(.malformedScenario, "cannot read scenario: \(error.message)", at: nil)
+                ],
                 flowFiles: [], flowDiagnostics: [], failures: [], run: nil)
         case .success(let bytes):
             return await run(text: String(decoding: bytes, as: UTF8.self), path: path)
@@ -94,9 +102,10 @@ public struct ScenarioRunner: Sendable {
     public func run(text: String, path: String) async -> ScenarioResult {
         let (scenario, diagnostics) = ScenarioParser.parse(text: text, path: path)
         guard let scenario else {
-            return ScenarioResult(path: path, scenarioFile: SourceFile(id: FileID(0), path: path, text: text),
-                                  diagnostics: Self.capped(diagnostics, limit: limits.maxErrors), flowFiles: [],
-                                  flowDiagnostics: [], failures: [], run: nil)
+            return ScenarioResult(
+                path: path, scenarioFile: SourceFile(id: FileID(0), path: path, text: text),
+                diagnostics: Self.capped(diagnostics, limit: limits.maxErrors), flowFiles: [],
+                flowDiagnostics: [], failures: [], run: nil)
         }
         var result = await run(scenario)
         result.diagnostics = Self.capped(diagnostics + result.diagnostics, limit: limits.maxErrors)
@@ -106,7 +115,8 @@ public struct ScenarioRunner: Sendable {
     /// `root` when the scenario lies under it, else nil (see `root`).
     func projectRoot(for scenarioPath: String) -> String? {
         guard let root, let real = reader.realPath(root), let scenario = reader.realPath(scenarioPath),
-              SourceRoot(realPath: real).contains(scenario) else { return nil }
+            SourceRoot(realPath: real).contains(scenario)
+        else { return nil }
         return root
     }
 
@@ -129,14 +139,19 @@ public struct ScenarioRunner: Sendable {
         let path = Self.flowPath(scenario.flowPath.value, relativeTo: scenario.file.path)
         let loaded = Loader(reader: reader, limits: limits, root: projectRoot(for: scenario.file.path)).load(path)
         guard let program = loaded.program else {
-            let unreadable = loaded.files.isEmpty || loaded.diagnostics.contains { $0.range == nil && $0.severity == .error }
+            let unreadable =
+                loaded.files.isEmpty || loaded.diagnostics.contains { $0.range == nil && $0.severity == .error }
             // An unreadable flow's own diagnostic has no place in the flow file; its message is
             // repeated at the scenario's `flow` line instead, which is where the fix goes.
-            var result = ScenarioResult(path: scenario.file.path, scenarioFile: scenario.file, diagnostics: [],
-                                        flowFiles: loaded.files, flowDiagnostics: loaded.diagnostics.filter { $0.range != nil },
-                                        failures: [], run: nil)
-            let why = unreadable ? "cannot be read" + (loaded.diagnostics.first.map { ": " + $0.message } ?? "") : "has errors"
-            result.diagnostics.append(.error(.scenarioFlowDoesNotLoad, "flow file '\(path)' \(why)", at: scenario.flowPath.location))
+            var result = ScenarioResult(
+                path: scenario.file.path, scenarioFile: scenario.file, diagnostics: [],
+                flowFiles: loaded.files, flowDiagnostics: loaded.diagnostics.filter { $0.range != nil },
+                failures: [], run: nil)
+            let why =
+                unreadable
+                ? "cannot be read" + (loaded.diagnostics.first.map { ": " + $0.message } ?? "") : "has errors"
+            result.diagnostics.append(
+                .error(.scenarioFlowDoesNotLoad, "flow file '\(path)' \(why)", at: scenario.flowPath.location))
             return result
         }
         var result = await run(scenario, program: program)
@@ -146,8 +161,9 @@ public struct ScenarioRunner: Sendable {
 
     /// Runs the scenario against an already loaded program.
     public func run(_ scenario: Scenario, program: Program) async -> ScenarioResult {
-        var result = ScenarioResult(path: scenario.file.path, scenarioFile: scenario.file, diagnostics: [],
-                                    flowFiles: program.files, flowDiagnostics: [], failures: [], run: nil)
+        var result = ScenarioResult(
+            path: scenario.file.path, scenarioFile: scenario.file, diagnostics: [],
+            flowFiles: program.files, flowDiagnostics: [], failures: [], run: nil)
         func error(_ id: DiagnosticID, _ message: String, _ at: SourceRange?, fix: FixIt? = nil) {
             result.diagnostics.append(.error(id, message, at: at, fixIts: fix.map { [$0] } ?? []))
         }
@@ -160,8 +176,10 @@ public struct ScenarioRunner: Sendable {
         let flowID: FlowID
         if let name = scenario.flowName {
             guard let id = program.flow(named: name.value) else {
-                error(.unknownScenarioFlow, "no flow named '\(name.value)' in '\(scenario.flowPath.value)'", name.location,
-                      fix: suggestion(name.value, program.flows.map(\.name), name.location))
+                error(
+                    .unknownScenarioFlow, "no flow named '\(name.value)' in '\(scenario.flowPath.value)'",
+                    name.location,
+                    fix: suggestion(name.value, program.flows.map(\.name), name.location))
                 return result
             }
             flowID = id
@@ -175,26 +193,37 @@ public struct ScenarioRunner: Sendable {
         let flow = program[flowID]
 
         // Expectations that name things in the program are checked before running.
-        let allStates = program.flows.flatMap { f in f.states.map { f.name == flow.name ? $0.name : "\(f.name).\($0.name)" } }
+        let allStates = program.flows.flatMap { f in
+            f.states.map { f.name == flow.name ? $0.name : "\(f.name).\($0.name)" }
+        }
         for e in scenario.expectations {
             switch e.value {
             case .outcome(let o) where !flow.outcomes.contains(where: { $0.name == o }):
-                error(.unknownExpectedOutcome, "flow '\(flow.name)' has no outcome '\(o)'; its outcomes are "
-                      + flow.outcomes.map(\.name).joined(separator: ", "), e.location,
-                      fix: suggestion(o, flow.outcomes.map(\.name), e.location))
+                error(
+                    .unknownExpectedOutcome,
+                    "flow '\(flow.name)' has no outcome '\(o)'; its outcomes are "
+                        + flow.outcomes.map(\.name).joined(separator: ", "), e.location,
+                    fix: suggestion(o, flow.outcomes.map(\.name), e.location))
             case .path(let states):
                 for s in states where !allStates.contains(s) {
-                    error(.unknownExpectedState, "no state '\(s)' in flow '\(flow.name)' (subflow states are written 'flow.state')", e.location,
-                          fix: Suggestion.closest(to: s, in: allStates).map { FixIt(range: e.location!, replacement: $0, message: "did you mean '\($0)'?") })
+                    error(
+                        .unknownExpectedState,
+                        "no state '\(s)' in flow '\(flow.name)' (subflow states are written 'flow.state')", e.location,
+                        fix: Suggestion.closest(to: s, in: allStates).map {
+                            FixIt(range: e.location!, replacement: $0, message: "did you mean '\($0)'?")
+                        })
                 }
             default: break
             }
         }
         let arguments = scenario.arguments.mapValues(\.value.runArgument)
         do {
-            _ = try Interpreter(program: program, backend: try SimulatedDevice(script: Script())).bindArguments(arguments, for: flow)
+            _ = try Interpreter(program: program, backend: try SimulatedDevice(script: Script())).bindArguments(
+                arguments, for: flow)
         } catch let invocation as RunInvocationError {
-            let at = scenario.arguments.values.compactMap(\.location).min { $0.start < $1.start } ?? scenario.flowPath.location
+            let at =
+                scenario.arguments.values.compactMap(\.location).min { $0.start < $1.start }
+                ?? scenario.flowPath.location
             error(.badScenarioArgument, invocation.message, at)
         } catch {
             preconditionFailure("bindArguments throws only RunInvocationError")
@@ -202,7 +231,8 @@ public struct ScenarioRunner: Sendable {
         // `handling` lines: each outcome must be one the flow hands off (the run's own check).
         for name in scenario.handling {
             do {
-                _ = try Interpreter(program: program, backend: try SimulatedDevice(script: Script())).handledOutcomes([name.value], of: flow)
+                _ = try Interpreter(program: program, backend: try SimulatedDevice(script: Script())).handledOutcomes(
+                    [name.value], of: flow)
             } catch let invocation as RunInvocationError {
                 error(.badScenarioArgument, invocation.message, name.location)
             } catch {
@@ -216,10 +246,12 @@ public struct ScenarioRunner: Sendable {
         let run: RunResult
         do {
             let device = try SimulatedDevice(scenario.configuration, user: user)
-            let options = Interpreter.Options(locale: scenario.locale, appName: scenario.appName,
-                                              stepLimit: scenario.stepLimit ?? stepLimit, maxTotalSteps: maxTotalSteps)
-            run = try await Interpreter(program: program, backend: device, options: options).run(flow: flowID, arguments: arguments,
-                                                                                               handling: scenario.handling.map(\.value))
+            let options = Interpreter.Options(
+                locale: scenario.locale, appName: scenario.appName,
+                stepLimit: scenario.stepLimit ?? stepLimit, maxTotalSteps: maxTotalSteps)
+            run = try await Interpreter(program: program, backend: device, options: options).run(
+                flow: flowID, arguments: arguments,
+                handling: scenario.handling.map(\.value))
         } catch {
             // The parser validated statuses and the binding was checked above.
             result.failures.append(.init("the run could not start: \(error)", at: scenario.flowPath.location))
@@ -230,25 +262,41 @@ public struct ScenarioRunner: Sendable {
         // A script answer that did not fit what the run reached: point at its line.
         if case .error(let e) = run.end, e.kind == .device, let scriptError = await user.lastError {
             let state = e.context.map { " in state '\($0.pathName)'" } ?? ""
-            error(scriptError.id, scriptError.problem + state + (scriptError.hint.map { "; " + $0 } ?? ""), scriptError.location)
+            error(
+                scriptError.id, scriptError.problem + state + (scriptError.hint.map { "; " + $0 } ?? ""),
+                scriptError.location)
             return result
         }
         check(scenario, run, into: &result)
         if run.outcome != nil {
             let left = await user.remaining
             for tap in left.taps {
-                result.diagnostics.append(.warning(.unusedInput, "tap \"\(tap.value)\" was never used: the run showed no more alerts", at: tap.location))
+                result.diagnostics.append(
+                    .warning(
+                        .unusedInput, "tap \"\(tap.value)\" was never used: the run showed no more alerts",
+                        at: tap.location))
             }
             for (kind, answers) in left.answers.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
                 for a in answers {
-                    result.diagnostics.append(.warning(.unusedInput, "answer for the \(kind.rawValue) prompt was never used: iOS showed no more \(kind.rawValue) prompts", at: a.location))
+                    result.diagnostics.append(
+                        .warning(
+                            .unusedInput,
+                            "answer for the \(kind.rawValue) prompt was never used: iOS showed no more \(kind.rawValue) prompts",
+                            at: a.location))
                 }
             }
             for a in left.criticalAlertsAnswers {
-                result.diagnostics.append(.warning(.unusedInput, "answer for the critical-alerts prompt was never used: iOS showed no more critical-alerts prompts", at: a.location))
+                result.diagnostics.append(
+                    .warning(
+                        .unusedInput,
+                        "answer for the critical-alerts prompt was never used: iOS showed no more critical-alerts prompts",
+                        at: a.location))
             }
             for visit in left.settingsVisits {
-                result.diagnostics.append(.warning(.unusedInput, "settings visit was never used: the run opened Settings fewer times", at: visit.location))
+                result.diagnostics.append(
+                    .warning(
+                        .unusedInput, "settings visit was never used: the run opened Settings fewer times",
+                        at: visit.location))
             }
         }
         return result
@@ -257,12 +305,13 @@ public struct ScenarioRunner: Sendable {
     /// Compares the run with the expectations.
     func check(_ scenario: Scenario, _ run: RunResult, into result: inout ScenarioResult) {
         func fail(_ message: String, _ at: SourceRange?) { result.failures.append(.init(message, at: at)) }
-        let ended: String = switch run.end {
-        case .outcome(let o): "outcome '\(o)'"
-        case .error(let e): "error \(e.id) in state '\(e.context?.pathName ?? "?")': \(e.message)"
-        case .inputNeeded(let n, let at): "a stop in state '\(at.pathName)': \(n.summary)"
-        case .cancelled: "cancellation"
-        }
+        let ended: String =
+            switch run.end {
+            case .outcome(let o): "outcome '\(o)'"
+            case .error(let e): "error \(e.id) in state '\(e.context?.pathName ?? "?")': \(e.message)"
+            case .inputNeeded(let n, let at): "a stop in state '\(at.pathName)': \(n.summary)"
+            case .cancelled: "cancellation"
+            }
         let expectsEnd = scenario.expectations.contains {
             switch $0.value {
             case .outcome, .error: true
@@ -272,7 +321,9 @@ public struct ScenarioRunner: Sendable {
         if !expectsEnd {
             switch run.end {
             case .error, .cancelled: fail("the run ended with \(ended)", scenario.flowPath.location)
-            case .inputNeeded: fail("the run ended with \(ended); add a 'tap', 'answer' or 'settings' line", scenario.flowPath.location)
+            case .inputNeeded:
+                fail(
+                    "the run ended with \(ended); add a 'tap', 'answer' or 'settings' line", scenario.flowPath.location)
             case .outcome: break
             }
         }
@@ -293,7 +344,9 @@ public struct ScenarioRunner: Sendable {
             case .path(let expected):
                 let actual = run.path
                 if actual != expected {
-                    fail("path differs (- expected, + actual):\n" + LineDiff.render(expected: expected, actual: actual), e.location)
+                    fail(
+                        "path differs (- expected, + actual):\n" + LineDiff.render(expected: expected, actual: actual),
+                        e.location)
                 }
             case .trackProperties(let name, let properties):
                 if let i = events.firstIndex(where: { $0.name == name && Self.has(properties, $0) }) {
@@ -301,8 +354,11 @@ public struct ScenarioRunner: Sendable {
                 } else {
                     let same = run.events.filter { $0.name == name }.map(Self.describe)
                     let seen = same.isEmpty ? "it was not tracked" : "tracked as " + same.joined(separator: ", ")
-                    let wanted = properties.sorted { $0.key < $1.key }.map { "\($0.key) = \"\($0.value)\"" }.joined(separator: ", ")
-                    fail("expected track \"\(name)\" with \(wanted) after the events expected before it; \(seen)", e.location)
+                    let wanted = properties.sorted { $0.key < $1.key }.map { "\($0.key) = \"\($0.value)\"" }.joined(
+                        separator: ", ")
+                    fail(
+                        "expected track \"\(name)\" with \(wanted) after the events expected before it; \(seen)",
+                        e.location)
                 }
             case .track(let name):
                 if let i = events.firstIndex(where: { $0.name == name }) {
@@ -313,11 +369,15 @@ public struct ScenarioRunner: Sendable {
                     fail("expected track \"\(name)\"\(order); tracked: \(all.isEmpty ? "nothing" : all)", e.location)
                 }
             case .noTrack(let name):
-                if run.events.contains(where: { $0.name == name }) { fail("expected no track \"\(name)\", but it was tracked", e.location) }
+                if run.events.contains(where: { $0.name == name }) {
+                    fail("expected no track \"\(name)\", but it was tracked", e.location)
+                }
             case .relaunch(let expected):
                 if run.relaunched != expected {
-                    fail(expected ? "expected a relaunch after Settings, but the app was never terminated"
-                                  : "expected no relaunch, but iOS terminated the app in Settings", e.location)
+                    fail(
+                        expected
+                            ? "expected a relaunch after Settings, but the app was never terminated"
+                            : "expected no relaunch, but iOS terminated the app in Settings", e.location)
                 }
             }
         }
@@ -341,6 +401,7 @@ public struct ScenarioRunner: Sendable {
 
     /// `name {key: value, ...}` for a failure message.
     static func describe(_ event: AnalyticsEvent) -> String {
-        "\"\(event.name)\" {" + event.properties.map { "\($0.key): \"\(text(of: $0.value))\"" }.joined(separator: ", ") + "}"
+        "\"\(event.name)\" {" + event.properties.map { "\($0.key): \"\(text(of: $0.value))\"" }.joined(separator: ", ")
+            + "}"
     }
 }

@@ -7,8 +7,14 @@ public enum ButtonLabel {
         var out = ""
         var pendingSpace = false
         for scalar in text.lowercased().unicodeScalars {
-            if scalar.properties.isWhitespace { pendingSpace = !out.isEmpty; continue }
-            if pendingSpace { out += " "; pendingSpace = false }
+            if scalar.properties.isWhitespace {
+                pendingSpace = !out.isEmpty
+                continue
+            }
+            if pendingSpace {
+                out += " "
+                pendingSpace = false
+            }
             switch scalar {
             case "\u{2026}": out += "..."
             case "\u{2018}", "\u{2019}": out += "'"

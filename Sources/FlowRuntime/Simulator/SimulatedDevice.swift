@@ -43,8 +43,10 @@ public actor SimulatedDevice: DeviceBackend {
         /// default no, as for most apps: the option then changes nothing).
         public var criticalAlertsEntitled = false
 
-        public init(statuses: [PermissionKind: Status] = [:], capabilities: [Capability: Bool] = [:],
-                    appActive: Bool = true, trackingRequestsAllowed: Bool = true) {
+        public init(
+            statuses: [PermissionKind: Status] = [:], capabilities: [Capability: Bool] = [:],
+            appActive: Bool = true, trackingRequestsAllowed: Bool = true
+        ) {
             self.statuses = statuses
             self.capabilities = capabilities
             self.appActive = appActive
@@ -54,7 +56,8 @@ public actor SimulatedDevice: DeviceBackend {
         /// Problems with the configuration (a status the kind does not have), one phrase each.
         public var problems: [String] {
             statuses.sorted { $0.key.rawValue < $1.key.rawValue }.compactMap { kind, status in
-                kind.statuses.contains(status) ? nil
+                kind.statuses.contains(status)
+                    ? nil
                     : "\(kind.rawValue) has no status '\(status.rawValue)'; its statuses are "
                         + kind.statuses.map(\.rawValue).joined(separator: ", ")
             }
@@ -121,11 +124,12 @@ public actor SimulatedDevice: DeviceBackend {
     public init(_ configuration: Configuration = Configuration(), user: any SimulatedUser) throws {
         let problems = configuration.problems
         guard problems.isEmpty else { throw ConfigurationError(problems: problems) }
-        self.state = State(statuses: configuration.statuses, capabilities: configuration.capabilities,
-                           appActive: configuration.appActive,
-                           alwaysUpgradeShown: configuration.statuses[.location] == .authorizedAlways,
-                           trackingRequestsAllowed: configuration.trackingRequestsAllowed,
-                           criticalAlertsEntitled: configuration.criticalAlertsEntitled)
+        self.state = State(
+            statuses: configuration.statuses, capabilities: configuration.capabilities,
+            appActive: configuration.appActive,
+            alwaysUpgradeShown: configuration.statuses[.location] == .authorizedAlways,
+            trackingRequestsAllowed: configuration.trackingRequestsAllowed,
+            criticalAlertsEntitled: configuration.criticalAlertsEntitled)
         self.user = user
         self.chooser = nil
     }
@@ -137,7 +141,8 @@ public actor SimulatedDevice: DeviceBackend {
 
     /// An exploring device: nothing is known, every unknown and every answer is a choice.
     init(exploring chooser: ChoosingUser, criticalAlertsEntitled: Bool = false) {
-        self.state = State(statuses: [:], capabilities: [:], appActive: nil, criticalAlertsEntitled: criticalAlertsEntitled)
+        self.state = State(
+            statuses: [:], capabilities: [:], appActive: nil, criticalAlertsEntitled: criticalAlertsEntitled)
         self.user = chooser
         self.chooser = chooser
     }
@@ -155,10 +160,14 @@ public actor SimulatedDevice: DeviceBackend {
     public static func problem(with change: SettingsChange) -> String? {
         let choices = change.kind.settingsChoices
         guard !choices.contains(change.status) else { return nil }
-        let why = change.status.statusClass == .notDetermined ? "Settings cannot set a permission back to '\(change.status.rawValue)'"
-            : change.status == .restricted ? "Settings never sets 'restricted' (Screen Time or device management does)"
-            : change.kind.statuses.contains(change.status) ? "Settings does not offer '\(change.status.rawValue)'"
-            : "\(change.kind.rawValue) has no status '\(change.status.rawValue)'"
+        let why =
+            change.status.statusClass == .notDetermined
+            ? "Settings cannot set a permission back to '\(change.status.rawValue)'"
+            : change.status == .restricted
+                ? "Settings never sets 'restricted' (Screen Time or device management does)"
+                : change.kind.statuses.contains(change.status)
+                    ? "Settings does not offer '\(change.status.rawValue)'"
+                    : "\(change.kind.rawValue) has no status '\(change.status.rawValue)'"
         return "\(why) for \(change.kind.rawValue); choose one of " + choices.map(\.rawValue).joined(separator: ", ")
     }
 
@@ -169,15 +178,20 @@ public actor SimulatedDevice: DeviceBackend {
             return "the notification settings page cannot change \(change.kind.rawValue); only notifications"
         }
         guard let shown = switches.first(where: { $0.kind == change.kind }) else {
-            let listed = switches.isEmpty ? "it shows no permissions yet"
+            let listed =
+                switches.isEmpty
+                ? "it shows no permissions yet"
                 : "it shows " + switches.map(\.kind.rawValue).joined(separator: ", ")
-            return "Settings has no \(change.kind.rawValue) switch for this app: the app never requested \(change.kind.rawValue); \(listed)"
+            return
+                "Settings has no \(change.kind.rawValue) switch for this app: the app never requested \(change.kind.rawValue); \(listed)"
         }
         if shown.choices.isEmpty {
-            return "\(change.kind.rawValue) is restricted (Screen Time or device management): the user cannot change it in Settings"
+            return
+                "\(change.kind.rawValue) is restricted (Screen Time or device management): the user cannot change it in Settings"
         }
         guard shown.choices.contains(change.status) else {
-            let why = change.kind == .location && change.status == .authorizedAlways
+            let why =
+                change.kind == .location && change.status == .authorizedAlways
                 ? "the location page offers Always only to an app that requested Always authorization"
                 : "Settings does not offer '\(change.status.rawValue)' for \(change.kind.rawValue) here"
             return "\(why); choose one of " + shown.choices.map(\.rawValue).joined(separator: ", ")
@@ -191,7 +205,8 @@ public actor SimulatedDevice: DeviceBackend {
             return "the Critical Alerts switch is on (authorized) or off (denied), not '\(status.rawValue)'"
         }
         guard switches.contains(where: { $0.kind == .notifications && $0.criticalAlerts != nil }) else {
-            return "Settings has no Critical Alerts switch for this app: it appears only after an entitled app asked for critical alerts"
+            return
+                "Settings has no Critical Alerts switch for this app: it appears only after an entitled app asked for critical alerts"
         }
         return nil
     }
@@ -207,7 +222,8 @@ public actor SimulatedDevice: DeviceBackend {
             if kind == .location, !state.alwaysUpgradeShown, status != .authorizedAlways {
                 choices.removeAll { $0 == .authorizedAlways }
             }
-            return SettingsSwitch(kind, status, choices: choices, criticalAlerts: kind == .notifications ? state.criticalAlerts : nil)
+            return SettingsSwitch(
+                kind, status, choices: choices, criticalAlerts: kind == .notifications ? state.criticalAlerts : nil)
         }
     }
 
@@ -227,7 +243,9 @@ public actor SimulatedDevice: DeviceBackend {
     private func current(_ kind: PermissionKind) async throws -> Status {
         if let s = state.statuses[kind] { return s }
         // A location grant made before the run came with the Precise switch on (its default).
-        if kind == .locationAccuracy, chooser == nil, state.statuses[.location]?.statusClass == .granted { return .fullAccuracy }
+        if kind == .locationAccuracy, chooser == nil, state.statuses[.location]?.statusClass == .granted {
+            return .fullAccuracy
+        }
         guard let chooser else { return kind.initialStatus }
         let s = try await chooser.initialStatus(of: kind)
         state.statuses[kind] = s
@@ -268,13 +286,18 @@ public actor SimulatedDevice: DeviceBackend {
         // An ignored call does not use up the one the app gets.
         // EventKit prompts for full access to events once: from write-only, only the first
         // full-access request can upgrade.
-        let upgradeAvailable = kind == .calendar
+        let upgradeAvailable =
+            kind == .calendar
             ? !state.fullAccessToEventsRequested : !state.alwaysUpgradeShown && !state.temporary.contains(.location)
-        if kind == .location, options.contains(.always), !state.temporary.contains(.location) { state.alwaysUpgradeShown = true }
+        if kind == .location, options.contains(.always), !state.temporary.contains(.location) {
+            state.alwaysUpgradeShown = true
+        }
         if kind == .calendar, !options.contains(.writeOnly) { state.fullAccessToEventsRequested = true }
         let addOnlyGranted = kind == .photos && state.statuses[.photosAddOnly] == .authorized
-        switch kind.requestBehavior(options: options, current: current, upgradeAvailable: upgradeAvailable,
-                                    addOnlyGranted: addOnlyGranted) {
+        switch kind.requestBehavior(
+            options: options, current: current, upgradeAvailable: upgradeAvailable,
+            addOnlyGranted: addOnlyGranted)
+        {
         case .immediate(let status):
             state.statuses[kind] = status
             var result = RequestResult.immediate(status)
@@ -297,17 +320,21 @@ public actor SimulatedDevice: DeviceBackend {
                 state.statuses[.locationAccuracy] = .fullAccuracy
             }
             var result = RequestResult.answered(answers, index: index)
-            result.criticalAlertsPrompt = try await askForCriticalAlerts(kind, options: options, notifications: answer.result)
+            result.criticalAlertsPrompt = try await askForCriticalAlerts(
+                kind, options: options, notifications: answer.result)
             return result
         }
     }
 
     /// The critical-alerts prompt, which an entitled app's `criticalAlert` request gets after
     /// the notifications prompt (or alone, when notifications were already decided).
-    private func askForCriticalAlerts(_ kind: PermissionKind, options: [RequestOption],
-                                      notifications: Status) async throws -> (answers: [PromptAnswer], answer: Int)? {
+    private func askForCriticalAlerts(
+        _ kind: PermissionKind, options: [RequestOption],
+        notifications: Status
+    ) async throws -> (answers: [PromptAnswer], answer: Int)? {
         guard kind == .notifications, CriticalAlerts.requested(by: options),
-              CriticalAlerts.showsPrompt(entitled: state.criticalAlertsEntitled, current: state.criticalAlerts, notifications: notifications)
+            CriticalAlerts.showsPrompt(
+                entitled: state.criticalAlertsEntitled, current: state.criticalAlerts, notifications: notifications)
         else { return nil }
         let answers = CriticalAlerts.promptAnswers
         let index = try await user.answer(kind, options: [.criticalAlert], answers: answers)
@@ -338,18 +365,24 @@ public actor SimulatedDevice: DeviceBackend {
 
     public func openSettings(_ page: SettingsPage) async throws -> SettingsReturn {
         let switches = settingsSwitches(page)
-        let visit = if let chooser {
-            try await chooser.changeSettings(page, switches: switches, holdsTemporaryGrant: !state.temporary.isEmpty)
-        } else {
-            try await user.changeSettings(page, switches: switches)
-        }
+        let visit =
+            if let chooser {
+                try await chooser.changeSettings(
+                    page, switches: switches, holdsTemporaryGrant: !state.temporary.isEmpty)
+            } else {
+                try await user.changeSettings(page, switches: switches)
+            }
         var terminated = visit.relaunch
         if let critical = visit.criticalAlerts {
-            if let problem = Self.problem(withCriticalAlerts: critical, switches: switches) { throw SettingsError(message: problem) }
-            state.criticalAlerts = critical // a notification setting: the app keeps running
+            if let problem = Self.problem(withCriticalAlerts: critical, switches: switches) {
+                throw SettingsError(message: problem)
+            }
+            state.criticalAlerts = critical  // a notification setting: the app keeps running
         }
         for change in visit.changes {
-            if let problem = Self.problem(with: change, page: page, switches: switches) { throw SettingsError(message: problem) }
+            if let problem = Self.problem(with: change, page: page, switches: switches) {
+                throw SettingsError(message: problem)
+            }
             guard switches.first(where: { $0.kind == change.kind })?.status != change.status else { continue }
             if change.kind == .photos || change.kind == .photosAddOnly {
                 settingsChangePhotos(change)

@@ -42,8 +42,10 @@ public struct Script: Hashable, Sendable {
     /// Answers for the critical-alerts prompt (`answer criticalAlerts "Allow"`), in order. While
     /// empty, that prompt takes the next notifications answer (`--answer notifications=...`).
     public var criticalAlertsAnswers: [Scripted<PromptChoice>]
-    public init(taps: [Scripted<String>] = [], answers: [PermissionKind: [Scripted<PromptChoice>]] = [:],
-                settingsVisits: [Scripted<SettingsActions>] = [], criticalAlertsAnswers: [Scripted<PromptChoice>] = []) {
+    public init(
+        taps: [Scripted<String>] = [], answers: [PermissionKind: [Scripted<PromptChoice>]] = [:],
+        settingsVisits: [Scripted<SettingsActions>] = [], criticalAlertsAnswers: [Scripted<PromptChoice>] = []
+    ) {
         self.taps = taps
         self.answers = answers
         self.settingsVisits = settingsVisits
@@ -112,20 +114,25 @@ public actor ScriptedUser: SimulatedUser {
         case .status(let status): index = answers.firstIndex { $0.result == status }
         }
         if let index { return index }
-        let what = switch answer.value {
-        case .label(let l): "\"\(l)\""
-        case .status(let s): "'\(s.rawValue)'"
-        }
+        let what =
+            switch answer.value {
+            case .label(let l): "\"\(l)\""
+            case .status(let s): "'\(s.rawValue)'"
+            }
         let offered = answers.map { "\"\($0.label)\" (\($0.result.rawValue))" }.joined(separator: ", ")
         let prompt = critical ? "critical-alerts" : kind.rawValue
-        throw fail(ScriptError("the \(prompt) prompt offers no answer \(what)", hint: "it offers \(offered)", at: answer.location, id: .impossiblePromptAnswer))
+        throw fail(
+            ScriptError(
+                "the \(prompt) prompt offers no answer \(what)", hint: "it offers \(offered)", at: answer.location,
+                id: .impossiblePromptAnswer))
     }
 
     public func changeSettings(_ page: SettingsPage, switches: [SettingsSwitch]) async throws -> SettingsActions {
         guard !script.settingsVisits.isEmpty else { throw InputNeeded(.settings(page)) }
         let visit = script.settingsVisits.removeFirst()
         if let critical = visit.value.criticalAlerts,
-           let problem = SimulatedDevice.problem(withCriticalAlerts: critical, switches: switches) {
+            let problem = SimulatedDevice.problem(withCriticalAlerts: critical, switches: switches)
+        {
             throw fail(ScriptError(problem, at: visit.location, id: .impossibleSettingsChange))
         }
         for change in visit.value.changes {

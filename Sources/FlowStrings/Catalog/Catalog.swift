@@ -41,7 +41,10 @@ public struct Catalog: Hashable, Sendable {
         /// The base text the translator saw, when the format carries it apart (XLIFF `<source>`).
         public var source: String?
 
-        public init(file: String, key: String, comment: String, translations: [Translation], offset: Int = 0, translate: Bool = true) {
+        public init(
+            file: String, key: String, comment: String, translations: [Translation], offset: Int = 0,
+            translate: Bool = true
+        ) {
             self.file = file
             self.key = key
             self.comment = comment
@@ -71,7 +74,9 @@ public struct Catalog: Hashable, Sendable {
         /// Where the state is written (the value's place when the format has no state).
         public var stateOffset: Int
 
-        public init(locale: String, state: State, value: String, offset: Int = 0, valueOffset: Int = 0, stateOffset: Int = 0) {
+        public init(
+            locale: String, state: State, value: String, offset: Int = 0, valueOffset: Int = 0, stateOffset: Int = 0
+        ) {
             self.locale = locale
             self.state = state
             self.value = value

@@ -47,7 +47,12 @@ public enum CatalogText {
         var literal = ""
         let scalars = Array(text.unicodeScalars)
         var i = 0
-        func flush() { if !literal.isEmpty { segments.append(.text(literal)); literal = "" } }
+        func flush() {
+            if !literal.isEmpty {
+                segments.append(.text(literal))
+                literal = ""
+            }
+        }
         while i < scalars.count {
             let c = scalars[i]
             switch c {
@@ -58,7 +63,8 @@ public enum CatalogText {
                 var j = i + 1
                 while j < scalars.count, isNameScalar(scalars[j], first: j == i + 1) { j += 1 }
                 guard j > i + 1, j < scalars.count, scalars[j] == "}" else {
-                    throw Problem(message: "'{' does not start a placeholder '{name}' (write '\\{' for a brace)", column: i)
+                    throw Problem(
+                        message: "'{' does not start a placeholder '{name}' (write '\\{' for a brace)", column: i)
                 }
                 flush()
                 segments.append(.placeholder(String(String.UnicodeScalarView(scalars[(i + 1)..<j]))))
@@ -76,7 +82,8 @@ public enum CatalogText {
 
     /// The placeholder names of a text, in order, each once.
     public static func placeholders(_ segments: [Segment]) -> [String] {
-        var seen = Set<String>(), names: [String] = []
+        var seen = Set<String>()
+        var names: [String] = []
         for case .placeholder(let name) in segments where seen.insert(name).inserted { names.append(name) }
         return names
     }
@@ -97,7 +104,8 @@ public enum CatalogText {
                     case "\t": out += "\\t"
                     case "{": out += "\\{"
                     case "}": out += "\\}"
-                    case _ where c.value < 0x20 || c.value == 0x7F || (0x80..<0xA0).contains(c.value)
+                    case _
+                    where c.value < 0x20 || c.value == 0x7F || (0x80..<0xA0).contains(c.value)
                         || c.value == 0x2028 || c.value == 0x2029:
                         out += "\\u{\(String(c.value, radix: 16, uppercase: true))}"
                     default: out.unicodeScalars.append(c)

@@ -19,14 +19,16 @@ public enum LocaleTag {
     /// Nil for a tag the flows can use, else what is wrong, as a diagnostic message.
     public static func problem(_ tag: String) -> String? {
         guard tag.utf8.count <= maxLength else {
-            return "locale '\(OutputEscaping.visible(String(tag.prefix(16))))…' is longer than \(maxLength) bytes: not a language tag"
+            return
+                "locale '\(OutputEscaping.visible(String(tag.prefix(16))))…' is longer than \(maxLength) bytes: not a language tag"
         }
         let shown = "locale '\(OutputEscaping.visible(tag))'"
         // `_` separates subtags in Apple's older locale IDs (`zh_Hant_TW`), and a flow may spell
         // its locale so (`NAME` allows it): accepted as `-`.
         let subtags = tag.split(omittingEmptySubsequences: false) { $0 == "-" || $0 == "_" }
         guard subtags.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 8 && $0.utf8.allSatisfy(isAlphanumeric) }),
-              isWellFormed(subtags.map { Array($0.utf8) }) else {
+            isWellFormed(subtags.map { Array($0.utf8) })
+        else {
             return "\(shown) is not a BCP 47 language tag such as 'en', 'pt-BR' or 'zh-Hant'"
         }
         if let digit = subtags.first(where: { !isLetter($0.utf8.first!) }) {
@@ -46,7 +48,9 @@ public enum LocaleTag {
             i += 1
             return true
         }
-        let letters = { (min: Int, max: Int) in { (s: [UInt8]) in (min...max).contains(s.count) && s.allSatisfy(isLetter) } }
+        let letters = { (min: Int, max: Int) in
+            { (s: [UInt8]) in (min...max).contains(s.count) && s.allSatisfy(isLetter) }
+        }
         if at(letters(2, 3)) {
             var extlangs = 0
             while extlangs < 3, at(letters(3, 3)) { extlangs += 1 }

@@ -15,7 +15,10 @@ public enum XcodeOrder {
         let symbols = "\t\n\r _-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$"
         for (i, b) in symbols.utf8.enumerated() { w[Int(b)] = UInt16(i + 1) }
         for (i, b) in "0123456789".utf8.enumerated() { w[Int(b)] = UInt16(200 + i) }
-        for (i, b) in "abcdefghijklmnopqrstuvwxyz".utf8.enumerated() { w[Int(b)] = UInt16(300 + i); w[Int(b) - 32] = UInt16(300 + i) }
+        for (i, b) in "abcdefghijklmnopqrstuvwxyz".utf8.enumerated() {
+            w[Int(b)] = UInt16(300 + i)
+            w[Int(b) - 32] = UInt16(300 + i)
+        }
         return w
     }()
 
@@ -30,7 +33,8 @@ public enum XcodeOrder {
     /// True when Xcode writes `a` before `b`. Case decides only between keys equal otherwise
     /// (lowercase first, as the root collation's tertiary level does), then code points.
     public static func less(_ a: String, _ b: String) -> Bool {
-        var x = a.unicodeScalars.makeIterator(), y = b.unicodeScalars.makeIterator()
+        var x = a.unicodeScalars.makeIterator()
+        var y = b.unicodeScalars.makeIterator()
         var tertiary = 0
         while true {
             switch (x.next(), y.next()) {
@@ -38,9 +42,13 @@ public enum XcodeOrder {
             case (nil, _): return true
             case (_, nil): return false
             case (let p?, let q?):
-                let wp = primary(p), wq = primary(q)
+                let wp = primary(p)
+                let wq = primary(q)
                 if wp != wq { return wp < wq }
-                if tertiary == 0, p != q { tertiary = isUpper(p) && !isUpper(q) ? 1 : (!isUpper(p) && isUpper(q) ? -1 : (p.value < q.value ? -1 : 1)) }
+                if tertiary == 0, p != q {
+                    tertiary =
+                        isUpper(p) && !isUpper(q) ? 1 : (!isUpper(p) && isUpper(q) ? -1 : (p.value < q.value ? -1 : 1))
+                }
             }
         }
     }

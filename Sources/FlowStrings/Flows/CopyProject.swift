@@ -86,7 +86,8 @@ public struct CopyProject: Sendable {
     /// Builds the index from loads of the entry files (each with `keepsSyntax`), which must have
     /// checked without errors. `realPath` identifies a file across loads; `display` names it.
     public static func build(_ loads: [LoadResult], realPath: (String) -> String, display: (String) -> String)
-        -> (project: CopyProject, diagnostics: [Diagnostic]) {
+        -> (project: CopyProject, diagnostics: [Diagnostic])
+    {
         var project = CopyProject(files: [], baseLocale: nil, keys: [], places: [:], locales: [:], uses: [:])
         var diagnostics: [Diagnostic] = []
         var byRealPath: [String: Int] = [:]
@@ -97,20 +98,33 @@ public struct CopyProject: Sendable {
             var index: [Int] = []
             for (i, source) in load.files.enumerated() {
                 let real = realPath(source.path)
-                if let known = byRealPath[real] { index.append(known); continue }
+                if let known = byRealPath[real] {
+                    index.append(known)
+                    continue
+                }
                 byRealPath[real] = project.files.count
                 index.append(project.files.count)
                 // Renumbered so the project's diagnostics name their file by its index here.
-                project.files.append(File(path: display(source.path), realPath: real,
-                                          source: SourceFile(id: FileID(project.files.count), path: display(source.path), bytes: source.bytes),
-                                          syntax: load.syntax[i], blocks: blocks(of: load.syntax[i])))
+                project.files.append(
+                    File(
+                        path: display(source.path), realPath: real,
+                        source: SourceFile(
+                            id: FileID(project.files.count), path: display(source.path), bytes: source.bytes),
+                        syntax: load.syntax[i], blocks: blocks(of: load.syntax[i])))
             }
-            func here(_ r: SourceRange) -> SourceRange { SourceRange(file: FileID(index[r.file.index]), start: r.start, end: r.end) }
+            func here(_ r: SourceRange) -> SourceRange {
+                SourceRange(file: FileID(index[r.file.index]), start: r.start, end: r.end)
+            }
             let table = program.strings
             guard let base = table.locales.first else { continue }
             if let known = project.baseLocale, known != base.tag {
-                diagnostics.append(.error(.conflictingCopy, "the base locale here is '\(base.tag)', and '\(known)' elsewhere; one catalog has one source language: export these flows separately",
-                                          at: here(base.range), notes: baseFrom.map { [DiagnosticNote("the base locale '\(known)' comes from here", at: $0)] } ?? []))
+                diagnostics.append(
+                    .error(
+                        .conflictingCopy,
+                        "the base locale here is '\(base.tag)', and '\(known)' elsewhere; one catalog has one source language: export these flows separately",
+                        at: here(base.range),
+                        notes: baseFrom.map { [DiagnosticNote("the base locale '\(known)' comes from here", at: $0)] }
+                            ?? []))
                 continue
             }
             project.baseLocale = base.tag
@@ -119,7 +133,10 @@ public struct CopyProject: Sendable {
             var homes: [HomeKey?] = []
             for (k, key) in table.keys.enumerated() {
                 // The home is where the base locale defines the key (else the first locale that does).
-                guard let owner = table.entries.lazy.compactMap({ $0.indices.contains(k) ? $0[k] : nil }).first else { homes.append(nil); continue }
+                guard let owner = table.entries.lazy.compactMap({ $0.indices.contains(k) ? $0[k] : nil }).first else {
+                    homes.append(nil)
+                    continue
+                }
                 let baseEntry = table.entries[0].indices.contains(k) ? table.entries[0][k] : nil
                 let home = HomeKey(file: index[(baseEntry ?? owner).range.file.index], key: key)
                 homes.append(home)
@@ -130,10 +147,15 @@ public struct CopyProject: Sendable {
                     let file = index[written.range.file.index]
                     guard let place = project.place(file: file, locale: tag, key: key) else { continue }
                     if let first = places[tag], first != place {
-                        let a = project.entry(first), b = project.entry(place)
+                        let a = project.entry(first)
+                        let b = project.entry(place)
                         if a.literal.text != b.literal.text {
-                            diagnostics.append(.error(.conflictingCopy, "'\(key)' has another '\(tag)' text here than in \(project.files[first.file].path); one catalog holds one text per key and locale: make them agree",
-                                                      at: project.valueRange(place), notes: [DiagnosticNote("the other text", at: project.valueRange(first))]))
+                            diagnostics.append(
+                                .error(
+                                    .conflictingCopy,
+                                    "'\(key)' has another '\(tag)' text here than in \(project.files[first.file].path); one catalog holds one text per key and locale: make them agree",
+                                    at: project.valueRange(place),
+                                    notes: [DiagnosticNote("the other text", at: project.valueRange(first))]))
                         }
                         continue
                     }
@@ -150,8 +172,10 @@ public struct CopyProject: Sendable {
         let index = project
         project.keys.sort { a, b in
             if a.file != b.file { return a.file < b.file }
-            let pa = index.places[a]?[index.baseLocale ?? ""], pb = index.places[b]?[index.baseLocale ?? ""]
-            return (pa.map { index.entry($0).range.start.offset } ?? Int.max) < (pb.map { index.entry($0).range.start.offset } ?? Int.max)
+            let pa = index.places[a]?[index.baseLocale ?? ""]
+            let pb = index.places[b]?[index.baseLocale ?? ""]
+            return (pa.map { index.entry($0).range.start.offset } ?? Int.max)
+                < (pb.map { index.entry($0).range.start.offset } ?? Int.max)
         }
         return (project, diagnostics)
     }
@@ -179,7 +203,8 @@ public struct CopyProject: Sendable {
                 guard let value = entry.value else { continue }
                 let entryTokens = syntax.tokens(in: entry.range)
                 guard let v = entryTokens.firstIndex(where: { $0.kind == .string && $0.range == value.range }),
-                      let first = entryTokens.first.map({ _ in entryTokens.startIndex }) else { continue }
+                    let first = entryTokens.first.map({ _ in entryTokens.startIndex })
+                else { continue }
                 entries.append(Entry(key: entry.key.name, literal: value, first: first, value: v, range: entry.range))
             }
             blocks.append(Block(locale: decl.locale.tag, entries: entries, open: open, close: close))

@@ -5,9 +5,13 @@ import FlowSyntax
 /// title in flow camera, state prime".
 enum CopyUsage {
     /// Adds the uses of every `@key` of `program`; `homes[k]` is the home of `program.strings.keys[k]`.
-    static func collect(_ program: Program, homes: [CopyProject.HomeKey?], into uses: inout [CopyProject.HomeKey: [String]]) {
+    static func collect(
+        _ program: Program, homes: [CopyProject.HomeKey?], into uses: inout [CopyProject.HomeKey: [String]]
+    ) {
         func add(_ text: Text?, _ use: @autoclosure () -> String) {
-            guard case .localized(let localized)? = text, homes.indices.contains(localized.key.index), let home = homes[localized.key.index] else { return }
+            guard case .localized(let localized)? = text, homes.indices.contains(localized.key.index),
+                let home = homes[localized.key.index]
+            else { return }
             let phrase = use()
             if !(uses[home] ?? []).contains(phrase) { uses[home, default: []].append(phrase) }
         }
@@ -30,7 +34,8 @@ enum CopyUsage {
                     let callee = program.flows[call.callee.index]
                     for (i, argument) in call.arguments.enumerated() {
                         guard case .text(let text) = argument else { continue }
-                        let name = callee.parameters.indices.contains(i) ? callee.parameters[i].name : "argument \(i + 1)"
+                        let name =
+                            callee.parameters.indices.contains(i) ? callee.parameters[i].name : "argument \(i + 1)"
                         add(text, "{\(name)} of flow \(callee.name), passed \(place)")
                     }
                 default: break
@@ -42,7 +47,8 @@ enum CopyUsage {
     /// The comment of a key: its uses and the placeholders of its base text.
     static func comment(key: String, uses: [String], placeholders: [String]) -> String {
         var sentences: [String] = []
-        if key.hasPrefix("permission."), let kind = PermissionKind(rawValue: String(key.dropFirst("permission.".count))) {
+        if key.hasPrefix("permission."), let kind = PermissionKind(rawValue: String(key.dropFirst("permission.".count)))
+        {
             sentences.append("The name of the \(kind.rawValue) permission, shown for {permission}.")
         } else if uses.isEmpty {
             sentences.append("Not used by any flow.")
@@ -72,18 +78,22 @@ extension CopyProject {
             var translations: [Catalog.Translation] = []
             for tag in locales[key.file] ?? [] {
                 if let place = places[tag] {
-                    translations.append(.init(locale: tag, state: .translated, value: CatalogText.text(of: entry(place).literal)))
+                    translations.append(
+                        .init(locale: tag, state: .translated, value: CatalogText.text(of: entry(place).literal)))
                 } else if let baseText {
                     translations.append(.init(locale: tag, state: .new, value: baseText))
                 }
             }
             var placeholders: [String] = []
-            for case .placeholder(let placeholder) in baseEntry?.literal.segments ?? [] where !placeholders.contains(placeholder.name) {
+            for case .placeholder(let placeholder) in baseEntry?.literal.segments ?? []
+            where !placeholders.contains(placeholder.name) {
                 placeholders.append(placeholder.name)
             }
-            units.append(Catalog.Unit(file: files[key.file].path, key: key.key,
-                                      comment: CopyUsage.comment(key: key.key, uses: uses[key] ?? [], placeholders: placeholders),
-                                      translations: translations.sorted { XcodeOrder.less($0.locale, $1.locale) }))
+            units.append(
+                Catalog.Unit(
+                    file: files[key.file].path, key: key.key,
+                    comment: CopyUsage.comment(key: key.key, uses: uses[key] ?? [], placeholders: placeholders),
+                    translations: translations.sorted { XcodeOrder.less($0.locale, $1.locale) }))
         }
         return Catalog(sourceLanguage: base, units: units.sorted { XcodeOrder.less($0.id, $1.id) })
     }

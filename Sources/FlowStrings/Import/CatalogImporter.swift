@@ -25,14 +25,19 @@ public struct ImportPlan: Sendable {
 /// a new block), and with `delete` an entry the catalog lacks is removed. Unchanged text is
 /// never rewritten, so importing what was exported changes no byte.
 public enum CatalogImporter {
-    public static func plan(_ catalog: Catalog, file catalogFile: SourceFile, into project: CopyProject, delete: Bool) -> ImportPlan {
+    public static func plan(_ catalog: Catalog, file catalogFile: SourceFile, into project: CopyProject, delete: Bool)
+        -> ImportPlan
+    {
         var plan = ImportPlan()
         // Located together at the end (`located`): one pass, however many share a long line.
         func at(_ offset: Int) -> SourceRange { catalogFile.unlocatedRange(at: offset) }
         let base = project.baseLocale ?? catalog.sourceLanguage
         if project.baseLocale != nil, catalog.sourceLanguage != base {
-            plan.diagnostics.append(.error(.malformedCatalog, "the catalog's source language is '\(catalog.sourceLanguage)', the flows' base locale is '\(base)'",
-                                           at: at(catalog.sourceLanguageOffset)))
+            plan.diagnostics.append(
+                .error(
+                    .malformedCatalog,
+                    "the catalog's source language is '\(catalog.sourceLanguage)', the flows' base locale is '\(base)'",
+                    at: at(catalog.sourceLanguageOffset)))
             plan.diagnostics = catalogFile.located(plan.diagnostics)
             return plan
         }
@@ -40,65 +45,98 @@ public enum CatalogImporter {
         for key in project.keys { ids[project.id(key)] = key }
         var wanted: [(key: CopyProject.HomeKey, locale: String, segments: [CatalogText.Segment])] = []
         var present = Set<String>()  // "id\u{0}locale" the catalog has, whatever its state
-        var presentUnits = Set<String>(), kept = Set<String>()
+        var presentUnits = Set<String>()
+        var kept = Set<String>()
         var unknown = 0
         for unit in catalog.units {
             let id = unit.file.isEmpty ? unit.key : unit.id
             guard let key = ids[id] else {
                 // A suggestion costs a pass over the keys: only for the ones that will be shown.
                 unknown += 1
-                let hint = unknown > ParseLimits.default.maxErrors ? ""
+                let hint =
+                    unknown > ParseLimits.default.maxErrors
+                    ? ""
                     : suggestion(for: unit, id: id, among: project).map { "; did you mean '\($0)'?" } ?? ""
-                plan.diagnostics.append(.error(.unknownCatalogKey, "unknown key '\(id)': no flow defines '\(unit.key)'\(unit.file.isEmpty ? "" : " in '\(unit.file)'")\(hint)",
-                                               at: at(unit.offset)))
+                plan.diagnostics.append(
+                    .error(
+                        .unknownCatalogKey,
+                        "unknown key '\(id)': no flow defines '\(unit.key)'\(unit.file.isEmpty ? "" : " in '\(unit.file)'")\(hint)",
+                        at: at(unit.offset)))
                 continue
             }
             presentUnits.insert(id)
             for t in unit.translations { present.insert(id + "\u{0}" + t.locale) }
             // Marked not to translate: kept as the flows have it, never imported nor removed.
-            guard unit.translate else { kept.insert(id); continue }
+            guard unit.translate else {
+                kept.insert(id)
+                continue
+            }
             // The placeholders every translation must keep: the base text's, as imported.
-            let baseText = unit.translation(base).flatMap { $0.state == .new ? nil : $0.value }
+            let baseText =
+                unit.translation(base).flatMap { $0.state == .new ? nil : $0.value }
                 ?? project.places[key]?[base].map { CatalogText.text(of: project.entry($0).literal) }
-            let basePlaceholders = baseText.flatMap { try? CatalogText.segments(of: $0) }.map(CatalogText.placeholders) ?? []
+            let basePlaceholders =
+                baseText.flatMap { try? CatalogText.segments(of: $0) }.map(CatalogText.placeholders) ?? []
             // XLIFF says what the translator translated: a base text changed since is worth a look.
             if let source = unit.source, let baseText, source != baseText,
-               unit.translations.contains(where: { $0.state == .translated }) {
-                plan.diagnostics.append(.warning(.catalogEntryNeedsReview, "'\(id)' was translated from an older base text (\"\(source)\", now \"\(baseText)\"); imported, check it",
-                                                 at: at(unit.offset)))
+                unit.translations.contains(where: { $0.state == .translated })
+            {
+                plan.diagnostics.append(
+                    .warning(
+                        .catalogEntryNeedsReview,
+                        "'\(id)' was translated from an older base text (\"\(source)\", now \"\(baseText)\"); imported, check it",
+                        at: at(unit.offset)))
             }
             for t in unit.translations {
                 switch t.state {
                 case .new:
-                    plan.diagnostics.append(.warning(.untranslatedCatalogEntry, "'\(t.locale)' text of '\(id)' is not translated yet (state new); not imported",
-                                                     at: at(t.stateOffset)))
+                    plan.diagnostics.append(
+                        .warning(
+                            .untranslatedCatalogEntry,
+                            "'\(t.locale)' text of '\(id)' is not translated yet (state new); not imported",
+                            at: at(t.stateOffset)))
                     continue
                 case .needsReview:
-                    plan.diagnostics.append(.warning(.catalogEntryNeedsReview, "'\(t.locale)' text of '\(id)' needs review; imported, and exported as translated from now on",
-                                                     at: at(t.stateOffset)))
+                    plan.diagnostics.append(
+                        .warning(
+                            .catalogEntryNeedsReview,
+                            "'\(t.locale)' text of '\(id)' needs review; imported, and exported as translated from now on",
+                            at: at(t.stateOffset)))
                 case .translated: break
                 }
                 let segments: [CatalogText.Segment]
                 do throws(CatalogText.Problem) {
                     segments = try CatalogText.segments(of: t.value)
                 } catch {
-                    plan.diagnostics.append(.error(.catalogPlaceholderMismatch, "'\(t.locale)' text of '\(id)': \(error.message)",
-                                                   at: at(offset(in: catalogFile.bytes, catalog.encoding, t.valueOffset, error.column))))
+                    plan.diagnostics.append(
+                        .error(
+                            .catalogPlaceholderMismatch, "'\(t.locale)' text of '\(id)': \(error.message)",
+                            at: at(offset(in: catalogFile.bytes, catalog.encoding, t.valueOffset, error.column))))
                     continue
                 }
                 if t.locale != base {
                     let names = CatalogText.placeholders(segments)
                     var bad = false
                     for name in names where !basePlaceholders.contains(name) {
-                        let hint = Suggestion.closest(to: name, in: basePlaceholders).map { "; did you mean '{\($0)}'?" } ?? ""
-                        plan.diagnostics.append(.error(.catalogPlaceholderMismatch, "'\(t.locale)' text of '\(id)' has the placeholder '{\(name)}', which the base text does not have\(hint)",
-                                                       at: at(offset(in: catalogFile.bytes, catalog.encoding, t.valueOffset, column(of: name, in: t.value)))))
+                        let hint =
+                            Suggestion.closest(to: name, in: basePlaceholders).map { "; did you mean '{\($0)}'?" } ?? ""
+                        plan.diagnostics.append(
+                            .error(
+                                .catalogPlaceholderMismatch,
+                                "'\(t.locale)' text of '\(id)' has the placeholder '{\(name)}', which the base text does not have\(hint)",
+                                at: at(
+                                    offset(
+                                        in: catalogFile.bytes, catalog.encoding, t.valueOffset,
+                                        column(of: name, in: t.value)))))
                         bad = true
                     }
                     let dropped = basePlaceholders.filter { !names.contains($0) }
                     if !dropped.isEmpty {
-                        plan.diagnostics.append(.error(.catalogPlaceholderMismatch, "'\(t.locale)' text of '\(id)' drops the placeholder\(dropped.count == 1 ? "" : "s") \(dropped.map { "'{\($0)}'" }.joined(separator: ", ")) of the base text",
-                                                       at: at(offset(in: catalogFile.bytes, catalog.encoding, t.valueOffset, 0))))
+                        plan.diagnostics.append(
+                            .error(
+                                .catalogPlaceholderMismatch,
+                                "'\(t.locale)' text of '\(id)' drops the placeholder\(dropped.count == 1 ? "" : "s") \(dropped.map { "'{\($0)}'" }.joined(separator: ", ")) of the base text",
+                                at: at(offset(in: catalogFile.bytes, catalog.encoding, t.valueOffset, 0))))
                         bad = true
                     }
                     if bad { continue }
@@ -117,7 +155,10 @@ public enum CatalogImporter {
                 let current = (try? CatalogText.segments(of: CatalogText.text(of: entry.literal))) ?? []
                 guard current != w.segments else { continue }
                 editor.replace(place, with: CatalogText.flowLiteral(w.segments))
-                plan.changes.append(.init(kind: .updated, file: place.file, locale: w.locale, key: w.key.key, line: entry.range.start.line))
+                plan.changes.append(
+                    .init(
+                        kind: .updated, file: place.file, locale: w.locale, key: w.key.key, line: entry.range.start.line
+                    ))
             } else {
                 let file = editor.add(w.key, locale: w.locale, literal: CatalogText.flowLiteral(w.segments))
                 plan.changes.append(.init(kind: .added, file: file, locale: w.locale, key: w.key.key))
@@ -129,10 +170,13 @@ public enum CatalogImporter {
                 guard !kept.contains(id) else { continue }
                 for (locale, place) in (project.places[key] ?? [:]).sorted(by: { $0.key < $1.key })
                 where catalog.scope?.contains(locale) ?? true
-                    && (!presentUnits.contains(id) || !present.contains(id + "\u{0}" + locale)) {
+                    && (!presentUnits.contains(id) || !present.contains(id + "\u{0}" + locale))
+                {
                     editor.remove(place)
-                    plan.changes.append(.init(kind: .removed, file: place.file, locale: locale, key: key.key,
-                                              line: project.entry(place).range.start.line))
+                    plan.changes.append(
+                        .init(
+                            kind: .removed, file: place.file, locale: locale, key: key.key,
+                            line: project.entry(place).range.start.line))
                 }
             }
         }
@@ -152,7 +196,8 @@ public enum CatalogImporter {
 
     /// The scalar column of `{name}` in catalog text.
     static func column(of name: String, in text: String) -> Int {
-        let scalars = Array(text.unicodeScalars), needle = Array("{\(name)}".unicodeScalars)
+        let scalars = Array(text.unicodeScalars)
+        let needle = Array("{\(name)}".unicodeScalars)
         guard needle.count <= scalars.count else { return 0 }
         for i in 0...(scalars.count - needle.count) where Array(scalars[i..<(i + needle.count)]) == needle {
             return i

@@ -18,7 +18,8 @@ struct FlowEditor {
 
     init(project: CopyProject) {
         self.project = project
-        var rank: [CopyProject.HomeKey: Int] = [:], keysOf: [Int: [CopyProject.HomeKey]] = [:]
+        var rank: [CopyProject.HomeKey: Int] = [:]
+        var keysOf: [Int: [CopyProject.HomeKey]] = [:]
         for (i, key) in project.keys.enumerated() {
             rank[key] = i
             keysOf[key.file, default: []].append(key)
@@ -58,7 +59,8 @@ struct FlowEditor {
         if joins[join] == nil {
             var found: CopyProject.Place?
             for other in keysOf[key.file] ?? [] {
-                if let place = project.places[other]?[locale], project.files[place.file].blocks[place.block].open != nil {
+                if let place = project.places[other]?[locale], project.files[place.file].blocks[place.block].open != nil
+                {
                     found = place
                     break
                 }
@@ -94,7 +96,9 @@ struct FlowEditor {
     }
 
     private func newline(_ file: Int) -> String {
-        project.files[file].syntax.source.firstIndex(of: 0x0A).map { $0 > 0 && project.files[file].syntax.source[$0 - 1] == 0x0D } == true ? "\r\n" : "\n"
+        project.files[file].syntax.source.firstIndex(of: 0x0A).map {
+            $0 > 0 && project.files[file].syntax.source[$0 - 1] == 0x0D
+        } == true ? "\r\n" : "\n"
     }
 
     /// How a block writes its entries: indentation, the gap before and after `=`, and the column
@@ -108,10 +112,15 @@ struct FlowEditor {
         let indent = syntax.source[lead].lastIndex(of: 0x0A).map { text(($0 + 1)..<lead.upperBound) } ?? "  "
         let equals = block.entries.map { e in (e.first...e.value).first { syntax.tokens[$0].kind == .equals } }
         guard let eq = equals.last ?? nil else { return EntryStyle(indent: indent) }
-        let before = text(syntax.tokens[eq - 1].trailingTrivia), after = text(syntax.tokens[eq].trailingTrivia)
-        let columns = equals.compactMap { $0.map { syntax.tokens[$0].range.start.column - syntax.tokens[block.entries[0].first].range.start.column } }
+        let before = text(syntax.tokens[eq - 1].trailingTrivia)
+        let after = text(syntax.tokens[eq].trailingTrivia)
+        let columns = equals.compactMap {
+            $0.map { syntax.tokens[$0].range.start.column - syntax.tokens[block.entries[0].first].range.start.column }
+        }
         let aligned = block.entries.count >= 2 && Set(columns).count == 1
-        return EntryStyle(indent: indent, before: before.isEmpty ? " " : before, after: after.isEmpty ? " " : after, align: aligned ? columns[0] : nil)
+        return EntryStyle(
+            indent: indent, before: before.isEmpty ? " " : before, after: after.isEmpty ? " " : after,
+            align: aligned ? columns[0] : nil)
     }
 
     private func line(_ key: String, _ literal: String, _ s: EntryStyle) -> String {
@@ -120,7 +129,9 @@ struct FlowEditor {
     }
 
     private mutating func insert(_ list: [NewEntry], file: Int, block b: Int) {
-        let block = project.files[file].blocks[b], syntax = project.files[file].syntax, nl = newline(file)
+        let block = project.files[file].blocks[b]
+        let syntax = project.files[file].syntax
+        let nl = newline(file)
         let kept = block.entries.enumerated().filter { !removed.contains([file, b, $0.offset]) }.map(\.element)
         var shape = block
         shape.entries = kept
@@ -140,14 +151,17 @@ struct FlowEditor {
                 var sep = "  "
                 if kept.count >= 2 {
                     let t = syntax.source[syntax.tokens[kept[kept.count - 2].value].trailingTrivia]
-                    if !t.isEmpty, t.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { sep = String(decoding: t, as: UTF8.self) }
+                    if !t.isEmpty, t.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+                        sep = String(decoding: t, as: UTF8.self)
+                    }
                 }
                 let text = list.map { sep + line($0.key, $0.literal, EntryStyle(indent: s.indent)) }.joined()
                 edits[file, default: TokenEdits()].afterText[last.value, default: []] += Array(text.utf8)
             }
         } else if closeLine == syntax.tokens[open].range.start.line {
             // `{ }` or `{}`: entries two spaces apart, one space inside the braces.
-            let text = " " + list.map { line($0.key, $0.literal, EntryStyle()) }.joined(separator: "  ")
+            let text =
+                " " + list.map { line($0.key, $0.literal, EntryStyle()) }.joined(separator: "  ")
                 + (syntax.tokens[open].trailingTrivia.isEmpty ? " " : "")
             edits[file, default: TokenEdits()].afterText[open, default: []] += Array(text.utf8)
         } else {
@@ -162,25 +176,34 @@ struct FlowEditor {
     /// When a block's `=` line up (or it has one entry, which the new ones join in a run), the
     /// new entries line up with them; a key longer than the column moves the column, and the
     /// block's other entries with it, as the canonical layout (Grammar.md) aligns a run.
-    private mutating func realign(_ kept: [CopyProject.Entry], adding list: [NewEntry], file: Int, style s: inout EntryStyle) {
+    private mutating func realign(
+        _ kept: [CopyProject.Entry], adding list: [NewEntry], file: Int, style s: inout EntryStyle
+    ) {
         let syntax = project.files[file].syntax
         guard s.align != nil || (kept.count == 1 && s.before == " ") else { return }
         let equals = kept.map { e in (e.first...e.value).first { syntax.tokens[$0].kind == .equals } }
-        let widths = zip(kept, equals).map { e, eq in eq.map { syntax.tokens[$0 - 1].range.end.column - syntax.tokens[e.first].range.start.column } }
+        let widths = zip(kept, equals).map { e, eq in
+            eq.map { syntax.tokens[$0 - 1].range.end.column - syntax.tokens[e.first].range.start.column }
+        }
         let column = ((widths.compactMap { $0 }) + list.map { $0.key.unicodeScalars.count }).max()! + 1
         defer { s.align = column }
         guard column != s.align ?? ((widths.first ?? nil).map { $0 + 1 } ?? column) else { return }
         for (eq, width) in zip(equals, widths) {
-            guard let eq, let width, syntax.source[syntax.tokens[eq - 1].trailingTrivia].allSatisfy({ $0 == 0x20 }) else { continue }
+            guard let eq, let width, syntax.source[syntax.tokens[eq - 1].trailingTrivia].allSatisfy({ $0 == 0x20 })
+            else { continue }
             edits[file, default: TokenEdits()].trailing[eq - 1] = Array(repeating: 0x20, count: max(1, column - width))
         }
     }
 
     /// New `strings locale { }` blocks after the file's last block, laid out like its first one.
     private mutating func appendBlocks(_ blocks: [(locale: String, entries: [NewEntry])], file: Int) {
-        let f = project.files[file], nl = newline(file)
-        guard let anchor = f.blocks.last(where: { $0.close != nil })?.close
-            ?? f.syntax.tokens.indices.last(where: { f.syntax.tokens[$0].kind != .eof && f.syntax.tokens[$0].presence != .missing })
+        let f = project.files[file]
+        let nl = newline(file)
+        guard
+            let anchor = f.blocks.last(where: { $0.close != nil })?.close
+                ?? f.syntax.tokens.indices.last(where: {
+                    f.syntax.tokens[$0].kind != .eof && f.syntax.tokens[$0].presence != .missing
+                })
         else { return }
         let model = f.blocks.first { $0.entries.count >= 1 }
         var s = model.map { style(file: file, block: $0) } ?? EntryStyle()

@@ -16,7 +16,9 @@ struct TokenEdits {
     /// a comment above a removed entry stays), the rest of the token and its trailing trivia go.
     var removals: [Int: Int] = [:]
 
-    var isEmpty: Bool { replacements.isEmpty && trailing.isEmpty && afterText.isEmpty && afterTrivia.isEmpty && removals.isEmpty }
+    var isEmpty: Bool {
+        replacements.isEmpty && trailing.isEmpty && afterText.isEmpty && afterTrivia.isEmpty && removals.isEmpty
+    }
 
     /// The file with the edits applied. The tokens' full ranges tile the file, so the bytes
     /// between edited tokens are copied as one run each: linear in the file, with work per
@@ -24,10 +26,13 @@ struct TokenEdits {
     func apply(to syntax: FileSyntax) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(syntax.source.count + 256)
-        let edited = Set(replacements.keys).union(trailing.keys).union(afterText.keys).union(afterTrivia.keys).union(removals.keys).sorted()
+        let edited = Set(replacements.keys).union(trailing.keys).union(afterText.keys).union(afterTrivia.keys).union(
+            removals.keys
+        ).sorted()
         var cursor = 0
         for i in edited where syntax.tokens[i].presence != .missing {
-            let token = syntax.tokens[i], leading = token.leadingTrivia
+            let token = syntax.tokens[i]
+            let leading = token.leadingTrivia
             out += syntax.source[cursor..<token.fullRange.lowerBound]
             cursor = token.fullRange.upperBound
             if let keep = removals[i] {

@@ -19,13 +19,13 @@ public enum XCStringsWriter {
             for (j, t) in translations.enumerated() {
                 out += j == 0 ? "\n" : ",\n"
                 out += """
-                        \(quote(t.locale)) : {
-                          "stringUnit" : {
-                            "state" : \(quote(t.state.rawValue)),
-                            "value" : \(quote(t.value))
-                          }
-                        }
-                """
+                            \(quote(t.locale)) : {
+                              "stringUnit" : {
+                                "state" : \(quote(t.state.rawValue)),
+                                "value" : \(quote(t.value))
+                              }
+                            }
+                    """
             }
             if !translations.isEmpty { out += "\n      }" }
             out += "\n    }"

@@ -3,7 +3,9 @@
 /// the strings come from. `contents.json` has the keys (sorted, Xcode's JSON spacing) of
 /// BenRiceM/Ketchup-Localisation `de.xcloc/contents.json`.
 public enum XCLoc {
-    public static func contents(developmentRegion: String, project: String, targetLocale: String, toolVersion: String) -> String {
+    public static func contents(developmentRegion: String, project: String, targetLocale: String, toolVersion: String)
+        -> String
+    {
         """
         {
           "developmentRegion" : \(XCStringsWriter.quote(developmentRegion)),

@@ -19,13 +19,19 @@ public enum XLIFF {
         var files: [String: [Catalog.Unit]] = [:]
         for unit in catalog.units { files[unit.file, default: []].append(unit) }
         for file in files.keys.sorted(by: XcodeOrder.less) {
-            out += "  <file original=\"\(XMLEscape.attribute(file))\" source-language=\"\(XMLEscape.attribute(catalog.sourceLanguage))\" target-language=\"\(XMLEscape.attribute(locale))\" datatype=\"plaintext\">\n"
-            out += "    <header>\n      <tool tool-id=\"\(toolID)\" tool-name=\"flowstrings\" tool-version=\"\(XMLEscape.attribute(toolVersion))\"/>\n    </header>\n    <body>\n"
+            out +=
+                "  <file original=\"\(XMLEscape.attribute(file))\" source-language=\"\(XMLEscape.attribute(catalog.sourceLanguage))\" target-language=\"\(XMLEscape.attribute(locale))\" datatype=\"plaintext\">\n"
+            out +=
+                "    <header>\n      <tool tool-id=\"\(toolID)\" tool-name=\"flowstrings\" tool-version=\"\(XMLEscape.attribute(toolVersion))\"/>\n    </header>\n    <body>\n"
             for unit in files[file]!.sorted(by: { XcodeOrder.less($0.key, $1.key) }) {
                 out += "      <trans-unit id=\"\(XMLEscape.attribute(unit.key))\" xml:space=\"preserve\">\n"
                 out += "        " + element("source", unit.translation(catalog.sourceLanguage)?.value ?? "") + "\n"
                 if let t = unit.translation(locale), t.state != .new {
-                    out += "        " + element("target", t.value, state: t.state == .translated ? "translated" : "needs-review-translation") + "\n"
+                    out +=
+                        "        "
+                        + element(
+                            "target", t.value, state: t.state == .translated ? "translated" : "needs-review-translation"
+                        ) + "\n"
                 }
                 out += "        " + element("note", unit.comment) + "\n"
                 out += "      </trans-unit>\n"
@@ -44,7 +50,9 @@ public enum XLIFF {
     static func state(_ value: String?) -> Catalog.State? {
         switch value {
         case nil, "translated", "final", "signed-off": .translated
-        case "needs-review-translation", "needs-review-adaptation", "needs-review-l10n", "needs-adaptation", "needs-l10n": .needsReview
+        case "needs-review-translation", "needs-review-adaptation", "needs-review-l10n", "needs-adaptation",
+            "needs-l10n":
+            .needsReview
         case "new", "needs-translation": .new
         default: nil
         }
@@ -60,7 +68,9 @@ public enum XLIFF {
 
     private static func readUnlocated(_ file: SourceFile) -> (catalog: Catalog?, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        func fail(_ message: String, at offset: Int) { diagnostics.append(.error(.malformedCatalog, message, at: file.unlocatedRange(at: offset))) }
+        func fail(_ message: String, at offset: Int) {
+            diagnostics.append(.error(.malformedCatalog, message, at: file.unlocatedRange(at: offset)))
+        }
         let root: XMLReader.Element
         do throws(XMLReader.Failure) {
             root = try XMLReader.parse(file.bytes)
@@ -68,21 +78,40 @@ public enum XLIFF {
             fail("not valid XML: \(error.message)", at: error.offset)
             return (nil, diagnostics)
         }
-        guard root.name == "xliff" else { fail("expected an <xliff> document, found <\(root.name)>", at: root.offset); return (nil, diagnostics) }
+        guard root.name == "xliff" else {
+            fail("expected an <xliff> document, found <\(root.name)>", at: root.offset)
+            return (nil, diagnostics)
+        }
         if let v = root.attribute("version"), v.value != "1.2" {
             fail("XLIFF version '\(v.value)': flowstrings reads XLIFF 1.2", at: v.offset)
             return (nil, diagnostics)
         }
-        var source: String?, sourceAt = root.offset
+        var source: String?
+        var sourceAt = root.offset
         var units: [Catalog.Unit] = []
         var scope = Set<String>()
         for f in root.elements(named: "file") {
-            guard let original = f.attribute("original") else { fail("<file> has no 'original' (the flow file)", at: f.offset); continue }
-            guard let sl = f.attribute("source-language") else { fail("<file> has no 'source-language'", at: f.offset); continue }
-            guard let tl = f.attribute("target-language") else { fail("<file> has no 'target-language'", at: f.offset); continue }
+            guard let original = f.attribute("original") else {
+                fail("<file> has no 'original' (the flow file)", at: f.offset)
+                continue
+            }
+            guard let sl = f.attribute("source-language") else {
+                fail("<file> has no 'source-language'", at: f.offset)
+                continue
+            }
+            guard let tl = f.attribute("target-language") else {
+                fail("<file> has no 'target-language'", at: f.offset)
+                continue
+            }
             // Both become `strings <locale> {` in a flow: language tags, or nothing.
-            if let problem = LocaleTag.problem(sl.value) { fail(problem, at: sl.offset); continue }
-            if let problem = LocaleTag.problem(tl.value) { fail(problem, at: tl.offset); continue }
+            if let problem = LocaleTag.problem(sl.value) {
+                fail(problem, at: sl.offset)
+                continue
+            }
+            if let problem = LocaleTag.problem(tl.value) {
+                fail(problem, at: tl.offset)
+                continue
+            }
             if let source, source != sl.value {
                 fail("source language '\(sl.value)' differs from '\(source)' of the first <file>", at: sl.offset)
                 continue
@@ -93,37 +122,52 @@ public enum XLIFF {
             while let body = bodies.popLast() {
                 bodies += body.elements(named: "group")
                 for unit in body.elements(named: "trans-unit") {
-                    guard let id = unit.attribute("id") else { fail("<trans-unit> has no 'id' (the key)", at: unit.offset); continue }
+                    guard let id = unit.attribute("id") else {
+                        fail("<trans-unit> has no 'id' (the key)", at: unit.offset)
+                        continue
+                    }
                     var translations: [Catalog.Translation] = []
                     if let target = unit.elements(named: "target").first {
                         let state = target.attribute("state")
                         guard let mapped = Self.state(state?.value) else {
-                            fail("unknown state '\(state?.value ?? "")' (XLIFF 1.2: new, needs-translation, needs-review-translation, translated, final, ...)", at: state?.offset ?? target.offset)
+                            fail(
+                                "unknown state '\(state?.value ?? "")' (XLIFF 1.2: new, needs-translation, needs-review-translation, translated, final, ...)",
+                                at: state?.offset ?? target.offset)
                             continue
                         }
                         guard target.elements.isEmpty else {
-                            fail("inline markup in <target> cannot be imported: flow copy is plain text", at: target.elements[0].offset)
+                            fail(
+                                "inline markup in <target> cannot be imported: flow copy is plain text",
+                                at: target.elements[0].offset)
                             continue
                         }
                         let text = target.text
-                        translations.append(.init(locale: tl.value, state: mapped, value: text.value, offset: target.offset,
-                                                  valueOffset: text.offset, stateOffset: state?.offset ?? target.offset))
+                        translations.append(
+                            .init(
+                                locale: tl.value, state: mapped, value: text.value, offset: target.offset,
+                                valueOffset: text.offset, stateOffset: state?.offset ?? target.offset))
                     } else {
                         // No target: not translated yet.
                         let text = unit.elements(named: "source").first?.text ?? (value: "", offset: unit.offset)
-                        translations.append(.init(locale: tl.value, state: .new, value: text.value, offset: unit.offset,
-                                                  valueOffset: text.offset, stateOffset: unit.offset))
+                        translations.append(
+                            .init(
+                                locale: tl.value, state: .new, value: text.value, offset: unit.offset,
+                                valueOffset: text.offset, stateOffset: unit.offset))
                     }
-                    var read = Catalog.Unit(file: original.value, key: id.value, comment: unit.elements(named: "note").first?.text.value ?? "",
-                                            translations: translations, offset: id.offset,
-                                            translate: unit.attribute("translate")?.value != "no")
+                    var read = Catalog.Unit(
+                        file: original.value, key: id.value,
+                        comment: unit.elements(named: "note").first?.text.value ?? "",
+                        translations: translations, offset: id.offset,
+                        translate: unit.attribute("translate")?.value != "no")
                     read.source = unit.elements(named: "source").first?.text.value
                     units.append(read)
                 }
             }
         }
         guard let source, diagnostics.isEmpty else {
-            if diagnostics.isEmpty { fail("the XLIFF file has no <file> with a source and target language", at: root.offset) }
+            if diagnostics.isEmpty {
+                fail("the XLIFF file has no <file> with a source and target language", at: root.offset)
+            }
             return (nil, diagnostics)
         }
         var catalog = Catalog(sourceLanguage: source, units: units, encoding: .xml, sourceLanguageOffset: sourceAt)

@@ -15,7 +15,9 @@ public enum XMLCharacters {
 
     /// The first character of `text` XML 1.0 cannot hold, as `U+001B`.
     static func firstUnwritable(in text: String) -> String? {
-        text.unicodeScalars.first { !isAllowed($0) }.map { "U+" + String(String($0.value, radix: 16, uppercase: true).leftPadded(to: 4)) }
+        text.unicodeScalars.first { !isAllowed($0) }.map {
+            "U+" + String(String($0.value, radix: 16, uppercase: true).leftPadded(to: 4))
+        }
     }
 
     /// One error per `strings` entry, and per file path, that an XLIFF file cannot hold.
@@ -23,14 +25,20 @@ public enum XMLCharacters {
         var out: [Diagnostic] = []
         for (f, file) in project.files.enumerated() {
             if let c = firstUnwritable(in: file.path) {
-                out.append(.error(.xmlUnsafeCopy, "the path of this file holds \(c), which XML 1.0 cannot hold; rename the file to export XLIFF",
-                                  at: file.source.pointRange(at: 0)))
+                out.append(
+                    .error(
+                        .xmlUnsafeCopy,
+                        "the path of this file holds \(c), which XML 1.0 cannot hold; rename the file to export XLIFF",
+                        at: file.source.pointRange(at: 0)))
             }
             for (b, block) in file.blocks.enumerated() {
                 for (e, entry) in block.entries.enumerated() {
                     guard let c = firstUnwritable(in: CatalogText.text(of: entry.literal)) else { continue }
-                    out.append(.error(.xmlUnsafeCopy, "'\(block.locale)' text of '\(entry.key)' holds \(c), which XML 1.0 cannot hold; remove it, or export a String Catalog",
-                                      at: project.valueRange(.init(file: f, block: b, entry: e))))
+                    out.append(
+                        .error(
+                            .xmlUnsafeCopy,
+                            "'\(block.locale)' text of '\(entry.key)' holds \(c), which XML 1.0 cannot hold; remove it, or export a String Catalog",
+                            at: project.valueRange(.init(file: f, block: b, entry: e))))
                 }
             }
         }

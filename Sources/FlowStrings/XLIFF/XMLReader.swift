@@ -20,7 +20,8 @@ public enum XMLReader {
         public func elements(named name: String) -> [Element] { elements.filter { $0.name == name } }
         /// The text of the element (text and CDATA children joined), and where it starts.
         public var text: (value: String, offset: Int) {
-            var value = "", start: Int?
+            var value = ""
+            var start: Int?
             for case .text(let t, let at) in children {
                 value += t
                 start = start ?? at
@@ -45,16 +46,21 @@ public enum XMLReader {
         var p = Parsing(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.i = 3 }
         try p.misc()
-        guard p.i < bytes.count, bytes[p.i] == UInt8(ascii: "<") else { throw Failure(message: "expected the root element", offset: p.i) }
+        guard p.i < bytes.count, bytes[p.i] == UInt8(ascii: "<") else {
+            throw Failure(message: "expected the root element", offset: p.i)
+        }
         let root = try p.element(depth: 0)
         try p.misc()
-        guard p.i == bytes.count else { throw Failure(message: "unexpected content after the root element", offset: p.i) }
+        guard p.i == bytes.count else {
+            throw Failure(message: "unexpected content after the root element", offset: p.i)
+        }
         return root
     }
 
     /// The byte offset of scalar `column` of text that starts at `start`, through entities.
     public static func offset(inText bytes: [UInt8], start: Int, column: Int) -> Int {
-        var i = start, n = 0
+        var i = start
+        var n = 0
         while i < bytes.count, n < column {
             if bytes[i] == UInt8(ascii: "&"), let end = bytes[i...].firstIndex(of: UInt8(ascii: ";")) {
                 i = end + 1
@@ -74,7 +80,9 @@ public enum XMLReader {
         let bytes: [UInt8]
         var i = 0
 
-        func fail(_ message: String, at offset: Int? = nil) -> Failure { Failure(message: message, offset: offset ?? i) }
+        func fail(_ message: String, at offset: Int? = nil) -> Failure {
+            Failure(message: message, offset: offset ?? i)
+        }
 
         func starts(_ s: String) -> Bool { bytes[i...].starts(with: Array(s.utf8)) }
 
@@ -86,16 +94,21 @@ public enum XMLReader {
         mutating func misc() throws(Failure) {
             while true {
                 skipSpace()
-                if starts("<?") { try skip(past: "?>", what: "processing instruction") }
-                else if starts("<!--") { try skip(past: "-->", what: "comment") }
-                else if starts("<!DOCTYPE") || starts("<!ENTITY") {
+                if starts("<?") {
+                    try skip(past: "?>", what: "processing instruction")
+                } else if starts("<!--") {
+                    try skip(past: "-->", what: "comment")
+                } else if starts("<!DOCTYPE") || starts("<!ENTITY") {
                     throw fail("a DOCTYPE or entity declaration is not accepted in XLIFF (entities are never expanded)")
-                } else { return }
+                } else {
+                    return
+                }
             }
         }
 
         mutating func skip(past end: String, what: String) throws(Failure) {
-            let start = i, e = Array(end.utf8)
+            let start = i
+            let e = Array(end.utf8)
             while i < bytes.count, !bytes[i...].starts(with: e) { i += 1 }
             guard i < bytes.count else { throw fail("unterminated \(what)", at: start) }
             i += e.count
@@ -109,7 +122,9 @@ public enum XMLReader {
         }
 
         mutating func element(depth: Int) throws(Failure) -> Element {
-            guard depth < XMLReader.maxDepth else { throw fail("elements nested deeper than \(XMLReader.maxDepth) levels") }
+            guard depth < XMLReader.maxDepth else {
+                throw fail("elements nested deeper than \(XMLReader.maxDepth) levels")
+            }
             let start = i
             i += 1
             let tag = try name()
@@ -120,15 +135,22 @@ public enum XMLReader {
                 skipSpace()
                 guard i < bytes.count else { throw fail("unterminated start tag <\(tag)>", at: start) }
                 if bytes[i] == UInt8(ascii: "/") {
-                    guard i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: ">") else { throw fail("expected '>' after '/'") }
+                    guard i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: ">") else {
+                        throw fail("expected '>' after '/'")
+                    }
                     i += 2
                     return Element(name: tag, attributes: attributes, children: [], offset: start)
                 }
-                if bytes[i] == UInt8(ascii: ">") { i += 1; break }
+                if bytes[i] == UInt8(ascii: ">") {
+                    i += 1
+                    break
+                }
                 let at = i
                 let attribute = try name()
                 skipSpace()
-                guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else { throw fail("expected '=' after attribute '\(attribute)'") }
+                guard i < bytes.count, bytes[i] == UInt8(ascii: "=") else {
+                    throw fail("expected '=' after attribute '\(attribute)'")
+                }
                 i += 1
                 skipSpace()
                 guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") else {
@@ -180,7 +202,9 @@ public enum XMLReader {
                 let b = bytes[i]
                 if b == UInt8(ascii: "&") {
                     let at = i
-                    guard let semi = bytes[i...].prefix(12).firstIndex(of: UInt8(ascii: ";")) else { throw fail("'&' starts no entity (write '&amp;')") }
+                    guard let semi = bytes[i...].prefix(12).firstIndex(of: UInt8(ascii: ";")) else {
+                        throw fail("'&' starts no entity (write '&amp;')")
+                    }
                     let entity = String(decoding: bytes[(i + 1)..<semi], as: UTF8.self)
                     switch entity {
                     case "amp": out.append(UInt8(ascii: "&"))
@@ -189,9 +213,14 @@ public enum XMLReader {
                     case "quot": out.append(UInt8(ascii: "\""))
                     case "apos": out.append(UInt8(ascii: "'"))
                     default:
-                        let hex = entity.hasPrefix("#x"), dec = entity.hasPrefix("#")
-                        guard dec, let v = UInt32(entity.dropFirst(hex ? 2 : 1), radix: hex ? 16 : 10), let s = Unicode.Scalar(v) else {
-                            throw fail("unknown entity '&\(entity);' (only &amp; &lt; &gt; &quot; &apos; and character references)", at: at)
+                        let hex = entity.hasPrefix("#x")
+                        let dec = entity.hasPrefix("#")
+                        guard dec, let v = UInt32(entity.dropFirst(hex ? 2 : 1), radix: hex ? 16 : 10),
+                            let s = Unicode.Scalar(v)
+                        else {
+                            throw fail(
+                                "unknown entity '&\(entity);' (only &amp; &lt; &gt; &quot; &apos; and character references)",
+                                at: at)
                         }
                         out += Array(String(Character(s)).utf8)
                     }

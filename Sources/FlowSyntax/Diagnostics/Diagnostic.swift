@@ -35,7 +35,9 @@ public struct FixIt: Hashable, Sendable {
 
     /// A fix-it; without `applicability` it is `.maybeIncorrect`, so a tool applies it only when
     /// the code that made it says the cure is certain.
-    public init(range: SourceRange, replacement: String, message: String, applicability: Applicability = .maybeIncorrect) {
+    public init(
+        range: SourceRange, replacement: String, message: String, applicability: Applicability = .maybeIncorrect
+    ) {
         self.range = range
         self.replacement = replacement
         self.message = message
@@ -81,13 +83,17 @@ public struct Diagnostic: Hashable, Sendable {
         self.fixIts = fixIts
     }
 
-    public static func error(_ id: DiagnosticID, _ message: String, at range: SourceRange?,
-                             notes: [DiagnosticNote] = [], fixIts: [FixIt] = []) -> Diagnostic {
+    public static func error(
+        _ id: DiagnosticID, _ message: String, at range: SourceRange?,
+        notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
+    ) -> Diagnostic {
         Diagnostic(id: id, severity: .error, message: message, range: range, notes: notes, fixIts: fixIts)
     }
 
-    public static func warning(_ id: DiagnosticID, _ message: String, at range: SourceRange?,
-                               notes: [DiagnosticNote] = [], fixIts: [FixIt] = []) -> Diagnostic {
+    public static func warning(
+        _ id: DiagnosticID, _ message: String, at range: SourceRange?,
+        notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
+    ) -> Diagnostic {
         Diagnostic(id: id, severity: .warning, message: message, range: range, notes: notes, fixIts: fixIts)
     }
 }

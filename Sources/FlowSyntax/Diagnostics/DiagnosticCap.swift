@@ -62,19 +62,25 @@ public struct DiagnosticCap: Sendable {
     public static func summaryPrefix(what: String) -> String { "too many \(what) in this file:" }
 
     /// The FL0013 for what one file left out, or nil when nothing was; `advice` ends it.
-    public static func summary(_ left: Omitted, what: String, advice: String = "fix the ones above first") -> Diagnostic? {
+    public static func summary(_ left: Omitted, what: String, advice: String = "fix the ones above first")
+        -> Diagnostic?
+    {
         guard left.total > 0 else { return nil }
         var parts: [String] = []
         if left.errors > 0 { parts.append("\(left.errors) error\(left.errors == 1 ? "" : "s")") }
         if left.warnings > 0 { parts.append("\(left.warnings) warning\(left.warnings == 1 ? "" : "s")") }
         if left.notes > 0 { parts.append("\(left.notes) note\(left.notes == 1 ? "" : "s")") }
-        let message = summaryPrefix(what: what) + " \(left.total) more not shown (\(parts.joined(separator: ", "))); \(advice)"
-        return Diagnostic(id: .tooManyErrors, severity: left.errors > 0 ? .error : .warning,
-                          message: message, range: left.after)
+        let message =
+            summaryPrefix(what: what) + " \(left.total) more not shown (\(parts.joined(separator: ", "))); \(advice)"
+        return Diagnostic(
+            id: .tooManyErrors, severity: left.errors > 0 ? .error : .warning,
+            message: message, range: left.after)
     }
 
     /// `diagnostics` capped per file (in their order), followed by the summaries.
-    public static func apply(_ diagnostics: [Diagnostic], limit: Int, what: String = "diagnostics") -> (kept: [Diagnostic], cap: DiagnosticCap) {
+    public static func apply(_ diagnostics: [Diagnostic], limit: Int, what: String = "diagnostics") -> (
+        kept: [Diagnostic], cap: DiagnosticCap
+    ) {
         var cap = DiagnosticCap(limit: limit)
         let kept = diagnostics.filter { cap.admit($0) }
         return (kept + cap.summaries(what: what), cap)

@@ -34,8 +34,8 @@ public struct DiagnosticID: RawRepresentable, Hashable, Comparable, Sendable, Cu
     public var phase: DiagnosticPhase? {
         let bytes = Array(rawValue.utf8)
         guard bytes.count == 6, bytes[0] == UInt8(ascii: "F"), bytes[1] == UInt8(ascii: "L"),
-              bytes[2...].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-              let number = Int(rawValue.dropFirst(2))
+            bytes[2...].allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+            let number = Int(rawValue.dropFirst(2))
         else { return nil }
         switch number {
         case 0..<100: return .syntax

@@ -16,8 +16,10 @@ public struct DiagnosticDescription: Sendable {
     /// What a configuration may do with the severity.
     public var policy: SeverityPolicy
 
-    public init(_ id: DiagnosticID, _ name: String, _ severity: Severity, summary: String, explanation: String,
-                triggering: DiagnosticExample, clean: DiagnosticExample, policy: SeverityPolicy) {
+    public init(
+        _ id: DiagnosticID, _ name: String, _ severity: Severity, summary: String, explanation: String,
+        triggering: DiagnosticExample, clean: DiagnosticExample, policy: SeverityPolicy
+    ) {
         self.id = id
         self.name = name
         self.defaultSeverity = severity
@@ -30,10 +32,13 @@ public struct DiagnosticDescription: Sendable {
 
     /// An entry whose clean example is the triggering one with `fix.0` replaced by `fix.1` in its
     /// first file: the smallest edit that makes the diagnostic go away.
-    public init(_ id: DiagnosticID, _ name: String, _ severity: Severity, summary: String, explanation: String,
-                triggering: DiagnosticExample, fix: (String, String), policy: SeverityPolicy) {
-        self.init(id, name, severity, summary: summary, explanation: explanation, triggering: triggering,
-                  clean: triggering.replacing(fix.0, with: fix.1), policy: policy)
+    public init(
+        _ id: DiagnosticID, _ name: String, _ severity: Severity, summary: String, explanation: String,
+        triggering: DiagnosticExample, fix: (String, String), policy: SeverityPolicy
+    ) {
+        self.init(
+            id, name, severity, summary: summary, explanation: explanation, triggering: triggering,
+            clean: triggering.replacing(fix.0, with: fix.1), policy: policy)
     }
 
     /// The text `flowlint --explain ID` prints.
@@ -106,7 +111,8 @@ public struct DiagnosticExample: Sendable {
             var scalars = Array(plain.unicodeScalars)[...]
             while let s = scalars.first {
                 if s == "⟨", scalars.count >= 4, scalars[scalars.startIndex + 3] == "⟩",
-                   let byte = UInt8(String(String.UnicodeScalarView(scalars.dropFirst().prefix(2))), radix: 16) {
+                    let byte = UInt8(String(String.UnicodeScalarView(scalars.dropFirst().prefix(2))), radix: 16)
+                {
                     out.append(byte)
                     scalars = scalars.dropFirst(4)
                 } else {
@@ -132,11 +138,13 @@ public struct DiagnosticExample: Sendable {
     /// file's markers removed (a clean example marks nothing).
     public func replacing(_ old: String, with new: String) -> DiagnosticExample {
         var copy = self
-        let text = Array(MarkedText(copy.files[0].text).text.utf8), needle = Array(old.utf8)
+        let text = Array(MarkedText(copy.files[0].text).text.utf8)
+        let needle = Array(old.utf8)
         // A fix that is not in the text leaves the example as it is; the registry tests then see
         // the clean example still report the ID.
         guard let at = text.indices.first(where: { text[$0...].starts(with: needle) }) else { return copy }
-        copy.files[0].text = String(decoding: text[..<at] + Array(new.utf8) + text[(at + needle.count)...], as: UTF8.self)
+        copy.files[0].text = String(
+            decoding: text[..<at] + Array(new.utf8) + text[(at + needle.count)...], as: UTF8.self)
         return copy
     }
 
@@ -165,7 +173,8 @@ public struct DiagnosticRegistry: Sendable {
 
     public init(_ entries: [DiagnosticDescription]) {
         self.entries = entries.sorted { $0.id < $1.id }
-        var byID: [DiagnosticID: Int] = [:], byName: [String: Int] = [:]
+        var byID: [DiagnosticID: Int] = [:]
+        var byName: [String: Int] = [:]
         for (i, e) in self.entries.enumerated() {
             precondition(byID.updateValue(i, forKey: e.id) == nil, "two registry entries for \(e.id)")
             byName[e.name] = byName[e.name] ?? i

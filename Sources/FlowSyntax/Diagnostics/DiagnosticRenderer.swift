@@ -48,9 +48,11 @@ public struct DiagnosticRenderer: Sendable {
     }
 
     private func render(_ diagnostic: Diagnostic, fallbackPath: String?, layouts: inout Layouts) -> String {
-        var out = header(diagnostic.range, severity: diagnostic.severity, message: diagnostic.message,
-                         id: diagnostic.id.rawValue, fallbackPath: fallbackPath)
-        let fixIts = diagnostic.fixIts.map { OutputEscaping.visible($0.message) }.filter { !$0.isEmpty }.joined(separator: "; ")
+        var out = header(
+            diagnostic.range, severity: diagnostic.severity, message: diagnostic.message,
+            id: diagnostic.id.rawValue, fallbackPath: fallbackPath)
+        let fixIts = diagnostic.fixIts.map { OutputEscaping.visible($0.message) }.filter { !$0.isEmpty }.joined(
+            separator: "; ")
         if let range = diagnostic.range, let file = lookup(range.file) {
             out += snippet(range, in: file, trailer: fixIts, layouts: &layouts)
         } else if !fixIts.isEmpty {
@@ -96,16 +98,20 @@ public struct DiagnosticRenderer: Sendable {
         colored ? style + text + Self.reset : text
     }
 
-    private func header(_ range: SourceRange?, severity: Severity, message: String, id: String?,
-                        fallbackPath: String?) -> String {
+    private func header(
+        _ range: SourceRange?, severity: Severity, message: String, id: String?,
+        fallbackPath: String?
+    ) -> String {
         // Paths and messages come from input: escaped so they cannot drive the terminal or a CI log.
         let path = OutputEscaping.lineStart(range.flatMap { lookup($0.file)?.path } ?? fallbackPath ?? "<unknown>")
-        let line = range?.start.line ?? 1, column = range?.start.column ?? 1
-        let color = switch severity {
-        case .error: Self.red
-        case .warning: Self.magenta
-        case .note: Self.cyan
-        }
+        let line = range?.start.line ?? 1
+        let column = range?.start.column ?? 1
+        let color =
+            switch severity {
+            case .error: Self.red
+            case .warning: Self.magenta
+            case .note: Self.cyan
+            }
         var out = paint("\(path):\(line):\(column):", Self.bold) + " " + paint("\(severity):", Self.bold + color) + " "
         out += paint(OutputEscaping.visible(message), Self.bold)
         if let id { out += " [\(id)]" }
@@ -124,7 +130,8 @@ public struct DiagnosticRenderer: Sendable {
         var caretLength = max(1, end - start)
 
         // The text of the visible window (the whole line unless it is too wide).
-        var windowStart = 0, windowEnd = total
+        var windowStart = 0
+        var windowEnd = total
         if total > maxSnippetWidth {
             windowStart = max(0, min(start - maxSnippetWidth / 3, total - maxSnippetWidth))
             windowEnd = windowStart + maxSnippetWidth
@@ -193,8 +200,9 @@ public struct DiagnosticRenderer: Sendable {
         return switch value {
         case 0x0300...0x036F, 0x200B...0x200F, 0xFE00...0xFE0F, 0x20D0...0x20FF: 0
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD: 2
+            0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+            0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            2
         default: 1
         }
     }

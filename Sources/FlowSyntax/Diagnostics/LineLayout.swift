@@ -22,7 +22,9 @@ struct LineLayout {
         self.bytes = bytes
         var marks: [(index: Int, position: Int)] = []
         marks.reserveCapacity(bytes.count / Self.stride + 1)
-        var position = 0, column = 0, i = 0
+        var position = 0
+        var column = 0
+        var i = 0
         while i < bytes.count {
             if column % Self.stride == 0 { marks.append((i, position)) }
             let (length, width) = Self.advance(bytes, at: i, position: position)
@@ -51,7 +53,8 @@ struct LineLayout {
     func position(ofColumn column: Int) -> Int {
         guard column >= 1, column <= columns else { return total + max(0, column - columns - 1) }
         let mark = marks[(column - 1) / Self.stride]
-        var position = mark.position, i = mark.index
+        var position = mark.position
+        var i = mark.index
         for _ in 0..<((column - 1) % Self.stride) {
             let (length, width) = Self.advance(bytes, at: i, position: position)
             position += width
@@ -63,7 +66,8 @@ struct LineLayout {
     /// A byte index and its display position from which a scan reaches every cell at or after
     /// display position `target`: the last mark strictly before it (or the line's start).
     func scanStart(before target: Int) -> (index: Int, position: Int) {
-        var low = 0, high = marks.count  // find the first mark with position >= target
+        var low = 0
+        var high = marks.count  // find the first mark with position >= target
         while low < high {
             let mid = (low + high) / 2
             if marks[mid].position < target { low = mid + 1 } else { high = mid }

@@ -17,7 +17,9 @@ public struct MarkedText: Sendable {
         var i = 0
         while i < scalars.count {
             let s = scalars[i]
-            if ("1"..."9").contains(s), i + 2 < scalars.count, scalars[i + 1] == "\u{FE0F}", scalars[i + 2] == "\u{20E3}" {
+            if ("1"..."9").contains(s), i + 2 < scalars.count, scalars[i + 1] == "\u{FE0F}",
+                scalars[i + 2] == "\u{20E3}"
+            {
                 let name = String(String.UnicodeScalarView(scalars[i...(i + 2)]))
                 precondition(markers[name] == nil, "marker \(name) used twice")
                 markers[name] = offset

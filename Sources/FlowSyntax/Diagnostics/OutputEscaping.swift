@@ -91,7 +91,10 @@ public enum OutputEscaping {
         var iterator = text.utf8.makeIterator()
         while let byte = iterator.next() {
             if byte < 0x20 || byte == 0x7F { return true }
-            if byte == 0x23 { hashes += 1; continue }
+            if byte == 0x23 {
+                hashes += 1
+                continue
+            }
             if byte == 0x5B, hashes >= 2 { return true }
             hashes = 0
             // C1 controls are U+0080...U+009F: C2 80...C2 9F; the others start with E2 80 / E2 81 / EF BB.

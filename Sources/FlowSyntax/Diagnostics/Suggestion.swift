@@ -13,7 +13,10 @@ public enum Suggestion {
             folded.removeAll(keepingCapacity: true)
             var ascii = true
             for byte in candidate.utf8 {
-                guard byte < 0x80 else { ascii = false; break }
+                guard byte < 0x80 else {
+                    ascii = false
+                    break
+                }
                 folded.append(Unicode.Scalar(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte))
             }
             let count = ascii ? folded.count : candidate.unicodeScalars.count

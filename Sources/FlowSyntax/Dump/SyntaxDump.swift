@@ -53,7 +53,9 @@ public struct SyntaxDump {
     private mutating func placeholders(_ literal: StringLiteral?) {
         guard let literal else { return }
         nested { d in
-            for case .placeholder(let placeholder) in literal.segments { d.line("Placeholder \(placeholder.name)", placeholder.range) }
+            for case .placeholder(let placeholder) in literal.segments {
+                d.line("Placeholder \(placeholder.name)", placeholder.range)
+            }
         }
     }
 
@@ -71,9 +73,13 @@ public struct SyntaxDump {
         case .let(let d):
             letDecl(d)
         case .flow(let d):
-            let parameters = d.parameters.isEmpty ? "" : "(" + d.parameters.map { p in
-                "\(Self.name(p.name)): \(p.kind?.rawValue ?? "<missing>")"
-            }.joined(separator: ", ") + ")"
+            let parameters =
+                d.parameters.isEmpty
+                ? ""
+                : "("
+                    + d.parameters.map { p in
+                        "\(Self.name(p.name)): \(p.kind?.rawValue ?? "<missing>")"
+                    }.joined(separator: ", ") + ")"
             line("Flow \(Self.name(d.name))\(parameters)", d.range)
             nested { dumper in
                 for p in d.parameters { dumper.line("Parameter \(Self.name(p.name))", p.range) }
@@ -84,7 +90,8 @@ public struct SyntaxDump {
             line("Strings \(d.locale.tag)\(fallback)", d.range)
             nested { dumper in
                 for entry in d.entries {
-                    dumper.line("Entry \(entry.key.name) = \(entry.value.map(Self.literal) ?? "<missing>")", entry.range)
+                    dumper.line(
+                        "Entry \(entry.key.name) = \(entry.value.map(Self.literal) ?? "<missing>")", entry.range)
                     dumper.placeholders(entry.value)
                 }
             }
@@ -123,12 +130,13 @@ public struct SyntaxDump {
         line("Track \(Self.literal(track.event))", track.range)
         nested { d in
             for property in track.properties {
-                let value: String = switch property.value {
-                case .string(let s)?: Self.literal(s)
-                case .number(let n)?: n.text
-                case .bool(let b)?: String(b.value)
-                case nil: "<missing>"
-                }
+                let value: String =
+                    switch property.value {
+                    case .string(let s)?: Self.literal(s)
+                    case .number(let n)?: n.text
+                    case .bool(let b)?: String(b.value)
+                    case nil: "<missing>"
+                    }
                 d.line("Property \(Self.name(property.name)): \(value)", property.range)
             }
         }
@@ -137,18 +145,22 @@ public struct SyntaxDump {
     private mutating func arms(_ arms: [ArmSyntax]) {
         nested { d in
             for arm in arms {
-                let patterns = arm.isElse ? "else" : arm.patterns.map { pattern in
-                    switch pattern {
-                    case .name(let id): Self.name(id)
-                    case .tuple(let tuple):
-                        "(" + tuple.elements.map { element in
-                            switch element {
-                            case .name(let id): Self.name(id)
-                            case .wildcard: "_"
-                            }
-                        }.joined(separator: ", ") + ")"
-                    }
-                }.joined(separator: ", ")
+                let patterns =
+                    arm.isElse
+                    ? "else"
+                    : arm.patterns.map { pattern in
+                        switch pattern {
+                        case .name(let id): Self.name(id)
+                        case .tuple(let tuple):
+                            "("
+                                + tuple.elements.map { element in
+                                    switch element {
+                                    case .name(let id): Self.name(id)
+                                    case .wildcard: "_"
+                                    }
+                                }.joined(separator: ", ") + ")"
+                        }
+                    }.joined(separator: ", ")
                 d.line("Arm \(patterns) \(Self.target(arm.transition))", arm.range)
             }
         }
@@ -166,10 +178,16 @@ public struct SyntaxDump {
             line("Status \(check.isTuple ? "(\(names))" : names)", check.range)
             self.arms(check.arms)
         case .request(let request):
-            let list = request.options.isEmpty ? "" : "(" + request.options.map { o in
-                o.name.name + (o.value.map { ": " + Self.literal($0) } ?? "")
-            }.joined(separator: ", ") + ")"
-            line("Request \(Self.name(request.subject))\(list)\(request.then.map { " " + Self.target($0) } ?? "")", request.range)
+            let list =
+                request.options.isEmpty
+                ? ""
+                : "("
+                    + request.options.map { o in
+                        o.name.name + (o.value.map { ": " + Self.literal($0) } ?? "")
+                    }.joined(separator: ", ") + ")"
+            line(
+                "Request \(Self.name(request.subject))\(list)\(request.then.map { " " + Self.target($0) } ?? "")",
+                request.range)
             self.arms(request.arms)
         case .alert(let alert):
             line("Alert", alert.range)
@@ -183,7 +201,9 @@ public struct SyntaxDump {
                     d.placeholders(message)
                 }
                 for button in alert.buttons {
-                    d.line("Button \(button.role.rawValue) \(Self.text(button.label)) \(Self.target(button.transition))", button.range)
+                    d.line(
+                        "Button \(button.role.rawValue) \(Self.text(button.label)) \(Self.target(button.transition))",
+                        button.range)
                     d.placeholders(button.label)
                     if let track = button.track { d.nested { $0.track(track) } }
                 }
@@ -191,14 +211,19 @@ public struct SyntaxDump {
         case .openSettings(let open):
             line("Open \(Self.name(open.page)) on return \(Self.target(open.onReturn))", open.range)
         case .call(let call):
-            let list = call.arguments.isEmpty ? "" : "(" + call.arguments.map { a in
-                let value: String = switch a.value {
-                case .name(let id)?: Self.name(id)
-                case .text(let t)?: Self.text(t)
-                case nil: "<missing>"
-                }
-                return "\(Self.name(a.label)): \(value)"
-            }.joined(separator: ", ") + ")"
+            let list =
+                call.arguments.isEmpty
+                ? ""
+                : "("
+                    + call.arguments.map { a in
+                        let value: String =
+                            switch a.value {
+                            case .name(let id)?: Self.name(id)
+                            case .text(let t)?: Self.text(t)
+                            case nil: "<missing>"
+                            }
+                        return "\(Self.name(a.label)): \(value)"
+                    }.joined(separator: ", ") + ")"
             line("Call \(Self.name(call.flow))\(list)", call.range)
             if let handling = call.handling {
                 nested { $0.line("Handling \(handling.outcomes.map(\.name).joined(separator: ", "))", handling.range) }

@@ -22,7 +22,9 @@ public enum TokenDump {
     /// ` side[kind 'text', ...]`, or nothing for empty trivia.
     static func trivia(_ side: String, _ range: Range<Int>, in file: SourceFile) -> String {
         guard !range.isEmpty else { return "" }
-        let pieces = Trivia(source: file.bytes, bytes: range).map { "\($0.kind.dumpName) '\(escape(file.bytes[$0.bytes]))'" }
+        let pieces = Trivia(source: file.bytes, bytes: range).map {
+            "\($0.kind.dumpName) '\(escape(file.bytes[$0.bytes]))'"
+        }
         return " \(side)[\(pieces.joined(separator: ", "))]"
     }
 

@@ -30,7 +30,9 @@ public struct LocatedJSON {
     public static let maxDepth = 64
 
     /// `\"` `\\` `\/` `\b` `\f` `\n` `\r` `\t` and what they stand for.
-    private static let simpleEscapes: [UInt8: UInt8] = [0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 0x08, 0x66: 0x0C, 0x6E: 0x0A, 0x72: 0x0D, 0x74: 0x09]
+    private static let simpleEscapes: [UInt8: UInt8] = [
+        0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 0x08, 0x66: 0x0C, 0x6E: 0x0A, 0x72: 0x0D, 0x74: 0x09,
+    ]
 
     private let bytes: [UInt8]
     private var i = 0
@@ -50,10 +52,16 @@ public struct LocatedJSON {
 
     /// The 1-based line and column (in Unicode scalars, after a BOM) of a byte offset.
     public static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
-        var line = 1, column = 1
+        var line = 1
+        var column = 1
         var k = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while k < min(offset, bytes.count) {
-            if bytes[k] == 0x0A { line += 1; column = 1 } else if bytes[k] & 0xC0 != 0x80 { column += 1 }
+            if bytes[k] == 0x0A {
+                line += 1
+                column = 1
+            } else if bytes[k] & 0xC0 != 0x80 {
+                column += 1
+            }
             k += 1
         }
         return (line, column)
@@ -80,9 +88,15 @@ public struct LocatedJSON {
         case UInt8(ascii: "{"): return try object(depth: depth)
         case UInt8(ascii: "["): return try array(depth: depth)
         case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
         default: throw failure("expected a value (an object, array, string, number, true, false or null)")
         }
@@ -90,7 +104,9 @@ public struct LocatedJSON {
 
     private mutating func literal(_ word: String) throws(Failure) {
         let w = Array(word.utf8)
-        guard bytes.count - i >= w.count, Array(bytes[i..<i + w.count]) == w else { throw failure("expected '\(word)'") }
+        guard bytes.count - i >= w.count, Array(bytes[i..<i + w.count]) == w else {
+            throw failure("expected '\(word)'")
+        }
         i += w.count
     }
 
@@ -125,7 +141,8 @@ public struct LocatedJSON {
                     // A high surrogate followed by `\uDC00`-`\uDFFF` is one scalar (an emoji in a
                     // translation); a surrogate alone becomes U+FFFD.
                     if (0xD800..<0xDC00).contains(v), i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"),
-                       bytes[i + 1] == UInt8(ascii: "u"), let low = hex4(at: i + 2), (0xDC00..<0xE000).contains(low) {
+                        bytes[i + 1] == UInt8(ascii: "u"), let low = hex4(at: i + 2), (0xDC00..<0xE000).contains(low)
+                    {
                         scalar = Unicode.Scalar(0x10000 + ((v - 0xD800) << 10) + (low - 0xDC00))
                         i += 6
                     }
@@ -144,7 +161,8 @@ public struct LocatedJSON {
     }
 
     private func hex4(at k: Int) -> UInt32? {
-        guard k + 4 <= bytes.count, bytes[k..<k + 4].allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 102) })
+        guard k + 4 <= bytes.count,
+            bytes[k..<k + 4].allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 102) })
         else { return nil }
         return UInt32(String(decoding: bytes[k..<k + 4], as: UTF8.self), radix: 16)
     }
@@ -153,14 +171,23 @@ public struct LocatedJSON {
         i += 1
         var items: [Value] = []
         skipSpace()
-        if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "]") {
+            i += 1
+            return .array(items)
+        }
         while true {
             skipSpace()
             items.append(try value(depth: depth + 1))
             skipSpace()
             guard i < bytes.count else { throw failure("unexpected end of file: expected ',' or ']'") }
-            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-            if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+            if bytes[i] == UInt8(ascii: ",") {
+                i += 1
+                continue
+            }
+            if bytes[i] == UInt8(ascii: "]") {
+                i += 1
+                return .array(items)
+            }
             throw failure("expected ',' or ']'")
         }
     }
@@ -170,10 +197,15 @@ public struct LocatedJSON {
         var members: [(key: String, value: Value, offset: Int, keyOffset: Int)] = []
         var seen: [String: Int] = [:]
         skipSpace()
-        if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "}") {
+            i += 1
+            return .object(members)
+        }
         while true {
             skipSpace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw failure("expected a key in double quotes") }
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else {
+                throw failure("expected a key in double quotes")
+            }
             let at = i
             let key = try string()
             if let first = seen[key] {
@@ -189,8 +221,14 @@ public struct LocatedJSON {
             members.append((key, try value(depth: depth + 1), valueAt, at))
             skipSpace()
             guard i < bytes.count else { throw failure("unexpected end of file: expected ',' or '}'") }
-            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-            if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
+            if bytes[i] == UInt8(ascii: ",") {
+                i += 1
+                continue
+            }
+            if bytes[i] == UInt8(ascii: "}") {
+                i += 1
+                return .object(members)
+            }
             throw failure("expected ',' or '}'")
         }
     }

@@ -24,7 +24,7 @@ extension Lexer {
 
     static func isPrintable(_ value: UInt32) -> Bool {
         !(value < 0x20 || (value >= 0x7F && value <= 0xA0) || value == 0xAD || (value >= 0x200B && value <= 0x200F)
-          || value == 0x2028 || value == 0x2029 || value == 0xFEFF || (value >= 0x202A && value <= 0x202E))
+            || value == 0x2028 || value == 0x2029 || value == 0xFEFF || (value >= 0x202A && value <= 0x202E))
     }
 
     /// `'§'` for a visible character, `U+00A0` for an invisible one.

@@ -6,7 +6,8 @@ extension Lexer {
     /// `{name}`) is split in one pass over its bytes; any other is lexed again from its start,
     /// exactly as `next()` lexed it (its errors were reported then and are not repeated).
     public static func segments(of token: Token, in file: SourceFile) -> [StringLiteral.Segment] {
-        let start = token.range.start.offset, end = token.range.end.offset
+        let start = token.range.start.offset
+        let end = token.range.end.offset
         guard start < end, end <= file.bytes.count else { return [] }
         return asciiSegments(of: token, in: file.bytes) ?? segmentsByRelexing(of: token, in: file)
     }
@@ -15,9 +16,11 @@ extension Lexer {
     /// and no brace; nil for any other (most copy is such a string, and its literal then needs no
     /// segment list). `asciiSegments` reads the others.
     static func plainASCIIText(of token: Token, in bytes: [UInt8]) -> String? {
-        let start = token.range.start.offset, close = token.range.end.offset - 1
+        let start = token.range.start.offset
+        let close = token.range.end.offset - 1
         guard close > start + 1, close < bytes.count, bytes[start] == UInt8(ascii: "\""),
-              bytes[close] == UInt8(ascii: "\"") else { return nil }
+            bytes[close] == UInt8(ascii: "\"")
+        else { return nil }
         return bytes.withUnsafeBufferPointer { buffer -> String? in
             guard ByteClasses.plainStringRunEnd(buffer, from: start + 1, to: close) == close else { return nil }
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[(start + 1)..<close]), as: UTF8.self)
@@ -28,7 +31,8 @@ extension Lexer {
     /// only well-formed `{name}` braces; nil for any other. In such a string a byte is a column,
     /// so placeholder ranges follow from offsets.
     static func asciiSegments(of token: Token, in bytes: [UInt8]) -> [StringLiteral.Segment]? {
-        let start = token.range.start.offset, close = token.range.end.offset - 1
+        let start = token.range.start.offset
+        let close = token.range.end.offset - 1
         guard close > start, bytes[start] == UInt8(ascii: "\""), bytes[close] == UInt8(ascii: "\"") else { return nil }
         let line = token.range.start.line
         let columnBase = token.range.start.column - start
@@ -55,7 +59,7 @@ extension Lexer {
                     continue
                 }
                 guard (c >= 0x20 && c <= 0x7E) || c == 0x09,
-                      c != UInt8(ascii: "\\"), c != UInt8(ascii: "}"), c != UInt8(ascii: "\"")
+                    c != UInt8(ascii: "\\"), c != UInt8(ascii: "}"), c != UInt8(ascii: "\"")
                 else { return nil }
                 i += 1
             }
@@ -68,13 +72,17 @@ extension Lexer {
             textStart = start + 1
             i = start + 1
             while i < close {
-                guard buffer[i] == UInt8(ascii: "{") else { i += 1; continue }
+                guard buffer[i] == UInt8(ascii: "{") else {
+                    i += 1
+                    continue
+                }
                 var j = i + 1
                 while buffer[j] != UInt8(ascii: "}") { j += 1 }
                 if textStart < i { segments.append(.text(text(textStart..<i))) }
-                let range = SourceRange(file: token.range.file,
-                                        start: SourceLocation(offset: i, line: line, column: columnBase + i),
-                                        end: SourceLocation(offset: j + 1, line: line, column: columnBase + j + 1))
+                let range = SourceRange(
+                    file: token.range.file,
+                    start: SourceLocation(offset: i, line: line, column: columnBase + i),
+                    end: SourceLocation(offset: j + 1, line: line, column: columnBase + j + 1))
                 segments.append(.placeholder(StringLiteral.Placeholder(name: text((i + 1)..<j), range: range)))
                 i = j + 1
                 textStart = i
@@ -153,13 +161,16 @@ extension Lexer {
                     column += 1
                     if decoding {
                         flush()
-                        segments.append(.placeholder(StringLiteral.Placeholder(
-                            name: String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self),
-                            range: range(from: placeholderStart))))
+                        segments.append(
+                            .placeholder(
+                                StringLiteral.Placeholder(
+                                    name: String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self),
+                                    range: range(from: placeholderStart))))
                     }
                 } else {
                     let name = String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self)
-                    let message = name.isEmpty
+                    let message =
+                        name.isEmpty
                         ? "expected a placeholder name after '{' in string; write '\\{' for a literal brace"
                         : "unterminated placeholder '{\(name)'; close it with '}'"
                     report(.invalidPlaceholder, message, from: placeholderStart)
@@ -172,7 +183,9 @@ extension Lexer {
                 let braceStart = location
                 offset += 1
                 column += 1
-                report(.unmatchedBraceInString, "unmatched '}' in string; write '\\}' for a literal brace", from: braceStart)
+                report(
+                    .unmatchedBraceInString, "unmatched '}' in string; write '\\}' for a literal brace",
+                    from: braceStart)
                 if decoding { buffer.append(b) }
             case 0x20...0x7E, 0x09:
                 // Plain ASCII run: copy it in one go (long strings are the common large input).
@@ -218,9 +231,10 @@ extension Lexer {
             let scalarStart = offset
             let value = consumeScalar()
             let shown = value.flatMap { Self.isPrintable($0) ? Unicode.Scalar($0) : nil }.map { "'\\\($0)'" } ?? ""
-            report(.invalidEscape,
-                   "unknown escape sequence \(shown.isEmpty ? "in string" : shown); write '\\\\' for a backslash",
-                   from: start)
+            report(
+                .invalidEscape,
+                "unknown escape sequence \(shown.isEmpty ? "in string" : shown); write '\\\\' for a backslash",
+                from: start)
             buffer.append(UInt8(ascii: "\\"))
             buffer.append(contentsOf: bytes[scalarStart..<offset])
             return
@@ -253,9 +267,10 @@ extension Lexer {
         if valid, (1...8).contains(digits), let scalar = Unicode.Scalar(value) {
             buffer.append(contentsOf: Array(String(scalar).utf8))
         } else {
-            report(.invalidUnicodeEscape,
-                   "invalid unicode escape; write it as '\\u{1F4F7}' with 1 to 8 hex digits of a valid code point",
-                   from: start)
+            report(
+                .invalidUnicodeEscape,
+                "invalid unicode escape; write it as '\\u{1F4F7}' with 1 to 8 hex digits of a valid code point",
+                from: start)
         }
     }
 

@@ -35,7 +35,8 @@ public struct Lexer {
 
     /// Lexes a whole file (for dumps and tests); the last token is `.eof`, whose leading trivia
     /// is whatever follows the last token.
-    public static func tokenize(_ file: SourceFile) -> (tokens: [Token], diagnostics: [Diagnostic], comments: [Comment]) {
+    public static func tokenize(_ file: SourceFile) -> (tokens: [Token], diagnostics: [Diagnostic], comments: [Comment])
+    {
         var lexer = Lexer(file: file)
         var tokens: [Token] = []
         // Generated and hand-written flows run 5 to 6 bytes a token: one allocation, no regrowth.
@@ -61,8 +62,10 @@ public struct Lexer {
         return i < end ? bytes[i] : nil
     }
 
-    mutating func report(_ id: SyntaxDiagnosticID, _ message: String, from start: SourceLocation,
-                                 fixIts: [FixIt] = []) {
+    mutating func report(
+        _ id: SyntaxDiagnosticID, _ message: String, from start: SourceLocation,
+        fixIts: [FixIt] = []
+    ) {
         diagnostics.append(.syntax(id, message, at: range(from: start), fixIts: fixIts))
     }
 
@@ -122,8 +125,9 @@ public struct Lexer {
         lexTrivia(trailing: true)  // nothing at the end of the file
         // Built once, in place: making the token with empty trivia and then setting it copied
         // all 40 bytes again on the way out.
-        return Token(kind: kind, range: SourceRange(file: file.id, start: start, end: tokenEnd),
-                     leadingStart: leadingStart, trailingEnd: offset)
+        return Token(
+            kind: kind, range: SourceRange(file: file.id, start: start, end: tokenEnd),
+            leadingStart: leadingStart, trailingEnd: offset)
     }
 
     /// The kind of the token at `offset`, consumed, `.eof` at the end of the file, or nil when no
@@ -145,8 +149,9 @@ public struct Lexer {
                 // A common slip; lexed as the arrow it was meant to be so parsing goes on undisturbed.
                 offset += 2
                 column += 2
-                report(.unexpectedCharacter, "unexpected '=>'; a transition is written '->'", from: start,
-                       fixIts: [FixIt(range: range(from: start), replacement: "->", message: "did you mean '->'?")])
+                report(
+                    .unexpectedCharacter, "unexpected '=>'; a transition is written '->'", from: start,
+                    fixIts: [FixIt(range: range(from: start), replacement: "->", message: "did you mean '->'?")])
                 return .arrow
             }
             return single(.equals)
@@ -221,7 +226,9 @@ public struct Lexer {
         while true {
             let stop = lexBlanks(trailing: trailing)
             // A token, the end of the file, or (for trailing trivia) a line break.
-            guard stop >= 0, stop != 0x0A, stop != 0x0D, !Self.startsToken(UInt8(truncatingIfNeeded: stop)) else { return }
+            guard stop >= 0, stop != 0x0A, stop != 0x0D, !Self.startsToken(UInt8(truncatingIfNeeded: stop)) else {
+                return
+            }
             lexOtherTrivia()
         }
     }
@@ -231,7 +238,9 @@ public struct Lexer {
     @inline(__always)
     @discardableResult
     private mutating func lexBlanks(trailing: Bool) -> Int {
-        var i = offset, line = self.line, column = self.column
+        var i = offset
+        var line = self.line
+        var column = self.column
         let stop = bytes.withUnsafeBufferPointer { buffer in
             Self.skipBlanks(buffer, &i, &line, &column, trailing: trailing)
         }
@@ -244,8 +253,10 @@ public struct Lexer {
     /// Moves `i` past spaces, tabs and (unless `trailing`) line breaks; returns the byte it
     /// stopped at, or -1 at the end.
     @inline(__always)
-    private static func skipBlanks(_ buffer: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ line: inout Int,
-                                   _ column: inout Int, trailing: Bool) -> Int {
+    private static func skipBlanks(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ line: inout Int,
+        _ column: inout Int, trailing: Bool
+    ) -> Int {
         let n = buffer.count
         while i < n {
             let b = buffer[i]
@@ -304,8 +315,10 @@ public struct Lexer {
         column += 2
         let textStart = offset
         while offset < pieceEnd { consumeScalar() }
-        comments.append(Comment(text: String(decoding: bytes[textStart..<offset], as: UTF8.self),
-                                range: range(from: start), isBlock: false))
+        comments.append(
+            Comment(
+                text: String(decoding: bytes[textStart..<offset], as: UTF8.self),
+                range: range(from: start), isBlock: false))
     }
 
     private mutating func lexBlockComment(to pieceEnd: Int) {
@@ -313,7 +326,9 @@ public struct Lexer {
         offset += 2
         column += 2
         let textStart = offset
-        let closed = pieceEnd - textStart >= 2 && bytes[pieceEnd - 2] == UInt8(ascii: "*") && bytes[pieceEnd - 1] == UInt8(ascii: "/")
+        let closed =
+            pieceEnd - textStart >= 2 && bytes[pieceEnd - 2] == UInt8(ascii: "*")
+            && bytes[pieceEnd - 1] == UInt8(ascii: "/")
         let textEnd = closed ? pieceEnd - 2 : pieceEnd
         while offset < textEnd {
             let b = bytes[offset]
@@ -323,13 +338,18 @@ public struct Lexer {
             offset += 2
             column += 2
         } else {
-            let opener = SourceRange(file: file.id, start: start,
-                                     end: SourceLocation(offset: start.offset + 2, line: start.line, column: start.column + 2))
-            diagnostics.append(.syntax(.unterminatedBlockComment,
-                                       "unterminated block comment; close it with '*/'", at: opener))
+            let opener = SourceRange(
+                file: file.id, start: start,
+                end: SourceLocation(offset: start.offset + 2, line: start.line, column: start.column + 2))
+            diagnostics.append(
+                .syntax(
+                    .unterminatedBlockComment,
+                    "unterminated block comment; close it with '*/'", at: opener))
         }
-        comments.append(Comment(text: String(decoding: bytes[textStart..<textEnd], as: UTF8.self),
-                                range: range(from: start), isBlock: true))
+        comments.append(
+            Comment(
+                text: String(decoding: bytes[textStart..<textEnd], as: UTF8.self),
+                range: range(from: start), isBlock: true))
     }
 
     /// Unexpected text: a `#` comment, a run of invalid UTF-8, or a run of stray characters, each

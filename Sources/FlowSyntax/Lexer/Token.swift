@@ -19,7 +19,8 @@ public enum Keyword: String, CaseIterable, Hashable, Sendable {
             let head = pack(bytes, range.lowerBound..<(range.lowerBound + 8))
             let tail = pack(bytes, (range.lowerBound + 8)..<range.upperBound)
             if count == 10, head == 0x696C_6962_6170_6163, tail == 0x7974 { return .capability }  // "capabili" "ty"
-            if count == 11, head == 0x7463_7572_7473_6564, tail == 0x65_7669 { return .destructive }  // "destruct" "ive"
+            // "destruct" "ive"
+            if count == 11, head == 0x7463_7572_7473_6564, tail == 0x65_7669 { return .destructive }
             return nil
         }
         return match(packed: pack(bytes, range))
@@ -45,32 +46,32 @@ public enum Keyword: String, CaseIterable, Hashable, Sendable {
     @inline(__always)
     static func match(packed: UInt64) -> Keyword? {
         switch packed {
-        case 0x0000000000006E6F: .on
-        case 0x0000000000707061: .app
-        case 0x000000000074656C: .let
-        case 0x000000006C6C6163: .call
-        case 0x00000000656E6F64: .done
-        case 0x0000000065736C65: .else
-        case 0x00000000776F6C66: .flow
-        case 0x000000006E65706F: .open
-        case 0x0000000065757274: .true
-        case 0x0000000073657375: .uses
-        case 0x0000007472656C61: .alert
-        case 0x00000065736C6166: .false
-        case 0x0000007472617473: .start
-        case 0x0000006574617473: .state
-        case 0x000000656C746974: .title
-        case 0x0000006B63617274: .track
-        case 0x00006E6F74747562: .button
-        case 0x00006C65636E6163: .cancel
-        case 0x000074726F706D69: .import
-        case 0x00006E7275746572: .return
-        case 0x0000737574617473: .status
-        case 0x006567617373656D: .message
-        case 0x0074736575716572: .request
-        case 0x0073676E69727473: .strings
-        case 0x6B6361626C6C6166: .fallback
-        case 0x73656D6F6374756F: .outcomes
+        case 0x0000_0000_0000_6E6F: .on
+        case 0x0000_0000_0070_7061: .app
+        case 0x0000_0000_0074_656C: .let
+        case 0x0000_0000_6C6C_6163: .call
+        case 0x0000_0000_656E_6F64: .done
+        case 0x0000_0000_6573_6C65: .else
+        case 0x0000_0000_776F_6C66: .flow
+        case 0x0000_0000_6E65_706F: .open
+        case 0x0000_0000_6575_7274: .true
+        case 0x0000_0000_7365_7375: .uses
+        case 0x0000_0074_7265_6C61: .alert
+        case 0x0000_0065_736C_6166: .false
+        case 0x0000_0074_7261_7473: .start
+        case 0x0000_0065_7461_7473: .state
+        case 0x0000_0065_6C74_6974: .title
+        case 0x0000_006B_6361_7274: .track
+        case 0x0000_6E6F_7474_7562: .button
+        case 0x0000_6C65_636E_6163: .cancel
+        case 0x0000_7472_6F70_6D69: .import
+        case 0x0000_6E72_7574_6572: .return
+        case 0x0000_7375_7461_7473: .status
+        case 0x0065_6761_7373_656D: .message
+        case 0x0074_7365_7571_6572: .request
+        case 0x0073_676E_6972_7473: .strings
+        case 0x6B63_6162_6C6C_6166: .fallback
+        case 0x7365_6D6F_6374_756F: .outcomes
         default: nil
         }
     }
@@ -106,36 +107,37 @@ struct KeywordSet: ExpressibleByArrayLiteral, Sendable {
 extension Keyword {
     /// This keyword's bit in a `KeywordSet` (one per case, in declaration order).
     var bit: UInt32 {
-        let position: UInt32 = switch self {
-        case .alert: 0
-        case .app: 1
-        case .button: 2
-        case .call: 3
-        case .cancel: 4
-        case .capability: 5
-        case .destructive: 6
-        case .done: 7
-        case .`else`: 8
-        case .`false`: 9
-        case .flow: 10
-        case .`import`: 11
-        case .`let`: 12
-        case .message: 13
-        case .open: 14
-        case .outcomes: 15
-        case .request: 16
-        case .start: 17
-        case .state: 18
-        case .status: 19
-        case .strings: 20
-        case .title: 21
-        case .track: 22
-        case .`true`: 23
-        case .uses: 24
-        case .fallback: 25
-        case .on: 26
-        case .`return`: 27
-        }
+        let position: UInt32 =
+            switch self {
+            case .alert: 0
+            case .app: 1
+            case .button: 2
+            case .call: 3
+            case .cancel: 4
+            case .capability: 5
+            case .destructive: 6
+            case .done: 7
+            case .`else`: 8
+            case .`false`: 9
+            case .flow: 10
+            case .`import`: 11
+            case .`let`: 12
+            case .message: 13
+            case .open: 14
+            case .outcomes: 15
+            case .request: 16
+            case .start: 17
+            case .state: 18
+            case .status: 19
+            case .strings: 20
+            case .title: 21
+            case .track: 22
+            case .`true`: 23
+            case .uses: 24
+            case .fallback: 25
+            case .on: 26
+            case .`return`: 27
+            }
         return 1 << position
     }
 }
@@ -253,8 +255,10 @@ public struct Token: Hashable, Sendable {
 
     /// A token with its trivia: `leadingTrivia` must end at `range.start.offset` and
     /// `trailingTrivia` start at `range.end.offset`.
-    public init(kind: TokenKind, presence: TokenPresence = .present, range: SourceRange,
-                leadingTrivia: Range<Int>, trailingTrivia: Range<Int>) {
+    public init(
+        kind: TokenKind, presence: TokenPresence = .present, range: SourceRange,
+        leadingTrivia: Range<Int>, trailingTrivia: Range<Int>
+    ) {
         self.kind = kind
         self.presence = presence
         self.range = range

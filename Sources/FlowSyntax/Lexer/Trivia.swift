@@ -93,7 +93,9 @@ public struct Trivia: Sequence, Sendable {
         case UInt8(ascii: "/"):
             guard i + 1 < end else { return (.unexpectedText, i + 1) }
             if bytes[i + 1] == UInt8(ascii: "/") { return (.lineComment, lineEnd(in: bytes, from: i + 2, end: end)) }
-            if bytes[i + 1] == UInt8(ascii: "*") { return (.blockComment, blockCommentEnd(in: bytes, from: i + 2, end: end)) }
+            if bytes[i + 1] == UInt8(ascii: "*") {
+                return (.blockComment, blockCommentEnd(in: bytes, from: i + 2, end: end))
+            }
             return (.unexpectedText, strayRunEnd(in: bytes, from: i, end: end))
         case UInt8(ascii: "#"):
             // A shell-style comment: unexpected, but read to the end of its line.
@@ -133,7 +135,8 @@ public struct Trivia: Sequence, Sendable {
     static func strayRunEnd(in bytes: [UInt8], from i: Int, end: Int) -> Int {
         var j = i
         while j < end, !Lexer.startsTokenOrTrivia(bytes, at: j, end: end),
-              let (_, length) = UTF8Scalar.decode(bytes, at: j, end: end) {
+            let (_, length) = UTF8Scalar.decode(bytes, at: j, end: end)
+        {
             j += length
         }
         return Swift.max(j, i + 1)

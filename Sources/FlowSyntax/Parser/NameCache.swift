@@ -34,7 +34,8 @@ struct NameCache {
         let (low, high) = bytes.withUnsafeBufferPointer { buffer -> (UInt64, UInt64) in
             let first = range.lowerBound
             guard first &+ 16 <= buffer.count, let base = buffer.baseAddress else {
-                var low: UInt64 = 0, high: UInt64 = 0
+                var low: UInt64 = 0
+                var high: UInt64 = 0
                 for i in 0..<count {
                     let byte = UInt64(buffer[first &+ i])
                     if i < 8 { low |= byte &<< UInt64(i &* 8) } else { high |= byte &<< UInt64((i &- 8) &* 8) }

@@ -10,8 +10,10 @@ public struct ParseLimits: Hashable, Sendable {
     /// (like a compiler's error limit: after that many, the rest are noise).
     public var maxErrors: Int
 
-    public init(maxFileBytes: Int = 8 << 20, maxNestingDepth: Int = 64, maxStatesPerFlow: Int = 10_000,
-                maxErrors: Int = 100) {
+    public init(
+        maxFileBytes: Int = 8 << 20, maxNestingDepth: Int = 64, maxStatesPerFlow: Int = 10_000,
+        maxErrors: Int = 100
+    ) {
         self.maxFileBytes = maxFileBytes
         self.maxNestingDepth = maxNestingDepth
         self.maxStatesPerFlow = maxStatesPerFlow

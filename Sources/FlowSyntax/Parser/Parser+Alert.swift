@@ -10,8 +10,9 @@ extension Parser {
         var message: TextSyntax?
         let open = expect(.leftBrace)
         guard enterGroup(open) else {
-            return AlertSyntax(keyword: keyword, leftBrace: open?.range, title: nil, message: nil, buttons: [],
-                               range: range(from: start))
+            return AlertSyntax(
+                keyword: keyword, leftBrace: open?.range, title: nil, message: nil, buttons: [],
+                range: range(from: start))
         }
         let outside = Self.outsideAlert
         let base = buttonScratch.count
@@ -20,9 +21,10 @@ extension Parser {
             if atAny(Self.alertItemKeywords) {
                 parseAlertItem(title: &title, message: &message)
             } else {
-                report(.expectedAlertItem,
-                       "expected 'title', 'message', 'button', 'cancel' or 'destructive' in alert, found \(describe(current))",
-                       at: current.range, fixIts: keywordFixIt(current, Self.alertItemOrder))
+                report(
+                    .expectedAlertItem,
+                    "expected 'title', 'message', 'button', 'cancel' or 'destructive' in alert, found \(describe(current))",
+                    at: current.range, fixIts: keywordFixIt(current, Self.alertItemOrder))
                 synchronize { $0.atAny(Self.alertItemKeywords) || $0.atAny(outside) }
             }
             ensureProgress(since: before)
@@ -30,8 +32,9 @@ extension Parser {
         leaveGroup(open)
         let buttons = Self.take(&buttonScratch, from: base)
         let close = expectClose(.rightBrace, of: "the alert", opener: open)
-        return AlertSyntax(keyword: keyword, leftBrace: open?.range, title: title, message: message, buttons: buttons,
-                           rightBrace: close, range: range(from: start))
+        return AlertSyntax(
+            keyword: keyword, leftBrace: open?.range, title: title, message: message, buttons: buttons,
+            rightBrace: close, range: range(from: start))
     }
 
     /// `alert_item = "title" text | "message" text | button ;` (a later title or message replaces an
@@ -55,16 +58,18 @@ extension Parser {
     mutating func parseButton() -> ButtonSyntax {
         let keyword = current.range
         let start = keyword.start
-        let role: ButtonSyntax.Role = switch current.keyword {
-        case .cancel?: .cancel
-        case .destructive?: .destructive
-        default: .default
-        }
+        let role: ButtonSyntax.Role =
+            switch current.keyword {
+            case .cancel?: .cancel
+            case .destructive?: .destructive
+            default: .default
+            }
         advance()
         let label = parseText("a button label")
         let transition = parseArmTransition()
         let track = at(.track) ? parseTrack() : nil
-        return ButtonSyntax(role: role, keyword: keyword, label: label, transition: transition, track: track,
-                            range: range(from: start))
+        return ButtonSyntax(
+            role: role, keyword: keyword, label: label, transition: transition, track: track,
+            range: range(from: start))
     }
 }

@@ -20,18 +20,22 @@ extension Parser {
                 report(.expectedArm, "expected a pattern or 'else' before '->' in \(owner())", at: current.range)
                 let start = current.range.start
                 let transition = parseArmTransition()
-                armScratch.append(ArmSyntax(patterns: [], isElse: false, transition: transition, range: range(from: start)))
+                armScratch.append(
+                    ArmSyntax(patterns: [], isElse: false, transition: transition, range: range(from: start)))
             } else if atAny(Self.outsideArms) {
                 break
             } else {
-                report(.expectedArm, "expected a branch such as 'name -> target' or 'else -> target' in \(owner()), found \(describe(current))",
-                       at: current.range)
+                report(
+                    .expectedArm,
+                    "expected a branch such as 'name -> target' or 'else -> target' in \(owner()), found \(describe(current))",
+                    at: current.range)
                 let start = current.range.start
                 synchronize { $0.at(.arrow) || $0.atArmStart() || $0.atAny(Self.outsideArms) }
                 if at(.arrow) {
                     // A bad pattern before a good arrow: keep the arm so its target is still checked.
                     let transition = parseArmTransition()
-                    armScratch.append(ArmSyntax(patterns: [], isElse: false, transition: transition, range: range(from: start)))
+                    armScratch.append(
+                        ArmSyntax(patterns: [], isElse: false, transition: transition, range: range(from: start)))
                 }
             }
             ensureProgress(since: before)
@@ -81,13 +85,15 @@ extension Parser {
         guard let open = consume(.leftParen) else { return .name(parseName("a status name")) }
         let start = open.range.start
         guard enterGroup(open) else {
-            return .tuple(TuplePatternSyntax(leftParen: open.range, elements: [], rightParen: nil, range: range(from: start)))
+            return .tuple(
+                TuplePatternSyntax(leftParen: open.range, elements: [], rightParen: nil, range: range(from: start)))
         }
         defer { leaveGroup(open) }
         var elements = [parseElement()]
         while consume(.comma) != nil { elements.append(parseElement()) }
         let close = expectClose(.rightParen, of: "the tuple pattern", opener: open)
-        return .tuple(TuplePatternSyntax(leftParen: open.range, elements: elements, rightParen: close, range: range(from: start)))
+        return .tuple(
+            TuplePatternSyntax(leftParen: open.range, elements: elements, rightParen: close, range: range(from: start)))
     }
 
     /// `element = NAME | "_" ;`

@@ -9,9 +9,10 @@ extension Parser {
             if let declaration = parseDeclaration() {
                 declarations.append(declaration)
             } else {
-                report(.expectedDeclaration,
-                       "expected a declaration ('flow', 'strings', 'let', 'app' or 'import'), found \(describe(current))",
-                       at: current.range, fixIts: keywordFixIt(current, Self.declarationOrder))
+                report(
+                    .expectedDeclaration,
+                    "expected a declaration ('flow', 'strings', 'let', 'app' or 'import'), found \(describe(current))",
+                    at: current.range, fixIts: keywordFixIt(current, Self.declarationOrder))
                 synchronize { $0.atAny(Self.declarationKeywords) }
             }
             ensureProgress(since: before)
@@ -66,7 +67,9 @@ extension Parser {
         let parameters = at(.leftParen) ? parseParameters() : []
         var items: [FlowItem] = []
         let open = expect(.leftBrace)
-        guard enterGroup(open) else { return FlowDecl(name: name, parameters: parameters, items: [], range: range(from: start)) }
+        guard enterGroup(open) else {
+            return FlowDecl(name: name, parameters: parameters, items: [], range: range(from: start))
+        }
         var stateCount = 0
         while !at(.rightBrace) && !at(.eof) && !atAny(Self.outsideFlow) {
             let before = current.range.start.offset
@@ -74,16 +77,18 @@ extension Parser {
                 if case .state = item {
                     stateCount += 1
                     if stateCount == limits.maxStatesPerFlow + 1 {
-                        reportAlways(.tooManyStates,
-                                     "flow '\(name.name)' has more than \(limits.maxStatesPerFlow) states; split it into subflows",
-                                     at: name.range)
+                        reportAlways(
+                            .tooManyStates,
+                            "flow '\(name.name)' has more than \(limits.maxStatesPerFlow) states; split it into subflows",
+                            at: name.range)
                     }
                 }
                 items.append(item)
             } else {
-                report(.expectedFlowItem,
-                       "expected 'state', 'start', 'uses', 'outcomes', 'title' or 'let' in flow '\(name.name)', found \(describe(current))",
-                       at: current.range, fixIts: keywordFixIt(current, Self.flowItemOrder))
+                report(
+                    .expectedFlowItem,
+                    "expected 'state', 'start', 'uses', 'outcomes', 'title' or 'let' in flow '\(name.name)', found \(describe(current))",
+                    at: current.range, fixIts: keywordFixIt(current, Self.flowItemOrder))
                 synchronize { $0.atAny(Self.flowItemKeywords) || $0.atAny(Self.outsideFlow) }
             }
             ensureProgress(since: before)
@@ -120,15 +125,18 @@ extension Parser {
             kind = ParameterSyntax.Kind(rawValue: text(token))
             if kind == nil {
                 let written = text(token)
-                let fixIts = Suggestion.closest(to: written, in: ["permission", "text"]).map {
-                    [FixIt(range: token.range, replacement: $0, message: "did you mean '\($0)'?")]
-                } ?? []
-                report(.unknownParameterKind,
-                       "unknown parameter type '\(written)'; use 'permission' or 'text'", at: token.range, fixIts: fixIts)
+                let fixIts =
+                    Suggestion.closest(to: written, in: ["permission", "text"]).map {
+                        [FixIt(range: token.range, replacement: $0, message: "did you mean '\($0)'?")]
+                    } ?? []
+                report(
+                    .unknownParameterKind,
+                    "unknown parameter type '\(written)'; use 'permission' or 'text'", at: token.range, fixIts: fixIts)
             }
         } else {
-            report(.expectedName, "expected a parameter type ('permission' or 'text') after \(describe(previous))",
-                   at: afterPrevious)
+            report(
+                .expectedName, "expected a parameter type ('permission' or 'text') after \(describe(previous))",
+                at: afterPrevious)
         }
         return ParameterSyntax(name: name, kind: kind, kindRange: kindRange, range: range(from: start))
     }
@@ -164,8 +172,10 @@ extension Parser {
             advance()
             let arrow = expect(.arrow)
             let target = parseName("the first state")
-            return .start(StartSyntax(keyword: keywordRange, arrow: arrow?.range,
-                                      target: target.name.isEmpty ? nil : target, range: range(from: start)))
+            return .start(
+                StartSyntax(
+                    keyword: keywordRange, arrow: arrow?.range,
+                    target: target.name.isEmpty ? nil : target, range: range(from: start)))
         case .let:
             return .let(parseLet())
         default:

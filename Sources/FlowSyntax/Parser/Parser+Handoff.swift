@@ -31,7 +31,8 @@ extension Parser {
             commas.append(comma.range)
             outcomes.append(parseName("an outcome the caller handles"))
         }
-        return HandlingClauseSyntax(keyword: keyword, outcomes: outcomes.filter { !$0.name.isEmpty }, commas: commas,
-                                    range: range(from: keyword.start))
+        return HandlingClauseSyntax(
+            keyword: keyword, outcomes: outcomes.filter { !$0.name.isEmpty }, commas: commas,
+            range: range(from: keyword.start))
     }
 }

@@ -2,16 +2,20 @@
 // gets back in step (Crafting Interpreters' `synchronize`, swift-syntax's missing tokens).
 
 extension Parser {
-    mutating func report(_ id: SyntaxDiagnosticID, _ message: String, at range: SourceRange,
-                                 notes: [DiagnosticNote] = [], fixIts: [FixIt] = []) {
+    mutating func report(
+        _ id: SyntaxDiagnosticID, _ message: String, at range: SourceRange,
+        notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
+    ) {
         guard !recovering else { return }
         diagnostics.append(.syntax(id, message, at: range, notes: notes, fixIts: fixIts))
         recovering = true
     }
 
     /// Reports even while recovering and does not start recovery: for errors about well-formed input.
-    mutating func reportAlways(_ id: SyntaxDiagnosticID, _ message: String, at range: SourceRange,
-                                      notes: [DiagnosticNote] = []) {
+    mutating func reportAlways(
+        _ id: SyntaxDiagnosticID, _ message: String, at range: SourceRange,
+        notes: [DiagnosticNote] = []
+    ) {
         diagnostics.append(.syntax(id, message, at: range, notes: notes))
     }
 
@@ -52,7 +56,8 @@ extension Parser {
     /// A "did you mean" fix-it when `token` is a misspelled keyword from `candidates`.
     func keywordFixIt(_ token: Token, _ candidates: [Keyword]) -> [FixIt] {
         guard token.kind == .identifier,
-              let match = Suggestion.closest(to: text(token), in: candidates.map(\.rawValue)) else { return [] }
+            let match = Suggestion.closest(to: text(token), in: candidates.map(\.rawValue))
+        else { return [] }
         return [FixIt(range: token.range, replacement: match, message: "did you mean '\(match)'?")]
     }
 
@@ -90,9 +95,10 @@ extension Parser {
     mutating func enterGroup(_ opener: Token?) -> Bool {
         guard let opener else { return true }
         if depth >= limits.maxNestingDepth {
-            reportAlways(.nestingTooDeep,
-                         "nesting is deeper than \(limits.maxNestingDepth) levels; flatten it into separate states",
-                         at: opener.range)
+            reportAlways(
+                .nestingTooDeep,
+                "nesting is deeper than \(limits.maxNestingDepth) levels; flatten it into separate states",
+                at: opener.range)
             skipGroup()
             return false
         }

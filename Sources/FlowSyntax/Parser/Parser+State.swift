@@ -20,35 +20,42 @@ extension Parser {
                 recovering = false
                 let track = parseTrack()
                 if terminator != nil {
-                    reportAlways(.statementAfterTransition,
-                                 "'track' after the transition of state '\(name.name)' never runs; move it before the transition",
-                                 at: track.range)
+                    reportAlways(
+                        .statementAfterTransition,
+                        "'track' after the transition of state '\(name.name)' never runs; move it before the transition",
+                        at: track.range)
                 }
                 effects.append(track)
             } else if let next = parseTerminator() {
                 if let first = terminator {
-                    reportAlways(.secondTransition,
-                                 "state '\(name.name)' has a second transition; a state ends with exactly one",
-                                 at: next.range, notes: [DiagnosticNote("first transition is here", at: first.range)])
+                    reportAlways(
+                        .secondTransition,
+                        "state '\(name.name)' has a second transition; a state ends with exactly one",
+                        at: next.range, notes: [DiagnosticNote("first transition is here", at: first.range)])
                 } else {
                     terminator = next
                 }
             } else {
-                report(.expectedStatement,
-                       "expected 'track' or a transition in state '\(name.name)', found \(describe(current))",
-                       at: current.range, fixIts: keywordFixIt(current, Self.statementOrder))
-                synchronize { $0.at(.track) || $0.at(.arrow) || $0.atAny(Self.terminatorKeywords) || $0.atAny(Self.outsideState) }
+                report(
+                    .expectedStatement,
+                    "expected 'track' or a transition in state '\(name.name)', found \(describe(current))",
+                    at: current.range, fixIts: keywordFixIt(current, Self.statementOrder))
+                synchronize {
+                    $0.at(.track) || $0.at(.arrow) || $0.atAny(Self.terminatorKeywords) || $0.atAny(Self.outsideState)
+                }
             }
             ensureProgress(since: before)
         }
         leaveGroup(open)
         if terminator == nil && diagnostics.count == errorsBefore {
-            reportAlways(.missingTransition,
-                         "state '\(name.name)' has no transition; end it with '-> target' or a branching statement",
-                         at: name.name.isEmpty ? range(from: start) : name.range)
+            reportAlways(
+                .missingTransition,
+                "state '\(name.name)' has no transition; end it with '-> target' or a branching statement",
+                at: name.name.isEmpty ? range(from: start) : name.range)
         }
         expectClose(.rightBrace, of: "state '\(name.name)'", opener: open)
-        return StateDecl(name: name, handoff: handoff, effects: effects, terminator: terminator, range: range(from: start))
+        return StateDecl(
+            name: name, handoff: handoff, effects: effects, terminator: terminator, range: range(from: start))
     }
 
     /// `track = "track" STRING [ properties ] ;`
@@ -94,8 +101,9 @@ extension Parser {
             advance()
             return .bool(BoolLiteralSyntax(value: token.kind == .keyword(.true), range: token.range))
         default:
-            report(.expectedValue, "expected a value (a string, a number, 'true' or 'false') after \(describe(previous))",
-                   at: afterPrevious)
+            report(
+                .expectedValue, "expected a value (a string, a number, 'true' or 'false') after \(describe(previous))",
+                at: afterPrevious)
             return nil
         }
     }

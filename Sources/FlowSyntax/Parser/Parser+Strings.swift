@@ -8,7 +8,9 @@ extension Parser {
         }
         if let at = consume(.at) {
             let key = parseKey()
-            return .key(StringKey(parts: key.parts, range: SourceRange(file: file.id, start: at.range.start, end: key.range.end)))
+            return .key(
+                StringKey(
+                    parts: key.parts, range: SourceRange(file: file.id, start: at.range.start, end: key.range.end)))
         }
         report(.expectedText, "expected \(what) (a string or '@key') after \(describe(previous))", at: afterPrevious)
         recordMissing(.string)
@@ -45,8 +47,10 @@ extension Parser {
                 recovering = false
                 entries.append(parseEntry())
             } else {
-                report(.expectedEntry, "expected an entry 'key = \"text\"' in strings '\(locale.tag)', found \(describe(current))",
-                       at: current.range)
+                report(
+                    .expectedEntry,
+                    "expected an entry 'key = \"text\"' in strings '\(locale.tag)', found \(describe(current))",
+                    at: current.range)
                 synchronize { $0.current.isName }
             }
             ensureProgress(since: before)
@@ -73,8 +77,9 @@ extension Parser {
         if at(.at) {
             // `a = @b`: a table entry cannot refer to another key; read the reference and say so.
             let reference = parseText("a value")
-            report(.expectedText, "the text for '\(key.name)' must be a string in quotes, not a key reference",
-                   at: reference?.range ?? afterPrevious)
+            report(
+                .expectedText, "the text for '\(key.name)' must be a string in quotes, not a key reference",
+                at: reference?.range ?? afterPrevious)
             return StringsDecl.Entry(key: key, value: nil, range: range(from: start))
         }
         let value = parseString("the text for '\(key.name)'")

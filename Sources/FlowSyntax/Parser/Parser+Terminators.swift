@@ -47,7 +47,8 @@ extension Parser {
             let keyword = current.range
             advance()
             let outcome = parseName("an outcome such as 'granted'")
-            return outcome.name.isEmpty ? nil
+            return outcome.name.isEmpty
+                ? nil
                 : .done(DoneSyntax(doneKeyword: keyword, outcome: outcome, range: range(from: keyword.start)))
         }
         let name = parseName("a target state or 'done outcome'")
@@ -69,16 +70,18 @@ extension Parser {
         advance()
         let subjects = parseSubjects()
         let block = parseArmBlock("status \(subjects.elements.map(\.name).joined(separator: ", "))")
-        return StatusCheckSyntax(keyword: keyword, subjects: subjects.elements, isTuple: subjects.leftParen != nil,
-                                 leftParen: subjects.leftParen, rightParen: subjects.rightParen, block: block,
-                                 range: range(from: keyword.start))
+        return StatusCheckSyntax(
+            keyword: keyword, subjects: subjects.elements, isTuple: subjects.leftParen != nil,
+            leftParen: subjects.leftParen, rightParen: subjects.rightParen, block: block,
+            range: range(from: keyword.start))
     }
 
     /// `subjects = NAME | "(" NAME { "," NAME } ")" ;`
     /// The subjects in `Parenthesized` (parentheses nil for one bare name).
     mutating func parseSubjects() -> Parenthesized<Identifier> {
         guard let open = consume(.leftParen) else {
-            return Parenthesized(leftParen: nil, elements: [parseName("a permission such as 'camera'")], rightParen: nil)
+            return Parenthesized(
+                leftParen: nil, elements: [parseName("a permission such as 'camera'")], rightParen: nil)
         }
         guard enterGroup(open) else { return Parenthesized(leftParen: open.range, elements: [], rightParen: nil) }
         defer { leaveGroup(open) }
@@ -100,10 +103,13 @@ extension Parser {
         } else if at(.leftBrace) {
             block = parseArmBlock("request \(subject.name)")
         } else {
-            report(.expectedToken, "expected '{' with branches or '-> target' after \(describe(previous))", at: afterPrevious)
+            report(
+                .expectedToken, "expected '{' with branches or '-> target' after \(describe(previous))",
+                at: afterPrevious)
         }
-        return RequestSyntax(keyword: keyword, subject: subject, leftParen: options.leftParen, options: options.elements,
-                             rightParen: options.rightParen, block: block, then: then, range: range(from: keyword.start))
+        return RequestSyntax(
+            keyword: keyword, subject: subject, leftParen: options.leftParen, options: options.elements,
+            rightParen: options.rightParen, block: block, then: then, range: range(from: keyword.start))
     }
 
     /// `options = "(" option { "," option } ")" ;`
@@ -113,7 +119,8 @@ extension Parser {
         defer { leaveGroup(open) }
         let options = parseCommaList { $0.parseOption() }
         let close = expectClose(.rightParen, of: "the options", opener: open)
-        return Parenthesized(leftParen: open?.range, elements: options.filter { !$0.name.name.isEmpty }, rightParen: close)
+        return Parenthesized(
+            leftParen: open?.range, elements: options.filter { !$0.name.name.isEmpty }, rightParen: close)
     }
 
     /// `option = NAME [ ":" STRING ] ;`
@@ -140,8 +147,9 @@ extension Parser {
             returnKeyword = consume(.keyword(.return))
         }
         let onReturn = parseArmTransition()
-        return OpenSettingsSyntax(keyword: keyword, page: page, onKeyword: on?.range, returnKeyword: returnKeyword?.range,
-                                  onReturn: onReturn, range: range(from: keyword.start))
+        return OpenSettingsSyntax(
+            keyword: keyword, page: page, onKeyword: on?.range, returnKeyword: returnKeyword?.range,
+            onReturn: onReturn, range: range(from: keyword.start))
     }
 
     /// `call = "call" NAME [ arguments ] [ handling ] "{" { arm } "}" ;`
@@ -152,9 +160,10 @@ extension Parser {
         let arguments = at(.leftParen) ? parseArguments() : .absent
         let handling = parseHandlingClause()
         let block = parseArmBlock("call \(flow.name)")
-        return CallSyntax(keyword: keyword, flow: flow, leftParen: arguments.leftParen, arguments: arguments.elements,
-                          rightParen: arguments.rightParen, handling: handling, block: block,
-                          range: range(from: keyword.start))
+        return CallSyntax(
+            keyword: keyword, flow: flow, leftParen: arguments.leftParen, arguments: arguments.elements,
+            rightParen: arguments.rightParen, handling: handling, block: block,
+            range: range(from: keyword.start))
     }
 
     /// `arguments = "(" [ argument { "," argument } ] ")" ;`
@@ -179,7 +188,9 @@ extension Parser {
         } else if at(.string) || at(.at) {
             value = parseText("a value").map { .text($0) }
         } else {
-            report(.expectedName, "expected a permission, a string or '@key' after \(describe(previous))", at: afterPrevious)
+            report(
+                .expectedName, "expected a permission, a string or '@key' after \(describe(previous))",
+                at: afterPrevious)
         }
         return ArgumentSyntax(label: label, value: value, range: range(from: start))
     }

@@ -17,8 +17,10 @@ public struct Parser {
     /// declarations and drops the tree (`Loader` unless it keeps the syntax): the token table is
     /// what makes the tree lossless, and at 40 bytes a token it weighs about eight times the file.
     /// The declarations and diagnostics are the same either way.
-    public static func parse(_ file: SourceFile, limits: ParseLimits = .default,
-                             recordsTokens: Bool = true) -> ParseResult {
+    public static func parse(
+        _ file: SourceFile, limits: ParseLimits = .default,
+        recordsTokens: Bool = true
+    ) -> ParseResult {
         let maxFileBytes = min(limits.maxFileBytes, Token.maxFileBytes)
         if file.bytes.count > maxFileBytes {
             let origin = SourceLocation(offset: 0, line: 1, column: 1)
@@ -45,7 +47,8 @@ public struct Parser {
         syntax.source = file.bytes
         var all = parser.lexer.diagnostics + parser.diagnostics
         all = all.enumerated().sorted { a, b in
-            let l = a.element.range?.start.offset ?? -1, r = b.element.range?.start.offset ?? -1
+            let l = a.element.range?.start.offset ?? -1
+            let r = b.element.range?.start.offset ?? -1
             return l != r ? l < r : a.offset < b.offset
         }.map(\.element)
         let maxErrors = max(1, limits.maxErrors)
@@ -53,9 +56,11 @@ public struct Parser {
             let left = all.count - maxErrors
             let last = all[maxErrors - 1]
             all.removeSubrange(maxErrors...)
-            all.append(.syntax(.tooManyErrors,
-                               "too many errors: \(left) more not shown; fix the ones above first",
-                               at: last.range))
+            all.append(
+                .syntax(
+                    .tooManyErrors,
+                    "too many errors: \(left) more not shown; fix the ones above first",
+                    at: last.range))
         }
         return ParseResult(syntax: syntax, diagnostics: all, comments: parser.lexer.comments)
     }
@@ -64,8 +69,9 @@ public struct Parser {
     /// whole file as the leading trivia of its end-of-file token, so it still prints back.
     static func refused(_ file: SourceFile) -> FileSyntax {
         let end = file.location(at: file.bytes.count)
-        let eof = Token(kind: .eof, range: SourceRange(file: file.id, start: end, end: end),
-                        leadingTrivia: 0..<file.bytes.count, trailingTrivia: file.bytes.count..<file.bytes.count)
+        let eof = Token(
+            kind: .eof, range: SourceRange(file: file.id, start: end, end: end),
+            leadingTrivia: 0..<file.bytes.count, trailingTrivia: file.bytes.count..<file.bytes.count)
         return FileSyntax(file: file.id, declarations: [], tokens: [eof], source: file.bytes)
     }
 
@@ -130,7 +136,8 @@ public struct Parser {
     mutating func advance() {
         // The end of file is recorded once, when parsing ends. (A case test, not `!=`: the
         // synthesized `==` of a payload enum is a call, and this runs for every token.)
-        if case .eof = current.kind {} else if recordsTokens {
+        if case .eof = current.kind {
+        } else if recordsTokens {
             var consumed = current
             if skipping > 0 { consumed.presence = .unexpected }
             tokens.append(consumed)
@@ -164,7 +171,9 @@ public struct Parser {
 
     /// A string token's literal, decoded now that a node needs it.
     func literal(_ token: Token) -> StringLiteral {
-        if let text = Lexer.plainASCIIText(of: token, in: file.bytes) { return StringLiteral(text: text, range: token.range) }
+        if let text = Lexer.plainASCIIText(of: token, in: file.bytes) {
+            return StringLiteral(text: text, range: token.range)
+        }
         return StringLiteral(segments: Lexer.segments(of: token, in: file), range: token.range)
     }
 
@@ -181,7 +190,8 @@ public struct Parser {
     func describe(_ token: Token) -> String {
         switch token.kind {
         case .eof: return "end of file"
-        case .string: return token.range.end.offset - token.range.start.offset <= 32 ? "'\(text(token))'" : "string literal"
+        case .string:
+            return token.range.end.offset - token.range.start.offset <= 32 ? "'\(text(token))'" : "string literal"
         case .identifier, .number:
             let t = text(token)
             return t.utf8.count <= 32 ? "'\(t)'" : "'\(t.prefix(29))...'"

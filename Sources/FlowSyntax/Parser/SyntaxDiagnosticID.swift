@@ -36,8 +36,10 @@ extension DiagnosticID {
 public typealias SyntaxDiagnosticID = DiagnosticID
 
 extension Diagnostic {
-    static func syntax(_ id: DiagnosticID, _ message: String, at range: SourceRange?,
-                       notes: [DiagnosticNote] = [], fixIts: [FixIt] = []) -> Diagnostic {
+    static func syntax(
+        _ id: DiagnosticID, _ message: String, at range: SourceRange?,
+        notes: [DiagnosticNote] = [], fixIts: [FixIt] = []
+    ) -> Diagnostic {
         .error(id, message, at: range, notes: notes, fixIts: fixIts)
     }
 }

@@ -21,7 +21,9 @@ extension SourceFile {
         }
         let found = locations(at: offsets)
         func locate(_ r: SourceRange?) -> SourceRange? {
-            guard let r, r.file == id, let start = found[r.start.offset], let end = found[r.end.offset] else { return r }
+            guard let r, r.file == id, let start = found[r.start.offset], let end = found[r.end.offset] else {
+                return r
+            }
             return SourceRange(file: id, start: start, end: end)
         }
         return diagnostics.map { d in
@@ -41,10 +43,13 @@ extension SourceFile {
     func locations(at offsets: [Int]) -> [Int: SourceLocation] {
         var out: [Int: SourceLocation] = [:]
         let hasBOM = UTF8Scalar.hasBOM(bytes)
-        var line = -1, scan = 0, column = 1
+        var line = -1
+        var scan = 0
+        var column = 1
         for offset in Set(offsets).sorted() {
             let o = min(max(0, offset), bytes.count)
-            var low = 0, high = lineStarts.count - 1
+            var low = 0
+            var high = lineStarts.count - 1
             while low < high {
                 let mid = (low + high + 1) / 2
                 if lineStarts[mid] <= o { low = mid } else { high = mid - 1 }

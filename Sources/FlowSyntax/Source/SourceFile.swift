@@ -109,7 +109,8 @@ public struct SourceFile: Sendable {
     /// Binary search over `lineStarts`.
     public func location(at offset: Int) -> SourceLocation {
         let offset = min(max(0, offset), bytes.count)
-        var low = 0, high = lineStarts.count - 1
+        var low = 0
+        var high = lineStarts.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
             if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }

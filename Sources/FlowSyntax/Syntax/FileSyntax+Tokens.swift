@@ -33,15 +33,18 @@ extension FileSyntax {
     /// tokens of the node with that range. Binary search, so a tool can go from any node to its
     /// tokens without the tree storing indices.
     public func tokens(in range: SourceRange) -> ArraySlice<Token> {
-        let start = range.start.offset, end = range.end.offset
-        var low = 0, high = tokens.count
+        let start = range.start.offset
+        let end = range.end.offset
+        var low = 0
+        var high = tokens.count
         while low < high {
             let mid = (low + high) / 2
             if tokens[mid].range.start.offset < start { low = mid + 1 } else { high = mid }
         }
         var upper = low
         while upper < tokens.count, tokens[upper].kind != .eof, tokens[upper].range.end.offset <= end,
-              tokens[upper].range.start.offset < end || tokens[upper].presence == .missing {
+            tokens[upper].range.start.offset < end || tokens[upper].presence == .missing
+        {
             upper += 1
         }
         return tokens[low..<upper]

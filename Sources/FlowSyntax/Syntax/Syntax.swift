@@ -364,8 +364,10 @@ public struct StateDecl: Hashable, Sendable {
     /// nil when the body ended without a transition (the parser already reported it).
     public var terminator: Optional<TerminatorSyntax>
     public var range: SourceRange
-    public init(name: Identifier, handoff: HandoffClauseSyntax? = nil, effects: [TrackSyntax],
-                terminator: TerminatorSyntax?, range: SourceRange) {
+    public init(
+        name: Identifier, handoff: HandoffClauseSyntax? = nil, effects: [TrackSyntax],
+        terminator: TerminatorSyntax?, range: SourceRange
+    ) {
         self.name = name
         self.storedHandoff = handoff.map(BoxedHandoff.clause)
         self.effects = effects

@@ -86,7 +86,8 @@ public struct TuplePatternSyntax: Hashable, Sendable {
     public var rightParen: SourceRange?
     /// Covers the parentheses and what is between them.
     public var range: SourceRange
-    public init(leftParen: SourceRange?, elements: [PatternElementSyntax], rightParen: SourceRange?, range: SourceRange) {
+    public init(leftParen: SourceRange?, elements: [PatternElementSyntax], rightParen: SourceRange?, range: SourceRange)
+    {
         self.leftParen = leftParen
         self.elements = elements
         self.rightParen = rightParen
@@ -155,8 +156,10 @@ public struct StatusCheckSyntax: Hashable, Sendable {
     public var rightParen: SourceRange?
     public var block: ArmBlockSyntax
     public var range: SourceRange
-    public init(keyword: SourceRange, subjects: [Identifier], isTuple: Bool, leftParen: SourceRange?,
-                rightParen: SourceRange?, block: ArmBlockSyntax, range: SourceRange) {
+    public init(
+        keyword: SourceRange, subjects: [Identifier], isTuple: Bool, leftParen: SourceRange?,
+        rightParen: SourceRange?, block: ArmBlockSyntax, range: SourceRange
+    ) {
         self.keyword = keyword
         self.subjects = subjects
         self.isTuple = isTuple
@@ -196,8 +199,10 @@ public struct RequestSyntax: Hashable, Sendable {
     /// `-> target`: where to go whatever the answer (nil for the branching form).
     public var then: Optional<TransitionSyntax>
     public var range: SourceRange
-    public init(keyword: SourceRange, subject: Identifier, leftParen: SourceRange?, options: [RequestOptionSyntax],
-                rightParen: SourceRange?, block: ArmBlockSyntax, then: TransitionSyntax?, range: SourceRange) {
+    public init(
+        keyword: SourceRange, subject: Identifier, leftParen: SourceRange?, options: [RequestOptionSyntax],
+        rightParen: SourceRange?, block: ArmBlockSyntax, then: TransitionSyntax?, range: SourceRange
+    ) {
         self.keyword = keyword
         self.subject = subject
         self.leftParen = leftParen
@@ -223,8 +228,10 @@ public struct OpenSettingsSyntax: Hashable, Sendable {
     /// Where the flow resumes when the user comes back.
     public var onReturn: TransitionSyntax
     public var range: SourceRange
-    public init(keyword: SourceRange, page: Identifier, onKeyword: SourceRange?, returnKeyword: SourceRange?,
-                onReturn: TransitionSyntax, range: SourceRange) {
+    public init(
+        keyword: SourceRange, page: Identifier, onKeyword: SourceRange?, returnKeyword: SourceRange?,
+        onReturn: TransitionSyntax, range: SourceRange
+    ) {
         self.keyword = keyword
         self.page = page
         self.onKeyword = onKeyword
@@ -265,9 +272,11 @@ public struct CallSyntax: Hashable, Sendable {
     /// The branches on the callee's outcome.
     public var block: ArmBlockSyntax
     public var range: SourceRange
-    public init(keyword: SourceRange, flow: Identifier, leftParen: SourceRange?, arguments: [ArgumentSyntax],
-                rightParen: SourceRange?, handling: HandlingClauseSyntax? = nil, block: ArmBlockSyntax,
-                range: SourceRange) {
+    public init(
+        keyword: SourceRange, flow: Identifier, leftParen: SourceRange?, arguments: [ArgumentSyntax],
+        rightParen: SourceRange?, handling: HandlingClauseSyntax? = nil, block: ArmBlockSyntax,
+        range: SourceRange
+    ) {
         self.keyword = keyword
         self.flow = flow
         self.leftParen = leftParen
@@ -291,8 +300,10 @@ public struct ButtonSyntax: Hashable, Sendable {
     public var transition: TransitionSyntax
     public var track: Optional<TrackSyntax>
     public var range: SourceRange
-    public init(role: Role, keyword: SourceRange? = nil, label: TextSyntax?, transition: TransitionSyntax,
-                track: TrackSyntax?, range: SourceRange) {
+    public init(
+        role: Role, keyword: SourceRange? = nil, label: TextSyntax?, transition: TransitionSyntax,
+        track: TrackSyntax?, range: SourceRange
+    ) {
         self.role = role
         self.keyword = keyword
         self.label = label
@@ -313,8 +324,10 @@ public struct AlertSyntax: Hashable, Sendable {
     public var buttons: [ButtonSyntax]
     public var rightBrace: SourceRange?
     public var range: SourceRange
-    public init(keyword: SourceRange? = nil, leftBrace: SourceRange? = nil, title: TextSyntax?, message: TextSyntax?,
-                buttons: [ButtonSyntax], rightBrace: SourceRange? = nil, range: SourceRange) {
+    public init(
+        keyword: SourceRange? = nil, leftBrace: SourceRange? = nil, title: TextSyntax?, message: TextSyntax?,
+        buttons: [ButtonSyntax], rightBrace: SourceRange? = nil, range: SourceRange
+    ) {
         self.keyword = keyword
         self.leftBrace = leftBrace
         self.title = title

@@ -1,5 +1,5 @@
-import Foundation
 import FlowRuntime
+import Foundation
 
 /// Where a session keeps the checkpoint the interpreter saves before it opens Settings, so the
 /// next launch resumes the flow after iOS terminated the app there. Implementations must be safe
@@ -77,7 +77,8 @@ public enum CheckpointCoding {
             throw CheckpointStoreError("stored checkpoint is not valid checkpoint JSON")
         }
         guard envelope.version == version else {
-            throw CheckpointStoreError("stored checkpoint has format version \(envelope.version); this build reads version \(version)")
+            throw CheckpointStoreError(
+                "stored checkpoint has format version \(envelope.version); this build reads version \(version)")
         }
         try validate(envelope.frames)
         return Checkpoint(frames: envelope.frames)
@@ -90,8 +91,11 @@ public enum CheckpointCoding {
         }
         for frame in frames {
             for name in [frame.flow, frame.state] where name.utf8.isEmpty || name.utf8.count > maxNameBytes {
-                throw CheckpointStoreError(name.isEmpty ? "checkpoint names an empty flow or state"
-                                                        : "checkpoint names a flow or state of \(name.utf8.count) bytes, more than the limit of \(maxNameBytes)")
+                throw CheckpointStoreError(
+                    name.isEmpty
+                        ? "checkpoint names an empty flow or state"
+                        : "checkpoint names a flow or state of \(name.utf8.count) bytes, more than the limit of \(maxNameBytes)"
+                )
             }
         }
     }

@@ -1,5 +1,5 @@
-import Foundation
 import FlowRuntime
+import Foundation
 
 /// Keeps the checkpoint in one file (for example in Application Support), written atomically
 /// (a temporary file renamed over the old one), so a crash mid-write leaves the previous
@@ -25,7 +25,8 @@ public struct FileCheckpointStore: CheckpointStore {
             throw CheckpointStoreError("checkpoint file '\(path)' is not a regular file")
         }
         if let size = (attributes[.size] as? NSNumber)?.intValue, size > CheckpointCoding.maxBytes {
-            throw CheckpointStoreError("checkpoint file '\(path)' is \(size) bytes, more than the limit of \(CheckpointCoding.maxBytes)")
+            throw CheckpointStoreError(
+                "checkpoint file '\(path)' is \(size) bytes, more than the limit of \(CheckpointCoding.maxBytes)")
         }
         let data: Data
         do {
@@ -52,7 +53,8 @@ public struct FileCheckpointStore: CheckpointStore {
         }
         let data = try CheckpointCoding.encode(checkpoint)
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: url, options: .atomic)
         } catch {
             throw CheckpointStoreError("checkpoint file '\(path)' cannot be written")

@@ -1,5 +1,5 @@
-import Foundation
 import FlowRuntime
+import Foundation
 
 /// The part of `UserDefaults` the checkpoint store uses, so tests can hand it a fake.
 public protocol CheckpointDefaults: Sendable {

@@ -1,6 +1,6 @@
-import Foundation
-import FlowSyntax
 import FlowModel
+import FlowSyntax
+import Foundation
 
 /// Every `.flow` file an app ships, loaded and checked once (at launch, or in a test that keeps
 /// a broken flow from shipping): each file is an entry with its imports, and a flow is looked up
@@ -38,13 +38,16 @@ public struct FlowLibrary: Sendable {
         guard let resources = bundle.resourceURL else {
             throw FlowLibraryError(message: "bundle '\(bundle.bundlePath)' has no resource directory", diagnostics: [])
         }
-        try self.init(directory: subdirectory.map { resources.appendingPathComponent($0, isDirectory: true) } ?? resources,
-                      limits: limits)
+        try self.init(
+            directory: subdirectory.map { resources.appendingPathComponent($0, isDirectory: true) } ?? resources,
+            limits: limits)
     }
 
     /// Loads `paths` (relative to `root`) through `reader`: the file system, or a `MemoryReader`
     /// in tests.
-    public init(root: String, paths: [String], reader: any SourceReader, limits: ParseLimits = .default) throws(FlowLibraryError) {
+    public init(root: String, paths: [String], reader: any SourceReader, limits: ParseLimits = .default)
+        throws(FlowLibraryError)
+    {
         let loader = Loader(reader: reader, limits: limits)
         var entries: [Entry] = []
         var failures: [String] = []
@@ -57,7 +60,9 @@ public struct FlowLibrary: Sendable {
             let full = root.isEmpty ? relative : root + "/" + relative
             let result = loader.load(full)
             // Rendered with the path relative to the library, the way the app's developer sees it.
-            let files = result.files.map { SourceFile(id: $0.id, path: Self.relative($0.path, to: root), bytes: $0.bytes) }
+            let files = result.files.map {
+                SourceFile(id: $0.id, path: Self.relative($0.path, to: root), bytes: $0.bytes)
+            }
             let renderer = DiagnosticRenderer(files: files)
             guard let program = result.program else {
                 let errors = result.diagnostics.filter { $0.severity == .error }
@@ -72,7 +77,9 @@ public struct FlowLibrary: Sendable {
             if !found.isEmpty { warnings.append(renderer.render(found, fallbackPath: relative)) }
             for flow in program.flows where flow.range.file.index == 0 {
                 if let other = owners[flow.name] {
-                    failures.append("\(relative): error: flow '\(flow.name)' is also declared in \(entries[other].path); flow names must be unique in a library\n")
+                    failures.append(
+                        "\(relative): error: flow '\(flow.name)' is also declared in \(entries[other].path); flow names must be unique in a library\n"
+                    )
                 } else {
                     owners[flow.name] = entries.count
                 }
@@ -118,7 +125,8 @@ public struct FlowLibrary: Sendable {
         do {
             names = try fm.contentsOfDirectory(atPath: directory)
         } catch {
-            throw FlowLibraryError(message: "cannot list '\(directory)': it is missing or not a directory", diagnostics: [])
+            throw FlowLibraryError(
+                message: "cannot list '\(directory)': it is missing or not a directory", diagnostics: [])
         }
         for name in names.sorted() where !name.hasPrefix(".") {
             let path = directory + "/" + name

@@ -61,7 +61,8 @@ extension FlowDescriptor {
         let flowOutcomes = program[id].outcomes.map(\.name)
         let generated = Outcome.allCases.map(\.rawValue)
         guard Set(flowOutcomes) != Set(generated) else { return nil }
-        return FlowRunError(flow: flowName, reason: .interfaceMismatch(flowOutcomes: flowOutcomes, generatedOutcomes: generated))
+        return FlowRunError(
+            flow: flowName, reason: .interfaceMismatch(flowOutcomes: flowOutcomes, generatedOutcomes: generated))
     }
 
     /// The typed outcome of `result`, or the error that says why there is none.

@@ -1,7 +1,7 @@
-import Foundation
-import Observation
 import FlowModel
 import FlowRuntime
+import Foundation
+import Observation
 
 /// Runs checked flows for an app's UI: it shows nothing itself, but says what the UI must show
 /// now (`activity`: an alert, a system prompt in progress, a Settings visit, the end) and takes
@@ -56,10 +56,12 @@ public final class FlowSession {
 
     /// A session over `system` for `program`. `onEvent` receives each analytics event as the flow
     /// tracks it (forward it to your analytics SDK).
-    public init(program: Program, system: any PermissionSystem,
-                store: any CheckpointStore = InMemoryCheckpointStore(),
-                options: Interpreter.Options = Interpreter.Options(locale: Locale.preferredLanguages.first),
-                onEvent: @escaping @Sendable (AnalyticsEvent) -> Void = { _ in }) {
+    public init(
+        program: Program, system: any PermissionSystem,
+        store: any CheckpointStore = InMemoryCheckpointStore(),
+        options: Interpreter.Options = Interpreter.Options(locale: Locale.preferredLanguages.first),
+        onEvent: @escaping @Sendable (AnalyticsEvent) -> Void = { _ in }
+    ) {
         self.program = program
         self.system = system
         self.store = store
@@ -117,24 +119,33 @@ public final class FlowSession {
     /// `onAccessHasBeenDenied:`): the flow ends with one of them where it would show its own
     /// handling, at its `handoff` state for it (Grammar.md, "Caller-handled outcomes").
     @discardableResult
-    public func run(flow: String, arguments: [String: RunArgument] = [:], handling: [String]) async throws -> RunResult {
+    public func run(flow: String, arguments: [String: RunArgument] = [:], handling: [String]) async throws -> RunResult
+    {
         let task = try start(flow: flow, arguments: arguments, handling: handling)
-        return try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+        return try await withTaskCancellationHandler {
+            try await task.value
+        } onCancel: {
+            task.cancel()
+        }
     }
 
     /// Starts the flow named `flow` and returns the task that runs it (for UIKit code and tests
     /// that are not inside a task of their own). The session is running when this returns, so
     /// `nextAlert()` waits for the run's first alert. Cancelling the task cancels the run.
     @discardableResult
-    public func start(flow: String, arguments: [String: RunArgument] = [:]) throws(SessionError) -> Task<RunResult, any Error> {
+    public func start(flow: String, arguments: [String: RunArgument] = [:]) throws(SessionError) -> Task<
+        RunResult, any Error
+    > {
         try start(flow: flow, arguments: arguments, handling: [])
     }
 
     /// `start(flow:arguments:)` for an app that handles some outcomes itself (see
     /// `run(flow:arguments:handling:)`).
     @discardableResult
-    public func start(flow: String, arguments: [String: RunArgument] = [:],
-                      handling: [String]) throws(SessionError) -> Task<RunResult, any Error> {
+    public func start(
+        flow: String, arguments: [String: RunArgument] = [:],
+        handling: [String]
+    ) throws(SessionError) -> Task<RunResult, any Error> {
         if let running { throw .alreadyRunning(flow: running.flow) }
         let interpreter = Interpreter(program: program, backend: backend, options: options)
         let inner = Task { try await interpreter.run(flow: flow, arguments: arguments, handling: handling) }
@@ -144,7 +155,12 @@ public final class FlowSession {
         return Task {
             let outcome: Result<RunResult, any Error>
             do {
-                outcome = .success(try await withTaskCancellationHandler { try await inner.value } onCancel: { inner.cancel() })
+                outcome = .success(
+                    try await withTaskCancellationHandler {
+                        try await inner.value
+                    } onCancel: {
+                        inner.cancel()
+                    })
             } catch {
                 outcome = .failure(error)
             }
@@ -183,7 +199,8 @@ public final class FlowSession {
             try store.save(nil)
             discardedCheckpoint = CheckpointStoreError("saved checkpoint no longer fits the flow: \(error.message)")
         } catch {
-            discardedCheckpoint = CheckpointStoreError("saved checkpoint no longer fits the flow and could not be cleared: \(error)")
+            discardedCheckpoint = CheckpointStoreError(
+                "saved checkpoint no longer fits the flow and could not be cleared: \(error)")
         }
     }
 
@@ -257,7 +274,9 @@ public final class FlowSession {
                 do {
                     try presenter.show(request, of: self)
                 } catch {
-                    answer(request.id, with: .failure(SessionError.presentationRefused(alertID: request.id, reason: "\(error)")))
+                    answer(
+                        request.id,
+                        with: .failure(SessionError.presentationRefused(alertID: request.id, reason: "\(error)")))
                 }
             }
         } onCancel: {

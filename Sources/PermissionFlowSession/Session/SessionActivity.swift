@@ -59,7 +59,8 @@ public enum SessionError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noSuchButton(let index, let id, let count):
             "alert \(id) has \(count) button\(count == 1 ? "" : "s"); there is no button \(index)"
         case .noButtonLabeled(let label, let id, let labels):
-            "alert \(id) has no button \"\(label)\"; its buttons are " + labels.map { "\"\($0)\"" }.joined(separator: ", ")
+            "alert \(id) has no button \"\(label)\"; its buttons are "
+                + labels.map { "\"\($0)\"" }.joined(separator: ", ")
         case .noAlertShown:
             "no alert is on screen"
         case .presentationRefused(let id, let reason):

@@ -31,11 +31,12 @@ struct SessionBackend: DeviceBackend {
 
     func openSettings(_ page: SettingsPage) async throws -> SettingsReturn {
         await session.enter(.settings(page))
-        let back = if let scoped = system as? any SettingsReturnScoping {
-            try await scoped.openSettings(page, rereading: await kindsRead.kinds)
-        } else {
-            try await system.openSettings(page)
-        }
+        let back =
+            if let scoped = system as? any SettingsReturnScoping {
+                try await scoped.openSettings(page, rereading: await kindsRead.kinds)
+            } else {
+                try await system.openSettings(page)
+            }
         await session.enter(.running)
         return back
     }

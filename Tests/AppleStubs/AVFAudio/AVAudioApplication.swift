@@ -9,9 +9,9 @@
 // (FourCC values: 'undt', 'deny', 'grnt'.)
 @available(iOS 17.0, *)
 public enum AVAudioApplicationRecordPermission: Int, Sendable {
-    case undetermined = 1970168948
-    case denied = 1684369017
-    case granted = 1735552628
+    case undetermined = 1_970_168_948
+    case denied = 1_684_369_017
+    case granted = 1_735_552_628
 }
 
 // https://developer.apple.com/documentation/avfaudio/avaudioapplication

@@ -25,7 +25,9 @@ public enum AVAuthorizationStatus: Int, Sendable {
 open class AVCaptureDevice: NSObject {
     // https://developer.apple.com/documentation/avfoundation/avcapturedevice/authorizationstatus(for:)
     @available(iOS 7.0, *)
-    open class func authorizationStatus(for mediaType: AVMediaType) -> AVAuthorizationStatus { fatalError("interface stub") }
+    open class func authorizationStatus(for mediaType: AVMediaType) -> AVAuthorizationStatus {
+        fatalError("interface stub")
+    }
 
     // https://developer.apple.com/documentation/avfoundation/avcapturedevice/requestaccess(for:completionhandler:)
     // (the async form Swift imports)
@@ -51,6 +53,8 @@ open class AVCaptureDevice: NSObject {
 
     // https://developer.apple.com/documentation/avfoundation/avcapturedevice/default(_:for:position:)
     @available(iOS 10.0, *)
-    open class func `default`(_ deviceType: AVCaptureDevice.DeviceType, for mediaType: AVMediaType?,
-                              position: AVCaptureDevice.Position) -> AVCaptureDevice? { fatalError("interface stub") }
+    open class func `default`(
+        _ deviceType: AVCaptureDevice.DeviceType, for mediaType: AVMediaType?,
+        position: AVCaptureDevice.Position
+    ) -> AVCaptureDevice? { fatalError("interface stub") }
 }

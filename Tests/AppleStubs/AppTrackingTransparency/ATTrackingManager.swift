@@ -20,5 +20,7 @@ open class ATTrackingManager: NSObject {
 
     // https://developer.apple.com/documentation/apptrackingtransparency/attrackingmanager/requesttrackingauthorization(completionhandler:)
     // (the async form Swift imports)
-    open class func requestTrackingAuthorization() async -> ATTrackingManager.AuthorizationStatus { fatalError("interface stub") }
+    open class func requestTrackingAuthorization() async -> ATTrackingManager.AuthorizationStatus {
+        fatalError("interface stub")
+    }
 }

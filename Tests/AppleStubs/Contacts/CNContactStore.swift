@@ -23,7 +23,9 @@ public enum CNAuthorizationStatus: Int, Sendable {
 @available(iOS 9.0, *)
 open class CNContactStore: NSObject {
     // https://developer.apple.com/documentation/contacts/cncontactstore/authorizationstatus(for:)
-    open class func authorizationStatus(for entityType: CNEntityType) -> CNAuthorizationStatus { fatalError("interface stub") }
+    open class func authorizationStatus(for entityType: CNEntityType) -> CNAuthorizationStatus {
+        fatalError("interface stub")
+    }
 
     // https://developer.apple.com/documentation/contacts/cncontactstore/requestaccess(for:completionhandler:)
     // (the async form Swift imports)

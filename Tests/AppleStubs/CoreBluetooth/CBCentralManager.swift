@@ -36,5 +36,7 @@ open class CBCentralManager: CBManager {
 }
 
 // https://developer.apple.com/documentation/corebluetooth/cbcentralmanageroptionshowpoweralertkey
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// Apple's name for the constant.
 @available(iOS 7.0, *)
 public let CBCentralManagerOptionShowPowerAlertKey: String = "kCBInitOptionShowPowerAlert"

@@ -67,6 +67,8 @@ open class CLLocationManager: NSObject {
     // https://developer.apple.com/documentation/corelocation/cllocationmanager/requesttemporaryfullaccuracyauthorization(withpurposekey:completion:)
     @available(iOS 14.0, *)
     // The page declares the completion @Sendable.
-    open func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String,
-                                                        completion: (@Sendable ((any Error)?) -> Void)? = nil) {}
+    open func requestTemporaryFullAccuracyAuthorization(
+        withPurposeKey purposeKey: String,
+        completion: (@Sendable ((any Error)?) -> Void)? = nil
+    ) {}
 }

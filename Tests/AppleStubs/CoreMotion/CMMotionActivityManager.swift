@@ -26,6 +26,8 @@ open class CMMotionActivityManager: NSObject {
     open class func authorizationStatus() -> CMAuthorizationStatus { fatalError("interface stub") }
 
     // https://developer.apple.com/documentation/coremotion/cmmotionactivitymanager/queryactivitystarting(from:to:to:withhandler:)
-    open func queryActivityStarting(from start: Date, to end: Date, to queue: OperationQueue,
-                                    withHandler handler: @escaping CMMotionActivityQueryHandler) {}
+    open func queryActivityStarting(
+        from start: Date, to end: Date, to queue: OperationQueue,
+        withHandler handler: @escaping CMMotionActivityQueryHandler
+    ) {}
 }

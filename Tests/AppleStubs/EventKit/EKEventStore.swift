@@ -28,7 +28,9 @@ public enum EKAuthorizationStatus: Int, Sendable {
 open class EKEventStore: NSObject {
     // https://developer.apple.com/documentation/eventkit/ekeventstore/authorizationstatus(for:)
     @available(iOS 6.0, *)
-    open class func authorizationStatus(for entityType: EKEntityType) -> EKAuthorizationStatus { fatalError("interface stub") }
+    open class func authorizationStatus(for entityType: EKEntityType) -> EKAuthorizationStatus {
+        fatalError("interface stub")
+    }
 
     // https://developer.apple.com/documentation/eventkit/ekeventstore/requestfullaccesstoevents(completion:)
     // (the async form Swift imports)

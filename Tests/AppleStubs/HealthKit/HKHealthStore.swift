@@ -59,7 +59,9 @@ open class HKHealthStore: NSObject {
     // https://developer.apple.com/documentation/healthkit/hkhealthstore/requestauthorization(toshare:read:)
     // (the async form: both sets non-optional, unlike the completion form's)
     @available(iOS 15.0, *)
-    open func requestAuthorization(toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>) async throws {
+    open func requestAuthorization(toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>)
+        async throws
+    {
         fatalError("interface stub")
     }
 
@@ -67,6 +69,8 @@ open class HKHealthStore: NSObject {
     // "Indicates whether the system presents the user with a permission sheet if your app
     // requests authorization for the provided types": the only answer that covers read types.
     @available(iOS 12.0, *)
-    open func getRequestStatusForAuthorization(toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>,
-                                               completion: @escaping @Sendable (HKAuthorizationRequestStatus, (any Error)?) -> Void) {}
+    open func getRequestStatusForAuthorization(
+        toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>,
+        completion: @escaping @Sendable (HKAuthorizationRequestStatus, (any Error)?) -> Void
+    ) {}
 }

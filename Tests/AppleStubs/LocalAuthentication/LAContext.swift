@@ -22,6 +22,8 @@ public enum LABiometryType: Int, Sendable {
 
 // https://developer.apple.com/documentation/localauthentication/laerrordomain
 // The domain of the NSError the evaluation fails with; its code is an LAError.Code raw value.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// Apple's name for the constant.
 @available(iOS 8.3, *)
 public let LAErrorDomain: String = "com.apple.LocalAuthentication"
 
@@ -32,12 +34,16 @@ open class LAContext: NSObject {
     // https://developer.apple.com/documentation/localauthentication/lacontext/canevaluatepolicy(_:error:)
     // The SDK's parameter is NSErrorPointer (AutoreleasingUnsafeMutablePointer<NSError?>?), which
     // Foundation on Linux lacks; `&error` on an `NSError?` passes to either.
-    open func canEvaluatePolicy(_ policy: LAPolicy, error: UnsafeMutablePointer<NSError?>?) -> Bool { fatalError("interface stub") }
+    open func canEvaluatePolicy(_ policy: LAPolicy, error: UnsafeMutablePointer<NSError?>?) -> Bool {
+        fatalError("interface stub")
+    }
 
     // https://developer.apple.com/documentation/localauthentication/lacontext/evaluatepolicy(_:localizedreason:reply:)
     // The async form Swift imports from evaluatePolicy:localizedReason:reply:. The first call
     // with Face ID shows the permission alert (NSFaceIDUsageDescription) before the scan.
-    open func evaluatePolicy(_ policy: LAPolicy, localizedReason: String) async throws -> Bool { fatalError("interface stub") }
+    open func evaluatePolicy(_ policy: LAPolicy, localizedReason: String) async throws -> Bool {
+        fatalError("interface stub")
+    }
 
     // https://developer.apple.com/documentation/localauthentication/lacontext/biometrytype
     @available(iOS 11.0, *)

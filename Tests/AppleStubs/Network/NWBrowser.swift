@@ -125,7 +125,8 @@ final public class NWBrowser {
     final public var stateUpdateHandler: (@Sendable (NWBrowser.State) -> Void)?
 
     // https://developer.apple.com/documentation/network/nwbrowser/browseresultschangedhandler
-    final public var browseResultsChangedHandler: (@Sendable (Set<NWBrowser.Result>, Set<NWBrowser.Result.Change>) -> Void)?
+    final public var browseResultsChangedHandler:
+        (@Sendable (Set<NWBrowser.Result>, Set<NWBrowser.Result.Change>) -> Void)?
 
     // https://developer.apple.com/documentation/network/nwbrowser/start(queue:)
     final public func start(queue: DispatchQueue) {}

@@ -25,7 +25,9 @@ public enum PHAuthorizationStatus: Int, Sendable {
 open class PHPhotoLibrary: NSObject {
     // https://developer.apple.com/documentation/photos/phphotolibrary/authorizationstatus(for:)
     @available(iOS 14.0, *)
-    open class func authorizationStatus(for accessLevel: PHAccessLevel) -> PHAuthorizationStatus { fatalError("interface stub") }
+    open class func authorizationStatus(for accessLevel: PHAccessLevel) -> PHAuthorizationStatus {
+        fatalError("interface stub")
+    }
 
     // https://developer.apple.com/documentation/photos/phphotolibrary/requestauthorization(for:handler:)
     // (the async form Swift imports)

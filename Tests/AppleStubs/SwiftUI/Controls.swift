@@ -39,7 +39,9 @@ extension Button where Label == Text {
     }
     // https://developer.apple.com/documentation/swiftui/button/init(_:role:action:)-8y5yk
     @available(iOS 15.0, macOS 12.0, *)
-    @preconcurrency public init<S: StringProtocol>(_ title: S, role: ButtonRole?, action: @escaping @MainActor () -> Void) {
+    @preconcurrency public init<S: StringProtocol>(
+        _ title: S, role: ButtonRole?, action: @escaping @MainActor () -> Void
+    ) {
         fatalError("stub")
     }
 }
@@ -55,7 +57,8 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
 @available(iOS 13.0, macOS 10.15, *)
 extension ForEach: View where Content: View {
     // https://developer.apple.com/documentation/swiftui/foreach/init(_:id:content:)-6bnlh
-    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content)
+    {
         self.data = data
         self.content = content
     }
@@ -77,15 +80,19 @@ public struct VStack<Content: View>: View {
 @propertyWrapper @dynamicMemberLookup public struct Binding<Value> {
     // https://developer.apple.com/documentation/swiftui/binding/init(get:set:)-7ufcp
     // (both closures @isolated(any) @Sendable, as the page declares them)
-    @preconcurrency public init(get: @escaping @isolated(any) @Sendable () -> Value,
-                                set: @escaping @isolated(any) @Sendable (Value) -> Void) {}
+    @preconcurrency public init(
+        get: @escaping @isolated(any) @Sendable () -> Value,
+        set: @escaping @isolated(any) @Sendable (Value) -> Void
+    ) {}
     // https://developer.apple.com/documentation/swiftui/binding/wrappedvalue
     public var wrappedValue: Value {
         get { fatalError("stub") }
         nonmutating set {}
     }
     // https://developer.apple.com/documentation/swiftui/binding/subscript(dynamicmember:)
-    public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> { fatalError("stub") }
+    public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<Subject> {
+        fatalError("stub")
+    }
 }
 
 // https://developer.apple.com/documentation/swiftui/state
@@ -110,7 +117,8 @@ extension View {
     @available(iOS 15.0, macOS 12.0, *)
     nonisolated public func alert<S: StringProtocol, A: View, M: View, T>(
         _ title: S, isPresented: Binding<Bool>, presenting data: T?,
-        @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M) -> some View {
+        @ViewBuilder actions: (T) -> A, @ViewBuilder message: (T) -> M
+    ) -> some View {
         fatalError("stub")
     }
 
@@ -118,8 +126,10 @@ extension View {
     // (as the iOS 18 SDK declares it: the action inherits the caller's actor; later SDKs add
     // defaulted name/file/line parameters)
     @available(iOS 15.0, macOS 12.0, *)
-    nonisolated public func task(priority: TaskPriority = .userInitiated,
-                                 @_inheritActorContext _ action: sending @escaping @isolated(any) () async -> Void) -> some View {
+    nonisolated public func task(
+        priority: TaskPriority = .userInitiated,
+        @_inheritActorContext _ action: sending @escaping @isolated(any) () async -> Void
+    ) -> some View {
         fatalError("stub")
     }
 

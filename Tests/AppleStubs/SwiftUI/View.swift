@@ -27,17 +27,23 @@ extension Never: View {
     public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
     // https://developer.apple.com/documentation/swiftui/viewbuilder/buildblock(_:)-(repeat_each_Content)
     @available(iOS 17.0, macOS 14.0, *)
-    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<(repeat each Content)> {
+    public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<
+        (repeat each Content)
+    > {
         fatalError("stub")
     }
     // https://developer.apple.com/documentation/swiftui/viewbuilder/buildif(_:)
     public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
     // https://developer.apple.com/documentation/swiftui/viewbuilder/buildeither(first:)
-    public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent) -> _ConditionalContent<TrueContent, FalseContent> {
+    public static func buildEither<TrueContent: View, FalseContent: View>(first: TrueContent) -> _ConditionalContent<
+        TrueContent, FalseContent
+    > {
         fatalError("stub")
     }
     // https://developer.apple.com/documentation/swiftui/viewbuilder/buildeither(second:)
-    public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent) -> _ConditionalContent<TrueContent, FalseContent> {
+    public static func buildEither<TrueContent: View, FalseContent: View>(second: FalseContent) -> _ConditionalContent<
+        TrueContent, FalseContent
+    > {
         fatalError("stub")
     }
 }

@@ -38,7 +38,8 @@ import Foundation
 
     // https://developer.apple.com/documentation/uikit/uiviewcontroller/present(_:animated:completion:)
     @available(iOS 5.0, *)
-    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {}
+    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil)
+    {}
 
     // https://developer.apple.com/documentation/uikit/uiviewcontroller/dismiss(animated:completion:)
     @available(iOS 5.0, *)

@@ -47,13 +47,16 @@ open class UIApplication: NSObject {
 
     // https://developer.apple.com/documentation/uikit/uiapplication/didbecomeactivenotification
     @available(iOS 2.0, *)
-    nonisolated public static let didBecomeActiveNotification = NSNotification.Name("UIApplicationDidBecomeActiveNotification")
+    nonisolated public static let didBecomeActiveNotification = NSNotification.Name(
+        "UIApplicationDidBecomeActiveNotification")
 
     // https://developer.apple.com/documentation/uikit/uiapplication/willresignactivenotification
     @available(iOS 2.0, *)
-    nonisolated public static let willResignActiveNotification = NSNotification.Name("UIApplicationWillResignActiveNotification")
+    nonisolated public static let willResignActiveNotification = NSNotification.Name(
+        "UIApplicationWillResignActiveNotification")
 
     // https://developer.apple.com/documentation/uikit/uiapplication/didenterbackgroundnotification
     @available(iOS 4.0, *)
-    nonisolated public static let didEnterBackgroundNotification = NSNotification.Name("UIApplicationDidEnterBackgroundNotification")
+    nonisolated public static let didEnterBackgroundNotification = NSNotification.Name(
+        "UIApplicationDidEnterBackgroundNotification")
 }

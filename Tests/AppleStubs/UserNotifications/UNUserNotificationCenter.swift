@@ -41,7 +41,9 @@ open class UNUserNotificationCenter: NSObject {
 
     // https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/requestauthorization(options:completionhandler:)
     // (the async form Swift imports)
-    open func requestAuthorization(options: UNAuthorizationOptions = []) async throws -> Bool { fatalError("interface stub") }
+    open func requestAuthorization(options: UNAuthorizationOptions = []) async throws -> Bool {
+        fatalError("interface stub")
+    }
 
     // https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/notificationsettings()
     open func notificationSettings() async -> UNNotificationSettings { fatalError("interface stub") }

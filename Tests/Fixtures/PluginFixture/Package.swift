@@ -20,7 +20,7 @@ let package = Package(
             dependencies: [.product(name: "PermissionFlow", package: identity)],
             resources: [.copy("Flows")],
             plugins: [.plugin(name: "PermissionFlowPlugin", package: identity)]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

@@ -18,8 +18,10 @@ public struct CorpusParameters: Hashable, Sendable {
     /// Whether flows `call` a generic helper flow over a `permission` parameter.
     public var subflows: Bool
 
-    public init(files: Int = 1, flowsPerFile: Int = 10, statesPerFlow: Int = 12, permissionsPerFlow: Int = 2,
-                branching: Int = 3, locales: Int = 3, subflows: Bool = true) {
+    public init(
+        files: Int = 1, flowsPerFile: Int = 10, statesPerFlow: Int = 12, permissionsPerFlow: Int = 2,
+        branching: Int = 3, locales: Int = 3, subflows: Bool = true
+    ) {
         self.files = files
         self.flowsPerFile = flowsPerFile
         self.statesPerFlow = statesPerFlow
@@ -69,8 +71,9 @@ public enum CorpusGenerator {
         let helper = "helper_\(index)"
         if p.subflows { writeHelper(named: helper, into: &out) }
         for n in 0..<max(p.flowsPerFile, 0) {
-            writeFlow(named: "f\(index)_\(n)", seed: index &* 31 &+ n, helper: p.subflows ? helper : nil,
-                      parameters: p, into: &out)
+            writeFlow(
+                named: "f\(index)_\(n)", seed: index &* 31 &+ n, helper: p.subflows ? helper : nil,
+                parameters: p, into: &out)
         }
         let locales = Array(localeTags.prefix(min(max(p.locales, 1), localeTags.count)))
         for (l, tag) in locales.enumerated() {
@@ -94,39 +97,41 @@ public enum CorpusGenerator {
     /// A generic subflow over a `permission` parameter, like the Ukrainian seed's helper.
     static func writeHelper(named name: String, into out: inout String) {
         out += """
-        flow \(name)(p: permission, reason: text) {
-          title @\(name).title
-          start -> check
-          state check {
-            status p {
-              granted -> done granted
-              limited -> done limited
-              notDetermined -> prime
-              denied, restricted -> done denied
+            flow \(name)(p: permission, reason: text) {
+              title @\(name).title
+              start -> check
+              state check {
+                status p {
+                  granted -> done granted
+                  limited -> done limited
+                  notDetermined -> prime
+                  denied, restricted -> done denied
+                }
+              }
+              state prime {
+                track "\(name)_prime" { reason: "{reason}" }
+                alert {
+                  title "{reason}"
+                  button "Continue" -> ask
+                }
+              }
+              state ask {
+                request p {
+                  granted -> done granted
+                  limited -> done limited
+                  notDetermined, denied, restricted -> done denied
+                }
+              }
             }
-          }
-          state prime {
-            track "\(name)_prime" { reason: "{reason}" }
-            alert {
-              title "{reason}"
-              button "Continue" -> ask
-            }
-          }
-          state ask {
-            request p {
-              granted -> done granted
-              limited -> done limited
-              notDetermined, denied, restricted -> done denied
-            }
-          }
-        }
 
 
-        """
+            """
     }
 
-    static func writeFlow(named name: String, seed: Int, helper: String?, parameters p: CorpusParameters,
-                          into out: inout String) {
+    static func writeFlow(
+        named name: String, seed: Int, helper: String?, parameters p: CorpusParameters,
+        into out: inout String
+    ) {
         let count = min(max(p.permissionsPerFlow, 1), kinds.count)
         let uses = (0..<count).map { kinds[(seed + $0) % kinds.count] }
         let states = max(p.statesPerFlow, 1)
@@ -172,7 +177,8 @@ public enum CorpusGenerator {
             case 3:
                 let capability = Capability.allCases[(seed + i) % Capability.allCases.count]
                 let arms = capability.armNames
-                out += "    capability \(capability.rawValue) { \(arms.yes) -> \(target(0))  \(arms.no) -> \(target(branching > 1 ? 1 : 0)) }\n"
+                out +=
+                    "    capability \(capability.rawValue) { \(arms.yes) -> \(target(0))  \(arms.no) -> \(target(branching > 1 ? 1 : 0)) }\n"
             case 4 where helper != nil:
                 out += "    call \(helper!)(p: \(kind.rawValue), reason: @\(name).reason) {\n"
                 out += "      granted, limited -> \(target(0))\n"

@@ -51,16 +51,22 @@ public struct RandomPermissionGraph: Sendable {
         var nodes: [Node] = []
         nodes.reserveCapacity(n + 2)
         for i in 0..<n {
-            if i == n - 1 { nodes.append(.goto(.granted)); break }
+            if i == n - 1 {
+                nodes.append(.goto(.granted))
+                break
+            }
             let spine = Target.state(i + 1)
             let kind = Self.kinds[random.next(Self.kinds.count)]
             let roll = random.next(100)
             if roll < 40 {
                 let statuses = kind.statuses
                 let armCount = min(statuses.count, 1 + random.next(3))
-                let arms = (0..<armCount).map { a in statuses.indices.filter { $0 % armCount == a }.map { statuses[$0] } }
+                let arms = (0..<armCount).map { a in statuses.indices.filter { $0 % armCount == a }.map { statuses[$0] }
+                }
                 let targets = [spine] + (1..<armCount).map { _ in target(from: i) }
-                nodes.append(roll < 25 ? .status(kind, arms: arms, targets: targets) : .request(kind, arms: arms, targets: targets))
+                nodes.append(
+                    roll < 25
+                        ? .status(kind, arms: arms, targets: targets) : .request(kind, arms: arms, targets: targets))
             } else if roll < 65 {
                 nodes.append(.alert(targets: [spine] + (0..<random.next(3)).map { _ in target(from: i) }))
             } else if roll < 75 {
@@ -98,7 +104,11 @@ public struct RandomPermissionGraph: Sendable {
             out += "  state \(name(i)) {\n"
             switch node {
             case .status(let kind, let arms, let targets), .request(let kind, let arms, let targets):
-                if case .status = node { out += "    status \(kind.rawValue) {\n" } else { out += "    request \(kind.rawValue) {\n" }
+                if case .status = node {
+                    out += "    status \(kind.rawValue) {\n"
+                } else {
+                    out += "    request \(kind.rawValue) {\n"
+                }
                 for (arm, t) in zip(arms, targets) {
                     out += "      \(arm.map(\.rawValue).joined(separator: ", ")) -> \(flowTarget(t))\n"
                 }
@@ -111,7 +121,8 @@ public struct RandomPermissionGraph: Sendable {
                 }
                 out += "    }\n"
             case .capability(let c, let present, let absent):
-                out += "    capability \(c.rawValue) { \(c.armNames.yes) -> \(flowTarget(present))  \(c.armNames.no) -> \(flowTarget(absent)) }\n"
+                out +=
+                    "    capability \(c.rawValue) { \(c.armNames.yes) -> \(flowTarget(present))  \(c.armNames.no) -> \(flowTarget(absent)) }\n"
             case .settings(let t):
                 out += "    open settings on return -> \(flowTarget(t))\n"
             case .goto(let t):
@@ -127,7 +138,8 @@ public struct RandomPermissionGraph: Sendable {
     /// the button an alert returns, `Task` states for requests, alerts and Settings (each followed
     /// by the `Choice` on its result), `Pass` for a goto, `Succeed`/`Fail` for the two endings.
     public var statesLanguageJSON: String {
-        var out = "{\n  \"Comment\": \"A random permission graph of \(reachableCount) states\",\n  \"StartAt\": \"s0\",\n  \"States\": {\n"
+        var out =
+            "{\n  \"Comment\": \"A random permission graph of \(reachableCount) states\",\n  \"StartAt\": \"s0\",\n  \"States\": {\n"
         out.reserveCapacity(nodes.count * 400)
         func next(_ t: Target) -> String {
             switch t {
@@ -140,19 +152,25 @@ public struct RandomPermissionGraph: Sendable {
             out += "    \"\(stateName)\": {\n      \"Type\": \"Choice\",\n      \"Choices\": [\n"
             let choices = arms.dropLast().map { arm -> String in
                 let tests = arm.values.map { v in
-                    arm.quoted ? "{ \"Variable\": \"\(variable)\", \"StringEquals\": \"\(v)\" }"
+                    arm.quoted
+                        ? "{ \"Variable\": \"\(variable)\", \"StringEquals\": \"\(v)\" }"
                         : "{ \"Variable\": \"\(variable)\", \"NumericEquals\": \(v) }"
                 }
-                let test = tests.count == 1 ? String(tests[0].dropFirst(2).dropLast(2))
+                let test =
+                    tests.count == 1
+                    ? String(tests[0].dropFirst(2).dropLast(2))
                     : "\"Or\": [ \(tests.joined(separator: ", ")) ]"
                 return "        { \(test), \"Next\": \"\(next(arm.target))\" }"
             }
             out += choices.joined(separator: ",\n")
             out += "\n      ],\n      \"Default\": \"\(next(arms[arms.count - 1].target))\"\n    },\n"
         }
-        func task(_ stateName: String, resource: String, parameters: String, resultPath: String, next nextName: String) {
-            out += "    \"\(stateName)\": {\n      \"Type\": \"Task\",\n      \"Resource\": \"arn:aws:states:::\(resource)\",\n"
-            out += "      \"Parameters\": { \(parameters) },\n      \"ResultPath\": \"\(resultPath)\",\n      \"Next\": \"\(nextName)\"\n    },\n"
+        func task(_ stateName: String, resource: String, parameters: String, resultPath: String, next nextName: String)
+        {
+            out +=
+                "    \"\(stateName)\": {\n      \"Type\": \"Task\",\n      \"Resource\": \"arn:aws:states:::\(resource)\",\n"
+            out +=
+                "      \"Parameters\": { \(parameters) },\n      \"ResultPath\": \"\(resultPath)\",\n      \"Next\": \"\(nextName)\"\n    },\n"
         }
         for (i, node) in nodes.enumerated() {
             let here = name(i)
@@ -161,29 +179,41 @@ public struct RandomPermissionGraph: Sendable {
                 if arms.count == 1 {
                     out += "    \"\(here)\": { \"Type\": \"Pass\", \"Next\": \"\(next(targets[0]))\" },\n"
                 } else {
-                    choice(here, variable: "$.status.\(kind.rawValue)", zip(arms, targets).map { ($0.map(\.rawValue), true, $1) })
+                    choice(
+                        here, variable: "$.status.\(kind.rawValue)",
+                        zip(arms, targets).map { ($0.map(\.rawValue), true, $1) })
                 }
             case .request(let kind, let arms, let targets):
-                task(here, resource: "permission:request", parameters: "\"Permission\": \"\(kind.rawValue)\"",
-                     resultPath: "$.status.\(kind.rawValue)", next: here + "_result")
+                task(
+                    here, resource: "permission:request", parameters: "\"Permission\": \"\(kind.rawValue)\"",
+                    resultPath: "$.status.\(kind.rawValue)", next: here + "_result")
                 if arms.count == 1 {
                     out += "    \"\(here)_result\": { \"Type\": \"Pass\", \"Next\": \"\(next(targets[0]))\" },\n"
                 } else {
-                    choice(here + "_result", variable: "$.status.\(kind.rawValue)", zip(arms, targets).map { ($0.map(\.rawValue), true, $1) })
+                    choice(
+                        here + "_result", variable: "$.status.\(kind.rawValue)",
+                        zip(arms, targets).map { ($0.map(\.rawValue), true, $1) })
                 }
             case .alert(let targets):
-                let buttons = targets.indices.map { b in targets.count > 1 && b == targets.count - 1 ? "\"Not Now\"" : "\"Option \(b + 1)\"" }
-                task(here, resource: "alert:present", parameters: "\"Title\": \"Step \(i)\", \"Buttons\": [ \(buttons.joined(separator: ", ")) ]",
-                     resultPath: "$.tapped", next: targets.count == 1 ? next(targets[0]) : here + "_tapped")
+                let buttons = targets.indices.map { b in
+                    targets.count > 1 && b == targets.count - 1 ? "\"Not Now\"" : "\"Option \(b + 1)\""
+                }
+                task(
+                    here, resource: "alert:present",
+                    parameters: "\"Title\": \"Step \(i)\", \"Buttons\": [ \(buttons.joined(separator: ", ")) ]",
+                    resultPath: "$.tapped", next: targets.count == 1 ? next(targets[0]) : here + "_tapped")
                 if targets.count > 1 {
                     choice(here + "_tapped", variable: "$.tapped", targets.enumerated().map { (["\($0)"], false, $1) })
                 }
             case .capability(let c, let present, let absent):
                 out += "    \"\(here)\": {\n      \"Type\": \"Choice\",\n      \"Choices\": [\n"
-                out += "        { \"Variable\": \"$.capability.\(c.rawValue)\", \"BooleanEquals\": true, \"Next\": \"\(next(present))\" }\n"
+                out +=
+                    "        { \"Variable\": \"$.capability.\(c.rawValue)\", \"BooleanEquals\": true, \"Next\": \"\(next(present))\" }\n"
                 out += "      ],\n      \"Default\": \"\(next(absent))\"\n    },\n"
             case .settings(let t):
-                task(here, resource: "settings:open", parameters: "\"Page\": \"settings\"", resultPath: "$.settings", next: next(t))
+                task(
+                    here, resource: "settings:open", parameters: "\"Page\": \"settings\"", resultPath: "$.settings",
+                    next: next(t))
             case .goto(let t):
                 out += "    \"\(here)\": { \"Type\": \"Pass\", \"Next\": \"\(next(t))\" },\n"
             }

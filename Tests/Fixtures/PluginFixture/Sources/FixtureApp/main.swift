@@ -15,12 +15,14 @@ func describe(_ outcome: Flows.ScanReceipt.Outcome) -> String {
 
 let library = try FlowLibrary(bundle: .module, subdirectory: "Flows")
 
-let camera = FlowSession(program: try library.program(for: Flows.ScanReceipt.flowName),
-                         system: try SimulatedDevice(.init(statuses: [.camera: .authorized]), script: Script()))
+let camera = FlowSession(
+    program: try library.program(for: Flows.ScanReceipt.flowName),
+    system: try SimulatedDevice(.init(statuses: [.camera: .authorized]), script: Script()))
 print("scan_receipt: \(describe(try await camera.run(Flows.scanReceipt)))")
 
-let photos = FlowSession(program: try library.program(for: Flows.PhotoLibraryAccess.flowName),
-                         system: try SimulatedDevice(.init(statuses: [.photos: .limited]), script: Script()))
+let photos = FlowSession(
+    program: try library.program(for: Flows.PhotoLibraryAccess.flowName),
+    system: try SimulatedDevice(.init(statuses: [.photos: .limited]), script: Script()))
 switch try await photos.run(Flows.photoLibraryAccess(p: .photos, reason: "to pick a receipt")) {
 case .granted, .limited: print("photo_library_access: can pick")
 case .denied, .unavailable, .cancelled: print("photo_library_access: cannot pick")
