@@ -49,7 +49,7 @@ let package = Package(
             name: "FlowCommandLine",
             dependencies: [
                 "FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowCodegen", "FlowFormat", "FlowStrings",
-                "FlowProject",
+                "FlowProject", "FlowArguments",
             ]),
         // Issue 12: running flows in an app. The session, checkpoint stores and flow library are
         // platform-neutral (tested on Linux); the presenters are Apple-only, typechecked on Linux
@@ -64,8 +64,11 @@ let package = Package(
         // Issue 13: the generator is a library over the checked model; flowgen (lint + generate,
         // what the plugins run) links only the checker, the linter and the generator.
         .target(name: "FlowCodegen", dependencies: ["FlowSyntax", "FlowModel"]),
+        // Options, usage and help for every command-line tool, flowgen included (one parser).
+        .target(name: "FlowArguments", dependencies: ["FlowSyntax"]),
         .target(
-            name: "FlowBuildTool", dependencies: ["FlowSyntax", "FlowModel", "FlowLint", "FlowCodegen", "FlowProject"]),
+            name: "FlowBuildTool",
+            dependencies: ["FlowSyntax", "FlowModel", "FlowLint", "FlowCodegen", "FlowProject", "FlowArguments"]),
         .executableTarget(name: "flowgen", dependencies: ["FlowBuildTool"]),
         .plugin(name: "PermissionFlowPlugin", capability: .buildTool(), dependencies: ["flowgen"]),
         .plugin(
@@ -166,7 +169,7 @@ let package = Package(
             name: "FlowCommandLineTests",
             dependencies: [
                 "FlowCommandLine", "FlowProject", "FlowFormat", "FlowBuildTool", "FlowCodegen", "FlowSyntax",
-                "FlowModel", "FlowTestSupport", "FlowStrings",
+                "FlowModel", "FlowTestSupport", "FlowStrings", "FlowArguments",
             ]),
     ],
     swiftLanguageModes: [.v6]

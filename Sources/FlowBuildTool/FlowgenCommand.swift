@@ -1,3 +1,4 @@
+import FlowArguments
 import FlowCodegen
 import FlowLint
 import FlowModel
@@ -16,102 +17,84 @@ import Foundation
 /// A tool of its own rather than a `flowlint` mode: no terminal UI, no storyboard, no formatter,
 /// and the build plugin needs one command with one declared output.
 public enum FlowgenCommand {
-    static let usage = """
-        usage: flowgen [--output FILE.swift] [--root DIR] [--config FILE] [--xcode-target NAME]
-                       [--access-level internal|package|public] [--module NAME] PATH...
+    static let parser = ArgumentParser(
+        commandName: "flowgen",
+        summary: """
+            Checks and lints the .flow files under each PATH (directories recursively), printing findings
+            as path:line:col: severity: message [ID]. With --output, writes the typed Swift for their flows
+            there when no finding is an error (the file is left alone when its contents would not change).
+            """,
+        options: [
+            .flag("help", short: "h", help: "print this help"),
+            .flag("version", help: "print the version"),
+            .value("output", "file.swift", help: "the Swift file to write"),
+            .value(
+                "root", "dir",
+                help: "project root: paths in the generated comments and config excludes are relative to it "
+                    + "(default: the working directory)"),
+            .value(
+                "config", "file",
+                help: ".flowlint or flowlint.json configuration (rule severities, excludes, the app's Info.plist "
+                    + "or Xcode project; default: the nearest above the root)"),
+            .value(
+                "xcode-target", "name",
+                help: "with a configuration that names an Xcode project: check this target's app "
+                    + "(the build plugin passes the target it runs for)"),
+            .value(
+                "access-level", "level",
+                help: "access level of the generated declarations: internal (default), package or public"),
+            .value("module", "name", help: "module the generated code imports (default: PermissionFlow)"),
+        ],
+        positionals: [PositionalSpec("PATH", .zeroOrMore, help: ".flow files or directories to check")],
+        discussion: """
+            Exit codes: 0 no errors; 1 errors (findings, or flows that cannot be generated); 2 usage or I/O error.
+            """)
 
-        Checks and lints the .flow files under each PATH (directories recursively), printing findings
-        as path:line:col: severity: message [ID]. With --output, writes the typed Swift for their flows
-        there when no finding is an error (the file is left alone when its contents would not change).
-
-          --output FILE        the Swift file to write
-          --root DIR           project root: paths in the generated comments and config excludes are
-                               relative to it (default: the working directory)
-          --config FILE        .flowlint or flowlint.json configuration (rule severities, excludes, the
-                               app's Info.plist or Xcode project; default: the nearest above the root)
-          --xcode-target NAME  with a configuration that names an Xcode project: check this target's app
-                               (the build plugin passes the target it runs for)
-          --version            print the version
-          --access-level L     access level of the generated declarations (default: internal)
-          --module NAME        module the generated code imports (default: PermissionFlow)
-
-        Exit codes: 0 no errors; 1 errors (findings, or flows that cannot be generated); 2 usage or I/O error.
-        """
+    static func usageFailure(_ message: String, err: (String) -> Void) -> Int32 {
+        err("flowgen: error: \(OutputEscaping.lineStart(message))\n\(parser.usage)\n")
+        return 2
+    }
 
     /// Runs the command; `out` and `err` receive text. Returns the exit code.
     public static func run(
         arguments: [String], currentDirectory: String = FileManager.default.currentDirectoryPath,
         out: (String) -> Void, err: (String) -> Void
     ) -> Int32 {
-        var output: String?
-        var root: String?
-        var config: String?
-        var xcodeTarget: String?
+        let parsed: ParsedArguments
+        do throws(ArgumentError) {
+            parsed = try parser.parse(arguments)
+        } catch {
+            return usageFailure(error.message, err: err)
+        }
+        if parsed.flag("help") {
+            out(parser.help)
+            return 0
+        }
+        if parsed.flag("version") {
+            out("flowgen \(ToolVersion.current)\n")
+            return 0
+        }
+        let paths = parsed.positionals("PATH")
+        guard !paths.isEmpty else { return usageFailure("no PATH given", err: err) }
         var access = SwiftCodegen.AccessLevel.internal
-        var module = "PermissionFlow"
-        var paths: [String] = []
-
-        var i = 0
-        func value(_ option: String) -> String? {
-            i += 1
-            guard i < arguments.count else {
-                err("flowgen: error: \(option) needs a value\n")
-                return nil
+        if let v = parsed.value("access-level") {
+            guard let level = SwiftCodegen.AccessLevel(rawValue: v) else {
+                return usageFailure(
+                    "unknown access level '\(OutputEscaping.visible(v))' (expected internal, package or public)",
+                    err: err)
             }
-            return arguments[i]
+            access = level
         }
-        while i < arguments.count {
-            let argument = arguments[i]
-            switch argument {
-            case "--output":
-                guard let v = value(argument) else { return 2 }
-                output = v
-            case "--root":
-                guard let v = value(argument) else { return 2 }
-                root = v
-            case "--config":
-                guard let v = value(argument) else { return 2 }
-                config = v
-            case "--xcode-target":
-                guard let v = value(argument) else { return 2 }
-                xcodeTarget = v
-            case "--version":
-                out("flowgen \(ToolVersion.current)\n")
-                return 0
-            case "--module":
-                guard let v = value(argument) else { return 2 }
-                module = v
-            case "--access-level":
-                guard let v = value(argument) else { return 2 }
-                guard let level = SwiftCodegen.AccessLevel(rawValue: v) else {
-                    err(
-                        "flowgen: error: unknown access level '\(OutputEscaping.visible(v))' (expected internal, package or public)\n"
-                    )
-                    return 2
-                }
-                access = level
-            case "-h", "--help":
-                out(usage + "\n")
-                return 0
-            default:
-                if argument.hasPrefix("-") {
-                    err("flowgen: error: unknown option '\(OutputEscaping.visible(argument))'\n\(usage)\n")
-                    return 2
-                }
-                paths.append(argument)
-            }
-            i += 1
-        }
-        guard !paths.isEmpty else {
-            err("flowgen: error: no PATH given\n\(usage)\n")
-            return 2
-        }
+        let output = parsed.value("output")
+        let config = parsed.value("config")
+        let xcodeTarget = parsed.value("xcode-target")
+        let module = parsed.value("module") ?? "PermissionFlow"
 
         func absolute(_ path: String) -> String {
             let full = path.hasPrefix("/") ? path : currentDirectory + "/" + path
             return URL(fileURLWithPath: full).standardizedFileURL.path
         }
-        let rootPath = absolute(root ?? currentDirectory)
+        let rootPath = absolute(parsed.value("root") ?? currentDirectory)
 
         // The project as every tool reads it: the root, the configuration, the apps it names.
         let projectRoot = ProjectRoot.discover(inputs: paths, currentDirectory: currentDirectory, override: rootPath)
@@ -136,27 +119,15 @@ public enum FlowgenCommand {
         }
         for warning in project.warnings { err("flowgen: warning: \(OutputEscaping.visible(warning))\n") }
 
-        // Every .flow file, sorted, each once; config excludes match paths relative to the root.
-        var files: [String] = []
-        for path in paths {
-            let full = absolute(path)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory) else {
-                err("flowgen: error: no such file or directory '\(OutputEscaping.visible(path))'\n")
-                return 2
-            }
-            if isDirectory.boolValue {
-                guard let entries = try? FileManager.default.subpathsOfDirectory(atPath: full) else {
-                    err("flowgen: error: cannot read directory '\(OutputEscaping.visible(path))'\n")
-                    return 2
-                }
-                files += entries.filter { $0.hasSuffix(".flow") }.sorted().map { full + "/" + $0 }
-            } else {
-                files.append(full)
-            }
+        // Every .flow file, as every tool finds them: sorted, each once, excludes applied. A file that
+        // links out of the root is kept: the linter reports it (FL0100), as flowlint does.
+        let files: [String]
+        do throws(ProjectFiles.Failure) {
+            files = try project.flowFiles(paths, links: .keep).map(project.root.absolute)
+        } catch {
+            err("flowgen: error: \(error.message)\n")
+            return 2
         }
-        var unique = Set<String>()
-        files = files.filter { unique.insert($0).inserted && !project.excludes($0) }
 
         // Check and lint each file as an entry, the way flowlint does.
         let loader = Loader(reader: FileSystemReader())

@@ -40,12 +40,19 @@ public struct Project: Sendable {
         return linter
     }
 
-    /// Whether the configuration excludes `path` (as the user typed it): excludes are written
-    /// relative to the configuration file, as SwiftLint's are.
-    public func excludes(_ path: String) -> Bool {
-        guard !configuration.excluded.isEmpty else { return false }
-        let base = configurationPath.flatMap(ProjectRoot.parent(of:)) ?? root.path
-        let absolute = root.absolute(path)
-        return configuration.excludes(ProjectRoot.relative(absolute, to: base) ?? absolute)
+    /// The configuration's `exclude` patterns (`ExcludeRule`).
+    public var excludeRule: ExcludeRule {
+        ExcludeRule(root: root, configuration: configuration, configurationPath: configurationPath)
+    }
+
+    /// Whether the configuration excludes `path` (as the user typed it).
+    public func excludes(_ path: String) -> Bool { excludeRule.excludes(path) }
+
+    /// The `.flow` files under `paths` (as the user typed them), as every tool finds them
+    /// (`ProjectFiles.collect`).
+    public func flowFiles(
+        _ paths: [String], standardInputName: String? = nil, links: ProjectFiles.Links = .refuse
+    ) throws(ProjectFiles.Failure) -> [String] {
+        try ProjectFiles.collect(paths, excluding: excludeRule, standardInputName: standardInputName, links: links)
     }
 }

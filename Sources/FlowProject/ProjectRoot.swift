@@ -100,11 +100,20 @@ public struct ProjectRoot: Hashable, Sendable {
     /// A path whose text already lies outside the root is the user's explicit choice (a file
     /// named on the command line) and is left to the checks of the command that reads it.
     public func escape(_ path: String) -> String? {
+        escapeCheck()(path)
+    }
+
+    /// `escape` for many paths: the root's real path is resolved once, when this is called.
+    public func escapeCheck() -> @Sendable (String) -> String? {
+        let root = self
+        let realRoot = FileSystemReader().realPath(path)
+        return { path in root.escape(path, realRoot: realRoot) }
+    }
+
+    private func escape(_ path: String, realRoot: String?) -> String? {
         let reader = FileSystemReader()
         let absolute = self.absolute(path)
-        guard Self.relative(absolute, to: self.path) != nil, let realRoot = reader.realPath(self.path) else {
-            return nil
-        }
+        guard Self.relative(absolute, to: self.path) != nil, let realRoot else { return nil }
         var real = reader.realPath(absolute)
         if real == nil, let parent = Self.parent(of: absolute), let realParent = reader.realPath(parent) {
             real = realParent + "/" + (absolute.split(separator: "/").last.map(String.init) ?? "")

@@ -1,3 +1,4 @@
+import FlowArguments
 import Testing
 
 @testable import FlowCommandLine

@@ -1,3 +1,4 @@
+import FlowArguments
 import FlowLint
 
 /// flowlint's options that name the app (`AppInputOptions`; the project library reads the files).

@@ -1,3 +1,4 @@
+import FlowArguments
 import FlowSyntax
 
 /// The parser limits settable from the command line (`--max-file-size`, `--max-nesting`,

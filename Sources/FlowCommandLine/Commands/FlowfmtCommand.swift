@@ -1,3 +1,4 @@
+import FlowArguments
 import FlowFormat
 import FlowModel
 import FlowProject

@@ -1,4 +1,5 @@
 import Dispatch
+import FlowArguments
 import FlowLint
 import FlowModel
 import FlowProject
@@ -39,8 +40,6 @@ public struct FlowlintCommand: Sendable {
         FlowlintCommand().run(arguments: arguments, stdout: stdout, stderr: stderr)
     }
 
-    static let formats = ["text", "gcc", "json", "sarif", "github", "junit"]
-
     static let parser = ArgumentParser(
         commandName: "flowlint",
         summary: "Check .flow permission flows: graph, status, App Review, copy and Info.plist rules.",
@@ -52,7 +51,7 @@ public struct FlowlintCommand: Sendable {
                 "all",
                 help: "with --list-rules: every diagnostic ID, by phase (syntax, checking, rules, scenarios, runs)"),
             .value("explain", "id", help: "print the documentation and examples of any diagnostic ID or rule name"),
-            .value("format", "format", help: "output: text (default), gcc, json, sarif, github, junit"),
+            .value("format", "format", help: "output: \(LintOutputFormat.helpList)"),
             .flag("strict", help: "exit 1 on warnings too"),
             .value("max-warnings", "n", help: "exit 1 when more than n warnings remain"),
             .value("info-plist", "file", help: "check requests against this Info.plist (XML or binary)"),
@@ -125,6 +124,55 @@ public struct FlowlintCommand: Sendable {
         } catch {
             return usageFailure(error.message, stderr)
         }
+        if let code = answerWithoutLinting(parsed, stdout: stdout, stderr: stderr) { return code }
+        let options: Options
+        let inputs: Inputs
+        do throws(ArgumentError) {
+            options = try Options(parsed)
+            inputs = try readInputs(options, stderr: stderr)
+        } catch {
+            return usageFailure(error.message, stderr)
+        }
+        if inputs.files.isEmpty { return nothingToLint(options, inputs, stderr: stderr) }
+
+        var linter = inputs.project.linter
+        // A baseline records every finding, and a run against one shows every new one: no cap.
+        if inputs.baseline != nil || options.writeBaseline != nil { linter.configuration.maxFindingsPerFile = 0 }
+        var all = LintResults(
+            paths: inputs.files,
+            reports: AppInputs.runWide(
+                lintAll(
+                    inputs.files, linter: linter, limits: options.limits, root: inputs.project.root,
+                    standardInput: inputs.standardInput)))
+        if options.fix {
+            switch applyFixes(&all, options: options, inputs: inputs, linter: linter, stdout: stdout, stderr: stderr) {
+            case .exit(let code): return code
+            case .continue: break
+            }
+        }
+        if let w = options.writeBaseline {
+            do {
+                let text = Baseline(all, root: inputs.project.root).rendered()
+                try Data(text.utf8).write(to: URL(fileURLWithPath: absolute(w)))
+            } catch {
+                return usageFailure("cannot write baseline '\(w)': \(error.localizedDescription)", stderr)
+            }
+        }
+        var results = all
+        var stale: [Baseline.Entry] = []
+        if let baseline = inputs.baseline { (results, stale) = baseline.filter(all, root: inputs.project.root) }
+        render(results, options: options, root: inputs.project.root, stdout: stdout, stderr: stderr)
+        reportStale(stale, options: options, stderr: stderr)
+        if !options.quiet {
+            stderr.line(TextFormats.summary(results, baselined: all.findings.count - results.findings.count))
+        }
+        return exitCode(results, options: options, stderr: stderr)
+    }
+
+    /// `--help`, `--version`, `--list-rules` and `--explain`: answered without reading a flow.
+    private func answerWithoutLinting(_ parsed: ParsedArguments, stdout: any TextOutput, stderr: any TextOutput)
+        -> Int32?
+    {
         if parsed.flag("help") {
             stdout.write(Self.parser.help)
             return 0
@@ -162,239 +210,158 @@ public struct FlowlintCommand: Sendable {
             stdout.write((RuleRegistry.rule(entry.id)?.explanation ?? entry.explanationPage) + "\n")
             return 0
         }
-        let format = parsed.value("format") ?? "text"
-        guard Self.formats.contains(format) else {
-            let hint = Suggestion.closest(to: format, in: Self.formats)
-            return usageFailure(
-                "unknown format '\(format)'"
-                    + (hint.map { "; did you mean '\($0)'?" }
-                        ?? " (expected \(Self.formats.dropLast().joined(separator: ", ")) or \(Self.formats.last!))"),
-                stderr)
-        }
-        var graph: GraphFormats.Style?
-        if let g = parsed.value("graph") {
-            guard let style = GraphFormats.Style(rawValue: g) else {
-                return usageFailure("unknown graph style '\(g)' (expected mermaid or dot)", stderr)
-            }
-            graph = style
-        }
-        var maxWarnings: Int?
-        if let m = parsed.value("max-warnings") {
-            guard let n = Int(m), n >= 0 else {
-                return usageFailure("--max-warnings needs a number, not '\(m)'", stderr)
-            }
-            maxWarnings = n
-        }
-        let limits: ParseLimits
-        do throws(ArgumentError) {
-            limits = try LimitOptions.parseLimits(parsed)
-        } catch {
-            return usageFailure(error.message, stderr)
-        }
-        let paths = parsed.positionals("PATH")
-        guard !paths.isEmpty else { return usageFailure("no PATH given", stderr) }
-        let stdinCount = paths.filter { $0 == "-" }.count
-        if stdinCount > 1 { return usageFailure("'-' (stdin) can be given once", stderr) }
-        let stdinPath = parsed.value("stdin-path")
-        if parsed.flag("dry-run"), !parsed.flag("fix") { return usageFailure("'--dry-run' needs '--fix'", stderr) }
-        if parsed.flag("fix"), stdinCount > 0 {
-            return usageFailure("--fix rewrites files; it cannot rewrite stdin", stderr)
-        }
-        if stdinPath != nil, stdinCount == 0 {
-            return usageFailure("--stdin-path names the flow read from stdin; add '-' to the PATHs", stderr)
-        }
-        let stdinName = ProjectRoot.normalize(stdinPath ?? "<stdin>")
+        return nil
+    }
 
+    /// The project, its files, the baseline and standard input, read once for the run.
+    struct Inputs {
+        var project: Project
+        /// Paths as the user typed them, normalized; stdin under its `--stdin-path` name.
+        var files: [String]
+        var baseline: Baseline?
+        var standardInput: (path: String, bytes: [UInt8])?
+    }
+
+    private func readInputs(_ options: Options, stderr: any TextOutput) throws(ArgumentError) -> Inputs {
         // One root for the whole run, found from the inputs, not from where the command runs.
         let root = ProjectRoot.discover(
-            inputs: paths.map { $0 == "-" ? stdinName : $0 }, currentDirectory: currentDirectory,
-            override: parsed.value("root"))
-
-        // Configuration: explicit, or the one found on the way up to the root.
-        let configuration: LintConfiguration
-        let configPath: String?
+            inputs: options.paths.map { $0 == "-" ? options.standardInputName : $0 },
+            currentDirectory: currentDirectory, override: options.rootOverride)
+        // The configuration (explicit, or the one found on the way up to the root) and the apps the
+        // Info.plist and privacy-manifest rules check: the command line's, else the configuration's.
+        let project: Project
         do throws(ProjectError) {
-            (configuration, configPath) = try ProjectConfiguration.read(
-                for: root, override: parsed.value("config"),
-                maxBytes: limits.maxFileBytes)
+            project = try Project.open(
+                root: root, configOverride: options.configOverride, appOptions: options.appOptions,
+                maxBytes: options.limits.maxFileBytes)
         } catch {
-            return usageFailure(error.message, stderr)
+            throw ArgumentError(error.message)
         }
-        // Excludes are written relative to the configuration file, as SwiftLint's are.
-        let excludeBase = configPath.flatMap(ProjectRoot.parent(of:)) ?? root.path
-        func excluded(_ path: String) -> Bool {
-            guard !configuration.excluded.isEmpty else { return false }
-            let abs = root.absolute(path)
-            return configuration.excludes(ProjectRoot.relative(abs, to: excludeBase) ?? abs)
-        }
-        // The apps the Info.plist and privacy-manifest rules check (`XcodeProject/AppInputs.swift`).
-        let apps: [AppTarget]
-        do throws(ProjectError) {
-            // The command line's app options, else the configuration's app keys.
-            let options = AppInputArguments.options(parsed)
-            let read = try AppInputs.read(
-                options.isEmpty ? configuration.app : options, root: root,
-                maxBytes: limits.maxFileBytes)
-            apps = read.apps
-            var shown = Set<String>()
-            for w in read.warnings where shown.insert(w).inserted {
-                stderr.line("flowlint: warning: \(IO.escapedLines(w))")
-            }
-        } catch {
-            return usageFailure(error.message, stderr)
-        }
+        for w in project.warnings { stderr.line("flowlint: warning: \(IO.escapedLines(w))") }
         var baseline: Baseline?
-        if let b = parsed.value("baseline") {
+        if let b = options.baselinePath {
             let data: Data
-            switch FileSystemReader().read(absolute(b), maxBytes: limits.maxFileBytes) {
+            switch FileSystemReader().read(absolute(b), maxBytes: options.limits.maxFileBytes) {
             case .success(let bytes): data = Data(bytes)
             case .failure(let error):
-                return usageFailure(
-                    "cannot read baseline '\(b)' (write one with --write-baseline \(b)): \(error.message)", stderr)
+                throw ArgumentError(
+                    "cannot read baseline '\(b)' (write one with --write-baseline \(b)): \(error.message)")
             }
             do throws(Baseline.ReadError) {
                 baseline = try Baseline.parse(data, path: b)
             } catch {
-                return usageFailure(error.message, stderr)
+                throw ArgumentError(error.message)
             }
         }
+        // Files, in a stable order; a file named twice (`a.flow ./a.flow`, `flows flows/lib`) is
+        // linted once. A file that links out of the root is reported at the file (FL0100).
+        let files: [String]
+        do throws(ProjectFiles.Failure) {
+            files = try project.flowFiles(options.paths, standardInputName: options.standardInputName, links: .keep)
+        } catch {
+            throw ArgumentError(error.message)
+        }
+        let standardInput = options.readsStandardInput ? (options.standardInputName, readStandardInput()) : nil
+        return Inputs(project: project, files: files, baseline: baseline, standardInput: standardInput)
+    }
 
-        // Files, in a stable order; a file named twice (`a.flow ./a.flow`, `flows flows/lib`) is linted once.
-        var files: [String] = []
-        var seen = Set<String>()
-        func add(_ path: String) {
-            guard !excluded(path), seen.insert(root.absolute(path)).inserted else { return }
-            files.append(ProjectRoot.normalize(path))
+    /// A run that checks nothing must not look like a clean one.
+    private func nothingToLint(_ options: Options, _ inputs: Inputs, stderr: any TextOutput) -> Int32 {
+        let named = options.paths.map { "'\(OutputEscaping.visible($0))'" }.joined(separator: ", ")
+        let why =
+            inputs.project.configurationPath.map {
+                " (or all of them are excluded by '\(OutputEscaping.visible($0))')"
+            } ?? ""
+        if options.allowEmpty {
+            stderr.line("flowlint: no .flow file to lint in \(named)\(why)")
+            return 0
         }
-        for path in paths {
-            if path == "-" {
-                add(stdinName)
-                continue
-            }
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: absolute(path), isDirectory: &isDirectory) else {
-                return usageFailure("no such file or directory '\(path)'", stderr)
-            }
-            if isDirectory.boolValue {
-                guard let entries = try? FileManager.default.subpathsOfDirectory(atPath: absolute(path)) else {
-                    return usageFailure("cannot read directory '\(path)'", stderr)
+        stderr.line(
+            "flowlint: error: no .flow file to lint in \(named)\(why); nothing was checked (pass --allow-empty if that is expected)"
+        )
+        return 1
+    }
+
+    private enum FixStep {
+        case exit(Int32)
+        case `continue`
+    }
+
+    /// Issue 14: `--fix` applies the machine-applicable fix-its, then the run goes on with the
+    /// findings of the fixed files. A fix can uncover another (the lint rules run only once the
+    /// checker's errors are fixed), so it runs again on what it fixed, a bounded number of times.
+    private func applyFixes(
+        _ all: inout LintResults, options: Options, inputs: Inputs, linter: Linter, stdout: any TextOutput,
+        stderr: any TextOutput
+    ) -> FixStep {
+        let files = inputs.files
+        let root = inputs.project.root
+        let limits = options.limits
+        let fix = FlowlintFix(root: root, dryRun: options.dryRun, limits: limits) { overlay in
+            LintResults(
+                paths: files,
+                reports: AppInputs.runWide(
+                    lintAll(files, linter: linter, limits: limits, root: root, overlay: overlay)))
+        }
+        for _ in 0..<FlowlintFix.maxPasses {
+            let outcome = fix.run(all, stderr: stderr)
+            if options.dryRun {
+                stdout.write(outcome.diff)
+                if outcome.failed { return .exit(2) }
+                // What the fixes would not mend still fails the run, as plain flowlint would:
+                // a CI gate on `--fix --dry-run` must not pass a file with errors.
+                let left = outcome.fixedText.isEmpty ? all : fix.relint?(outcome.fixedText) ?? all
+                if left.errorCount > 0 {
+                    stderr.write(TextFormats.gcc(left))
+                    stderr.line(TextFormats.summary(left, baselined: 0))
+                    return .exit(1)
                 }
-                let base = path.hasSuffix("/") ? path : path + "/"
-                for entry in entries.filter({ $0.hasSuffix(".flow") }).sorted() { add(base + entry) }
-            } else {
-                add(path)
+                return .exit(outcome.changed.isEmpty ? 0 : 1)
             }
+            if outcome.failed { return .exit(2) }
+            if outcome.changed.isEmpty { break }
+            all = LintResults(
+                paths: files,
+                reports: AppInputs.runWide(lintAll(files, linter: linter, limits: limits, root: root)))
         }
-        let stdinBytes: [UInt8]? = stdinCount > 0 ? readStandardInput() : nil
-        if files.isEmpty {
-            // A run that checks nothing must not look like a clean one.
-            let named = paths.map { "'\(OutputEscaping.visible($0))'" }.joined(separator: ", ")
-            let why = configPath.map { " (or all of them are excluded by '\(OutputEscaping.visible($0))')" } ?? ""
-            if parsed.flag("allow-empty") {
-                stderr.line("flowlint: no .flow file to lint in \(named)\(why)")
-                return 0
-            }
-            stderr.line(
-                "flowlint: error: no .flow file to lint in \(named)\(why); nothing was checked (pass --allow-empty if that is expected)"
-            )
-            return 1
-        }
+        return .continue
+    }
 
-        var linter = Linter(configuration: configuration)
-        // A baseline records every finding, and a run against one shows every new one: no cap.
-        if baseline != nil || parsed.value("write-baseline") != nil { linter.configuration.maxFindingsPerFile = 0 }
-        linter.apps = apps
-        let reports = AppInputs.runWide(
-            lintAll(
-                files, linter: linter, limits: limits, root: root,
-                standardInput: stdinBytes.map { (path: stdinName, bytes: $0) }))
-        var all = LintResults(paths: files, reports: reports)
-
-        // Issue 14: --fix applies the machine-applicable fix-its, then the run goes on with the
-        // findings of the fixed files.
-        if parsed.flag("fix") {
-            // A fix can uncover another (the lint rules run only once the checker's errors are
-            // fixed), so --fix runs again on what it fixed, a bounded number of times.
-            let fix = FlowlintFix(root: root, dryRun: parsed.flag("dry-run"), limits: limits) { overlay in
-                LintResults(
-                    paths: files,
-                    reports: AppInputs.runWide(
-                        lintAll(files, linter: linter, limits: limits, root: root, overlay: overlay)))
-            }
-            for _ in 0..<FlowlintFix.maxPasses {
-                let outcome = fix.run(all, stderr: stderr)
-                if parsed.flag("dry-run") {
-                    stdout.write(outcome.diff)
-                    if outcome.failed { return 2 }
-                    // What the fixes would not mend still fails the run, as plain flowlint would:
-                    // a CI gate on `--fix --dry-run` must not pass a file with errors.
-                    let left = outcome.fixedText.isEmpty ? all : fix.relint?(outcome.fixedText) ?? all
-                    if left.errorCount > 0 {
-                        stderr.write(TextFormats.gcc(left))
-                        stderr.line(TextFormats.summary(left, baselined: 0))
-                        return 1
-                    }
-                    return outcome.changed.isEmpty ? 0 : 1
-                }
-                if outcome.failed { return 2 }
-                if outcome.changed.isEmpty { break }
-                all = LintResults(
-                    paths: files,
-                    reports: AppInputs.runWide(
-                        lintAll(files, linter: linter, limits: limits, root: root, standardInput: nil)))
-            }
-        }
-
-        if let w = parsed.value("write-baseline") {
-            do {
-                try Data(Baseline(all, root: root).rendered().utf8).write(to: URL(fileURLWithPath: absolute(w)))
-            } catch {
-                return usageFailure("cannot write baseline '\(w)': \(error.localizedDescription)", stderr)
-            }
-        }
-        var results = all
-        var stale: [Baseline.Entry] = []
-        if let baseline { (results, stale) = baseline.filter(all, root: root) }
-
-        if let graph {
+    private func render(
+        _ results: LintResults, options: Options, root: ProjectRoot, stdout: any TextOutput, stderr: any TextOutput
+    ) {
+        if let graph = options.graph {
             // Labels in the graph are copy: escaped line by line (the graph has no colour codes).
             stdout.write(
                 GraphFormats.render(results, style: graph).split(separator: "\n", omittingEmptySubsequences: false)
                     .map { OutputEscaping.lineStart(String($0)) }.joined(separator: "\n"))
             stderr.write(TextFormats.gcc(results))
-        } else {
-            let colored = Terminal.colorsEnabled(isTerminal: stdout.isTerminal, environment: environment)
-            switch format {
-            case "gcc": stdout.write(TextFormats.gcc(results))
-            case "json":
-                stdout.write(
-                    JSONFormats.json(results, version: Self.version, fullWitnesses: parsed.flag("full-witnesses")))
-            case "sarif":
-                stdout.write(
-                    JSONFormats.sarif(
-                        results, version: Self.version, root: root, fullWitnesses: parsed.flag("full-witnesses")))
-            case "github": stdout.write(TextFormats.github(results, root: root))
-            case "junit": stdout.write(TextFormats.junit(results, root: root, strict: parsed.flag("strict")))
-            default: stdout.write(TextFormats.text(results, colored: colored))
-            }
+            return
         }
-        if !stale.isEmpty {
-            stderr.line(
-                "flowlint: \(stale.count) baseline \(stale.count == 1 ? "entry no longer matches" : "entries no longer match") (fixed or changed); shrink the baseline with --write-baseline \(OutputEscaping.visible(parsed.value("baseline")!)):"
-            )
-            // Every field comes from the baseline file, which a pull request can edit: each is
-            // shown with visible escapes, and no line can start a CI workflow command.
-            for e in stale {
-                stderr.line(OutputEscaping.lineStart("  \(e.path):\(e.line): \(e.ruleID) \(e.message)"))
-            }
-        }
-        if !parsed.flag("quiet") {
-            stderr.line(TextFormats.summary(results, baselined: all.findings.count - results.findings.count))
-        }
+        stdout.write(
+            options.format.render(
+                results, root: root, version: Self.version, strict: options.strict,
+                fullWitnesses: options.fullWitnesses,
+                colored: Terminal.colorsEnabled(isTerminal: stdout.isTerminal, environment: environment)))
+    }
 
+    private func reportStale(_ stale: [Baseline.Entry], options: Options, stderr: any TextOutput) {
+        guard !stale.isEmpty, let path = options.baselinePath else { return }
+        let entries = stale.count == 1 ? "entry no longer matches" : "entries no longer match"
+        stderr.line(
+            "flowlint: \(stale.count) baseline \(entries) (fixed or changed); shrink the baseline with --write-baseline \(OutputEscaping.visible(path)):"
+        )
+        // Every field comes from the baseline file, which a pull request can edit: each is
+        // shown with visible escapes, and no line can start a CI workflow command.
+        for e in stale {
+            stderr.line(OutputEscaping.lineStart("  \(e.path):\(e.line): \(e.ruleID) \(e.message)"))
+        }
+    }
+
+    private func exitCode(_ results: LintResults, options: Options, stderr: any TextOutput) -> Int32 {
         if results.errorCount > 0 { return 1 }
-        if parsed.flag("strict"), results.warningCount > 0 { return 1 }
-        if let maxWarnings, results.warningCount > maxWarnings {
+        if options.strict, results.warningCount > 0 { return 1 }
+        if let maxWarnings = options.maxWarnings, results.warningCount > maxWarnings {
             stderr.line("flowlint: \(results.warningCount) warnings, more than --max-warnings \(maxWarnings)")
             return 1
         }
@@ -422,10 +389,11 @@ public struct FlowlintCommand: Sendable {
         // loader refuses a file that links out of its own directory, but a linked directory moves
         // that directory too.
         let escapes = root.map { root in
-            files.map { path -> String? in
+            let escape = root.escapeCheck()
+            return files.map { path -> String? in
                 guard path != standardInput?.path, let directory = ProjectRoot.parent(of: ProjectRoot.normalize(path))
                 else { return nil }
-                return root.escape(directory).map { "'\(OutputEscaping.visible(path))': \($0)" }
+                return escape(directory).map { "'\(OutputEscaping.visible(path))': \($0)" }
             }
         }
         DispatchQueue.concurrentPerform(iterations: files.count) { i in

@@ -1,3 +1,4 @@
+import FlowArguments
 import FlowModel
 import FlowRuntime
 import FlowSyntax

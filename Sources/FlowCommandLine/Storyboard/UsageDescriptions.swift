@@ -1,3 +1,4 @@
+import FlowArguments
 import FlowLint
 import FlowModel
 import Foundation
