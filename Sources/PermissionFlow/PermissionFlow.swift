@@ -8,6 +8,11 @@
 // own, and a whole-module re-export would make every `Text("…")` in a SwiftUI file ambiguous.
 // Code that needs the rest imports FlowSyntax, FlowModel or FlowRuntime itself.
 //
+// The list below (sorted by module, as swift-format keeps it): from FlowModel, loading and the
+// checked model; from FlowRuntime, running flows and the simulated device (for tests, previews and
+// the Simulator); from FlowSyntax, source files and diagnostics (rendering a FlowLibraryError's
+// diagnostics, editors).
+//
 // The UI presenters are in PermissionFlowUI, the Apple framework backend in its own module, so
 // this one builds on every platform.
 
@@ -18,7 +23,6 @@
 @_exported import struct FlowModel.Flow
 @_exported import struct FlowModel.FlowID
 @_exported import struct FlowModel.LoadResult
-// Loading and the checked model.
 @_exported import struct FlowModel.Loader
 @_exported import struct FlowModel.MemoryReader
 @_exported import enum FlowModel.PermissionKind
@@ -37,7 +41,6 @@
 @_exported import protocol FlowRuntime.DeviceBackend
 @_exported import struct FlowRuntime.FlowError
 @_exported import struct FlowRuntime.InputNeeded
-// Running flows.
 @_exported import struct FlowRuntime.Interpreter
 @_exported import protocol FlowRuntime.PermissionSystem
 @_exported import enum FlowRuntime.PromptChoice
@@ -55,7 +58,6 @@
 @_exported import struct FlowRuntime.SettingsReturn
 @_exported import protocol FlowRuntime.SettingsReturnScoping
 @_exported import struct FlowRuntime.SettingsSwitch
-// The simulated device, for tests, previews and the Simulator.
 @_exported import class FlowRuntime.SimulatedDevice
 @_exported import protocol FlowRuntime.SimulatedUser
 @_exported import struct FlowRuntime.StepContext
@@ -66,7 +68,6 @@
 @_exported import struct FlowSyntax.FileID
 @_exported import struct FlowSyntax.ParseLimits
 @_exported import enum FlowSyntax.Severity
-// Source files and diagnostics (rendering a FlowLibraryError's diagnostics, editors).
 @_exported import struct FlowSyntax.SourceFile
 @_exported import struct FlowSyntax.SourceLocation
 @_exported import struct FlowSyntax.SourceRange
