@@ -34,9 +34,12 @@ let package = Package(
     ],
     targets: [
         .target(name: "FlowSyntax"),
+        // JSON (one value type, one located reader, one string writer) and XML/HTML escaping: what
+        // every reader and writer of the tools uses.
+        .target(name: "FlowEncoding"),
         .target(name: "FlowModel", dependencies: ["FlowSyntax"]),
         .target(name: "FlowRuntime", dependencies: ["FlowSyntax", "FlowModel"]),
-        .target(name: "FlowLint", dependencies: ["FlowSyntax", "FlowModel"]),
+        .target(name: "FlowLint", dependencies: ["FlowSyntax", "FlowModel", "FlowEncoding"]),
         // Issue 14: the formatter and the fix engine (edits -> bytes), over the lossless syntax tree only.
         .target(name: "FlowFormat", dependencies: ["FlowSyntax"]),
         // Issue 31: the project library every tool reads the project through: the root, the
@@ -49,7 +52,7 @@ let package = Package(
             name: "FlowCommandLine",
             dependencies: [
                 "FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowCodegen", "FlowFormat", "FlowStrings",
-                "FlowProject", "FlowArguments",
+                "FlowProject", "FlowArguments", "FlowEncoding",
             ]),
         // Issue 12: running flows in an app. The session, checkpoint stores and flow library are
         // platform-neutral (tested on Linux); the presenters are Apple-only, typechecked on Linux
@@ -92,14 +95,16 @@ let package = Package(
         .executableTarget(name: "flowrun", dependencies: ["FlowCommandLine"]),
         // Issue 15: String Catalogs and XLIFF from and into the flows' `strings` tables (edits on
         // the lossless syntax tree). The command, which lints what it imports, is in FlowCommandLine.
-        .target(name: "FlowStrings", dependencies: ["FlowSyntax", "FlowModel"]),
+        .target(name: "FlowStrings", dependencies: ["FlowSyntax", "FlowModel", "FlowEncoding"]),
         .executableTarget(name: "flowstrings", dependencies: ["FlowCommandLine"]),
         .executableTarget(name: "flowfmt", dependencies: ["FlowCommandLine"]),
         // Issue 14: the language server: protocol, documents and features over the checker,
         // the linter and the explorer; flow-lsp is its few-line executable.
         .target(
             name: "FlowLanguageServer",
-            dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowFormat", "FlowProject"]),
+            dependencies: [
+                "FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowFormat", "FlowProject", "FlowEncoding",
+            ]),
         .executableTarget(name: "flow-lsp", dependencies: ["FlowLanguageServer"]),
         .testTarget(
             name: "FlowLanguageServerTests",
@@ -162,6 +167,7 @@ let package = Package(
             name: "FlowStringsTests",
             dependencies: [
                 "FlowStrings", "FlowCommandLine", "FlowProject", "FlowSyntax", "FlowModel", "FlowLint", "FlowFormat",
+                "FlowEncoding",
             ],
             exclude: ["Golden"]),
         .testTarget(name: "FlowFormatTests", dependencies: ["FlowFormat", "FlowSyntax", "FlowTestSupport"]),
@@ -169,7 +175,7 @@ let package = Package(
             name: "FlowCommandLineTests",
             dependencies: [
                 "FlowCommandLine", "FlowProject", "FlowFormat", "FlowBuildTool", "FlowCodegen", "FlowSyntax",
-                "FlowModel", "FlowTestSupport", "FlowStrings", "FlowArguments",
+                "FlowModel", "FlowTestSupport", "FlowStrings", "FlowArguments", "FlowEncoding",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import FlowEncoding
 import FlowModel
 import FlowSyntax
 import FlowTestSupport
@@ -178,7 +179,12 @@ import Testing
     @Test func anUnusableBaselineIsAUsageError() throws {
         let box = try LintSandbox([
             "a.flow": LintFlows.clean, "bad.json": "[1, 2]", "old.json": #"{"version": 99, "findings": []}"#,
+            "merged.json": "{\n  \"version\": 1,\n<<<<<<< HEAD\n  \"findings\": []\n}\n",
         ])
+        // A baseline broken by a merge is reported where it stops being JSON.
+        let merged = lint(box, ["--baseline", "merged.json", "a.flow"])
+        #expect(merged.code == 2)
+        #expect(merged.err.hasPrefix("flowlint: error: baseline 'merged.json':3:1: "))
         let missing = lint(box, ["--baseline", "none.json", "a.flow"])
         #expect(
             missing.code == 2
@@ -307,7 +313,10 @@ import Testing
         let strict = lint(box, ["--format", "junit", "--strict", "flows/b.flow"])
         #expect(strict.out.contains("<failure message=\"0 errors, 1 warning\">flows/b.flow:6:21: warning:"))
         // A character XML 1.0 cannot hold is written as its visible escape, so the report says what was there.
-        #expect(JUnitXML.escape("a<b & \"c\"\u{1}") == #"a&lt;b &amp; &quot;c&quot;\u{1}"#)
+        #expect(Markup.attribute("a<b & \"c\"\u{1}") == #"a&lt;b &amp; &quot;c&quot;\u{1}"#)
+        // An attribute keeps its line breaks and tabs as references; element text keeps them as they are.
+        #expect(Markup.attribute("a\nb\tc'") == "a&#10;b&#9;c&apos;")
+        #expect(Markup.text("a\nb\r'\"") == "a\nb&#13;'\"")
     }
 
     @Test func flowrunTestWritesJUnit() async throws {

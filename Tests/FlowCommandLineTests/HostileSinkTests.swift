@@ -59,7 +59,7 @@ import Testing
         #expect(
             run.out.contains(
                 #"""
-                      <failure message="1 error, 0 warnings">\u{3A}:error::x.flow:4:41: error: priming button &apos;Allow\u{A}::error::INJECTED\u{FFFE}&apos; steers the permission decision in every locale [FL1301]
+                      <failure message="1 error, 0 warnings">\u{3A}:error::x.flow:4:41: error: priming button 'Allow\u{A}::error::INJECTED\u{FFFE}' steers the permission decision in every locale [FL1301]
                 </failure>
                 """#), "\(run.out)")
         #expect(run.out.contains(#"<testcase classname="flowlint" name="::error::x.flow" file="::error::x.flow">"#))

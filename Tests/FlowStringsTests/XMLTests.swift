@@ -1,3 +1,4 @@
+import FlowEncoding
 import Testing
 
 @testable import FlowStrings
@@ -84,7 +85,7 @@ import Testing
     @Test func attributeLineBreaksAndTabsSurviveNormalization() throws {
         // Written raw, a line break or tab in an attribute would come back as a space.
         let value = "a\nb\tc \"d\" & <e>"
-        let written = XMLEscape.attribute(value)
+        let written = Markup.attribute(value)
         #expect(written == "a&#10;b&#9;c &quot;d&quot; &amp; &lt;e&gt;")
         #expect(try parse("<x v=\"\(written)\"/>").attribute("v")?.value == value)
     }

@@ -1,3 +1,4 @@
+import FlowEncoding
 import FlowLint
 import FlowProject
 import FlowSyntax

@@ -1,3 +1,4 @@
+import FlowEncoding
 import FlowProject
 import FlowSyntax
 
@@ -22,11 +23,11 @@ struct JUnitXML {
         let failures = cases.filter { $0.failure != nil }.count
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out +=
-            "<testsuites name=\"\(Self.escape(suiteName))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\">\n"
+            "<testsuites name=\"\(Self.attribute(suiteName))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\">\n"
         out +=
-            "  <testsuite name=\"\(Self.escape(suiteName))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+            "  <testsuite name=\"\(Self.attribute(suiteName))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
         out +=
-            "    <properties><property name=\"version\" value=\"\(Self.escape(ToolVersion.current))\"/></properties>\n"
+            "    <properties><property name=\"version\" value=\"\(Self.attribute(ToolVersion.current))\"/></properties>\n"
         for c in cases {
             var attributes = "classname=\"\(Self.attribute(c.className))\" name=\"\(Self.attribute(c.name))\""
             if let file = c.file { attributes += " file=\"\(Self.attribute(file))\"" }
@@ -51,36 +52,10 @@ struct JUnitXML {
     /// left for the XML), then escaped.
     static func text(_ s: String) -> String {
         s.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { escape(OutputEscaping.lineStart(String($0))) }.joined(separator: "\n")
+            .map { Markup.text(OutputEscaping.lineStart(String($0))) }.joined(separator: "\n")
     }
 
     /// An attribute value: shown with visible escapes (a line break in it would be normalized
     /// to a space by any reader anyway), then escaped.
-    static func attribute(_ s: String) -> String { escape(OutputEscaping.visible(s)) }
-
-    /// Escapes markup characters; a character XML 1.0 cannot hold at all (controls other than
-    /// tab and newlines, U+FFFE, U+FFFF; lone surrogates cannot occur in a String) is written as
-    /// its visible escape (`\u{FFFE}`), so the report says what was there.
-    static func escape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n": out.unicodeScalars.append(scalar)
-            case "\r": out += "&#13;"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
-    }
+    static func attribute(_ s: String) -> String { Markup.attribute(OutputEscaping.visible(s)) }
 }

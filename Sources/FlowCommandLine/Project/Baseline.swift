@@ -1,3 +1,4 @@
+import FlowEncoding
 import FlowProject
 import FlowSyntax
 import Foundation
@@ -71,28 +72,48 @@ public struct Baseline: Hashable, Sendable {
     /// A baseline file that cannot be used, with the reason.
     public struct ReadError: Error, Hashable, Sendable { public var message: String }
 
-    /// Parses a file written by `rendered()`.
+    /// Parses a file written by `rendered()`. A file that is not JSON is reported at the line and
+    /// column where it stops being JSON (the file is often edited by hand or merged).
     public static func parse(_ data: Data, path: String) throws(ReadError) -> Baseline {
-        guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+        let bytes = [UInt8](data)
+        let root: LocatedJSON.Value
+        do throws(LocatedJSON.Failure) {
+            root = try LocatedJSON.parse(bytes)
+        } catch {
+            throw ReadError(
+                message:
+                    "baseline '\(path)':\(error.line):\(error.column): \(error.message) (write one with --write-baseline)"
+            )
+        }
+        guard case .object(let members) = root else {
             throw ReadError(message: "baseline '\(path)' is not a JSON object (write one with --write-baseline)")
         }
-        guard let version = root["version"] as? Int, version == formatVersion else {
+        func member(_ name: String, of members: [(key: String, value: LocatedJSON.Value, offset: Int, keyOffset: Int)])
+            -> LocatedJSON.Value?
+        {
+            members.first { $0.key == name }?.value
+        }
+        guard case .number(let version)? = member("version", of: members), version == Double(formatVersion) else {
             throw ReadError(message: "baseline '\(path)' has an unsupported version (expected \(formatVersion))")
         }
-        guard let list = root["findings"] as? [[String: Any]] else {
+        guard case .array(let list)? = member("findings", of: members) else {
             throw ReadError(message: "baseline '\(path)': 'findings' must be an array of objects")
         }
         var entries: [Entry] = []
         for (i, item) in list.enumerated() {
-            guard let p = item["path"] as? String, let rule = item["ruleId"] as? String,
-                let message = item["message"] as? String, let text = item["lineText"] as? String
+            guard case .object(let fields) = item,
+                case .string(let p)? = member("path", of: fields),
+                case .string(let rule)? = member("ruleId", of: fields),
+                case .string(let message)? = member("message", of: fields),
+                case .string(let text)? = member("lineText", of: fields)
             else {
                 throw ReadError(
                     message:
                         "baseline '\(path)': finding \(i + 1) needs string 'path', 'ruleId', 'message' and 'lineText'")
             }
-            entries.append(
-                Entry(path: p, ruleID: rule, message: message, lineText: text, line: item["line"] as? Int ?? 0))
+            var line = 0
+            if case .number(let n)? = member("line", of: fields), n.rounded() == n, abs(n) < 1e9 { line = Int(n) }
+            entries.append(Entry(path: p, ruleID: rule, message: message, lineText: text, line: line))
         }
         return Baseline(entries: entries)
     }

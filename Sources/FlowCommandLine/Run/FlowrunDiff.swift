@@ -1,4 +1,5 @@
 import FlowArguments
+import FlowEncoding
 import FlowModel
 import FlowRuntime
 import FlowSyntax

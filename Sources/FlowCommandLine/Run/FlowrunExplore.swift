@@ -1,4 +1,5 @@
 import FlowArguments
+import FlowEncoding
 import FlowModel
 import FlowRuntime
 import FlowSyntax
@@ -412,11 +413,11 @@ struct ScenarioEmitter {
         for parameter in program[flow].parameters {
             switch arguments[parameter.name] {
             case .permission(let kind)?: setup.append("argument \(parameter.name) = \(kind.rawValue)")
-            case .text(let t)?: setup.append("argument \(parameter.name) = \(JSONValue.quote(t))")
+            case .text(let t)?: setup.append("argument \(parameter.name) = \(JSONString.quote(t))")
             case nil: break
             }
         }
-        if let appName { setup.append("app \(JSONValue.quote(appName))") }
+        if let appName { setup.append("app \(JSONString.quote(appName))") }
         if criticalAlertsEntitled { setup.append("entitlement criticalAlerts") }
         if !handling.isEmpty { setup.append("handling " + handling.joined(separator: ", ")) }
         lines.insert(contentsOf: setup, at: min(2, lines.count))

@@ -1,3 +1,4 @@
+import FlowEncoding
 import FlowModel
 import FlowRuntime
 import FlowSyntax

@@ -1,3 +1,4 @@
+import FlowEncoding
 import FlowModel
 import FlowRuntime
 import FlowSyntax
@@ -170,7 +171,7 @@ struct StoryboardHTML {
                     let props = e.properties.map { p -> String in
                         let v =
                             switch p.value {
-                            case .text(let t): JSONValue.quote(t)
+                            case .text(let t): JSONString.quote(t)
                             case .number(let n): n
                             case .bool(let b): b ? "true" : "false"
                             }

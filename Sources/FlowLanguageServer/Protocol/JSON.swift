@@ -1,3 +1,5 @@
+import FlowEncoding
+
 /// A JSON value (RFC 8259) for the protocol: what `JSONReader` parses from a client's message
 /// and what the server writes. Objects keep their members in a dictionary and are written with
 /// sorted keys, so the same value always gives the same bytes (tests compare them).
@@ -85,23 +87,7 @@ public indirect enum JSON: Hashable, Sendable {
         }
     }
 
-    static func writeString(_ s: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for byte in s.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            default: out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
-    }
+    static func writeString(_ s: String, to out: inout [UInt8]) { JSONString.write(s, to: &out) }
 }
 
 /// Builds an object from literal members: `["line": .int(3), "character": .int(4)]`.

@@ -1,3 +1,4 @@
+import FlowEncoding
 import FlowSyntax
 import Foundation
 

@@ -1,3 +1,4 @@
+import FlowEncoding
 import FlowSyntax
 
 /// Reads a String Catalog (`.xcstrings`) into a `Catalog`, with every problem at its line and

@@ -1,3 +1,4 @@
+import FlowEncoding
 import FlowSyntax
 
 /// XLIFF 1.2 (OASIS), as `xcodebuild -exportLocalizations` writes it inside an `.xcloc`: one
@@ -20,11 +21,11 @@ public enum XLIFF {
         for unit in catalog.units { files[unit.file, default: []].append(unit) }
         for file in files.keys.sorted(by: XcodeOrder.less) {
             out +=
-                "  <file original=\"\(XMLEscape.attribute(file))\" source-language=\"\(XMLEscape.attribute(catalog.sourceLanguage))\" target-language=\"\(XMLEscape.attribute(locale))\" datatype=\"plaintext\">\n"
+                "  <file original=\"\(Markup.attribute(file))\" source-language=\"\(Markup.attribute(catalog.sourceLanguage))\" target-language=\"\(Markup.attribute(locale))\" datatype=\"plaintext\">\n"
             out +=
-                "    <header>\n      <tool tool-id=\"\(toolID)\" tool-name=\"flowstrings\" tool-version=\"\(XMLEscape.attribute(toolVersion))\"/>\n    </header>\n    <body>\n"
+                "    <header>\n      <tool tool-id=\"\(toolID)\" tool-name=\"flowstrings\" tool-version=\"\(Markup.attribute(toolVersion))\"/>\n    </header>\n    <body>\n"
             for unit in files[file]!.sorted(by: { XcodeOrder.less($0.key, $1.key) }) {
-                out += "      <trans-unit id=\"\(XMLEscape.attribute(unit.key))\" xml:space=\"preserve\">\n"
+                out += "      <trans-unit id=\"\(Markup.attribute(unit.key))\" xml:space=\"preserve\">\n"
                 out += "        " + element("source", unit.translation(catalog.sourceLanguage)?.value ?? "") + "\n"
                 if let t = unit.translation(locale), t.state != .new {
                     out +=
@@ -43,7 +44,7 @@ public enum XLIFF {
 
     private static func element(_ name: String, _ text: String, state: String? = nil) -> String {
         let attributes = state.map { " state=\"\($0)\"" } ?? ""
-        return text.isEmpty ? "<\(name)\(attributes)/>" : "<\(name)\(attributes)>\(XMLEscape.text(text))</\(name)>"
+        return text.isEmpty ? "<\(name)\(attributes)/>" : "<\(name)\(attributes)>\(Markup.text(text))</\(name)>"
     }
 
     /// XLIFF `state` values (XLIFF 1.2 §2.3 `state`) as catalog states.

@@ -1,3 +1,4 @@
+import FlowEncoding
 import FlowSyntax
 
 /// The characters an XML 1.0 document can hold (XML 1.0 §2.2 `Char`: tab, LF, CR, U+0020-U+D7FF,
@@ -6,12 +7,7 @@ import FlowSyntax
 /// anything it reports each one where the flows write it (FL4008), instead of writing a file no
 /// XML reader (Xcode's included) accepts.
 public enum XMLCharacters {
-    public static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x09, 0x0A, 0x0D, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
-        default: false
-        }
-    }
+    public static func isAllowed(_ scalar: Unicode.Scalar) -> Bool { Markup.isAllowed(scalar) }
 
     /// The first character of `text` XML 1.0 cannot hold, as `U+001B`.
     static func firstUnwritable(in text: String) -> String? {

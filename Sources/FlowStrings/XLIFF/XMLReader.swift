@@ -245,39 +245,3 @@ public enum XMLReader {
         }
     }
 }
-
-/// Escaping for the XML flowstrings writes.
-enum XMLEscape {
-    /// Element text: `&`, `<`, `>` as entities; a CR as `&#13;` so no reader turns it into LF.
-    static func text(_ s: String) -> String {
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\r": out += "&#13;"
-            // Not well-formed even as a reference (`&#x1B;`): shown as its escape. The export
-            // reports such copy first (FL4008), so only what it does not check reaches here.
-            case _ where !XMLCharacters.isAllowed(c): out += "\\u{\(String(c.value, radix: 16, uppercase: true))}"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
-    }
-
-    /// An attribute value in double quotes: also `"`, and line breaks and tabs as references
-    /// (attribute-value normalization would turn them into spaces), as Xcode writes `&#10;`.
-    static func attribute(_ s: String) -> String {
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "\"": out += "&quot;"
-            case "\n": out += "&#10;"
-            case "\t": out += "&#9;"
-            default: out += text(String(c))
-            }
-        }
-        return out
-    }
-}
