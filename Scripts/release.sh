@@ -4,6 +4,7 @@
 #   dist/permissionflow-VERSION.artifactbundle/  SwiftPM's artifact bundle (info.json lists each
 #                                                 tool and its variants), zipped beside it
 #   dist/SHA256SUMS                               sha256sum of every archive
+#   dist/permissionflow.rb                        the Homebrew formula (Scripts/homebrew), filled for it
 # The executables link the Swift runtime statically (--static-swift-stdlib), so they run on a
 # machine with no Swift toolchain. The macOS variant is built the same way by the release
 # workflow on a macOS runner (.github/workflows/release.yml); this script packs what it built.
@@ -68,5 +69,7 @@ cp LICENSE "$bundle/"
 (cd "$out" && rm -f "$(basename "$bundle").zip" && find "$(basename "$bundle")" -exec touch -d @0 {} + \
   && find "$(basename "$bundle")" -print | LC_ALL=C sort | zip -X -q "$(basename "$bundle").zip" -@)
 (cd "$out" && sha256sum "$archive" "$(basename "$bundle").zip" > SHA256SUMS)
+# The Homebrew formula for this platform's archive (the release workflow fills it for both).
+bash Scripts/homebrew/fill-formula.sh "$version" "$out/SHA256SUMS" > "$out/permissionflow.rb" 2>/dev/null
 echo "== $out:"
 (cd "$out" && cat SHA256SUMS)

@@ -7,9 +7,11 @@
 #   Scripts/storyboard-check.sh --update   # rewrite the golden images from this machine
 #
 # Installs Debian's chromium, the pinned fonts (and python3, for the checker) when missing (as root, like CI):
-# DejaVu Sans (Latin, Cyrillic), WenQuanYi Zen Hei (CJK), Noto Color Emoji, Liberation (which chromium
-# pulls in anyway; pinned so fontconfig resolves the same families everywhere). The goldens were made
-# with exactly these; other fonts change the glyphs and fail the comparison.
+# Liberation Sans (fonts-liberation: metric-compatible with Arial, the font the page names first and
+# whose advance widths the alert layout is estimated with, so the page draws text at the estimated
+# widths), WenQuanYi Zen Hei (CJK, one em per character as the estimate assumes), Noto Color Emoji, and
+# DejaVu Sans (fontconfig's default for anything else). The goldens were made with exactly these; other
+# fonts change the glyphs and fail the comparison.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"

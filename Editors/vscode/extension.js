@@ -13,7 +13,7 @@ function activate(context) {
   const ruleDocumentationURL = settings.get('server.ruleDocumentationURL') || undefined;
   const serverOptions = { command, args: ['--stdio'], transport: TransportKind.stdio };
   const clientOptions = {
-    documentSelector: [{ scheme: 'file', language: 'flow-permission' }],
+    documentSelector: [{ scheme: 'file', language: 'permissionflow' }],
     initializationOptions: { ruleDocumentationURL },
     synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher('**/{.flowlint,flowlint.json}') },
   };

@@ -55,9 +55,10 @@
             if ((box.width || box.height) && outside(box, phoneBox)) report.overflow.push(locale.tag + ': ' + describe(el) + ' leaves the phone');
           });
         });
-        // Text cut off by its box. Inside an alert's button that is what iOS does (and flagged).
-        all(item, 'p, li, b, code, .s-name, .s-value, .a-title, .a-msg').forEach(function (el) {
-          if (el.closest('.a-btn')) return;
+        // Text cut off by its box, alert buttons included: the layout comes from the width
+        // estimate, and the page's font has the estimate's metrics, so a label the estimate says
+        // fits does fit, and a longer one wraps (issue 32).
+        all(item, 'p, li, b, code, .s-name, .s-value, .a-title, .a-msg, .a-btn').forEach(function (el) {
           if (el.clientWidth > 0 && el.scrollWidth > el.clientWidth + 1) report.overflow.push(locale.tag + ': ' + describe(el) + ' is wider than its box');
         });
       });
@@ -70,6 +71,13 @@
       var b = t.getBoundingClientRect();
       if (b.left < box.left - 1 || b.right > box.right + 1) report.overflow.push('graph node ' + g.getAttribute('data-node') + ' "' + t.textContent + '" is wider than its box');
     });
+  });
+  // Every edge label lies on its card (sized by the estimate), so no edge runs through its text.
+  all(document, 'text.elabel').forEach(function (t) {
+    var card = t.previousElementSibling;
+    if (!card || !card.classList.contains('elabel-bg')) { report.overflow.push('edge label "' + t.textContent + '" has no card'); return; }
+    var b = t.getBoundingClientRect(), c = card.getBoundingClientRect();
+    if (b.left < c.left - 0.5 || b.right > c.right + 0.5) report.overflow.push('edge label "' + t.textContent + '" is ' + (b.width).toFixed(1) + ' px wide, its card ' + (c.width - 7).toFixed(1));
   });
   if (document.documentElement.scrollWidth > window.innerWidth + 1) report.pageOverflow = document.documentElement.scrollWidth;
   var finding = document.querySelector('li.finding:not([data-nodes=""])');

@@ -28,7 +28,7 @@ public enum Markup {
         for c in s.unicodeScalars {
             switch c {
             case "\"": out += "&quot;"
-            case "'": out += "&apos;"
+            case "'": out += "&#39;"
             case "\n": out += "&#10;"
             case "\t": out += "&#9;"
             default: append(c, to: &out)

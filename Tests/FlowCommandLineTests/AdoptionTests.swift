@@ -315,7 +315,7 @@ import Testing
         // A character XML 1.0 cannot hold is written as its visible escape, so the report says what was there.
         #expect(Markup.attribute("a<b & \"c\"\u{1}") == #"a&lt;b &amp; &quot;c&quot;\u{1}"#)
         // An attribute keeps its line breaks and tabs as references; element text keeps them as they are.
-        #expect(Markup.attribute("a\nb\tc'") == "a&#10;b&#9;c&apos;")
+        #expect(Markup.attribute("a\nb\tc'") == "a&#10;b&#9;c&#39;")
         #expect(Markup.text("a\nb\r'\"") == "a\nb&#13;'\"")
     }
 
@@ -346,7 +346,7 @@ import Testing
             ))
         #expect(
             out.text.contains(
-                "<testcase classname=\"\(box.directory)/s\" name=\"wrong\" file=\"\(box.directory)/s/wrong.scenario\">\n      <failure message=\"expected outcome &apos;granted&apos;"
+                "<testcase classname=\"\(box.directory)/s\" name=\"wrong\" file=\"\(box.directory)/s/wrong.scenario\">\n      <failure message=\"expected outcome &#39;granted&#39;"
             ), "\(out.text)")
         #expect(!out.text.contains("PASS") && err.text == "1 passed, 1 failed\n")
     }

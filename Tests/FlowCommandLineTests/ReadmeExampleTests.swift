@@ -2,29 +2,58 @@ import FlowTestSupport
 import Foundation
 import Testing
 
-/// The README's examples run as written (issue 16, item 8): every `swift run flowlint|flowrun`
-/// line of its `sh` blocks, every `$ swift run ...` transcript (what it shows must really be
+/// The documentation's examples run as written, from the repository root (issue 16, item 8;
+/// issue 32): the README and every article of the DocC catalog. Every `swift run flow...` line
+/// of their `sh` blocks, every `$ swift run ...` transcript (what it shows must really be
 /// printed), the GitHub Actions steps, `flowrun --help`'s examples, and the pre-commit hook, all
-/// with the built binaries in a scratch directory laid out like an app repository.
+/// with the built binaries in a scratch copy of the repository root (so the examples that write
+/// files write there).
 @Suite(.serialized) struct ReadmeExampleTests {
-    static let readme =
-        (try? String(contentsOf: SpawnedBinary.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+    /// The README, then the catalog's articles by name: `(path, text)`.
+    static let documents: [(path: String, text: String)] = {
+        let root = SpawnedBinary.packageRoot
+        let catalog = "Sources/PermissionFlow/PermissionFlow.docc"
+        let articles =
+            ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(catalog).path)) ?? [])
+            .filter { $0.hasSuffix(".md") }.sorted().map { "\(catalog)/\($0)" }
+        return (["README.md"] + articles).map { path in
+            (path, (try? String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)) ?? "")
+        }
+    }()
 
-    /// A scratch repository: the package's `flows/` and the README fixture (`App/Info.plist`,
-    /// `legacy/`), under `prefix` when given.
+    /// Every document's text, one after another.
+    static let readme = documents.map(\.text).joined(separator: "\n")
+
+    /// The repository's directories the examples read, copied into a scratch directory that is
+    /// its own repository root.
+    static let exampleDirectories = ["flows", "Examples", "Tests/Fixtures/readme"]
+
+    /// A scratch copy of the repository root (`flows/`, `Examples/`, `Tests/Fixtures/readme`), and
+    /// `flows/` again under `prefix` when given (an app repository whose flows are in `ios/`).
     static func scratch(prefix: String = "") throws -> URL {
         let fm = FileManager.default
         let dir = fm.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
-        let base = prefix.isEmpty ? dir : dir.appendingPathComponent(prefix)
         try fm.createDirectory(at: dir.appendingPathComponent(".git"), withIntermediateDirectories: true)
-        try fm.createDirectory(at: base, withIntermediateDirectories: true)
-        try fm.copyItem(
-            at: SpawnedBinary.packageRoot.appendingPathComponent("flows"), to: base.appendingPathComponent("flows"))
-        let fixture = SpawnedBinary.packageRoot.appendingPathComponent("Tests/Fixtures/readme")
-        for name in try fm.contentsOfDirectory(atPath: fixture.path) where name != "README.md" {
-            try fm.copyItem(at: fixture.appendingPathComponent(name), to: base.appendingPathComponent(name))
+        for path in exampleDirectories {
+            let target = dir.appendingPathComponent(path)
+            try fm.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try fm.copyItem(at: SpawnedBinary.packageRoot.appendingPathComponent(path), to: target)
+        }
+        if !prefix.isEmpty {
+            let base = dir.appendingPathComponent(prefix)
+            try fm.createDirectory(at: base, withIntermediateDirectories: true)
+            try fm.copyItem(
+                at: SpawnedBinary.packageRoot.appendingPathComponent("flows"), to: base.appendingPathComponent("flows"))
         }
         return dir
+    }
+
+    @Test func theArticlesAreRead() {
+        let paths = Self.documents.map(\.path)
+        #expect(paths.first == "README.md")
+        #expect(paths.contains("Sources/PermissionFlow/PermissionFlow.docc/Linting.md"))
+        #expect(paths.contains("Sources/PermissionFlow/PermissionFlow.docc/Running.md"))
+        #expect(Self.documents.allSatisfy { !$0.text.isEmpty })
     }
 
     /// Runs `command` with bash in `directory`, stdin closed, `swift run TOOL` meaning the built
@@ -127,7 +156,7 @@ import Testing
         let dir = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let lines = Self.fencedBlocks("sh").flatMap { $0 }.filter { $0.hasPrefix("swift run flow") }
-        #expect(lines.count >= 12, "\(lines)")
+        #expect(lines.count >= 40, "\(lines)")
         for line in lines {
             let (command, expected) = Self.split(line)
             let r = try Self.shell(command, in: dir)
@@ -160,7 +189,7 @@ import Testing
                 open = false
             }
         }
-        #expect(examples.count >= 3, "\(examples.map(\.command))")
+        #expect(examples.count >= 8, "\(examples.map(\.command))")
         for (command, shown) in examples {
             let r = try Self.shell(command, in: dir)
             #expect(
@@ -222,7 +251,8 @@ import Testing
         try FileManager.default.removeItem(at: dir.appendingPathComponent(".git"))
         let git = "git -c user.email=t@example.com -c user.name=t"
         #expect(try Self.shell("git init -q . && \(git) add flows && \(git) commit -q -m flows", in: dir).code == 0)
-        let broken = try String(contentsOf: dir.appendingPathComponent("legacy/photos.flow"), encoding: .utf8)
+        let broken = try String(
+            contentsOf: dir.appendingPathComponent("Tests/Fixtures/readme/legacy/photos.flow"), encoding: .utf8)
         try broken.write(to: dir.appendingPathComponent("flows/new.flow"), atomically: true, encoding: .utf8)
         #expect(try Self.shell("git add flows/new.flow", in: dir).code == 0)
         let refused = try Self.shell(hook, in: dir)
@@ -259,7 +289,7 @@ import Testing
             try broken.write(
                 to: dir.appendingPathComponent("ios/flows/x.generated.flow"), atomically: true, encoding: .utf8)
             try FileManager.default.copyItem(
-                at: dir.appendingPathComponent("fixed/photos.flow"),
+                at: dir.appendingPathComponent("Tests/Fixtures/readme/fixed/photos.flow"),
                 to: dir.appendingPathComponent("ios/flows/photos.flow"))
             try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
             let r = try Self.shell("cd ios && flowlint flows", in: dir)

@@ -76,7 +76,7 @@ import Testing
         #expect(
             html.out.contains(
                 "<body data-locale=\"0\" data-mode=\"explore\" data-path-count=\"11\" data-locale-count=\"2\">"))
-        #expect(Self.count("<article class=\"path\"", in: html.out) == pathCount)
+        #expect(Self.count("<article class=\"path", in: html.out) == pathCount)
         #expect(Self.strips(html.out, locale: 0).count == pathCount)
         #expect(Self.strips(html.out, locale: 1).count == pathCount)
         // One switcher button per declared locale, the Polish one saying what it falls back to.
@@ -171,11 +171,11 @@ import Testing
                     + "(the app’s NSCameraUsageDescription text: pass --info-plist)</p></div><div class=\"a-buttons\">"
                     + "<span class=\"a-btn role-default\" data-button=\"1\">Don&#39;t Allow</span>"
                     + "<span class=\"a-btn role-default tapped\" data-button=\"0\">Allow</span>"))
-        // Settings: the camera switch turned on, what the row offers, and the relaunch.
+        // Settings: the camera switch turned on, and the relaunch.
         #expect(
             page.contains(
-                "<li class=\"s-row changed\"><span class=\"s-name\">Camera</span><span class=\"switch on\" role=\"switch\" aria-checked=\"true\"></span></li>"
-                    + "<li class=\"s-choices\">changed from Off; offers Off · On</li>"))
+                "<li class=\"s-row changed\"><span class=\"s-name\">Camera</span><span class=\"switch on\" role=\"switch\" aria-checked=\"true\"></span></li></ul>"
+            ))
         #expect(page.contains("<p class=\"s-note\">iOS terminates the app; it relaunches when the user returns.</p>"))
         // FL1302 (Not Now dismisses the priming alert): its witness runs start > check > prime.
         #expect(
@@ -323,18 +323,22 @@ import Testing
             ))
         #expect(
             page.contains(
-                "<li class=\"s-row changed\"><span class=\"s-name\">Location</span><span class=\"s-value\">While Using the App</span></li>"
-                    + "<li class=\"s-choices\">changed from Never; offers Ask Next Time Or When I Share · Never · While Using the App · Always</li>"
+                "<li class=\"s-row changed\"><span class=\"s-name\">Location</span><span class=\"s-value\">While Using the App</span></li></ul>"
+                    + "</div><p class=\"caption\"><b>settings</b> · Settings · Location: Never → While Using the App</p>"
             ))
         // Location is not a privacy switch that terminates the app.
         #expect(!page.contains("class=\"s-note\""))
     }
 
     @Test func alertMetrics() {
-        // A .64 + l .25 + l .25 + o .53 + w .82 = 2.49 em; CJK one em each; semibold 6% wider.
-        #expect(abs(AlertMetrics.width(of: "Allow", size: 17) - 42.33) < 0.01)
+        // Arial's advances in 1/2048 em: A 1366 + l 455 + l 455 + o 1139 + w 1479 = 4894; bold
+        // "Allow" is A 1479 + l 569 + l 569 + o 1251 + w 1593; CJK one em each, bold or not.
+        #expect(AlertMetrics.width(of: "Allow", size: 2048) == 4894)
+        #expect(AlertMetrics.width(of: "Allow", size: 2048, bold: true) == 5461)
         #expect(AlertMetrics.width(of: "允許", size: 17) == 34)
-        #expect(abs(AlertMetrics.width(of: "允許", size: 17, bold: true) - 36.04) < 0.01)
+        #expect(AlertMetrics.width(of: "允許", size: 17, bold: true) == 34)
+        // An accented letter is as wide as its base letter: "ó" as "o".
+        #expect(AlertMetrics.width(of: "Otwórz", size: 2048) == AlertMetrics.width(of: "Otworz", size: 2048))
         let two = AlertMetrics.layout([
             AlertButton(label: "Continue", role: .default), AlertButton(label: "Not Now", role: .cancel),
         ])
@@ -349,6 +353,89 @@ import Testing
             AlertButton(label: long, role: .default), AlertButton(label: "OK", role: .cancel),
         ])
         #expect(!stacked.sideBySide && stacked.order == [0, 1] && stacked.stackedBy == 0 && stacked.truncated == [0])
+    }
+
+    @Test func thePageDrawsTextInTheEstimatesFontAndCutsNone() async throws {
+        let page = await flowrun(["--explore", "--format", "html", "cam.flow"]).out
+        // One font stack, Arial's metrics first: the widths the layout was decided on are drawn.
+        #expect(
+            AlertMetrics.fontStack
+                == #"Arial, "Liberation Sans", Helvetica, "WenQuanYi Zen Hei", "Noto Color Emoji", sans-serif"#)
+        #expect(page.contains("font-family: \(AlertMetrics.fontStack); }"))
+        #expect(Self.count("font-family:", in: page) == 1)
+        // No CSS cuts text: no ellipsis, no clipped button labels.
+        #expect(!page.contains("text-overflow") && !page.contains("ellipsis"))
+        #expect(
+            page.contains(
+                ".a-btn.wraps { height: auto; line-height: 22px; padding: 11px 8px; white-space: normal; overflow-wrap: anywhere; }"
+            ))
+    }
+
+    @Test func aLabelWiderThanAButtonWrapsAndIsFlagged() async throws {
+        let source = """
+            flow cam {
+              uses camera
+              start -> explain
+              state explain { alert { title "Camera is off"  button "Open Settings to turn on the camera again" -> done cancelled  cancel "Not Now" -> done denied } }
+            }
+            """
+        let page = await flowrun(["--explore", "--format", "html", "c.flow"], files: ["c.flow": source]).out
+        let width = Int(AlertMetrics.width(of: "Open Settings to turn on the camera again", size: 17).rounded())
+        #expect(width == 320)
+        #expect(
+            page.contains(
+                "<div class=\"alert stacked\"><div class=\"a-text\"><p class=\"a-title\">Camera is off</p></div><div class=\"a-buttons\">"
+                    + "<span class=\"a-btn role-default tapped wraps flag-long\" title="))
+        #expect(
+            page.contains(
+                "<li class=\"flag flag-long\" data-flag=\"long\">&#39;Open Settings to turn on the camera again&#39; is about 320 pt wide: "
+                    + "over the 238 pt of a button, so iOS shrinks or truncates it</li>"))
+        #expect(!page.contains("tapped truncated"))
+    }
+
+    @Test func pathsWithoutScreensShareOneRow() async throws {
+        let page = await flowrun(["--explore", "--format", "html", "cam.flow"]).out
+        // "authorized -> done granted" shows nothing: its card is a small one in the group's
+        // "No screen" row, after the paths that have screens.
+        let granted = try #require(
+            page.components(separatedBy: "data-ending=\"granted\">").dropFirst().first?.components(
+                separatedBy: "</section>"
+            ).first)
+        #expect(Self.count("<div class=\"bare-paths\">", in: page) == 1)
+        #expect(
+            granted.contains(
+                "<div class=\"bare-paths\"><p class=\"bare-title\">No screen</p>\n<article class=\"path bare\" id=\"path-granted-4\" data-path=\"granted-4\" data-states=\"check\" "
+            ))
+        #expect(Self.count("<article class=\"path bare\"", in: page) == 1)
+        let bare = try #require(granted.range(of: "<div class=\"bare-paths\">"))
+        let screened = try #require(granted.range(of: "<article class=\"path\" id=\"path-granted-3\""))
+        #expect(screened.lowerBound < bare.lowerBound)
+        #expect(page.contains(".bare-paths { display: flex; flex-wrap: wrap;"))
+    }
+
+    @Test func settingsCardsCarryNoDebugText() async throws {
+        let page = await flowrun(["--explore", "--format", "html", "cam.flow"]).out
+        #expect(!page.contains("s-choices") && !page.contains("offers ") && !page.contains("changed from"))
+        // The caption says what changed in the Settings app's own words, not status names.
+        #expect(page.contains("<p class=\"caption\"><b>settings</b> · Settings · Camera: Off → On</p>"))
+        #expect(!page.contains("camera → authorized"))
+    }
+
+    @Test func edgeLabelsSitOnCardsOfTheirEstimatedWidth() async throws {
+        let page = await flowrun(["--explore", "--format", "html", "cam.flow"]).out
+        let labels = Self.count("<text class=\"elabel\"", in: page)
+        #expect(labels > 0)
+        #expect(Self.count("<rect class=\"elabel-bg\"", in: page) == labels)
+        // "Open Settings" at 10.5 px: 12979/2048 em = 66.5 px; the card is 7 px wider, centred.
+        let width = AlertMetrics.width(of: "Open Settings", size: 10.5)
+        #expect(Int(width.rounded(.up)) == 67)
+        let line = try #require(
+            page.split(separator: "\n").first {
+                $0.contains("<text class=\"elabel\"") && $0.hasSuffix(">Open Settings</text>")
+            })
+        #expect(line.hasPrefix("<rect class=\"elabel-bg\" data-link=\""))
+        #expect(line.contains("width=\"74\" height=\"13\" rx=\"3\"/><text class=\"elabel\""))
+        #expect(!page.contains("paint-order"))
     }
 
     @Test func layeredLayoutRoutesBackEdgesOutside() {

@@ -57,4 +57,37 @@ import Testing
         }
         #expect(manifest["dependencies"]?["vscode-languageclient"] != nil)
     }
+
+    /// The text of a file under the repository.
+    static func read(_ path: String) throws -> String {
+        try String(contentsOf: repository.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    /// One language id in every editor (issue 32): VS Code's language, Helix's language name,
+    /// Neovim's filetype and the names of its syntax and indent files.
+    @Test func everyEditorNamesTheLanguageTheSameWay() throws {
+        let manifest = try JSONReader.parse(Array(try Self.read("Editors/vscode/package.json").utf8))
+        let vscode = try #require(manifest["contributes"]?["languages"]?[0]?["id"]?.string)
+        #expect(vscode == "permissionflow")
+        #expect(manifest["contributes"]?["grammars"]?[0]?["language"]?.string == vscode)
+        #expect(try Self.read("Editors/vscode/extension.js").contains("language: 'permissionflow'"))
+        #expect(try Self.read("Editors/helix/languages.toml").contains("\nname = \"permissionflow\"\n"))
+        let plugin = try Self.read("Editors/nvim/plugin/flow-lsp.lua")
+        #expect(plugin.contains("vim.bo[args.buf].filetype = 'permissionflow'"))
+        #expect(plugin.contains("pattern = 'permissionflow',"))
+        #expect(plugin.contains("vim.bo[args.buf].omnifunc = 'v:lua.vim.lsp.omnifunc'"))
+        #expect(
+            try Self.read("Editors/nvim/syntax/permissionflow.vim").contains("let b:current_syntax = 'permissionflow'"))
+        #expect(
+            try Self.read("Editors/nvim/indent/permissionflow.vim").contains(
+                "setlocal indentexpr=PermissionFlowIndent(v:lnum)"))
+    }
+
+    /// The Neovim syntax file's keywords are Grammar.md's, in its order.
+    @Test func theVimSyntaxKeywordsAreGrammarMdsKeywords() throws {
+        let syntax = try Self.read("Editors/nvim/syntax/permissionflow.vim")
+        let line = try #require(syntax.split(separator: "\n").first { $0.hasPrefix("syntax keyword flowKeyword ") })
+        let words = line.dropFirst("syntax keyword flowKeyword ".count).split(separator: " ").map(String.init)
+        #expect(words == (try Self.grammarKeywords()))
+    }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// The README's code blocks marked `<!-- snippet: PATH -->` are the files they name, byte for
-/// byte (those files are compiled: Examples/Snippets/Tests by `swift test`, Examples/Snippets/Apple
-/// by Scripts/typecheck-apple.sh), and every Swift block is such a snippet.
+/// The code blocks of the README and of the DocC articles (`Sources/PermissionFlow/PermissionFlow.docc`)
+/// marked `<!-- snippet: PATH -->` are the files they name, byte for byte (those files are compiled:
+/// Examples/Snippets/Tests by `swift test`, Examples/Snippets/Apple by Scripts/typecheck-apple.sh),
+/// and every Swift block is such a snippet.
 struct ReadmeTests {
     struct Block {
         var line: Int
@@ -40,41 +41,61 @@ struct ReadmeTests {
         return blocks
     }
 
-    private var readme: String {
-        get throws { try String(contentsOf: repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8) }
-    }
-
-    @Test func everySnippetIsTheFileItNames() throws {
-        let snippets = Self.blocks(in: try readme).filter { $0.snippet != nil }
-        #expect(snippets.count >= 4)
-        for block in snippets {
-            let path = try #require(block.snippet)
-            let file = try String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)
-            #expect(
-                block.text == file,
-                "README.md:\(block.line): the block differs from \(path); copy the file into the README")
+    /// The README and the catalog's articles, as `(path, blocks)`.
+    private var documents: [(path: String, blocks: [Block])] {
+        get throws {
+            let catalog = "Sources/PermissionFlow/PermissionFlow.docc"
+            let articles = try FileManager.default.contentsOfDirectory(
+                atPath: repositoryRoot.appendingPathComponent(catalog).path
+            ).filter { $0.hasSuffix(".md") }.sorted().map { "\(catalog)/\($0)" }
+            return try (["README.md"] + articles).map { path in
+                (
+                    path,
+                    Self.blocks(
+                        in: try String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8))
+                )
+            }
         }
     }
 
+    @Test func everySnippetIsTheFileItNames() throws {
+        var count = 0
+        for (document, blocks) in try documents {
+            for block in blocks where block.snippet != nil {
+                count += 1
+                let path = try #require(block.snippet)
+                let file = try String(contentsOf: repositoryRoot.appendingPathComponent(path), encoding: .utf8)
+                #expect(
+                    block.text == file,
+                    "\(document):\(block.line): the block differs from \(path); copy the file into the document")
+            }
+        }
+        #expect(count >= 6)
+    }
+
     @Test func everySwiftBlockIsACompiledSnippet() throws {
-        for block in Self.blocks(in: try readme) where block.fence == "```swift" {
-            let path = block.snippet ?? ""
-            // Tests/Fixtures/PluginFixture is built through the build plugin by Scripts/plugin-fixture.sh.
-            #expect(
-                path.hasPrefix("Examples/Snippets/Apple/") || path.hasPrefix("Examples/Snippets/Tests/")
-                    || path.hasPrefix("Tests/Fixtures/PluginFixture/Sources/"),
-                "README.md:\(block.line): a Swift block must quote a file under Examples/Snippets/Apple, Examples/Snippets/Tests or Tests/Fixtures/PluginFixture/Sources"
-            )
+        for (document, blocks) in try documents {
+            for block in blocks where block.fence == "```swift" {
+                let path = block.snippet ?? ""
+                // Tests/Fixtures/PluginFixture is built through the build plugin by Scripts/plugin-fixture.sh.
+                #expect(
+                    path.hasPrefix("Examples/Snippets/Apple/") || path.hasPrefix("Examples/Snippets/Tests/")
+                        || path.hasPrefix("Tests/Fixtures/PluginFixture/Sources/"),
+                    "\(document):\(block.line): a Swift block must quote a file under Examples/Snippets/Apple, Examples/Snippets/Tests or Tests/Fixtures/PluginFixture/Sources"
+                )
+            }
         }
     }
 
     @Test func everySnippetFileIsQuoted() throws {
-        let quoted = Set(Self.blocks(in: try readme).compactMap(\.snippet))
+        let quoted = Set(try documents.flatMap(\.blocks).compactMap(\.snippet))
         for directory in ["Examples/Snippets/Apple", "Examples/Snippets/Tests"] {
             let files = try FileManager.default.contentsOfDirectory(
                 atPath: repositoryRoot.appendingPathComponent(directory).path)
             for file in files where file.hasSuffix(".swift") {
-                #expect(quoted.contains("\(directory)/\(file)"), "\(directory)/\(file) is not quoted in README.md")
+                #expect(
+                    quoted.contains("\(directory)/\(file)"),
+                    "\(directory)/\(file) is not quoted in the README or an article")
             }
         }
     }

@@ -22,7 +22,7 @@ public enum ExitCode {
     public static let cancelled: Int32 = 6
     public static let behaviourChanged: Int32 = 7
 
-    /// The table above as it appears in `--help` and the README.
+    /// The table above as it appears in `--help` and the "Running flows" article.
     public static let helpText = """
         Exit codes:
           0  finished: the flow ended with an outcome (the last line says `outcome: NAME`);

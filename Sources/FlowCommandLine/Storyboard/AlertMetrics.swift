@@ -1,54 +1,81 @@
 import FlowRuntime
+import Foundation
 
 /// How iOS lays out a `UIAlertController` alert, estimated without UIKit: whether its buttons sit
 /// side by side or stacked, in which order, and which labels are too long for a button.
 ///
-/// Sources and what is an estimate (see README "Storyboards"):
+/// Sources and what is an estimate (see the storyboard article of the documentation):
 /// - The alert is 270 pt wide (widely measured; Apple does not document it, and alerts drawn by
 ///   iOS 26 differ). Title 17 pt semibold, message 13 pt, buttons 17 pt, 44 pt tall.
 /// - Two buttons share one row when both labels fit; otherwise, and with three or more buttons,
 ///   they are stacked. Apple does not document the threshold (developer forums thread 771761 asks
 ///   and gets "avoid long titles"), so "fits" is an estimate: a label up to `halfButtonLabelWidth`.
 /// - With two buttons side by side the cancel-style button is on the left; stacked, it is last.
-/// - Text widths are estimated per Unicode scalar from average advance widths of SF Pro (CJK,
-///   kana and Hangul one em), not measured: real widths differ by some percent.
+/// - Text widths are Arial's advance widths, not SF Pro's (whose metrics are not published as a
+///   table, and which no Linux machine has): the storyboard page names Arial first and then its
+///   metric-compatible Liberation Sans, so the widths the layout is decided on are the widths the
+///   browser draws, on every platform. SF Pro at the same size is some percent wider or narrower
+///   per word, which is the estimate's error for iOS.
 public enum AlertMetrics {
     public static let alertWidth = 270.0
     public static let buttonFontSize = 17.0
     /// The widest label that still lets two buttons share a row: half the alert minus 8 pt
     /// padding on each side (an estimate).
     public static let halfButtonLabelWidth = alertWidth / 2 - 16
-    /// The widest label a full-width button shows before UIKit shrinks or truncates it: the
-    /// alert minus 16 pt padding on each side (an estimate).
+    /// The widest label a full-width button shows on one line before UIKit shrinks or truncates
+    /// it: the alert minus 16 pt padding on each side (an estimate).
     public static let fullButtonLabelWidth = alertWidth - 32
+    /// The storyboard's font stack: Arial where it is installed (macOS, Windows), else Liberation
+    /// Sans (Debian's `fonts-liberation`, metric-compatible with Arial), then CJK and emoji fonts
+    /// whose CJK advance is one em, as `width(of:size:bold:)` assumes.
+    public static let fontStack =
+        #"Arial, "Liberation Sans", Helvetica, "WenQuanYi Zen Hei", "Noto Color Emoji", sans-serif"#
 
     /// The estimated width in points of `text` at `size` points (`bold`: semibold or bold).
     public static func width(of text: String, size: Double, bold: Bool = false) -> Double {
-        var ems = 0.0
-        for scalar in text.unicodeScalars { ems += advance(of: scalar.value) }
-        return ems * size * (bold ? 1.06 : 1.0)
+        var units = 0
+        // Accented Latin letters are measured as their base letter (the marks have no advance).
+        for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars {
+            units += advance(of: scalar.value, bold: bold)
+        }
+        return Double(units) / 2048 * size
     }
 
-    /// Average advance of one scalar in ems (SF Pro Text, estimated).
-    static func advance(of v: UInt32) -> Double {
+    /// The advance of one scalar in 1/2048 em: Arial's, as Liberation Sans 1.07 gives them
+    /// (measured in Chromium's canvas at 2048 px); one em for CJK, kana and Hangul.
+    static func advance(of v: UInt32, bold: Bool) -> Int {
         switch v {
-        case 0x20: return 0.26
-        case 0x69, 0x6C, 0x6A, 0x49, 0x2E, 0x2C, 0x3A, 0x3B, 0x21, 0x7C, 0x27: return 0.25  // i l j I . , : ; ! | '
-        case 0x66, 0x74, 0x72: return 0.34  // f t r
-        case 0x6D, 0x77: return 0.82  // m w
-        case 0x4D, 0x57: return 0.86  // M W
-        case 0x41...0x5A: return 0.64
-        case 0x61...0x7A: return 0.53
-        case 0x30...0x39: return 0.58
-        case 0x21...0x7E: return 0.40
+        case 0x20...0x7E: return Int((bold ? boldASCII : regularASCII)[Int(v) - 0x20])
         case 0x300...0x36F, 0x200B...0x200D: return 0  // combining marks, zero-width
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+        case 0x2018, 0x2019, 0x142: return bold ? 569 : 455  // ‘ ’ ł
+        case 0x201C, 0x201D: return bold ? 1024 : 682  // “ ”
+        case 0x2026, 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
             0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
             0xFFE0...0xFFE6, 0x20000...0x3FFFD:
-            return 1.0
-        default: return 0.58  // accented Latin, Cyrillic, Greek, typographic punctuation
+            return 2048  // … and CJK
+        default: return bold ? 1251 : 1139  // other Latin, Cyrillic, Greek: about a lowercase letter
         }
     }
+
+    /// Arial's advances of U+0020 through U+007E, regular.
+    static let regularASCII: [Int16] = [
+        569, 569, 727, 1139, 1139, 1821, 1366, 391, 682, 682, 797, 1196, 569, 682, 569, 569,
+        1139, 1139, 1139, 1139, 1139, 1139, 1139, 1139, 1139, 1139, 569, 569, 1196, 1196, 1196, 1139,
+        2079, 1366, 1366, 1479, 1479, 1366, 1251, 1593, 1479, 569, 1024, 1366, 1139, 1706, 1479, 1593,
+        1366, 1593, 1479, 1366, 1251, 1479, 1366, 1933, 1366, 1366, 1251, 569, 569, 569, 961, 1139,
+        682, 1139, 1139, 1024, 1139, 1139, 569, 1139, 1139, 455, 455, 1024, 455, 1706, 1139, 1139,
+        1139, 1139, 682, 1024, 569, 1139, 1024, 1479, 1024, 1024, 1024, 684, 532, 684, 1196,
+    ]
+
+    /// Arial's advances of U+0020 through U+007E, bold.
+    static let boldASCII: [Int16] = [
+        569, 682, 971, 1139, 1139, 1821, 1479, 487, 682, 682, 797, 1196, 569, 682, 569, 569,
+        1139, 1139, 1139, 1139, 1139, 1139, 1139, 1139, 1139, 1139, 682, 682, 1196, 1196, 1196, 1251,
+        1997, 1479, 1479, 1479, 1479, 1366, 1251, 1593, 1479, 569, 1139, 1479, 1251, 1706, 1479, 1593,
+        1366, 1593, 1479, 1366, 1251, 1479, 1366, 1933, 1366, 1366, 1251, 682, 569, 682, 1196, 1139,
+        682, 1139, 1251, 1139, 1251, 1139, 682, 1251, 1251, 569, 569, 1139, 569, 1821, 1251, 1251,
+        1251, 1251, 797, 1139, 682, 1251, 1139, 1593, 1139, 1139, 1024, 797, 573, 797, 1196,
+    ]
 
     /// The layout iOS gives an alert's buttons.
     public struct Layout: Hashable, Sendable {

@@ -250,13 +250,18 @@ enum GraphLayout {
                 edge.path = "M\(x1),\(y1) C\(x1),\(mid) \(x2),\(mid) \(x2),\(y2)"
                 // The label sits where this edge is furthest from its neighbours: near the target
                 // when several edges fan out of the source, near the source when several converge.
+                // A second edge between the same states has its label one card higher, away from
+                // the arrowheads.
                 let t = fanOut[a] > fanIn[b] ? 0.8 : fanOut[a] < fanIn[b] ? 0.3 : 0.5
                 edge.labelX = bezier(t, x1, x1, x2, x2)
-                edge.labelY = bezier(t, y1, mid, mid, y2) + 12 * count
+                edge.labelY = bezier(t, y1, mid, mid, y2) - 13 * count
             }
             edges.append(edge)
         }
         let right = rightmost + (sideEdges.right == 0 ? 0 : 24 + laneGap * min(lanes, sideEdges.right)) + 60
-        return Drawing(title: graph.title, nodes: nodes, edges: edges, width: right, height: y - layerGap + margin)
+        // Room under the last layer for the bands of its back edges and their labels' cards.
+        let labelBottom = edges.filter { !$0.label.isEmpty }.map { $0.labelY + 8 }.max() ?? 0
+        let height = max(y - layerGap + margin, labelBottom)
+        return Drawing(title: graph.title, nodes: nodes, edges: edges, width: right, height: height)
     }
 }

@@ -101,8 +101,15 @@ struct StoryboardHTML {
                 "<path class=\"edge \(e.covered ? "covered" : "uncovered")\" data-link=\"\(esc(e.id))\" d=\"\(e.path)\"/>\n"
         }
         for e in d.edges where !e.label.isEmpty {
+            // A label sits on a card of its own estimated width, so no edge runs through its text
+            // (the page's font has the estimate's metrics: AlertMetrics.fontStack).
+            let label = Self.clip(e.label, 24)
+            let width = AlertMetrics.width(of: label, size: Self.edgeLabelSize)
+            let left = Int((Double(e.labelX) - width / 2).rounded(.down)) - 3
             out +=
-                "<text class=\"elabel\" data-link=\"\(esc(e.id))\" x=\"\(e.labelX)\" y=\"\(e.labelY)\">\(esc(Self.clip(e.label, 24)))</text>\n"
+                "<rect class=\"elabel-bg\" data-link=\"\(esc(e.id))\" x=\"\(left)\" y=\"\(e.labelY - 10)\" width=\"\(Int(width.rounded(.up)) + 7)\" height=\"13\" rx=\"3\"/>"
+            out +=
+                "<text class=\"elabel\" data-link=\"\(esc(e.id))\" x=\"\(e.labelX)\" y=\"\(e.labelY)\">\(esc(label))</text>\n"
         }
         for n in d.nodes {
             var classes = ["node", "shape-\(n.shape)", n.covered ? "covered" : "uncovered"]
@@ -133,13 +140,21 @@ struct StoryboardHTML {
             ? "error" : g.ending == "cycle" ? "cycle" : g.ending == "stopped" ? "error" : "outcome"
         out +=
             "<section class=\"group \(kind)\" data-ending=\"\(esc(g.ending))\">\n<h2>\(esc(g.ending)) <span class=\"count\">(\(g.paths.count))</span></h2>\n"
-        for path in g.paths { self.path(path) }
+        // Paths that show no screen (the status was already decided) would each take a card with
+        // nothing to look at: they share one row of small cards at the end of the group.
+        let bare = g.paths.filter { !($0.items.first ?? []).contains(where: \.isScreen) }
+        for path in g.paths where !bare.contains(where: { $0.id == path.id }) { self.path(path) }
+        if !bare.isEmpty {
+            out += "<div class=\"bare-paths\"><p class=\"bare-title\">No screen</p>\n"
+            for path in bare { self.path(path, bare: true) }
+            out += "</div>\n"
+        }
         out += "</section>\n"
     }
 
-    mutating func path(_ p: Storyboard.Path) {
+    mutating func path(_ p: Storyboard.Path, bare: Bool = false) {
         out +=
-            "<article class=\"path\" id=\"path-\(esc(p.id))\" data-path=\"\(esc(p.id))\" data-states=\"\(esc(p.states.joined(separator: " ")))\" "
+            "<article class=\"path\(bare ? " bare" : "")\" id=\"path-\(esc(p.id))\" data-path=\"\(esc(p.id))\" data-states=\"\(esc(p.states.joined(separator: " ")))\" "
         out +=
             "data-nodes=\"\(p.nodes.joined(separator: " "))\" data-links=\"\(esc(p.links.joined(separator: " ")))\">\n"
         out += "<header class=\"path-head\" tabindex=\"0\"><span class=\"num\">\(p.number)</span>"
@@ -221,7 +236,8 @@ struct StoryboardHTML {
             let button = a.buttons[i]
             var cls = "a-btn role-\(button.role.rawValue)"
             if i == a.tapped { cls += " tapped" }
-            if a.layout.truncated.contains(i) { cls += " truncated" }
+            // Wider than a full-width button: the page wraps it (and flags it), never cuts it.
+            if a.layout.truncated.contains(i) { cls += " wraps" }
             var m = marks("button-\(i)")
             m.attributes += " data-button=\"\(i)\""
             out += element("span", cls, m, button.label)
@@ -274,9 +290,6 @@ struct StoryboardHTML {
                 out += "<span class=\"s-value\">\(esc(row.kind.settingsLabel(row.after)))</span>"
             }
             out += "</li>"
-            let choices = row.kind.settingsChoices.map { row.kind.settingsLabel($0) }.joined(separator: " · ")
-            out +=
-                "<li class=\"s-choices\">\(changed ? "changed from \(esc(row.kind.settingsLabel(row.before))); " : "")offers \(esc(choices))</li>"
         }
         out += "</ul>"
         if s.terminated {
@@ -285,7 +298,7 @@ struct StoryboardHTML {
         out += "</div>"
         let changes = s.rows.filter { $0.before != $0.after }
         out +=
-            "<p class=\"caption\"><b>\(esc(s.state))</b> · Settings · \(changes.isEmpty ? "nothing changed" : esc(changes.map { "\($0.kind.rawValue) → \($0.after.rawValue)" }.joined(separator: ", ")))</p>"
+            "<p class=\"caption\"><b>\(esc(s.state))</b> · Settings · \(changes.isEmpty ? "nothing changed" : esc(changes.map { "\($0.kind.displayName): \($0.kind.settingsLabel($0.before)) → \($0.kind.settingsLabel($0.after))" }.joined(separator: ", ")))</p>"
         out += "</li>\n"
     }
 
@@ -306,7 +319,7 @@ struct StoryboardHTML {
         out +=
             "each label is at most \(Int(AlertMetrics.halfButtonLabelWidth)) pt wide, and a label over \(Int(AlertMetrics.fullButtonLabelWidth)) pt is shrunk "
         out +=
-            "or truncated. Widths come from average SF Pro advances. System prompt titles are shown in English; iOS shows them in the device language.</p>\n"
+            "or truncated (the page wraps it). Widths are Arial's, the page's font, not SF Pro's. System prompt titles are shown in English; iOS shows them in the device language.</p>\n"
         out += "<p>Written by flowrun \(FlowrunCommand.version) from \(esc(board.file)).</p>\n</footer>\n"
     }
 
@@ -318,26 +331,16 @@ struct StoryboardHTML {
         "<\(tag) class=\"\(base)\(marks.classes)\"\(marks.attributes)>\(esc(text))</\(tag)>"
     }
 
+    /// The font size of an edge label in the graph (`.elabel` in the stylesheet).
+    static let edgeLabelSize = 10.5
+
     static func clip(_ s: String, _ n: Int) -> String {
         s.count <= n ? s : String(s.prefix(n - 1)) + "…"
     }
 
     func esc(_ s: String) -> String { Self.escape(s) }
 
-    /// Escapes text for HTML content and attribute values.
-    static func escape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    /// Escapes text for HTML content and attribute values (`Markup.attribute`: quotes too, so the
+    /// same text is safe in both).
+    static func escape(_ s: String) -> String { Markup.attribute(s) }
 }

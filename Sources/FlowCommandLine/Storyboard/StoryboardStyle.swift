@@ -1,13 +1,13 @@
-/// The storyboard page's inline stylesheet and script. Fonts are named, never fetched: Apple's
-/// system font where it exists, then fonts a Linux CI machine installs (DejaVu Sans, WenQuanYi
-/// Zen Hei for CJK), then the browser's default.
+/// The storyboard page's inline stylesheet and script. Fonts are named, never fetched: one stack,
+/// `AlertMetrics.fontStack` (Arial or its metric twin Liberation Sans first), so the page draws
+/// text at the widths the layout was decided on. No text is cut with a CSS ellipsis.
 enum StoryboardStyle {
     static let css = #"""
         :root { --blue: #007aff; --red: #ff3b30; --green: #34c759; --amber: #ff9500; --ink: #1c1c1e; --grey: #8e8e93;
           --hair: rgba(60,60,67,0.29); --sheet: rgba(242,242,247,0.97); font-size: 14px; }
         * { box-sizing: border-box; }
         body { margin: 0; padding: 0 24px 32px; color: var(--ink); background: #f2f2f7;
-          font-family: -apple-system, "SF Pro Text", "DejaVu Sans", "WenQuanYi Zen Hei", "Noto Color Emoji", sans-serif; }
+          font-family: \#(AlertMetrics.fontStack); }
         .defs { position: absolute; }
         header.top { display: flex; flex-wrap: wrap; align-items: baseline; gap: 8px 20px; padding: 18px 0 10px; }
         header.top h1 { font-size: 22px; margin: 0; }
@@ -38,9 +38,10 @@ enum StoryboardStyle {
         .edge.uncovered { stroke: #c7c7cc; stroke-dasharray: 4 3; }
         .arrowhead { fill: #8e8e93; }
         .arrowhead-hl { fill: var(--blue); }
-        .elabel { font-size: 10.5px; fill: #3a3a3c; text-anchor: middle; paint-order: stroke; stroke: white; stroke-width: 3px; }
+        .elabel { font-size: 10.5px; fill: #3a3a3c; text-anchor: middle; }
+        .elabel-bg { fill: white; fill-opacity: .92; }
         body.highlighting .node:not(.hl) { opacity: .35; }
-        body.highlighting .edge:not(.hl), body.highlighting .elabel:not(.hl) { opacity: .2; }
+        body.highlighting .edge:not(.hl), body.highlighting .elabel:not(.hl), body.highlighting .elabel-bg:not(.hl) { opacity: .2; }
         .node.hl rect { stroke: var(--blue); stroke-width: 3; }
         .edge.hl { stroke: var(--blue); stroke-width: 2.6; stroke-dasharray: none; marker-end: url(#arrow-hl); }
         .legend { font-size: 12px; color: #3a3a3c; }
@@ -83,7 +84,8 @@ enum StoryboardStyle {
         .alert.stacked .a-buttons { flex-direction: column; }
         .alert.stacked .a-btn { flex: 0 0 auto; }
         .a-btn { flex: 1 1 0; min-width: 0; height: 44px; line-height: 44px; font-size: 17px; color: var(--blue); padding: 0 8px;
-          white-space: nowrap; overflow: hidden; text-overflow: ellipsis; position: relative; }
+          white-space: nowrap; position: relative; }
+        .a-btn.wraps { height: auto; line-height: 22px; padding: 11px 8px; white-space: normal; overflow-wrap: anywhere; }
         .alert.side .a-btn + .a-btn { border-left: .5px solid var(--hair); }
         .alert.stacked .a-btn + .a-btn { border-top: .5px solid var(--hair); }
         .a-btn.role-cancel { font-weight: 600; }
@@ -115,7 +117,6 @@ enum StoryboardStyle {
         .s-row.changed { background: #e5f1ff; }
         .s-name, .s-value { min-width: 0; overflow-wrap: anywhere; }
         .s-value { color: var(--grey); text-align: right; }
-        .s-choices { padding: 0 14px 6px; font-size: 11px; color: var(--grey); overflow-wrap: anywhere; }
         .switch { flex: 0 0 auto; width: 46px; height: 28px; border-radius: 14px; background: #e9e9eb; position: relative; }
         .switch::after { content: ""; position: absolute; top: 2px; left: 2px; width: 24px; height: 24px; border-radius: 12px; background: white;
           box-shadow: 0 1px 3px rgba(0,0,0,.3); }
@@ -133,6 +134,13 @@ enum StoryboardStyle {
         .end b { font-size: 17px; overflow-wrap: anywhere; }
         .end.error { background: #ffe1df; width: 220px; } .end.cycle { background: #fff1d6; width: 200px; }
         .end p { margin: 4px 0 0; font-size: 12px; overflow-wrap: anywhere; }
+        .bare-paths { display: flex; flex-wrap: wrap; gap: 8px 10px; align-items: stretch; margin-bottom: 14px; }
+        .bare-title { flex-basis: 100%; margin: 0; color: var(--grey); font-size: 12px; text-transform: uppercase; letter-spacing: .04em; }
+        .path.bare { display: flex; flex-wrap: wrap; align-items: center; gap: 6px 10px; max-width: 560px; margin: 0; padding: 8px 10px; }
+        .path.bare .path-head { flex: 1 1 260px; }
+        .path.bare .strip { margin: 0; flex: 0 0 auto; gap: 6px; }
+        .path.bare .end { width: auto; min-width: 110px; padding: 6px 10px; }
+        .path.bare .end.error, .path.bare .end.cycle { width: 200px; }
         footer { margin-top: 24px; color: var(--grey); font-size: 12px; max-width: 900px; }
 
         """#

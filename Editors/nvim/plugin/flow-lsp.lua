@@ -1,7 +1,9 @@
--- flow-lsp for Neovim's built-in LSP client: put this file on 'runtimepath' as
--- plugin/flow-lsp.lua (or `dofile` it from init.lua). Works with Neovim 0.7 (vim.lsp.start_client,
--- as Debian bookworm ships 0.7.2) and 0.8+ (vim.lsp.start, which reuses one client per root).
--- Set vim.g.flow_lsp_cmd to the server's path if `flow-lsp` is not on PATH.
+-- flow-lsp for Neovim's built-in LSP client. Editors/nvim is a plugin directory: add it to
+-- 'runtimepath' (`vim.opt.runtimepath:append('/path/to/Editors/nvim')`, or copy plugin/, syntax/
+-- and indent/ into ~/.config/nvim/) and this file sets the `permissionflow` filetype for *.flow,
+-- whose syntax and indent files are beside it, and starts flow-lsp for it. Works with Neovim 0.7
+-- (vim.lsp.start_client, as Debian bookworm ships 0.7.2) and 0.8+ (vim.lsp.start, which reuses
+-- one client per root). Set vim.g.flow_lsp_cmd to the server's path if `flow-lsp` is not on PATH.
 
 local function root_of(path)
   local dir = vim.fn.fnamemodify(path, ':p:h')
@@ -42,6 +44,8 @@ vim.api.nvim_create_autocmd('FileType', {
   pattern = 'permissionflow',
   callback = function(args)
     vim.bo[args.buf].commentstring = '// %s'
+    -- Completion with <C-x><C-o>: Neovim 0.8+ sets this when a client attaches, 0.7 does not.
+    vim.bo[args.buf].omnifunc = 'v:lua.vim.lsp.omnifunc'
     start(args.buf)
   end,
 })
