@@ -16,8 +16,8 @@ public struct EventStream {
     /// Reads `path`, calling `body` with each event; returns the problems (at most `maxProblems`
     /// kept, all counted in `problemCount`) or throws when the file cannot be opened.
     public static func read(
-        path: String, maxLineBytes: Int = defaultMaxLineBytes, maxProblems: Int = 20,
-        _ body: (EventRecord) -> Void
+        path: String, format: EventFormat = .lines, maxLineBytes: Int = defaultMaxLineBytes,
+        maxProblems: Int = 20, _ body: (EventRecord) -> Void
     ) throws -> (problems: [Problem], problemCount: Int) {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path])
@@ -48,7 +48,7 @@ public struct EventStream {
             if line.last == 0x0D { line.removeLast() }
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
             do {
-                body(try EventRecord.parse(jsonLine: line))
+                body(try EventRecord.parse(jsonLine: line, format: format))
             } catch {
                 report(Problem(line: lineNumber, column: error.column, message: error.message))
             }

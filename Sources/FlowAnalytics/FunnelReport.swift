@@ -101,7 +101,8 @@ public struct FunnelReport: Sendable {
                 rows.append(
                     ("  done " + outcome, String(counts.outcomes[i]), Self.share(counts.outcomes[i], of: counts.runs)))
             }
-            rows.append(("left (no flow_end), after", "", ""))
+            rows.append(
+                (counts.left.contains { $0 > 0 } ? "left (no flow_end), after" : "left (no flow_end): none", "", ""))
             for (i, n) in counts.left.enumerated() where n > 0 {
                 let name = i < map.sites.count ? OutputEscaping.visible(map.sites[i].name) : "(no event of the flow)"
                 rows.append(("  " + name, String(n), Self.share(n, of: counts.runs)))

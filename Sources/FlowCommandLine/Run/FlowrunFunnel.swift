@@ -27,6 +27,11 @@ struct FlowrunFunnel: Sendable {
             ),
             .value("format", "format", help: "text (default) or json"),
             .value(
+                "from", "lines|amplitude|mixpanel|firebase",
+                help:
+                    "the events' form: flowrun --events' JSON Lines (default), or an export of Amplitude, Mixpanel or Firebase (BigQuery, as JSON)"
+            ),
+            .value(
                 "sql", "plain|firebase",
                 help:
                     "print the funnel as one SQL query instead (over a plain events table, or Firebase's BigQuery export)"
@@ -73,8 +78,14 @@ struct FlowrunFunnel: Sendable {
         var maxLineBytes: Int
         var limits: ParseLimits
         var events: [String]
+        var from: EventFormat
 
         init(_ parsed: ParsedArguments) throws(ArgumentError) {
+            let fromText = parsed.value("from") ?? "lines"
+            guard let from = EventFormat(rawValue: fromText) else {
+                throw ArgumentError("unknown events form '\(fromText)'; use lines, amplitude, mixpanel or firebase")
+            }
+            self.from = from
             switch parsed.value("format") ?? "text" {
             case "text": json = false
             case "json": json = true
@@ -158,7 +169,9 @@ struct FlowrunFunnel: Sendable {
         for file in options.events {
             let shown = OutputEscaping.visible(file)
             do {
-                let read = try EventStream.read(path: file, maxLineBytes: options.maxLineBytes) { counter.add($0) }
+                let read = try EventStream.read(path: file, format: options.from, maxLineBytes: options.maxLineBytes) {
+                    counter.add($0)
+                }
                 for problem in read.problems {
                     io.stderr.line(
                         "\(shown):\(problem.line):\(problem.column): \(io.errorStyle.red("error:")) \(OutputEscaping.visible(problem.message))"
