@@ -99,7 +99,7 @@ public struct FunnelCounter: Sendable {
             if let i = map.outcomes.firstIndex(of: outcome) {
                 fold(run, outcome: i)
             } else {
-                misfits.unknownOutcomes[outcome, default: 0] += 1
+                Self.bump(&misfits.unknownOutcomes, outcome)
                 fold(run, outcome: nil, ended: true)
             }
         default:
@@ -117,9 +117,9 @@ public struct FunnelCounter: Sendable {
         case .site(let site):
             open[record.user]!.reached.insert(site)
             open[record.user]!.last = site
-        case .noSuchBranch: misfits.noSuchBranch[record.event, default: 0] += 1
-        case .ambiguous: misfits.ambiguous[record.event, default: 0] += 1
-        case .unknown: misfits.unknownEvents[record.event, default: 0] += 1
+        case .noSuchBranch: Self.bump(&misfits.noSuchBranch, record.event)
+        case .ambiguous: Self.bump(&misfits.ambiguous, record.event)
+        case .unknown: Self.bump(&misfits.unknownEvents, record.event)
         }
     }
 
@@ -129,8 +129,24 @@ public struct FunnelCounter: Sendable {
         open = [:]
     }
 
+    /// Most distinct names kept per kind of misfit, and most variants: past them, counts go to
+    /// `otherNames` / `otherVariants`, so hostile input cannot grow memory with new names.
+    public static let maxNames = 1000
+    public static let maxVariants = 100
+    public static let otherNames = "(other names)"
+    public static let otherVariants = "(other variants)"
+
+    static func bump(_ counts: inout [String: Int], _ name: String) {
+        if counts[name] == nil, counts.count >= maxNames - 1 {
+            counts[otherNames, default: 0] += 1
+        } else {
+            counts[name, default: 0] += 1
+        }
+    }
+
     private mutating func variant(_ label: String) -> Int {
         if let i = variantIndex[label] { return i }
+        if variants.count >= Self.maxVariants - 1, label != Self.otherVariants { return variant(Self.otherVariants) }
         variantIndex[label] = variants.count
         variants.append(label)
         counts.append(VariantCounts(sites: map.sites.count, outcomes: map.outcomes.count))

@@ -65,13 +65,14 @@ public struct FunnelMap: Sendable {
         while let id = queue.popLast() {
             for state in program[id].states {
                 let path = id == entry ? state.name : "\(program[id].name).\(state.name)"
-                for effect in state.effects { add(effect, Site(state: path)) }
+                for effect in state.effects { place[Place(state: path, button: nil)] = add(effect, Site(state: path)) }
                 switch state.terminator {
                 case .alert(let alert):
-                    for button in alert.buttons {
+                    for (b, button) in alert.buttons.enumerated() {
                         guard let track = button.track else { continue }
                         let target = Self.targetName(button.transition.target, in: program[id])
-                        add(track, Site(state: path, button: Self.written(button.label, in: program), target: target))
+                        place[Place(state: path, button: b)] = add(
+                            track, Site(state: path, button: Self.written(button.label, in: program), target: target))
                     }
                 case .call(let call):
                     if seen.insert(call.callee).inserted { queue.append(call.callee) }
@@ -82,7 +83,19 @@ public struct FunnelMap: Sendable {
         }
     }
 
-    private mutating func add(_ track: TrackEvent, _ site: Site) {
+    /// A state (`button` nil) or one of its alert's buttons, by index.
+    struct Place: Hashable {
+        var state: String
+        var button: Int?
+    }
+    private var place: [Place: Int] = [:]
+
+    /// The site of a state (its tracks) or of its alert's button `button` (its track), by the
+    /// state's path name; nil when it sends nothing.
+    public func site(state: String, button: Int?) -> Int? { place[Place(state: state, button: button)] }
+
+    @discardableResult
+    private mutating func add(_ track: TrackEvent, _ site: Site) -> Int {
         // One site per state and per button, however many events it sends.
         let index: Int
         if let existing = sites.firstIndex(where: {
@@ -116,6 +129,7 @@ public struct FunnelMap: Sendable {
             }
             withPlaceholders.append(Pattern(pieces: pieces, constants: constants, site: index))
         }
+        return index
     }
 
     /// Where `name` with `properties` was sent from.

@@ -72,6 +72,9 @@ public struct FunnelReport: Sendable {
         }
     }
 
+    /// A rate as the table shows it (`33.3%`, `-` for none).
+    public static func percentText(_ value: Double?) -> String { percent(value) }
+
     static func percent(_ value: Double?) -> String {
         guard let value else { return "-" }
         return String(format: "%.1f%%", value * 100)

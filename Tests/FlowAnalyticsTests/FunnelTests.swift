@@ -184,6 +184,21 @@ import Testing
         #expect(counter.counts[0].outcomes[counter.map.outcomes.firstIndex(of: "granted")!] == 1)
     }
 
+    @Test func newNamesAndVariantsCannotGrowMemoryWithoutBound() throws {
+        var counter = FunnelCounter(map: FunnelMap(program: try Self.program(), entry: FlowID(0)))
+        for i in 0..<150 {
+            counter.add(
+                EventRecord(user: "u\(i)", event: "flow_start", properties: ["flow": "camera", "variant_x": "v\(i)"]))
+        }
+        for i in 0..<2000 { counter.add(EventRecord(user: "u0", event: "noise_\(i)", properties: [:])) }
+        counter.finish()
+        #expect(counter.variants.count == FunnelCounter.maxVariants)
+        #expect(counter.variants.last == "(other variants)")
+        #expect(counter.counts.last?.runs == 51)
+        #expect(counter.misfits.unknownEvents.count == FunnelCounter.maxNames)
+        #expect(counter.misfits.unknownEvents["(other names)"] == 1001)
+    }
+
     @Test func anOverlongLineIsReportedWithItsPosition() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("long-\(UUID().uuidString).jsonl")
             .path

@@ -124,6 +124,36 @@ import Testing
         #expect((variants[0]["optIn"] as? [String: Any])?["runs"] as? Int == 2)
     }
 
+    @Test func thePageDrawsTheGraphWithTheRunsAndEscapesTheCopy() async throws {
+        let flow = Self.flow.replacingOccurrences(of: "cancel \"Not Now\"", with: "cancel \"<b>Not</b> Now\"")
+        let events = Self.temporaryPath("page")
+        let page = Self.temporaryPath("page") + ".html"
+        defer {
+            try? FileManager.default.removeItem(atPath: events)
+            try? FileManager.default.removeItem(atPath: page)
+        }
+        func run(_ arguments: [String]) async -> Int32 {
+            await FlowrunCommand(reader: Fixtures.Reader(files: ["camera.flow": flow]), environment: [:])
+                .run(
+                    arguments: arguments, stdin: ScriptedInput([], isTerminal: false), stdout: CapturedOutput(),
+                    stderr: CapturedOutput())
+        }
+        for (i, tap) in ["Continue", "<b>Not</b> Now", "Continue"].enumerated() {
+            let code = await run([
+                "camera.flow", "--tap", tap, "--answer", "camera=Allow", "--events", events, "--user", "u\(i)",
+            ])
+            #expect(code == 0)
+        }
+        #expect(await run(["funnel", "--html", page, "camera.flow", events]) == 0)
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.contains("<h2>variant all: 3 runs</h2>"))
+        #expect(html.contains("opt-in (granted): 2/3 = 66.7%"))
+        #expect(html.contains(">Continue: 2 (66.7%)</text>"), "\(html)")
+        #expect(html.contains(">&lt;b&gt;Not&lt;/b&gt; Now: 1 (33.3%)</text>"), "\(html)")
+        #expect(html.contains(">reached by 3 (100.0%)</text>"), "\(html)")
+        #expect(!html.contains("<b>"))
+    }
+
     @Test func aLineThatIsNotAnEventIsReportedWithItsPosition() async throws {
         let path = Self.temporaryPath("bad")
         defer { try? FileManager.default.removeItem(atPath: path) }

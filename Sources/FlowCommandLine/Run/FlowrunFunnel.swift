@@ -26,6 +26,7 @@ struct FlowrunFunnel: Sendable {
                     "outcomes that count as opting in, e.g. granted,limited (default: those named like a granted status)"
             ),
             .value("format", "format", help: "text (default) or json"),
+            .value("html", "file", help: "also write a page with the flow's graph and the measured runs on it"),
             .value(
                 "from", "lines|amplitude|mixpanel|firebase",
                 help:
@@ -159,6 +160,13 @@ struct FlowrunFunnel: Sendable {
         counter.finish()
         let report = FunnelReport(counter: counter, optIn: optIn)
         io.stdout.write(options.json ? report.json(file: path) : report.text(file: path))
+        if let html = parsed.value("html") {
+            let page = FunnelHTML.render(report, program: program, flow: flow, file: path)
+            guard FileManager.default.createFile(atPath: html, contents: Data(page.utf8)) else {
+                io.error("cannot write '\(html)'")
+                return ExitCode.usageError
+            }
+        }
         return malformed ? ExitCode.flowError : ExitCode.finished
     }
 
