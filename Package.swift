@@ -48,11 +48,14 @@ let package = Package(
         .target(
             name: "FlowProject",
             dependencies: ["FlowSyntax", "FlowModel", "FlowLint", "FlowRuntime", "FlowCodegen", "FlowStrings"]),
+        // Issue 34: the opt-in funnel: analytics read back against the flow that sent them
+        // (JSON Lines of runs, streaming), with the statistics; `flowrun funnel` is its front end.
+        .target(name: "FlowAnalytics", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime"]),
         .target(
             name: "FlowCommandLine",
             dependencies: [
                 "FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowCodegen", "FlowFormat", "FlowStrings",
-                "FlowProject", "FlowArguments", "FlowEncoding",
+                "FlowProject", "FlowArguments", "FlowEncoding", "FlowAnalytics",
             ]),
         // Issue 12: running flows in an app. The session, checkpoint stores and flow library are
         // platform-neutral (tested on Linux); the presenters are Apple-only, typechecked on Linux
@@ -126,7 +129,7 @@ let package = Package(
             name: "FlowBenchSupport",
             dependencies: [
                 "FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowFormat", "FlowLanguageServer",
-                "FlowTestSupport",
+                "FlowTestSupport", "FlowAnalytics",
             ]),
         .executableTarget(name: "flowbench", dependencies: ["FlowBenchSupport"]),
         // Shared by the test targets: spawning the built executables, and marked-text
@@ -137,6 +140,8 @@ let package = Package(
         .testTarget(name: "FlowSyntaxTests", dependencies: ["FlowSyntax", "FlowTestSupport", "FlowFormat"]),
         .testTarget(name: "FlowModelTests", dependencies: ["FlowSyntax", "FlowModel", "FlowTestSupport"]),
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime"]),
+        .testTarget(
+            name: "FlowAnalyticsTests", dependencies: ["FlowAnalytics", "FlowSyntax", "FlowModel", "FlowRuntime"]),
         .testTarget(name: "FlowLintTests", dependencies: ["FlowSyntax", "FlowModel", "FlowLint", "FlowTestSupport"]),
         .testTarget(
             name: "PermissionFlowAppleSupportTests",
@@ -175,7 +180,7 @@ let package = Package(
             name: "FlowCommandLineTests",
             dependencies: [
                 "FlowCommandLine", "FlowProject", "FlowFormat", "FlowBuildTool", "FlowCodegen", "FlowSyntax",
-                "FlowModel", "FlowTestSupport", "FlowStrings", "FlowArguments", "FlowEncoding",
+                "FlowModel", "FlowTestSupport", "FlowStrings", "FlowArguments", "FlowEncoding", "FlowAnalytics",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -27,7 +27,7 @@ public struct BenchCommand {
         public var profileFlows = 200
         /// States per flow in the `--profile` file.
         public var profileStates = 12
-        /// Sections to run (`memory`, `throughput`, `growth`, `onegraph`, `interpreter`, `exploration`); all when empty.
+        /// Sections to run (`memory`, `funnel`, `throughput`, `growth`, `onegraph`, `interpreter`, `exploration`); all when empty.
         public var only: Set<String> = []
         /// `--emit-graph N DIR`: write the random graph of N states into DIR and exit.
         public var emitGraphStates: Int?
@@ -86,7 +86,7 @@ public struct BenchCommand {
 
     public static let usage = """
         usage: flowbench [--corpus-mb N] [--warmup N] [--repetitions N] [--flow PATH] [--quick]
-                         [--only memory,throughput,growth,onegraph,interpreter,exploration,format,lsp]
+                         [--only memory,funnel,throughput,growth,onegraph,interpreter,exploration,format,lsp]
                flowbench --profile lex|load|lint|hold|interpret [--flows N] [--states N]
                flowbench --profile lint-graph --states N
                flowbench --emit-graph N DIR

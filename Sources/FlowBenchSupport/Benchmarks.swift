@@ -106,6 +106,8 @@ struct Benchmarks {
         func wanted(_ section: String) -> Bool { options.only.isEmpty || options.only.contains(section) }
         let memoryRows = wanted("memory") ? try memory() : []
         var rows: [BenchRow] = []
+        // Before the others, so the peak RSS it reports is the funnel's, not a corpus's.
+        if wanted("funnel") { rows += try funnel() }
         if wanted("throughput") { rows += try throughput() }
         if wanted("growth") { rows += try lintGrowth() }
         if wanted("onegraph") { rows += oneGraphGrowth() }
@@ -339,7 +341,7 @@ struct Benchmarks {
         }
         func handWritten() async throws -> String? {
             let device = try SimulatedDevice(user: AgreeableUser())
-            return try await HandWrittenCameraPriming(device: device).cameraSelected()
+            return try await HandWrittenCameraPriming(device: device).run()
         }
         let a = try await interpreted(traced)
         let b = try await handWritten()

@@ -17,6 +17,21 @@ public struct HandWrittenCameraPriming: Sendable {
         self.benefit = benefit
     }
 
+    /// Runs the flow with the two events the runtime sends around every run (`flow_start`,
+    /// `flow_end` with the outcome), as an app that reads its opt-in funnel sends them by hand.
+    public func run() async throws -> String {
+        await device.track(
+            AnalyticsEvent(name: "flow_start", properties: [.init(key: "flow", value: .text("camera_selected"))]))
+        let outcome = try await cameraSelected()
+        await device.track(
+            AnalyticsEvent(
+                name: "flow_end",
+                properties: [
+                    .init(key: "flow", value: .text("camera_selected")), .init(key: "outcome", value: .text(outcome)),
+                ]))
+        return outcome
+    }
+
     /// Runs the flow to its end and returns the outcome the `.flow` port would return.
     public func cameraSelected() async throws -> String {
         // First we check if the device has a camera (otherwise it would crash in the Simulator).

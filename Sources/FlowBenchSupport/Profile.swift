@@ -71,7 +71,7 @@ enum Profile {
             var outcomes = 0
             for _ in 0..<flows {
                 let device = try SimulatedDevice(user: AgreeableUser())
-                if try await HandWrittenCameraPriming(device: device).cameraSelected() == "granted" { outcomes += 1 }
+                if try await HandWrittenCameraPriming(device: device).run() == "granted" { outcomes += 1 }
             }
             return "\(outcomes) runs"
         default:

@@ -713,6 +713,14 @@ import Testing
             [
                 "main.flow:1:57: error: '{button}' has no value on the path s: no alert button sets it before state 's' [FL0162]"
             ]),
+        Case(
+            "FL0170 reserved event name",
+            """
+            flow f { start -> s  state s { track "flow_end" -> done granted } }
+            """,
+            [
+                "main.flow:1:38: error: event name 'flow_end' is reserved: the runtime sends it itself when a run ends with an outcome; use another name [FL0170]"
+            ]),
     ]
 
     @Test(arguments: cases) func diagnostics(_ c: Case) {

@@ -47,7 +47,7 @@ let cameraFlow = FlowSpec(
         #expect(r.end == .outcome("granted"))
         #expect(r.path == ["check", "status", "prime", "ask"])
         #expect(r.events.map(\.name) == ["prime_Camera_shown", "prime_continue"])
-        #expect(await device.events == r.events)
+        #expect(await device.events == r.sentEvents)
         // Each step points at its statement (builder: line = state index + 1) and says what happened.
         #expect(r.trace.map(\.context.range.start.line) == [1, 2, 3, 4])
         #expect(r.trace[0].action == .capability(.camera, available: true))

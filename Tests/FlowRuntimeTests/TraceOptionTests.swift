@@ -47,7 +47,7 @@ import Testing
         #expect(bare.trace.isEmpty)
         #expect(traced.trace.count == 4)
         #expect(await bareDevice.events == tracedDevice.events)
-        #expect(await bareDevice.events == traced.events)
+        #expect(await bareDevice.events == traced.sentEvents)
         // zh-Hant has no `prime.title` or `thing`: both fall back to zh-Hans, not to the base locale.
         guard case .alert(let shown, _) = traced.trace[1].action else {
             Issue.record("\(traced.trace)")

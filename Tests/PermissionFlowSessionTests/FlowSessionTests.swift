@@ -26,7 +26,8 @@ struct FlowSessionTests {
         #expect(session.activity == .finished(.outcome("granted")))
         #expect(session.outcome == "granted")
         #expect(!session.isRunning)
-        #expect(events.names == ["camera_check", "camera_check"])
+        // The runtime's own events open and close the run (Grammar.md, "Events the runtime sends").
+        #expect(events.names == ["flow_start", "camera_check", "camera_check", "flow_end"])
 
         // Answered once: a second tap on the same alert is refused and says why.
         #expect(throws: SessionError.alertNotShown(id: prime.id)) { try session.tap(0, of: prime) }
@@ -299,7 +300,8 @@ struct FlowSessionTests {
         #expect(result.trace.first?.action == .resumed(saved))
         #expect(result.path == ["check"])
         #expect(result.outcome == "granted")
-        #expect(events.names == ["camera_check"])
+        // The same run, resumed: no second flow_start, and its flow_end.
+        #expect(events.names == ["camera_check", "flow_end"])
         #expect(try store.load() == nil)
         #expect(second.checkpointedFlow() == nil)
     }

@@ -66,8 +66,9 @@ struct RunValueSessionTests {
         #expect(result.outcome == "denied")
         #expect(
             log.lines == [
-                "camera_explain_shown status=denied", "camera_explain_closed button=Not Now",
-                "scan_ended outcome=denied",
+                "flow_start flow=scan", "camera_explain_shown status=denied",
+                "camera_explain_closed button=Not Now", "scan_ended outcome=denied",
+                "flow_end flow=scan outcome=denied",
             ])
     }
 
@@ -81,7 +82,7 @@ struct RunValueSessionTests {
         let result = try await session.run(flow: "ask", handling: ["denied"])
         #expect(result.outcome == "denied")
         #expect(result.path == ["check"])
-        #expect(log.lines == [])
+        #expect(log.lines == ["flow_start flow=ask", "flow_end flow=ask outcome=denied"])
         #expect(session.activity == .finished(.outcome("denied")))
     }
 
@@ -97,6 +98,9 @@ struct RunValueSessionTests {
         let result = try await run.value
         #expect(result.outcome == "denied")
         #expect(result.path == ["go", "ask.check", "own"])
-        #expect(log.lines == ["own_closed button=OK"])
+        #expect(
+            log.lines == [
+                "flow_start flow=scan_own", "own_closed button=OK", "flow_end flow=scan_own outcome=denied",
+            ])
     }
 }

@@ -1,3 +1,4 @@
+import FlowAnalytics
 import FlowArguments
 import FlowModel
 import FlowProject
@@ -43,6 +44,9 @@ public struct FlowrunCommand: Sendable {
         let io = IO(stdin: stdin, stdout: stdout, stderr: stderr, environment: environment)
         if arguments.first == "test" {
             return await FlowrunTest(reader: reader, load: load, io: io).run(Array(arguments.dropFirst()))
+        }
+        if arguments.first == "funnel" {
+            return await FlowrunFunnel(reader: reader, load: load, io: io).run(Array(arguments.dropFirst()))
         }
         if arguments.first == "diff" {
             return await FlowrunDiff(reader: reader, load: load, io: io).run(Array(arguments.dropFirst()))
@@ -126,6 +130,14 @@ public struct FlowrunCommand: Sendable {
                 help:
                     "with --format html: the app's Info.plist (and <locale>.lproj/InfoPlist.strings beside it) for the prompts' usage descriptions"
             ),
+            .value(
+                "events", "file",
+                help:
+                    "append the run's analytics to FILE as JSON Lines, flow_start and flow_end included (needs --user)"),
+            .value("user", "id", help: "with --events: the user ID each event carries"),
+            .value(
+                "time", "iso-8601",
+                help: "with --events: the first event's time, e.g. 2026-01-05T09:30:00Z (default now); each next +1 ms"),
             .value("max-steps", "n", help: "steps without user input before the run is a loop (default 1000)"),
             .value(
                 "max-total-steps", "n",
@@ -146,6 +158,7 @@ public struct FlowrunCommand: Sendable {
             Subcommands:
               flowrun test PATH...     run scenario files (directories recursively); see flowrun test --help
               flowrun diff OLD NEW     what a change does to a flow's paths (files or REV:PATH); see flowrun diff --help
+              flowrun funnel FLOW EVENTS...  the opt-in funnel from analytics events; see flowrun funnel --help
 
             Without scripted input and with stdin not a terminal, a run that reaches an alert, a
             prompt or Settings stops at once and names the state and the choices (exit 3).
@@ -197,6 +210,8 @@ struct RunOptions: Sendable {
     var emitScenarios: String?
     var exploreBudget: Int
     var limits: ParseLimits
+    /// `--events FILE --user ID [--time ISO]`: where the run's analytics are appended.
+    var eventLog: (path: String, user: String, time: Date?)?
 
     init(_ parsed: ParsedArguments) throws(ArgumentError) {
         flow = parsed.value("flow")
@@ -242,6 +257,7 @@ struct RunOptions: Sendable {
         explore = parsed.flag("explore")
         emitScenarios = parsed.value("emit-scenarios")
         if emitScenarios != nil, !explore { throw ArgumentError("'--emit-scenarios' needs '--explore'") }
+        eventLog = try Self.eventLog(parsed, explore: explore)
         if parsed.value("explore-budget") != nil, !explore {
             throw ArgumentError("'--explore-budget' needs '--explore'")
         }
@@ -258,6 +274,28 @@ struct RunOptions: Sendable {
                 throw ArgumentError("'--explore' tries every status, capability and answer itself; drop '--\(first)'")
             }
         }
+    }
+}
+
+extension RunOptions {
+    /// `--events`, `--user` and `--time`, checked together.
+    static func eventLog(_ parsed: ParsedArguments, explore: Bool) throws(ArgumentError)
+        -> (path: String, user: String, time: Date?)?
+    {
+        guard let path = parsed.value("events") else {
+            if parsed.value("user") != nil { throw ArgumentError("'--user' needs '--events FILE'") }
+            if parsed.value("time") != nil { throw ArgumentError("'--time' needs '--events FILE'") }
+            return nil
+        }
+        if explore { throw ArgumentError("'--events' writes one run's events; drop '--explore'") }
+        guard let user = parsed.value("user") else {
+            throw ArgumentError("'--events' needs '--user ID': every event carries the user who sent it")
+        }
+        guard let text = parsed.value("time") else { return (path, user, nil) }
+        guard let time = EventLogWriter.date(iso8601: text) else {
+            throw ArgumentError("'--time \(text)' is not an ISO 8601 time such as 2026-01-05T09:30:00Z")
+        }
+        return (path, user, time)
     }
 }
 

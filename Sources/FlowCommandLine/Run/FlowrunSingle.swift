@@ -1,7 +1,9 @@
+import FlowAnalytics
 import FlowArguments
 import FlowModel
 import FlowRuntime
 import FlowSyntax
+import Foundation
 
 /// `flowrun FILE`: one run of one flow on a simulated device whose user is the script, then the
 /// terminal (when stdin is one).
@@ -91,6 +93,7 @@ struct FlowrunSingle: Sendable {
             return io.usageError("\(error)", parser: FlowrunCommand.parser)
         }
 
+        if let log = options.eventLog, !Self.append(result.sentEvents, to: log, io: io) { return ExitCode.usageError }
         var code: Int32
         var message: String?
         switch result.end {
@@ -173,6 +176,31 @@ struct FlowrunSingle: Sendable {
     }
 
     // MARK: - Helpers
+
+    /// Appends `events` to the `--events` file as JSON Lines (creating it); false, having said
+    /// why, when it cannot be written.
+    static func append(_ events: [AnalyticsEvent], to log: (path: String, user: String, time: Date?), io: IO) -> Bool {
+        let text = EventLogWriter.lines(events, user: log.user, start: log.time ?? Date())
+        if !FileManager.default.fileExists(atPath: log.path) {
+            guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
+                io.error("cannot create '\(log.path)' for --events")
+                return false
+            }
+        }
+        guard let handle = FileHandle(forWritingAtPath: log.path) else {
+            io.error("cannot write '\(log.path)' for --events")
+            return false
+        }
+        defer { try? handle.close() }
+        do {
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(text.utf8))
+        } catch {
+            io.error("cannot write '\(log.path)' for --events: \(error.localizedDescription)")
+            return false
+        }
+        return true
+    }
 
     /// The flow to run: `--flow NAME`, else the entry file's first flow without parameters (as
     /// scenario files do), else its first flow.

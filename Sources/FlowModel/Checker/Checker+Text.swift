@@ -167,6 +167,13 @@ extension Checker {
                 properties.append(TrackEvent.Property(key: property.name.name, value: .bool(flag.value)))
             }
         }
+        if let name = syntax.event.plainText, RuntimeEvents.isReserved(name) {
+            let when = name == RuntimeEvents.start ? "before every run" : "when a run ends with an outcome"
+            error(
+                .reservedEventName,
+                "event name '\(name)' is reserved: the runtime sends it itself \(when); use another name",
+                at: syntax.event.range)
+        }
         return TrackEvent(name: template(syntax.event, in: scope), properties: properties, range: syntax.range)
     }
 }

@@ -54,6 +54,7 @@ import FlowSyntax
 /// - `FL0160` a call handles an outcome the called flow never hands off (no state has `handoff` for it)
 /// - `FL0161` a call handles an outcome that none of its arms names
 /// - `FL0162` `{status}`, `{button}` or `{outcome}` in a track where some path sets no value for it
+/// - `FL0170` a `track` of an event the runtime sends itself (`flow_start`, `flow_end`)
 extension DiagnosticID {
     public static let unreadableEntry: DiagnosticID = "FL0100"
     public static let unreadableImport: DiagnosticID = "FL0101"
@@ -107,6 +108,8 @@ extension DiagnosticID {
     public static let handlingWithoutHandoff: DiagnosticID = "FL0160"
     public static let handledOutcomeWithoutArm: DiagnosticID = "FL0161"
     public static let runValueUndefined: DiagnosticID = "FL0162"
+    // FL0170 and up: the runtime's own analytics events (issue 34).
+    public static let reservedEventName: DiagnosticID = "FL0170"
 }
 
 /// The spelling the checker uses for its IDs (`ModelDiagnosticID.unknownState`); every phase

@@ -436,6 +436,15 @@ extension DiagnosticRegistry {
                 "start -> s\n",
                 "start -> check\n  state check { status camera { notDetermined -> s  else -> done granted } }\n"
             ), policy: checkPolicy),
+        DiagnosticDescription(
+            .reservedEventName, "reserved-event-name", .error,
+            summary: "a track of an event the runtime sends itself",
+            explanation:
+                "The runtime sends `flow_start` before the start state's first track and `flow_end` (with the outcome) when a run ends with one, so an analytics funnel knows where every user's path starts and ends (Grammar.md, \"Events the runtime sends\"). A flow's own event of the same name would be counted as a run's start or end; give it another name.",
+            triggering: flowFile(
+                "state s {\n  track 1️⃣\"flow_start\"\n  alert { title \"Use the camera\" button \"Continue\" -> ask }\n}\nstate ask { request camera -> done granted }"
+            ),
+            fix: ("\"flow_start\"", "\"camera_prime_shown\""), policy: checkPolicy),
     ])
 }
 

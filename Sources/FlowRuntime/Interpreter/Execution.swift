@@ -38,6 +38,12 @@ struct Execution {
     /// One per entry of `stack` while `readsRunValues` (else empty): what each activation's
     /// terminators last set for `{status}`, `{button}` and `{outcome}`.
     var runValues: [RunValues] = []
+    /// The runtime's own events as sent (`RuntimeEvents`): nil when the run resumed from a
+    /// checkpoint (no `flow_start`) or did not end with an outcome (no `flow_end`).
+    var flowStart: AnalyticsEvent?
+    var flowEnd: AnalyticsEvent?
+    /// The entry flow (a resumed run rebuilds the stack, for the same flow; it is empty once the run ended).
+    let rootFlow: FlowID
     /// `Options.stepLimit` and `.maxTotalSteps`, read once.
     let stepLimit: Int
     let maxTotalSteps: Int
@@ -82,6 +88,7 @@ struct Execution {
         self.interpreter = interpreter
         self.prepared = interpreter.prepared
         self.stack = [root]
+        self.rootFlow = root.flow
         self.stepSite = Site(flow: root.flow, state: root.state, depth: 0)
         self.recordsTrace = interpreter.options.recordsTrace
         self.readsRunValues = interpreter.prepared.readsRunValues
@@ -121,6 +128,35 @@ struct Execution {
     /// synchronously (`beginStep`, `resume(with:)`), which returns the next `DeviceCall`; only
     /// the call itself is awaited. Nothing of the program is held across an await, only indices.
     mutating func run() async -> RunEnd {
+        let end = await runSteps()
+        if case .outcome(let outcome) = end {
+            let event = AnalyticsEvent(
+                name: RuntimeEvents.end,
+                properties: [
+                    .init(key: RuntimeEvents.flowKey, value: .text(entryFlowName)),
+                    .init(key: RuntimeEvents.outcomeKey, value: .text(outcome)),
+                ])
+            await backend.track(event)
+            flowEnd = event
+        }
+        return end
+    }
+
+    /// The entry flow's name, for the runtime's own events.
+    var entryFlowName: String { prepared.program.flows[rootFlow.index].name }
+
+    /// Sends `flow_start` (RuntimeEvents.start) for a run that does not resume from a checkpoint.
+    mutating func sendStart() async {
+        let event = AnalyticsEvent(
+            name: RuntimeEvents.start, properties: [.init(key: RuntimeEvents.flowKey, value: .text(entryFlowName))])
+        await backend.track(event)
+        flowStart = event
+    }
+
+    /// `run()` without the runtime's `flow_end`: from the checkpoint or the start (sending
+    /// `flow_start` then) to the end of the run.
+    mutating func runSteps() async -> RunEnd {
+        var resumed = false
         if interpreter.options.resumeFromCheckpoint {
             do {
                 if let checkpoint = try await backend.loadCheckpoint(),
@@ -128,6 +164,7 @@ struct Execution {
                 {
                     let plan = try resumePlan(from: checkpoint)
                     try await backend.saveCheckpoint(nil)
+                    resumed = true
                     if let end = try resume(plan, events: [], action: .resumed(checkpoint)) { return end }
                 }
             } catch let error as FlowError {
@@ -138,6 +175,7 @@ struct Execution {
                         kind: .device, message: "could not load the checkpoint: \(error)", context: currentContext))
             }
         }
+        if !resumed { await sendStart() }
         // The same loop as `advance()`, inlined rather than called per step: the extra async
         // frame per state cost 3k of 42k instructions per run (callgrind, flowbench --profile).
         let backend = self.backend

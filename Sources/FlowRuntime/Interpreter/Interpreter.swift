@@ -97,7 +97,7 @@ public struct Interpreter: Sendable {
         // awaited another one cost an async frame per run (callgrind, flowbench --profile).
         var execution = try execution(flow: try flowID(named: name), arguments: arguments, handling: [], onStep: nil)
         let end = await execution.run()
-        return RunResult(end: end, trace: execution.trace)
+        return RunResult(end: end, trace: execution.trace, flowStart: execution.flowStart, flowEnd: execution.flowEnd)
     }
 
     /// `run(flow:arguments:)` for an app that handles some of the flow's outcomes itself.
@@ -113,7 +113,7 @@ public struct Interpreter: Sendable {
         var execution = try execution(
             flow: try flowID(named: name), arguments: arguments, handling: handling, onStep: nil)
         let end = await execution.run()
-        return RunResult(end: end, trace: execution.trace)
+        return RunResult(end: end, trace: execution.trace, flowStart: execution.flowStart, flowEnd: execution.flowEnd)
     }
 
     /// Runs `flow` with `arguments` (one per parameter, by name) until it ends, fails, needs input
@@ -125,7 +125,7 @@ public struct Interpreter: Sendable {
     ) async throws -> RunResult {
         var execution = try execution(flow: flow, arguments: arguments, handling: [], onStep: onStep)
         let end = await execution.run()
-        return RunResult(end: end, trace: execution.trace)
+        return RunResult(end: end, trace: execution.trace, flowStart: execution.flowStart, flowEnd: execution.flowEnd)
     }
 
     /// `run(flow:arguments:onStep:)` for an app that handles some of the flow's outcomes itself
@@ -136,7 +136,7 @@ public struct Interpreter: Sendable {
     ) async throws -> RunResult {
         var execution = try execution(flow: flow, arguments: arguments, handling: handling, onStep: onStep)
         let end = await execution.run()
-        return RunResult(end: end, trace: execution.trace)
+        return RunResult(end: end, trace: execution.trace, flowStart: execution.flowStart, flowEnd: execution.flowEnd)
     }
 
     /// The flow called `name`, or a `RunInvocationError` with a suggestion.

@@ -154,9 +154,16 @@ public enum RunEnd: Hashable, Sendable {
 public struct RunResult: Hashable, Sendable {
     public var end: RunEnd
     public var trace: [TraceStep]
-    public init(end: RunEnd, trace: [TraceStep]) {
+    /// The runtime's `flow_start` as sent (`RuntimeEvents`), nil when the run resumed from a
+    /// checkpoint. Not in `trace`: a step's events are the flow's own `track`s.
+    public var flowStart: AnalyticsEvent?
+    /// The runtime's `flow_end` as sent, nil unless the run ended with an outcome.
+    public var flowEnd: AnalyticsEvent?
+    public init(end: RunEnd, trace: [TraceStep], flowStart: AnalyticsEvent? = nil, flowEnd: AnalyticsEvent? = nil) {
         self.end = end
         self.trace = trace
+        self.flowStart = flowStart
+        self.flowEnd = flowEnd
     }
 
     /// The outcome, when the flow finished.
@@ -168,8 +175,13 @@ public struct RunResult: Hashable, Sendable {
     /// The states visited in order (`StepContext.pathName`: subflow states as `flow.state`).
     public var path: [String] { trace.filter(\.isVisit).map(\.context.pathName) }
 
-    /// Every analytics event fired, in order.
+    /// Every analytics event the flow's own `track`s fired, in order.
     public var events: [AnalyticsEvent] { trace.flatMap(\.events) }
+
+    /// Every event the backend was sent, in order: `flowStart`, the flow's own, `flowEnd`.
+    public var sentEvents: [AnalyticsEvent] {
+        (flowStart.map { [$0] } ?? []) + events + (flowEnd.map { [$0] } ?? [])
+    }
 
     /// Whether the app was terminated in Settings and relaunched during the run.
     public var relaunched: Bool {
