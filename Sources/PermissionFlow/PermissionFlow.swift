@@ -39,6 +39,7 @@
 @_exported import struct FlowRuntime.InputNeeded
 // Running flows.
 @_exported import struct FlowRuntime.Interpreter
+@_exported import protocol FlowRuntime.KindLinking
 @_exported import protocol FlowRuntime.PermissionSystem
 @_exported import enum FlowRuntime.PromptChoice
 @_exported import struct FlowRuntime.RequestResult
@@ -60,6 +61,7 @@
 @_exported import protocol FlowRuntime.SimulatedUser
 @_exported import struct FlowRuntime.StepContext
 @_exported import struct FlowRuntime.TraceStep
+@_exported import struct FlowRuntime.UnlinkedKindsError
 @_exported import struct FlowSyntax.Diagnostic
 @_exported import struct FlowSyntax.DiagnosticNote
 @_exported import struct FlowSyntax.DiagnosticRenderer

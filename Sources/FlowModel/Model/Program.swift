@@ -77,6 +77,9 @@ public struct Flow: Hashable, Sendable {
     public var parameters: [Parameter]
     /// The concrete permissions named in `uses` (parameters are used implicitly).
     public var uses: [PermissionKind]
+    /// Where each kind of `uses` is written (parallel to `uses`; empty for a flow built without
+    /// source), so a backend that cannot serve a kind points at the name.
+    public var useRanges: [SourceRange]
     /// The outcomes the flow may end with: those declared in `outcomes`, or the five built-in
     /// ones when the flow declares none (`outcomesDeclared` tells which).
     public var outcomes: [Outcome]
@@ -89,7 +92,7 @@ public struct Flow: Hashable, Sendable {
     public init(
         name: String, range: SourceRange, nameRange: SourceRange, title: Text?, parameters: [Parameter],
         uses: [PermissionKind], outcomes: [Outcome], outcomesDeclared: Bool, start: StateID,
-        states: [State], values: [NamedValue]
+        states: [State], values: [NamedValue], useRanges: [SourceRange] = []
     ) {
         self.name = name
         self.range = range
@@ -97,6 +100,7 @@ public struct Flow: Hashable, Sendable {
         self.title = title
         self.parameters = parameters
         self.uses = uses
+        self.useRanges = useRanges
         self.outcomes = outcomes
         self.outcomesDeclared = outcomesDeclared
         self.start = start
