@@ -142,3 +142,26 @@ public struct Outcome: Hashable, Sendable {
         self.range = range
     }
 }
+
+extension Flow {
+    /// The outcomes a run can end with: those a `-> done` of a state reachable from `start`
+    /// names, in declaration order. A flow that declares no outcomes has the five built-in ones,
+    /// but a run ends only with those its states name; the generated `Outcome` enum lists these,
+    /// so a `switch` over it has no case for an end that cannot happen.
+    public var reachableOutcomes: [Outcome] {
+        var seen = Set([start])
+        var queue = [start]
+        var reached = Set<Int>()
+        var next = 0
+        while next < queue.count {
+            for transition in self[queue[next]].terminator.transitions {
+                switch transition.target {
+                case .state(let state): if seen.insert(state).inserted { queue.append(state) }
+                case .outcome(let index): reached.insert(index)
+                }
+            }
+            next += 1
+        }
+        return outcomes.indices.filter(reached.contains).map { outcomes[$0] }
+    }
+}
