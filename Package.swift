@@ -3,6 +3,17 @@ import PackageDescription
 
 // Text flows one way: FlowSyntax -> FlowModel -> {FlowRuntime, FlowLint} -> FlowCommandLine -> executables.
 // Each target depends only on targets upstream of it.
+
+// Issue 30: one app-side module per permission framework (`AppleModule` in PermissionFlowAppleSupport
+// lists them with their frameworks), each its own product, so an app's binary references only the
+// frameworks it asks for: App Store processing asks for a purpose string for every sensitive API a
+// binary references (ITMS-90683). Each imports its one framework and PermissionFlowApple, the core
+// (app lifecycle, Settings, the system that routes kinds to the registered modules), which imports
+// none. Scripts/check-framework-imports.sh keeps it so.
+let appleModules = [
+    "Camera", "Microphone", "Photos", "Location", "Notifications", "Tracking", "Contacts", "Calendar", "Reminders",
+    "Bluetooth", "Motion", "Speech", "MediaLibrary", "Health", "Siri", "FaceID", "LocalNetwork", "HomeKit", "AlarmKit",
+].map { "PermissionFlow" + $0 }
 let package = Package(
     name: "PermissionFlow",
     // The session is @Observable (Observation: iOS 17, macOS 14).
@@ -15,8 +26,10 @@ let package = Package(
             targets: ["PermissionFlow", "PermissionFlowSession", "FlowRuntime", "FlowModel", "FlowSyntax"]),
         // The SwiftUI view modifier and the UIKit presenter (Apple platforms; empty elsewhere).
         .library(name: "PermissionFlowUI", targets: ["PermissionFlowUI"]),
-        // The system side over Apple's frameworks (Apple-only) and its platform-neutral logic.
+        // The system core (Apple-only, no permission framework) and its platform-neutral logic;
+        // an app adds one product per framework it asks for (PermissionFlowCamera, ...).
         .library(name: "PermissionFlowApple", targets: ["PermissionFlowApple", "PermissionFlowAppleSupport"]),
+    ] + appleModules.map { .library(name: $0, targets: [$0]) } + [
         .executable(name: "flowlint", targets: ["flowlint"]),
         .executable(name: "flowrun", targets: ["flowrun"]),
         // Issue 14: the formatter (canonical layout, --check, --diff, --in-place).
@@ -121,67 +134,76 @@ let package = Package(
         // Tests/AppleStubs by Scripts/typecheck-apple.sh.
         // Its PrivacyInfo.xcprivacy declares UserDefaults (CA92.1): UserDefaultsAskedRecord.
         .target(
-            name: "PermissionFlowAppleSupport", dependencies: ["FlowModel", "FlowRuntime"],
+            name: "PermissionFlowAppleSupport", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime"],
             resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),
-        .target(name: "PermissionFlowApple", dependencies: ["FlowModel", "FlowRuntime", "PermissionFlowAppleSupport"]),
-        // Benchmarks (issue 5): a generator of large valid flows and the measuring harness; run in release.
         .target(
-            name: "FlowBenchSupport",
-            dependencies: [
-                "FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowFormat", "FlowLanguageServer",
-                "FlowTestSupport", "FlowAnalytics",
-            ]),
-        .executableTarget(name: "flowbench", dependencies: ["FlowBenchSupport"]),
-        // Shared by the test targets: spawning the built executables, and marked-text
-        // assertions on diagnostics. Not part of any product.
-        // The flow generators (a corpus of realistic files, random permission graphs) live here so
-        // tests use them without importing the benchmarks; the benchmark harness uses them too.
-        .target(name: "FlowTestSupport", dependencies: ["FlowSyntax", "FlowModel"], path: "Tests/FlowTestSupport"),
-        .testTarget(name: "FlowSyntaxTests", dependencies: ["FlowSyntax", "FlowTestSupport", "FlowFormat"]),
-        .testTarget(name: "FlowModelTests", dependencies: ["FlowSyntax", "FlowModel", "FlowTestSupport"]),
-        .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime"]),
-        .testTarget(
-            name: "FlowAnalyticsTests", dependencies: ["FlowAnalytics", "FlowSyntax", "FlowModel", "FlowRuntime"]),
-        .testTarget(name: "FlowLintTests", dependencies: ["FlowSyntax", "FlowModel", "FlowLint", "FlowTestSupport"]),
-        .testTarget(
-            name: "PermissionFlowAppleSupportTests",
-            dependencies: ["PermissionFlowAppleSupport", "FlowModel", "FlowRuntime"]),
-        .testTarget(
-            name: "FlowBenchTests",
-            dependencies: ["FlowBenchSupport", "FlowSyntax", "FlowModel", "FlowRuntime", "FlowTestSupport"]),
-        .testTarget(name: "PermissionFlowSessionTests", dependencies: ["PermissionFlow", "FlowModel"]),
-        // The README's platform-neutral Swift snippets, compiled and run as tests (the Apple-only
-        // ones, under Examples/Snippets/Apple, are typechecked by Scripts/typecheck-apple.sh).
-        .testTarget(
-            name: "ReadmeSnippetTests", dependencies: ["PermissionFlow"], path: "Examples/Snippets/Tests",
-            exclude: ["Flows"]),
-        // The example app's platform-neutral model, compiled and tested on Linux with its flows.
-        .testTarget(
-            name: "OnboardingExampleTests", dependencies: ["PermissionFlow"], path: "Examples/Onboarding",
-            exclude: [
-                "Onboarding/OnboardingApp.swift", "Onboarding/OnboardingView.swift",
-                "Onboarding/PermissionSystem.swift", "Onboarding.xcodeproj", "Flows", "Scenarios",
-                "Info.plist", "README.md",
-            ],
-            sources: ["Onboarding/OnboardingModel.swift", "Tests"]),
-        .testTarget(
-            name: "FlowCodegenTests",
-            dependencies: ["FlowCodegen", "FlowBuildTool", "FlowProject", "FlowSyntax", "FlowModel"],
-            exclude: ["Golden"]),
-        .testTarget(
-            name: "FlowStringsTests",
-            dependencies: [
-                "FlowStrings", "FlowCommandLine", "FlowProject", "FlowSyntax", "FlowModel", "FlowLint", "FlowFormat",
-                "FlowEncoding",
-            ],
-            exclude: ["Golden"]),
-        .testTarget(name: "FlowFormatTests", dependencies: ["FlowFormat", "FlowSyntax", "FlowTestSupport"]),
-        .testTarget(
-            name: "FlowCommandLineTests",
-            dependencies: [
-                "FlowCommandLine", "FlowProject", "FlowFormat", "FlowBuildTool", "FlowCodegen", "FlowSyntax",
-                "FlowModel", "FlowTestSupport", "FlowStrings", "FlowArguments", "FlowEncoding", "FlowAnalytics",
-            ]),
-    ],
+            name: "PermissionFlowApple",
+            dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "PermissionFlowAppleSupport"]),
+    ]
+        + appleModules.map {
+            .target(name: $0, dependencies: ["FlowModel", "PermissionFlowApple", "PermissionFlowAppleSupport"])
+        } + [
+            // Benchmarks (issue 5): a generator of large valid flows and the measuring harness; run in release.
+            .target(
+                name: "FlowBenchSupport",
+                dependencies: [
+                    "FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowFormat", "FlowLanguageServer",
+                    "FlowTestSupport", "FlowAnalytics",
+                ]),
+            .executableTarget(name: "flowbench", dependencies: ["FlowBenchSupport"]),
+            // Shared by the test targets: spawning the built executables, and marked-text
+            // assertions on diagnostics. Not part of any product.
+            // The flow generators (a corpus of realistic files, random permission graphs) live here so
+            // tests use them without importing the benchmarks; the benchmark harness uses them too.
+            .target(name: "FlowTestSupport", dependencies: ["FlowSyntax", "FlowModel"], path: "Tests/FlowTestSupport"),
+            .testTarget(name: "FlowSyntaxTests", dependencies: ["FlowSyntax", "FlowTestSupport", "FlowFormat"]),
+            .testTarget(name: "FlowModelTests", dependencies: ["FlowSyntax", "FlowModel", "FlowTestSupport"]),
+            .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime"]),
+            .testTarget(
+                name: "FlowAnalyticsTests", dependencies: ["FlowAnalytics", "FlowSyntax", "FlowModel", "FlowRuntime"]),
+            .testTarget(
+                name: "FlowLintTests", dependencies: ["FlowSyntax", "FlowModel", "FlowLint", "FlowTestSupport"]),
+            .testTarget(
+                name: "PermissionFlowAppleSupportTests",
+                dependencies: [
+                    "PermissionFlowAppleSupport", "FlowModel", "FlowRuntime", "FlowSyntax", "FlowTestSupport",
+                ]),
+            .testTarget(
+                name: "FlowBenchTests",
+                dependencies: ["FlowBenchSupport", "FlowSyntax", "FlowModel", "FlowRuntime", "FlowTestSupport"]),
+            .testTarget(name: "PermissionFlowSessionTests", dependencies: ["PermissionFlow", "FlowModel"]),
+            // The README's platform-neutral Swift snippets, compiled and run as tests (the Apple-only
+            // ones, under Examples/Snippets/Apple, are typechecked by Scripts/typecheck-apple.sh).
+            .testTarget(
+                name: "ReadmeSnippetTests", dependencies: ["PermissionFlow"], path: "Examples/Snippets/Tests",
+                exclude: ["Flows"]),
+            // The example app's platform-neutral model, compiled and tested on Linux with its flows.
+            .testTarget(
+                name: "OnboardingExampleTests", dependencies: ["PermissionFlow"], path: "Examples/Onboarding",
+                exclude: [
+                    "Onboarding/OnboardingApp.swift", "Onboarding/OnboardingView.swift",
+                    "Onboarding/PermissionSystem.swift", "Onboarding.xcodeproj", "Flows", "Scenarios",
+                    "Info.plist", "README.md",
+                ],
+                sources: ["Onboarding/OnboardingModel.swift", "Tests"]),
+            .testTarget(
+                name: "FlowCodegenTests",
+                dependencies: ["FlowCodegen", "FlowBuildTool", "FlowProject", "FlowSyntax", "FlowModel"],
+                exclude: ["Golden"]),
+            .testTarget(
+                name: "FlowStringsTests",
+                dependencies: [
+                    "FlowStrings", "FlowCommandLine", "FlowProject", "FlowSyntax", "FlowModel", "FlowLint",
+                    "FlowFormat", "FlowEncoding",
+                ],
+                exclude: ["Golden"]),
+            .testTarget(name: "FlowFormatTests", dependencies: ["FlowFormat", "FlowSyntax", "FlowTestSupport"]),
+            .testTarget(
+                name: "FlowCommandLineTests",
+                dependencies: [
+                    "FlowCommandLine", "FlowProject", "FlowFormat", "FlowBuildTool", "FlowCodegen", "FlowSyntax",
+                    "FlowModel", "FlowTestSupport", "FlowStrings", "FlowArguments", "FlowEncoding", "FlowAnalytics",
+                ]),
+        ],
     swiftLanguageModes: [.v6]
 )

@@ -58,8 +58,10 @@ grep -F "$finding" "$log" || fail "the build did not report '$finding'"
 
 echo "-- 3. an outcome added to the flow: the non-exhaustive switch does not compile"
 cp "$work/scan_receipt.flow.orig" "$flow"
+# The generated enum lists the outcomes a run can reach, so the new one gets a path of its own
+# and `denied` keeps its own.
 edit 'outcomes granted, denied' 'outcomes granted, denied, not_now'
-edit 'cancel "Not Now" -> done denied' 'cancel "Not Now" -> done not_now'
+edit 'denied, restricted -> explain' 'denied -> explain  restricted -> done not_now'
 if build; then fail "the fixture built with a switch that misses an outcome"; fi
 grep -F "Sources/FixtureApp/main.swift:10:5: error: switch must be exhaustive" "$log" \
     || fail "the build did not fail on the switch at main.swift:10:5"

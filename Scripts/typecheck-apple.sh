@@ -39,7 +39,9 @@ trap 'rm -rf "$out"' EXIT
 
 swift build >/dev/null
 bin=$(swift build --show-bin-path)
-flags=(-swift-version 6 -parse-as-library -warnings-as-errors -I "$out" -I "$bin/Modules")
+# -package-name: the modules share `package` declarations (the core's app lifecycle), as SwiftPM
+# builds them.
+flags=(-swift-version 6 -parse-as-library -warnings-as-errors -package-name PermissionFlow -I "$out" -I "$bin/Modules")
 
 while read -r module since; do
   [[ -z "$module" || "$module" == \#* ]] && continue

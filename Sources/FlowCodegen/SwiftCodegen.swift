@@ -130,7 +130,7 @@ public enum SwiftCodegen {
         }
         seen = [:]
         var outcomes: [GeneratedFlow.Outcome] = []
-        for outcome in flow.outcomes {
+        for outcome in flow.reachableOutcomes {
             let swiftName = SwiftNames.declared(SwiftNames.member(outcome.name))
             if let other = seen[swiftName] {
                 return .failure(
@@ -210,7 +210,10 @@ public enum SwiftCodegen {
         out += "        /// The flow's name in its `.flow` file.\n"
         out += "        \(access)static let flowName = \"\(flow.name)\"\n\n"
 
-        let kind = flow.outcomesDeclared ? "the outcomes it declares" : "the built-in outcomes (it declares none)"
+        let kind =
+            flow.outcomesDeclared
+            ? "the outcomes it declares that a run can reach"
+            : "the built-in outcomes (it declares none) that a run can reach"
         out += "        /// How `\(flow.name)` can end: \(kind).\n"
         out += "        \(access)enum Outcome: String, FlowOutcome {\n"
         for outcome in g.outcomes {

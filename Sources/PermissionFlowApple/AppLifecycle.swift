@@ -8,8 +8,8 @@
     /// and the activation gate. One per process (`shared`): the observers live as long as the app.
     @available(iOS 17.0, *)
     @MainActor
-    final class AppLifecycle {
-        static let shared = AppLifecycle()
+    package final class AppLifecycle {
+        package static let shared = AppLifecycle()
 
         private var gate: ActivationGate
         private var gateWaiters: [Int: CheckedContinuation<Void, any Error>] = [:]
@@ -34,11 +34,11 @@
             }
         }
 
-        var state: AppState { gate.state }
+        package var state: AppState { gate.state }
 
         /// Returns once the app is active (at once if it is); throws `CancellationError` if the task
         /// is cancelled while waiting.
-        func waitUntilActive() async throws {
+        package func waitUntilActive() async throws {
             guard case .wait(let ticket) = gate.admit() else { return }
             try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { gateWaiters[ticket] = $0 }
@@ -48,16 +48,16 @@
         }
 
         /// Calls `handler` with every lifecycle event until `unsubscribe`.
-        func subscribe(_ handler: @escaping (AppLifecycleEvent) -> Void) -> Int {
+        package func subscribe(_ handler: @escaping (AppLifecycleEvent) -> Void) -> Int {
             nextHandler += 1
             handlers[nextHandler] = handler
             return nextHandler
         }
 
-        func unsubscribe(_ id: Int) { handlers[id] = nil }
+        package func unsubscribe(_ id: Int) { handlers[id] = nil }
 
         /// Opens a Settings page and returns when the user is back, or `couldNotOpen`.
-        func visitSettings(_ destination: SettingsDestination) async throws -> SettingsVisit.Outcome {
+        package func visitSettings(_ destination: SettingsDestination) async throws -> SettingsVisit.Outcome {
             let string =
                 switch destination {
                 case .appSettings: UIApplication.openSettingsURLString
@@ -94,20 +94,21 @@
     /// A value a main-actor closure mutates (a state machine shared by the handlers of one request).
     @available(iOS 17.0, *)
     @MainActor
-    final class Box<Value> {
-        var value: Value
-        init(_ value: Value) { self.value = value }
+    package final class Box<Value> {
+        package var value: Value
+        package init(_ value: Value) { self.value = value }
     }
 
     /// A result that arrives once, from whichever handler sees it first; later ones are ignored.
     /// Cancelling the waiting task ends it with `CancellationError`, so no request outlives its run.
     @available(iOS 17.0, *)
     @MainActor
-    final class OneShot<Value: Sendable> {
+    package final class OneShot<Value: Sendable> {
+        package init() {}
         private var continuation: CheckedContinuation<Value, any Error>?
         private var result: Result<Value, any Error>?
 
-        func finish(_ outcome: Result<Value, any Error>) {
+        package func finish(_ outcome: Result<Value, any Error>) {
             guard result == nil else { return }
             result = outcome
             continuation?.resume(with: outcome)
@@ -115,7 +116,7 @@
         }
 
         /// Runs `start` and waits for `finish`.
-        func value(start: () -> Void) async throws -> Value {
+        package func value(start: () -> Void) async throws -> Value {
             try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
                     if let result {

@@ -2,11 +2,13 @@
     import Foundation
     import FlowModel
     import FlowRuntime
+    import FlowSyntax
     import PermissionFlowAppleSupport
     import UIKit
 
-    /// The system half of a real iPhone: every catalog kind over its framework, Settings through
-    /// `UIApplication`. A session (app-side UI, checkpoints, analytics) completes it into the
+    /// The system half of a real iPhone: the kinds of the modules the app registered, each over its
+    /// framework in its own product, and Settings through `UIApplication`. This module references
+    /// no permission framework. A session (app-side UI, checkpoints, analytics) completes it into the
     /// `DeviceBackend` a flow runs on.
     ///
     /// What it decides without the frameworks is `FrameworkPermissionSystem` in
@@ -14,9 +16,9 @@
     /// and mapped by the status tables (an unknown value is an `UnknownStatusValue` error, never a
     /// guess), a request whose usage description is missing throws `MissingUsageDescription` instead
     /// of letting iOS terminate the app, whether a prompt appeared comes from `PromptInference`. This
-    /// type supplies the framework calls (`AppleFrameworks`), one file per kind or framework.
+    /// type routes the framework calls to the registered modules (`ModularFrameworkAccess`).
     @available(iOS 17.0, *)
-    public struct ApplePermissionSystem: PermissionSystem {
+    public struct ApplePermissionSystem: SettingsReturnScoping, KindLinking {
         /// What the backend cannot know from the flow.
         public struct Configuration: Sendable {
             /// `HKQuantityTypeIdentifier` raw values (`"HKQuantityTypeIdentifierStepCount"`) the app
@@ -83,20 +85,33 @@
             }
         }
 
-        private let system: FrameworkPermissionSystem<AppleFrameworks>
+        private let system: FrameworkPermissionSystem<ModularFrameworkAccess>
 
-        /// Created on the main actor, which owns the location and Bluetooth managers. Info.plist's
-        /// usage descriptions are read here, once.
+        /// The modules registered, one per framework the app links.
+        public var modules: Set<AppleModule> { system.access.linkedModules }
+
+        /// A system serving the kinds of `modules`, each from the product the app links
+        /// (`ApplePermissionSystem(modules: [.camera, .photos])` with PermissionFlowCamera and
+        /// PermissionFlowPhotos). A flow that uses another kind is refused before it runs (FL2108,
+        /// at the kind in `uses`). Created on the main actor, which owns the location and Bluetooth
+        /// managers; Info.plist's usage descriptions are read here, once.
         @MainActor
-        public init(configuration: Configuration = Configuration()) {
-            let texts = UsageDescriptionTexts(infoDictionary: Bundle.main.infoDictionary ?? [:])
+        public init(modules: [ApplePermissionModule], configuration: Configuration = Configuration()) {
+            let info = Bundle.main.infoDictionary ?? [:]
+            let texts = UsageDescriptionTexts(infoDictionary: info)
+            let context = ApplePermissionModule.Context(
+                configuration: configuration, app: AppLifecycle.shared,
+                bonjourServices: info["NSBonjourServices"] as? [String] ?? [],
+                faceIDUsageDescription: info["NSFaceIDUsageDescription"] as? String)
+            let app = context.app
+            let access = ModularFrameworkAccess(modules: modules.map { $0.make(context) }) { destination in
+                try await app.visitSettings(destination)
+            }
             // The type needs iOS 17, so the notification page (iOS 16) is always there. With the
             // check off, the texts still tell which location request iOS would leave unanswered.
             system = FrameworkPermissionSystem(
-                access: AppleFrameworks(configuration: configuration),
-                usageDescriptions: configuration.checksUsageDescriptions ? texts : nil,
-                notificationSettingsAvailable: true,
-                record: configuration.askedRecord, infoPlist: texts)
+                access: access, usageDescriptions: configuration.checksUsageDescriptions ? texts : nil,
+                notificationSettingsAvailable: true, record: configuration.askedRecord, infoPlist: texts)
         }
 
         public func status(of kind: PermissionKind) async throws -> Status { try await system.status(of: kind) }
@@ -112,170 +127,43 @@
         public func openSettings(_ page: SettingsPage) async throws -> SettingsReturn {
             try await system.openSettings(page)
         }
+
+        /// Re-reads only the kinds the session's run has read (the Local Network probe of another
+        /// flow is not run on this return).
+        public func openSettings(_ page: SettingsPage, rereading kinds: Set<PermissionKind>) async throws
+            -> SettingsReturn
+        {
+            try await system.openSettings(page, rereading: kinds)
+        }
+
+        public func unlinkedUses(in program: Program, flow: FlowID) -> [Diagnostic] {
+            system.unlinkedUses(in: program, flow: flow)
+        }
     }
 
-    /// The framework calls, dispatched by kind to the file of each framework.
+    /// One permission framework's module as an app registers it in
+    /// `ApplePermissionSystem(modules:)`. Each value comes from its own product, which imports that
+    /// one framework: `.camera` from PermissionFlowCamera, `.photos` from PermissionFlowPhotos, ...
+    /// (`AppleModule` lists them with their products, frameworks and usage keys).
     @available(iOS 17.0, *)
-    struct AppleFrameworks: FrameworkAccess {
-        let configuration: ApplePermissionSystem.Configuration
-        let app: AppLifecycle
-        let location: LocationAccess
-        let bluetooth: BluetoothAccess
-        let homeKit: HomeKitAccess
-        let localNetwork: LocalNetworkAccess
-        /// Info.plist's `NSBonjourServices` and `NSFaceIDUsageDescription`, read once.
-        let bonjourServices: [String]
-        let faceIDUsageDescription: String?
-
-        @MainActor
-        init(configuration: ApplePermissionSystem.Configuration) {
-            self.configuration = configuration
-            app = AppLifecycle.shared
-            location = LocationAccess()
-            bluetooth = BluetoothAccess()
-            homeKit = HomeKitAccess()
-            localNetwork = LocalNetworkAccess()
-            let info = Bundle.main.infoDictionary ?? [:]
-            bonjourServices = info["NSBonjourServices"] as? [String] ?? []
-            faceIDUsageDescription = info["NSFaceIDUsageDescription"] as? String
+    public struct ApplePermissionModule: Sendable {
+        /// What a module's calls may need from the system: the configuration, the app's lifecycle
+        /// and the Info.plist values that are not usage descriptions.
+        package struct Context {
+            package let configuration: ApplePermissionSystem.Configuration
+            package let app: AppLifecycle
+            package let bonjourServices: [String]
+            package let faceIDUsageDescription: String?
         }
 
-        func rawStatusValues(of kind: PermissionKind) async throws -> [Int] {
-            switch kind {
-            case .camera: [CameraAccess.statusRawValue()]
-            case .microphone: [MicrophoneAccess.statusRawValue()]
-            case .photos, .photosAddOnly: [PhotosAccess.statusRawValue(kind)]
-            case .location: [await location.statusRawValue]
-            case .locationAccuracy: [await location.accuracyRawValue]
-            case .notifications: [await NotificationAccess.statusRawValue()]
-            case .tracking: [TrackingAccess.statusRawValue()]
-            case .contacts: [ContactsAccess.statusRawValue()]
-            case .calendar, .reminders:
-                [EventAccess.statusRawValue(EventAccessRequest.of(kind, options: []) ?? .fullAccessToEvents)]
-            case .bluetooth: [BluetoothAccess.statusRawValue()]
-            case .motion: [MotionAccess.statusRawValue()]
-            case .speech: [SpeechAccess.statusRawValue()]
-            case .mediaLibrary: [MediaLibraryAccess.statusRawValue()]
-            case .health: try healthStatusRawValues()
-            case .siri: [SiriAccess.statusRawValue()]
-            case .homeKit: [try await homeKit.statusRawValue(app: app, grace: configuration.promptGracePeriod)]
-            case .alarmKit: [try alarmKitStatusRawValue()]
-            case .faceID, .localNetwork:
-                // No status API: FrameworkPermissionSystem reads these through biometryReading() and
-                // localNetworkProbe().
-                preconditionFailure("\(kind.rawValue) has no raw status value")
-            }
-        }
+        /// The module this value registers.
+        public let module: AppleModule
+        let make: @MainActor @Sendable (Context) -> any FrameworkModuleAccess
 
-        /// AlarmKit exists only in the iOS 26 SDK and later: built with Xcode 16 the module is missing
-        /// (`canImport`, a build-time check), on an older iOS the framework is (`#available`, a run-time
-        /// one); the kind is an error in both, never a build failure.
-        private func alarmKitStatusRawValue() throws -> Int {
-            #if canImport(AlarmKit)
-                guard #available(iOS 26.0, *) else {
-                    throw FrameworkPermissionError.requiresNewerIOS(.alarmKit, major: 26)
-                }
-                return AlarmAccess.statusRawValue()
-            #else
-                throw FrameworkPermissionError.builtWithoutFramework(.alarmKit, framework: "AlarmKit", sdkMajor: 26)
-            #endif
-        }
-
-        private func requestAlarmKit() async throws {
-            #if canImport(AlarmKit)
-                guard #available(iOS 26.0, *) else {
-                    throw FrameworkPermissionError.requiresNewerIOS(.alarmKit, major: 26)
-                }
-                try await AlarmAccess.request()
-            #else
-                throw FrameworkPermissionError.builtWithoutFramework(.alarmKit, framework: "AlarmKit", sdkMajor: 26)
-            #endif
-        }
-
-        func biometryReading() async throws -> BiometryReading { FaceIDAccess.reading() }
-
-        func localNetworkProbe() async throws -> LocalNetworkProbe.Outcome {
-            try await localNetwork.outcome(
-                serviceType: try declaredServiceType(), app: app, grace: configuration.promptGracePeriod)
-        }
-
-        /// The probe's service type, if Info.plist declares it (without it, browsing fails).
-        private func declaredServiceType() throws -> String {
-            let type = configuration.localNetworkServiceType
-            guard bonjourServices.contains(type) else {
-                throw ApplePermissionSystem.Failure.bonjourServiceNotDeclared(type)
-            }
-            return type
-        }
-
-        func healthRequestStatusRawValue() async throws -> Int {
-            guard HealthAccess.isAvailable else { throw ApplePermissionSystem.Failure.healthUnavailable }
-            return try await HealthAccess.requestStatusRawValue(
-                share: configuration.healthShareTypes,
-                read: configuration.healthReadTypes)
-        }
-
-        private func healthStatusRawValues() throws -> [Int] {
-            guard HealthAccess.isAvailable else { throw ApplePermissionSystem.Failure.healthUnavailable }
-            return try HealthAccess.statusRawValues(share: configuration.healthShareTypes)
-        }
-
-        func request(_ kind: PermissionKind, options: [RequestOption]) async throws -> Bool? {
-            switch kind {
-            case .camera: await CameraAccess.request()
-            case .microphone: await MicrophoneAccess.request()
-            case .photos, .photosAddOnly: _ = await PhotosAccess.request(kind)
-            case .location, .locationAccuracy:
-                guard let request = LocationRequest.of(kind, options: options) else {
-                    preconditionFailure("location kinds")
-                }
-                return try await location.request(request, app: app, grace: configuration.promptGracePeriod)
-                    .promptAppeared
-            case .notifications: try await NotificationAccess.request(options: options)
-            case .tracking: return try await TrackingAccess.request(app: app).promptAppeared
-            case .contacts: try await ContactsAccess.request()
-            case .calendar, .reminders:
-                guard let request = EventAccessRequest.of(kind, options: options) else {
-                    preconditionFailure("EventKit kinds")
-                }
-                try await EventAccess.request(request)
-            case .bluetooth: return try await bluetooth.request(app: app).promptAppeared
-            case .motion: await MotionAccess.request()
-            case .speech: _ = await SpeechAccess.request()
-            case .mediaLibrary: _ = await MediaLibraryAccess.request()
-            case .health:
-                try await HealthAccess.request(
-                    share: configuration.healthShareTypes, read: configuration.healthReadTypes)
-            case .siri: _ = await SiriAccess.request()
-            case .faceID:
-                guard let reason = configuration.biometryReason ?? faceIDUsageDescription, !reason.isEmpty else {
-                    throw ApplePermissionSystem.Failure.noBiometryReason
-                }
-                try await app.waitUntilActive()
-                return await FaceIDAccess.request(reason: reason)
-            case .localNetwork:
-                let type = try declaredServiceType()
-                return try await localNetwork.request(
-                    serviceType: type, app: app, grace: configuration.promptGracePeriod)
-            case .homeKit:
-                return try await homeKit.request(app: app, grace: configuration.promptGracePeriod).promptAppeared
-            case .alarmKit: try await requestAlarmKit()
-            }
-            return nil
-        }
-
-        func isAvailable(_ capability: Capability) async throws -> Bool {
-            switch capability {
-            case .camera: CameraAccess.isPresent(front: false)
-            case .frontCamera: CameraAccess.isPresent(front: true)
-            case .microphone: MicrophoneAccess.isInputAvailable()
-            case .biometry: BiometryCapability.isPresent()
-            case .locationServices: LocationAccess.servicesEnabled()
-            }
-        }
-
-        func visitSettings(_ destination: SettingsDestination) async throws -> SettingsVisit.Outcome {
-            try await app.visitSettings(destination)
+        package init(_ module: AppleModule, make: @escaping @MainActor @Sendable (Context) -> any FrameworkModuleAccess)
+        {
+            self.module = module
+            self.make = make
         }
     }
 #endif

@@ -1,5 +1,6 @@
 import FlowModel
 import FlowRuntime
+import FlowSyntax
 
 /// The framework calls a `FrameworkPermissionSystem` drives: raw status reads, the requests, the
 /// capability checks and the Settings visit. The Apple backend implements it over Apple's
@@ -36,6 +37,15 @@ public protocol FrameworkAccess: Sendable {
 
     /// Opens the Settings page and returns when the user is back, or `couldNotOpen`.
     func visitSettings(_ destination: SettingsDestination) async throws -> SettingsVisit.Outcome
+
+    /// The modules whose kinds these calls serve (`ModularFrameworkAccess`: the ones the app
+    /// registered); a flow that uses another kind is refused before it runs.
+    var linkedModules: Set<AppleModule> { get }
+}
+
+extension FrameworkAccess {
+    /// An access that does not say serves every kind.
+    public var linkedModules: Set<AppleModule> { Set(AppleModule.allCases) }
 }
 
 /// Why a `FrameworkPermissionSystem` call failed, besides `UnknownStatusValue` (a raw value no
@@ -55,6 +65,8 @@ public enum FrameworkPermissionError: Error, Hashable, Sendable, CustomStringCon
     /// The Local Network probe heard neither its own service nor a denial (no Wi-Fi, or Bonjour
     /// blocked by the network): the status is unknown.
     case localNetworkNoAnswer
+    /// A kind (or `capability ...`) whose module the app did not register.
+    case moduleNotLinked(String, module: AppleModule)
 
     public var description: String {
         switch self {
@@ -68,6 +80,8 @@ public enum FrameworkPermissionError: Error, Hashable, Sendable, CustomStringCon
             "this device has no Face ID or Touch ID; check 'capability biometry' before using faceID"
         case .localNetworkNoAnswer:
             "the local network probe got no answer (no Wi-Fi, or the network blocks Bonjour); localNetwork's status is unknown"
+        case .moduleNotLinked(let what, let module):
+            "\(what) needs the \(module.productName) module: link it and add .\(module.rawValue) to ApplePermissionSystem(modules:)"
         case .settingsCouldNotOpen(let page):
             "iOS did not open \(page == .settings ? "the app's Settings page" : "the notification settings")"
         }
@@ -80,7 +94,7 @@ public enum FrameworkPermissionError: Error, Hashable, Sendable, CustomStringCon
 /// Settings returns reporting what changed among the kinds the run has read (`SettingsDiff`).
 /// The kinds iOS reports no status for until asked (`PermissionKind.statusNeedsAskedRecord`)
 /// read `notDetermined` until a request asked, as `record` remembers.
-public struct FrameworkPermissionSystem<Access: FrameworkAccess>: SettingsReturnScoping {
+public struct FrameworkPermissionSystem<Access: FrameworkAccess>: SettingsReturnScoping, KindLinking {
     public let access: Access
     /// Which of Face ID, Local Network and HomeKit the backend has asked for.
     public let record: any AskedRecord
@@ -141,6 +155,11 @@ public struct FrameworkPermissionSystem<Access: FrameworkAccess>: SettingsReturn
 
     public func isAvailable(_ capability: Capability) async throws -> Bool {
         try await access.isAvailable(capability)
+    }
+
+    /// FL2108 for each kind and capability of `flow` whose module `access` does not serve.
+    public func unlinkedUses(in program: Program, flow: FlowID) -> [Diagnostic] {
+        LinkedModules.problems(in: program, flow: flow, linked: access.linkedModules)
     }
 
     /// The kinds whose request, without its usage description, iOS neither prompts for nor

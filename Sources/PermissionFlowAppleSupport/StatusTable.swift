@@ -238,12 +238,14 @@ extension StatusTable {
         ])
 
     /// MediaPlayer/MPMediaLibrary.h: `typedef NS_ENUM(NSInteger, MPMediaLibraryAuthorizationStatus)`,
-    /// NotDetermined = 0, Denied, Restricted, Authorized (denied before restricted here too).
+    /// NotDetermined = 0, Denied, Restricted, Authorized (denied before restricted here too). Apple's
+    /// page says `restricted` means "The app may access some of the content in the user's media
+    /// library": partial access, so it reads `limited`.
     public static let mpMediaLibraryAuthorizationStatus = StatusTable(
         "MPMediaLibraryAuthorizationStatus",
         "https://developer.apple.com/documentation/mediaplayer/mpmedialibraryauthorizationstatus",
         [
-            (0, "notDetermined", .notDetermined), (1, "denied", .denied), (2, "restricted", .restricted),
+            (0, "notDetermined", .notDetermined), (1, "denied", .denied), (2, "restricted", .limited),
             (3, "authorized", .authorized),
         ])
 

@@ -20,10 +20,10 @@ import Testing
         flow _1 {
           outcomes _1, _9lives, __, self
           start -> s
-          state s { -> done _1 }
+          state s { alert { title "t"  button "a" -> done _1  button "b" -> done _9lives  button "c" -> done __  cancel "d" -> done self } }
         }
         flow _9lives { start -> s  state s { -> done granted } }
-        flow __0x1 { start -> s  state s { -> done granted } }
+        flow __0x1 { start -> s  state s { alert { title "t"  button "a" -> done granted  button "b" -> done denied  button "c" -> done limited  button "e" -> done unavailable  cancel "d" -> done cancelled } } }
         flow __ { start -> s  state s { -> done granted } }
         flow ___ { start -> s  state s { -> done granted } }
         flow pass(arguments: text, self: permission, _2: text) {
@@ -119,7 +119,7 @@ import Testing
             if first == "struct" { scope[8]! += 1 }
             if first == "enum" { scope[12]! += 1 }
         }
-        #expect(count > 50)
+        #expect(count > 40)
     }
 
     static func isIdentifier(_ name: String) -> Bool {

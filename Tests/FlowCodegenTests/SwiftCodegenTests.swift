@@ -14,14 +14,42 @@ import Testing
         return try #require(load.program)
     }
 
+    /// A flow that can end with every outcome it declares (the generated enum lists only the
+    /// outcomes a run can reach), or `granted` when it declares none.
     static func flow(_ name: String, outcomes: String? = nil, parameters: String = "") -> String {
-        """
-        flow \(name)\(parameters) {
-        \(outcomes.map { "  outcomes \($0)\n" } ?? "")  start -> s
-          state s { -> done \(outcomes?.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? "granted") }
-        }
+        let names = outcomes?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? ["granted"]
+        let buttons = names.enumerated().map { "button \"\($0.offset)\" -> done \($0.element)" }.joined(separator: "  ")
+        return """
+            flow \(name)\(parameters) {
+            \(outcomes.map { "  outcomes \($0)\n" } ?? "")  start -> s
+              state s { alert { title "t"  \(buttons) } }
+            }
 
-        """
+            """
+    }
+
+    @Test func theOutcomeEnumListsOnlyTheOutcomesARunCanReach() throws {
+        let text = """
+            flow pick {
+              start -> s
+              state s { alert { title "t"  button "Yes" -> done granted  cancel "No" -> done denied } }
+              state orphan { -> done limited }
+            }
+
+            """
+        let output = SwiftCodegen.generate([.init(path: "a.flow", program: try Self.program(text))])
+        let swift = try #require(output.swift)
+        #expect(
+            swift.contains(
+                """
+                        /// How `pick` can end: the built-in outcomes (it declares none) that a run can reach.
+                        enum Outcome: String, FlowOutcome {
+                            /// `granted` (built in).
+                            case granted
+                            /// `denied` (built in).
+                            case denied
+                        }
+                """))
     }
 
     @Test(arguments: [

@@ -70,6 +70,7 @@ struct ExampleRun {
     static let appOnly: [DiagnosticID: String] = [
         .deviceError: "InterpreterTests.unknownButtonLabelEndsWithADeviceErrorNamingStateAndButtons",
         .badCheckpoint: "InterpreterTests.checkpointThatDoesNotFitIsReported",
+        .kindNotLinked: "LinkedModulesTests.useOfAnUnlinkedKindIsAnErrorAtItsName",
     ]
 
     /// Every entry whose examples run as commands (lint rules: DocExampleTests, FlowLintTests).

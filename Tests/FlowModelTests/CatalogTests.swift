@@ -14,6 +14,16 @@ import Testing
         }
     }
 
+    /// MPMediaLibraryAuthorizationStatus.restricted: "The app may access some of the content in the
+    /// user's media library" (Apple's page): partial access, a `limited` the flow must handle, and
+    /// not something the user picks in Settings, whose row is one switch.
+    @Test func mediaLibraryRestrictedIsPartialAccess() {
+        #expect(PermissionKind.mediaLibrary.statuses == [.notDetermined, .denied, .limited, .authorized])
+        #expect(Status.limited.statusClass == .limited)
+        #expect(PermissionKind.mediaLibrary.settingsChoices == [.denied, .authorized])
+        #expect(!PermissionKind.mediaLibrary.statuses.contains(.restricted))
+    }
+
     @Test func promptAppearsOnlyWhileUndetermined() {
         #expect(PermissionKind.camera.requestBehavior(options: [], current: .denied) == .immediate(.denied))
         guard case .prompt(let answers) = PermissionKind.camera.requestBehavior(options: [], current: .notDetermined)

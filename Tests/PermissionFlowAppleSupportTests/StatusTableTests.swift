@@ -89,9 +89,10 @@ private let expected: [(StatusTable, [(Int, String, Status)])] = [
     ),
     (
         .mpMediaLibraryAuthorizationStatus,
+        // `restricted` is partial access on Apple's page: "The app may access some of the content".
         [
             (0, "notDetermined", .notDetermined), (1, "denied", .denied),
-            (2, "restricted", .restricted), (3, "authorized", .authorized),
+            (2, "restricted", .limited), (3, "authorized", .authorized),
         ]
     ),
     (

@@ -2,17 +2,17 @@ import Foundation
 import PermissionFlow
 import Testing
 
-/// `scan_receipt` as the build plugin generates it (built-in outcomes).
+/// `scan_receipt` as the build plugin generates it: the built-in outcomes its states reach.
 private struct ScanReceipt: FlowDescriptor {
     static let flowName = "scan_receipt"
-    enum Outcome: String, FlowOutcome { case granted, denied, limited, unavailable, cancelled }
+    enum Outcome: String, FlowOutcome { case granted, denied }
     var arguments: [String: RunArgument] { [:] }
 }
 
-/// A descriptor generated from an older `scan_receipt` that declared two outcomes.
+/// A descriptor generated from an older `scan_receipt` that could also end `limited`.
 private struct StaleScanReceipt: FlowDescriptor {
     static let flowName = "scan_receipt"
-    enum Outcome: String, FlowOutcome { case granted, denied }
+    enum Outcome: String, FlowOutcome { case granted, denied, limited }
     var arguments: [String: RunArgument] { [:] }
 }
 
@@ -59,7 +59,7 @@ private let photosFlow = """
 
 private struct CheckPhotos: FlowDescriptor {
     static let flowName = "check_photos"
-    enum Outcome: String, FlowOutcome { case granted, denied, limited, unavailable, cancelled }
+    enum Outcome: String, FlowOutcome { case granted, denied }
     var arguments: [String: RunArgument] { [:] }
 }
 
@@ -87,8 +87,8 @@ struct FlowDescriptorTests {
         let session = FlowSession(program: try program(receiptsFlow), system: try device([.camera: .authorized]))
         let error = try await #require(throws: FlowRunError.self) { try await session.run(StaleScanReceipt()) }
         #expect(
-            error.description == "flow 'scan_receipt' has outcomes granted, denied, limited, unavailable, cancelled "
-                + "but its generated type has granted, denied; regenerate the Swift code from the .flow file the app ships"
+            error.description == "flow 'scan_receipt' has outcomes granted, denied "
+                + "but its generated type has granted, denied, limited; regenerate the Swift code from the .flow file the app ships"
         )
         #expect(error.result == nil)
         #expect(session.activity == .idle)

@@ -92,7 +92,8 @@ struct ReadmeTests {
         for directory in ["Examples/Snippets/Apple", "Examples/Snippets/Tests"] {
             let files = try FileManager.default.contentsOfDirectory(
                 atPath: repositoryRoot.appendingPathComponent(directory).path)
-            for file in files where file.hasSuffix(".swift") {
+            // Flows.generated.swift is flowgen's output for the snippets' flow (.ci/run keeps it current).
+            for file in files where file.hasSuffix(".swift") && !file.hasSuffix(".generated.swift") {
                 #expect(
                     quoted.contains("\(directory)/\(file)"),
                     "\(directory)/\(file) is not quoted in the README or an article")

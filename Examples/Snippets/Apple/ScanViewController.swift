@@ -10,9 +10,9 @@ final class ScanViewController: UIViewController {
         guard let session else { return }
         session.presenter = UIKitFlowPresenter(presentingFrom: self)
         Task {
-            let result = try await session.run(flow: "scan_receipt")
-            if result.outcome == "granted" {
-                // Show the camera.
+            switch try await session.run(Flows.scanReceipt) {
+            case .granted: break  // Show the camera.
+            case .denied: break  // Keep the manual entry.
             }
         }
     }

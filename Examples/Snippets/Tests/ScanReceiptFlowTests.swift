@@ -11,14 +11,13 @@ import Testing
     let phone = try SimulatedDevice(
         .init(statuses: [.camera: .denied]),
         script: Script(settingsVisits: [Scripted([SettingsChange(.camera, .authorized)])]))
-    let session = FlowSession(program: try library.program(for: "scan_receipt"), system: phone)
+    let session = FlowSession(program: try library.program(for: Flows.ScanReceipt.flowName), system: phone)
 
-    let run = try session.start(flow: "scan_receipt")
+    let run = try session.start(Flows.scanReceipt)
     let alert = try #require(await session.nextAlert())
     #expect(alert.title == "Camera access is off")
     try session.tap("Open Settings")
 
-    let result = try await run.value
-    #expect(result.outcome == "granted")
-    #expect(result.relaunched)
+    #expect(try await run.value == .granted)
+    #expect(session.result?.relaunched == true)
 }

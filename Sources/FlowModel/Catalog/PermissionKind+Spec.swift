@@ -224,14 +224,19 @@ extension PermissionKind {
                 promptTitle: "{app} Would Like to Access Speech Recognition",
                 settingsRow: .toggle(), settingsChoices: Self.chosenInSettings(Self.fourStatuses))
         case .mediaLibrary:
+            // MPMediaLibraryAuthorizationStatus.restricted is "The app may access some of the
+            // content in the user's media library"
+            // (https://developer.apple.com/documentation/mediaplayer/mpmedialibraryauthorizationstatus):
+            // partial access, so `limited`, not the parental-control `restricted` of other kinds.
+            // Settings is one switch: the user chooses denied or authorized only.
             return PermissionSpec(
-                statuses: Self.fourStatuses, initialStatus: .notDetermined,
+                statuses: [.notDetermined, .denied, .limited, .authorized], initialStatus: .notDetermined,
                 statusAPI: "MPMediaLibrary.authorizationStatus()", displayName: "Media & Apple Music",
                 settingsChangeTerminatesApp: true,
                 usageKeys: ["NSAppleMusicUsageDescription"], missingUsageKeyEffect: .crash, whileInactive: .promptShown,
                 prompt: Self.allowDeny(.authorized),
                 promptTitle: "{app} Would Like to Access Apple Music and Your Media Library",
-                settingsRow: .toggle(), settingsChoices: Self.chosenInSettings(Self.fourStatuses))
+                settingsRow: .toggle(), settingsChoices: [.denied, .authorized])
         case .health:
             let statuses: [Status] = [.notDetermined, .sharingDenied, .sharingAuthorized]
             return PermissionSpec(

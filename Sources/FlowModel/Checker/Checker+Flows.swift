@@ -6,6 +6,8 @@ struct FlowSignature {
     var parameters: [Parameter] = []
     var parameterIndex: [String: Int] = [:]
     var uses: [PermissionKind] = []
+    /// Where each of `uses` is written.
+    var useRanges: [SourceRange] = []
     /// The `uses` item, where a fix-it adds a missing kind.
     var usesRange: SourceRange?
     var outcomes: [Outcome] = []
@@ -100,6 +102,7 @@ extension Checker {
                     // A search of the few kinds so far: a set cost an allocation and a hash each.
                     if !sig.uses.contains(kind) {
                         sig.uses.append(kind)
+                        sig.useRanges.append(name.range)
                     } else {
                         error(ModelDiagnosticID.duplicateUses, "'\(name.name)' is already in 'uses'", at: name.range)
                     }
@@ -260,7 +263,8 @@ extension Checker {
         return Flow(
             name: sig.name, range: decl.range, nameRange: decl.name.range, title: title,
             parameters: sig.parameters, uses: sig.uses, outcomes: sig.outcomes,
-            outcomesDeclared: sig.outcomesDeclared, start: start, states: states, values: values)
+            outcomesDeclared: sig.outcomesDeclared, start: start, states: states, values: values,
+            useRanges: sig.useRanges)
     }
 
     /// Moves the run-value uses recorded while checking state `state` into `runUses`. Most

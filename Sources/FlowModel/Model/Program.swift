@@ -77,6 +77,9 @@ public struct Flow: Hashable, Sendable {
     public var parameters: [Parameter]
     /// The concrete permissions named in `uses` (parameters are used implicitly).
     public var uses: [PermissionKind]
+    /// Where each kind of `uses` is written (parallel to `uses`; empty for a flow built without
+    /// source), so a backend that cannot serve a kind points at the name.
+    public var useRanges: [SourceRange]
     /// The outcomes the flow may end with: those declared in `outcomes`, or the five built-in
     /// ones when the flow declares none (`outcomesDeclared` tells which).
     public var outcomes: [Outcome]
@@ -89,7 +92,7 @@ public struct Flow: Hashable, Sendable {
     public init(
         name: String, range: SourceRange, nameRange: SourceRange, title: Text?, parameters: [Parameter],
         uses: [PermissionKind], outcomes: [Outcome], outcomesDeclared: Bool, start: StateID,
-        states: [State], values: [NamedValue]
+        states: [State], values: [NamedValue], useRanges: [SourceRange] = []
     ) {
         self.name = name
         self.range = range
@@ -97,6 +100,7 @@ public struct Flow: Hashable, Sendable {
         self.title = title
         self.parameters = parameters
         self.uses = uses
+        self.useRanges = useRanges
         self.outcomes = outcomes
         self.outcomesDeclared = outcomesDeclared
         self.start = start
@@ -136,5 +140,28 @@ public struct Outcome: Hashable, Sendable {
     public init(name: String, range: SourceRange?) {
         self.name = name
         self.range = range
+    }
+}
+
+extension Flow {
+    /// The outcomes a run can end with: those a `-> done` of a state reachable from `start`
+    /// names, in declaration order. A flow that declares no outcomes has the five built-in ones,
+    /// but a run ends only with those its states name; the generated `Outcome` enum lists these,
+    /// so a `switch` over it has no case for an end that cannot happen.
+    public var reachableOutcomes: [Outcome] {
+        var seen = Set([start])
+        var queue = [start]
+        var reached = Set<Int>()
+        var next = 0
+        while next < queue.count {
+            for transition in self[queue[next]].terminator.transitions {
+                switch transition.target {
+                case .state(let state): if seen.insert(state).inserted { queue.append(state) }
+                case .outcome(let index): reached.insert(index)
+                }
+            }
+            next += 1
+        }
+        return outcomes.indices.filter(reached.contains).map { outcomes[$0] }
     }
 }

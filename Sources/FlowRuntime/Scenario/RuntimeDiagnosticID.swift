@@ -51,4 +51,6 @@ extension DiagnosticID {
     public static let totalStepLimit: DiagnosticID = "FL2106"
     /// Exploration stopped at its budget; its paths are incomplete.
     public static let explorationBudget: DiagnosticID = "FL2107"
+    /// A flow uses a kind (or checks a capability) whose app-side module the app did not link.
+    public static let kindNotLinked: DiagnosticID = "FL2108"
 }

@@ -264,6 +264,33 @@ extension DiagnosticRegistry {
                 "flow f {\n  uses camera\n  start -> s\n  state s { status camera { authorized -> done granted  else -> done denied } }\n}\n"
             ),
             policy: runtimePolicy),
+        DiagnosticDescription(
+            .kindNotLinked, "kind-not-linked", .error,
+            summary: "the flow uses a kind whose app-side module the app did not register",
+            explanation:
+                "An app links one PermissionFlow module per permission framework (PermissionFlowCamera, PermissionFlowPhotos, ...) and registers them in `ApplePermissionSystem(modules:)`, so its binary references only the frameworks it asks for (App Store processing asks for a purpose string for every sensitive API a binary references). A run of a flow that `uses` a kind, or checks a capability, whose module is not registered fails before it starts, at the `uses` name.",
+            triggering: DiagnosticExample(
+                command: "swift run MyApp",
+                files: [
+                    .init(
+                        "App.swift",
+                        """
+                        // In an app: a flow that uses camera, run on a system without the camera module (FL2108).
+                        let system = ApplePermissionSystem(modules: [.photos])
+
+                        """)
+                ]),
+            clean: DiagnosticExample(
+                command: "swift run MyApp",
+                files: [
+                    .init(
+                        "App.swift",
+                        """
+                        let system = ApplePermissionSystem(modules: [.camera, .photos])
+
+                        """)
+                ]),
+            policy: runtimePolicy),
     ])
 }
 

@@ -107,7 +107,9 @@ public final class FlowSession {
 
     /// Runs the flow named `flow` until it ends and returns how it went (also in `result` and
     /// `activity`). Throws `SessionError.alreadyRunning` while another run is in progress and
-    /// `RunInvocationError` for an unknown flow or arguments that do not fit; everything that
+    /// `RunInvocationError` for an unknown flow or arguments that do not fit, and
+    /// `UnlinkedKindsError` (FL2108) before the run starts when the flow uses a kind whose module
+    /// the system does not have (`KindLinking`); everything that
     /// happens inside the flow, cancellation included, is in the result. Cancelling the calling
     /// task cancels the run.
     @discardableResult
@@ -148,7 +150,11 @@ public final class FlowSession {
     ) throws(SessionError) -> Task<RunResult, any Error> {
         if let running { throw .alreadyRunning(flow: running.flow) }
         let interpreter = Interpreter(program: program, backend: backend, options: options)
-        let inner = Task { try await interpreter.run(flow: flow, arguments: arguments, handling: handling) }
+        let unlinked = unlinkedUses(of: flow)
+        let inner = Task {
+            if let unlinked { throw unlinked }
+            return try await interpreter.run(flow: flow, arguments: arguments, handling: handling)
+        }
         running = (flow, inner)
         discardedCheckpoint = nil
         activity = .running
@@ -166,6 +172,14 @@ public final class FlowSession {
             }
             return try finish(outcome)
         }
+    }
+
+    /// The kinds `flow` uses that `system` cannot serve (an app registers one module per
+    /// framework), as the error the run is refused with before it starts.
+    private func unlinkedUses(of flow: String) -> UnlinkedKindsError? {
+        guard let linking = system as? any KindLinking, let id = program.flow(named: flow) else { return nil }
+        let problems = linking.unlinkedUses(in: program, flow: id)
+        return problems.isEmpty ? nil : UnlinkedKindsError(program: program, diagnostics: problems)
     }
 
     /// Records how a run ended.

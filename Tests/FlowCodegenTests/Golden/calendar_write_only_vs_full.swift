@@ -17,18 +17,14 @@ enum Flows {
         /// The flow's name in its `.flow` file.
         static let flowName = "add_match_to_calendar"
 
-        /// How `add_match_to_calendar` can end: the built-in outcomes (it declares none).
+        /// How `add_match_to_calendar` can end: the built-in outcomes (it declares none) that a run can reach.
         enum Outcome: String, FlowOutcome {
             /// `granted` (built in).
             case granted
             /// `denied` (built in).
             case denied
-            /// `limited` (built in).
-            case limited
             /// `unavailable` (built in).
             case unavailable
-            /// `cancelled` (built in).
-            case cancelled
         }
 
         init() {}
@@ -45,7 +41,7 @@ enum Flows {
         /// The flow's name in its `.flow` file.
         static let flowName = "show_my_week"
 
-        /// How `show_my_week` can end: the built-in outcomes (it declares none).
+        /// How `show_my_week` can end: the built-in outcomes (it declares none) that a run can reach.
         enum Outcome: String, FlowOutcome {
             /// `granted` (built in).
             case granted
@@ -55,8 +51,6 @@ enum Flows {
             case limited
             /// `unavailable` (built in).
             case unavailable
-            /// `cancelled` (built in).
-            case cancelled
         }
 
         init() {}

@@ -17,18 +17,14 @@ enum Flows {
         /// The flow's name in its `.flow` file.
         static let flowName = "record_video"
 
-        /// How `record_video` can end: the built-in outcomes (it declares none).
+        /// How `record_video` can end: the built-in outcomes (it declares none) that a run can reach.
         enum Outcome: String, FlowOutcome {
             /// `granted` (built in).
             case granted
             /// `denied` (built in).
             case denied
-            /// `limited` (built in).
-            case limited
             /// `unavailable` (built in).
             case unavailable
-            /// `cancelled` (built in).
-            case cancelled
         }
 
         init() {}

@@ -17,7 +17,7 @@ enum Flows {
         /// The flow's name in its `.flow` file.
         static let flowName = "find_friends"
 
-        /// How `find_friends` can end: the built-in outcomes (it declares none).
+        /// How `find_friends` can end: the built-in outcomes (it declares none) that a run can reach.
         enum Outcome: String, FlowOutcome {
             /// `granted` (built in).
             case granted
@@ -27,8 +27,6 @@ enum Flows {
             case limited
             /// `unavailable` (built in).
             case unavailable
-            /// `cancelled` (built in).
-            case cancelled
         }
 
         init() {}
@@ -45,7 +43,7 @@ enum Flows {
         /// The flow's name in its `.flow` file.
         static let flowName = "share_more_contacts"
 
-        /// How `share_more_contacts` can end: the outcomes it declares.
+        /// How `share_more_contacts` can end: the outcomes it declares that a run can reach.
         enum Outcome: String, FlowOutcome {
             /// `granted` (declared at line 64).
             case granted

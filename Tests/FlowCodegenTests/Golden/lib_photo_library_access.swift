@@ -20,7 +20,7 @@ enum Flows {
         /// The flow's name in its `.flow` file.
         static let flowName = "photo_library_access"
 
-        /// How `photo_library_access` can end: the built-in outcomes (it declares none).
+        /// How `photo_library_access` can end: the built-in outcomes (it declares none) that a run can reach.
         enum Outcome: String, FlowOutcome {
             /// `granted` (built in).
             case granted

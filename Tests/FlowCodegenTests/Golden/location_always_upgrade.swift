@@ -17,7 +17,7 @@ enum Flows {
         /// The flow's name in its `.flow` file.
         static let flowName = "record_in_background"
 
-        /// How `record_in_background` can end: the outcomes it declares.
+        /// How `record_in_background` can end: the outcomes it declares that a run can reach.
         enum Outcome: String, FlowOutcome {
             /// `always` (declared at line 21).
             case always

@@ -17,18 +17,14 @@ enum Flows {
         /// The flow's name in its `.flow` file.
         static let flowName = "locate_for_delivery"
 
-        /// How `locate_for_delivery` can end: the built-in outcomes (it declares none).
+        /// How `locate_for_delivery` can end: the built-in outcomes (it declares none) that a run can reach.
         enum Outcome: String, FlowOutcome {
             /// `granted` (built in).
             case granted
             /// `denied` (built in).
             case denied
-            /// `limited` (built in).
-            case limited
             /// `unavailable` (built in).
             case unavailable
-            /// `cancelled` (built in).
-            case cancelled
         }
 
         init() {}
@@ -45,7 +41,7 @@ enum Flows {
         /// The flow's name in its `.flow` file.
         static let flowName = "precise_handover"
 
-        /// How `precise_handover` can end: the outcomes it declares.
+        /// How `precise_handover` can end: the outcomes it declares that a run can reach.
         enum Outcome: String, FlowOutcome {
             /// `precise` (declared at line 61).
             case precise

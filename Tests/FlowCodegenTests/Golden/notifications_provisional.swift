@@ -17,7 +17,7 @@ enum Flows {
         /// The flow's name in its `.flow` file.
         static let flowName = "quiet_notifications"
 
-        /// How `quiet_notifications` can end: the built-in outcomes (it declares none).
+        /// How `quiet_notifications` can end: the built-in outcomes (it declares none) that a run can reach.
         enum Outcome: String, FlowOutcome {
             /// `granted` (built in).
             case granted
@@ -25,10 +25,6 @@ enum Flows {
             case denied
             /// `limited` (built in).
             case limited
-            /// `unavailable` (built in).
-            case unavailable
-            /// `cancelled` (built in).
-            case cancelled
         }
 
         init() {}
@@ -45,7 +41,7 @@ enum Flows {
         /// The flow's name in its `.flow` file.
         static let flowName = "prominent_notifications"
 
-        /// How `prominent_notifications` can end: the built-in outcomes (it declares none).
+        /// How `prominent_notifications` can end: the built-in outcomes (it declares none) that a run can reach.
         enum Outcome: String, FlowOutcome {
             /// `granted` (built in).
             case granted
@@ -53,10 +49,6 @@ enum Flows {
             case denied
             /// `limited` (built in).
             case limited
-            /// `unavailable` (built in).
-            case unavailable
-            /// `cancelled` (built in).
-            case cancelled
         }
 
         init() {}

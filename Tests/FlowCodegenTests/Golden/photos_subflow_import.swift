@@ -17,7 +17,7 @@ enum Flows {
         /// The flow's name in its `.flow` file.
         static let flowName = "pick_photo"
 
-        /// How `pick_photo` can end: the built-in outcomes (it declares none).
+        /// How `pick_photo` can end: the built-in outcomes (it declares none) that a run can reach.
         enum Outcome: String, FlowOutcome {
             /// `granted` (built in).
             case granted
@@ -25,10 +25,6 @@ enum Flows {
             case denied
             /// `limited` (built in).
             case limited
-            /// `unavailable` (built in).
-            case unavailable
-            /// `cancelled` (built in).
-            case cancelled
         }
 
         init() {}
@@ -45,7 +41,7 @@ enum Flows {
         /// The flow's name in its `.flow` file.
         static let flowName = "save_postcard"
 
-        /// How `save_postcard` can end: the outcomes it declares.
+        /// How `save_postcard` can end: the outcomes it declares that a run can reach.
         enum Outcome: String, FlowOutcome {
             /// `saved` (declared at line 28).
             case saved

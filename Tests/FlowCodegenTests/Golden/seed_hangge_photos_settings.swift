@@ -17,18 +17,12 @@ enum Flows {
         /// The flow's name in its `.flow` file.
         static let flowName = "photos_authorize"
 
-        /// How `photos_authorize` can end: the built-in outcomes (it declares none).
+        /// How `photos_authorize` can end: the built-in outcomes (it declares none) that a run can reach.
         enum Outcome: String, FlowOutcome {
             /// `granted` (built in).
             case granted
             /// `denied` (built in).
             case denied
-            /// `limited` (built in).
-            case limited
-            /// `unavailable` (built in).
-            case unavailable
-            /// `cancelled` (built in).
-            case cancelled
         }
 
         init() {}

@@ -17,18 +17,12 @@ enum Flows {
         /// The flow's name in its `.flow` file.
         static let flowName = "photo_library_execute"
 
-        /// How `photo_library_execute` can end: the built-in outcomes (it declares none).
+        /// How `photo_library_execute` can end: the built-in outcomes (it declares none) that a run can reach.
         enum Outcome: String, FlowOutcome {
             /// `granted` (built in).
             case granted
             /// `denied` (built in).
             case denied
-            /// `limited` (built in).
-            case limited
-            /// `unavailable` (built in).
-            case unavailable
-            /// `cancelled` (built in).
-            case cancelled
         }
 
         init() {}
@@ -45,18 +39,12 @@ enum Flows {
         /// The flow's name in its `.flow` file.
         static let flowName = "album_groups"
 
-        /// How `album_groups` can end: the built-in outcomes (it declares none).
+        /// How `album_groups` can end: the built-in outcomes (it declares none) that a run can reach.
         enum Outcome: String, FlowOutcome {
             /// `granted` (built in).
             case granted
             /// `denied` (built in).
             case denied
-            /// `limited` (built in).
-            case limited
-            /// `unavailable` (built in).
-            case unavailable
-            /// `cancelled` (built in).
-            case cancelled
         }
 
         init() {}
@@ -73,18 +61,12 @@ enum Flows {
         /// The flow's name in its `.flow` file.
         static let flowName = "album_groups_own_denial"
 
-        /// How `album_groups_own_denial` can end: the built-in outcomes (it declares none).
+        /// How `album_groups_own_denial` can end: the built-in outcomes (it declares none) that a run can reach.
         enum Outcome: String, FlowOutcome {
             /// `granted` (built in).
             case granted
             /// `denied` (built in).
             case denied
-            /// `limited` (built in).
-            case limited
-            /// `unavailable` (built in).
-            case unavailable
-            /// `cancelled` (built in).
-            case cancelled
         }
 
         init() {}

@@ -17,7 +17,7 @@ enum Flows {
         /// The flow's name in its `.flow` file.
         static let flowName = "_1"
 
-        /// How `_1` can end: the outcomes it declares.
+        /// How `_1` can end: the outcomes it declares that a run can reach.
         enum Outcome: String, FlowOutcome {
             /// `_1` (declared at line 2).
             case _1
@@ -43,18 +43,10 @@ enum Flows {
         /// The flow's name in its `.flow` file.
         static let flowName = "_9lives"
 
-        /// How `_9lives` can end: the built-in outcomes (it declares none).
+        /// How `_9lives` can end: the built-in outcomes (it declares none) that a run can reach.
         enum Outcome: String, FlowOutcome {
             /// `granted` (built in).
             case granted
-            /// `denied` (built in).
-            case denied
-            /// `limited` (built in).
-            case limited
-            /// `unavailable` (built in).
-            case unavailable
-            /// `cancelled` (built in).
-            case cancelled
         }
 
         init() {}
@@ -71,7 +63,7 @@ enum Flows {
         /// The flow's name in its `.flow` file.
         static let flowName = "__0x1"
 
-        /// How `__0x1` can end: the built-in outcomes (it declares none).
+        /// How `__0x1` can end: the built-in outcomes (it declares none) that a run can reach.
         enum Outcome: String, FlowOutcome {
             /// `granted` (built in).
             case granted
@@ -99,18 +91,10 @@ enum Flows {
         /// The flow's name in its `.flow` file.
         static let flowName = "__"
 
-        /// How `__` can end: the built-in outcomes (it declares none).
+        /// How `__` can end: the built-in outcomes (it declares none) that a run can reach.
         enum Outcome: String, FlowOutcome {
             /// `granted` (built in).
             case granted
-            /// `denied` (built in).
-            case denied
-            /// `limited` (built in).
-            case limited
-            /// `unavailable` (built in).
-            case unavailable
-            /// `cancelled` (built in).
-            case cancelled
         }
 
         init() {}
@@ -127,18 +111,10 @@ enum Flows {
         /// The flow's name in its `.flow` file.
         static let flowName = "___"
 
-        /// How `___` can end: the built-in outcomes (it declares none).
+        /// How `___` can end: the built-in outcomes (it declares none) that a run can reach.
         enum Outcome: String, FlowOutcome {
             /// `granted` (built in).
             case granted
-            /// `denied` (built in).
-            case denied
-            /// `limited` (built in).
-            case limited
-            /// `unavailable` (built in).
-            case unavailable
-            /// `cancelled` (built in).
-            case cancelled
         }
 
         init() {}
@@ -158,18 +134,10 @@ enum Flows {
         /// The flow's name in its `.flow` file.
         static let flowName = "pass"
 
-        /// How `pass` can end: the built-in outcomes (it declares none).
+        /// How `pass` can end: the built-in outcomes (it declares none) that a run can reach.
         enum Outcome: String, FlowOutcome {
             /// `granted` (built in).
             case granted
-            /// `denied` (built in).
-            case denied
-            /// `limited` (built in).
-            case limited
-            /// `unavailable` (built in).
-            case unavailable
-            /// `cancelled` (built in).
-            case cancelled
         }
 
         /// The text passed as `arguments`.

@@ -1,6 +1,7 @@
 #if canImport(UIKit) && canImport(CoreLocation)
     import CoreLocation
     import FlowModel
+    import PermissionFlowApple
     import PermissionFlowAppleSupport
 
     /// Location and its accuracy: one `CLLocationManager`, created on the main actor so its delegate
@@ -117,5 +118,34 @@
                 pending.finish(.failure(error))
             }
         }
+    }
+
+    @available(iOS 17.0, *)
+    extension ApplePermissionModule {
+        /// Location and its accuracy (CoreLocation), and the `locationServices` check. Info.plist: NSLocationWhenInUseUsageDescription (and NSLocationAlwaysAndWhenInUseUsageDescription to ask for Always, NSLocationTemporaryUsageDescriptionDictionary for full accuracy).
+        public static var location: ApplePermissionModule {
+            ApplePermissionModule(.location) { context in
+                LocationModule(
+                    access: LocationAccess(), app: context.app, grace: context.configuration.promptGracePeriod)
+            }
+        }
+    }
+
+    @available(iOS 17.0, *)
+    struct LocationModule: FrameworkModuleAccess {
+        let access: LocationAccess
+        let app: AppLifecycle
+        let grace: Duration
+        var module: AppleModule { .location }
+        func rawStatusValues(of kind: PermissionKind) async throws -> [Int] {
+            [kind == .locationAccuracy ? await access.accuracyRawValue : await access.statusRawValue]
+        }
+        func request(_ kind: PermissionKind, options: [RequestOption]) async throws -> Bool? {
+            guard let request = LocationRequest.of(kind, options: options) else {
+                preconditionFailure("\(kind.rawValue) is not a location kind")
+            }
+            return try await access.request(request, app: app, grace: grace).promptAppeared
+        }
+        func isAvailable(_ capability: Capability) async throws -> Bool { LocationAccess.servicesEnabled() }
     }
 #endif

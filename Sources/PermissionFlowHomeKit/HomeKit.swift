@@ -1,6 +1,7 @@
 #if canImport(UIKit) && canImport(HomeKit)
     import FlowModel
     import HomeKit
+    import PermissionFlowApple
     import PermissionFlowAppleSupport
 
     /// HomeKit: creating the `HMHomeManager` is the request ("the system automatically prompts the
@@ -82,6 +83,32 @@
             } catch {
                 pending.finish(.failure(error))
             }
+        }
+    }
+
+    @available(iOS 17.0, *)
+    extension ApplePermissionModule {
+        /// HomeKit. Info.plist: NSHomeKitUsageDescription; the app also needs the HomeKit capability.
+        public static var homeKit: ApplePermissionModule {
+            ApplePermissionModule(.homeKit) { context in
+                HomeKitModule(access: HomeKitAccess(), app: context.app, grace: context.configuration.promptGracePeriod)
+            }
+        }
+    }
+
+    @available(iOS 17.0, *)
+    struct HomeKitModule: FrameworkModuleAccess {
+        let access: HomeKitAccess
+        let app: AppLifecycle
+        let grace: Duration
+        var module: AppleModule { .homeKit }
+
+        func rawStatusValues(of kind: PermissionKind) async throws -> [Int] {
+            [try await access.statusRawValue(app: app, grace: grace)]
+        }
+
+        func request(_ kind: PermissionKind, options: [RequestOption]) async throws -> Bool? {
+            try await access.request(app: app, grace: grace).promptAppeared
         }
     }
 #endif

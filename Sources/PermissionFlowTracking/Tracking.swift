@@ -1,6 +1,7 @@
 #if canImport(UIKit) && canImport(AppTrackingTransparency)
     import AppTrackingTransparency
     import FlowModel
+    import PermissionFlowApple
     import PermissionFlowAppleSupport
 
     /// Tracking: `ATTrackingManager`, whose prompt only appears in an active app. The request runs
@@ -48,6 +49,24 @@
                 throw error
             }
             return (status, machine.value.promptAppeared)
+        }
+    }
+
+    @available(iOS 17.0, *)
+    extension ApplePermissionModule {
+        /// Tracking (AppTrackingTransparency). Info.plist: NSUserTrackingUsageDescription.
+        public static var tracking: ApplePermissionModule {
+            ApplePermissionModule(.tracking) { context in TrackingModule(app: context.app) }
+        }
+    }
+
+    @available(iOS 17.0, *)
+    struct TrackingModule: FrameworkModuleAccess {
+        let app: AppLifecycle
+        var module: AppleModule { .tracking }
+        func rawStatusValues(of kind: PermissionKind) async throws -> [Int] { [TrackingAccess.statusRawValue()] }
+        func request(_ kind: PermissionKind, options: [RequestOption]) async throws -> Bool? {
+            try await TrackingAccess.request(app: app).promptAppeared
         }
     }
 #endif

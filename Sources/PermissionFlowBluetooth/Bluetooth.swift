@@ -1,6 +1,7 @@
 #if canImport(UIKit) && canImport(CoreBluetooth)
     import CoreBluetooth
     import FlowModel
+    import PermissionFlowApple
     import PermissionFlowAppleSupport
 
     /// Bluetooth: creating a `CBCentralManager` shows the prompt; the answer arrives through
@@ -69,6 +70,26 @@
             } catch {
                 pending.finish(.failure(error))
             }
+        }
+    }
+
+    @available(iOS 17.0, *)
+    extension ApplePermissionModule {
+        /// Bluetooth (CoreBluetooth). Info.plist: NSBluetoothAlwaysUsageDescription.
+        public static var bluetooth: ApplePermissionModule {
+            ApplePermissionModule(.bluetooth) { context in BluetoothModule(access: BluetoothAccess(), app: context.app)
+            }
+        }
+    }
+
+    @available(iOS 17.0, *)
+    struct BluetoothModule: FrameworkModuleAccess {
+        let access: BluetoothAccess
+        let app: AppLifecycle
+        var module: AppleModule { .bluetooth }
+        func rawStatusValues(of kind: PermissionKind) async throws -> [Int] { [BluetoothAccess.statusRawValue()] }
+        func request(_ kind: PermissionKind, options: [RequestOption]) async throws -> Bool? {
+            try await access.request(app: app).promptAppeared
         }
     }
 #endif

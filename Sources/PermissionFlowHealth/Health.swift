@@ -1,5 +1,8 @@
 #if canImport(UIKit) && canImport(HealthKit)
+    import FlowModel
     import HealthKit
+    import PermissionFlowApple
+    import PermissionFlowAppleSupport
 
     /// Health: `HKHealthStore`, per quantity type (`HKQuantityTypeIdentifier` raw values from the
     /// backend's configuration). Only sharing statuses exist; `HealthAuthorization` combines them, and
@@ -45,6 +48,41 @@
                 throw .unknownHealthType(identifier)
             }
             return type
+        }
+    }
+
+    @available(iOS 17.0, *)
+    extension ApplePermissionModule {
+        /// Health (HealthKit) for the types in `Configuration.healthShareTypes` and
+        /// `healthReadTypes`. Info.plist: NSHealthShareUsageDescription, NSHealthUpdateUsageDescription;
+        /// the app also needs the HealthKit capability.
+        public static var health: ApplePermissionModule {
+            ApplePermissionModule(.health) { context in
+                HealthModule(
+                    share: context.configuration.healthShareTypes, read: context.configuration.healthReadTypes)
+            }
+        }
+    }
+
+    @available(iOS 17.0, *)
+    struct HealthModule: FrameworkModuleAccess {
+        let share: [String]
+        let read: [String]
+        var module: AppleModule { .health }
+
+        func rawStatusValues(of kind: PermissionKind) async throws -> [Int] {
+            guard HealthAccess.isAvailable else { throw ApplePermissionSystem.Failure.healthUnavailable }
+            return try HealthAccess.statusRawValues(share: share)
+        }
+
+        func healthRequestStatusRawValue() async throws -> Int {
+            guard HealthAccess.isAvailable else { throw ApplePermissionSystem.Failure.healthUnavailable }
+            return try await HealthAccess.requestStatusRawValue(share: share, read: read)
+        }
+
+        func request(_ kind: PermissionKind, options: [RequestOption]) async throws -> Bool? {
+            try await HealthAccess.request(share: share, read: read)
+            return nil
         }
     }
 #endif

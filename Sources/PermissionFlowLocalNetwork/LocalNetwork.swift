@@ -2,6 +2,7 @@
     import FlowModel
     import Foundation
     import Network
+    import PermissionFlowApple
     import PermissionFlowAppleSupport
 
     /// Local Network: no status API and no request API (TN3179). The probe advertises a Bonjour
@@ -117,6 +118,51 @@
             } else {
                 result.finish(.failure(ApplePermissionSystem.Failure.localNetworkProbeFailed("\(error)")))
             }
+        }
+    }
+
+    @available(iOS 17.0, *)
+    extension ApplePermissionModule {
+        /// Local Network (Network: a Bonjour probe). Info.plist: NSLocalNetworkUsageDescription, and
+        /// `Configuration.localNetworkServiceType` in NSBonjourServices.
+        public static var localNetwork: ApplePermissionModule {
+            ApplePermissionModule(.localNetwork) { context in
+                LocalNetworkModule(
+                    access: LocalNetworkAccess(), app: context.app, grace: context.configuration.promptGracePeriod,
+                    serviceType: context.configuration.localNetworkServiceType,
+                    bonjourServices: context.bonjourServices)
+            }
+        }
+    }
+
+    @available(iOS 17.0, *)
+    struct LocalNetworkModule: FrameworkModuleAccess {
+        let access: LocalNetworkAccess
+        let app: AppLifecycle
+        let grace: Duration
+        let serviceType: String
+        let bonjourServices: [String]
+        var module: AppleModule { .localNetwork }
+
+        /// The probe's service type, if Info.plist declares it (without it, browsing fails).
+        private func declaredServiceType() throws -> String {
+            guard bonjourServices.contains(serviceType) else {
+                throw ApplePermissionSystem.Failure.bonjourServiceNotDeclared(serviceType)
+            }
+            return serviceType
+        }
+
+        func rawStatusValues(of kind: PermissionKind) async throws -> [Int] {
+            // No status API: FrameworkPermissionSystem reads it through localNetworkProbe().
+            preconditionFailure("localNetwork has no raw status value")
+        }
+
+        func localNetworkProbe() async throws -> LocalNetworkProbe.Outcome {
+            try await access.outcome(serviceType: try declaredServiceType(), app: app, grace: grace)
+        }
+
+        func request(_ kind: PermissionKind, options: [RequestOption]) async throws -> Bool? {
+            try await access.request(serviceType: try declaredServiceType(), app: app, grace: grace)
         }
     }
 #endif

@@ -1,6 +1,8 @@
 #if canImport(UIKit) && canImport(LocalAuthentication)
+    import FlowModel
     import Foundation
     import LocalAuthentication
+    import PermissionFlowApple
     import PermissionFlowAppleSupport
 
     /// `capability biometry`: Face ID, Touch ID or Optic ID hardware. `biometryType` is only set after
@@ -50,5 +52,39 @@
         private static func code(_ error: NSError) -> Int {
             error.domain == LAErrorDomain ? error.code : Int(Int32.min)
         }
+    }
+
+    @available(iOS 17.0, *)
+    extension ApplePermissionModule {
+        /// Face ID (LocalAuthentication) and the `biometry` check. Info.plist: NSFaceIDUsageDescription.
+        public static var faceID: ApplePermissionModule {
+            ApplePermissionModule(.faceID) { context in
+                FaceIDModule(
+                    reason: context.configuration.biometryReason ?? context.faceIDUsageDescription, app: context.app)
+            }
+        }
+    }
+
+    @available(iOS 17.0, *)
+    struct FaceIDModule: FrameworkModuleAccess {
+        /// What `evaluatePolicy` shows (Touch ID shows it; Face ID's alert shows the usage description).
+        let reason: String?
+        let app: AppLifecycle
+        var module: AppleModule { .faceID }
+
+        func rawStatusValues(of kind: PermissionKind) async throws -> [Int] {
+            // No status API: FrameworkPermissionSystem reads Face ID through biometryReading().
+            preconditionFailure("faceID has no raw status value")
+        }
+
+        func biometryReading() async throws -> BiometryReading { FaceIDAccess.reading() }
+
+        func request(_ kind: PermissionKind, options: [RequestOption]) async throws -> Bool? {
+            guard let reason, !reason.isEmpty else { throw ApplePermissionSystem.Failure.noBiometryReason }
+            try await app.waitUntilActive()
+            return await FaceIDAccess.request(reason: reason)
+        }
+
+        func isAvailable(_ capability: Capability) async throws -> Bool { BiometryCapability.isPresent() }
     }
 #endif

@@ -1,5 +1,6 @@
 #if canImport(UIKit) && canImport(Photos)
     import FlowModel
+    import PermissionFlowApple
     import PermissionFlowAppleSupport
     import Photos
 
@@ -19,6 +20,24 @@
 
         static func request(_ kind: PermissionKind) async -> Int {
             await PHPhotoLibrary.requestAuthorization(for: level(kind)).rawValue
+        }
+    }
+
+    @available(iOS 17.0, *)
+    extension ApplePermissionModule {
+        /// Photos, read-write and add-only (Photos). Info.plist: NSPhotoLibraryUsageDescription, NSPhotoLibraryAddUsageDescription.
+        public static var photos: ApplePermissionModule {
+            ApplePermissionModule(.photos) { _ in PhotosModule() }
+        }
+    }
+
+    @available(iOS 17.0, *)
+    struct PhotosModule: FrameworkModuleAccess {
+        var module: AppleModule { .photos }
+        func rawStatusValues(of kind: PermissionKind) async throws -> [Int] { [PhotosAccess.statusRawValue(kind)] }
+        func request(_ kind: PermissionKind, options: [RequestOption]) async throws -> Bool? {
+            _ = await PhotosAccess.request(kind)
+            return nil
         }
     }
 #endif

@@ -1,5 +1,6 @@
 #if canImport(UIKit) && canImport(UserNotifications)
     import FlowModel
+    import PermissionFlowApple
     import PermissionFlowAppleSupport
     import UserNotifications
 
@@ -19,6 +20,26 @@
         static func request(options: [RequestOption]) async throws {
             let bits = UNAuthorizationOptions(rawValue: NotificationAuthorizationOptions.rawValue(for: options))
             _ = try await UNUserNotificationCenter.current().requestAuthorization(options: bits)
+        }
+    }
+
+    @available(iOS 17.0, *)
+    extension ApplePermissionModule {
+        /// Notifications (UserNotifications). Info.plist: no usage key.
+        public static var notifications: ApplePermissionModule {
+            ApplePermissionModule(.notifications) { _ in NotificationsModule() }
+        }
+    }
+
+    @available(iOS 17.0, *)
+    struct NotificationsModule: FrameworkModuleAccess {
+        var module: AppleModule { .notifications }
+        func rawStatusValues(of kind: PermissionKind) async throws -> [Int] {
+            [await NotificationAccess.statusRawValue()]
+        }
+        func request(_ kind: PermissionKind, options: [RequestOption]) async throws -> Bool? {
+            try await NotificationAccess.request(options: options)
+            return nil
         }
     }
 #endif
