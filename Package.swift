@@ -63,7 +63,7 @@ let package = Package(
             dependencies: ["FlowSyntax", "FlowModel", "FlowLint", "FlowRuntime", "FlowCodegen", "FlowStrings"]),
         // Issue 34: the opt-in funnel: analytics read back against the flow that sent them
         // (JSON Lines of runs, streaming), with the statistics; `flowrun funnel` is its front end.
-        .target(name: "FlowAnalytics", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime"]),
+        .target(name: "FlowAnalytics", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowEncoding"]),
         .target(
             name: "FlowCommandLine",
             dependencies: [

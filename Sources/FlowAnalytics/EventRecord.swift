@@ -1,3 +1,4 @@
+import FlowEncoding
 import FlowRuntime
 import FlowSyntax
 import Foundation

@@ -1,3 +1,4 @@
+import FlowEncoding
 import FlowSyntax
 
 /// Where the user, the event name and the properties are in a line of each export

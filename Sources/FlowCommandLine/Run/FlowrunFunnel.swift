@@ -1,3 +1,4 @@
+import FlowArguments
 import FlowAnalytics
 import FlowModel
 import FlowRuntime
