@@ -80,12 +80,19 @@ import Testing
         #expect(kind.promptTitle(options: [], answers: [], app: "Notes") == title)
     }
 
-    /// What a request from an inactive app does comes from the spec, for every kind.
+    /// What a request from an inactive app does comes from the spec, for every kind: only
+    /// tracking is dropped while another prompt is finishing; location, tracking and Local
+    /// Network give no prompt in the background.
     @Test func inactiveRequests() {
-        let keeping = PermissionKind.allCases.filter { $0.spec.whileInactive == .keepsStatus }
-        #expect(keeping == [.location, .tracking])
-        #expect(PermissionKind.localNetwork.resultWhileInactive(current: .notDetermined) == .denied)
-        #expect(PermissionKind.camera.resultWhileInactive(current: .notDetermined) == nil)
+        let finishing = PermissionKind.allCases.filter { $0.spec.whileInactive.whilePromptFinishing != .promptShown }
+        #expect(finishing == [.tracking])
+        let background = PermissionKind.allCases.filter { $0.spec.whileInactive.inBackground != .promptShown }
+        #expect(background == [.location, .tracking, .localNetwork])
+        #expect(PermissionKind.location.resultWhilePromptFinishing(current: .notDetermined) == nil)
+        #expect(PermissionKind.location.resultInBackground(current: .notDetermined) == .notDetermined)
+        #expect(PermissionKind.localNetwork.resultInBackground(current: .notDetermined) == .denied)
+        #expect(PermissionKind.localNetwork.resultWhilePromptFinishing(current: .notDetermined) == nil)
+        #expect(PermissionKind.camera.resultInBackground(current: .notDetermined) == nil)
     }
 
     @Test func legacyKeysFollowOptions() {

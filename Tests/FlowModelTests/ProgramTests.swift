@@ -301,12 +301,24 @@ import Testing
 @Suite struct CatalogFactTests {
     @Test func trackingLocationAndLocalNetworkWaitForAnActiveApp() {
         #expect(PermissionKind.allCases.filter(\.promptsOnlyWhileActive) == [.location, .tracking, .localNetwork])
-        #expect(PermissionKind.tracking.resultWhileInactive(current: .notDetermined) == .notDetermined)
-        #expect(PermissionKind.localNetwork.resultWhileInactive(current: .notDetermined) == .denied)
-        #expect(PermissionKind.camera.resultWhileInactive(current: .notDetermined) == nil)
-        // possibleRequestResults includes the inactive answer: notDetermined stays possible.
+        #expect(PermissionKind.allCases.filter(\.dropsRequestWhilePromptFinishing) == [.tracking])
+        #expect(PermissionKind.tracking.resultWhilePromptFinishing(current: .notDetermined) == .notDetermined)
+        #expect(PermissionKind.localNetwork.resultInBackground(current: .notDetermined) == .denied)
+        #expect(PermissionKind.camera.resultInBackground(current: .notDetermined) == nil)
+        // Tracking dropped while another prompt finishes: notDetermined stays possible.
         #expect(PermissionKind.tracking.possibleRequestResults(options: []).contains(.notDetermined))
         #expect(!PermissionKind.camera.possibleRequestResults(options: []).contains(.notDetermined))
+    }
+
+    /// A location request in the foreground gets one of the prompt's three answers; only one from
+    /// the background returns notDetermined (issue 29: location asks for the foreground, not for
+    /// an active app).
+    @Test func locationCompletesNotDeterminedOnlyFromTheBackground() {
+        #expect(!PermissionKind.location.possibleRequestResults(options: [.whenInUse]).contains(.notDetermined))
+        #expect(
+            PermissionKind.location.possibleRequestResults(options: [.whenInUse], inBackground: true).contains(
+                .notDetermined))
+        #expect(PermissionKind.localNetwork.possibleRequestResults(options: []) == [.denied, .authorized])
     }
 
     @Test func localeFallbackWalksTheDeclaredChainThenTheBase() throws {

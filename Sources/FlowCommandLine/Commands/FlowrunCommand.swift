@@ -100,7 +100,7 @@ public struct FlowrunCommand: Sendable {
             .repeatable(
                 "settings", "changes",
                 help: "one Settings visit: photos=authorized[,camera=denied][,relaunch], none or relaunch"),
-            .flag("inactive", help: "the app is not active (tracking and location prompts are not shown)"),
+            .flag("inactive", help: "the app is in the background (tracking and location prompts are not shown)"),
             .flag(
                 "relaunch",
                 help:

@@ -35,7 +35,8 @@ extension FlowAnalysis {
 
     /// Possible completions of a request from status `s`, and whether any of them shows a prompt
     /// or changes the status (what FL1202 and FL1207 ask, from the status alone). `finishing`:
-    /// another prompt's completion is running, so the app is not active (`AppActivity.swift`).
+    /// another prompt's completion is running, so the app is not active
+    /// (`PermissionKind.resultWhilePromptFinishing`).
     func requestResults(
         _ ref: PermissionRef, options: [RequestOption], from s: Status,
         upgrade: AlwaysUpgrade = .unknown, finishing: Bool = false
@@ -72,8 +73,7 @@ extension FlowAnalysis {
                     results.append(
                         RequestCompletion(status: s, note: .upgradeOffered(s), temporary: false, prompted: false))
                 }
-                if finishing, kind.dropsRequestWhilePromptFinishing {
-                    let silent = kind.resultWhileInactive(current: s) ?? s
+                if finishing, let silent = kind.resultWhilePromptFinishing(current: s) {
                     results.append(
                         RequestCompletion(status: silent, note: .notActive, temporary: false, prompted: false))
                 }

@@ -94,6 +94,17 @@ struct ArmTables: Sendable {
 }
 
 extension FlowAnalysis {
+    /// Whether the app's Settings page can show `kind`'s switch while it is still undecided, as
+    /// the simulated device's page does for a kind the app asked for: location, whose page offers
+    /// "Ask Next Time Or When I Share" and whose "Allow Once" grant falls back to notDetermined;
+    /// tracking, whose request iOS drops while another prompt is finishing
+    /// (`resultWhilePromptFinishing`); and precise location, shown on the location page. A
+    /// request made after a tap decides every other kind, so its undecided status has no switch.
+    static func hasSwitchWhileUndetermined(_ kind: PermissionKind) -> Bool {
+        kind == .locationAccuracy || kind.dropsRequestWhilePromptFinishing
+            || kind.settingsChoices.contains { $0.statusClass == .notDetermined }
+    }
+
     /// The plan of every state of the flow (see `StatePlan`).
     func buildStatePlans() {
         let flow = program[id]
@@ -128,7 +139,7 @@ extension FlowAnalysis {
         statePlans = plans
         handoffOutcomes = flow.states.map { $0.handoff.map { Int32($0.outcome) } ?? -1 }
         settingsSwitchWhileUndetermined = subjects.map { ref in
-            kinds(of: ref).contains { $0.promptsOnlyWhileActive || $0 == .locationAccuracy }
+            kinds(of: ref).contains(where: Self.hasSwitchWhileUndetermined)
         }
     }
 }

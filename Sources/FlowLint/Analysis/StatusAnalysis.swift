@@ -258,8 +258,9 @@ extension FlowAnalysis {
     /// What a subject may be after a visit to Settings, as the simulated device's page offers it:
     /// a `restricted` status has no choices (Screen Time or MDM), and a kind the app never asked
     /// for has no switch yet, so a notDetermined status stays (reference, correction 9). Location
-    /// and tracking can be notDetermined after a request (an inactive app, "Ask Next Time"),
-    /// when their switch is shown: those keep every choice. A refusing user changes nothing.
+    /// and tracking can be notDetermined after a request ("Allow Once" ended, "Ask Next Time", a
+    /// tracking request dropped while another prompt finished), when their switch is shown
+    /// (`hasSwitchWhileUndetermined`): those keep every choice. A refusing user changes nothing.
     func settingsResult(_ before: StatusSet, subject i: Int) -> StatusSet {
         if refusing { return before }
         let switchWhileUndetermined = settingsSwitchWhileUndetermined[i]

@@ -82,25 +82,26 @@ extension Rule {
                             kinds.isEmpty
                             ? nil
                             : kinds.reduce(into: Set<Status>()) {
-                                $0.formUnion($1.possibleRequestResults(options: options))
+                                $0.formUnion($1.possibleRequestResults(options: options, inBackground: true))
                             }
                         let statuses = arms[a].patterns.compactMap { p -> Status? in
                             if case .status(let st) = p.first { return st } else { return nil }
                         }
-                        // What an app that is not active gets back (a request at launch or from
-                        // the background): the status analysis takes flows to run in the
-                        // foreground (AppActivity.swift), but whether this request ever runs
-                        // elsewhere is not in the flow, so an arm for it is not called dead.
+                        // What an app in the background gets back (`resultInBackground`): the
+                        // status analysis takes flows to run in the foreground, as the explorer
+                        // does, but whether this request ever runs from the background (a
+                        // notification action, a background task) is not in the flow, so an arm
+                        // for it is not called dead.
                         let from = knowledge[analysis.subjectIndex(ref)]
                         // (A generic flow's arm counts for every kind it may be called with.)
-                        let inactive = (kinds.isEmpty || generic != nil ? PermissionKind.allCases : kinds).contains {
+                        let background = (kinds.isEmpty || generic != nil ? PermissionKind.allCases : kinds).contains {
                             k in
                             from.contains { s in
-                                guard let r = k.resultWhileInactive(current: s) else { return false }
+                                guard let r = k.resultInBackground(current: s) else { return false }
                                 return arms[a].patterns.contains { $0.first?.matches(r) ?? false }
                             }
                         }
-                        if inactive { continue }
+                        if background { continue }
                         if let possible, !statuses.isEmpty, statuses.allSatisfy({ !possible.contains($0) }) {
                             message =
                                 "branch '\(arms[a].spelling)' is never taken: request \(analysis.name(of: ref)) never returns \(arms[a].spelling)"

@@ -84,7 +84,7 @@ extension Rule {
                 notes.append(DiagnosticNote("show an alert or screen first, so the app is active again when it asks"))
                 findings.append(
                     RuleFinding(
-                        "request \(name) runs while \(what) is finishing: iOS shows the \(name) prompt only to an active app, so it returns \(kind.resultWhileInactive(current: .notDetermined)?.rawValue ?? "notDetermined") without asking",
+                        "request \(name) runs while \(what) is finishing: iOS shows the \(name) prompt only to an active app, so it returns \(kind.resultWhilePromptFinishing(current: .notDetermined)?.rawValue ?? "notDetermined") without asking",
                         at: request.range, notes: notes, witness: witnesses.witness(to: n)))
             }
         }

@@ -11,7 +11,12 @@ extension Rule {
             passing another alert or Settings. App Review (guideline 5.1.1(iv)) accepts such screens
             only when the button does not steer the decision: "Allow", "Allow Camera", "Grant Access"
             have been rejected; "Continue" or "Next" pass. Every locale the flow ships is checked
-            (允许, 允許, Дозволити, Zezwól, Pozwól, Autoriser, Permitir, Erlauben, 許可, 허용 ...).
+            against a table of the languages iOS ships (about 40): in each, the system prompt's own
+            "Allow" button (Consenti, Sta toe, Tillåt, İzin Ver, السماح, אפשר, अनुमति दें, Cho phép,
+            อนุญาต, Izinkan, 允许, 許可, 허용 ...) and the common synonyms ("grant access", "turn on",
+            "enable": Dar acceso, Дозволити, Zezwól ...), matched without regard to case or
+            diacritics. Neutral progression ("Continue", "Weiter", "Continuar", "Not Now") is in no
+            language's list.
             """,
         triggering: """
             flow camera {
@@ -66,82 +71,6 @@ extension Rule {
             }
         }
         return findings
-    }
-}
-
-/// Words that tell the user what to answer a permission prompt, per language. Latin and
-/// Cyrillic entries match a word prefix; CJK entries match anywhere.
-enum SteeringWords {
-    static let prefixes = [
-        "allow", "grant", "enable", "authoriz", "authoris", "permit", "accept", "give access", "turn on",
-        "дозвол", "надати", "увімкн", "разреш", "предостав", "включ",
-        "zezw", "pozw", "udziel", "włącz", "wlacz",
-        "erlaub", "zulass", "gewähr", "aktivier", "autoris", "permett", "activ", "permitir", "autoriz", "conced",
-        "consent", "abilit", "ativ",
-    ]
-    static let ideographs = ["允许", "允許", "授权", "授權", "开启", "開啟", "同意", "许可", "許可", "허용", "허가", "有効"]
-
-    static func steers(_ text: String) -> Bool {
-        if let answer = asciiSteers(text) { return answer }
-        return unicodeSteers(text)
-    }
-
-    private static let asciiPrefixes: [[UInt8]] = prefixes.filter { $0.utf8.allSatisfy { $0 < 0x80 } }.map {
-        Array($0.utf8)
-    }
-
-    /// `unicodeSteers` for an ASCII text, on its bytes (nil when the text is not ASCII). Most
-    /// labels are ASCII, and lowercasing them and walking their `Character`s cost as much as
-    /// the rest of the rule. In ASCII a letter is `A-Z a-z`, lowercasing folds those, no
-    /// ideograph can occur, and only the ASCII prefixes can match.
-    static func asciiSteers(_ text: String) -> Bool? {
-        var text = text
-        return text.withUTF8 { bytes -> Bool? in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
-            func lower(_ b: UInt8) -> UInt8 { b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b }
-            func inRun(_ b: UInt8) -> Bool {
-                b == UInt8(ascii: " ") || (lower(b) >= UInt8(ascii: "a") && lower(b) <= UInt8(ascii: "z"))
-            }
-            for i in bytes.indices where inRun(bytes[i]) {
-                // A word start: the start of a run of letters and spaces, or just after a space in one.
-                guard i == 0 || !inRun(bytes[i - 1]) || bytes[i - 1] == UInt8(ascii: " ") else { continue }
-                for p in asciiPrefixes
-                where i + p.count <= bytes.count
-                    && p.indices.allSatisfy({ lower(bytes[i + $0]) == p[$0] })
-                {
-                    return true
-                }
-            }
-            return false
-        }
-    }
-
-    /// The general search: lowercase, ideographs anywhere, prefixes at word starts.
-    static func unicodeSteers(_ text: String) -> Bool {
-        let lower = text.lowercased()
-        if ideographs.contains(where: { lower.contains($0) }) { return true }
-        var words: [Substring] = []
-        var start: String.Index?
-        for i in lower.indices {
-            if lower[i].isLetter || lower[i] == " " {
-                if start == nil { start = i }
-            } else if let s = start {
-                words.append(lower[s..<i])
-                start = nil
-            }
-        }
-        if let s = start { words.append(lower[s...]) }
-        // Each run of letters and spaces; check every word start inside it.
-        for run in words {
-            var position = run.startIndex
-            while position < run.endIndex {
-                let rest = run[position...]
-                if prefixes.contains(where: { rest.hasPrefix($0) }) { return true }
-                guard let space = rest.firstIndex(of: " ") else { break }
-                position = run.index(after: space)
-            }
-        }
-        return false
     }
 }
 

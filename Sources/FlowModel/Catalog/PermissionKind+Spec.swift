@@ -89,7 +89,7 @@ extension PermissionKind {
                         key: "NSLocationAlwaysUsageDescription", neededBelow: 11,
                         effect: .failsWithoutPrompt, onlyWith: .always)
                 ],
-                missingUsageKeyEffect: .failsWithoutPrompt, whileInactive: .keepsStatus, prompt: .location,
+                missingUsageKeyEffect: .failsWithoutPrompt, whileInactive: .foregroundOnly, prompt: .location,
                 promptTitle: "Allow {app} to use your location?",
                 otherPromptTitle: "Allow {app} to also use your location even when you are not using the app?",
                 settingsRow: .list([
@@ -140,7 +140,7 @@ extension PermissionKind {
                 statusAPI: "ATTrackingManager.trackingAuthorizationStatus", displayName: "Tracking",
                 settingsChangeTerminatesApp: true,
                 usageKeys: ["NSUserTrackingUsageDescription"], missingUsageKeyEffect: .crash,
-                whileInactive: .keepsStatus,
+                whileInactive: .activeOnly,
                 prompt: .once([PromptAnswer("Ask App Not to Track", .denied), PromptAnswer("Allow", .authorized)]),
                 promptTitle: "Allow {app} to track your activity across other companies’ apps and websites?",
                 settingsRow: .toggle(), settingsChoices: Self.chosenInSettings(Self.fourStatuses))
@@ -264,7 +264,8 @@ extension PermissionKind {
                 statuses: [.notDetermined, .denied, .authorized], initialStatus: .notDetermined,
                 statusAPI: "none (the first local network use shows the alert)", displayName: "Local Network",
                 settingsChangeTerminatesApp: true,
-                usageKeys: ["NSLocalNetworkUsageDescription"], missingUsageKeyEffect: .mayFail, whileInactive: .denied,
+                usageKeys: ["NSLocalNetworkUsageDescription"], missingUsageKeyEffect: .mayFail,
+                whileInactive: .deniedInBackground,
                 prompt: .once([PromptAnswer("Don't Allow", .denied), PromptAnswer("OK", .authorized)]),
                 promptTitle: "{app} would like to find and connect to devices on your local network.",
                 settingsRow: .toggle(), settingsChoices: [.denied, .authorized])

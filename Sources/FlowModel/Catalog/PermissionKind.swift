@@ -176,16 +176,20 @@ public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
         return title + rest
     }
 
-    /// Every status a request with `options` can complete with, from any starting status.
+    /// Every status a request with `options` can complete with, from any starting status, in an
+    /// app in the foreground: the prompt's answers, and what iOS returns without a prompt while
+    /// another prompt is finishing (tracking). With `inBackground`, also what a request from the
+    /// background returns (location's current status, Local Network's silent denial).
     /// The linter uses this to find request branches that can never be taken.
-    public func possibleRequestResults(options: [RequestOption]) -> Set<Status> {
+    public func possibleRequestResults(options: [RequestOption], inBackground: Bool = false) -> Set<Status> {
         var results = Set<Status>()
         for current in statuses {
             switch requestBehavior(options: options, current: current) {
             case .immediate(let s): results.insert(s)
             case .prompt(let answers):
                 results.formUnion(answers.map(\.result))
-                if let silent = resultWhileInactive(current: current) { results.insert(silent) }
+                if let silent = resultWhilePromptFinishing(current: current) { results.insert(silent) }
+                if inBackground, let silent = resultInBackground(current: current) { results.insert(silent) }
             }
         }
         return results

@@ -35,7 +35,8 @@ public struct PermissionSpec: Sendable {
     public var usageKeysIntroduced: Int?
     /// What iOS does when the app requests the permission without its usage key.
     public var missingUsageKeyEffect: MissingUsageKeyEffect
-    /// What a request from an app that is not active does.
+    /// What a request from an app that is not active does, while a prompt is finishing and in the
+    /// background.
     public var whileInactive: InactiveRequest
     /// What the system prompt offers, and from which statuses it appears.
     public var prompt: PromptModel
@@ -50,15 +51,49 @@ public struct PermissionSpec: Sendable {
     public var settingsChoices: [Status]
 }
 
-/// What iOS does with a request made while the app is not active.
-public enum InactiveRequest: Hashable, Sendable {
+/// What iOS does with a request made while the app is not active, in each of the two ways an
+/// app is not active: a system prompt is on screen or going away (prompts are shown out of
+/// process and make the app inactive, still in the foreground), or the app is in the background
+/// (a background task, a notification action). A flow runs in the foreground, so the linter and
+/// the explorer meet only the first; the second is what `flowrun --inactive` sets up.
+public struct InactiveRequest: Hashable, Sendable {
+    /// A request made while another prompt is on screen or finishing.
+    public var whilePromptFinishing: InactiveResult
+    /// A request made from the background.
+    public var inBackground: InactiveResult
+
+    public init(whilePromptFinishing: InactiveResult, inBackground: InactiveResult) {
+        self.whilePromptFinishing = whilePromptFinishing
+        self.inBackground = inBackground
+    }
+
+    /// The prompt is shown in both (nothing Apple documents says otherwise: *unverified* for the
+    /// background).
+    public static let promptShown = InactiveRequest(whilePromptFinishing: .promptShown, inBackground: .promptShown)
+    /// Location: "Your app must be in the foreground to show a location authorization prompt"
+    /// (https://developer.apple.com/documentation/corelocation/cllocationmanager/requestwheninuseauthorization()).
+    /// An app whose prompt is going away is still in the foreground, so the prompt is shown; from
+    /// the background the request returns the current status.
+    public static let foregroundOnly = InactiveRequest(whilePromptFinishing: .promptShown, inBackground: .keepsStatus)
+    /// Tracking: "Calls to the API only prompt when the application state is
+    /// UIApplicationStateActive"
+    /// (https://developer.apple.com/documentation/apptrackingtransparency/attrackingmanager/requesttrackingauthorization(completionhandler:)),
+    /// and privacy prompts, shown out of process, place the app into the inactive state
+    /// (https://developer.apple.com/forums/thread/751682): no prompt in either, the request
+    /// returns the current status.
+    public static let activeOnly = InactiveRequest(whilePromptFinishing: .keepsStatus, inBackground: .keepsStatus)
+    /// Local Network: denied silently in the background (TN3179); in the foreground the alert is
+    /// shown.
+    public static let deniedInBackground = InactiveRequest(whilePromptFinishing: .promptShown, inBackground: .denied)
+}
+
+/// What one request made while the app is not active does.
+public enum InactiveResult: Hashable, Sendable {
     /// The prompt is shown anyway.
     case promptShown
-    /// No prompt; the request completes with the current status (tracking: "only prompts when the
-    /// application state is UIApplicationStateActive"; location: "your app must be in the
-    /// foreground to show a location authorization prompt").
+    /// No prompt; the request completes with the current status.
     case keepsStatus
-    /// No prompt; the request is denied silently (Local Network in the background, TN3179).
+    /// No prompt; the request is denied silently.
     case denied
 }
 

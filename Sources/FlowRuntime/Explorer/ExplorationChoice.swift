@@ -6,7 +6,8 @@ public enum ExplorationChoice: Hashable, Sendable {
     case status(PermissionKind, Status)
     /// Whether the device has the capability (or Location Services is on).
     case capability(Capability, Bool)
-    /// Whether the app was active when the tracking prompt would have appeared.
+    /// Whether the app was in the foreground (false: in the background). The explorer does not
+    /// choose it (flows run in the foreground); a storyboard of a configured run shows it.
     case appActive(Bool)
     /// The alert button tapped.
     case tap(label: String, index: Int)
@@ -92,12 +93,6 @@ actor ChoosingUser: SimulatedUser {
     func capability(_ c: Capability) throws -> Bool {
         try decide([.capability(c, true), .capability(c, false)]) {
             if case .capability(c, let v) = $0 { v } else { nil }
-        }
-    }
-
-    func appActive() throws -> Bool {
-        try decide([.appActive(true), .appActive(false)]) {
-            if case .appActive(let v) = $0 { v } else { nil }
         }
     }
 

@@ -62,7 +62,15 @@ public struct Explorer: Sendable {
     /// Explores `flow` with `arguments`.
     public func explore(flow: FlowID, arguments: [String: RunArgument] = [:]) async throws -> Exploration {
         let chooser = ChoosingUser()
-        let device = SimulatedDevice(exploring: chooser, criticalAlertsEntitled: options.criticalAlertsEntitled)
+        // Whether a prompt is finishing decides a run only where a request iOS drops then can
+        // follow (tracking, or a permission parameter that may be tracking); elsewhere paths that
+        // differ only in it are one configuration.
+        let finishingMatters = program.flows.contains { flow in
+            !flow.parameters.isEmpty || flow.uses.contains(where: \.dropsRequestWhilePromptFinishing)
+        }
+        let device = SimulatedDevice(
+            exploring: chooser, criticalAlertsEntitled: options.criticalAlertsEntitled,
+            promptFinishingMatters: finishingMatters)
         let interpreter = Interpreter(
             program: program, backend: device,
             options: Interpreter.Options(

@@ -15,8 +15,14 @@ import FlowModel
 ///   entitlement that requests `criticalAlert` gets the critical-alerts prompt after the
 ///   notifications prompt, once, and its answer is the Critical Alerts switch of the
 ///   notification settings (`CriticalAlerts`, *secondary*);
-/// - tracking and location prompts are not shown while the app is inactive (the request returns
-///   the current status without asking); Local Network is denied silently;
+/// - the tracking prompt is not shown while another prompt is finishing: a tracking request made
+///   straight from another prompt's answer, before the user saw anything (an alert, Settings),
+///   returns the current status without asking, as FL1210 says (only ATT asks for an *active*
+///   app; `PermissionKind.resultWhilePromptFinishing`);
+/// - an app configured to be in the background (`appActive` false, `flowrun --inactive`) gets no
+///   tracking or location prompt (the request returns the current status) and Local Network is
+///   denied silently (`resultInBackground`). A flow runs in the foreground, so the explorer does
+///   not choose the background, as the linter does not;
 /// - with "Allow Apps to Request to Track" off, tracking reads `denied` and requests complete
 ///   `denied` without a prompt;
 /// - with Location Services off, location reads `denied` and requests return `denied` without a
@@ -35,7 +41,8 @@ public actor SimulatedDevice: DeviceBackend {
     public struct Configuration: Hashable, Sendable {
         public var statuses: [PermissionKind: Status]
         public var capabilities: [Capability: Bool]
-        /// Whether the app is in the foreground (tracking and location prompts need it).
+        /// Whether the app is in the foreground (false: in the background, where tracking and
+        /// location prompts are not shown).
         public var appActive: Bool
         /// Settings › Privacy › Tracking › "Allow Apps to Request to Track" (default on).
         public var trackingRequestsAllowed: Bool
@@ -77,12 +84,19 @@ public actor SimulatedDevice: DeviceBackend {
     }
 
     /// Everything the device knows; the explorer snapshots it to fork executions and compares it
-    /// (`knowledge`) to merge them. Missing statuses, capabilities and `appActive` are defaults in
-    /// a configured device and still unknown (chosen on first use) in an exploring one.
+    /// (`knowledge`) to merge them. Missing statuses and capabilities are defaults in a configured
+    /// device and still unknown (chosen on first use) in an exploring one.
     struct State: Hashable, Sendable {
         var statuses: [PermissionKind: Status]
         var capabilities: [Capability: Bool]
-        var appActive: Bool?
+        /// In the foreground (an exploring device always is: flows run there).
+        var appActive: Bool
+        /// A system prompt was answered and nothing the user sees came after it (an alert, a
+        /// Settings visit): its completion handler is running and the app is not yet active.
+        var promptFinishing = false
+        /// Whether `promptFinishing` can decide the rest of the run (an exploring device of a
+        /// program with no tracking request leaves it out of `knowledge`).
+        var promptFinishingMatters = true
         /// Kinds holding a temporary ("Allow Once") grant that ends with the app session.
         var temporary: Set<PermissionKind> = []
         /// Whether the app called requestAlwaysAuthorization() (`request location(always)`)
@@ -106,6 +120,7 @@ public actor SimulatedDevice: DeviceBackend {
         var knowledge: State {
             var k = self
             k.checkpoint = nil
+            if !promptFinishingMatters { k.promptFinishing = false }
             return k
         }
     }
@@ -140,9 +155,10 @@ public actor SimulatedDevice: DeviceBackend {
     }
 
     /// An exploring device: nothing is known, every unknown and every answer is a choice.
-    init(exploring chooser: ChoosingUser, criticalAlertsEntitled: Bool = false) {
+    init(exploring chooser: ChoosingUser, criticalAlertsEntitled: Bool = false, promptFinishingMatters: Bool = true) {
         self.state = State(
-            statuses: [:], capabilities: [:], appActive: nil, criticalAlertsEntitled: criticalAlertsEntitled)
+            statuses: [:], capabilities: [:], appActive: true, criticalAlertsEntitled: criticalAlertsEntitled)
+        state.promptFinishingMatters = promptFinishingMatters
         self.user = chooser
         self.chooser = chooser
     }
@@ -260,14 +276,6 @@ public actor SimulatedDevice: DeviceBackend {
         return value
     }
 
-    private func appIsActive() async throws -> Bool {
-        if let known = state.appActive { return known }
-        guard let chooser else { return true }
-        let value = try await chooser.appActive()
-        state.appActive = value
-        return value
-    }
-
     public func status(of kind: PermissionKind) async throws -> Status {
         if kind == .location, !(try await capability(.locationServices)) { return .denied }
         // With "Allow Apps to Request to Track" off, every app reads denied (*secondary*).
@@ -304,7 +312,11 @@ public actor SimulatedDevice: DeviceBackend {
             result.criticalAlertsPrompt = try await askForCriticalAlerts(kind, options: options, notifications: status)
             return result
         case .prompt(let answers):
-            if let silent = kind.resultWhileInactive(current: current), !(try await appIsActive()) {
+            if let silent = state.promptFinishing ? kind.resultWhilePromptFinishing(current: current) : nil {
+                state.statuses[kind] = silent
+                return .immediate(silent)
+            }
+            if let silent = state.appActive ? nil : kind.resultInBackground(current: current) {
                 state.statuses[kind] = silent
                 return .immediate(silent)
             }
@@ -319,6 +331,7 @@ public actor SimulatedDevice: DeviceBackend {
                 // The prompt's Precise switch is on unless the app sets NSLocationDefaultAccuracyReduced.
                 state.statuses[.locationAccuracy] = .fullAccuracy
             }
+            state.promptFinishing = true
             var result = RequestResult.answered(answers, index: index)
             result.criticalAlertsPrompt = try await askForCriticalAlerts(
                 kind, options: options, notifications: answer.result)
@@ -360,10 +373,13 @@ public actor SimulatedDevice: DeviceBackend {
     }
 
     public func present(_ alert: AlertPresentation) async throws -> Int {
-        try await user.tap(alert)
+        // The user sees something: any prompt's completion has finished, the app is active.
+        state.promptFinishing = false
+        return try await user.tap(alert)
     }
 
     public func openSettings(_ page: SettingsPage) async throws -> SettingsReturn {
+        state.promptFinishing = false
         let switches = settingsSwitches(page)
         let visit =
             if let chooser {
