@@ -206,6 +206,15 @@ public enum SwiftCodegen {
             let described = g.parameters.map { "`\($0.name)` (\($0.kind.rawValue))" }.joined(separator: ", ")
             out += "    /// Parameters: \(described).\n"
         }
+        // A flow with priming screens needs a presenter that shows them (`.flowAlerts(for:)`,
+        // `UIKitFlowPresenter`, or the app's own view for `ScreenContent`): the comment says so.
+        let screens = flow.states.compactMap { state -> String? in
+            guard case .alert(let alert) = state.terminator, let screen = alert.screen else { return nil }
+            return "`\(state.name)` (\(screen.layout == .sheet ? "sheet" : "full screen"))"
+        }
+        if !screens.isEmpty {
+            out += "    /// Priming screens: \(screens.joined(separator: ", ")).\n"
+        }
         out += "    \(access)struct \(g.typeName): FlowDescriptor {\n"
         out += "        /// The flow's name in its `.flow` file.\n"
         out += "        \(access)static let flowName = \"\(flow.name)\"\n\n"

@@ -16,7 +16,8 @@ struct Roles {
         case armArrow
         /// The `=` of a strings entry.
         case entryEquals
-        /// The text after `title`, `message`, `button`, `cancel` or `destructive` in an alert.
+        /// The text after `title`, `message`, `bullet`, `button`, `cancel` or `destructive` in an
+        /// alert or a screen.
         case alertText
     }
 
@@ -128,6 +129,21 @@ struct Roles {
                 }
                 itemStart[keyword] = true
                 anchors[textStart] = Anchor(kind: .alertText, block: block, itemStart: keyword)
+            }
+            if let image = a.screen?.image {
+                // `symbol` or `asset` lines up with the text after `title` and `message`.
+                let start = try item(image.range)
+                if !image.source.name.isEmpty {
+                    anchors[try index(at: image.source.range.start.offset)] = Anchor(
+                        kind: .alertText, block: block, itemStart: start)
+                }
+            }
+            for bullet in a.screen?.bullets ?? [] {
+                let start = try item(bullet.range)
+                if let text = bullet.text {
+                    anchors[try index(at: text.range.start.offset)] = Anchor(
+                        kind: .alertText, block: block, itemStart: start)
+                }
             }
             for button in a.buttons {
                 let start = try item(button.range)

@@ -29,6 +29,8 @@
 @_exported import struct FlowModel.Program
 @_exported import struct FlowModel.PromptAnswer
 @_exported import enum FlowModel.RequestOption
+// A priming screen's layout and image (`ScreenContent.layout`, `.image`).
+@_exported import struct FlowModel.Screen
 @_exported import enum FlowModel.SettingsPage
 @_exported import struct FlowModel.SourceReadError
 @_exported import protocol FlowModel.SourceReader
@@ -50,6 +52,7 @@
 @_exported import enum FlowRuntime.RunEnd
 @_exported import struct FlowRuntime.RunInvocationError
 @_exported import struct FlowRuntime.RunResult
+@_exported import struct FlowRuntime.ScreenPresentation
 @_exported import struct FlowRuntime.Script
 @_exported import struct FlowRuntime.ScriptError
 @_exported import struct FlowRuntime.Scripted

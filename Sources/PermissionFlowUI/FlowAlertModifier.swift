@@ -15,22 +15,47 @@
         /// view with this modifier for the session) is gone ends the run with an error instead of
         /// waiting for a tap (`FlowSession.alertHostAppeared()`). With a nil session (no step
         /// running) nothing is shown.
+        ///
+        /// A priming screen (`screen` in the flow) is presented as a `.sheet` or a
+        /// `.fullScreenCover` showing `FlowScreenView`, the default design. A sheet can be swiped
+        /// away only when the screen has a `cancel` button, and the swipe taps it
+        /// (`ScreenContent.swipeAction`); otherwise `interactiveDismissDisabled` keeps it up.
         public func flowAlerts(for session: FlowSession?) -> some View {
-            modifier(FlowAlertModifier(session: session))
+            modifier(
+                FlowAlertModifier(session: session) { content, tap in FlowScreenView(content, tap: tap) })
+        }
+
+        /// `flowAlerts(for:)` with the app's own view for priming screens: `screen` gets what to
+        /// show and a `tap` to call with the action the user chose. The presentation (sheet or
+        /// full screen, the swipe) stays the modifier's.
+        public func flowAlerts<ScreenView: View>(
+            for session: FlowSession?,
+            @ViewBuilder screen:
+                @escaping @MainActor (
+                    ScreenContent, _ tap: @escaping @MainActor (ScreenContent.Action) -> Void
+                ) -> ScreenView
+        ) -> some View {
+            modifier(FlowAlertModifier(session: session, screen: screen))
         }
     }
 
     /// The modifier behind `flowAlerts(for:)`.
-    struct FlowAlertModifier: ViewModifier {
+    struct FlowAlertModifier<ScreenView: View>: ViewModifier {
         let session: FlowSession?
+        let screen: @MainActor (ScreenContent, @escaping @MainActor (ScreenContent.Action) -> Void) -> ScreenView
 
         func body(content: Content) -> some View {
-            let request = session?.alert
+            // An alert goes to `.alert`; a screen to `.sheet` or `.fullScreenCover`.
+            let request = session?.alert.flatMap { $0.presentation.screen == nil ? $0 : nil }
             let session = self.session
             return
                 content
                 .onAppear { session?.alertHostAppeared() }
                 .onDisappear { session?.alertHostDisappeared() }
+                .sheet(item: screenItem(.sheet)) { shown in
+                    screenView(shown).interactiveDismissDisabled(!shown.allowsInteractiveDismissal)
+                }
+                .coverOrSheet(item: screenItem(.fullScreen)) { shown in screenView(shown) }
                 .alert(request?.title ?? "", isPresented: isPresented(request), presenting: request) { request in
                     let roles = AlertRoles.swiftUI(request.buttons)
                     ForEach(Array(request.buttons.enumerated()), id: \.offset) { index, button in
@@ -52,12 +77,43 @@
         private func isPresented(_ request: AlertRequest?) -> Binding<Bool> {
             let session = self.session
             return Binding(
-                get: { @MainActor in session?.alert != nil },
+                get: { @MainActor in session?.alert.map { $0.presentation.screen == nil } ?? false },
                 set: { @MainActor shown in
                     guard !shown, let session, let request else { return }
                     Task { @MainActor in
                         await Task.yield()
                         if session.alert?.id == request.id { session.cancel() }
+                    }
+                })
+        }
+
+        /// The app's view (or the default one) for `shown`, its taps answering the session.
+        private func screenView(_ shown: ScreenContent) -> ScreenView {
+            let session = self.session
+            return screen(shown) { action in try? session?.tap(action.index, of: shown.request) }
+        }
+
+        /// The screen of `layout` the session shows, if any. Set to nil by SwiftUI when it goes
+        /// away: after a tap the session has moved on; a swipe on a sheet taps its `cancel`
+        /// button; any other way it went (the host view left) cancels the run, as for an alert.
+        private func screenItem(_ layout: Screen.Layout) -> Binding<ScreenContent?> {
+            let session = self.session
+            return Binding(
+                get: { @MainActor in
+                    session?.alert.flatMap(ScreenContent.init).flatMap { $0.layout == layout ? $0 : nil }
+                },
+                set: { @MainActor value in
+                    guard value == nil, let session,
+                        let shown = session.alert.flatMap(ScreenContent.init), shown.layout == layout
+                    else { return }
+                    Task { @MainActor in
+                        await Task.yield()
+                        guard session.alert?.id == shown.id else { return }
+                        if let swipe = shown.swipeAction {
+                            try? session.tap(swipe, of: shown.request)
+                        } else {
+                            session.cancel()
+                        }
                     }
                 })
         }
@@ -68,6 +124,21 @@
             case .cancel: .cancel
             case .destructive: .destructive
             }
+        }
+    }
+
+    extension View {
+        /// `.fullScreenCover` where SwiftUI has one. macOS has none
+        /// (https://developer.apple.com/documentation/swiftui/view/fullscreencover(item:ondismiss:content:)
+        /// lists it unavailable there), so a full-screen priming shows as a sheet on the Mac.
+        fileprivate func coverOrSheet<Item: Identifiable, Cover: View>(
+            item: Binding<Item?>, @ViewBuilder content: @escaping (Item) -> Cover
+        ) -> some View {
+            #if os(macOS)
+                sheet(item: item, content: content)
+            #else
+                fullScreenCover(item: item, content: content)
+            #endif
         }
     }
 #endif

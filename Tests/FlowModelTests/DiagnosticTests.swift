@@ -688,6 +688,22 @@ import Testing
             ]),
         // Caller-handled outcomes and run-time values (more in HandoffCheckTests, RunValueCheckTests).
         Case(
+            "FL0147 unknown screen layout",
+            """
+            flow f { start -> s  state s { screen popover { title "A"  button "OK" -> done granted } } }
+            """,
+            [
+                "main.flow:1:39: error: unknown screen layout 'popover' (use 'sheet' or 'fullScreen') [FL0147]"
+            ], program: false),
+        Case(
+            "FL0148 too many bullets",
+            """
+            flow f { start -> s  state s { screen sheet { title "A"  bullet "1"  bullet "2"  bullet "3"  bullet "4"  bullet "5"  bullet "6"  button "OK" -> done granted } } }
+            """,
+            [
+                "main.flow:1:118: warning: screen has 6 bullets; keep it to at most 5 short points [FL0148]"
+            ], program: true),
+        Case(
             "FL0160 handling without handoff",
             """
             flow main { start -> s  state s { call ask handling denied { denied -> done cancelled  else -> done granted } } }

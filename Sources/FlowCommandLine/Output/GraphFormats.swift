@@ -76,7 +76,7 @@ enum GraphFormats {
         case .capability(let check): what = "capability \(check.capability.rawValue)"
         case .status(let check): what = "status " + check.subjects.map(name).joined(separator: ", ")
         case .request(let request): what = "request " + name(request.subject)
-        case .alert(let a): what = "alert " + (a.title.map { program.baseText($0) } ?? "")
+        case .alert(let a): what = "\(a.noun) " + (a.title.map { program.baseText($0) } ?? "")
         case .openSettings(let open): what = "open \(open.page.rawValue)"
         case .call(let call): what = "call \(program[call.callee].name)"
         }

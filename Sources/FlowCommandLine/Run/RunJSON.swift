@@ -70,7 +70,7 @@ public enum RunJSON {
         switch q {
         case .alert(let a):
             return .object([
-                ("kind", .string("alert")), ("title", a.title.map(JSONValue.string) ?? .null),
+                ("kind", .string(a.noun)), ("title", a.title.map(JSONValue.string) ?? .null),
                 ("buttons", .array(a.labels.map(JSONValue.string))),
             ])
         case .prompt(let kind, let options, let answers):
@@ -142,18 +142,26 @@ public enum RunJSON {
             }
             return .object(members)
         case .alert(let alert, let tapped):
-            return .object([
-                ("kind", .string("alert")), ("title", alert.title.map(JSONValue.string) ?? .null),
-                ("message", alert.message.map(JSONValue.string) ?? .null),
-                (
-                    "buttons",
-                    .array(
-                        alert.buttons.map {
-                            .object([("label", .string($0.label)), ("role", .string($0.role.rawValue))])
-                        })
-                ),
-                ("tapped", alert.buttons.indices.contains(tapped) ? .string(alert.buttons[tapped].label) : .null),
-            ])
+            // A screen is an alert with a layout and bullets: the same members, and those two.
+            let screen: [(String, JSONValue)] =
+                alert.screen.map {
+                    [("layout", .string($0.layout.rawValue)), ("bullets", .array($0.bullets.map(JSONValue.string)))]
+                } ?? []
+            return .object(
+                [
+                    ("kind", .string(alert.noun)), ("title", alert.title.map(JSONValue.string) ?? .null),
+                    ("message", alert.message.map(JSONValue.string) ?? .null),
+                ] + screen + [
+
+                    (
+                        "buttons",
+                        .array(
+                            alert.buttons.map {
+                                .object([("label", .string($0.label)), ("role", .string($0.role.rawValue))])
+                            })
+                    ),
+                    ("tapped", alert.buttons.indices.contains(tapped) ? .string(alert.buttons[tapped].label) : .null),
+                ])
         case .openSettings(let page, let back):
             return .object(
                 [

@@ -34,16 +34,29 @@ public struct TerminalDialogs: Sendable {
         return choose(among: alert.labels, verb: "Tap")
     }
 
-    /// The dialog text for an alert.
+    /// The dialog text for an alert, or for a priming screen: its layout, image and bullets too,
+    /// and which button the app draws as the prominent one.
     public func render(_ alert: AlertPresentation) -> String {
-        var lines = [style.bold("┌─ Alert")]
+        var lines: [String]
+        if let screen = alert.screen {
+            lines = [style.bold("┌─ Screen (\(screen.layout == .sheet ? "sheet" : "full screen"))")]
+            switch screen.image {
+            case .symbol(let name)?: lines += bar("[SF Symbol \(name)]", style.dim)
+            case .asset(let name)?: lines += bar("[image \(name)]", style.dim)
+            case nil: break
+            }
+        } else {
+            lines = [style.bold("┌─ Alert")]
+        }
         if let title = alert.title { lines += bar(title, style.bold) }
         if let message = alert.message { lines += bar(message) }
+        for bullet in alert.screen?.bullets ?? [] { lines += bar("• " + bullet) }
         lines.append("│")
+        let primary = alert.primaryButton
         for (i, button) in alert.buttons.enumerated() {
             let role =
                 switch button.role {
-                case .default: ""
+                case .default: i == primary ? style.dim("  (primary)") : ""
                 case .cancel: style.dim("  (cancel)")
                 case .destructive: style.red("  (destructive)")
                 }

@@ -148,8 +148,10 @@ public struct Transcript: Sendable {
             lines += criticalAlertsLines(result)
             return lines
         case .alert(let alert, let tapped):
-            var lines = ["alert " + (alert.title.map(quoted) ?? "(no title)")]
+            let head = alert.screen.map { "screen \($0.layout.rawValue) " } ?? "alert "
+            var lines = [head + (alert.title.map(quoted) ?? "(no title)")]
             if let message = alert.message { lines.append("      " + quoted(message)) }
+            for bullet in alert.screen?.bullets ?? [] { lines.append("      • " + quoted(bullet)) }
             lines.append("      buttons: " + alert.buttons.map(buttonText).joined(separator: ", "))
             if alert.buttons.indices.contains(tapped) { lines.append("tapped \(quoted(alert.buttons[tapped].label))") }
             return lines

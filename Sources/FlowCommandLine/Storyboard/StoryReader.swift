@@ -121,6 +121,10 @@ struct StoryReader {
         var fields: [(String, Text?, String?)] = [
             ("title", model?.title, p.title), ("message", model?.message, p.message),
         ]
+        for (i, bullet) in (p.screen?.bullets ?? []).enumerated() {
+            let written = model?.screen.flatMap { $0.bullets.indices.contains(i) ? $0.bullets[i] : nil }
+            fields.append(("bullet-\(i)", written, bullet))
+        }
         for (i, b) in p.buttons.enumerated() {
             fields.append(
                 ("button-\(i)", model.flatMap { $0.buttons.indices.contains(i) ? $0.buttons[i].label : nil }, b.label))
@@ -191,7 +195,8 @@ struct StoryReader {
             }
         }
         let layout = AlertMetrics.layout(p.buttons)
-        if let i = layout.stackedBy {
+        // A screen stacks its full-width buttons anyway: the alert's width flags do not apply.
+        if p.screen == nil, let i = layout.stackedBy {
             flags.append(
                 .init(
                     kind: .long,
@@ -199,7 +204,7 @@ struct StoryReader {
                         + "over the \(Int(AlertMetrics.halfButtonLabelWidth)) pt that fit side by side, so iOS stacks the buttons",
                     target: "button-\(i)"))
         }
-        for i in layout.truncated.sorted() {
+        for i in layout.truncated.sorted() where p.screen == nil {
             flags.append(
                 .init(
                     kind: .long,
@@ -210,7 +215,7 @@ struct StoryReader {
         return .init(
             state: name, title: p.title, message: p.message, buttons: p.buttons, tapped: tapped, layout: layout,
             flags: flags,
-            fallbacks: fallbacks)
+            fallbacks: fallbacks, screen: p.screen)
     }
 
     /// How a finding is drawn: the copy rules get their own colours.

@@ -48,8 +48,11 @@ struct Storyboard {
         var tapped: Int
         var layout: AlertMetrics.Layout
         var flags: [Flag]
-        /// Fields shown from a fallback locale: `title`, `message`, `button-N`.
+        /// Fields shown from a fallback locale: `title`, `message`, `bullet-N`, `button-N`.
         var fallbacks: Set<String>
+        /// The layout, image and bullets of a priming screen (drawn as iOS draws a sheet or a
+        /// full-screen cover); nil for an alert.
+        var screen: ScreenPresentation? = nil
     }
 
     struct PromptScreen {

@@ -226,6 +226,13 @@ struct StoryboardHTML {
             let title = flags.isEmpty ? "" : " title=\"\(esc(flags.map(\.message).joined(separator: "\n")))\""
             return (classes.map { " " + $0 }.joined(), title)
         }
+        if let screen = a.screen {
+            let targets =
+                ["title", "message"] + screen.bullets.indices.map { "bullet-\($0)" }
+                + a.buttons.indices.map { "button-\($0)" }
+            primingScreen(a, screen, marks: Dictionary(uniqueKeysWithValues: targets.map { ($0, marks($0)) }))
+            return
+        }
         out += "<li class=\"item screen alert-screen\">"
         out +=
             "<div class=\"phone\"><div class=\"alert \(a.layout.sideBySide ? "side" : "stacked")\"><div class=\"a-text\">"
@@ -244,6 +251,50 @@ struct StoryboardHTML {
         }
         out += "</div></div></div>"
         out += "<p class=\"caption\"><b>\(esc(a.state))</b> · alert · tapped “\(esc(a.buttons[a.tapped].label))”</p>"
+        flags(a.flags)
+        out += "</li>\n"
+    }
+
+    /// A priming screen as iOS draws it: a sheet (rounded top corners over the dimmed app, a
+    /// grabber) or a full-screen cover; the image, title, message and bullets at the top and the
+    /// buttons stacked at the bottom, the primary one filled and the others plain.
+    mutating func primingScreen(
+        _ a: Storyboard.AlertScreen, _ screen: ScreenPresentation,
+        marks marked: [String: (classes: String, attributes: String)]
+    ) {
+        func marks(_ target: String) -> (classes: String, attributes: String) { marked[target] ?? ("", "") }
+        let layout = screen.layout == .sheet ? "sheet" : "full"
+        out += "<li class=\"item screen priming-screen\">"
+        out += "<div class=\"phone priming \(layout)\"><div class=\"p-card\">"
+        if screen.layout == .sheet { out += "<span class=\"p-grabber\"></span>" }
+        switch screen.image {
+        case .symbol(let name)?: out += "<p class=\"p-image symbol\" title=\"SF Symbol\">\(esc(name))</p>"
+        case .asset(let name)?: out += "<p class=\"p-image asset\" title=\"asset catalog image\">\(esc(name))</p>"
+        case nil: break
+        }
+        if let t = a.title { out += element("p", "p-title", marks("title"), t) }
+        if let m = a.message { out += element("p", "p-msg", marks("message"), m) }
+        if !screen.bullets.isEmpty {
+            out += "<ul class=\"p-bullets\">"
+            for (i, bullet) in screen.bullets.enumerated() {
+                out += element("li", "p-bullet", marks("bullet-\(i)"), bullet)
+            }
+            out += "</ul>"
+        }
+        out += "<div class=\"p-buttons\">"
+        let primary = AlertPresentation(title: a.title, message: a.message, buttons: a.buttons, screen: screen)
+            .primaryButton
+        for (i, button) in a.buttons.enumerated() {
+            var cls = "p-btn role-\(button.role.rawValue)\(i == primary ? " primary" : "")"
+            if i == a.tapped { cls += " tapped" }
+            var m = marks("button-\(i)")
+            m.attributes += " data-button=\"\(i)\""
+            out += element("span", cls, m, button.label)
+        }
+        out += "</div></div></div>"
+        let what = screen.layout == .sheet ? "sheet" : "full screen"
+        out +=
+            "<p class=\"caption\"><b>\(esc(a.state))</b> · \(what) · tapped “\(esc(a.buttons[a.tapped].label))”</p>"
         flags(a.flags)
         out += "</li>\n"
     }

@@ -94,6 +94,24 @@ enum StoryboardStyle {
         .a-btn.tapped::after { content: ""; position: absolute; left: 25%; right: 25%; bottom: 4px; height: 3px; border-radius: 2px;
           background: var(--blue); }
         .alert.system .a-title { font-weight: 600; }
+        .phone.priming { align-items: stretch; padding: 0; background: #1c2733; }
+        .phone.priming.sheet { padding-top: 44px; }
+        .p-card { flex: 1; display: flex; flex-direction: column; align-items: center; background: var(--sheet);
+          padding: 28px 20px 20px; text-align: center; position: relative; }
+        .phone.priming.sheet .p-card { border-radius: 12px 12px 0 0; }
+        .p-grabber { position: absolute; top: 6px; width: 36px; height: 5px; border-radius: 3px; background: #c7c7cc; }
+        .p-image { margin: 0 0 12px; min-width: 56px; padding: 16px 8px; border-radius: 14px; background: #e5f1ff;
+          color: var(--blue); font-size: 11px; font-family: ui-monospace, monospace; overflow-wrap: anywhere; }
+        .p-title { margin: 0; font-size: 24px; font-weight: 700; line-height: 29px; overflow-wrap: anywhere; }
+        .p-msg { margin: 8px 0 0; font-size: 15px; line-height: 20px; color: #3a3a3c; overflow-wrap: anywhere; }
+        .p-bullets { margin: 12px 0 0; padding: 0 0 0 18px; text-align: left; font-size: 15px; line-height: 20px; align-self: stretch; }
+        .p-bullet { overflow-wrap: anywhere; }
+        .p-buttons { margin-top: auto; padding-top: 18px; display: flex; flex-direction: column; gap: 6px; align-self: stretch; }
+        .p-btn { height: 50px; line-height: 50px; font-size: 17px; color: var(--blue); border-radius: 12px; white-space: nowrap;
+          overflow: hidden; text-overflow: ellipsis; position: relative; }
+        .p-btn.primary { background: var(--blue); color: #fff; font-weight: 600; }
+        .p-btn.role-destructive { color: var(--red); }
+        .p-btn.tapped { box-shadow: 0 0 0 3px rgba(0,122,255,.35); }
         .usage-missing { color: var(--grey); font-style: italic; }
         .fallback { text-decoration: underline dashed var(--amber); text-underline-offset: 3px; }
         .flag-steering, .flag-finding { box-shadow: inset 0 0 0 2px var(--red); border-radius: 4px; }

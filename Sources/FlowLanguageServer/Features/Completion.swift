@@ -6,7 +6,8 @@ import Foundation
 extension LanguageServer {
     /// `textDocument/completion`, from the tokens before the cursor: state names (and `done`)
     /// after `->`, outcomes after `done`, the subject's statuses in a `status` or `request` arm,
-    /// keys after `@`, kinds after `uses`, rule IDs in a `flowlint:` directive.
+    /// keys after `@`, kinds after `uses`, rule IDs in a `flowlint:` directive, and a state's
+    /// statements, a screen's layouts and items (`ScreenFeatures`).
     func completion(_ params: JSON) -> Result<JSON, ResponseError> {
         guard let (analysis, offset) = target(params), let entry = analysis.load.files.first,
             let tree = analysis.load.syntax.first
@@ -72,6 +73,9 @@ struct CompletionContext {
         while k > 0, previous[k].kind == .dot, previous[k - 1].isName { k -= 2 }
         if k >= 0, previous[k].kind == .at { return keyItems() }
         guard let last = previous.last else { return [] }
+        if let items = ScreenFeatures.completion(previous: previous, bytes: bytes, offset: offset, tree: tree) {
+            return items
+        }
         switch last.kind {
         case .arrow:
             return stateItems() + [

@@ -27,6 +27,11 @@ extension LanguageServer {
         } else if let (kind, nameRange) = StatusContext.kind(at: offset, in: analysis) {
             range = nameRange
             sections.append(kindHover(kind))
+        } else if let tree = analysis.load.syntax.first,
+            let (text, screenRange) = ScreenFeatures.hover(at: offset, in: tree)
+        {
+            range = screenRange
+            sections.append(text)
         }
         for finding in analysis.report.findings {
             let d = finding.diagnostic

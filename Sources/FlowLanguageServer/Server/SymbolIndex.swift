@@ -136,6 +136,7 @@ public struct SymbolIndex: Sendable {
             case .alert(let a):
                 text(a.title)
                 text(a.message)
+                for bullet in a.screen?.bullets ?? [] { text(bullet.text) }
                 for button in a.buttons {
                     text(button.label)
                     transition(button.transition)

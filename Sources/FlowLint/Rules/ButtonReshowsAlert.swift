@@ -58,7 +58,7 @@ extension Rule {
                         let spelled = FlowAnalysis.button(button, program: context.program)
                         findings.append(
                             RuleFinding(
-                                "\(spelled) shows the same alert again: the way back to '\(state.name)' waits for nothing, so the tap does nothing",
+                                "\(spelled) shows the same \(alert.noun) again: the way back to '\(state.name)' waits for nothing, so the tap does nothing",
                                 at: button.range,
                                 notes: [
                                     DiagnosticNote(

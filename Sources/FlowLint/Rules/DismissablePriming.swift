@@ -68,7 +68,7 @@ extension Rule {
                     let label = context.program.baseText(button.label)
                     findings.append(
                         RuleFinding(
-                            "priming alert can be dismissed with '\(label)' without ever reaching the system prompt",
+                            "priming \(alert.noun) can be dismissed with '\(label)' without ever reaching the system prompt",
                             at: button.range,
                             notes: [
                                 DiagnosticNote(

@@ -63,7 +63,7 @@ extension Rule {
                                 ? "" : " in '\(program.strings.locales[l].tag)'"
                             findings.append(
                                 RuleFinding(
-                                    "buttons \(i + 1) and \(j + 1) of the alert in state '\(state.name)' both read '\(c)'\(localeSuffix)",
+                                    "buttons \(i + 1) and \(j + 1) of the \(alert.noun) in state '\(state.name)' both read '\(c)'\(localeSuffix)",
                                     at: b.range, notes: [DiagnosticNote("the other button", at: alert.buttons[i].range)]
                                 ))
                             reported.insert(j)

@@ -33,7 +33,8 @@ extension Rule {
                 guard case .alert(let alert) = state.terminator else { continue }
                 if alert.title == nil, alert.message == nil {
                     findings.append(
-                        RuleFinding("alert in state '\(state.name)' has neither a title nor a message", at: alert.range)
+                        RuleFinding(
+                            "\(alert.noun) in state '\(state.name)' has neither a title nor a message", at: alert.range)
                     )
                 }
                 func check(_ what: String, _ text: Text?) {
@@ -54,6 +55,7 @@ extension Rule {
                 }
                 check("title", alert.title)
                 check("message", alert.message)
+                for bullet in alert.screen?.bullets ?? [] { check("bullet", bullet) }
                 for button in alert.buttons { check("button label", button.label) }
             }
         }

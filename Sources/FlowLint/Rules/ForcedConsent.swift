@@ -83,7 +83,7 @@ extension Rule {
                         at: alert.range,
                         notes: [
                             DiagnosticNote(
-                                "App Review 5.1.1(iv): a user who declines must be able to go on; give the alert a way out that ends the flow"
+                                "App Review 5.1.1(iv): a user who declines must be able to go on; give the \(alert.noun) a way out that ends the flow"
                             )
                         ],
                         witness: witnesses.witness(to: n)))

@@ -70,13 +70,14 @@ extension State {
         return texts
     }
 
-    /// `texts`, appended to `texts`: title, message, then each button's label; or a call's text
-    /// arguments.
+    /// `texts`, appended to `texts`: title, message, a screen's bullets, then each button's label;
+    /// or a call's text arguments.
     func appendTexts(to texts: inout [Text]) {
         switch terminator {
         case .alert(let a):
             if let title = a.title { texts.append(title) }
             if let message = a.message { texts.append(message) }
+            for bullet in a.screen?.bullets ?? [] { texts.append(bullet) }
             for button in a.buttons { texts.append(button.label) }
         case .call(let call):
             for case .text(let t) in call.arguments { texts.append(t) }

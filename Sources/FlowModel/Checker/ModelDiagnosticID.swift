@@ -50,6 +50,8 @@ import FlowSyntax
 /// - `FL0143` a pattern of the wrong shape (a tuple or `_` where a name is expected)
 /// - `FL0144` unknown settings page in `open`
 /// - `FL0145` a `status`, `request` or `call` without arms
+/// - `FL0147` unknown screen layout or image source, or an empty image name
+/// - `FL0148` a screen with more bullets, or a bullet longer, than `ScreenLimits` allows (warning)
 /// - `FL0146` a value whose copy nests deeper than `CopyLimits.maxDepth` or expands to more than `CopyLimits.maxBytes`
 /// - `FL0160` a call handles an outcome the called flow never hands off (no state has `handoff` for it)
 /// - `FL0161` a call handles an outcome that none of its arms names
@@ -103,6 +105,8 @@ extension DiagnosticID {
     public static let unknownSettingsPage: DiagnosticID = "FL0144"
     public static let noArms: DiagnosticID = "FL0145"
     public static let copyExpansionLimit: DiagnosticID = "FL0146"
+    public static let unknownScreenPart: DiagnosticID = "FL0147"
+    public static let screenCopyLimit: DiagnosticID = "FL0148"
     // FL0160 and up: caller-handled outcomes and run-time analytics values (a gap after FL0146
     // so IDs added on other branches at the same time do not collide).
     public static let handlingWithoutHandoff: DiagnosticID = "FL0160"

@@ -402,6 +402,25 @@ extension DiagnosticRegistry {
             ),
             fix: ("let v12 = \"12345678\"", "let v12 = \"1\""), policy: checkPolicy),
         DiagnosticDescription(
+            .unknownScreenPart, "unknown-screen-part", .error,
+            summary: "an unknown screen layout or image source, or an empty image name",
+            explanation:
+                "A priming screen is presented as a `sheet` (SwiftUI `.sheet`, UIKit `.pageSheet`) or a `fullScreen` cover (SwiftUI `.fullScreenCover`, UIKit `.fullScreen`), and its image is an SF Symbol (`image symbol \"camera.fill\"`) or an image in the app's asset catalog (`image asset \"PrimingCamera\"`).",
+            triggering: flowFile(
+                uses: "", "state s { screen 1️⃣popover { title \"Scan receipts\"  button \"Continue\" -> done granted } }"
+            ),
+            fix: ("screen popover", "screen sheet"), policy: checkPolicy),
+        DiagnosticDescription(
+            .screenCopyLimit, "screen-copy-limit", .warning,
+            summary: "a priming screen with more than 5 bullets, or a bullet longer than 80 characters",
+            explanation:
+                "A priming screen is read at a glance, just before a decision: a few short points fit above the buttons on the smallest iPhone without scrolling, and a point that wraps onto a third line is a paragraph. Keep at most 5 bullets (`ScreenLimits.maxBullets`) of at most 80 characters (`ScreenLimits.maxBulletCharacters`; checked for literal copy, not for `@key`s). A design rule of this project, not an Apple limit.",
+            triggering: flowFile(
+                uses: "",
+                "state s { screen sheet { title \"Scan receipts\"  bullet \"a\"  bullet \"b\"  bullet \"c\"  bullet \"d\"  bullet \"e\"  1️⃣bullet \"f\"  button \"Continue\" -> done granted } }"
+            ),
+            fix: ("  bullet \"f\"", ""), policy: .adjustable),
+        DiagnosticDescription(
             .handlingWithoutHandoff, "handling-without-handoff", .error,
             summary: "a call handles an outcome the called flow never hands off",
             explanation:

@@ -162,18 +162,52 @@ public struct Button: Hashable, Sendable {
     }
 }
 
-/// A `UIAlertController` with `.alert` style. The checker guarantees at least one button and
-/// at most one `cancel`.
+/// A `UIAlertController` with `.alert` style, or, when `screen` is set, a priming screen the app
+/// presents as a sheet or full screen. Both have a title, a message and buttons with the same
+/// rules, so every rule about an alert's copy and buttons reads a screen's too. The checker
+/// guarantees at least one button and at most one `cancel`.
 public struct Alert: Hashable, Sendable {
     public var title: Text?
     public var message: Text?
     public var buttons: [Button]
+    /// The layout, image and bullets of a priming screen; nil for an alert. Boxed: most programs
+    /// have alerts only, and inline it made every alert as large as a screen.
+    public var screen: Screen? {
+        get { screenBox?.value }
+        set { screenBox = newValue.map(Box.init) }
+    }
+    private var screenBox: Box<Screen>?
     public var range: SourceRange
-    public init(title: Text?, message: Text?, buttons: [Button], range: SourceRange) {
+    public init(title: Text?, message: Text?, buttons: [Button], screen: Screen? = nil, range: SourceRange) {
         self.title = title
         self.message = message
         self.buttons = buttons
+        self.screenBox = screen.map(Box.init)
         self.range = range
+    }
+
+    /// What messages call it: "alert" or "screen".
+    public var noun: String { screen == nil ? "alert" : "screen" }
+}
+
+/// What a priming screen has beyond an alert (Grammar.md, "`screen`").
+public struct Screen: Hashable, Sendable {
+    /// How the app presents it: SwiftUI `.sheet` / `.fullScreenCover`, UIKit `.pageSheet` /
+    /// `.fullScreen`.
+    public enum Layout: String, Hashable, Sendable, CaseIterable { case sheet, fullScreen }
+    /// The picture at the top: an SF Symbol name or an image in the app's asset catalog.
+    public enum Image: Hashable, Sendable {
+        case symbol(String)
+        case asset(String)
+    }
+    public var layout: Layout
+    public var image: Image?
+    /// The short points under the message, in order.
+    public var bullets: [Text]
+    public init(layout: Layout, image: Image?, bullets: [Text]) {
+        self.layout = layout
+        self.image = image
+        self.bullets = bullets
     }
 }
 

@@ -80,20 +80,48 @@ public struct RequestResult: Hashable, Sendable {
     }
 }
 
-/// An alert with its copy resolved for the run's locale, ready to show.
+/// An alert, or a priming screen (`screen` set), with its copy resolved for the run's locale,
+/// ready to show.
 public struct AlertPresentation: Hashable, Sendable {
     public var title: String?
     public var message: String?
     public var buttons: [AlertButton]
+    /// The layout, image and bullets of a priming screen; nil for an alert.
+    public var screen: ScreenPresentation?
 
-    public init(title: String?, message: String?, buttons: [AlertButton]) {
+    public init(title: String?, message: String?, buttons: [AlertButton], screen: ScreenPresentation? = nil) {
         self.title = title
         self.message = message
         self.buttons = buttons
+        self.screen = screen
+    }
+
+    /// What messages call it: "alert" or "screen".
+    public var noun: String { screen == nil ? "alert" : "screen" }
+
+    /// The button a priming screen draws as its prominent (filled) one: the first with the
+    /// default role, the way forward; the others are plain. Nil for an alert (iOS styles an
+    /// alert's actions itself) and for a screen whose buttons are all cancel or destructive.
+    public var primaryButton: Int? {
+        guard screen != nil else { return nil }
+        return buttons.firstIndex { $0.role == .default }
     }
 
     /// The button labels in order, for messages ("Continue", "Not Now").
     public var labels: [String] { buttons.map(\.label) }
+}
+
+/// What a priming screen shows beyond an alert's title, message and buttons, resolved.
+public struct ScreenPresentation: Hashable, Sendable {
+    public var layout: Screen.Layout
+    public var image: Screen.Image?
+    /// The bullet points, in the run's locale.
+    public var bullets: [String]
+    public init(layout: Screen.Layout, image: Screen.Image?, bullets: [String]) {
+        self.layout = layout
+        self.image = image
+        self.bullets = bullets
+    }
 }
 
 /// One resolved alert button (`UIAlertAction` title and style).
@@ -225,7 +253,7 @@ public struct InputNeeded: Error, Hashable, Sendable {
     public var summary: String {
         switch question {
         case .alert(let a):
-            let title = a.title.map { "alert '\($0)'" } ?? "an alert"
+            let title = a.title.map { "\(a.noun) '\($0)'" } ?? (a.screen == nil ? "an alert" : "a screen")
             return "\(title) needs a tap on one of " + a.labels.map { "\"\($0)\"" }.joined(separator: ", ")
         case .prompt(let kind, _, let answers):
             return "the \(kind.rawValue) prompt needs an answer: "

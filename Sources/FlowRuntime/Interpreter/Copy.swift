@@ -136,7 +136,11 @@ extension Interpreter {
         AlertPresentation(
             title: alert.title.map { resolve($0, in: frame) },
             message: alert.message.map { resolve($0, in: frame) },
-            buttons: alert.buttons.map { AlertButton(label: resolve($0.label, in: frame), role: $0.role) })
+            buttons: alert.buttons.map { AlertButton(label: resolve($0.label, in: frame), role: $0.role) },
+            screen: alert.screen.map { screen in
+                ScreenPresentation(
+                    layout: screen.layout, image: screen.image, bullets: screen.bullets.map { resolve($0, in: frame) })
+            })
     }
 }
 

@@ -90,7 +90,7 @@ public actor ScriptedUser: SimulatedUser {
         guard !script.taps.isEmpty else { throw InputNeeded(.alert(alert)) }
         let tap = script.taps.removeFirst()
         if let i = ButtonLabel.index(of: tap.value, in: alert.labels) { return i }
-        let title = alert.title.map { "alert '\($0)'" } ?? "the alert"
+        let title = alert.title.map { "\(alert.noun) '\($0)'" } ?? "the \(alert.noun)"
         var hint = "its buttons are " + alert.labels.map { "\"\($0)\"" }.joined(separator: ", ")
         if let s = Suggestion.closest(to: tap.value, in: alert.labels) { hint += "; did you mean \"\(s)\"?" }
         throw fail(ScriptError("no button \"\(tap.value)\" in \(title)", hint: hint, at: tap.location))

@@ -24,11 +24,13 @@ enum CopyUsage {
                 let place = "in flow \(flow.name), state \(state.name)"
                 switch state.terminator {
                 case .alert(let alert):
-                    add(alert.title, "alert title \(place)")
-                    add(alert.message, "alert message \(place)")
+                    let noun = alert.noun
+                    add(alert.title, "\(noun) title \(place)")
+                    add(alert.message, "\(noun) message \(place)")
+                    for bullet in alert.screen?.bullets ?? [] { add(bullet, "screen bullet \(place)") }
                     for button in alert.buttons {
                         let role = button.role == .default ? "button" : "\(button.role.rawValue) button"
-                        add(button.label, "alert \(role) \(place)")
+                        add(button.label, "\(noun) \(role) \(place)")
                     }
                 case .call(let call):
                     let callee = program.flows[call.callee.index]

@@ -190,8 +190,16 @@ public struct SyntaxDump {
                 request.range)
             self.arms(request.arms)
         case .alert(let alert):
-            line("Alert", alert.range)
+            if let screen = alert.screen {
+                line("Screen \(Self.name(screen.layout))", alert.range)
+            } else {
+                line("Alert", alert.range)
+            }
             nested { d in
+                if let image = alert.screen?.image {
+                    d.line(
+                        "Image \(Self.name(image.source)) \(image.name.map(Self.literal) ?? "<missing>")", image.range)
+                }
                 if let title = alert.title {
                     d.line("Title \(Self.text(title))", title.range)
                     d.placeholders(title)
@@ -199,6 +207,10 @@ public struct SyntaxDump {
                 if let message = alert.message {
                     d.line("Message \(Self.text(message))", message.range)
                     d.placeholders(message)
+                }
+                for bullet in alert.screen?.bullets ?? [] {
+                    d.line("Bullet \(Self.text(bullet.text))", bullet.range)
+                    d.placeholders(bullet.text)
                 }
                 for button in alert.buttons {
                     d.line(

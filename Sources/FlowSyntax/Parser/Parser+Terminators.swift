@@ -12,7 +12,7 @@ struct Parenthesized<Element> {
 }
 
 extension Parser {
-    /// `terminator = goto | capability | status | request | alert | open | call ;` — nil when none starts here.
+    /// `terminator = goto | capability | status | request | alert | screen | open | call ;` — nil when none starts here.
     mutating func parseTerminator() -> TerminatorSyntax? {
         switch current.kind {
         case .arrow:
@@ -28,6 +28,9 @@ extension Parser {
             case .open: return .openSettings(parseOpen())
             default: return .call(parseCall())
             }
+        case .identifier where atContextual("screen"):
+            recovering = false
+            return .alert(parseAlert())
         default:
             return nil
         }

@@ -313,9 +313,12 @@ public struct ButtonSyntax: Hashable, Sendable {
     }
 }
 
-/// `alert { title ... message ... buttons }`
+/// `alert { title ... message ... buttons }`, or a priming screen, `screen sheet { ... }`: the
+/// same title, message and buttons (with the same rules), and the parts only a screen has in
+/// `screen`. One node for both, so every pass that reads an alert's copy and buttons reads a
+/// screen's too.
 public struct AlertSyntax: Hashable, Sendable {
-    /// The `alert` keyword (nil only in trees built by hand).
+    /// The `alert` or `screen` keyword (nil only in trees built by hand).
     public var keyword: SourceRange?
     /// The `{` and `}` (nil when missing).
     public var leftBrace: SourceRange?
@@ -323,10 +326,13 @@ public struct AlertSyntax: Hashable, Sendable {
     public var message: Optional<TextSyntax>
     public var buttons: [ButtonSyntax]
     public var rightBrace: SourceRange?
+    /// The layout, image and bullets of a `screen` (nil for an `alert`).
+    public var screen: Optional<ScreenPartsSyntax>
     public var range: SourceRange
     public init(
         keyword: SourceRange? = nil, leftBrace: SourceRange? = nil, title: TextSyntax?, message: TextSyntax?,
-        buttons: [ButtonSyntax], rightBrace: SourceRange? = nil, range: SourceRange
+        buttons: [ButtonSyntax], rightBrace: SourceRange? = nil, screen: ScreenPartsSyntax? = nil,
+        range: SourceRange
     ) {
         self.keyword = keyword
         self.leftBrace = leftBrace
@@ -334,6 +340,54 @@ public struct AlertSyntax: Hashable, Sendable {
         self.message = message
         self.buttons = buttons
         self.rightBrace = rightBrace
+        self.screen = screen
+        self.range = range
+    }
+
+    /// What the author calls it in messages: "alert" or "screen".
+    public var noun: String { screen == nil ? "alert" : "screen" }
+}
+
+/// What a `screen` has beyond an alert's title, message and buttons: its layout
+/// (`sheet`/`fullScreen`, as written; the checker resolves it), an optional image and the
+/// bullet points, in source order.
+public struct ScreenPartsSyntax: Hashable, Sendable {
+    /// The layout name after `screen` (an empty `Identifier` when missing).
+    public var layout: Identifier
+    public var image: Optional<ScreenImageSyntax>
+    public var bullets: [BulletSyntax]
+    public init(layout: Identifier, image: ScreenImageSyntax?, bullets: [BulletSyntax]) {
+        self.layout = layout
+        self.image = image
+        self.bullets = bullets
+    }
+}
+
+/// `image symbol "camera.fill"` or `image asset "PrimingCamera"`: `source` is the word as written
+/// (`symbol` or `asset`; the checker resolves it), `name` the SF Symbol or asset-catalog name.
+public struct ScreenImageSyntax: Hashable, Sendable {
+    /// The `image` contextual keyword.
+    public var keyword: SourceRange
+    public var source: Identifier
+    public var name: Optional<StringLiteral>
+    public var range: SourceRange
+    public init(keyword: SourceRange, source: Identifier, name: StringLiteral?, range: SourceRange) {
+        self.keyword = keyword
+        self.source = source
+        self.name = name
+        self.range = range
+    }
+}
+
+/// `bullet text`: one short point of a priming screen.
+public struct BulletSyntax: Hashable, Sendable {
+    /// The `bullet` contextual keyword.
+    public var keyword: SourceRange
+    public var text: Optional<TextSyntax>
+    public var range: SourceRange
+    public init(keyword: SourceRange, text: TextSyntax?, range: SourceRange) {
+        self.keyword = keyword
+        self.text = text
         self.range = range
     }
 }

@@ -1,5 +1,6 @@
 // SwiftUI views and data types the presenters and the example app use (see View.swift). Where a
-// declaration has defaulted parameters nothing here passes (VStack's alignment), they are left out.
+// declaration has defaulted parameters nothing here passes, they are left out. The priming
+// screen's view and presentation are in Screens.swift.
 import Foundation
 
 // https://developer.apple.com/documentation/swiftui/text
@@ -70,7 +71,9 @@ extension ForEach: View where Content: View {
 @available(iOS 13.0, macOS 10.15, *)
 public struct VStack<Content: View>: View {
     // https://developer.apple.com/documentation/swiftui/vstack/init(alignment:spacing:content:)
-    public init(spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {}
+    public init(
+        alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content
+    ) {}
     public typealias Body = Never
     public var body: Never { fatalError("stub") }
 }

@@ -44,6 +44,56 @@ import Foundation
     // https://developer.apple.com/documentation/uikit/uiviewcontroller/dismiss(animated:completion:)
     @available(iOS 5.0, *)
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {}
+
+    // https://developer.apple.com/documentation/uikit/uiviewcontroller/modalpresentationstyle
+    @available(iOS 3.2, *)
+    open var modalPresentationStyle: UIModalPresentationStyle {
+        get { fatalError("stub") }
+        set {}
+    }
+
+    // https://developer.apple.com/documentation/uikit/uiviewcontroller/ismodalinpresentation
+    @available(iOS 13.0, *)
+    open var isModalInPresentation: Bool {
+        get { fatalError("stub") }
+        set {}
+    }
+
+    // https://developer.apple.com/documentation/uikit/uiviewcontroller/presentationcontroller
+    @available(iOS 8.0, *)
+    open var presentationController: UIPresentationController? { fatalError("stub") }
+}
+
+// https://developer.apple.com/documentation/uikit/uimodalpresentationstyle
+// (the cases the presenter uses, with the SDK's raw values)
+@available(iOS 2.0, *)
+public enum UIModalPresentationStyle: Int, Sendable {
+    // https://developer.apple.com/documentation/uikit/uimodalpresentationstyle/fullscreen
+    case fullScreen = 0
+    // https://developer.apple.com/documentation/uikit/uimodalpresentationstyle/pagesheet
+    case pageSheet = 1
+}
+
+// https://developer.apple.com/documentation/uikit/uipresentationcontroller
+@available(iOS 8.0, *)
+@MainActor open class UIPresentationController: NSObject {
+    // https://developer.apple.com/documentation/uikit/uipresentationcontroller/delegate
+    weak open var delegate: (any UIAdaptivePresentationControllerDelegate)?
+}
+
+// https://developer.apple.com/documentation/uikit/uiadaptivepresentationcontrollerdelegate
+// The SDK's requirements are @objc optional; Swift without Objective-C cannot say that, so the
+// one requirement used has a default implementation instead.
+@MainActor public protocol UIAdaptivePresentationControllerDelegate: NSObjectProtocol {
+    // https://developer.apple.com/documentation/uikit/uiadaptivepresentationcontrollerdelegate/presentationcontrollerdiddismiss(_:)
+    @available(iOS 13.0, *)
+    func presentationControllerDidDismiss(_ presentationController: UIPresentationController)
+}
+
+extension UIAdaptivePresentationControllerDelegate {
+    // https://developer.apple.com/documentation/uikit/uiadaptivepresentationcontrollerdelegate/presentationcontrollerdiddismiss(_:)
+    // (the SDK's optional requirement: doing nothing is what a delegate that lacks it does)
+    public func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {}
 }
 
 // https://developer.apple.com/documentation/uikit/uialertcontroller
