@@ -1,5 +1,5 @@
-import FlowArguments
 import FlowAnalytics
+import FlowArguments
 import FlowModel
 import FlowRuntime
 import FlowSyntax
