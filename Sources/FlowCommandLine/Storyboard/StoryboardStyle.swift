@@ -101,14 +101,14 @@ enum StoryboardStyle {
         .phone.priming.sheet .p-card { border-radius: 12px 12px 0 0; }
         .p-grabber { position: absolute; top: 6px; width: 36px; height: 5px; border-radius: 3px; background: #c7c7cc; }
         .p-image { margin: 0 0 12px; min-width: 56px; padding: 16px 8px; border-radius: 14px; background: #e5f1ff;
-          color: var(--blue); font-size: 11px; font-family: ui-monospace, monospace; overflow-wrap: anywhere; }
+          color: var(--blue); font-size: 11px; overflow-wrap: anywhere; }
         .p-title { margin: 0; font-size: 24px; font-weight: 700; line-height: 29px; overflow-wrap: anywhere; }
         .p-msg { margin: 8px 0 0; font-size: 15px; line-height: 20px; color: #3a3a3c; overflow-wrap: anywhere; }
         .p-bullets { margin: 12px 0 0; padding: 0 0 0 18px; text-align: left; font-size: 15px; line-height: 20px; align-self: stretch; }
         .p-bullet { overflow-wrap: anywhere; }
         .p-buttons { margin-top: auto; padding-top: 18px; display: flex; flex-direction: column; gap: 6px; align-self: stretch; }
-        .p-btn { height: 50px; line-height: 50px; font-size: 17px; color: var(--blue); border-radius: 12px; white-space: nowrap;
-          overflow: hidden; text-overflow: ellipsis; position: relative; }
+        .p-btn { min-height: 50px; box-sizing: border-box; padding: 14px 12px; line-height: 22px; font-size: 17px;
+          color: var(--blue); border-radius: 12px; overflow-wrap: anywhere; position: relative; }
         .p-btn.primary { background: var(--blue); color: #fff; font-weight: 600; }
         .p-btn.role-destructive { color: var(--red); }
         .p-btn.tapped { box-shadow: 0 0 0 3px rgba(0,122,255,.35); }

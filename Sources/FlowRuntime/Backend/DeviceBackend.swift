@@ -19,6 +19,16 @@ public protocol PermissionSystem: Sendable {
     /// meanwhile (a privacy switch changed), a simulated backend reports `terminated: true`; a real
     /// app never returns from this call and resumes through `Interpreter.run` and `loadCheckpoint()`.
     func openSettings(_ page: SettingsPage) async throws -> SettingsReturn
+
+    /// The app showed the user its own alert or screen (a `FlowSession`'s presenter): whatever
+    /// system prompt came before has finished and the app is active. A simulated device stops
+    /// treating the next request as made straight from a prompt's answer; a real one has nothing
+    /// to do (the default).
+    func appPresentedContent() async
+}
+
+extension PermissionSystem {
+    public func appPresentedContent() async {}
 }
 
 /// Everything a running flow does to the outside world. The interpreter calls these; a UIKit app

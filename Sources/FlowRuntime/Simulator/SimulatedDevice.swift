@@ -372,6 +372,10 @@ public actor SimulatedDevice: DeviceBackend {
         try await self.capability(capability)
     }
 
+    public func appPresentedContent() async {
+        state.promptFinishing = false
+    }
+
     public func present(_ alert: AlertPresentation) async throws -> Int {
         // The user sees something: any prompt's completion has finished, the app is active.
         state.promptFinishing = false

@@ -42,7 +42,8 @@ struct SessionBackend: DeviceBackend {
     }
 
     func present(_ alert: AlertPresentation) async throws -> Int {
-        try await session.present(alert)
+        await system.appPresentedContent()
+        return try await session.present(alert)
     }
 
     func track(_ event: AnalyticsEvent) async { onEvent(event) }

@@ -18,7 +18,7 @@ enum Flows {
         /// The flow's name in its `.flow` file.
         static let flowName = "scan_receipts"
 
-        /// How `scan_receipts` can end: the outcomes it declares.
+        /// How `scan_receipts` can end: the outcomes it declares that a run can reach.
         enum Outcome: String, FlowOutcome {
             /// `granted` (declared at line 13).
             case granted
