@@ -132,22 +132,6 @@ public enum EventLogWriter {
         }
     }
 
-    /// A JSON string (RFC 8259: `"` `\` and control characters escaped).
-    public static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string (RFC 8259), written the one way the tools write one (`JSONString`).
+    public static func quote(_ s: String) -> String { JSONString.quote(s) }
 }
