@@ -313,6 +313,32 @@ struct IO: Sendable {
         TextStyle(colors: Terminal.colorsEnabled(isTerminal: stderr.isTerminal, environment: environment))
     }
 
+    /// A subcommand's arguments parsed, or the exit code when there is nothing more to do:
+    /// `--help` (also when other arguments are wrong) prints the help, a bad argument is a usage
+    /// error.
+    func parse(_ arguments: [String], with parser: ArgumentParser) -> Result<ParsedArguments, ExitStatus> {
+        let parsed: ParsedArguments
+        do {
+            parsed = try parser.parse(arguments)
+        } catch {
+            if arguments.contains("--help") || arguments.contains("-h") {
+                stdout.write(parser.help)
+                return .failure(ExitStatus(code: ExitCode.finished))
+            }
+            return .failure(ExitStatus(code: usageError(error.message, parser: parser)))
+        }
+        if parsed.flag("help") {
+            stdout.write(parser.help)
+            return .failure(ExitStatus(code: ExitCode.finished))
+        }
+        return .success(parsed)
+    }
+
+    /// The exit code of a command that stops before it runs (`parse`).
+    struct ExitStatus: Error {
+        var code: Int32
+    }
+
     /// `flowrun: error: MESSAGE`, the usage line and a hint; exit 2.
     func usageError(_ message: String, parser: ArgumentParser) -> Int32 {
         stderr.line("\(parser.commandName): \(errorStyle.red("error:")) \(Self.escapedLines(message))")

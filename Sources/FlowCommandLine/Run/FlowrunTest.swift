@@ -45,18 +45,9 @@ struct FlowrunTest: Sendable {
 
     func run(_ arguments: [String]) async -> Int32 {
         let parsed: ParsedArguments
-        do {
-            parsed = try Self.parser.parse(arguments)
-        } catch {
-            if arguments.contains("--help") || arguments.contains("-h") {
-                io.stdout.write(Self.parser.help)
-                return ExitCode.finished
-            }
-            return io.usageError(error.message, parser: Self.parser)
-        }
-        if parsed.flag("help") {
-            io.stdout.write(Self.parser.help)
-            return ExitCode.finished
+        switch io.parse(arguments, with: Self.parser) {
+        case .success(let p): parsed = p
+        case .failure(let stop): return stop.code
         }
         var runner: ScenarioRunner
         do {
