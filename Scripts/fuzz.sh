@@ -26,7 +26,7 @@ else
   build=".build-fuzz"
   sanitize="-sanitize=fuzzer,address"
 fi
-modules=(FlowSyntax FlowModel FlowRuntime)
+modules=(FlowSyntax FlowEncoding FlowModel FlowRuntime)
 [ -d Sources/FlowLint/Engine ] && modules+=(FlowLint)
 flags=(-O -g "$sanitize" -swift-version 6 -parse-as-library)
 
