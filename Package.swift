@@ -148,7 +148,7 @@ let package = Package(
                 name: "FlowBenchSupport",
                 dependencies: [
                     "FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowFormat", "FlowLanguageServer",
-                    "FlowTestSupport", "FlowAnalytics",
+                    "FlowTestSupport", "FlowAnalytics", "FlowArguments",
                 ]),
             .executableTarget(name: "flowbench", dependencies: ["FlowBenchSupport"]),
             // Shared by the test targets: spawning the built executables, and marked-text

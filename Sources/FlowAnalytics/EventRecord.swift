@@ -25,6 +25,13 @@ public struct EventRecord: Hashable, Sendable {
     /// Reads one JSON Lines object `{"user": ID, "event": NAME, "properties": {...}, "time": ISO-8601}`
     /// (`properties` and `time` optional; `user` a string or a number).
     public static func parse(jsonLine bytes: [UInt8]) throws(Malformed) -> EventRecord {
+        if let event = EventScanner.scan(bytes) { return event }
+        return try parseInFull(jsonLine: bytes)
+    }
+
+    /// `parse(jsonLine:)` through the full JSON reader: every line `EventScanner` leaves, the
+    /// reference its answers are tested against, and the benchmark's baseline.
+    public static func parseInFull(jsonLine bytes: [UInt8]) throws(Malformed) -> EventRecord {
         let value: LocatedJSON.Value
         do {
             value = try LocatedJSON.parse(bytes)

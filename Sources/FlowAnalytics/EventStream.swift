@@ -19,6 +19,18 @@ public struct EventStream {
         path: String, format: EventFormat = .lines, maxLineBytes: Int = defaultMaxLineBytes,
         maxProblems: Int = 20, _ body: (EventRecord) -> Void
     ) throws -> (problems: [Problem], problemCount: Int) {
+        try read(
+            path: path, maxLineBytes: maxLineBytes, maxProblems: maxProblems,
+            parse: { (line) throws(EventRecord.Malformed) in try EventRecord.parse(jsonLine: line, format: format) },
+            body)
+    }
+
+    /// `read(path:format:...)` with the line parser given: the benchmark passes
+    /// `EventRecord.parseInFull` to time the full JSON reader against the scanner.
+    public static func read(
+        path: String, maxLineBytes: Int = defaultMaxLineBytes, maxProblems: Int = 20,
+        parse: ([UInt8]) throws(EventRecord.Malformed) -> EventRecord, _ body: (EventRecord) -> Void
+    ) throws -> (problems: [Problem], problemCount: Int) {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path])
         }
@@ -48,7 +60,7 @@ public struct EventStream {
             if line.last == 0x0D { line.removeLast() }
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
             do {
-                body(try EventRecord.parse(jsonLine: line, format: format))
+                body(try parse(line))
             } catch {
                 report(Problem(line: lineNumber, column: error.column, message: error.message))
             }

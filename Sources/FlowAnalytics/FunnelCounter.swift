@@ -52,6 +52,11 @@ public struct FunnelCounter: Sendable {
         var variant: Int
         var reached: Set<Int> = []
         var last: Int?
+
+        mutating func visit(_ site: Int) {
+            reached.insert(site)
+            last = site
+        }
     }
     private var open: [String: OpenRun] = [:]
     private var variantIndex: [String: Int] = [:]
@@ -109,14 +114,14 @@ public struct FunnelCounter: Sendable {
 
     private mutating func track(_ record: EventRecord) {
         let placement = map.place(name: record.event, properties: record.properties)
+        // The common case in one lookup: a site of the flow, in a run in progress.
+        if case .site(let site) = placement, open[record.user]?.visit(site) != nil { return }
         guard open[record.user] != nil else {
             if case .unknown = placement { otherFlowEvents += 1 } else { misfits.outsideRuns += 1 }
             return
         }
         switch placement {
-        case .site(let site):
-            open[record.user]!.reached.insert(site)
-            open[record.user]!.last = site
+        case .site: preconditionFailure("visited above")
         case .noSuchBranch: Self.bump(&misfits.noSuchBranch, record.event)
         case .ambiguous: Self.bump(&misfits.ambiguous, record.event)
         case .unknown: Self.bump(&misfits.unknownEvents, record.event)

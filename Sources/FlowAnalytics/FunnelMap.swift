@@ -9,7 +9,8 @@ public struct FunnelMap: Sendable {
     public struct Site: Hashable, Sendable {
         /// The state, as a path element: `state` in the entry flow, `flow.state` in a called flow.
         public var state: String
-        /// For a button's track: its label (as written, `@key` for a table key) and where it leads.
+        /// For a button's track: its label (as written; for a table key, the base locale's text and
+        /// `(@key)`) and where it leads.
         public var button: String?
         public var target: String?
         /// The names of the events sent from here, as written (placeholders as `{name}`).
@@ -59,7 +60,9 @@ public struct FunnelMap: Sendable {
 
     public init(program: Program, entry: FlowID) {
         flow = program[entry].name
-        outcomes = program[entry].outcomes.map(\.name)
+        // Only the outcomes a run can end with: a flow without an `outcomes` line has five
+        // built-in ones, and a table row "done failed: 0" for an end that cannot happen is noise.
+        outcomes = program[entry].reachableOutcomes.map(\.name)
         var queue = [entry]
         var seen: Set<FlowID> = [entry]
         while let id = queue.popLast() {
@@ -191,7 +194,13 @@ public struct FunnelMap: Sendable {
     static func written(_ text: Text, in program: Program) -> String {
         switch text {
         case .literal(let literal): written(literal.template)
-        case .localized(let localized): "@" + program.strings.keys[localized.key.index]
+        case .localized(let localized):
+            // What the user read (the base locale's text) and the key it comes from.
+            if let entry = program.strings.lookup(localized.key, locale: 0) {
+                "\(written(entry.template)) (@\(program.strings.keys[localized.key.index]))"
+            } else {
+                "@" + program.strings.keys[localized.key.index]
+            }
         }
     }
 

@@ -1,3 +1,4 @@
+import FlowArguments
 import FlowModel
 import FlowRuntime
 import FlowSyntax
@@ -37,60 +38,93 @@ public struct BenchCommand {
 
     public init() {}
 
+    static let parser = ArgumentParser(
+        commandName: "flowbench",
+        summary: """
+            Generates corpora, measures every goal and prints one table (BENCHMARKS.md explains each row);
+            or runs one workload once for a profiler (--profile), or writes a random permission graph
+            (--emit-graph).
+            """,
+        options: [
+            .flag("help", short: "h", help: "print this help"),
+            .value("corpus-mb", "MB", help: "size of the generated lint corpus (default 20)"),
+            .value("warmup", "N", help: "untimed rounds before each measurement (default 1)"),
+            .value("repetitions", "N", help: "timed rounds; the median is reported (default 5)"),
+            .value(
+                "flow", "PATH", help: "the priming flow the interpreter rows run (default \(Options().primingFlowPath))"
+            ),
+            .flag("quick", help: "shrink every input so the run takes seconds; its numbers mean nothing"),
+            .value("only", "SECTIONS", help: "comma-separated: \(sections.joined(separator: ","))"),
+            .value("profile", "WORKLOAD", help: "run one workload once: \(Profile.workloads.joined(separator: "|"))"),
+            .value("flows", "N", help: "flows in the --profile file (default 200)"),
+            .value(
+                "states", "N", help: "states per flow in the --profile file, or of --profile lint-graph (default 12)"),
+            .value("emit-graph", "N", help: "write the random graph of N states into DIR as .flow and .asl.json"),
+            .value("memory-child", "MODE", help: "internal: measure peak memory in this fresh process"),
+        ],
+        positionals: [
+            PositionalSpec("DIR", .optional, help: "where --emit-graph writes (default: the working directory)")
+        ])
+
+    /// The sections `--only` accepts.
+    public static let sections = [
+        "memory", "funnel", "throughput", "growth", "onegraph", "interpreter", "exploration", "format", "lsp",
+    ]
+
     /// Parses `arguments` (without the program name); a usage error carries its message (empty for `--help`).
     public static func parse(_ arguments: [String]) -> Result<Options, BenchUsageError> {
-        var options = Options()
-        var i = 0
-        func value(_ flag: String) throws(BenchUsageError) -> String {
-            i += 1
-            guard i < arguments.count else { throw BenchUsageError("\(flag) needs a value") }
-            return arguments[i]
+        do throws(BenchUsageError) {
+            let parsed: ParsedArguments
+            do {
+                parsed = try parser.parse(arguments)
+            } catch {
+                throw BenchUsageError(error.message)
+            }
+            if parsed.flag("help") { throw BenchUsageError("") }
+            return .success(try options(parsed))
+        } catch {
+            return .failure(error)
         }
-        func number(_ flag: String) throws(BenchUsageError) -> Double {
-            let text = try value(flag)
+    }
+
+    private static func options(_ parsed: ParsedArguments) throws(BenchUsageError) -> Options {
+        func number(_ name: String) throws(BenchUsageError) -> Double? {
+            guard let text = parsed.value(name) else { return nil }
             guard let n = Double(text), n > 0 else {
-                throw BenchUsageError("\(flag) needs a positive number, not '\(text)'")
+                throw BenchUsageError("--\(name) needs a positive number, not '\(text)'")
             }
             return n
         }
-        do throws(BenchUsageError) {
-            while i < arguments.count {
-                switch arguments[i] {
-                case "--corpus-mb": options.corpusMegabytes = try number("--corpus-mb")
-                case "--warmup": options.timing.warmup = Int(try number("--warmup"))
-                case "--repetitions": options.timing.repetitions = max(Int(try number("--repetitions")), 1)
-                case "--flow": options.primingFlowPath = try value("--flow")
-                case "--quick": options.quick = true
-                case "--memory-child": options.memoryChild = try value("--memory-child")
-                case "--profile": options.profile = try value("--profile")
-                case "--flows": options.profileFlows = Int(try number("--flows"))
-                case "--states": options.profileStates = Int(try number("--states"))
-                case "--only": options.only = Set(try value("--only").split(separator: ",").map(String.init))
-                case "--emit-graph":
-                    options.emitGraphStates = Int(try number("--emit-graph"))
-                    options.emitGraphDirectory = try value("--emit-graph")
-                case "--help", "-h": throw BenchUsageError("")
-                case let other: throw BenchUsageError("unknown argument '\(other)'")
-                }
-                i += 1
+        var options = Options()
+        if let n = try number("corpus-mb") { options.corpusMegabytes = n }
+        if let n = try number("warmup") { options.timing.warmup = Int(n) }
+        if let n = try number("repetitions") { options.timing.repetitions = max(Int(n), 1) }
+        if let path = parsed.value("flow") { options.primingFlowPath = path }
+        options.quick = parsed.flag("quick")
+        options.memoryChild = parsed.value("memory-child")
+        options.profile = parsed.value("profile")
+        if let n = try number("flows") { options.profileFlows = Int(n) }
+        if let n = try number("states") { options.profileStates = Int(n) }
+        if let only = parsed.value("only") {
+            options.only = Set(only.split(separator: ",").map(String.init))
+            if let unknown = options.only.subtracting(sections).sorted().first {
+                throw BenchUsageError(
+                    "unknown section '\(unknown)' in --only (sections: \(sections.joined(separator: ",")))")
             }
-        } catch {
-            return .failure(error)
+        }
+        if let n = try number("emit-graph") { options.emitGraphStates = Int(n) }
+        if let directory = parsed.positional("DIR") {
+            guard options.emitGraphStates != nil else { throw BenchUsageError("DIR is for --emit-graph N DIR") }
+            options.emitGraphDirectory = directory
         }
         if options.quick {
             options.corpusMegabytes = min(options.corpusMegabytes, 0.2)
             options.timing = Timing(warmup: 0, repetitions: 1)
         }
-        return .success(options)
+        return options
     }
 
-    public static let usage = """
-        usage: flowbench [--corpus-mb N] [--warmup N] [--repetitions N] [--flow PATH] [--quick]
-                         [--only memory,funnel,throughput,growth,onegraph,interpreter,exploration,format,lsp]
-               flowbench --profile lex|load|lint|hold|interpret [--flows N] [--states N]
-               flowbench --profile lint-graph --states N
-               flowbench --emit-graph N DIR
-        """
+    public static var usage: String { parser.help }
 
     /// Runs the command; returns the exit code (0 every measurement ran, 1 a measurement failed, 2 usage).
     public func run(_ arguments: [String], output: (String) -> Void, errors: @escaping (String) -> Void) async -> Int32

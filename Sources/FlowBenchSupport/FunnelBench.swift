@@ -99,25 +99,31 @@ extension Benchmarks {
         var lines = 0
         var runs = 0
         log("funnel over \(fixed(Double(bytes) / 1e6, 0)) MB of events, beside a line count...")
-        // One round by default: a round reads the file twice; ten million events take a while.
+        // One round by default: a round reads the file three times; ten million events take a while.
         let timing = Timing(warmup: 0, repetitions: options.quick ? 1 : max(1, options.timing.repetitions / 2))
+        func funnel(_ parse: ([UInt8]) throws(EventRecord.Malformed) -> EventRecord) throws {
+            var counter = FunnelCounter(map: map)
+            _ = try EventStream.read(path: path, parse: parse) { counter.add($0) }
+            counter.finish()
+            runs = counter.counts.reduce(0) { $0 + $1.runs }
+        }
+        // The baseline in the same run: the full JSON reader every line went through before
+        // the scanner (`EventRecord.parseInFull`).
         let times = try timing.interleaved([
             { lines = try FunnelBench.lineCount(path) },
-            {
-                var counter = FunnelCounter(map: map)
-                _ = try EventStream.read(path: path) { counter.add($0) }
-                counter.finish()
-                runs = counter.counts.reduce(0) { $0 + $1.runs }
-            },
+            { try funnel { (line) throws(EventRecord.Malformed) in try EventRecord.parse(jsonLine: line) } },
+            { try funnel { (line) throws(EventRecord.Malformed) in try EventRecord.parseInFull(jsonLine: line) } },
         ])
         let peak = peakResidentBytes()
         let countRate = Double(lines) / max(times[0].median, 1e-9)
         let funnelRate = Double(events) / max(times[1].median, 1e-9)
+        let fullRate = Double(events) / max(times[2].median, 1e-9)
         return [
             BenchRow(
                 "funnel: events per second",
                 "\(fixed(funnelRate / 1e6, 2)) M events/s over \(events) events (\(fixed(Double(bytes) / 1e6, 0)) MB, \(runs) runs)"
                     + " = \(fixed(times[1].ratio, 1))x the time of a line count (\(fixed(countRate / 1e6, 1)) M lines/s);"
+                    + " the full JSON reader: \(fixed(fullRate / 1e6, 2)) M events/s = \(fixed(times[2].ratio, 1))x;"
                     + " peak RSS \(fixed(Double(peak) / 1e6)) MB (\(fixed(Double(before) / 1e6)) MB before)")
         ]
     }

@@ -125,7 +125,7 @@ private final class PublishCounter: @unchecked Sendable {
         var diagnostics: [Int] = []
         var errors: [Int] = []
         while let body = try? framer.next() {
-            guard let message = try? JSONReader.parse(body),
+            guard let message = try? JSON(parsing: body),
                 message["method"]?.string == "textDocument/publishDiagnostics"
             else { continue }
             let list = message["params"]?["diagnostics"]?.array ?? []

@@ -7,6 +7,11 @@ import Foundation
 
 /// Single workloads for a profiler: no warm-up, no repetitions, one generated file of `flows` flows.
 enum Profile {
+    /// The workloads `--profile` runs.
+    static let workloads = [
+        "lex", "load", "lint", "hold", "lint-graph", "interpret", "interpret-notrace", "handwritten",
+    ]
+
     /// Runs a workload on the calling thread (the async `interpret` through a blocked wait, so no
     /// dispatch main queue is involved); nil for an unknown name.
     static func runSynchronously(_ workload: String, flows: Int, states: Int = 12, flowPath: String) -> String? {
@@ -75,9 +80,7 @@ enum Profile {
             }
             return "\(outcomes) runs"
         default:
-            throw BenchFailure(
-                "unknown workload '\(workload)'; use lex, load, lint, hold, lint-graph, interpret, interpret-notrace or handwritten"
-            )
+            throw BenchFailure("unknown workload '\(workload)'; use \(workloads.joined(separator: ", "))")
         }
     }
 }

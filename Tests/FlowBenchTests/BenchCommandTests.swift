@@ -23,6 +23,39 @@ import Testing
         #expect(!error.message.isEmpty)
     }
 
+    /// flowbench parses through the tools' one parser: did-you-mean, `--name=value`, and its
+    /// own checks with the exact messages.
+    @Test(arguments: [
+        (["--repetiton", "3"], "unknown option '--repetiton'; did you mean '--repetitions'?"),
+        (
+            ["--only", "growth,funel"],
+            "unknown section 'funel' in --only (sections: \(BenchCommand.sections.joined(separator: ",")))"
+        ),
+        (["somewhere"], "DIR is for --emit-graph N DIR"),
+        (["--warmup=0"], "--warmup needs a positive number, not '0'"),
+        (["--quick", "--quick=yes"], "flag '--quick' takes no value"),
+    ])
+    func usageErrorsSayWhatIsWrong(arguments: [String], message: String) {
+        guard case .failure(let error) = BenchCommand.parse(arguments) else {
+            Issue.record("accepted \(arguments)")
+            return
+        }
+        #expect(error.message == message)
+    }
+
+    @Test func emitGraphTakesItsDirectoryAsTheArgumentAfter() throws {
+        let options = try BenchCommand.parse(["--emit-graph", "50", "out", "--repetitions=2"]).get()
+        #expect(options.emitGraphStates == 50)
+        #expect(options.emitGraphDirectory == "out")
+        #expect(options.timing.repetitions == 2)
+        guard case .failure(let help) = BenchCommand.parse(["-h"]) else {
+            Issue.record("-h parsed as a run")
+            return
+        }
+        #expect(help.message.isEmpty)
+        #expect(BenchCommand.usage.contains("--emit-graph <N>"))
+    }
+
     @Test func quickShrinksTheRun() throws {
         let options = try BenchCommand.parse(["--quick"]).get()
         #expect(options.corpusMegabytes <= 0.2)

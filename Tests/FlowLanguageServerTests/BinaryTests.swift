@@ -31,7 +31,7 @@ import Testing
         var framer = MessageFramer()
         framer.append(Array(out))
         var messages: [JSON] = []
-        while let body = try framer.next() { messages.append(try JSONReader.parse(body)) }
+        while let body = try framer.next() { messages.append(try JSON(parsing: body)) }
         return (
             process.terminationStatus, messages, String(decoding: out, as: UTF8.self),
             String(decoding: err, as: UTF8.self)

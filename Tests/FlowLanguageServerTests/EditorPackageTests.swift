@@ -22,7 +22,7 @@ import Testing
     static func textMateKeywords() throws -> [String] {
         let data = try Data(
             contentsOf: repository.appendingPathComponent("Editors/vscode/syntaxes/flow.tmLanguage.json"))
-        let grammar = try JSONReader.parse(Array(data))
+        let grammar = try JSON(parsing: Array(data))
         let match = try #require(grammar["repository"]?["keywords"]?["match"]?.string)
         #expect(match.hasPrefix("\\b(") && match.hasSuffix(")\\b"))
         return match.dropFirst(3).dropLast(3).split(separator: "|").map(String.init)
@@ -39,13 +39,14 @@ import Testing
 
     @Test func theVSCodeManifestNamesItsFiles() throws {
         let base = Self.repository.appendingPathComponent("Editors/vscode")
-        let manifest = try JSONReader.parse(Array(try Data(contentsOf: base.appendingPathComponent("package.json"))))
+        let manifest = try JSON(parsing: Array(try Data(contentsOf: base.appendingPathComponent("package.json"))))
         let language = try #require(manifest["contributes"]?["languages"]?[0])
         #expect(language["extensions"] == [".flow"])
         let grammar = try #require(manifest["contributes"]?["grammars"]?[0])
         #expect(grammar["language"] == language["id"])
-        let tm = try JSONReader.parse(
-            Array(try Data(contentsOf: base.appendingPathComponent("syntaxes/flow.tmLanguage.json"))))
+        let tm = try JSON(
+            parsing:
+                Array(try Data(contentsOf: base.appendingPathComponent("syntaxes/flow.tmLanguage.json"))))
         #expect(grammar["scopeName"] == tm["scopeName"])
         for key in ["main"] {
             let path = try #require(manifest[key]?.string)
@@ -53,7 +54,7 @@ import Testing
         }
         for path in [language["configuration"]?.string, grammar["path"]?.string] {
             let p = try #require(path)
-            _ = try JSONReader.parse(Array(try Data(contentsOf: base.appendingPathComponent(p))))
+            _ = try JSON(parsing: Array(try Data(contentsOf: base.appendingPathComponent(p))))
         }
         #expect(manifest["dependencies"]?["vscode-languageclient"] != nil)
     }
@@ -66,7 +67,7 @@ import Testing
     /// One language id in every editor (issue 32): VS Code's language, Helix's language name,
     /// Neovim's filetype and the names of its syntax and indent files.
     @Test func everyEditorNamesTheLanguageTheSameWay() throws {
-        let manifest = try JSONReader.parse(Array(try Self.read("Editors/vscode/package.json").utf8))
+        let manifest = try JSON(parsing: Array(try Self.read("Editors/vscode/package.json").utf8))
         let vscode = try #require(manifest["contributes"]?["languages"]?[0]?["id"]?.string)
         #expect(vscode == "permissionflow")
         #expect(manifest["contributes"]?["grammars"]?[0]?["language"]?.string == vscode)

@@ -1,3 +1,4 @@
+import FlowEncoding
 import FlowSyntax
 import Testing
 
@@ -6,26 +7,38 @@ import Testing
 /// JSON, framing, position conversion and the lifecycle: the protocol below the features.
 @Suite struct ProtocolTests {
     @Test func jsonRoundTripsEscapesAndSurrogatePairs() throws {
-        let parsed = try JSONReader.parse(Array(#"{"a":[1,2.5,true,null],"s":"\"x\\\n\u00e9\ud83d\udcf7"}"#.utf8))
+        let parsed = try JSON(parsing: Array(#"{"a":[1,2.5,true,null],"s":"\"x\\\n\u00e9\ud83d\udcf7"}"#.utf8))
         #expect(parsed["s"]?.string == "\"x\\\né📷")
         #expect(parsed["a"]?[1] == .number(2.5))
         #expect(parsed.text == #"{"a":[1,2.5,true,null],"s":"\"x\\\né📷"}"#)
-        #expect(throws: JSONReader.Failure.self) { try JSONReader.parse(Array("{\"a\":}".utf8)) }
+        #expect(
+            Self.failure(Array("{\"a\":}".utf8))
+                == "1:6: expected a value (an object, array, string, number, true, false or null)")
         let deep = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
-        #expect(throws: JSONReader.Failure(message: "nesting deeper than 128", offset: 128)) {
-            try JSONReader.parse(Array(deep.utf8))
+        #expect(Self.failure(Array(deep.utf8)) == "1:65: nesting deeper than 64 levels")
+        // The tools' one reader refuses a duplicate key instead of keeping either value.
+        #expect(Self.failure(Array(#"{"id":1,"id":2}"#.utf8)) == "1:9: duplicate key 'id' (first at line 1, column 2)")
+    }
+
+    /// Where and why a message does not parse, as `line:column: message`.
+    static func failure(_ bytes: [UInt8]) -> String? {
+        do {
+            _ = try JSON(parsing: bytes)
+            return nil
+        } catch {
+            return "\(error.line):\(error.column): \(error.message)"
         }
     }
 
     @Test func jsonEscapesAtTheirEdges() throws {
         // \b and \f; the last high surrogate with the last low one (U+10FFFF); a high surrogate
         // before a non-surrogate escape is U+FFFD, and the escape after it stays.
-        let parsed = try JSONReader.parse(Array(#"["\b\f","\udbff\udfff","\ud83d\u0041"]"#.utf8))
+        let parsed = try JSON(parsing: Array(#"["\b\f","\udbff\udfff","\ud83d\u0041"]"#.utf8))
         #expect(parsed[0]?.string == "\u{8}\u{C}")
         #expect(parsed[1]?.string == "\u{10FFFF}")
         #expect(parsed[2]?.string == "\u{FFFD}A")
         // A raw control character is refused, up to U+001F.
-        #expect(throws: JSONReader.Failure.self) { try JSONReader.parse([0x22, 0x1F, 0x22]) }
+        #expect(Self.failure([0x22, 0x1F, 0x22]) == "1:2: control character in string (write it as an escape)")
         // Written back: control characters as \u00XX, both digits.
         #expect(JSON.string("\u{1}\u{1F}").text == #""\u0001\u001f""#)
     }
@@ -151,5 +164,8 @@ import Testing
         #expect(await client.server.receive(MessageFramer.frame(Array("{nope".utf8))))
         try await client.send(["jsonrpc": "2.0", "id": 1, "method": "shutdown"])
         #expect(client.messages.first?["error"]?["code"] == -32700)
+        #expect(
+            client.messages.first?["error"]?["message"]
+                == "parse error at line 1, column 2: expected a key in double quotes")
     }
 }

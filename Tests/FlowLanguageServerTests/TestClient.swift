@@ -42,7 +42,7 @@ final class TestClient: @unchecked Sendable {
     private func collect() throws {
         var framer = MessageFramer()
         framer.append(box.take())
-        while let body = try framer.next() { messages.append(try JSONReader.parse(body)) }
+        while let body = try framer.next() { messages.append(try JSON(parsing: body)) }
     }
 
     @discardableResult

@@ -1,6 +1,6 @@
 import FlowEncoding
 
-/// A JSON value (RFC 8259) for the protocol: what `JSONReader` parses from a client's message
+/// A JSON value (RFC 8259) for the protocol: what `init(parsing:)` reads from a client's message
 /// and what the server writes. Objects keep their members in a dictionary and are written with
 /// sorted keys, so the same value always gives the same bytes (tests compare them).
 public indirect enum JSON: Hashable, Sendable {
@@ -103,178 +103,25 @@ extension JSON: ExpressibleByDictionaryLiteral, ExpressibleByStringLiteral, Expr
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
 }
 
-/// Parses one JSON document from UTF-8 bytes. Nesting is capped (`maxDepth`) so no message
-/// overflows the stack; errors say what and at which byte.
-public struct JSONReader {
-    public struct Failure: Error, Equatable {
-        public var message: String
-        public var offset: Int
+extension JSON {
+    /// Parses one JSON document from UTF-8 bytes with the tools' one reader (`LocatedJSON`:
+    /// nesting capped, duplicate keys refused, errors with a line and column).
+    public init(parsing bytes: [UInt8]) throws(LocatedJSON.Failure) {
+        self.init(try LocatedJSON.parse(bytes))
     }
 
-    public static let maxDepth = 128
-
-    private let bytes: [UInt8]
-    private var i = 0
-
-    private init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    public static func parse(_ bytes: [UInt8]) throws(Failure) -> JSON {
-        var reader = JSONReader(bytes)
-        reader.skipSpace()
-        let value = try reader.value(depth: 0)
-        reader.skipSpace()
-        guard reader.i == bytes.count else { throw reader.failure("unexpected text after the JSON value") }
-        return value
-    }
-
-    private func failure(_ message: String) -> Failure { Failure(message: message, offset: i) }
-
-    private mutating func skipSpace() {
-        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
-    }
-
-    private mutating func literal(_ word: String, _ value: JSON) throws(Failure) -> JSON {
-        let w = Array(word.utf8)
-        guard i + w.count <= bytes.count, Array(bytes[i..<i + w.count]) == w else { throw failure("invalid literal") }
-        i += w.count
-        return value
-    }
-
-    private mutating func value(depth: Int) throws(Failure) -> JSON {
-        guard depth < Self.maxDepth else { throw failure("nesting deeper than \(Self.maxDepth)") }
-        guard i < bytes.count else { throw failure("unexpected end of input") }
-        switch bytes[i] {
-        case UInt8(ascii: "n"): return try literal("null", .null)
-        case UInt8(ascii: "t"): return try literal("true", .bool(true))
-        case UInt8(ascii: "f"): return try literal("false", .bool(false))
-        case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "["):
-            i += 1
-            var items: [JSON] = []
-            skipSpace()
-            if i < bytes.count, bytes[i] == UInt8(ascii: "]") {
-                i += 1
-                return .array(items)
-            }
-            while true {
-                skipSpace()
-                items.append(try value(depth: depth + 1))
-                skipSpace()
-                guard i < bytes.count else { throw failure("unterminated array") }
-                if bytes[i] == UInt8(ascii: ",") {
-                    i += 1
-                    continue
-                }
-                if bytes[i] == UInt8(ascii: "]") {
-                    i += 1
-                    return .array(items)
-                }
-                throw failure("expected ',' or ']' in array")
-            }
-        case UInt8(ascii: "{"):
-            i += 1
-            var members: [String: JSON] = [:]
-            skipSpace()
-            if i < bytes.count, bytes[i] == UInt8(ascii: "}") {
-                i += 1
-                return .object(members)
-            }
-            while true {
-                skipSpace()
-                guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else {
-                    throw failure("expected a string key in object")
-                }
-                let key = try string()
-                skipSpace()
-                guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else {
-                    throw failure("expected ':' after object key")
-                }
-                i += 1
-                skipSpace()
-                members[key] = try value(depth: depth + 1)
-                skipSpace()
-                guard i < bytes.count else { throw failure("unterminated object") }
-                if bytes[i] == UInt8(ascii: ",") {
-                    i += 1
-                    continue
-                }
-                if bytes[i] == UInt8(ascii: "}") {
-                    i += 1
-                    return .object(members)
-                }
-                throw failure("expected ',' or '}' in object")
-            }
-        default: return try number()
+    init(_ value: LocatedJSON.Value) {
+        switch value {
+        case .null: self = .null
+        case .bool(let b): self = .bool(b)
+        case .number(let n): self = .number(n)
+        case .string(let s): self = .string(s)
+        case .array(let items): self = .array(items.map(JSON.init))
+        case .object(let members):
+            var object: [String: JSON] = [:]
+            object.reserveCapacity(members.count)
+            for member in members { object[member.key] = JSON(member.value) }
+            self = .object(object)
         }
-    }
-
-    private mutating func number() throws(Failure) -> JSON {
-        let start = i
-        while i < bytes.count, let c = Optional(bytes[i]),
-            (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")) || c == UInt8(ascii: "-") || c == UInt8(ascii: "+")
-                || c == UInt8(ascii: ".") || c == UInt8(ascii: "e") || c == UInt8(ascii: "E")
-        { i += 1 }
-        guard i > start, let d = Double(String(decoding: bytes[start..<i], as: UTF8.self)) else {
-            i = start
-            throw failure("invalid value")
-        }
-        return .number(d)
-    }
-
-    private mutating func hex4() throws(Failure) -> UInt32 {
-        guard i + 4 <= bytes.count, let v = UInt32(String(decoding: bytes[i..<i + 4], as: UTF8.self), radix: 16) else {
-            throw failure("invalid \\u escape")
-        }
-        i += 4
-        return v
-    }
-
-    private mutating func string() throws(Failure) -> String {
-        i += 1  // the opening quote
-        var out: [UInt8] = []
-        while i < bytes.count {
-            let c = bytes[i]
-            if c == UInt8(ascii: "\"") {
-                i += 1
-                return String(decoding: out, as: UTF8.self)
-            }
-            if c < 0x20 { throw failure("control character in string") }
-            guard c == UInt8(ascii: "\\") else {
-                out.append(c)
-                i += 1
-                continue
-            }
-            i += 1
-            guard i < bytes.count else { break }
-            let e = bytes[i]
-            i += 1
-            switch e {
-            case UInt8(ascii: "\""): out.append(UInt8(ascii: "\""))
-            case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\"))
-            case UInt8(ascii: "/"): out.append(UInt8(ascii: "/"))
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "u"):
-                var scalar = try hex4()
-                if (0xD800..<0xDC00).contains(scalar), i + 6 <= bytes.count, bytes[i] == UInt8(ascii: "\\"),
-                    bytes[i + 1] == UInt8(ascii: "u")
-                {
-                    i += 2
-                    let low = try hex4()
-                    if (0xDC00..<0xE000).contains(low) {
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                    } else {
-                        out += Array("\u{FFFD}".utf8)
-                        scalar = low
-                    }
-                }
-                out += Array(String(Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8)
-            default: throw failure("invalid escape in string")
-            }
-        }
-        throw failure("unterminated string")
     }
 }

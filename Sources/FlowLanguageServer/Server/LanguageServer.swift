@@ -1,3 +1,4 @@
+import FlowEncoding
 import FlowLint
 import FlowModel
 import FlowProject
@@ -83,12 +84,15 @@ public actor LanguageServer {
 
     func handle(_ body: [UInt8]) async {
         let message: JSON
-        do throws(JSONReader.Failure) {
-            message = try JSONReader.parse(body)
+        do throws(LocatedJSON.Failure) {
+            message = try JSON(parsing: body)
         } catch {
             send([
                 "jsonrpc": "2.0", "id": .null,
-                "error": ["code": -32700, "message": .string("parse error at byte \(error.offset): \(error.message)")],
+                "error": [
+                    "code": -32700,
+                    "message": .string("parse error at line \(error.line), column \(error.column): \(error.message)"),
+                ],
             ])
             return
         }
