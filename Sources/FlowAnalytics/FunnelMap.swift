@@ -191,7 +191,7 @@ public struct FunnelMap: Sendable {
         }
     }
 
-    static func written(_ text: Text, in program: Program) -> String {
+    static func written(_ text: FlowText, in program: Program) -> String {
         switch text {
         case .literal(let literal): written(literal.template)
         case .localized(let localized):

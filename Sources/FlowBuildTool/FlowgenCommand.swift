@@ -55,6 +55,24 @@ public enum FlowgenCommand {
         return 2
     }
 
+    /// What a run was asked to do.
+    struct Options {
+        var paths: [String]
+        var access = SwiftCodegen.AccessLevel.internal
+        var output: String?
+        var config: String?
+        var xcodeTarget: String?
+        var module = "PermissionFlow"
+        /// The project root, absolute.
+        var root: String
+    }
+
+    /// A run that ends before generating: the exit code, and the message for stderr if any.
+    struct Stop: Error {
+        var code: Int32
+        var message: String?
+    }
+
     /// Runs the command; `out` and `err` receive text. Returns the exit code.
     public static func run(
         arguments: [String], currentDirectory: String = FileManager.default.currentDirectoryPath,
@@ -74,110 +92,139 @@ public enum FlowgenCommand {
             out("flowgen \(ToolVersion.current)\n")
             return 0
         }
+        let options: Options
+        do throws(ArgumentError) {
+            options = try Self.options(parsed, currentDirectory: currentDirectory)
+        } catch {
+            return usageFailure(error.message, err: err)
+        }
+        do throws(Stop) {
+            let project = try openProject(options, currentDirectory: currentDirectory)
+            for warning in project.warnings { err("flowgen: warning: \(OutputEscaping.visible(warning))\n") }
+            let checked = try check(project, options: options, err: err)
+            guard let output = options.output else { return checked.errors > 0 ? 1 : 0 }
+            guard checked.errors == 0 else { return 1 }
+            let generated = SwiftCodegen.generate(
+                checked.sources, options: .init(accessLevel: options.access, importedModule: options.module))
+            for problem in generated.problems {
+                err(
+                    render(
+                        problem.diagnostic, files: checked.sourceFiles[problem.source],
+                        fallbackPath: checked.files.first ?? ""))
+            }
+            guard let swift = generated.swift else { return 1 }
+            try write(swift, to: output, currentDirectory: currentDirectory)
+            return 0
+        } catch {
+            if let message = error.message { err(message) }
+            return error.code
+        }
+    }
+
+    static func options(_ parsed: ParsedArguments, currentDirectory: String) throws(ArgumentError) -> Options {
         let paths = parsed.positionals("PATH")
-        guard !paths.isEmpty else { return usageFailure("no PATH given", err: err) }
-        var access = SwiftCodegen.AccessLevel.internal
+        guard !paths.isEmpty else { throw ArgumentError("no PATH given") }
+        var options = Options(
+            paths: paths, output: parsed.value("output"), config: parsed.value("config"),
+            xcodeTarget: parsed.value("xcode-target"), module: parsed.value("module") ?? "PermissionFlow",
+            root: absolute(parsed.value("root") ?? currentDirectory, in: currentDirectory))
         if let v = parsed.value("access-level") {
             guard let level = SwiftCodegen.AccessLevel(rawValue: v) else {
-                return usageFailure(
-                    "unknown access level '\(OutputEscaping.visible(v))' (expected internal, package or public)",
-                    err: err)
+                throw ArgumentError(
+                    "unknown access level '\(OutputEscaping.visible(v))' (expected internal, package or public)")
             }
-            access = level
+            options.access = level
         }
-        let output = parsed.value("output")
-        let config = parsed.value("config")
-        let xcodeTarget = parsed.value("xcode-target")
-        let module = parsed.value("module") ?? "PermissionFlow"
+        return options
+    }
 
-        func absolute(_ path: String) -> String {
-            let full = path.hasPrefix("/") ? path : currentDirectory + "/" + path
-            return URL(fileURLWithPath: full).standardizedFileURL.path
-        }
-        let rootPath = absolute(parsed.value("root") ?? currentDirectory)
+    static func absolute(_ path: String, in currentDirectory: String) -> String {
+        let full = path.hasPrefix("/") ? path : currentDirectory + "/" + path
+        return URL(fileURLWithPath: full).standardizedFileURL.path
+    }
 
-        // The project as every tool reads it: the root, the configuration, the apps it names.
-        let projectRoot = ProjectRoot.discover(inputs: paths, currentDirectory: currentDirectory, override: rootPath)
-        let project: Project
+    /// The project as every tool reads it: the root, the configuration, the apps it names (with
+    /// `--xcode-target`, the configuration's Xcode project checked for that target).
+    static func openProject(_ options: Options, currentDirectory: String) throws(Stop) -> Project {
+        let projectRoot = ProjectRoot.discover(
+            inputs: options.paths, currentDirectory: currentDirectory, override: options.root)
         do throws(ProjectError) {
             var appOptions = AppInputOptions()
-            if let xcodeTarget {
+            if let xcodeTarget = options.xcodeTarget {
                 let found = try ProjectConfiguration.read(
-                    for: projectRoot, override: config, maxBytes: ParseLimits.default.maxFileBytes)
+                    for: projectRoot, override: options.config, maxBytes: ParseLimits.default.maxFileBytes)
                 if found.configuration.app.xcodeProject != nil {
                     appOptions = found.configuration.app
                     appOptions.targets = [xcodeTarget]
                 }
             }
-            project = try Project.open(
-                root: projectRoot, configOverride: config, appOptions: appOptions,
+            return try Project.open(
+                root: projectRoot, configOverride: options.config, appOptions: appOptions,
                 maxBytes: ParseLimits.default.maxFileBytes)
         } catch {
             // The message may quote the configuration (an unknown rule name): shown escaped.
-            err("flowgen: error: \(OutputEscaping.lineStart(error.message))\n")
-            return 2
+            throw Stop(code: 2, message: "flowgen: error: \(OutputEscaping.lineStart(error.message))\n")
         }
-        for warning in project.warnings { err("flowgen: warning: \(OutputEscaping.visible(warning))\n") }
+    }
 
-        // Every .flow file, as every tool finds them: sorted, each once, excludes applied. A file that
-        // links out of the root is kept: the linter reports it (FL0100), as flowlint does.
-        let files: [String]
-        do throws(ProjectFiles.Failure) {
-            files = try project.flowFiles(paths, links: .keep).map(project.root.absolute)
-        } catch {
-            err("flowgen: error: \(error.message)\n")
-            return 2
-        }
-
-        // Check and lint each file as an entry, the way flowlint does.
-        let loader = Loader(reader: FileSystemReader())
-        let linter = project.linter
-        var printed = Set<String>()
+    /// What checking and linting every file found: the error count, and the programs to generate.
+    struct Checked {
+        var files: [String] = []
         var errors = 0
         var sources: [SwiftCodegen.Source] = []
         var sourceFiles: [[SourceFile]] = []
-        let loads = files.map { loader.load($0) }
+    }
+
+    /// Checks and lints each file as an entry, the way flowlint does, printing each finding once.
+    static func check(_ project: Project, options: Options, err: (String) -> Void) throws(Stop) -> Checked {
+        // Every .flow file, as every tool finds them: sorted, each once, excludes applied. A file that
+        // links out of the root is kept: the linter reports it (FL0100), as flowlint does.
+        var checked = Checked()
+        do throws(ProjectFiles.Failure) {
+            checked.files = try project.flowFiles(options.paths, links: .keep).map(project.root.absolute)
+        } catch {
+            throw Stop(code: 2, message: "flowgen: error: \(error.message)\n")
+        }
+        let loader = Loader(reader: FileSystemReader())
+        let linter = project.linter
+        var printed = Set<String>()
+        let loads = checked.files.map { loader.load($0) }
         // FL1507 is about the whole target, as in flowlint: a key stands when no flow requests it.
         let reports = AppInputs.runWide(loads.map(linter.lint))
-        for (index, file) in files.enumerated() {
-            let load = loads[index]
-            let report = reports[index]
-            for finding in report.findings {
-                let line = render(finding.diagnostic, files: report.files, fallbackPath: file)
+        for (index, file) in checked.files.enumerated() {
+            for finding in reports[index].findings {
+                let line = render(finding.diagnostic, files: reports[index].files, fallbackPath: file)
                 if printed.insert(line).inserted {
                     err(line)
-                    if finding.diagnostic.severity == .error { errors += 1 }
+                    if finding.diagnostic.severity == .error { checked.errors += 1 }
                 }
             }
-            if let program = load.program {
-                sources.append(SwiftCodegen.Source(path: relative(file, to: rootPath), program: program))
-                sourceFiles.append(load.files)
+            if let program = loads[index].program {
+                checked.sources.append(SwiftCodegen.Source(path: relative(file, to: options.root), program: program))
+                checked.sourceFiles.append(loads[index].files)
             }
         }
-        guard let output else { return errors > 0 ? 1 : 0 }
-        guard errors == 0 else { return 1 }
+        return checked
+    }
 
-        let generated = SwiftCodegen.generate(sources, options: .init(accessLevel: access, importedModule: module))
-        for problem in generated.problems {
-            err(render(problem.diagnostic, files: sourceFiles[problem.source], fallbackPath: files.first ?? ""))
-        }
-        guard let swift = generated.swift else { return 1 }
-
-        let target = absolute(output)
+    /// Writes the generated Swift, leaving the file alone when it would not change (so Xcode
+    /// does not rebuild what depends on it).
+    static func write(_ swift: String, to output: String, currentDirectory: String) throws(Stop) {
+        let target = absolute(output, in: currentDirectory)
         let bytes = Data(swift.utf8)
-        if FileManager.default.contents(atPath: target) == bytes { return 0 }
+        if FileManager.default.contents(atPath: target) == bytes { return }
         do {
             try FileManager.default.createDirectory(
                 at: URL(fileURLWithPath: target).deletingLastPathComponent(),
                 withIntermediateDirectories: true)
             try bytes.write(to: URL(fileURLWithPath: target), options: .atomic)
         } catch {
-            err(
-                "flowgen: error: cannot write '\(OutputEscaping.visible(output))': \(OutputEscaping.visible(error.localizedDescription))\n"
+            throw Stop(
+                code: 2,
+                message:
+                    "flowgen: error: cannot write '\(OutputEscaping.visible(output))': \(OutputEscaping.visible(error.localizedDescription))\n"
             )
-            return 2
         }
-        return 0
     }
 
     /// One finding as `path:line:col: severity: message [ID]`, then its notes that have a place

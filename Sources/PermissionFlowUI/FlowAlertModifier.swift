@@ -118,7 +118,7 @@
                 })
         }
 
-        private static func role(_ role: FlowModel.Button.Role) -> ButtonRole? {
+        private static func role(_ role: FlowModel.FlowButton.Role) -> ButtonRole? {
             switch role {
             case .default: nil
             case .cancel: .cancel

@@ -27,19 +27,19 @@ enum Fixtures {
         return SourceRange(file: FileID(0), start: location, end: location)
     }
 
-    static func to(_ state: Int, line: Int) -> Transition {
-        Transition(target: .state(StateID(state)), range: range(line))
+    static func to(_ state: Int, line: Int) -> FlowTransition {
+        FlowTransition(target: .state(StateID(state)), range: range(line))
     }
-    static func done(_ outcome: String, line: Int) -> Transition {
-        Transition(target: .outcome(Flow.builtinOutcomes.firstIndex(of: outcome)!), range: range(line))
+    static func done(_ outcome: String, line: Int) -> FlowTransition {
+        FlowTransition(target: .outcome(Flow.builtinOutcomes.firstIndex(of: outcome)!), range: range(line))
     }
-    static func text(_ s: String, line: Int) -> Text {
+    static func text(_ s: String, line: Int) -> FlowText {
         .literal(LiteralText(template: Template(s), range: range(line)))
     }
     static func event(_ name: String, line: Int) -> TrackEvent {
         TrackEvent(name: Template(name), properties: [], range: range(line))
     }
-    static func arm(_ statuses: [Status], _ transition: Transition, line: Int) -> StatusArm {
+    static func arm(_ statuses: [Status], _ transition: FlowTransition, line: Int) -> StatusArm {
         StatusArm(patterns: statuses.map { [.status($0)] }, transition: transition, range: range(line))
     }
 
@@ -56,28 +56,28 @@ enum Fixtures {
                 arm([.denied, .restricted], to(explain, line: 5), line: 5),
             ]
         }
-        let states: [State] = [
-            State(
+        let states: [FlowState] = [
+            FlowState(
                 name: "device", range: range(4), nameRange: range(4), effects: [],
                 terminator: .capability(
                     .camera, present: to(check, line: 4), absent: to(noCamera, line: 4), range: range(4, 18))),
-            State(
+            FlowState(
                 name: "check", range: range(5), nameRange: range(5), effects: [],
                 terminator: .status(subjects: [.kind(.camera)], arms: checkArms, otherwise: nil, range: range(5, 17))),
-            State(
+            FlowState(
                 name: "prime", range: range(6), nameRange: range(6), effects: [event("prime_shown", line: 6)],
                 terminator: .alert(
-                    Alert(
+                    FlowAlert(
                         title: text("Scan receipts", line: 6), message: text("We need the camera", line: 6),
                         buttons: [
-                            Button(
+                            FlowButton(
                                 role: .default, label: text("Continue", line: 6), transition: to(ask, line: 6),
                                 track: event("prime_accepted", line: 6), range: range(6)),
-                            Button(
+                            FlowButton(
                                 role: .cancel, label: text("Not Now", line: 6), transition: done("cancelled", line: 6),
                                 track: nil, range: range(6)),
                         ], range: range(6, 38)))),
-            State(
+            FlowState(
                 name: "ask", range: range(7), nameRange: range(7), effects: [],
                 terminator: .request(
                     subject: .kind(.camera), options: [],
@@ -85,36 +85,36 @@ enum Fixtures {
                         arm([.authorized], done("granted", line: 7), line: 7),
                         arm([.denied], done("denied", line: 7), line: 7),
                     ], otherwise: nil, range: range(7, 15))),
-            State(
+            FlowState(
                 name: "explain", range: range(8), nameRange: range(8), effects: [],
                 terminator: .alert(
-                    Alert(
+                    FlowAlert(
                         title: text("Camera is off", line: 8), message: nil,
                         buttons: [
-                            Button(
+                            FlowButton(
                                 role: .default, label: text("Open Settings", line: 8),
                                 transition: to(settings, line: 8), track: nil, range: range(8)),
-                            Button(
+                            FlowButton(
                                 role: .cancel, label: text("Not Now", line: 8), transition: done("denied", line: 8),
                                 track: nil, range: range(8)),
                         ], range: range(8, 19)))),
-            State(
+            FlowState(
                 name: "settings", range: range(9), nameRange: range(9), effects: [],
                 terminator: .openSettings(.settings, onReturn: to(check, line: 9), range: range(9, 20))),
-            State(
+            FlowState(
                 name: "no_camera", range: range(10), nameRange: range(10), effects: [],
                 terminator: .alert(
-                    Alert(
+                    FlowAlert(
                         title: text("Error", line: 10), message: text("No camera", line: 10),
                         buttons: [
-                            Button(
+                            FlowButton(
                                 role: .default, label: text("OK", line: 10), transition: done("unavailable", line: 10),
                                 track: nil, range: range(10))
                         ], range: range(10, 21)))),
-            State(
+            FlowState(
                 name: "spin", range: range(11), nameRange: range(11), effects: [],
                 terminator: .goto(to(spin2, line: 11))),
-            State(
+            FlowState(
                 name: "spin2", range: range(12), nameRange: range(12), effects: [],
                 terminator: .goto(to(spin, line: 12))),
         ]

@@ -106,8 +106,6 @@ import Testing
                 ended
                   done granted                          2  33.3%
                   done denied                           2  33.3%
-                  done limited                          0  0.0%
-                  done unavailable                      0  0.0%
                   done cancelled                        1  16.7%
                 left (no flow_end), after
                   prime                                 1  16.7%

@@ -13,7 +13,7 @@ import Testing
         end: SourceLocation(offset: 0, line: 1, column: 1))
     static func arm(_ patterns: [[StatusMatch]], to state: Int) -> StatusArm {
         StatusArm(
-            patterns: patterns, transition: Transition(target: .state(StateID(state)), range: range), range: range)
+            patterns: patterns, transition: FlowTransition(target: .state(StateID(state)), range: range), range: range)
     }
 
     func intern(_ tables: inout ArmTables, _ arms: [StatusArm], hasOtherwise: Bool) -> Int? {

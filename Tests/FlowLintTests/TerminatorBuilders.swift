@@ -4,14 +4,16 @@ import FlowSyntax
 /// Hand-built terminators for hand-built programs: the old argument shapes, building the model's
 /// structs. Each part's range is the whole statement's (these programs have no source text).
 extension Terminator {
-    static func goto(_ t: Transition) -> Terminator { .goto(Goto(transition: t)) }
+    static func goto(_ t: FlowTransition) -> Terminator { .goto(Goto(transition: t)) }
 
-    static func capability(_ c: Capability, present: Transition, absent: Transition, range: SourceRange) -> Terminator {
+    static func capability(_ c: Capability, present: FlowTransition, absent: FlowTransition, range: SourceRange)
+        -> Terminator
+    {
         .capability(
             CapabilityCheck(capability: c, present: present, absent: absent, capabilityRange: range, range: range))
     }
 
-    static func status(subjects: [PermissionRef], arms: [StatusArm], otherwise: Transition?, range: SourceRange)
+    static func status(subjects: [PermissionRef], arms: [StatusArm], otherwise: FlowTransition?, range: SourceRange)
         -> Terminator
     {
         .status(
@@ -21,7 +23,7 @@ extension Terminator {
     }
 
     static func request(
-        subject: PermissionRef, options: [RequestOption], arms: [StatusArm], otherwise: Transition?,
+        subject: PermissionRef, options: [RequestOption], arms: [StatusArm], otherwise: FlowTransition?,
         range: SourceRange
     ) -> Terminator {
         .request(
@@ -30,12 +32,12 @@ extension Terminator {
         )
     }
 
-    static func openSettings(_ page: SettingsPage, onReturn: Transition, range: SourceRange) -> Terminator {
+    static func openSettings(_ page: SettingsPage, onReturn: FlowTransition, range: SourceRange) -> Terminator {
         .openSettings(OpenSettings(page: page, pageRange: range, onReturn: onReturn, range: range))
     }
 
     static func call(
-        _ callee: FlowID, arguments: [Argument], arms: [OutcomeArm], otherwise: Transition?,
+        _ callee: FlowID, arguments: [Argument], arms: [OutcomeArm], otherwise: FlowTransition?,
         range: SourceRange
     ) -> Terminator {
         .call(

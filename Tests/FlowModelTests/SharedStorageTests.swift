@@ -17,7 +17,7 @@ import Testing
         return try #require(result.program)
     }
 
-    static func arms(_ state: State) -> [StatusArm] {
+    static func arms(_ state: FlowState) -> [StatusArm] {
         switch state.terminator {
         case .status(let check): check.arms
         case .request(let request): request.arms
@@ -140,16 +140,16 @@ import Testing
         #expect([String]().withoutSpareRoom().isEmpty)
     }
 
-    static func button(track: TrackEvent?) -> Button {
+    static func button(track: TrackEvent?) -> FlowButton {
         let range = StateLayoutTests.range(4)
-        return Button(
+        return FlowButton(
             role: .default, label: .literal(LiteralText(template: Template("OK"), range: range)),
-            transition: Transition(target: .outcome(0), range: range), track: track, range: range)
+            transition: FlowTransition(target: .outcome(0), range: range), track: track, range: range)
     }
 
     @Test func aButtonCarriesItsTrackOutOfLine() {
         #expect(
-            MemoryLayout<Button>.size < MemoryLayout<Text>.size + MemoryLayout<Transition>.size
+            MemoryLayout<FlowButton>.size < MemoryLayout<FlowText>.size + MemoryLayout<FlowTransition>.size
                 + 2 * MemoryLayout<SourceRange>.size)
         #expect(MemoryLayout<TrackEvent?>.size > 2 * MemoryLayout<Int>.size)
     }

@@ -3,23 +3,24 @@ import Testing
 
 @testable import FlowModel
 
-/// A loaded program keeps one `State` a state, so its layout is part of what a held result weighs.
+/// A loaded program keeps one `FlowState` a state, so its layout is part of what a held result weighs.
 @Suite struct StateLayoutTests {
     static func range(_ offset: Int) -> SourceRange {
         let at = SourceLocation(offset: offset, line: 1, column: offset + 1)
         return SourceRange(file: FileID(0), start: at, end: at)
     }
 
-    static func state(handoff: Handoff?) -> State {
-        State(
+    static func state(handoff: Handoff?) -> FlowState {
+        FlowState(
             name: "s", range: range(0), nameRange: range(6), effects: [],
-            terminator: .goto(Goto(transition: Transition(target: .outcome(0), range: range(10)))), handoff: handoff)
+            terminator: .goto(Goto(transition: FlowTransition(target: .outcome(0), range: range(10)))), handoff: handoff
+        )
     }
 
     /// The handoff is boxed: a state without one does not carry its inline bytes.
     @Test func aStateCarriesItsHandoffOutOfLine() {
         #expect(
-            MemoryLayout<State>.size <= MemoryLayout<String>.size + 2 * MemoryLayout<SourceRange>.size
+            MemoryLayout<FlowState>.size <= MemoryLayout<String>.size + 2 * MemoryLayout<SourceRange>.size
                 + MemoryLayout<[TrackEvent]>.size + MemoryLayout<Terminator>.size + 3 + MemoryLayout<Int>.size)
         #expect(MemoryLayout<Handoff?>.size > MemoryLayout<Int>.size)
     }

@@ -89,7 +89,7 @@ import Testing
             flow f { uses camera  start -> s  state s { alert { title "Plain title" message "For {app}" button "OK" -> done granted } } }
             """)
         let alert = try #require(
-            result.program?.flows.first?.states.first.flatMap { state -> Alert? in
+            result.program?.flows.first?.states.first.flatMap { state -> FlowAlert? in
                 if case .alert(let a) = state.terminator { return a } else { return nil }
             })
         guard case .literal(let title)? = alert.title, case .literal(let message)? = alert.message else {

@@ -38,13 +38,13 @@ func flow(_ body: String, header: String = "uses camera\n  start -> s") -> Strin
 }
 
 /// The template of a literal text, nil for a `@key`.
-func literal(_ text: Text?) -> Template? {
+func literal(_ text: FlowText?) -> Template? {
     guard case .literal(let literal)? = text else { return nil }
     return literal.template
 }
 
 /// The key name of a `@key` text, nil for a literal.
-func keyName(_ text: Text?, in program: Program) -> String? {
+func keyName(_ text: FlowText?, in program: Program) -> String? {
     guard case .localized(let localized)? = text else { return nil }
     return program.strings.keys[localized.key.index]
 }

@@ -3,8 +3,9 @@ import Testing
 
 @testable import FlowRuntime
 
-/// The corrections of ios-permissions.md ("Corrections and additions"), one test each, on the
-/// simulated device; the number in each name is the item of that list.
+/// Where the simulated device once disagreed with Apple's documentation (contacts' two answers,
+/// location accuracy, Allow Once, photos add-only, tracking switched off, the foreground rule,
+/// Settings' switches), one behaviour a test.
 @Suite struct DeviceCorrectionsTests {
     func device(
         _ statuses: [PermissionKind: Status] = [:], active: Bool = true, trackingRequests: Bool = true,
@@ -26,7 +27,7 @@ import Testing
         }
     }
 
-    @Test func c1ContactsPromptEndsWithSelectedOrFullAccessAndHasNoShareAll() async throws {
+    @Test func contactsPromptEndsWithSelectedOrFullAccessAndHasNoShareAll() async throws {
         let d = try device(script: Script(answers: answers(.contacts, .label("Allow Selected Contacts"))))
         let r = try await d.request(.contacts, options: [])
         #expect(r.prompt?.map(\.label) == ["Allow Selected Contacts", "Allow Full Access", "Don't Allow"])
@@ -35,7 +36,7 @@ import Testing
         #expect(try await full.request(.contacts, options: []).status == .authorized)
     }
 
-    @Test func c2LocationGrantComesWithFullAccuracy() async throws {
+    @Test func locationGrantComesWithFullAccuracy() async throws {
         let d = try device(script: Script(answers: answers(.location, .label("Allow While Using App"))))
         _ = try await d.request(.location, options: [])
         #expect(try await d.status(of: .locationAccuracy) == .fullAccuracy)
@@ -49,7 +50,7 @@ import Testing
         #expect(try await device().status(of: .locationAccuracy) == .reducedAccuracy)
     }
 
-    @Test func c3AllowOnceGetsNoAlwaysUpgradePrompt() async throws {
+    @Test func allowOnceGetsNoAlwaysUpgradePrompt() async throws {
         // No answer is scripted for a second prompt, so one would throw InputNeeded.
         let d = try device(script: Script(answers: answers(.location, .label("Allow Once"))))
         #expect(try await d.request(.location, options: []).status == .authorizedWhenInUse)
@@ -60,7 +61,7 @@ import Testing
                 == .immediate(.authorizedWhenInUse))
     }
 
-    @Test func c6PhotosGrantAlsoGrantsAddOnlyAndAddOnlyAppsMayKeepIt() async throws {
+    @Test func photosGrantAlsoGrantsAddOnlyAndAddOnlyAppsMayKeepIt() async throws {
         let d = try device(script: Script(answers: answers(.photos, .label("Limit Access…"))))
         _ = try await d.request(.photos, options: [])
         #expect(try await d.status(of: .photosAddOnly) == .authorized)
@@ -90,13 +91,13 @@ import Testing
         #expect(try await page.status(of: .photosAddOnly) == .authorized)
     }
 
-    @Test func c7TrackingWithRequestsOffCompletesDeniedWithoutAPrompt() async throws {
+    @Test func trackingWithRequestsOffCompletesDeniedWithoutAPrompt() async throws {
         let d = try device(trackingRequests: false)
         #expect(try await d.request(.tracking, options: []) == .immediate(.denied))
         #expect(try await d.status(of: .tracking) == .denied)
     }
 
-    @Test func c8LocationPromptNeedsTheForeground() async throws {
+    @Test func locationPromptNeedsTheForeground() async throws {
         let d = try device(active: false)
         #expect(try await d.request(.location, options: []) == .immediate(.notDetermined))
         // Only from the background: a flow in the foreground gets one of the prompt's answers.
@@ -107,7 +108,7 @@ import Testing
         #expect(try await device(active: false).request(.localNetwork, options: []) == .immediate(.denied))
     }
 
-    @Test func c9SettingsHasNoSwitchForAPermissionNeverRequested() async throws {
+    @Test func settingsHasNoSwitchForAPermissionNeverRequested() async throws {
         let d = try device(script: Script(settingsVisits: [Scripted([SettingsChange(.camera, .authorized)])]))
         _ = try await d.status(of: .camera)  // reading is not asking
         #expect(
@@ -117,7 +118,7 @@ import Testing
         #expect(await d.storedStatus(of: .camera) == .notDetermined)
     }
 
-    @Test func c9RestrictedCannotBeChangedInSettings() async throws {
+    @Test func restrictedCannotBeChangedInSettings() async throws {
         let d = try device(
             [.camera: .restricted], script: Script(settingsVisits: [Scripted([SettingsChange(.camera, .authorized)])]))
         #expect(
@@ -126,7 +127,7 @@ import Testing
         #expect(await d.storedStatus(of: .camera) == .restricted)
     }
 
-    @Test func c9AlwaysIsOfferedOnlyAfterAnAlwaysRequest() async throws {
+    @Test func alwaysIsOfferedOnlyAfterAnAlwaysRequest() async throws {
         let change = [Scripted<SettingsActions>([SettingsChange(.location, .authorizedAlways)])]
         let d = try device([.location: .authorizedWhenInUse], script: Script(settingsVisits: change))
         #expect(

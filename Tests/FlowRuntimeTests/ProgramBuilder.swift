@@ -26,11 +26,11 @@ enum Term {
 
 /// An alert button written by names.
 struct B {
-    var role: Button.Role = .default
+    var role: FlowButton.Role = .default
     var label: String
     var to: To
     var track: String?
-    init(_ label: String, _ to: To, role: Button.Role = .default, track: String? = nil) {
+    init(_ label: String, _ to: To, role: FlowButton.Role = .default, track: String? = nil) {
         self.label = label
         self.to = to
         self.role = role
@@ -85,7 +85,7 @@ func template(_ string: String, permission: PermissionRef?) -> Template {
 }
 
 /// Text: `@key` is a string-table key, anything else a literal template.
-func text(_ string: String, permission: PermissionRef?, keys: [String]) -> Text {
+func text(_ string: String, permission: PermissionRef?, keys: [String]) -> FlowText {
     if string.hasPrefix("@"), let i = keys.firstIndex(of: String(string.dropFirst())) {
         return .localized(LocalizedText(key: StringKeyID(i), range: range(line: 999)))
     }
@@ -119,20 +119,20 @@ func program(
             spec.uses.first.map { .kind($0) }
             ?? spec.parameters.firstIndex { $0.1 == .permission }.map { .parameter($0) }
         let outs = outcomes(of: spec)
-        func t(_ to: To, line: Int) -> Transition {
+        func t(_ to: To, line: Int) -> FlowTransition {
             switch to {
             case .state(let n):
                 guard let i = spec.states.firstIndex(where: { $0.name == n }) else {
                     fatalError("no state \(n) in \(spec.name)")
                 }
-                return Transition(target: .state(StateID(i)), range: range(line: line, column: 20))
+                return FlowTransition(target: .state(StateID(i)), range: range(line: line, column: 20))
             case .done(let o):
                 guard let i = outs.firstIndex(of: o) else { fatalError("no outcome \(o) in \(spec.name)") }
-                return Transition(target: .outcome(i), range: range(line: line, column: 20))
+                return FlowTransition(target: .outcome(i), range: range(line: line, column: 20))
             }
         }
-        func tx(_ s: String) -> Text { text(s, permission: permission, keys: keys) }
-        let states = spec.states.enumerated().map { si, state -> State in
+        func tx(_ s: String) -> FlowText { text(s, permission: permission, keys: keys) }
+        let states = spec.states.enumerated().map { si, state -> FlowState in
             let line = 10 * fi + si + 1
             let r = range(line: line, column: 5, length: 6)
             func arms(_ arms: [([[StatusMatch]], To)]) -> [StatusArm] {
@@ -158,10 +158,10 @@ func program(
                         otherwise: o.map { t($0, line: line) }, range: r))
             case .alert(let title, let message, let buttons):
                 term = .alert(
-                    Alert(
+                    FlowAlert(
                         title: title.map(tx), message: message.map(tx),
                         buttons: buttons.map { b in
-                            Button(
+                            FlowButton(
                                 role: b.role, label: tx(b.label), transition: t(b.to, line: line),
                                 track: b.track.map {
                                     TrackEvent(name: template($0, permission: permission), properties: [], range: r)
@@ -181,7 +181,7 @@ func program(
                                 transition: t(to, line: line), range: r)
                         }, otherwise: o.map { t($0, line: line) }, range: r))
             }
-            return State(
+            return FlowState(
                 name: state.name, range: r, nameRange: r,
                 effects: state.track.map {
                     TrackEvent(name: template($0, permission: permission), properties: [], range: r)

@@ -14,7 +14,7 @@ import Testing
             end: SourceLocation(offset: 0, line: line, column: end))
     }
 
-    @Test func briefExampleLayout() {
+    @Test func aFixItIsShownUnderTheCaretWithItsMessage() {
         let source = (1...13).map { _ in "" }.joined(separator: "\n") + "\n      notDetermined -> prme\n"
         let f = Self.file(source, path: "flows/camera.flow")
         let diagnostic = Diagnostic.error(

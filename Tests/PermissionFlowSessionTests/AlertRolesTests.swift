@@ -3,7 +3,7 @@ import PermissionFlow
 import Testing
 
 struct AlertRolesTests {
-    private func buttons(_ roles: FlowModel.Button.Role...) -> [AlertButton] {
+    private func buttons(_ roles: FlowModel.FlowButton.Role...) -> [AlertButton] {
         roles.enumerated().map { AlertButton(label: "b\($0.offset)", role: $0.element) }
     }
 

@@ -79,132 +79,182 @@ public struct FlowfmtCommand: Sendable {
         return 2
     }
 
-    public func run(arguments: [String], stdout: any TextOutput, stderr: any TextOutput) -> Int32 {
+    /// What a run was asked to do, parsed and checked.
+    struct Options {
+        var check = false
+        var diff = false
+        var inPlace = false
+        var limits = ParseLimits.default
+        var paths: [String] = []
+        var stdinName = "<stdin>"
+        var root: String?
+        var config: String?
+    }
+
+    /// The options, or the exit code when the run ends here (help, version, a usage error).
+    func options(_ arguments: [String], stdout: any TextOutput, stderr: any TextOutput) -> Result<Options, EarlyExit> {
         let parsed: ParsedArguments
         do {
             parsed = try Self.parser.parse(arguments)
         } catch {
-            return usageFailure(error.message, stderr)
+            return .failure(EarlyExit(usageFailure(error.message, stderr)))
         }
         if parsed.flag("help") {
             stdout.write(Self.parser.help)
-            return 0
+            return .failure(EarlyExit(0))
         }
         if parsed.flag("version") {
             stdout.line("flowfmt \(ToolVersion.current)")
-            return 0
+            return .failure(EarlyExit(0))
         }
-        let check = parsed.flag("check")
-        let diff = parsed.flag("diff")
-        let inPlace = parsed.flag("in-place")
-        if inPlace && (check || diff) {
-            return usageFailure(
-                "--in-place changes files; --check and --diff only report (give one or the other)", stderr)
+        var options = Options(
+            check: parsed.flag("check"), diff: parsed.flag("diff"), inPlace: parsed.flag("in-place"),
+            paths: parsed.positionals("PATH"),
+            stdinName: ProjectRoot.normalize(parsed.value("stdin-path") ?? "<stdin>"),
+            root: parsed.value("root"), config: parsed.value("config"))
+        func failure(_ message: String) -> Result<Options, EarlyExit> {
+            .failure(EarlyExit(usageFailure(message, stderr)))
         }
-        let limits: ParseLimits
+        if options.inPlace && (options.check || options.diff) {
+            return failure("--in-place changes files; --check and --diff only report (give one or the other)")
+        }
         do throws(ArgumentError) {
-            limits = try LimitOptions.parseLimits(parsed)
+            options.limits = try LimitOptions.parseLimits(parsed)
         } catch {
-            return usageFailure(error.message, stderr)
+            return failure(error.message)
         }
-        let paths = parsed.positionals("PATH")
-        guard !paths.isEmpty else { return usageFailure("no PATH given", stderr) }
-        if paths.filter({ $0 == "-" }).count > 1 { return usageFailure("'-' (stdin) can be given once", stderr) }
-        if inPlace, paths.contains("-") {
-            return usageFailure("--in-place cannot rewrite stdin; leave it out to write the result to stdout", stderr)
+        guard !options.paths.isEmpty else { return failure("no PATH given") }
+        if options.paths.filter({ $0 == "-" }).count > 1 { return failure("'-' (stdin) can be given once") }
+        if options.inPlace, options.paths.contains("-") {
+            return failure("--in-place cannot rewrite stdin; leave it out to write the result to stdout")
         }
-        let stdinName = ProjectRoot.normalize(parsed.value("stdin-path") ?? "<stdin>")
+        return .success(options)
+    }
+
+    public func run(arguments: [String], stdout: any TextOutput, stderr: any TextOutput) -> Int32 {
+        let options: Options
+        switch self.options(arguments, stdout: stdout, stderr: stderr) {
+        case .success(let parsed): options = parsed
+        case .failure(let exit): return exit.code
+        }
         let project: ProjectFiles
         do throws(ProjectFiles.Failure) {
             project = try ProjectFiles.find(
-                paths, currentDirectory: currentDirectory, rootOverride: parsed.value("root"),
-                configOverride: parsed.value("config"), limits: limits)
+                options.paths, currentDirectory: currentDirectory, rootOverride: options.root,
+                configOverride: options.config, limits: options.limits)
         } catch {
             return usageFailure(error.message, stderr)
         }
-
-        var status: Int32 = 0
-        var unformatted: [String] = []
-        var sources = SourceList()
+        var run = FormatRun(options: options, root: project.root, stdout: stdout, stderr: stderr)
         for path in project.files {
-            let name = path == "-" ? stdinName : path
-            let bytes: [UInt8]
-            if path == "-" {
-                bytes = readStandardInput()
-            } else {
-                switch FileSystemReader().read(project.root.absolute(path), maxBytes: limits.maxFileBytes) {
-                case .success(let b): bytes = b
-                case .failure(let error) where error.tooLargeSize != nil:
-                    // Not read at all (the size is known before reading): FL0010, as flowlint reports it.
-                    stderr.line(
-                        "\(OutputEscaping.visible(path)):1:1: error: \(error.message) [\(DiagnosticID.fileTooLarge)]")
-                    status = max(status, 1)
-                    continue
-                case .failure(let error):
-                    stderr.line("flowfmt: error: cannot read '\(OutputEscaping.visible(path))': \(error.message)")
-                    status = 2
-                    continue
-                }
-            }
-            let source = sources.add(path: name, bytes: bytes)
-            let formatted: [UInt8]
-            do throws(FormatError) {
-                formatted = try Formatter.format(source, limits: limits)
-            } catch {
-                switch error {
-                case .syntaxErrors(let diagnostics):
-                    stderr.write(
-                        DiagnosticRenderer(files: [source], colored: false).render(diagnostics, fallbackPath: name))
-                    stderr.line("flowfmt: \(OutputEscaping.visible(name)) has syntax errors; it was not formatted")
-                case .internalError(let message, let range):
-                    let place = range.map { ":\($0.start.line):\($0.start.column)" } ?? ""
-                    stderr.line(
-                        "flowfmt: internal error: \(OutputEscaping.visible(name))\(place): \(message); the file was left as it is (please report it)"
-                    )
-                }
-                status = max(status, 1)
-                continue
-            }
-            let changed = formatted != bytes
-            if check || diff {
-                if changed {
-                    if check {
-                        stdout.line(OutputEscaping.visible(name))
-                        if path != "-" { unformatted.append(path) }
-                    }
-                    if diff {
-                        stdout.write(
-                            UnifiedDiff.render(old: bytes, new: formatted, oldPath: "a/" + name, newPath: "b/" + name))
-                    }
-                    if check { status = max(status, 1) }
-                }
-            } else if inPlace {
-                guard changed else { continue }
-                do throws(FileReplacement.Failure) {
-                    try FileReplacement.write(formatted, to: project.root.absolute(path))
-                    stdout.line(OutputEscaping.visible(name))
-                } catch {
-                    stderr.line("flowfmt: error: cannot write '\(OutputEscaping.visible(path))': \(error.message)")
-                    status = 2
-                }
-            } else {
-                stdout.write(String(decoding: formatted, as: UTF8.self))
-            }
+            guard let bytes = read(path, run: &run) else { continue }
+            run.format(bytes, path: path)
         }
         // A hook or CI log that shows only file names leaves the user guessing what to run.
-        if !unformatted.isEmpty {
-            let files = unformatted.map { ShellQuoting.quoted(OutputEscaping.visible($0)) }.joined(separator: " ")
+        if !run.unformatted.isEmpty {
+            let files = run.unformatted.map { ShellQuoting.quoted(OutputEscaping.visible($0)) }.joined(separator: " ")
+            let count = run.unformatted.count
             stderr.line(
-                "flowfmt: \(unformatted.count) file\(unformatted.count == 1 ? " is" : "s are") not in the canonical layout; run: flowfmt -i \(files)"
+                "flowfmt: \(count) file\(count == 1 ? " is" : "s are") not in the canonical layout; run: flowfmt -i \(files)"
             )
         }
         if project.files.isEmpty {
-            stderr.line(
-                "flowfmt: error: no .flow file in \(paths.map { "'\(OutputEscaping.visible($0))'" }.joined(separator: ", "))"
-            )
+            let paths = options.paths.map { "'\(OutputEscaping.visible($0))'" }.joined(separator: ", ")
+            stderr.line("flowfmt: error: no .flow file in \(paths)")
             return 1
         }
-        return status
+        return run.status
+    }
+
+    /// The bytes of `path` (stdin for `-`), or nil after reporting why it cannot be formatted.
+    private func read(_ path: String, run: inout FormatRun) -> [UInt8]? {
+        if path == "-" { return readStandardInput() }
+        switch FileSystemReader().read(run.root.absolute(path), maxBytes: run.options.limits.maxFileBytes) {
+        case .success(let bytes): return bytes
+        case .failure(let error) where error.tooLargeSize != nil:
+            // Not read at all (the size is known before reading): FL0010, as flowlint reports it.
+            run.stderr.line(
+                "\(OutputEscaping.visible(path)):1:1: error: \(error.message) [\(DiagnosticID.fileTooLarge)]")
+            run.status = max(run.status, 1)
+        case .failure(let error):
+            run.stderr.line("flowfmt: error: cannot read '\(OutputEscaping.visible(path))': \(error.message)")
+            run.status = 2
+        }
+        return nil
+    }
+}
+
+/// The exit code of a run that ends before it formats anything (help, version, a usage error).
+struct EarlyExit: Error {
+    var code: Int32
+    init(_ code: Int32) { self.code = code }
+}
+
+/// One `flowfmt` run over its files: each formatted, then printed, checked, diffed or written.
+struct FormatRun {
+    let options: FlowfmtCommand.Options
+    let root: ProjectRoot
+    let stdout: any TextOutput
+    let stderr: any TextOutput
+    var status: Int32 = 0
+    /// Files `--check` found not formatted (stdin is not listed: it cannot be rewritten).
+    var unformatted: [String] = []
+    private var sources = SourceList()
+
+    init(options: FlowfmtCommand.Options, root: ProjectRoot, stdout: any TextOutput, stderr: any TextOutput) {
+        self.options = options
+        self.root = root
+        self.stdout = stdout
+        self.stderr = stderr
+    }
+
+    mutating func format(_ bytes: [UInt8], path: String) {
+        let name = path == "-" ? options.stdinName : path
+        let source = sources.add(path: name, bytes: bytes)
+        let formatted: [UInt8]
+        do throws(FormatError) {
+            formatted = try Formatter.format(source, limits: options.limits)
+        } catch {
+            report(error, in: source, name: name)
+            status = max(status, 1)
+            return
+        }
+        let changed = formatted != bytes
+        if options.check || options.diff {
+            guard changed else { return }
+            if options.check {
+                stdout.line(OutputEscaping.visible(name))
+                if path != "-" { unformatted.append(path) }
+                status = max(status, 1)
+            }
+            if options.diff {
+                stdout.write(UnifiedDiff.render(old: bytes, new: formatted, oldPath: "a/" + name, newPath: "b/" + name))
+            }
+        } else if options.inPlace {
+            guard changed else { return }
+            do throws(FileReplacement.Failure) {
+                try FileReplacement.write(formatted, to: root.absolute(path))
+                stdout.line(OutputEscaping.visible(name))
+            } catch {
+                stderr.line("flowfmt: error: cannot write '\(OutputEscaping.visible(path))': \(error.message)")
+                status = 2
+            }
+        } else {
+            stdout.write(String(decoding: formatted, as: UTF8.self))
+        }
+    }
+
+    private func report(_ error: FormatError, in source: SourceFile, name: String) {
+        switch error {
+        case .syntaxErrors(let diagnostics):
+            stderr.write(DiagnosticRenderer(files: [source], colored: false).render(diagnostics, fallbackPath: name))
+            stderr.line("flowfmt: \(OutputEscaping.visible(name)) has syntax errors; it was not formatted")
+        case .internalError(let message, let range):
+            let place = range.map { ":\($0.start.line):\($0.start.column)" } ?? ""
+            stderr.line(
+                "flowfmt: internal error: \(OutputEscaping.visible(name))\(place): \(message); the file was left as it is (please report it)"
+            )
+        }
     }
 }
 

@@ -35,13 +35,33 @@ struct FlowlintFix {
         var failed = false
     }
 
+    /// A fix-it of a finding, planned for the file it edits.
+    struct Planned {
+        var finding: LintedFinding
+        var fix: FixIt
+    }
+
+    /// A file's text after its fixes (formatted), and the report lines for them.
+    struct Proposal {
+        var path: String
+        var old: [UInt8]
+        var new: [UInt8]
+        var report: [String]
+    }
+
     func run(_ results: LintResults, stderr: any TextOutput) -> Outcome {
-        // Fixes by the file they edit (a finding in one file may fix another: a translation stub
-        // goes into the locale's strings block), in the order of the findings.
-        struct Planned {
-            var finding: LintedFinding
-            var fix: FixIt
-        }
+        var proposals = plan(results).compactMap { propose($0.file, $0.fixes, stderr: stderr) }
+        // A fix must not leave an error the file did not have: lint the fixed text (in memory)
+        // and keep only the files that gained none.
+        if let relint, !proposals.isEmpty { dropNewErrors(&proposals, before: results, relint: relint, stderr: stderr) }
+        var outcome = Outcome()
+        for p in proposals { write(p, into: &outcome, stderr: stderr) }
+        return outcome
+    }
+
+    /// Fixes by the file they edit (a finding in one file may fix another: a translation stub
+    /// goes into the locale's strings block), files in the order of their first finding.
+    func plan(_ results: LintResults) -> [(file: SourceFile, fixes: [Planned])] {
         var byFile: [String: (file: SourceFile, fixes: [Planned])] = [:]
         var order: [String] = []
         // A finding's machine-applicable fix-its each stand alone (one per place: a label in each
@@ -56,98 +76,95 @@ struct FlowlintFix {
                 byFile[file.path]!.fixes.append(Planned(finding: finding, fix: fix))
             }
         }
-        var outcome = Outcome()
-        struct Proposal {
-            var path: String
-            var old: [UInt8]
-            var new: [UInt8]
-            var report: [String]
+        return order.map { byFile[$0]! }
+    }
+
+    /// `file` with its fixes applied in file order and formatted; nil (reported) when the file is
+    /// outside the root or the result would not parse.
+    func propose(_ file: SourceFile, _ unordered: [Planned], stderr: any TextOutput) -> Proposal? {
+        let path = file.path
+        let shown = OutputEscaping.visible(path)
+        func describe(_ p: Planned) -> String {
+            "\(shown):\(p.fix.range.start.line): \(p.finding.finding.ruleID) \(OutputEscaping.visible(p.finding.diagnostic.message))"
         }
-        var proposals: [Proposal] = []
-        for path in order {
-            let (file, unordered) = byFile[path]!
-            let shown = OutputEscaping.visible(path)
-            func describe(_ p: Planned) -> String {
-                "\(shown):\(p.fix.range.start.line): \(p.finding.finding.ruleID) \(OutputEscaping.visible(p.finding.diagnostic.message))"
-            }
-            guard ProjectRoot.relative(root.absolute(path), to: root.path) != nil else {
-                for p in unordered {
-                    stderr.line(
-                        "\(describe(p)): not fixed: the file is outside the project root \(OutputEscaping.visible(root.path))"
-                    )
-                }
-                continue
-            }
-            // In file order (so the report reads top down, and the earlier of two overlapping
-            // fixes wins); fixes at one place keep the findings' order.
-            let planned = unordered.enumerated().sorted { a, b in
-                (a.element.fix.range.start.offset, a.offset) < (b.element.fix.range.start.offset, b.offset)
-            }.map(\.element)
-            let applied = EditApplication.apply(planned.map { SourceEdit($0.fix) }, to: file.bytes)
-            let fixedSource = SourceFile(id: file.id, path: path, bytes: applied.bytes)
-            let formatted: [UInt8]
-            do throws(FormatError) {
-                formatted = try Formatter.format(fixedSource, limits: limits)
-            } catch {
-                let why = error.diagnostics.first.map { ": \($0.message)" } ?? ""
+        guard ProjectRoot.relative(root.absolute(path), to: root.path) != nil else {
+            for p in unordered {
                 stderr.line(
-                    "flowlint: \(shown): its fixes were not applied: the result would not parse\(OutputEscaping.visible(why))"
+                    "\(describe(p)): not fixed: the file is outside the project root \(OutputEscaping.visible(root.path))"
                 )
-                continue
             }
-            var report = applied.applied.map {
-                "\(describe(planned[$0])) → \(OutputEscaping.visible(quoted(planned[$0].fix.replacement)))"
-            }
-            report += applied.skipped.map { "\(describe(planned[$0])): skipped: it overlaps a fix applied above" }
-            proposals.append(Proposal(path: path, old: file.bytes, new: formatted, report: report))
+            return nil
         }
-        // A fix must not leave an error the file did not have: lint the fixed text (in memory)
-        // and keep only the files that gained none.
-        if let relint, !proposals.isEmpty {
-            func errors(_ results: LintResults) -> [String: Set<String>] {
-                var out: [String: Set<String>] = [:]
-                for f in results.findings where f.diagnostic.severity == .error {
-                    out[ProjectRoot.normalize(f.path), default: []].insert(
-                        "\(f.diagnostic.message) [\(f.finding.ruleID)]")
-                }
-                return out
-            }
-            let before = errors(results)
-            let after = errors(
-                relint(Dictionary(proposals.map { (ProjectRoot.normalize($0.path), $0.new) }) { a, _ in a }))
-            proposals.removeAll { p in
-                let key = ProjectRoot.normalize(p.path)
-                guard let new = after[key]?.subtracting(before[key] ?? []).sorted().first else { return false }
-                stderr.line(
-                    "flowlint: \(OutputEscaping.visible(p.path)): its fixes were not applied: they would leave a new error: \(OutputEscaping.visible(new))"
-                )
-                return true
-            }
+        // In file order (so the report reads top down, and the earlier of two overlapping
+        // fixes wins); fixes at one place keep the findings' order.
+        let planned = unordered.enumerated().sorted { a, b in
+            (a.element.fix.range.start.offset, a.offset) < (b.element.fix.range.start.offset, b.offset)
+        }.map(\.element)
+        let applied = EditApplication.apply(planned.map { SourceEdit($0.fix) }, to: file.bytes)
+        let fixedSource = SourceFile(id: file.id, path: path, bytes: applied.bytes)
+        let formatted: [UInt8]
+        do throws(FormatError) {
+            formatted = try Formatter.format(fixedSource, limits: limits)
+        } catch {
+            let why = error.diagnostics.first.map { ": \($0.message)" } ?? ""
+            stderr.line(
+                "flowlint: \(shown): its fixes were not applied: the result would not parse\(OutputEscaping.visible(why))"
+            )
+            return nil
         }
-        for p in proposals {
-            for line in p.report { stderr.line(line) }
-            guard p.new != p.old else { continue }
-            outcome.changed.append(p.path)
-            if dryRun {
-                outcome.diff += UnifiedDiff.render(
-                    old: p.old, new: p.new, oldPath: "a/" + p.path, newPath: "b/" + p.path)
-                outcome.fixedText[ProjectRoot.normalize(p.path)] = p.new
-                continue
-            }
-            // Never written through a link that leads out of the root.
-            if let escape = root.escape(p.path) {
-                stderr.line("flowlint: error: cannot write \(escape)")
-                outcome.failed = true
-                continue
-            }
-            do throws(FileReplacement.Failure) {
-                try FileReplacement.write(p.new, to: root.absolute(p.path))
-            } catch {
-                stderr.line("flowlint: error: cannot write '\(OutputEscaping.visible(p.path))': \(error.message)")
-                outcome.failed = true
-            }
+        var report = applied.applied.map {
+            "\(describe(planned[$0])) → \(OutputEscaping.visible(quoted(planned[$0].fix.replacement)))"
         }
-        return outcome
+        report += applied.skipped.map { "\(describe(planned[$0])): skipped: it overlaps a fix applied above" }
+        return Proposal(path: path, old: file.bytes, new: formatted, report: report)
+    }
+
+    /// Removes (and reports) the proposals whose fixed text lints with an error the file did not have.
+    func dropNewErrors(
+        _ proposals: inout [Proposal], before results: LintResults,
+        relint: (_ overlay: [String: [UInt8]]) -> LintResults, stderr: any TextOutput
+    ) {
+        func errors(_ results: LintResults) -> [String: Set<String>] {
+            var out: [String: Set<String>] = [:]
+            for f in results.findings where f.diagnostic.severity == .error {
+                out[ProjectRoot.normalize(f.path), default: []].insert("\(f.diagnostic.message) [\(f.finding.ruleID)]")
+            }
+            return out
+        }
+        let before = errors(results)
+        let after = errors(relint(Dictionary(proposals.map { (ProjectRoot.normalize($0.path), $0.new) }) { a, _ in a }))
+        proposals.removeAll { p in
+            let key = ProjectRoot.normalize(p.path)
+            guard let new = after[key]?.subtracting(before[key] ?? []).sorted().first else { return false }
+            stderr.line(
+                "flowlint: \(OutputEscaping.visible(p.path)): its fixes were not applied: they would leave a new error: \(OutputEscaping.visible(new))"
+            )
+            return true
+        }
+    }
+
+    /// Reports a proposal's fixes and writes it (with `dryRun`, adds it to the diff instead).
+    func write(_ p: Proposal, into outcome: inout Outcome, stderr: any TextOutput) {
+        for line in p.report { stderr.line(line) }
+        guard p.new != p.old else { return }
+        outcome.changed.append(p.path)
+        if dryRun {
+            outcome.diff += UnifiedDiff.render(old: p.old, new: p.new, oldPath: "a/" + p.path, newPath: "b/" + p.path)
+            outcome.fixedText[ProjectRoot.normalize(p.path)] = p.new
+            return
+        }
+        // Never written through a link that leads out of the root.
+        if let escape = root.escape(p.path) {
+            stderr.line("flowlint: error: cannot write \(escape)")
+            outcome.failed = true
+            return
+        }
+        do throws(FileReplacement.Failure) {
+            try FileReplacement.write(p.new, to: root.absolute(p.path))
+        } catch {
+            stderr.line("flowlint: error: cannot write '\(OutputEscaping.visible(p.path))': \(error.message)")
+            outcome.failed = true
+        }
     }
 
     /// A replacement as the report shows it: quoted, with line breaks visible.

@@ -93,6 +93,56 @@ public struct FlowstringsCommand: Sendable {
         var parsed: ParsedArguments
     }
 
+    /// The subcommand and catalog a run asks for, checked against each other.
+    struct Request {
+        /// `export` or `import` (`check` is `export` with `check`).
+        var command: String
+        var check: Bool
+        var catalog: String?
+        /// `xcstrings`, `xliff` or `xcloc`.
+        var format: String
+    }
+
+    static func request(_ parsed: ParsedArguments) throws(ArgumentError) -> Request {
+        let commands = ["export", "import", "check"]
+        guard var command = parsed.positional("COMMAND") else {
+            throw ArgumentError("no COMMAND given (export, import or check)")
+        }
+        guard commands.contains(command) else {
+            let hint = Suggestion.closest(to: command, in: commands).map { "; did you mean '\($0)'?" } ?? ""
+            throw ArgumentError("unknown command '\(command)'\(hint)")
+        }
+        var check = parsed.flag("check")
+        if command == "check" { (command, check) = ("export", true) }
+        let catalog = parsed.value("catalog")
+        if command == "import" || check, catalog == nil {
+            throw ArgumentError("\(check ? "--check" : "import") needs --catalog PATH")
+        }
+        if command == "import", check { throw ArgumentError("--check is for export") }
+        if command == "export", parsed.flag("delete") || parsed.flag("dry-run") {
+            throw ArgumentError("--delete and --dry-run are for import")
+        }
+        let ext =
+            catalog.map {
+                ($0.hasSuffix("/") ? String($0.dropLast()) : $0).split(separator: ".").last.map(String.init) ?? ""
+            } ?? ""
+        let format = parsed.value("format") ?? ["xliff": "xliff", "xlf": "xliff", "xcloc": "xcloc"][ext] ?? "xcstrings"
+        guard ["xcstrings", "xliff", "xcloc"].contains(format) else {
+            throw ArgumentError("unknown format '\(format)' (expected xcstrings, xliff or xcloc)")
+        }
+        if format == "xcloc", catalog == nil { throw ArgumentError("an .xcloc is a directory: give --catalog DIR") }
+        if format == "xcstrings", !parsed.values("locale").isEmpty {
+            throw ArgumentError(
+                "--locale is for xliff and xcloc (a String Catalog holds every locale): add --format xliff or name a .xliff"
+            )
+        }
+        // A target locale names files (`<locale>.xcloc`, `<locale>.xliff`): a language tag only.
+        if let problem = parsed.values("locale").lazy.compactMap(LocaleTag.problem).first {
+            throw ArgumentError("--locale: \(problem)")
+        }
+        return Request(command: command, check: check, catalog: catalog, format: format)
+    }
+
     public func run(arguments: [String], stdout: any TextOutput, stderr: any TextOutput) -> Int32 {
         let parsed: ParsedArguments
         do { parsed = try Self.parser.parse(arguments) } catch { return usageFailure(error.message, stderr) }
@@ -104,45 +154,11 @@ public struct FlowstringsCommand: Sendable {
             stdout.line("flowstrings \(ToolVersion.current)")
             return 0
         }
-        guard var command = parsed.positional("COMMAND") else {
-            return usageFailure("no COMMAND given (export, import or check)", stderr)
+        let request: Request
+        do throws(ArgumentError) { request = try Self.request(parsed) } catch {
+            return usageFailure(error.message, stderr)
         }
-        guard ["export", "import", "check"].contains(command) else {
-            let hint =
-                Suggestion.closest(to: command, in: ["export", "import", "check"]).map { "; did you mean '\($0)'?" }
-                ?? ""
-            return usageFailure("unknown command '\(command)'\(hint)", stderr)
-        }
-        var check = parsed.flag("check")
-        if command == "check" { (command, check) = ("export", true) }
-        let catalog = parsed.value("catalog")
-        if command == "import" || check, catalog == nil {
-            return usageFailure("\(check ? "--check" : "import") needs --catalog PATH", stderr)
-        }
-        if command == "import", check { return usageFailure("--check is for export", stderr) }
-        if command == "export", parsed.flag("delete") || parsed.flag("dry-run") {
-            return usageFailure("--delete and --dry-run are for import", stderr)
-        }
-        let ext =
-            catalog.map {
-                ($0.hasSuffix("/") ? String($0.dropLast()) : $0).split(separator: ".").last.map(String.init) ?? ""
-            } ?? ""
-        let format = parsed.value("format") ?? ["xliff": "xliff", "xlf": "xliff", "xcloc": "xcloc"][ext] ?? "xcstrings"
-        guard ["xcstrings", "xliff", "xcloc"].contains(format) else {
-            return usageFailure("unknown format '\(format)' (expected xcstrings, xliff or xcloc)", stderr)
-        }
-        if format == "xcloc", catalog == nil {
-            return usageFailure("an .xcloc is a directory: give --catalog DIR", stderr)
-        }
-        if format == "xcstrings", !parsed.values("locale").isEmpty {
-            return usageFailure(
-                "--locale is for xliff and xcloc (a String Catalog holds every locale): add --format xliff or name a .xliff",
-                stderr)
-        }
-        // A target locale names files (`<locale>.xcloc`, `<locale>.xliff`): a language tag only.
-        if let problem = parsed.values("locale").lazy.compactMap(LocaleTag.problem).first {
-            return usageFailure("--locale: \(problem)", stderr)
-        }
+        let (command, check, catalog, format) = (request.command, request.check, request.catalog, request.format)
         let limits: ParseLimits
         do throws(ArgumentError) { limits = try LimitOptions.parseLimits(parsed) } catch {
             return usageFailure(error.message, stderr)

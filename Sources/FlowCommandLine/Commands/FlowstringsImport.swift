@@ -139,7 +139,28 @@ extension FlowstringsCommand {
             stderr.line("flowstrings: the imported copy would not check (above); nothing was written")
             return 1
         }
-        // Where the imported entries are now, to report lint findings on them.
+        let touched = reportChanges(plan, from: project, to: after, stdout: stdout)
+        let (lintErrors, lintWarnings) = lintImported(newLoads, touched: touched, stderr: stderr, colored: colored)
+        let dryRun = setup.parsed.flag("dry-run")
+        if !dryRun, !write(plan, into: project, stderr: stderr) { return 2 }
+        if !setup.parsed.flag("quiet") {
+            let counts = ImportPlan.Change.Kind.allCases.compactMap { kind -> String? in
+                let n = plan.changes.filter { $0.kind == kind }.count
+                return n == 0 ? nil : "\(n) \(kind.rawValue)"
+            }.joined(separator: ", ")
+            stderr.line(
+                "flowstrings: \(counts) in \(plan.files.count) file\(plan.files.count == 1 ? "" : "s")\(dryRun ? " (dry run: nothing written)" : ""); "
+                    + "\(plural(warnings, "catalog warning")), copy lint: \(plural(lintErrors, "error")), \(plural(lintWarnings, "warning"))"
+            )
+        }
+        return lintErrors > 0 ? 1 : 0
+    }
+
+    /// Prints `file:line: what changed`, in file order (removed entries at their line before the
+    /// import); returns where the imported entries are now, by real path, to lint them.
+    func reportChanges(
+        _ plan: ImportPlan, from project: CopyProject, to after: CopyProject, stdout: any TextOutput
+    ) -> [String: [Range<Int>]] {
         var touched: [String: [Range<Int>]] = [:]
         var lines: [(file: String, line: Int, offset: Int, text: String)] = []
         for change in plan.changes where change.kind != .removed {
@@ -158,15 +179,20 @@ extension FlowstringsCommand {
         for change in plan.changes where change.kind == .removed {
             lines.append((project.files[change.file].path, change.line, 0, "removed '\(change.locale)' \(change.key)"))
         }
-        // file:line: what changed, in file order (removed entries at their line before the import).
         for l in lines.sorted(by: { ($0.file, $0.line, $0.offset) < ($1.file, $1.line, $1.offset) }) {
             stdout.line("\(OutputEscaping.visible(l.file)):\(l.line): \(l.text)")
         }
+        return touched
+    }
+
+    /// The copy rules' findings on the imported entries (each printed once): errors, warnings.
+    func lintImported(
+        _ loads: [LoadResult], touched: [String: [Range<Int>]], stderr: any TextOutput, colored: Bool
+    ) -> (errors: Int, warnings: Int) {
         let linter = Linter()
         var seen = Set<String>()
-        var lintErrors = 0
-        var lintWarnings = 0
-        for load in newLoads {
+        var counts = (errors: 0, warnings: 0)
+        for load in loads {
             let report = linter.lint(load)
             let relevant = report.findings.map(\.diagnostic).filter { d in
                 guard Self.copyRules.contains(d.id) else { return false }
@@ -184,21 +210,9 @@ extension FlowstringsCommand {
                 let text = renderer.render(d)
                 guard seen.insert(text).inserted else { continue }
                 stderr.write(text)
-                if d.severity == .error { lintErrors += 1 } else { lintWarnings += 1 }
+                if d.severity == .error { counts.errors += 1 } else { counts.warnings += 1 }
             }
         }
-        let dryRun = setup.parsed.flag("dry-run")
-        if !dryRun, !write(plan, into: project, stderr: stderr) { return 2 }
-        if !setup.parsed.flag("quiet") {
-            let counts = ImportPlan.Change.Kind.allCases.compactMap { kind -> String? in
-                let n = plan.changes.filter { $0.kind == kind }.count
-                return n == 0 ? nil : "\(n) \(kind.rawValue)"
-            }.joined(separator: ", ")
-            stderr.line(
-                "flowstrings: \(counts) in \(plan.files.count) file\(plan.files.count == 1 ? "" : "s")\(dryRun ? " (dry run: nothing written)" : ""); "
-                    + "\(plural(warnings, "catalog warning")), copy lint: \(plural(lintErrors, "error")), \(plural(lintWarnings, "warning"))"
-            )
-        }
-        return lintErrors > 0 ? 1 : 0
+        return counts
     }
 }

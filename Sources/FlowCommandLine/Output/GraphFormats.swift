@@ -51,7 +51,7 @@ enum GraphFormats {
         return rank(a) >= rank(b) ? a : b
     }
 
-    static func label(_ edge: Edge, in state: State, program: Program) -> String {
+    static func label(_ edge: FlowEdge, in state: FlowState, program: Program) -> String {
         switch (edge.kind, state.terminator) {
         case (.goto, _): return ""
         case (.capability(let yes), .capability(let check)):
@@ -68,7 +68,7 @@ enum GraphFormats {
         }
     }
 
-    static func stateLabel(_ state: State, in flow: Flow, program: Program) -> String {
+    static func stateLabel(_ state: FlowState, in flow: Flow, program: Program) -> String {
         func name(_ ref: PermissionRef) -> String { GraphFormats.name(ref, in: flow) }
         let what: String
         switch state.terminator {

@@ -49,8 +49,9 @@ enum FunnelHTML {
         }
         for (o, outcome) in flow.outcomes.enumerated()
         where flow.states.contains(where: { $0.terminator.transitions.contains { $0.target == .outcome(o) } }) {
-            graph.nodes.append(
-                .init(id: "o\(o)", label: "done \(outcome.name)\n" + share(counts.outcomes[o]), shape: .outcome))
+            // The counters list only the outcomes a run can reach (`FunnelMap.outcomes`).
+            let runs = map.outcomes.firstIndex(of: outcome.name).map { counts.outcomes[$0] } ?? 0
+            graph.nodes.append(.init(id: "o\(o)", label: "done \(outcome.name)\n" + share(runs), shape: .outcome))
         }
         graph.links.append(.init(from: "start", to: "s\(flow.start.index)", label: ""))
         for (s, state) in flow.states.enumerated() {

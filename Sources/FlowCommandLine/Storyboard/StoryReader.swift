@@ -30,7 +30,7 @@ struct StoryReader {
             events(step.events[..<stateEvents])
             switch step.action {
             case .alert(let presentation, let tapped):
-                let alert: Alert? = if case .alert(let a)? = state?.terminator { a } else { nil }
+                let alert: FlowAlert? = if case .alert(let a)? = state?.terminator { a } else { nil }
                 items.append(
                     .alert(
                         alertScreen(presentation, tapped: tapped, model: alert, state: state, at: step.context.pathName)
@@ -106,19 +106,19 @@ struct StoryReader {
         return items
     }
 
-    func state(_ context: StepContext) -> State? {
+    func state(_ context: StepContext) -> FlowState? {
         guard let f = program.flow(named: context.flow), let s = program[f].state(named: context.state) else {
             return nil
         }
         return program[f][s]
     }
 
-    func alertScreen(_ p: AlertPresentation, tapped: Int, model: Alert?, state: State?, at name: String)
+    func alertScreen(_ p: AlertPresentation, tapped: Int, model: FlowAlert?, state: FlowState?, at name: String)
         -> Storyboard.AlertScreen
     {
         var flags: [Storyboard.Flag] = []
         var fallbacks = Set<String>()
-        var fields: [(String, Text?, String?)] = [
+        var fields: [(String, FlowText?, String?)] = [
             ("title", model?.title, p.title), ("message", model?.message, p.message),
         ]
         for (i, bullet) in (p.screen?.bullets ?? []).enumerated() {

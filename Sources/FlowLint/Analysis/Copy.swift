@@ -55,7 +55,7 @@ extension Template {
 
 extension Program {
     /// The text in the base locale (or the literal), for messages and witnesses.
-    public func baseText(_ text: Text) -> String {
+    public func baseText(_ text: FlowText) -> String {
         switch text {
         case .literal(let literal): return literal.template.rendered
         case .localized(let localized):
@@ -66,7 +66,7 @@ extension Program {
 
     /// The text in every locale the program ships: one entry for a literal (locale nil), one per
     /// locale for a key (following fallbacks), with the range the text comes from.
-    public func localizedTexts(_ text: Text) -> [(locale: String?, text: String, range: SourceRange)] {
+    public func localizedTexts(_ text: FlowText) -> [(locale: String?, text: String, range: SourceRange)] {
         switch text {
         case .literal(let literal): return [(nil, literal.template.rendered, literal.range)]
         case .localized(let localized):

@@ -42,7 +42,7 @@ public final class FlowAnalysis: @unchecked Sendable {
 
     /// `terminator.edges` of each state, built once: rules and the analysis index them for
     /// every node and witness step, and rebuilding the array each time was a tenth of linting.
-    @exclusivity(unchecked) public internal(set) var stateEdges: [[Edge]] = []
+    @exclusivity(unchecked) public internal(set) var stateEdges: [[FlowEdge]] = []
 
     @exclusivity(unchecked) public internal(set) var nodes = AnalysisNodes()
     @exclusivity(unchecked) public internal(set) var nodesOfState = NodesOfState()

@@ -144,7 +144,7 @@ extension FlowAnalysis {
 
     /// A request through its arm table (`StatePlan.request`).
     func evaluateRequest(
-        state: Int, subject i: Int, table: Int, always: Bool, edges: [Edge], _ k: Knowledge,
+        state: Int, subject i: Int, table: Int, always: Bool, edges: [FlowEdge], _ k: Knowledge,
         into ev: inout Evaluation
     ) {
         requestSteps(
@@ -154,7 +154,7 @@ extension FlowAnalysis {
 
     /// A request whose arms do not fit a table.
     func evaluateRequest(
-        state: Int, ref: PermissionRef, options: [RequestOption], arms: [StatusArm], otherwise: Transition?,
+        state: Int, ref: PermissionRef, options: [RequestOption], arms: [StatusArm], otherwise: FlowTransition?,
         _ k: Knowledge, into ev: inout Evaluation
     ) {
         let always = options.contains(.always) && kinds(of: ref).contains(.location)
@@ -168,7 +168,7 @@ extension FlowAnalysis {
     /// status takes the edge its arm `table` says, or without a table the edge `arms` give.
     /// (Not a closure: one that read `armTables` captured a copy of the whole analysis.)
     private func requestSteps(
-        state: Int, subject i: Int, always: Bool, edges: [Edge], table: Int?, arms: [StatusArm],
+        state: Int, subject i: Int, always: Bool, edges: [FlowEdge], table: Int?, arms: [StatusArm],
         hasOtherwise: Bool, _ k: Knowledge, into ev: inout Evaluation
     ) {
         ev.requestFrom = k[i]

@@ -1,7 +1,7 @@
 import FlowModel
 
 /// What `evaluate` needs of one state's terminator, read out of the program once per flow.
-/// Copying a `State` out of the program for every analysis node retained and released its
+/// Copying a `FlowState` out of the program for every analysis node retained and released its
 /// arrays, and matching each status against the arms walked their patterns again at every node
 /// (callgrind, the 10,000-state random graph: about a fifth of `evaluate`).
 enum StatePlan: Sendable {

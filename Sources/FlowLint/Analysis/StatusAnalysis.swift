@@ -279,7 +279,7 @@ extension FlowAnalysis {
     /// A check of `state` read from the program (`StatePlan.general`): a tuple check, or one whose
     /// arms do not fit a table.
     func evaluateStatus(
-        state: Int, refs: [PermissionRef], arms: [StatusArm], otherwise: Transition?,
+        state: Int, refs: [PermissionRef], arms: [StatusArm], otherwise: FlowTransition?,
         _ k: Knowledge, into ev: inout Evaluation
     ) {
         if refs.count == 1 {
@@ -345,7 +345,7 @@ extension FlowAnalysis {
     /// status takes the edge its arm `table` says (`StatePlan.status`), or without a table the edge
     /// `arms` give; the statuses taking each edge are collected as bits, in a buffer on the stack.
     func evaluateStatus(
-        subject: Int, table: Int?, arms: [StatusArm] = [], hasOtherwise: Bool = false, edges: [Edge],
+        subject: Int, table: Int?, arms: [StatusArm] = [], hasOtherwise: Bool = false, edges: [FlowEdge],
         _ k: Knowledge, into ev: inout Evaluation
     ) {
         let set = k[subject]

@@ -385,7 +385,7 @@ extension FlowAnalysis {
     }
 
     /// A button as written: `cancel "Not Now"`.
-    static func button(_ b: Button, program: Program) -> String {
+    static func button(_ b: FlowButton, program: Program) -> String {
         let role =
             switch b.role {
             case .default: "button"
@@ -405,7 +405,7 @@ extension FlowAnalysis {
     }
 
     /// An edge of the plain graph in words (no knowledge: the analysis never reached it).
-    static func describe(_ e: Edge, in state: State, program: Program, flow: Flow) -> String {
+    static func describe(_ e: FlowEdge, in state: FlowState, program: Program, flow: Flow) -> String {
         let to: String
         switch e.transition.target {
         case .state(let t): to = " → " + flow.states[t.index].name

@@ -107,7 +107,7 @@ public struct LintContext: Sendable {
     public var neutralLabels: [String: String]
     /// `program.allTexts`, found once: three copy rules read every text, and building the list
     /// (an array per state) cost each of them about as much as its own check.
-    public let texts: [Text]
+    public let texts: [FlowText]
 
     public init(
         program: Program, infoPlist: InfoPlist? = nil, apps: [AppTarget] = [],

@@ -76,9 +76,9 @@ extension Rule {
         return findings
     }
 
-    private static func isLiteral(_ t: Text) -> Bool { if case .literal = t { true } else { false } }
+    private static func isLiteral(_ t: FlowText) -> Bool { if case .literal = t { true } else { false } }
 
-    private static func label(_ text: Text, locale: Int, program: Program) -> String? {
+    private static func label(_ text: FlowText, locale: Int, program: Program) -> String? {
         switch text {
         case .literal(let literal): trimmed(literal.template.rendered)
         case .localized(let localized):

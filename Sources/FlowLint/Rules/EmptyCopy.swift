@@ -37,7 +37,7 @@ extension Rule {
                             "\(alert.noun) in state '\(state.name)' has neither a title nor a message", at: alert.range)
                     )
                 }
-                func check(_ what: String, _ text: Text?) {
+                func check(_ what: String, _ text: FlowText?) {
                     guard let text else { return }
                     // Inline copy is one text: checked before the list of every locale is built.
                     if case .literal(let literal) = text, !isBlank(literal.template.rendered) { return }

@@ -77,13 +77,13 @@ extension Rule {
 extension FlowAnalysis {
     /// Whether a request (or a call that may request) is reachable from `transition` without
     /// passing another alert or a Settings visit: the button of a priming alert.
-    public func leadsToRequestDirectly(_ transition: Transition) -> Bool {
+    public func leadsToRequestDirectly(_ transition: FlowTransition) -> Bool {
         guard case .state(let target) = transition.target else { return false }
         return reachesRequestDirectly[target.index]
     }
 
     /// Whether any request is reachable from `transition`, through anything.
-    public func reachesRequest(_ transition: Transition) -> Bool {
+    public func reachesRequest(_ transition: FlowTransition) -> Bool {
         guard case .state(let target) = transition.target else { return false }
         return canReachRequest[target.index]
     }

@@ -48,9 +48,9 @@ extension Rule {
 extension Program {
     /// Every piece of copy the program can show, in source order (app name, lets, flow titles,
     /// alert titles, messages and buttons, text arguments).
-    public var allTexts: [Text] {
+    public var allTexts: [FlowText] {
         // Appended in place: a list per state, joined, was most of the cost.
-        var texts: [Text] = []
+        var texts: [FlowText] = []
         if let appName { texts.append(appName) }
         for value in values { texts.append(value.value) }
         for flow in flows {
@@ -62,17 +62,17 @@ extension Program {
     }
 }
 
-extension State {
+extension FlowState {
     /// The copy this state shows or passes on.
-    public var texts: [Text] {
-        var texts: [Text] = []
+    public var texts: [FlowText] {
+        var texts: [FlowText] = []
         appendTexts(to: &texts)
         return texts
     }
 
     /// `texts`, appended to `texts`: title, message, a screen's bullets, then each button's label;
     /// or a call's text arguments.
-    func appendTexts(to texts: inout [Text]) {
+    func appendTexts(to texts: inout [FlowText]) {
         switch terminator {
         case .alert(let a):
             if let title = a.title { texts.append(title) }

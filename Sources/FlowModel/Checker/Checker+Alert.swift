@@ -1,7 +1,7 @@
 import FlowSyntax
 
 extension Checker {
-    mutating func alert(_ syntax: AlertSyntax, in context: FlowContext) -> Alert? {
+    mutating func alert(_ syntax: AlertSyntax, in context: FlowContext) -> FlowAlert? {
         let scope = context.scope
         let title = syntax.title.map { text($0, in: scope) }
         let message = syntax.message.map { text($0, in: scope) }
@@ -16,7 +16,7 @@ extension Checker {
         }
         // nil for an alert, `.some(nil)` for a screen whose parts failed (reported).
         let screen: Screen?? = syntax.screen.map { self.screen($0, in: scope) }
-        var buttons: [Button] = []
+        var buttons: [FlowButton] = []
         buttons.reserveCapacity(syntax.buttons.count)
         var firstCancel: SourceRange?
         var failed = false
@@ -45,17 +45,17 @@ extension Checker {
                 failed = true
                 continue
             }
-            let role: Button.Role =
+            let role: FlowButton.Role =
                 switch button.role {
                 case .default: .default
                 case .cancel: .cancel
                 case .destructive: .destructive
                 }
-            buttons.append(Button(role: role, label: label, transition: next, track: event, range: button.range))
+            buttons.append(FlowButton(role: role, label: label, transition: next, track: event, range: button.range))
         }
         if case .some(nil) = screen { failed = true }
         guard !failed, !buttons.isEmpty else { return nil }
-        return Alert(title: title, message: message, buttons: buttons, screen: screen ?? nil, range: syntax.range)
+        return FlowAlert(title: title, message: message, buttons: buttons, screen: screen ?? nil, range: syntax.range)
     }
 
     /// The checked parts of a `screen`, nil when the layout or the image is unknown or missing
@@ -97,7 +97,7 @@ extension Checker {
                 "screen has \(syntax.bullets.count) bullets; keep it to at most \(ScreenLimits.maxBullets) short points",
                 at: syntax.bullets[ScreenLimits.maxBullets].range)
         }
-        var bullets: [Text] = []
+        var bullets: [FlowText] = []
         for bullet in syntax.bullets {
             guard let written = bullet.text else {
                 failed = true

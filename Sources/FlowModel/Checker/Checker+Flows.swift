@@ -233,7 +233,7 @@ extension Checker {
                 notes: firstStateName.map { [DiagnosticNote("add 'start -> \($0)'")] } ?? [])
         }
 
-        var states: [State] = []
+        var states: [FlowState] = []
         states.reserveCapacity(stateCount)
         var runUses: [RunValueUse] = []
         var position = -1
@@ -254,7 +254,7 @@ extension Checker {
             takePendingRunUses(into: &runUses, state: position)
             if state.handoff != nil, handoff == nil { continue }
             states.append(
-                State(
+                FlowState(
                     name: state.name.name, range: state.range, nameRange: state.name.range,
                     effects: effects, terminator: terminator, handoff: handoff))
         }
@@ -280,7 +280,7 @@ extension Checker {
 
     // MARK: Transitions
 
-    mutating func transition(_ syntax: TransitionSyntax, in context: FlowContext) -> Transition? {
+    mutating func transition(_ syntax: TransitionSyntax, in context: FlowContext) -> FlowTransition? {
         guard let target = syntax.target else {
             incomplete = true
             return nil
@@ -291,7 +291,7 @@ extension Checker {
                 unknownState(name, in: context)
                 return nil
             }
-            return Transition(target: .state(StateID(state)), range: syntax.range)
+            return FlowTransition(target: .state(StateID(state)), range: syntax.range)
         case .done(let done):
             let name = done.outcome
             // One field read in place: a copy of the whole signature is a dozen retains.
@@ -305,7 +305,7 @@ extension Checker {
                     suggestion: Suggestion.closest(to: name.name, in: sig.outcomes.map(\.name)))
                 return nil
             }
-            return Transition(target: .outcome(outcome), range: syntax.range)
+            return FlowTransition(target: .outcome(outcome), range: syntax.range)
         }
     }
 

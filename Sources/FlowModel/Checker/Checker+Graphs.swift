@@ -92,7 +92,7 @@ extension Checker {
 
     /// `let a = "{b}"` with `let b = "{a}"` (or `app "{a}"` with `let a = "{app}"`) would loop forever
     /// at run time. Values resolve innermost first, exactly as the runtime looks them up in a frame.
-    mutating func checkValueCycles(appName: Text?, values: [NamedValue], flows: [Flow]) {
+    mutating func checkValueCycles(appName: FlowText?, values: [NamedValue], flows: [Flow]) {
         // Node 0 is the app name, 1...values.count the top-level values, then a flow's own values.
         let topCount = values.count
         var topIndex: [String: Int] = [:]
@@ -148,7 +148,7 @@ extension Checker {
     /// within them, is where the copy blows up, and is reported there with the chain (FL0146).
     /// Values that only refer to such a value are not reported again.
     private mutating func reportExpansion(
-        texts: [Text?], names: [String], ranges: [SourceRange?], starts: [Int],
+        texts: [FlowText?], names: [String], ranges: [SourceRange?], starts: [Int],
         resolve: (Int, Placeholder) -> Int?
     ) {
         let cap = CopyLimits.maxBytes + 1  // sizes saturate here: an exact count is never needed
@@ -222,7 +222,7 @@ extension Checker {
     }
 
     /// The bytes of a text's literal pieces (for a `@key`, its longest entry in any locale).
-    private func literalBytes(in text: Text) -> Int {
+    private func literalBytes(in text: FlowText) -> Int {
         func count(_ template: Template) -> Int {
             if let s = template.plainText { return s.utf8.count }
             return template.segments.reduce(0) { sum, segment in
@@ -241,7 +241,7 @@ extension Checker {
 
     /// Depth-first search from `starts`; reports the first cycle found. Returns whether one was.
     private mutating func reportCycle(
-        texts: [Text?], names: [String], ranges: [SourceRange?], starts: [Int],
+        texts: [FlowText?], names: [String], ranges: [SourceRange?], starts: [Int],
         resolve: (Int, Placeholder) -> Int?
     ) -> Bool {
         var color = Array(repeating: 0, count: texts.count)  // 0 new, 1 on path, 2 done
@@ -278,7 +278,7 @@ extension Checker {
     }
 
     /// Placeholders of a text, and of every locale's entry when it is a `@key`.
-    private func placeholders(in text: Text) -> [Placeholder] {
+    private func placeholders(in text: FlowText) -> [Placeholder] {
         func collect(_ template: Template) -> [Placeholder] {
             if template.plainText != nil { return [] }
             return template.segments.compactMap { segment in

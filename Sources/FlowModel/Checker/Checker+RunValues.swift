@@ -110,7 +110,7 @@ extension Checker {
     /// Reports each run-time value used where some path from the start sets none: a search over
     /// (state, whether the value is set) pairs, so linear in the flow's states and transitions,
     /// once per value that is used at all. The BFS parents give the path in the message.
-    mutating func checkRunValues(_ uses: [RunValueUse], states: [State], start: StateID) {
+    mutating func checkRunValues(_ uses: [RunValueUse], states: [FlowState], start: StateID) {
         guard !uses.isEmpty else { return }
         for value in RunValue.allCases {
             let relevant = uses.filter { $0.value == value && !($0.inButton && value == .button) }
@@ -144,7 +144,7 @@ extension Checker {
     }
 
     private mutating func reportUnset(
-        _ value: RunValue, at range: SourceRange, state: Int, parent: [Int], states: [State]
+        _ value: RunValue, at range: SourceRange, state: Int, parent: [Int], states: [FlowState]
     ) {
         var path: [Int] = []
         var node = 2 * state

@@ -382,8 +382,8 @@ extension Checker {
         }
         let (yes, no) = capability.armNames
         let (patterned, otherwise) = splitElse(arms)
-        var present: Transition?
-        var absent: Transition?
+        var present: FlowTransition?
+        var absent: FlowTransition?
         var presentArm: SourceRange?
         var absentArm: SourceRange?
         var failed = false

@@ -23,7 +23,7 @@ struct Scope {
 
 extension Checker {
     /// Resolves copy: a literal's placeholders, or a `@key` (which must exist in the base locale).
-    mutating func text(_ syntax: TextSyntax, in scope: Scope) -> Text {
+    mutating func text(_ syntax: TextSyntax, in scope: Scope) -> FlowText {
         switch syntax {
         case .literal(let literal):
             return .literal(LiteralText(template: template(literal, in: scope), range: literal.range))

@@ -2,7 +2,7 @@ import FlowSyntax
 
 /// One way out of a state: which part of its terminator it is and where it goes. The graph
 /// outputs, the linter's analyses and its witnesses all index `Terminator.edges`.
-public struct Edge: Hashable, Sendable {
+public struct FlowEdge: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         case goto
         case capability(present: Bool)
@@ -14,8 +14,8 @@ public struct Edge: Hashable, Sendable {
         case settingsReturn
     }
     public var kind: Kind
-    public var transition: Transition
-    public init(kind: Kind, transition: Transition) {
+    public var transition: FlowTransition
+    public init(kind: Kind, transition: FlowTransition) {
         self.kind = kind
         self.transition = transition
     }
@@ -25,60 +25,64 @@ public struct Edge: Hashable, Sendable {
 /// The edges of arms then `else`, built at their size: mapped through key paths to a list of
 /// transitions first, each terminator's edges cost two arrays and a run-time key-path read per
 /// arm, and the linter asks every state for them once per analysis.
-private func armEdges<Arm>(_ arms: [Arm], _ transition: (Arm) -> Transition, otherwise: Transition?) -> [Edge] {
-    var edges: [Edge] = []
+private func armEdges<Arm>(_ arms: [Arm], _ transition: (Arm) -> FlowTransition, otherwise: FlowTransition?)
+    -> [FlowEdge]
+{
+    var edges: [FlowEdge] = []
     edges.reserveCapacity(arms.count + (otherwise == nil ? 0 : 1))
-    for (i, arm) in arms.enumerated() { edges.append(Edge(kind: .arm(i), transition: transition(arm))) }
-    if let otherwise { edges.append(Edge(kind: .otherwise, transition: otherwise)) }
+    for (i, arm) in arms.enumerated() { edges.append(FlowEdge(kind: .arm(i), transition: transition(arm))) }
+    if let otherwise { edges.append(FlowEdge(kind: .otherwise, transition: otherwise)) }
     return edges
 }
 
 extension Goto {
-    public var edges: [Edge] { [Edge(kind: .goto, transition: transition)] }
+    public var edges: [FlowEdge] { [FlowEdge(kind: .goto, transition: transition)] }
 }
 
 extension CapabilityCheck {
     /// Present, then absent.
-    public var edges: [Edge] {
+    public var edges: [FlowEdge] {
         [
-            Edge(kind: .capability(present: true), transition: present),
-            Edge(kind: .capability(present: false), transition: absent),
+            FlowEdge(kind: .capability(present: true), transition: present),
+            FlowEdge(kind: .capability(present: false), transition: absent),
         ]
     }
 }
 
 extension StatusCheck {
     /// The arms in order, then `else`: edge `arms.count` is the `else` arm.
-    public var edges: [Edge] { armEdges(arms, { $0.transition }, otherwise: otherwise) }
+    public var edges: [FlowEdge] { armEdges(arms, { $0.transition }, otherwise: otherwise) }
 }
 
 extension Request {
     /// The arms in order, then `else` (or the `-> next` of an armless request).
-    public var edges: [Edge] { armEdges(arms, { $0.transition }, otherwise: otherwise) }
+    public var edges: [FlowEdge] { armEdges(arms, { $0.transition }, otherwise: otherwise) }
 }
 
-extension Alert {
+extension FlowAlert {
     /// One edge per button, in order.
-    public var edges: [Edge] {
-        var edges: [Edge] = []
+    public var edges: [FlowEdge] {
+        var edges: [FlowEdge] = []
         edges.reserveCapacity(buttons.count)
-        for (i, button) in buttons.enumerated() { edges.append(Edge(kind: .button(i), transition: button.transition)) }
+        for (i, button) in buttons.enumerated() {
+            edges.append(FlowEdge(kind: .button(i), transition: button.transition))
+        }
         return edges
     }
 }
 
 extension OpenSettings {
-    public var edges: [Edge] { [Edge(kind: .settingsReturn, transition: onReturn)] }
+    public var edges: [FlowEdge] { [FlowEdge(kind: .settingsReturn, transition: onReturn)] }
 }
 
 extension Call {
     /// The outcome arms in order, then `else`.
-    public var edges: [Edge] { armEdges(arms, { $0.transition }, otherwise: otherwise) }
+    public var edges: [FlowEdge] { armEdges(arms, { $0.transition }, otherwise: otherwise) }
 }
 
 extension Terminator {
-    /// Every way out, in source order; `Edge` indices elsewhere refer to this list.
-    public var edges: [Edge] {
+    /// Every way out, in source order; `FlowEdge` indices elsewhere refer to this list.
+    public var edges: [FlowEdge] {
         switch self {
         case .goto(let g): g.edges
         case .capability(let c): c.edges

@@ -31,12 +31,12 @@ public struct Program: Sendable {
     /// Flows of all files, in load order (entry file first).
     public var flows: [Flow]
     /// The app's name for `{app}`, from an `app` declaration (the runtime may override it).
-    public var appName: Text?
+    public var appName: FlowText?
     /// Top-level `let` values, visible in every flow.
     public var values: [NamedValue]
     public var strings: StringTable
 
-    public init(files: [SourceFile], flows: [Flow], appName: Text?, values: [NamedValue], strings: StringTable) {
+    public init(files: [SourceFile], flows: [Flow], appName: FlowText?, values: [NamedValue], strings: StringTable) {
         self.files = files
         self.flows = flows
         self.appName = appName
@@ -58,9 +58,9 @@ public struct Program: Sendable {
 /// A `let` binding: a name usable as `{name}` in copy.
 public struct NamedValue: Hashable, Sendable {
     public var name: String
-    public var value: Text
+    public var value: FlowText
     public var range: SourceRange
-    public init(name: String, value: Text, range: SourceRange) {
+    public init(name: String, value: FlowText, range: SourceRange) {
         self.name = name
         self.value = value
         self.range = range
@@ -73,7 +73,7 @@ public struct Flow: Hashable, Sendable {
     public var range: SourceRange
     /// Where the name is written, for diagnostics that point at the flow.
     public var nameRange: SourceRange
-    public var title: Text?
+    public var title: FlowText?
     public var parameters: [Parameter]
     /// The concrete permissions named in `uses` (parameters are used implicitly).
     public var uses: [PermissionKind]
@@ -85,14 +85,14 @@ public struct Flow: Hashable, Sendable {
     public var outcomes: [Outcome]
     public var outcomesDeclared: Bool
     public var start: StateID
-    public var states: [State]
+    public var states: [FlowState]
     /// Flow-level `let` values (shadowing top-level ones of the same name).
     public var values: [NamedValue]
 
     public init(
-        name: String, range: SourceRange, nameRange: SourceRange, title: Text?, parameters: [Parameter],
+        name: String, range: SourceRange, nameRange: SourceRange, title: FlowText?, parameters: [Parameter],
         uses: [PermissionKind], outcomes: [Outcome], outcomesDeclared: Bool, start: StateID,
-        states: [State], values: [NamedValue], useRanges: [SourceRange] = []
+        states: [FlowState], values: [NamedValue], useRanges: [SourceRange] = []
     ) {
         self.name = name
         self.range = range
@@ -108,7 +108,7 @@ public struct Flow: Hashable, Sendable {
         self.values = values
     }
 
-    @inlinable public subscript(state: StateID) -> State { states[state.index] }
+    @inlinable public subscript(state: StateID) -> FlowState { states[state.index] }
 
     /// The state called `name`, if any.
     public func state(named name: String) -> StateID? {

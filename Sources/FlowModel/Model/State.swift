@@ -68,7 +68,7 @@ public enum Target: Hashable, Sendable {
 }
 
 /// A resolved `-> target` with the range of what was written.
-public struct Transition: Hashable, Sendable {
+public struct FlowTransition: Hashable, Sendable {
     public var target: Target
     public var range: SourceRange
     public init(target: Target, range: SourceRange) {
@@ -108,9 +108,9 @@ public struct TrackEvent: Hashable, Sendable {
 /// one element per subject (one for a single-permission check).
 public struct StatusArm: Hashable, Sendable {
     public var patterns: [[StatusMatch]]
-    public var transition: Transition
+    public var transition: FlowTransition
     public var range: SourceRange
-    public init(patterns: [[StatusMatch]], transition: Transition, range: SourceRange) {
+    public init(patterns: [[StatusMatch]], transition: FlowTransition, range: SourceRange) {
         self.patterns = patterns
         self.transition = transition
         self.range = range
@@ -129,9 +129,9 @@ extension Array where Element == StatusArm {
 /// A branch of a `call`: taken when the subflow ends with one of `outcomes` (callee indices).
 public struct OutcomeArm: Hashable, Sendable {
     public var outcomes: [Int]
-    public var transition: Transition
+    public var transition: FlowTransition
     public var range: SourceRange
-    public init(outcomes: [Int], transition: Transition, range: SourceRange) {
+    public init(outcomes: [Int], transition: FlowTransition, range: SourceRange) {
         self.outcomes = outcomes
         self.transition = transition
         self.range = range
@@ -139,11 +139,11 @@ public struct OutcomeArm: Hashable, Sendable {
 }
 
 /// An alert button.
-public struct Button: Hashable, Sendable {
+public struct FlowButton: Hashable, Sendable {
     public enum Role: String, Hashable, Sendable { case `default`, cancel, destructive }
     public var role: Role
-    public var label: Text
-    public var transition: Transition
+    public var label: FlowText
+    public var transition: FlowTransition
     /// The button's own `track`, sent when it is pressed.
     public var track: TrackEvent? {
         get { trackBox?.value }
@@ -153,7 +153,7 @@ public struct Button: Hashable, Sendable {
     /// (192 bytes; a program keeps each alert's buttons).
     private var trackBox: Box<TrackEvent>?
     public var range: SourceRange
-    public init(role: Role, label: Text, transition: Transition, track: TrackEvent?, range: SourceRange) {
+    public init(role: Role, label: FlowText, transition: FlowTransition, track: TrackEvent?, range: SourceRange) {
         self.role = role
         self.label = label
         self.transition = transition
@@ -166,10 +166,10 @@ public struct Button: Hashable, Sendable {
 /// presents as a sheet or full screen. Both have a title, a message and buttons with the same
 /// rules, so every rule about an alert's copy and buttons reads a screen's too. The checker
 /// guarantees at least one button and at most one `cancel`.
-public struct Alert: Hashable, Sendable {
-    public var title: Text?
-    public var message: Text?
-    public var buttons: [Button]
+public struct FlowAlert: Hashable, Sendable {
+    public var title: FlowText?
+    public var message: FlowText?
+    public var buttons: [FlowButton]
     /// The layout, image and bullets of a priming screen; nil for an alert. Boxed: most programs
     /// have alerts only, and inline it made every alert as large as a screen.
     public var screen: Screen? {
@@ -178,7 +178,8 @@ public struct Alert: Hashable, Sendable {
     }
     private var screenBox: Box<Screen>?
     public var range: SourceRange
-    public init(title: Text?, message: Text?, buttons: [Button], screen: Screen? = nil, range: SourceRange) {
+    public init(title: FlowText?, message: FlowText?, buttons: [FlowButton], screen: Screen? = nil, range: SourceRange)
+    {
         self.title = title
         self.message = message
         self.buttons = buttons
@@ -203,8 +204,8 @@ public struct Screen: Hashable, Sendable {
     public var layout: Layout
     public var image: Image?
     /// The short points under the message, in order.
-    public var bullets: [Text]
-    public init(layout: Layout, image: Image?, bullets: [Text]) {
+    public var bullets: [FlowText]
+    public init(layout: Layout, image: Image?, bullets: [FlowText]) {
         self.layout = layout
         self.image = image
         self.bullets = bullets
@@ -214,7 +215,7 @@ public struct Screen: Hashable, Sendable {
 /// A value passed to a subflow parameter (same order as the callee's `parameters`).
 public enum Argument: Hashable, Sendable {
     case permission(PermissionRef)
-    case text(Text)
+    case text(FlowText)
 }
 
 /// Which Settings page `open` shows.
@@ -229,10 +230,10 @@ public enum SettingsPage: String, Hashable, Sendable {
 
 /// `-> target` as a state's whole statement.
 public struct Goto: Hashable, Sendable {
-    public var transition: Transition
+    public var transition: FlowTransition
     /// The range of the `-> target` (the same as `transition.range`).
     public var range: SourceRange { transition.range }
-    public init(transition: Transition) {
+    public init(transition: FlowTransition) {
         self.transition = transition
     }
 }
@@ -241,13 +242,13 @@ public struct Goto: Hashable, Sendable {
 /// (or it is on). An `else` arm fills whichever of the two was not written.
 public struct CapabilityCheck: Hashable, Sendable {
     public var capability: Capability
-    public var present: Transition
-    public var absent: Transition
+    public var present: FlowTransition
+    public var absent: FlowTransition
     /// The capability's name as written.
     public var capabilityRange: SourceRange
     public var range: SourceRange
     public init(
-        capability: Capability, present: Transition, absent: Transition, capabilityRange: SourceRange,
+        capability: Capability, present: FlowTransition, absent: FlowTransition, capabilityRange: SourceRange,
         range: SourceRange
     ) {
         self.capability = capability
@@ -266,10 +267,10 @@ public struct StatusCheck: Hashable, Sendable {
     /// Where each subject is written, as `subjects`.
     public var subjectRanges: [SourceRange]
     public var arms: [StatusArm]
-    public var otherwise: Transition?
+    public var otherwise: FlowTransition?
     public var range: SourceRange
     public init(
-        subjects: [PermissionRef], subjectRanges: [SourceRange], arms: [StatusArm], otherwise: Transition?,
+        subjects: [PermissionRef], subjectRanges: [SourceRange], arms: [StatusArm], otherwise: FlowTransition?,
         range: SourceRange
     ) {
         self.subjects = subjects
@@ -288,11 +289,11 @@ public struct Request: Hashable, Sendable {
     public var subjectRange: SourceRange
     public var options: [RequestOption]
     public var arms: [StatusArm]
-    public var otherwise: Transition?
+    public var otherwise: FlowTransition?
     public var range: SourceRange
     public init(
         subject: PermissionRef, subjectRange: SourceRange, options: [RequestOption], arms: [StatusArm],
-        otherwise: Transition?, range: SourceRange
+        otherwise: FlowTransition?, range: SourceRange
     ) {
         self.subject = subject
         self.subjectRange = subjectRange
@@ -309,9 +310,9 @@ public struct OpenSettings: Hashable, Sendable {
     public var page: SettingsPage
     /// The page's name as written.
     public var pageRange: SourceRange
-    public var onReturn: Transition
+    public var onReturn: FlowTransition
     public var range: SourceRange
-    public init(page: SettingsPage, pageRange: SourceRange, onReturn: Transition, range: SourceRange) {
+    public init(page: SettingsPage, pageRange: SourceRange, onReturn: FlowTransition, range: SourceRange) {
         self.page = page
         self.pageRange = pageRange
         self.onReturn = onReturn
@@ -327,13 +328,13 @@ public struct Call: Hashable, Sendable {
     /// One value per callee parameter, in the callee's order.
     public var arguments: [Argument]
     public var arms: [OutcomeArm]
-    public var otherwise: Transition?
+    public var otherwise: FlowTransition?
     /// `handling ...`: the callee outcomes this caller handles itself (nil without the clause).
     public var handling: Handling?
     public var range: SourceRange
     public init(
         callee: FlowID, calleeRange: SourceRange, arguments: [Argument], arms: [OutcomeArm],
-        otherwise: Transition?, handling: Handling? = nil, range: SourceRange
+        otherwise: FlowTransition?, handling: Handling? = nil, range: SourceRange
     ) {
         self.callee = callee
         self.calleeRange = calleeRange
@@ -383,7 +384,7 @@ public enum Terminator: Hashable, Sendable {
     indirect case capability(CapabilityCheck)
     indirect case status(StatusCheck)
     indirect case request(Request)
-    indirect case alert(Alert)
+    indirect case alert(FlowAlert)
     indirect case openSettings(OpenSettings)
     indirect case call(Call)
 
@@ -400,7 +401,7 @@ public enum Terminator: Hashable, Sendable {
     }
 
     /// Every transition out of this terminator, in source order (as `edges`).
-    public var transitions: [Transition] {
+    public var transitions: [FlowTransition] {
         switch self {
         case .goto(let g): [g.transition]
         case .capability(let c): [c.present, c.absent]
@@ -414,7 +415,7 @@ public enum Terminator: Hashable, Sendable {
 }
 
 /// A named state: analytics events, then one terminator.
-public struct State: Hashable, Sendable {
+public struct FlowState: Hashable, Sendable {
     public var name: String
     public var range: SourceRange
     public var nameRange: SourceRange
@@ -426,7 +427,7 @@ public struct State: Hashable, Sendable {
         set { handoffBox = newValue.map(Box.init) }
     }
     /// Few states have a handoff: kept inline, its 37 bytes were a fifth of every state (a
-    /// loaded program keeps one `State` a state).
+    /// loaded program keeps one `FlowState` a state).
     private var handoffBox: Box<Handoff>?
 
     public init(

@@ -91,7 +91,7 @@ public enum CopyLimits {
 }
 
 /// Copy shown to the user: inline, or a key into the string table (resolved per locale at run time).
-public enum Text: Hashable, Sendable {
+public enum FlowText: Hashable, Sendable {
     case literal(LiteralText)
     case localized(LocalizedText)
 

@@ -137,8 +137,8 @@ public struct ScreenPresentation: Hashable, Sendable {
 /// One resolved alert button (`UIAlertAction` title and style).
 public struct AlertButton: Hashable, Sendable {
     public var label: String
-    public var role: Button.Role
-    public init(label: String, role: Button.Role) {
+    public var role: FlowButton.Role
+    public init(label: String, role: FlowButton.Role) {
         self.label = label
         self.role = role
     }

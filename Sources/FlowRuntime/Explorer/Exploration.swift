@@ -189,7 +189,7 @@ public struct Exploration: Sendable {
     }
 
     /// The base-locale text of a label, for coverage reports.
-    static func textLabel(_ text: Text, program: Program) -> String {
+    static func textLabel(_ text: FlowText, program: Program) -> String {
         let template: Template? =
             switch text {
             case .literal(let literal): literal.template
@@ -209,7 +209,7 @@ public struct Exploration: Sendable {
         }.joined()
     }
 
-    static func targetName(_ t: Transition, flow: Flow) -> String {
+    static func targetName(_ t: FlowTransition, flow: Flow) -> String {
         switch t.target {
         case .state(let s): flow[s].name
         case .outcome(let o): "done \(flow.outcomes[o].name)"
@@ -228,7 +228,7 @@ public struct Exploration: Sendable {
             }
             return parts.count == 1 ? parts[0] : "(" + parts.joined(separator: ", ") + ")"
         }
-        func arrow(_ t: Transition) -> String { " -> " + targetName(t, flow: flow) }
+        func arrow(_ t: FlowTransition) -> String { " -> " + targetName(t, flow: flow) }
         switch terminator {
         case .goto(let goto): return ["-> " + targetName(goto.transition, flow: flow)]
         case .capability(let check):
@@ -255,7 +255,7 @@ public struct Exploration: Sendable {
 
     /// Which arm a step took (nil for steps that took none: a call entering its subflow, a stop).
     static func armIndex(of step: TraceStep, in terminator: Terminator, program: Program) -> Int? {
-        func firstMatch(_ statuses: [Status], _ arms: [StatusArm], _ otherwise: Transition?) -> Int? {
+        func firstMatch(_ statuses: [Status], _ arms: [StatusArm], _ otherwise: FlowTransition?) -> Int? {
             if let i = arms.firstIndex(where: {
                 $0.patterns.contains { p in
                     p.count == statuses.count && zip(p, statuses).allSatisfy { $0.matches($1) }

@@ -1,12 +1,12 @@
 import FlowModel
 
-// Copy resolution: `Text` and `Template` to strings for the run's locale, in a frame.
+// Copy resolution: `FlowText` and `Template` to strings for the run's locale, in a frame.
 extension Interpreter {
     /// Placeholders nest through `let` values; the checker rules out cycles and reports deeper
     /// nesting (FL0146), this bounds it anyway.
     static let maximumPlaceholderDepth = CopyLimits.maxDepth
 
-    func resolve(_ text: Text, in frame: Frame, depth: Int = 0, values: ResolvedValues? = nil) -> String {
+    func resolve(_ text: FlowText, in frame: Frame, depth: Int = 0, values: ResolvedValues? = nil) -> String {
         switch text {
         case .literal(let literal):
             return render(literal.template, in: frame, depth: depth, values: values)
@@ -132,7 +132,7 @@ extension Interpreter {
             })
     }
 
-    func presentation(of alert: Alert, in frame: Frame) -> AlertPresentation {
+    func presentation(of alert: FlowAlert, in frame: Frame) -> AlertPresentation {
         AlertPresentation(
             title: alert.title.map { resolve($0, in: frame) },
             message: alert.message.map { resolve($0, in: frame) },

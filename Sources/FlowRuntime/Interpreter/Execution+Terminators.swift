@@ -343,7 +343,7 @@ extension Execution {
     }
 
     func match(
-        _ statuses: [Status], kinds: [PermissionKind], arms: [StatusArm], otherwise: Transition?,
+        _ statuses: [Status], kinds: [PermissionKind], arms: [StatusArm], otherwise: FlowTransition?,
         verb: String
     ) throws -> Target {
         for i in arms.indices

@@ -31,7 +31,7 @@ final class PreparedProgram: Sendable {
 
     /// A state's copy, resolved.
     struct StateCopy: Sendable {
-        /// One per `State.effects`.
+        /// One per `FlowState.effects`.
         var effects: [AnalyticsEvent]
         /// The alert as shown, when the state ends in one.
         var alert: AlertPresentation?
@@ -71,7 +71,7 @@ final class PreparedProgram: Sendable {
 
     /// Where each status (by `Status.ordinal`) goes through `arms` of one subject and `otherwise`:
     /// as matching the arms in order, first match wins, would send it.
-    static func targets(arms: [StatusArm], otherwise: Transition?) -> [Target?] {
+    static func targets(arms: [StatusArm], otherwise: FlowTransition?) -> [Target?] {
         Status.allCases.map { status in
             arms.firstIndex(taking: status).map { arms[$0].transition.target } ?? otherwise?.target
         }

@@ -17,7 +17,7 @@ public struct Scenario: Sendable {
     public var stepLimit: Int?
     public var configuration: SimulatedDevice.Configuration
     public var script: Script
-    public var expectations: [Scripted<Expectation>]
+    public var expectations: [Scripted<ScenarioExpectation>]
     /// `handling denied, limited`: outcomes the app handles itself (`Interpreter.run(handling:)`).
     public var handling: [Scripted<String>]
 
@@ -25,7 +25,7 @@ public struct Scenario: Sendable {
         file: SourceFile, flowPath: Scripted<String>, flowName: Scripted<String>? = nil,
         arguments: [String: Scripted<ScenarioArgument>] = [:], locale: String? = nil, appName: String? = nil,
         stepLimit: Int? = nil, configuration: SimulatedDevice.Configuration = .init(), script: Script = Script(),
-        expectations: [Scripted<Expectation>] = [], handling: [Scripted<String>] = []
+        expectations: [Scripted<ScenarioExpectation>] = [], handling: [Scripted<String>] = []
     ) {
         self.handling = handling
         self.file = file
@@ -61,7 +61,7 @@ public enum ScenarioArgument: Hashable, Sendable {
 }
 
 /// What a scenario expects of the run.
-public enum Expectation: Hashable, Sendable {
+public enum ScenarioExpectation: Hashable, Sendable {
     /// `expect outcome granted`: the entry flow ends with this outcome.
     case outcome(String)
     /// `expect path a b sub.c`: exactly these states, in order (subflow states as `flow.state`).

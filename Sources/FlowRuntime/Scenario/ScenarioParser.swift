@@ -35,7 +35,7 @@ public enum ScenarioParser {
         var handling: [Scripted<String>] = []
         var configuration = SimulatedDevice.Configuration()
         var script = Script()
-        var expectations: [Scripted<Expectation>] = []
+        var expectations: [Scripted<ScenarioExpectation>] = []
         var seen: [String: SourceRange] = [:]
 
         init(file: SourceFile) { self.file = file }

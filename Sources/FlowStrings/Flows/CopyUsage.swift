@@ -8,7 +8,7 @@ enum CopyUsage {
     static func collect(
         _ program: Program, homes: [CopyProject.HomeKey?], into uses: inout [CopyProject.HomeKey: [String]]
     ) {
-        func add(_ text: Text?, _ use: @autoclosure () -> String) {
+        func add(_ text: FlowText?, _ use: @autoclosure () -> String) {
             guard case .localized(let localized)? = text, homes.indices.contains(localized.key.index),
                 let home = homes[localized.key.index]
             else { return }

@@ -12,7 +12,7 @@ public enum AlertRoles {
     /// to exactly the flow's buttons whichever way SwiftUI behaves: in an alert without a cancel
     /// button, destructive buttons are shown with the default role (losing only their red
     /// colour). With a cancel button present, every role is kept as written.
-    public static func swiftUI(_ buttons: [AlertButton]) -> [Button.Role?] {
+    public static func swiftUI(_ buttons: [AlertButton]) -> [FlowButton.Role?] {
         let hasCancel = buttons.contains { $0.role == .cancel }
         return buttons.map { button in
             switch button.role {

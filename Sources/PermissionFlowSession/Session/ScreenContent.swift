@@ -10,7 +10,7 @@ public struct ScreenContent: Identifiable, Hashable, Sendable {
         /// The button's index in the request, the one `FlowSession.tap(_:of:)` takes.
         public let index: Int
         public let label: String
-        public let role: Button.Role
+        public let role: FlowButton.Role
         /// Drawn prominent (a filled button) rather than plain.
         public let isPrimary: Bool
     }
