@@ -158,146 +158,128 @@ enum JSONFormats {
     /// steps unless `fullWitnesses`, and its thread flow's properties say how many were left out.
     static func sarif(_ results: LintResults, version: String, root: ProjectRoot, fullWitnesses: Bool = false) -> String
     {
-        struct StepKey: Hashable {
-            var path: String
-            var message: String
-            var region: [Int]
-        }
-        var sharedIndex: [StepKey: Int] = [:]
-        var shared: [JSONValue] = []
         // Every lint rule, and every other ID the run reports (syntax, checking), in ID order:
         // code scanning shows a result's rule from this list.
         var listed = Set(RuleRegistry.rules.map(\.id))
         for f in results.findings { listed.insert(f.finding.ruleID) }
         let rules = listed.sorted().compactMap { DiagnosticRegistry.all[$0] }
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
-        let ruleObjects: [JSONValue] = rules.map { r in
-            .object([
-                ("id", .string(r.id.rawValue)),
-                ("name", .string(r.name)),
-                ("shortDescription", .object([("text", .string(r.summary))])),
-                ("fullDescription", .object([("text", .string(r.explanation))])),
-                ("help", .object([("text", .string(RuleRegistry.rule(r.id)?.explanation ?? r.explanationPage))])),
-                ("defaultConfiguration", .object([("level", .string(level(r.defaultSeverity)))])),
-            ])
+        var steps = SARIFSteps()
+        let resultObjects = results.findings.map { f in
+            sarifResult(
+                f, ruleIndex: ruleIndex[f.finding.ruleID], root: root, steps: &steps, fullWitnesses: fullWitnesses)
         }
-        let resultObjects: [JSONValue] = results.findings.map { f in
-            var members: [(String, JSONValue)] = [("ruleId", .string(f.finding.ruleID.rawValue))]
-            if let i = ruleIndex[f.finding.ruleID] { members.append(("ruleIndex", .int(i))) }
-            members += [
-                ("level", .string(level(f.diagnostic.severity))),
-                ("message", .object([("text", .string(f.diagnostic.message))])),
-                (
-                    "locations",
-                    .array([.object([("physicalLocation", physical(f.diagnostic.range, in: f, root: root))])])
-                ),
-                ("partialFingerprints", .object([("flowlintFingerprint/v1", .string(fingerprint(f, root: root)))])),
-            ]
-            let related = f.diagnostic.notes.enumerated().compactMap { i, n -> JSONValue? in
-                guard let r = n.range else { return nil }
-                return .object([
-                    ("id", .int(i)), ("physicalLocation", physical(r, in: f, root: root)),
-                    ("message", .object([("text", .string(n.message))])),
-                ])
-            }
-            if !related.isEmpty { members.append(("relatedLocations", .array(related))) }
-            // Issue 14: every fix-it as a SARIF `fix` (§3.55): one artifact change with one
-            // replacement, the deleted region (empty for an insertion) and the inserted text.
-            let fixes = sarifFixes(f, root: root)
-            if !fixes.isEmpty { members.append(("fixes", .array(fixes))) }
-            if !f.finding.witness.isEmpty {
-                let witness = witnessSteps(f.finding.witness, full: fullWitnesses)
-                let steps: [JSONValue] = witness.steps.map { s in
-                    let key = StepKey(
-                        path: s.range.flatMap { f.path(of: $0) } ?? f.path, message: s.message,
-                        region: s.range.map { [$0.start.line, $0.start.column, $0.end.line, $0.end.column] } ?? [])
-                    let index: Int
-                    if let known = sharedIndex[key] {
-                        index = known
-                    } else {
-                        var location: [(String, JSONValue)] = [("message", .object([("text", .string(s.message))]))]
-                        if let r = s.range {
-                            location.insert(("physicalLocation", physical(r, in: f, root: root)), at: 0)
-                        }
-                        index = shared.count
-                        sharedIndex[key] = index
-                        shared.append(.object([("location", .object(location))]))
-                    }
-                    return .object([("index", .int(index))])
-                }
-                var threadFlow: [(String, JSONValue)] = [("locations", .array(steps))]
-                if witness.omitted > 0 {
-                    threadFlow.append(
-                        (
-                            "properties",
-                            .object([
-                                ("omittedLocations", .int(witness.omitted)),
-                                ("omittedAfter", .int(witness.head)),
-                            ])
-                        ))
-                }
-                members.append(
-                    (
-                        "codeFlows",
-                        .array([
-                            .object([
-                                (
-                                    "message",
-                                    .object([("text", .string("shortest path from the start that shows the finding"))])
-                                ),
-                                ("threadFlows", .array([.object(threadFlow)])),
-                            ])
-                        ])
-                    ))
-            }
-            return .object(members)
-        }
+        let driver = JSONValue.object([
+            ("name", .string("flowlint")),
+            ("version", .string(version)),
+            ("semanticVersion", .string(version)),
+            ("rules", .array(rules.map(sarifRule))),
+        ])
+        let rootBase = JSONValue.object([
+            ("uri", .string("file://" + uri(root.path == "/" ? "/" : root.path + "/"))),
+            ("description", .object([("text", .string("the project root (\(root.source.rawValue))"))])),
+        ])
+        var run: [(String, JSONValue)] = [
+            ("tool", .object([("driver", driver)])),
+            ("originalUriBaseIds", .object([(sourceRoot, rootBase)])),
+            ("columnKind", .string("unicodeCodePoints")),
+            ("results", .array(resultObjects)),
+        ]
+        if !steps.shared.isEmpty { run.append(("threadFlowLocations", .array(steps.shared))) }
         let doc = JSONValue.object([
             ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
             ("version", .string("2.1.0")),
-            (
-                "runs",
-                .array([
-                    .object(
-                        [
-                            (
-                                "tool",
-                                .object([
-                                    (
-                                        "driver",
-                                        .object([
-                                            ("name", .string("flowlint")),
-                                            ("version", .string(version)),
-                                            ("semanticVersion", .string(version)),
-                                            ("rules", .array(ruleObjects)),
-                                        ])
-                                    )
-                                ])
-                            ),
-                            (
-                                "originalUriBaseIds",
-                                .object([
-                                    (
-                                        sourceRoot,
-                                        .object([
-                                            ("uri", .string("file://" + uri(root.path == "/" ? "/" : root.path + "/"))),
-                                            (
-                                                "description",
-                                                .object([
-                                                    ("text", .string("the project root (\(root.source.rawValue))"))
-                                                ])
-                                            ),
-                                        ])
-                                    )
-                                ])
-                            ),
-                            ("columnKind", .string("unicodeCodePoints")),
-                            ("results", .array(resultObjects)),
-                        ] + (shared.isEmpty ? [] : [("threadFlowLocations", .array(shared))]))
-                ])
-            ),
+            ("runs", .array([.object(run)])),
         ])
         return doc.rendered() + "\n"
+    }
+
+    static func sarifRule(_ r: DiagnosticDescription) -> JSONValue {
+        .object([
+            ("id", .string(r.id.rawValue)),
+            ("name", .string(r.name)),
+            ("shortDescription", .object([("text", .string(r.summary))])),
+            ("fullDescription", .object([("text", .string(r.explanation))])),
+            ("help", .object([("text", .string(RuleRegistry.rule(r.id)?.explanation ?? r.explanationPage))])),
+            ("defaultConfiguration", .object([("level", .string(level(r.defaultSeverity)))])),
+        ])
+    }
+
+    /// The run's shared `threadFlowLocations`: a witness step is written once and referenced by index.
+    struct SARIFSteps {
+        struct Key: Hashable {
+            var path: String
+            var message: String
+            var region: [Int]
+        }
+        private var index: [Key: Int] = [:]
+        private(set) var shared: [JSONValue] = []
+
+        /// The index of the step's location, added on first use.
+        mutating func index(of step: (message: String, range: SourceRange?), in f: LintedFinding, root: ProjectRoot)
+            -> Int
+        {
+            let key = Key(
+                path: step.range.flatMap { f.path(of: $0) } ?? f.path, message: step.message,
+                region: step.range.map { [$0.start.line, $0.start.column, $0.end.line, $0.end.column] } ?? [])
+            if let known = index[key] { return known }
+            var location: [(String, JSONValue)] = [("message", .object([("text", .string(step.message))]))]
+            if let r = step.range {
+                location.insert(("physicalLocation", JSONFormats.physical(r, in: f, root: root)), at: 0)
+            }
+            index[key] = shared.count
+            shared.append(.object([("location", .object(location))]))
+            return shared.count - 1
+        }
+    }
+
+    static func sarifResult(
+        _ f: LintedFinding, ruleIndex: Int?, root: ProjectRoot, steps: inout SARIFSteps, fullWitnesses: Bool
+    ) -> JSONValue {
+        var members: [(String, JSONValue)] = [("ruleId", .string(f.finding.ruleID.rawValue))]
+        if let ruleIndex { members.append(("ruleIndex", .int(ruleIndex))) }
+        members += [
+            ("level", .string(level(f.diagnostic.severity))),
+            ("message", .object([("text", .string(f.diagnostic.message))])),
+            ("locations", .array([.object([("physicalLocation", physical(f.diagnostic.range, in: f, root: root))])])),
+            ("partialFingerprints", .object([("flowlintFingerprint/v1", .string(fingerprint(f, root: root)))])),
+        ]
+        let related = f.diagnostic.notes.enumerated().compactMap { i, n -> JSONValue? in
+            guard let r = n.range else { return nil }
+            return .object([
+                ("id", .int(i)), ("physicalLocation", physical(r, in: f, root: root)),
+                ("message", .object([("text", .string(n.message))])),
+            ])
+        }
+        if !related.isEmpty { members.append(("relatedLocations", .array(related))) }
+        // Issue 14: every fix-it as a SARIF `fix` (§3.55): one artifact change with one
+        // replacement, the deleted region (empty for an insertion) and the inserted text.
+        let fixes = sarifFixes(f, root: root)
+        if !fixes.isEmpty { members.append(("fixes", .array(fixes))) }
+        if !f.finding.witness.isEmpty {
+            members.append(("codeFlows", .array([codeFlow(f, root: root, steps: &steps, full: fullWitnesses)])))
+        }
+        return .object(members)
+    }
+
+    /// The witness as a code flow whose steps reference the shared locations.
+    static func codeFlow(_ f: LintedFinding, root: ProjectRoot, steps: inout SARIFSteps, full: Bool) -> JSONValue {
+        let witness = witnessSteps(f.finding.witness, full: full)
+        let locations: [JSONValue] = witness.steps.map { s in
+            .object([("index", .int(steps.index(of: (s.message, s.range), in: f, root: root)))])
+        }
+        var threadFlow: [(String, JSONValue)] = [("locations", .array(locations))]
+        if witness.omitted > 0 {
+            threadFlow.append(
+                (
+                    "properties",
+                    .object([("omittedLocations", .int(witness.omitted)), ("omittedAfter", .int(witness.head))])
+                ))
+        }
+        return .object([
+            ("message", .object([("text", .string("shortest path from the start that shows the finding"))])),
+            ("threadFlows", .array([.object(threadFlow)])),
+        ])
     }
 }
 
