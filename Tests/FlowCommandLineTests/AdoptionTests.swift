@@ -376,7 +376,11 @@ import Testing
 
                 """)
         let loaded = Loader(reader: MemoryReader(["stat.flow": source])).load("stat.flow")
-        #expect(loaded.diagnostics.map(\.id) == ["FL0025", "FL0102"])
+        #expect(
+            diagnosticLines(loaded.diagnostics) == [
+                "4:3-4:7 FL0025 error: expected 'state', 'start', 'uses', 'outcomes', 'title' or 'let' in flow 'x', found 'stat'",
+                "3:12-3:13 FL0102 error: unknown state 'a'",
+            ])
     }
 
     @Test func aTransposedNameGetsADidYouMean() throws {

@@ -40,20 +40,37 @@ public struct MarkedSources: Sendable {
         func place(_ l: SourceLocation, in path: String) -> String {
             byOffset[path]?[l.offset] ?? "\(l.line):\(l.column)"
         }
-        func range(_ r: SourceRange?) -> String {
-            guard let r else { return "-" }
+        func range(_ r: SourceRange) -> String {
             let path = r.file.index < fileNames.count ? fileNames[r.file.index] : "?"
             let prefix = path == paths[0] ? "" : path + " "
             let start = place(r.start, in: path)
             let end = place(r.end, in: path)
             return prefix + (r.start.offset == r.end.offset ? start : "\(start)-\(end)")
         }
+        return Self.lines(diagnostics, notes: notes) { range($0) }
+    }
+
+    /// One line a diagnostic (and with `notes`, one a note), ranges written by `range`.
+    static func lines(_ diagnostics: [Diagnostic], notes: Bool, range: (SourceRange) -> String) -> [String] {
         var out: [String] = []
         for d in diagnostics {
-            out.append("\(range(d.range)) \(d.id) \(d.severity): \(d.message)")
+            out.append("\(d.range.map(range) ?? "-") \(d.id) \(d.severity): \(d.message)")
             guard notes else { continue }
             for n in d.notes { out.append("  note" + (n.range.map { " " + range($0) } ?? "") + ": " + n.message) }
         }
         return out
+    }
+}
+
+/// Diagnostics of text without markers, one line each as `MarkedSources` renders them:
+/// `line:column-line:column ID severity: message` (`line:column` for an empty range, `-` for
+/// none; a range in another loaded file starts with `file N `), in the order given. With the
+/// marked form, the one way tests assert a diagnostic: range, ID, severity and message in one
+/// comparison.
+public func diagnosticLines(_ diagnostics: [Diagnostic], notes: Bool = false) -> [String] {
+    func place(_ l: SourceLocation) -> String { "\(l.line):\(l.column)" }
+    return MarkedSources.lines(diagnostics, notes: notes) { r in
+        let file = r.file.index == 0 ? "" : "file \(r.file.index) "
+        return file + (r.start.offset == r.end.offset ? place(r.start) : "\(place(r.start))-\(place(r.end))")
     }
 }
