@@ -9,13 +9,19 @@ public enum SettingsDestination: Hashable, Sendable {
     /// in Swift from iOS 16): the app's notification page.
     case notificationSettings
 
-    /// The destination for a flow's page. The notification page needs iOS 16; before it, the
-    /// app's page is the closest (its Notifications row is one tap away).
+    /// The destination for a flow's page. The notification page's link exists from iOS 15.4
+    /// (`SettingsPage.introduced`); before it, the app's page is the closest (its Notifications
+    /// row is one tap away).
     public static func choose(for page: SettingsPage, notificationSettingsAvailable: Bool) -> SettingsDestination {
         switch page {
         case .settings: .appSettings
         case .notificationSettings: notificationSettingsAvailable ? .notificationSettings : .appSettings
         }
+    }
+
+    /// The destination for a flow's page on an app running iOS `version`.
+    public static func choose(for page: SettingsPage, on version: OSVersion) -> SettingsDestination {
+        choose(for: page, notificationSettingsAvailable: SettingsPage.notificationSettings.isAvailable(on: version))
     }
 }
 

@@ -260,17 +260,60 @@ struct FlowsCoverageTests {
 /// Grammar.md's permission catalog table is generated from the catalog; this keeps the two equal.
 @Suite("Grammar.md permission catalog")
 struct GrammarCatalogTests {
-    /// Rows of the first catalog table: kind, statuses (with classes), request options.
-    private static func catalogRows() throws -> [String: [String]] {
+    /// Rows of the first catalog table (`table` 0) or the second (1), by kind, with the marks of
+    /// unverified facts (`†`) unless `marks` is false.
+    private static func catalogRows(table: Int = 0, marks: Bool = false) throws -> [String: [String]] {
         let grammar = try String(contentsOf: repositoryRoot.appendingPathComponent("Grammar.md"), encoding: .utf8)
         let section = try #require(grammar.components(separatedBy: "## Permission catalog").last)
-        var rows: [String: [String]] = [:]
-        for line in section.split(separator: "\n") where line.hasPrefix("| `") {
-            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-            let kind = cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
-            if rows[kind] == nil { rows[kind] = cells }  // the first table comes first
+        var tables: [[String: [String]]] = []
+        for line in section.split(separator: "\n") where line.hasPrefix("| ") {
+            if line.hasPrefix("| kind |") {
+                tables.append([:])
+                continue
+            }
+            guard line.hasPrefix("| `"), !tables.isEmpty else { continue }
+            let cells = line.split(separator: "|").map { cell in
+                let trimmed = cell.trimmingCharacters(in: .whitespaces)
+                return marks
+                    ? trimmed
+                    : trimmed.replacingOccurrences(of: "†", with: "").replacingOccurrences(of: "  ", with: " ")
+                        .trimmingCharacters(in: .whitespaces)
+            }
+            tables[tables.count - 1][cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`"))] = cells
         }
-        return rows
+        return tables.indices.contains(table) ? tables[table] : [:]
+    }
+
+    /// Issue 29: every catalog fact not verified in Apple's documentation carries the mark, and
+    /// the section says what the mark means. Apple documents neither the prompts' button labels
+    /// nor which privacy switches terminate the app (only location, which does not).
+    @Test("facts not verified in Apple's documentation carry the mark")
+    func unverifiedFactsAreMarked() throws {
+        let grammar = try String(contentsOf: repositoryRoot.appendingPathComponent("Grammar.md"), encoding: .utf8)
+        #expect(grammar.contains("A **†** marks a fact not verified in Apple's documentation"))
+        let first = try Self.catalogRows(marks: true)
+        for kind in PermissionKind.allCases {
+            let terminates = first[kind.rawValue]?[4]
+            if kind.settingsChangeTerminatesApp {
+                #expect(terminates == "yes †", "\(kind)")
+            } else {
+                #expect(terminates == (kind == .notifications ? "no †" : "no"), "\(kind)")
+            }
+        }
+        for kind in [PermissionKind.faceID, .localNetwork, .homeKit] {
+            #expect(first[kind.rawValue]?[1].hasSuffix(" †") == true, "\(kind)")
+        }
+        let second = try Self.catalogRows(table: 1, marks: true)
+        #expect(second.count == PermissionKind.allCases.count)
+        for (kind, cells) in second {
+            let answers = cells[4]
+            let labels = answers.split(separator: "\"", omittingEmptySubsequences: false)
+            // Every closing quote of a label is followed by the mark.
+            for i in stride(from: 2, to: labels.count, by: 2) {
+                #expect(labels[i].hasPrefix("†"), "\(kind): \(answers)")
+            }
+            #expect(labels.count > 2, "\(kind)")
+        }
     }
 
     @Test("every kind is listed with exactly its statuses and their classes")

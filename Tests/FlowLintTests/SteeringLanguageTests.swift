@@ -74,6 +74,31 @@ import Testing
         #expect(lintMarked(Self.flow("fr", label), rules: [.steeringPrimingButton]) == [])
     }
 
+    /// Words that only begin like a stem of the table ("activ", "ativ", "abilit") steer nothing:
+    /// "See Activity" is not "Activar". Precision first: the stems are the verbs' own.
+    static let stemLookalikes = [
+        "See Activity", "Activity log", "Activities", "Active sessions", "Ver actividad", "Ver atividade",
+        "Voir l'activité", "Abilities", "Actively used",
+    ]
+
+    @Test(arguments: stemLookalikes)
+    func wordsThatOnlyBeginLikeAStemDoNotSteer(_ label: String) {
+        #expect(!SteeringWords.steers(label))
+        #expect(lintMarked(Self.flow("fr", label), rules: [.steeringPrimingButton]) == [])
+    }
+
+    /// The verbs whose stems those words share still steer.
+    @Test(arguments: [
+        ("es", "Activar"), ("es", "Actívala"), ("fr", "Activer"), ("fr", "Activez la caméra"), ("it", "Attiva"),
+        ("it", "Abilita"), ("pt-BR", "Ativar"), ("pt-BR", "Ative o acesso"), ("ca", "Activa"),
+    ])
+    func theVerbsStillSteer(locale: String, label: String) {
+        #expect(
+            lintMarked(Self.flow(locale, label), rules: [.steeringPrimingButton]) == [
+                "1️⃣-2️⃣ FL1301 error: priming button '\(label)' steers the permission decision in '\(locale)'"
+            ])
+    }
+
     /// Every language has its prompt's "Allow" label among its words (Italian "Consenti" and
     /// Brazilian "Permitir" among them), and says where the label
     /// comes from (or that it is unverified).

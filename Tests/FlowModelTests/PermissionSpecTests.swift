@@ -87,7 +87,7 @@ import Testing
         let finishing = PermissionKind.allCases.filter { $0.spec.whileInactive.whilePromptFinishing != .promptShown }
         #expect(finishing == [.tracking])
         let background = PermissionKind.allCases.filter { $0.spec.whileInactive.inBackground != .promptShown }
-        #expect(background == [.location, .tracking, .localNetwork])
+        #expect(background == [.location, .locationAccuracy, .tracking, .localNetwork])
         #expect(PermissionKind.location.resultWhilePromptFinishing(current: .notDetermined) == nil)
         #expect(PermissionKind.location.resultInBackground(current: .notDetermined) == .notDetermined)
         #expect(PermissionKind.localNetwork.resultInBackground(current: .notDetermined) == .denied)

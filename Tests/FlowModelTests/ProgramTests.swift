@@ -300,7 +300,10 @@ import Testing
 /// The iOS facts the catalog holds once, for the analysis, the simulator and the rules.
 @Suite struct CatalogFactTests {
     @Test func trackingLocationAndLocalNetworkWaitForAnActiveApp() {
-        #expect(PermissionKind.allCases.filter(\.promptsOnlyWhileActive) == [.location, .tracking, .localNetwork])
+        #expect(
+            PermissionKind.allCases.filter(\.promptsOnlyWhileActive) == [
+                .location, .locationAccuracy, .tracking, .localNetwork,
+            ])
         #expect(PermissionKind.allCases.filter(\.dropsRequestWhilePromptFinishing) == [.tracking])
         #expect(PermissionKind.tracking.resultWhilePromptFinishing(current: .notDetermined) == .notDetermined)
         #expect(PermissionKind.localNetwork.resultInBackground(current: .notDetermined) == .denied)

@@ -112,6 +112,21 @@ import Testing
         #expect(try await d.request(.calendar, options: []) == .immediate(.writeOnly))
     }
 
+    /// requestTemporaryFullAccuracyAuthorization "always fails with a CLError.Code.promptDeclined
+    /// error" when "The app is in the background": no prompt (no answer is scripted, so one
+    /// would throw), accuracy stays reduced. In the foreground the same request prompts.
+    @Test func temporaryFullAccuracyFromTheBackgroundFailsWithoutAPrompt() async throws {
+        let granted: [PermissionKind: Status] = [.location: .authorizedWhenInUse, .locationAccuracy: .reducedAccuracy]
+        let background = try device(granted, active: false)
+        #expect(
+            try await background.request(.locationAccuracy, options: [.purpose("Nav")]) == .immediate(.reducedAccuracy))
+        #expect(try await background.status(of: .locationAccuracy) == .reducedAccuracy)
+        let foreground = try device(granted, script: Script(answers: answers(.locationAccuracy, .label("Allow Once"))))
+        let r = try await foreground.request(.locationAccuracy, options: [.purpose("Nav")])
+        #expect(r.prompt?.map(\.label) == ["Allow Once", "Don't Allow"])
+        #expect(r.status == .fullAccuracy)
+    }
+
     @Test func alwaysUpgradeToAlways() async throws {
         let d = try device(
             [.location: .authorizedWhenInUse],

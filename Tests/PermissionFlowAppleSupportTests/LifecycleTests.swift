@@ -128,6 +128,18 @@ import Testing
             == .appSettings)
 }
 
+/// The notification settings link exists from iOS 15.4 (`UIApplicationOpenNotificationSettingsURLString`),
+/// not 16 (the Swift spelling's version): an app on 15.4 opens the notification page, one on 15.3
+/// the app's page.
+@Test func notificationSettingsLinkExistsFromIOS15Point4() {
+    #expect(SettingsPage.notificationSettings.introduced == OSVersion(15, 4))
+    #expect(SettingsPage.settings.introduced == nil)
+    #expect(SettingsDestination.choose(for: .notificationSettings, on: OSVersion(15, 4)) == .notificationSettings)
+    #expect(SettingsDestination.choose(for: .notificationSettings, on: OSVersion(16, 0)) == .notificationSettings)
+    #expect(SettingsDestination.choose(for: .notificationSettings, on: OSVersion(15, 3)) == .appSettings)
+    #expect(SettingsDestination.choose(for: .settings, on: OSVersion(12, 0)) == .appSettings)
+}
+
 @Test func aSettingsVisitEndsWhenTheUserComesBack() {
     var v = SettingsVisit()
     expectStep(v.handle(.didBecomeActive), nil)  // queued before the app left: not the return

@@ -96,11 +96,15 @@ public struct FlowrunCommand: Sendable {
             .repeatable("tap", "label", help: "alert button to tap, consumed in order"),
             .repeatable(
                 "answer", "kind=answer",
-                help: "system prompt answer by label or status: camera=\"Allow\", camera=denied"),
+                help:
+                    "system prompt answer by label or status: camera=\"Allow\", camera=denied; a button per screen: contacts=\"Continue > Allow Full Access\""
+            ),
             .repeatable(
                 "settings", "changes",
                 help: "one Settings visit: photos=authorized[,camera=denied][,relaunch], none or relaunch"),
-            .flag("inactive", help: "the app is in the background (tracking and location prompts are not shown)"),
+            .flag(
+                "inactive",
+                help: "the app is in the background (tracking, location and precise-location prompts are not shown)"),
             .flag(
                 "relaunch",
                 help:
@@ -135,6 +139,11 @@ public struct FlowrunCommand: Sendable {
                 help:
                     "append the run's analytics to FILE as JSON Lines, flow_start and flow_end included (needs --user)"),
             .value("user", "id", help: "with --events: the user ID each event carries"),
+            .flag(
+                "no-runtime-events",
+                help:
+                    "send only the flow's own tracks, no flow_start or flow_end (analytics as the code the flow replaces sent them)"
+            ),
             .value(
                 "time", "iso-8601",
                 help: "with --events: the first event's time, e.g. 2026-01-05T09:30:00Z (default now); each next +1 ms"),
@@ -205,6 +214,8 @@ struct RunOptions: Sendable {
     var infoPlist: String?
     var maxSteps: Int
     var maxTotalSteps: Int
+    /// False with `--no-runtime-events`: the run sends only the flow's own tracks.
+    var sendsRuntimeEvents: Bool
     var expectOutcome: String?
     var explore: Bool
     var emitScenarios: String?
@@ -251,6 +262,7 @@ struct RunOptions: Sendable {
         if infoPlist != nil, format != .html { throw ArgumentError("'--info-plist' needs '--format html'") }
         maxSteps = try LimitOptions.positive(parsed, "max-steps") ?? 1000
         maxTotalSteps = try LimitOptions.positive(parsed, "max-total-steps") ?? Interpreter.Options.defaultMaxTotalSteps
+        sendsRuntimeEvents = !parsed.flag("no-runtime-events")
         exploreBudget = try LimitOptions.positive(parsed, "explore-budget") ?? Explorer.Options().budget
         limits = try LimitOptions.parseLimits(parsed)
         expectOutcome = parsed.value("expect-outcome")

@@ -71,7 +71,7 @@ struct FlowrunSingle: Sendable {
             program: program, backend: device,
             options: Interpreter.Options(
                 locale: options.locale, appName: options.appName, stepLimit: options.maxSteps,
-                maxTotalSteps: options.maxTotalSteps))
+                maxTotalSteps: options.maxTotalSteps, sendsRuntimeEvents: options.sendsRuntimeEvents))
         let transcript = Transcript(program: program, style: style)
         // Text: each step is printed as it happens, so a person at a terminal sees where the
         // flow went before the next dialog; JSON is one object at the end.
@@ -262,8 +262,10 @@ struct FlowrunSingle: Sendable {
     static func hint(for question: InputNeeded.Question) -> String {
         switch question {
         case .alert: "script it with --tap LABEL"
-        case .prompt(let kind, _, _):
-            "script it with --answer \(kind.rawValue)=LABEL or --answer \(kind.rawValue)=STATUS"
+        case .prompt(let kind, _, let answers):
+            answers.isStaged
+                ? "script it with --answer '\(kind.rawValue)=BUTTON > BUTTON' (a button per screen) or --answer \(kind.rawValue)=STATUS"
+                : "script it with --answer \(kind.rawValue)=LABEL or --answer \(kind.rawValue)=STATUS"
         case .settings: "script it with --settings KIND=STATUS or --settings none"
         }
     }
@@ -271,6 +273,7 @@ struct FlowrunSingle: Sendable {
     static func choiceText(_ choice: PromptChoice) -> String {
         switch choice {
         case .label(let l): "\"\(l)\""
+        case .path(let buttons): "\"" + buttons.joined(separator: " > ") + "\""
         case .status(let s): s.rawValue
         }
     }

@@ -126,6 +126,8 @@ public enum RunJSON {
             ]
             if let prompt = result.prompt, let i = result.answer, prompt.indices.contains(i) {
                 members.append(("answered", .string(prompt[i].label)))
+                // A prompt with several screens: the buttons tapped on the screens before.
+                if !prompt[i].steps.isEmpty { members.append(("steps", .array(prompt[i].steps.map(JSONValue.string)))) }
             }
             members.append(("status", .string(result.status.rawValue)))
             // The critical-alerts prompt an entitled app's request showed after the first one.

@@ -23,7 +23,8 @@ public struct RunScript: Hashable, Sendable {
 
     /// Reads the scripted flags of a parsed `flowrun` command line:
     /// `--status camera=denied`, `--capability camera=absent`, `--tap "Continue"`,
-    /// `--answer camera="Allow"` or `--answer camera=denied`, `--settings photos=authorized,camera=denied`
+    /// `--answer camera="Allow"` or `--answer camera=denied` (`contacts="Continue > Allow Full Access"`:
+    /// a button per screen of a prompt with several), `--settings photos=authorized,camera=denied`
     /// (one value per Settings visit, `none` for a visit that changes nothing, `relaunch` as a
     /// part for a visit after which iOS relaunches the app), `--relaunch` (every Settings visit
     /// lasts until iOS ends the app's session; alone, one such visit that changes nothing),
@@ -68,8 +69,15 @@ public struct RunScript: Hashable, Sendable {
             }
             let (kind, text) = try Self.kindAndValue(value, option: "answer")
             let choice: PromptChoice
+            // A prompt with several screens: a button per screen, `contacts="Continue > Allow Full Access"`.
+            let buttons = text.split(separator: ">").map { String($0).trimmingSpaces }
             if Status(rawValue: text) != nil {
                 choice = .status(try Self.status(text, of: kind, in: "--answer \(value)"))
+            } else if buttons.count > 1 {
+                guard !buttons.contains(where: \.isEmpty) else {
+                    throw ArgumentError("an empty button between '>' in '--answer \(value)'")
+                }
+                choice = .path(buttons)
             } else {
                 choice = .label(text)
             }

@@ -71,8 +71,52 @@ public struct TerminalDialogs: Sendable {
     /// Shows the system prompt iOS presents for `kind` and returns the chosen answer's index,
     /// or nil at end of input.
     public func chooseAnswer(_ kind: PermissionKind, options: [RequestOption], answers: [PromptAnswer]) -> Int? {
-        output.write(renderPrompt(kind, options: options, answers: answers))
-        return choose(among: answers.map(\.label), verb: "Answer")
+        guard answers.isStaged else {
+            output.write(renderPrompt(kind, options: options, answers: answers))
+            return choose(among: answers.map(\.label), verb: "Answer")
+        }
+        // A prompt with several screens (contacts on iOS 18): one dialog per screen.
+        var taken: [String] = []
+        while true {
+            let buttons = answers.buttons(after: taken)
+            guard !buttons.isEmpty else { return nil }
+            output.write(renderPromptScreen(kind, options: options, answers: answers, after: taken))
+            guard let choice = choose(among: buttons, verb: "Answer") else { return nil }
+            taken.append(buttons[choice])
+            if let index = answers.index(ofPath: taken) { return index }
+        }
+    }
+
+    /// The dialog text for one screen of a prompt with several, after the user tapped `taken` on
+    /// the screens before: the first has the prompt's title and usage description, a later one
+    /// the catalog's description of it (iOS's wording is unverified); each button says where it
+    /// leads.
+    public func renderPromptScreen(
+        _ kind: PermissionKind, options: [RequestOption], answers: [PromptAnswer], after taken: [String]
+    ) -> String {
+        var lines: [String]
+        if let opener = taken.last {
+            lines = [style.bold("┌─ iOS prompt (\(kind.rawValue)), screen \(taken.count + 1)")]
+            if let description = kind.promptStageDescription(after: opener) {
+                lines += bar("(\(description))", style.dim)
+            }
+        } else {
+            lines = [style.bold("┌─ iOS prompt (\(kind.rawValue))")]
+            lines += bar(Self.promptTitle(kind, options: options, answers: answers, app: appName), style.bold)
+            let keys = kind.usageDescriptionKeys(options: options)
+            if !keys.isEmpty { lines += bar("(the app's \(keys.last!) text)", style.dim) }
+        }
+        lines.append("│")
+        for (i, button) in answers.buttons(after: taken).enumerated() {
+            let result =
+                answers.index(ofPath: taken + [button]).map { answer in
+                    let a = answers[answer]
+                    return "  -> \(kind.settingsLabel(a.result))\(a.isTemporary ? ", this session only" : "")"
+                } ?? "  -> next screen"
+            lines.append("│   \(style.cyan("[\(i + 1)]")) \(OutputEscaping.visible(button))\(style.dim(result))")
+        }
+        lines.append("└─")
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// The dialog text for a system prompt.

@@ -119,6 +119,23 @@ public struct Transcript: Sendable {
         return 1
     }
 
+    /// A prompt with several screens (contacts on iOS 18), screen by screen: what each shows and
+    /// the button tapped there; the status after the last.
+    static func stagedPromptLines(_ call: String, _ prompt: [PromptAnswer], _ result: RequestResult) -> [String] {
+        let path = result.answer.flatMap { prompt.indices.contains($0) ? prompt[$0].path : nil } ?? []
+        var lines: [String] = []
+        var taken: [String] = []
+        while true {
+            let shown = prompt.buttons(after: taken).map(quoted).joined(separator: ", ")
+            lines.append(taken.isEmpty ? "\(call): iOS shows \(shown)" : "then iOS shows \(shown)")
+            guard taken.count < path.count else { return lines }
+            taken.append(path[taken.count])
+            let last = taken.count == path.count
+            lines.append("answered \(quoted(taken[taken.count - 1]))" + (last ? ": \(result.status.rawValue)" : ""))
+            if last { return lines }
+        }
+    }
+
     /// What the statement did, one line each.
     static func describe(_ action: TraceStep.Action) -> [String] {
         switch action {
@@ -141,6 +158,7 @@ public struct Transcript: Sendable {
             guard let prompt = result.prompt else {
                 return ["\(call): no prompt, returns \(result.status.rawValue)"] + criticalAlertsLines(result)
             }
+            if prompt.isStaged { return stagedPromptLines(call, prompt, result) + criticalAlertsLines(result) }
             var lines = ["\(call): iOS shows " + prompt.map { quoted($0.label) }.joined(separator: ", ")]
             if let i = result.answer, prompt.indices.contains(i) {
                 lines.append("answered \(quoted(prompt[i].label)): \(result.status.rawValue)")

@@ -63,14 +63,12 @@ struct StoryReader {
                         layout.order.removeAll { $0 == no }
                         layout.order.insert(no, at: 0)
                     }
-                    items.append(
-                        .prompt(
-                            .init(
-                                state: step.context.pathName, kind: kind,
-                                title: TerminalDialogs.promptTitle(
-                                    kind, options: options, answers: answers, app: appName),
-                                usageDescription: description, usageKey: key, answers: answers, chosen: chosen,
-                                layout: layout, flags: flags)))
+                    let first = Storyboard.PromptScreen(
+                        state: step.context.pathName, kind: kind,
+                        title: TerminalDialogs.promptTitle(kind, options: options, answers: answers, app: appName),
+                        usageDescription: description, usageKey: key, answers: answers, chosen: chosen,
+                        layout: layout, flags: flags)
+                    items += Self.promptScreens(first).map(Storyboard.Item.prompt)
                 } else {
                     items.append(
                         .note("request \(kind.rawValue): iOS shows no prompt and returns \(result.status.rawValue)"))

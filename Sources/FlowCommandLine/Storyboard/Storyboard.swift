@@ -67,6 +67,10 @@ struct Storyboard {
         var layout: AlertMetrics.Layout
         /// A usage description shown untranslated.
         var flags: [Flag]
+        /// Which screen of a prompt with several (contacts on iOS 18) this is, from 1.
+        var screen = 1
+        /// Whether the chosen button opens the prompt's next screen rather than deciding.
+        var leadsOn = false
     }
 
     struct SettingsScreen {

@@ -317,8 +317,10 @@ struct StoryboardHTML {
         }
         out += "</div></div></div>"
         let result = p.answers[p.chosen]
+        let screen = p.screen > 1 || p.leadsOn ? ", screen \(p.screen)" : ""
+        let outcome = p.leadsOn ? "screen \(p.screen + 1)" : esc(result.result.rawValue)
         out +=
-            "<p class=\"caption\"><b>\(esc(p.state))</b> · iOS prompt (\(esc(p.kind.rawValue))) · “\(esc(result.label))” → \(esc(result.result.rawValue))"
+            "<p class=\"caption\"><b>\(esc(p.state))</b> · iOS prompt (\(esc(p.kind.rawValue))\(screen)) · “\(esc(result.label))” → \(outcome)"
             + (result.isTemporary ? ", this session only" : "") + "</p>"
         flags(p.flags)
         out += "</li>\n"

@@ -62,13 +62,16 @@ enum SteeringWords {
             language: "el", allowLabel: "Να επιτρέπεται", source: unverified, words: ["επιτρέπ", "ενεργοποι"]),
         SteeringLanguage(
             language: "es", allowLabel: "Permitir", source: unverified,
-            words: ["permitir", "dar acceso", "conced", "activ", "autoriz", "habilit"]),
+            // "activa" (Activar, Actívalo), not "activ": that also begins "actividad" and the
+            // English "Activity" and "Active", which steer nothing.
+            words: ["permitir", "dar acceso", "conced", "activa", "autoriz", "habilit"]),
         SteeringLanguage(
             language: "fi", allowLabel: "Salli", source: unverified, words: ["salli", "ota käyttöön", "myönnä"]),
         SteeringLanguage(
             language: "fr", allowLabel: "Autoriser", source: unverified,
-            // Not "accord": "D'accord" is French for OK.
-            words: ["autoris", "permett", "activ", "accorder"]),
+            // Not "accord": "D'accord" is French for OK. "activer"/"activez", not "activ", which
+            // also begins "activité" and the English "Activity".
+            words: ["autoris", "permett", "activer", "activez", "accorder"]),
         SteeringLanguage(
             language: "gu", allowLabel: "મંજૂરી આપો", source: unverified, words: ["મંજૂરી"]),
         SteeringLanguage(
@@ -89,7 +92,8 @@ enum SteeringWords {
             language: "it", allowLabel: "Consenti",
             source:
                 "secondary: https://appmaster.io/it/blog/richieste-autorizzazioni-dispositivo-testi-flussi (\"premere Consenti\")",
-            words: ["consent", "permetti", "autorizza", "concedi", "attiva", "abilit"]),
+            // "abilita" (Abilita, abilitare), not "abilit": that also begins the English "Ability".
+            words: ["consent", "permetti", "autorizza", "concedi", "attiva", "abilita"]),
         SteeringLanguage(
             language: "ja", allowLabel: "許可", source: unverified, words: ["許可", "有効", "オンにする"],
             match: .anywhere),
@@ -115,10 +119,11 @@ enum SteeringWords {
             words: ["zezw", "pozw", "udziel", "włącz", "wlacz"]),
         SteeringLanguage(
             language: "pt-BR", allowLabel: "Permitir", source: unverified,
-            words: ["permitir", "dar acesso", "conced", "ativ", "autoriz"]),
+            // "ativar"/"ative", not "ativ": that also begins "atividade" (activity).
+            words: ["permitir", "dar acesso", "conced", "ativar", "ative", "autoriz"]),
         SteeringLanguage(
             language: "pt-PT", allowLabel: "Permitir", source: unverified,
-            words: ["permitir", "dar acesso", "conced", "ativ", "autoriz"]),
+            words: ["permitir", "dar acesso", "conced", "ativar", "ative", "autoriz"]),
         SteeringLanguage(
             language: "ro", allowLabel: "Permiteți", source: unverified,
             // Not "acord": "De acord" is Romanian for OK.

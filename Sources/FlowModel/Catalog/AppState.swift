@@ -11,8 +11,8 @@ extension PermissionKind {
     }
 
     /// What a request from an app in the background completes with, where iOS shows no prompt
-    /// there; nil where the prompt is shown. Tracking and location return the current status;
-    /// Local Network is denied silently (TN3179).
+    /// there; nil where the prompt is shown. Tracking, location and temporary full accuracy
+    /// return the current status; Local Network is denied silently (TN3179).
     public func resultInBackground(current: Status) -> Status? {
         Self.result(spec.whileInactive.inBackground, current: current)
     }

@@ -91,3 +91,22 @@ extension MissingUsageKeyEffect {
         }
     }
 }
+
+extension SettingsPage {
+    /// The first iOS version whose UIKit has the page's deep link, where it is later than any
+    /// deployment target the tools meet: the notification settings link
+    /// `UIApplicationOpenNotificationSettingsURLString` exists from iOS 15.4
+    /// (https://developer.apple.com/documentation/uikit/uiapplicationopennotificationsettingsurlstring;
+    /// the Swift spelling `UIApplication.openNotificationSettingsURLString` is iOS 16+,
+    /// https://developer.apple.com/documentation/uikit/uiapplication/opennotificationsettingsurlstring).
+    /// The app's own page (`UIApplication.openSettingsURLString`) has no such bound.
+    public var introduced: OSVersion? {
+        switch self {
+        case .settings: nil
+        case .notificationSettings: OSVersion(15, 4)
+        }
+    }
+
+    /// Whether an app running on iOS `version` can open the page's deep link.
+    public func isAvailable(on version: OSVersion) -> Bool { introduced.map { version >= $0 } ?? true }
+}

@@ -103,7 +103,7 @@ extension PermissionKind {
                 statusAPI: "CLLocationManager.accuracyAuthorization", displayName: "Precise Location",
                 requiredCapability: .locationServices, settingsChangeTerminatesApp: false,
                 requiresPurposeKey: true, usageKeys: ["NSLocationTemporaryUsageDescriptionDictionary"],
-                missingUsageKeyEffect: .failsWithoutPrompt, whileInactive: .promptShown,
+                missingUsageKeyEffect: .failsWithoutPrompt, whileInactive: .failsInBackground,
                 prompt: .temporaryFullAccuracy, promptTitle: "{app} would like to use your precise location",
                 settingsRow: .toggle(
                     "Precise Location",
@@ -145,9 +145,14 @@ extension PermissionKind {
                 promptTitle: "Allow {app} to track your activity across other companies’ apps and websites?",
                 settingsRow: .toggle(), settingsChoices: Self.chosenInSettings(Self.fourStatuses))
         case .contacts:
-            // iOS 18: "Continue" / "Don't Allow" first; after Continue, "Select Contacts" (which ends
-            // with "Allow Selected Contacts") or "Allow Full Access". Each answer is named by the
-            // button that decides it (contactsui updates; WWDC24 10121).
+            // iOS 18: two screens. "an alert asks the person using the app whether to allow contacts
+            // access at all. If they allow access, they can choose either full access or choose
+            // which contacts to allow" (https://developer.apple.com/documentation/updates/contactsui).
+            // The first screen's "Continue" is WWDC24 session 10121's ("If Continue is tapped, a
+            // second prompt is shown"); "Don't Allow", "Select Contacts", "Allow Full Access" and
+            // the picker's "Allow Selected Contacts" are *secondary* (press coverage of the
+            // screens, the reference's corrections). Each answer is named by the button that
+            // decides it; `steps` are the buttons tapped before it.
             let statuses: [Status] = [.notDetermined, .restricted, .denied, .authorized, .limited]
             return PermissionSpec(
                 statuses: statuses, initialStatus: .notDetermined,
@@ -155,10 +160,15 @@ extension PermissionKind {
                 settingsChangeTerminatesApp: true,
                 usageKeys: ["NSContactsUsageDescription"], missingUsageKeyEffect: .crash, whileInactive: .promptShown,
                 prompt: .once([
-                    PromptAnswer("Allow Selected Contacts", .limited),
-                    PromptAnswer("Allow Full Access", .authorized), PromptAnswer("Don't Allow", .denied),
+                    PromptAnswer("Allow Selected Contacts", .limited, steps: ["Continue", "Select Contacts"]),
+                    PromptAnswer("Allow Full Access", .authorized, steps: ["Continue"]),
+                    PromptAnswer("Don't Allow", .denied),
                 ]),
                 promptTitle: "{app} Would Like to Access Your Contacts",
+                promptStageDescriptions: [
+                    "Continue": "full access, or only the contacts the user selects",
+                    "Select Contacts": "the contact picker: the user selects contacts and confirms",
+                ],
                 settingsRow: .list([.limited: "Limited Access", .authorized: "Full Access", .denied: "None"]),
                 settingsChoices: Self.chosenInSettings(statuses))
         case .calendar:

@@ -57,6 +57,10 @@ public enum PermissionKind: String, CaseIterable, Hashable, Sendable {
     /// Options of which at most one may be given.
     public var exclusiveOptions: [RequestOption] { spec.exclusiveOptions }
 
+    /// What the screen of the kind's prompt that `button` opens shows, where the prompt has
+    /// several (`PermissionSpec.promptStageDescriptions`): a description, not iOS's wording.
+    public func promptStageDescription(after button: String) -> String? { spec.promptStageDescriptions[button] }
+
     /// `locationAccuracy` requests need `purpose: "Key"`.
     public var requiresPurposeKey: Bool { spec.requiresPurposeKey }
 

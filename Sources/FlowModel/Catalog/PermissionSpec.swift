@@ -45,6 +45,10 @@ public struct PermissionSpec: Sendable {
     /// The title of the kind's other prompt (location's Always upgrade, calendar's write-only
     /// prompt, notifications' critical alerts), where it has one.
     public var otherPromptTitle: String? = nil
+    /// What each later screen of a prompt with several shows (contacts), keyed by the button
+    /// that opens it, for the terminal and the storyboard. A description, not iOS's wording:
+    /// the titles of those screens are *unverified* (Apple's pages describe the screens only).
+    public var promptStageDescriptions: [String: String] = [:]
     /// How the app's page in Settings shows the permission.
     public var settingsRow: SettingsRow
     /// Statuses the user can choose on the app's page in Settings (never `restricted`).
@@ -75,6 +79,13 @@ public struct InactiveRequest: Hashable, Sendable {
     /// An app whose prompt is going away is still in the foreground, so the prompt is shown; from
     /// the background the request returns the current status.
     public static let foregroundOnly = InactiveRequest(whilePromptFinishing: .promptShown, inBackground: .keepsStatus)
+    /// Temporary full accuracy: requestTemporaryFullAccuracyAuthorization(withPurposeKey:completion:)
+    /// "always fails with a CLError.Code.promptDeclined error" when "The app is in the background"
+    /// (https://developer.apple.com/documentation/corelocation/cllocationmanager/requesttemporaryfullaccuracyauthorization(withpurposekey:completion:)):
+    /// no prompt, and accuracy stays what it was. An app whose location prompt is going away is
+    /// still in the foreground, so the prompt is shown then.
+    public static let failsInBackground = InactiveRequest(
+        whilePromptFinishing: .promptShown, inBackground: .keepsStatus)
     /// Tracking: "Calls to the API only prompt when the application state is
     /// UIApplicationStateActive"
     /// (https://developer.apple.com/documentation/apptrackingtransparency/attrackingmanager/requesttrackingauthorization(completionhandler:)),

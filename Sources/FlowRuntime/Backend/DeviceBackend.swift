@@ -267,7 +267,7 @@ public struct InputNeeded: Error, Hashable, Sendable {
             return "\(title) needs a tap on one of " + a.labels.map { "\"\($0)\"" }.joined(separator: ", ")
         case .prompt(let kind, _, let answers):
             return "the \(kind.rawValue) prompt needs an answer: "
-                + answers.map { "\"\($0.label)\"" }.joined(separator: ", ")
+                + answers.map(ButtonLabel.describe).joined(separator: ", ")
         case .settings(let page):
             return
                 "the \(page == .settings ? "Settings" : "notification settings") visit needs the changes the user makes (or none)"

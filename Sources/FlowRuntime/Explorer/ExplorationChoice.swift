@@ -34,7 +34,7 @@ public enum ExplorationChoice: Hashable, Sendable {
         case .capability(let c, let yes): "capability \(c.rawValue) = \(yes ? c.armNames.yes : c.armNames.no)"
         case .appActive(let active): active ? "active" : "inactive"
         case .tap(let label, _): "tap \(quoted(label))"
-        case .answer(let k, let a): "answer \(k.rawValue) \(quoted(a.label))"
+        case .answer(let k, let a): "answer \(k.rawValue) " + a.path.map(quoted).joined(separator: " ")
         case .criticalAlertsAnswer(let a): "answer criticalAlerts \(quoted(a.label))"
         case .settings(let visit):
             visit.changes.isEmpty && visit.criticalAlerts == nil

@@ -129,7 +129,7 @@ struct Execution {
     /// the call itself is awaited. Nothing of the program is held across an await, only indices.
     mutating func run() async -> RunEnd {
         let end = await runSteps()
-        if case .outcome(let outcome) = end {
+        if case .outcome(let outcome) = end, interpreter.options.sendsRuntimeEvents {
             let event = AnalyticsEvent(
                 name: RuntimeEvents.end,
                 properties: [
@@ -175,7 +175,7 @@ struct Execution {
                         kind: .device, message: "could not load the checkpoint: \(error)", context: currentContext))
             }
         }
-        if !resumed { await sendStart() }
+        if !resumed, interpreter.options.sendsRuntimeEvents { await sendStart() }
         // The same loop as `advance()`, inlined rather than called per step: the extra async
         // frame per state cost 3k of 42k instructions per run (callgrind, flowbench --profile).
         let backend = self.backend

@@ -34,11 +34,15 @@ public struct Interpreter: Sendable {
         /// embeds the interpreter and only acts on the outcome can turn it off, and the run then
         /// builds no per-step records at all. Outcomes, errors and what the backend sees are the same.
         public var recordsTrace: Bool
+        /// Whether the run sends the runtime's own `flow_start` and `flow_end` (`RuntimeEvents`)
+        /// around the flow's tracks. Off, the backend gets exactly the flow's own tracks: an app
+        /// whose analytics must stay what its hand-written code sent (a seed's port) turns them off.
+        public var sendsRuntimeEvents: Bool
 
         public init(
             locale: String? = nil, appName: String? = nil, stepLimit: Int = 1000,
             resumeFromCheckpoint: Bool = true, recordsTrace: Bool = true,
-            maxTotalSteps: Int = Options.defaultMaxTotalSteps
+            maxTotalSteps: Int = Options.defaultMaxTotalSteps, sendsRuntimeEvents: Bool = true
         ) {
             self.locale = locale
             self.appName = appName
@@ -46,6 +50,7 @@ public struct Interpreter: Sendable {
             self.resumeFromCheckpoint = resumeFromCheckpoint
             self.recordsTrace = recordsTrace
             self.maxTotalSteps = maxTotalSteps
+            self.sendsRuntimeEvents = sendsRuntimeEvents
         }
 
         /// 100,000: far beyond any flow a person steps through, small enough that a run's trace

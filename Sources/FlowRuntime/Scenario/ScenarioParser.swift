@@ -364,23 +364,18 @@ public enum ScenarioParser {
                     .malformedScenario, "'answer' needs a kind and a prompt button (\"Allow\") or the resulting status",
                     (rest.first ?? head).range)
             }
-            if rest.count > 2 {
-                return error(.malformedScenario, "unexpected '\(rest[2].text)' after the answer", rest[2].range)
+            // A prompt with several screens takes a button per screen, in order:
+            // `answer contacts "Continue" "Allow Full Access"`.
+            if rest.count > 2, let extra = rest[2...].first(where: { $0.kind != .string || rest[1].kind != .string }) {
+                return error(.malformedScenario, "unexpected '\(extra.text)' after the answer", extra.range)
             }
             guard let kind = kind(rest[0]) else { return }
             let answer = rest[1]
             let offered = Self.promptAnswers(of: kind)
             let choice: PromptChoice
             if answer.kind == .string {
-                guard offered.contains(where: { $0.label == answer.text }) else {
-                    let labels = Array(Set(offered.map(\.label))).sorted()
-                    return error(
-                        .impossiblePromptAnswer,
-                        "the \(kind.rawValue) prompt has no button \"\(answer.text)\"; its buttons are "
-                            + labels.map { "\"\($0)\"" }.joined(separator: ", "), answer.range,
-                        fix: suggest(answer, in: labels))
-                }
-                choice = .label(answer.text)
+                guard let named = promptChoice(Array(rest[1...]), of: kind, offered: offered) else { return }
+                choice = named
             } else {
                 guard let s = status(answer, of: kind) else { return }
                 guard offered.contains(where: { $0.result == s }) else {
@@ -392,7 +387,7 @@ public enum ScenarioParser {
                 }
                 choice = .status(s)
             }
-            script.answers[kind, default: []].append(Scripted(choice, at: span(head, answer)))
+            script.answers[kind, default: []].append(Scripted(choice, at: span(head, rest[rest.count - 1])))
         }
 
         mutating func parseSettings(_ head: Token, _ rest: [Token]) {

@@ -1,3 +1,5 @@
+import FlowModel
+
 /// How a typed button or answer label is matched against the labels a flow shows: the same way
 /// when typed at the terminal, given with `--tap`/`--answer`, or written in a scenario.
 public enum ButtonLabel {
@@ -23,6 +25,23 @@ public enum ButtonLabel {
             }
         }
         return out
+    }
+
+    /// The answers of a prompt with several screens that `wanted` names: those whose buttons
+    /// (`PromptAnswer.path`) contain `wanted` in order, once normalized. `["Continue", "Allow Full
+    /// Access"]` names one contacts answer, `["Select Contacts"]` another, `["Continue"]` two.
+    public static func answers(named wanted: [String], in answers: [PromptAnswer]) -> [Int] {
+        let keys = wanted.map(normalized)
+        return answers.indices.filter { i in
+            var rest = keys[...]
+            for button in answers[i].path where rest.first == normalized(button) { rest.removeFirst() }
+            return rest.isEmpty
+        }
+    }
+
+    /// An answer as the buttons tapped for it, for messages: `"Continue" then "Allow Full Access"`.
+    public static func describe(_ answer: PromptAnswer) -> String {
+        answer.path.map { "\"\($0)\"" }.joined(separator: " then ")
     }
 
     /// The index of `wanted` in `labels`: the exact label first, else the one label it matches

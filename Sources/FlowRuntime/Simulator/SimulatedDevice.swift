@@ -20,7 +20,8 @@ import FlowModel
 ///   returns the current status without asking, as FL1210 says (only ATT asks for an *active*
 ///   app; `PermissionKind.resultWhilePromptFinishing`);
 /// - an app configured to be in the background (`appActive` false, `flowrun --inactive`) gets no
-///   tracking or location prompt (the request returns the current status) and Local Network is
+///   tracking, location or temporary full-accuracy prompt (the request returns the current
+///   status) and Local Network is
 ///   denied silently (`resultInBackground`). A flow runs in the foreground, so the explorer does
 ///   not choose the background, as the linter does not;
 /// - with "Allow Apps to Request to Track" off, tracking reads `denied` and requests complete
@@ -41,8 +42,8 @@ public actor SimulatedDevice: DeviceBackend {
     public struct Configuration: Hashable, Sendable {
         public var statuses: [PermissionKind: Status]
         public var capabilities: [Capability: Bool]
-        /// Whether the app is in the foreground (false: in the background, where tracking and
-        /// location prompts are not shown).
+        /// Whether the app is in the foreground (false: in the background, where tracking,
+        /// location and temporary full-accuracy prompts are not shown).
         public var appActive: Bool
         /// Settings › Privacy › Tracking › "Allow Apps to Request to Track" (default on).
         public var trackingRequestsAllowed: Bool

@@ -27,10 +27,23 @@ public struct Scripted<Value: Hashable & Sendable>: Hashable, Sendable {
     }
 }
 
-/// How a script answers a system prompt: by the button's iOS label or by the status it leaves.
+/// How a script answers a system prompt: by the button's iOS label, by the buttons tapped on
+/// each screen of a prompt with several (contacts on iOS 18: `["Continue", "Allow Full
+/// Access"]`; buttons in order, enough of them to name one answer), or by the status it leaves.
+/// A single label names the answer it ends, or the one answer it leads to.
 public enum PromptChoice: Hashable, Sendable {
     case label(String)
+    case path([String])
     case status(Status)
+
+    /// The choice as written in a scenario or a message: `"Continue" "Allow Full Access"`.
+    public var text: String {
+        switch self {
+        case .label(let l): "\"\(l)\""
+        case .path(let p): p.map { "\"\($0)\"" }.joined(separator: " ")
+        case .status(let s): s.rawValue
+        }
+    }
 }
 
 /// What a scripted user does, in order: alert taps by button label (as shown, in the run's
@@ -108,23 +121,28 @@ public actor ScriptedUser: SimulatedUser {
             answer = queue.removeFirst()
             script.answers[kind] = queue
         }
-        let index: Int?
+        var named: [Int] = []
         switch answer.value {
-        case .label(let label): index = ButtonLabel.index(of: label, in: answers.map(\.label))
-        case .status(let status): index = answers.firstIndex { $0.result == status }
+        case .label(let label):
+            if let i = ButtonLabel.index(of: label, in: answers.map(\.label)) { return i }
+            named = ButtonLabel.answers(named: [label], in: answers)
+        case .path(let buttons): named = ButtonLabel.answers(named: buttons, in: answers)
+        case .status(let status): if let i = answers.firstIndex(where: { $0.result == status }) { return i }
         }
-        if let index { return index }
+        if named.count == 1 { return named[0] }
         let what =
             switch answer.value {
-            case .label(let l): "\"\(l)\""
+            case .label, .path: answer.value.text
             case .status(let s): "'\(s.rawValue)'"
             }
-        let offered = answers.map { "\"\($0.label)\" (\($0.result.rawValue))" }.joined(separator: ", ")
+        let offered = answers.map { "\(ButtonLabel.describe($0)) (\($0.result.rawValue))" }.joined(separator: ", ")
         let prompt = critical ? "critical-alerts" : kind.rawValue
+        let problem =
+            named.isEmpty
+            ? "the \(prompt) prompt offers no answer \(what)"
+            : "\(what) leads to more than one answer of the \(prompt) prompt; name the next screen's button too"
         throw fail(
-            ScriptError(
-                "the \(prompt) prompt offers no answer \(what)", hint: "it offers \(offered)", at: answer.location,
-                id: .impossiblePromptAnswer))
+            ScriptError(problem, hint: "it offers \(offered)", at: answer.location, id: .impossiblePromptAnswer))
     }
 
     public func changeSettings(_ page: SettingsPage, switches: [SettingsSwitch]) async throws -> SettingsActions {
