@@ -99,6 +99,15 @@ extension FlowAnalysis {
             // is still finishing (on some path): what the caller asks next is asked then.
             after.promptFinishing = tracksPromptFinishing && (known?.promptFinishing ?? false)
             for i in plan.passed { after.set(.temporaryGrant, i, false) }
+            // What the subflow did to a permission passed to it stays true after it returns: a
+            // grant from "Allow Once", an Always request iOS honours once (each on some path to
+            // the outcome, as the callee's outcome knowledge keeps them).
+            if let known {
+                for (mine, theirs) in plan.bindings where theirs >= 0 {
+                    if known.has(.temporaryGrant, theirs) { after.set(.temporaryGrant, mine) }
+                    if known.has(.alwaysRequested, theirs) { after.set(.alwaysRequested, mine) }
+                }
+            }
             if let step = ev.steps[first...].firstIndex(where: { $0.edge == e }) {
                 ev.steps[step].knowledge = ev.steps[step].knowledge.merged(with: after)
             } else {

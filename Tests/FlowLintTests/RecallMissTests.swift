@@ -1,0 +1,167 @@
+import FlowModel
+import FlowSyntax
+import FlowTestSupport
+import Testing
+
+@testable import FlowLint
+
+/// Issue 29 item 2: misses of rules that exist.
+@Suite struct CallReturnPathFactTests {
+    /// "Allow Once" answered in a subflow: the caller's Always upgrade shows nothing.
+    @Test func anAllowOnceGrantSurvivesTheSubflowsReturn() {
+        #expect(
+            lintMarked(
+                """
+                flow when_in_use(p: permission) {
+                  start -> ask
+                  state ask { request p { granted -> done granted  else -> done denied } }
+                }
+                flow background {
+                  uses location
+                  outcomes always, whileUsing, denied
+                  start -> ask
+                  state ask { call when_in_use(p: location) { granted -> upgrade  else -> done denied } }
+                  state upgrade { 1️⃣request location(always) { authorizedAlways -> done always  else -> done whileUsing }2️⃣ }
+                }
+                """, rules: [.locationUpgradeIgnored], notes: true) == [
+                    "1️⃣-2️⃣ FL1208 warning: request location(always) shows no prompt on this path: the when-in-use grant came from 'Allow Once', and iOS ignores requestAlwaysAuthorization() for a one-time grant",
+                    "  note: no status tells 'Allow Once' from 'While Using': end with the when-in-use outcome and ask for Always on a later run",
+                ])
+    }
+}
+
+/// A label passed in as a `text` argument that reads the same as another button's.
+@Suite struct DuplicateLabelThroughArgumentTests {
+    static let callee = """
+        flow confirm(p: permission, confirm: text) {
+          start -> prime
+          state prime { alert { title "Before iOS asks" 3️⃣button "{confirm}" -> ask4️⃣  cancel "OK" -> done cancelled } }
+          state ask { request p { granted -> done granted  else -> done denied } }
+        }
+
+        """
+
+    @Test func aDuplicatePassedAsATextArgumentIsReported() {
+        #expect(
+            lintMarked(
+                Self.callee + """
+                    flow camera {
+                      uses camera
+                      start -> ask
+                      state ask { call confirm(p: camera, confirm: 1️⃣"ok"2️⃣) { granted -> done granted  else -> done denied } }
+                    }
+                    """, rules: [.duplicateButtonLabel], notes: true) == [
+                    "1️⃣-2️⃣ FL1404 warning: buttons 1 and 2 of the alert in state 'prime' of 'confirm' both read 'OK' with the text passed here",
+                    "  note 3️⃣-4️⃣: the button that shows it",
+                ])
+    }
+
+    @Test func aDistinctArgumentIsSilent() {
+        #expect(
+            lintMarked(
+                Self.callee.replacingOccurrences(of: "3️⃣", with: "").replacingOccurrences(of: "4️⃣", with: "") + """
+                    flow camera {
+                      uses camera
+                      start -> ask
+                      state ask { call confirm(p: camera, confirm: "Continue") { granted -> done granted  else -> done denied } }
+                    }
+                    """, rules: [.duplicateButtonLabel]) == [])
+    }
+}
+
+/// A priming shown where the permission can already be granted (the lead's decision: a
+/// warning of its own, at the priming; FL1207 stays silent at the request).
+@Suite struct PrimingWhileGrantedTests {
+    @Test func aPrimingReachedByAnElseThatTakesGrantedUsersIsReported() {
+        #expect(
+            lintMarked(
+                """
+                flow camera {
+                  uses camera
+                  start -> check
+                  state check { status camera { denied, restricted -> explain  else 3️⃣-> prime4️⃣ } }
+                  state prime { 1️⃣screen sheet { title "Scan receipts" button "Continue" -> ask }2️⃣ }
+                  state ask { request camera { authorized -> done granted  else -> done denied } }
+                  state explain { alert { title "Camera is off" button "Open Settings" -> settings  cancel "Not Now" -> done denied } }
+                  state settings { open settings on return -> check }
+                }
+                """, rules: [.primingWhileGranted, .promptSkippedOnSomePaths], notes: true) == [
+                    "1️⃣-2️⃣ FL1215 warning: priming screen in state 'prime' is shown on a path where camera can already be authorized: iOS shows no prompt then, so the user agrees to a prompt that never comes",
+                    "  note 3️⃣-4️⃣: this branch sends authorized here",
+                    "  note: send users who granted camera past the priming",
+                ])
+    }
+
+    /// An Always upgrade primes When In Use users: that is who it is for.
+    @Test func anAlwaysUpgradePrimingForWhenInUseUsersIsSilent() {
+        #expect(
+            lintMarked(
+                """
+                flow background {
+                  uses location
+                  outcomes always, whileUsing, denied
+                  start -> check
+                  state check { status location { authorizedWhenInUse -> prime  authorizedAlways -> done always  notDetermined -> ask  else -> done denied } }
+                  state ask { request location(whenInUse) { authorizedWhenInUse -> done whileUsing  else -> done denied } }
+                  state prime { alert { title "Track deliveries in the background" button "Continue" -> upgrade } }
+                  state upgrade { request location(always) { authorizedAlways -> done always  else -> done whileUsing } }
+                }
+                """, rules: [.primingWhileGranted]) == [])
+    }
+}
+
+/// A dismissable priming behind a branch the status analysis proves dead: FL1201 reports the
+/// branch, and FL1302 stays silent (nobody sees the priming).
+@Suite struct DeadBranchPrimingTests {
+    @Test func aPrimingReachedOnlyThroughADeadBranchIsSilent() {
+        #expect(
+            lintMarked(
+                """
+                flow camera {
+                  uses camera
+                  start -> ask
+                  state ask { request camera { authorized -> done granted  denied, restricted -> done denied  notDetermined -> prime } }
+                  state prime { alert { title "Scan receipts" button "Continue" -> again  cancel "Not Now" -> done cancelled } }
+                  state again { request camera { authorized -> done granted  else -> done denied } }
+                }
+                """, rules: [.dismissablePriming]) == [])
+    }
+}
+
+/// A capability answer cannot change during a run: a branch on it after it was decided is dead.
+@Suite struct DeadCapabilityBranchTests {
+    @Test func aSecondCameraCheckAfterItWasFoundPresentHasADeadBranch() {
+        #expect(
+            lintMarked(
+                """
+                flow scan {
+                  uses camera
+                  start -> device
+                  state device { capability camera { present -> check  absent -> done unavailable } }
+                  state check { status camera { authorized -> again  notDetermined -> ask  else -> done denied } }
+                  state ask { request camera -> check }
+                  state again { capability camera { present -> done granted  absent 1️⃣-> done unavailable2️⃣ } }
+                }
+                """, rules: [.deadBranch], notes: true) == [
+                    "1️⃣-2️⃣ FL1201 warning: branch 'absent' is never taken: every path here already found camera present, and a device's camera does not change during a run",
+                    "  note: check camera once, where the flow starts",
+                ])
+    }
+
+    /// Location Services can be switched on in Settings during the run: a second check is live.
+    @Test func aSecondLocationServicesCheckIsLive() {
+        #expect(
+            lintMarked(
+                """
+                flow nearby {
+                  uses location
+                  start -> services
+                  state services { capability locationServices { on -> ask  off -> explain } }
+                  state explain { alert { title "Location Services are off" button "Open Settings" -> settings  cancel "Not Now" -> done cancelled } }
+                  state settings { open settings on return -> again }
+                  state again { capability locationServices { on -> ask  off -> done unavailable } }
+                  state ask { request location { authorizedWhenInUse, authorizedAlways -> done granted  else -> done denied } }
+                }
+                """, rules: [.deadBranch]) == [])
+    }
+}
