@@ -165,3 +165,68 @@ import Testing
                 """, rules: [.deadBranch]) == [])
     }
 }
+
+/// Forced consent through a `call`: the subflow can end `granted`, but not for a user who
+/// refuses, so the explanation still holds them.
+@Suite struct ForcedConsentThroughCallTests {
+    @Test func aSubflowsGrantedOutcomeDoesNotFreeARefusingUser() {
+        #expect(
+            lintMarked(
+                """
+                flow ask_access(p: permission) {
+                  start -> ask
+                  state ask { request p { granted -> done granted  else -> done denied } }
+                }
+                flow camera {
+                  uses camera
+                  start -> check
+                  state check { status camera { authorized -> done granted  notDetermined -> ask  else -> explain } }
+                  state ask { call ask_access(p: camera) { granted -> done granted  else -> check } }
+                  state explain { 1️⃣alert { title "The camera is required" button "Try Again" -> ask }2️⃣ }
+                }
+                """, rules: [.forcedConsent]) == [
+                    "1️⃣-2️⃣ FL1303 warning: a user who refuses cannot leave 'explain': every way out leads back to it until camera is granted"
+                ])
+    }
+
+    /// The same flow with a way out is clean.
+    @Test func aWayOutEndsIt() {
+        #expect(
+            lintMarked(
+                """
+                flow ask_access(p: permission) {
+                  start -> ask
+                  state ask { request p { granted -> done granted  else -> done denied } }
+                }
+                flow camera {
+                  uses camera
+                  start -> check
+                  state check { status camera { authorized -> done granted  notDetermined -> ask  else -> explain } }
+                  state ask { call ask_access(p: camera) { granted -> done granted  else -> check } }
+                  state explain { alert { title "The camera is off" button "Try Again" -> ask  cancel "Not Now" -> done denied } }
+                }
+                """, rules: [.forcedConsent]) == [])
+    }
+}
+
+/// An eventless loop between two status checks, inside a larger loop that has an alert.
+@Suite struct InnerEventlessLoopTests {
+    @Test func twoDeniedPermissionsThatSendEachOtherBackAndForthAreReported() {
+        #expect(
+            lintMarked(
+                """
+                flow video {
+                  uses camera, microphone
+                  start -> camera
+                  state 1️⃣camera2️⃣ { status camera { authorized -> microphone  notDetermined -> ask_camera  else -> microphone } }
+                  state microphone { status microphone { granted -> done granted  undetermined -> ask_microphone  denied -> camera } }
+                  state ask_camera { request camera -> explain }
+                  state ask_microphone { request microphone -> explain }
+                  state explain { alert { title "Video calls need both" button "Continue" -> camera  cancel "Not Now" -> done denied } }
+                }
+                """, rules: [.eventlessLoop], notes: true) == [
+                    "1️⃣-2️⃣ FL1103 error: states 'camera', 'microphone' form a loop that waits for no user or device event: it would spin forever",
+                    "  note: the larger loop around it waits elsewhere, but a run that enters these states never leaves them; add an alert, a request or a Settings visit, or end the flow",
+                ])
+    }
+}

@@ -85,6 +85,13 @@ extension FlowAnalysis {
                     summary = .anyKind
                 }
                 after[mine] = plan.mutates ? summary.intersection(domains[mine]) : after[mine].intersection(summary)
+                // A user who refuses grants nothing in the subflow either: an outcome that needs
+                // a grant the caller's status did not have is not theirs (FL1303 through a call).
+                if refusing {
+                    after[mine] = after[mine].filter { s in
+                        !(s.statusClass == .granted || s.statusClass == .limited) || k[mine].contains(s)
+                    }
+                }
                 if after[mine].isEmpty { feasible = false }
             }
             if plan.opensSettings {
