@@ -4,7 +4,7 @@
 //
 // FlowModel's types are named so that none collides with a SwiftUI or UIKit type an app's own
 // files use: `FlowText`, `FlowState`, `FlowAlert`, `FlowButton`, `FlowEdge`, `FlowTransition`
-// (a `Text("…")` in a SwiftUI file stays SwiftUI's). `AppFacingNamesTests` keeps it that way.
+// (a `FlowText("…")` in a SwiftUI file stays SwiftUI's). `AppFacingNamesTests` keeps it that way.
 //
 // From FlowSyntax, the parsing layer, only what an app needs to show a diagnostic is re-exported:
 // its other names (`Token`, `Lexer`, `Parser`, `Identifier`) are too general for an app's scope.

@@ -25,7 +25,7 @@ import Testing
             }
           }
           state ask { request camera { authorized -> done granted  else -> done denied } }
-          state off { screen fullScreen { title "Camera is off"  cancel "Close" -> done denied  button "Settings" -> done cancelled } }
+          state off { screen fullScreen { title "Camera is off"  cancel "Close" -> done denied  button "Type It In" -> done cancelled } }
         }
         """
 
@@ -78,7 +78,7 @@ import Testing
         #expect(r.code == 2)
         #expect(
             r.err.contains(
-                "no button \"Clos\" in screen 'Camera is off'; its buttons are \"Close\", \"Settings\"; did you mean \"Close\"?"
+                "no button \"Clos\" in screen 'Camera is off'; its buttons are \"Close\", \"Type It In\"; did you mean \"Close\"?"
             ), "\(r.err)")
     }
 
@@ -108,7 +108,7 @@ import Testing
         // The cover has no grabber; its primary button is the first `button`, not the cancel one.
         #expect(
             r.out.contains(
-                "<div class=\"phone priming full\"><div class=\"p-card\"><p class=\"p-title\">Camera is off</p><div class=\"p-buttons\"><span class=\"p-btn role-cancel tapped\" data-button=\"0\">Close</span><span class=\"p-btn role-default primary\" data-button=\"1\">Settings</span></div></div></div>"
+                "<div class=\"phone priming full\"><div class=\"p-card\"><p class=\"p-title\">Camera is off</p><div class=\"p-buttons\"><span class=\"p-btn role-cancel tapped\" data-button=\"0\">Close</span><span class=\"p-btn role-default primary\" data-button=\"1\">Type It In</span></div></div></div>"
             ), "\(r.out)")
     }
 }

@@ -84,7 +84,9 @@ import Testing
                 """, rules: [.settingsForUndetermined]) == [])
     }
 
-    /// A request reached while already granted returns the grant at once: nothing is lost.
+    /// A request reached while already granted returns the grant at once: nothing is lost, and
+    /// FL1207 is silent. The priming before it is another matter (the lead's decision): a granted
+    /// user is asked to agree to a prompt that never comes, FL1215 at the priming.
     @Test func aRequestReachedWhileGrantedIsNotPromptSkipped() {
         #expect(
             lintMarked(
@@ -93,12 +95,14 @@ import Testing
                   uses camera
                   start -> check
                   state check { status camera { denied, restricted -> explain  else -> prime } }
-                  state prime { alert { title "Scan receipts" button "Continue" -> ask } }
+                  state prime { 1️⃣alert { title "Scan receipts" button "Continue" -> ask }2️⃣ }
                   state ask { request camera { authorized -> done granted  else -> done denied } }
                   state explain { alert { title "Camera is off" button "Open Settings" -> settings  cancel "Not Now" -> done denied } }
                   state settings { open settings on return -> check }
                 }
-                """, rules: [.promptSkippedOnSomePaths]) == [])
+                """, rules: [.promptSkippedOnSomePaths, .primingWhileGranted]) == [
+                    "1️⃣-2️⃣ FL1215 warning: priming alert in state 'prime' is shown on a path where camera can already be authorized: iOS shows no prompt then, so the user agrees to a prompt that never comes"
+                ])
     }
 
     /// The refusing user is held by the explanation they keep coming back to, not by the

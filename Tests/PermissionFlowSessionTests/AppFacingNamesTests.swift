@@ -4,7 +4,7 @@ import Testing
 
 /// `import PermissionFlow` re-exports FlowModel, FlowRuntime and PermissionFlowSession whole, so
 /// none of them may declare a type an app's SwiftUI or UIKit file names for the system's own:
-/// `Text("…")` must stay SwiftUI's. (The Apple typecheck catches a collision with a name in
+/// `FlowText("…")` must stay SwiftUI's. (The Apple typecheck catches a collision with a name in
 /// `Tests/AppleStubs`; this test covers the rest of the frameworks' common names.)
 @Suite struct AppFacingNamesTests {
     /// Type names of SwiftUI (https://developer.apple.com/documentation/swiftui), UIKit

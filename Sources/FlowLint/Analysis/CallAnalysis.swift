@@ -14,6 +14,9 @@ struct CallPlan {
     /// For each permission argument: its subject here and the callee's subject of its parameter
     /// (-1: none).
     let bindings: [(mine: Int, theirs: Int)]
+    /// For each binding: whether the callee's summary replaces what the caller knew (the callee
+    /// may change that status) rather than narrowing it.
+    let replaces: [Bool]
     /// The subjects passed to the callee, each once, and the subjects not passed.
     let passed: [Int]
     let unpassed: [Int]
@@ -61,8 +64,18 @@ extension FlowAnalysis {
             if !passed.contains(mine) { passed.append(mine) }
             bindings.append((mine, c?.subjects.firstIndex(of: .parameter(p)) ?? -1))
         }
+        var replaces = [Bool](repeating: c?.mutates ?? true, count: bindings.count)
+        // A kind the callee names in its own `uses` is the same permission on the device as the
+        // caller's: what the callee checked or asked about it holds when it returns.
+        let callee = program[call.callee]
+        for kind in callee.uses {
+            guard let mine = subjects.firstIndex(of: .kind(kind)), !passed.contains(mine) else { continue }
+            passed.append(mine)
+            bindings.append((mine, c?.subjects.firstIndex(of: .kind(kind)) ?? -1))
+            replaces.append(c == nil || c!.opensSettings || callee.mayChange(kind))
+        }
         return CallPlan(
-            callee: c, outcomes: seen, bindings: bindings, passed: passed,
+            callee: c, outcomes: seen, bindings: bindings, replaces: replaces, passed: passed,
             unpassed: subjects.indices.filter { !passed.contains($0) },
             mutates: c?.mutates ?? true, opensSettings: c?.opensSettings ?? true,
             targets: arms.map { $0.transition.target } + (call.otherwise.map { [$0.target] } ?? []))
@@ -77,14 +90,22 @@ extension FlowAnalysis {
         for (o, known, e) in plan.outcomes {
             var after = k
             var feasible = true
-            for (mine, theirs) in plan.bindings {
+            for (b, (mine, theirs)) in plan.bindings.enumerated() {
                 let summary: StatusSet
                 if let known, theirs >= 0 {
                     summary = known[theirs]
                 } else {
                     summary = .anyKind
                 }
-                after[mine] = plan.mutates ? summary.intersection(domains[mine]) : after[mine].intersection(summary)
+                after[mine] =
+                    plan.replaces[b] ? summary.intersection(domains[mine]) : after[mine].intersection(summary)
+                // A user who refuses grants nothing in the subflow either: an outcome that needs
+                // a grant the caller's status did not have is not theirs (FL1303 through a call).
+                if refusing {
+                    after[mine] = after[mine].filter { s in
+                        !(s.statusClass == .granted || s.statusClass == .limited) || k[mine].contains(s)
+                    }
+                }
                 if after[mine].isEmpty { feasible = false }
             }
             if plan.opensSettings {
@@ -99,6 +120,19 @@ extension FlowAnalysis {
             // is still finishing (on some path): what the caller asks next is asked then.
             after.promptFinishing = tracksPromptFinishing && (known?.promptFinishing ?? false)
             for i in plan.passed { after.set(.temporaryGrant, i, false) }
+            // What the subflow did to a permission passed to it stays true after it returns: a
+            // grant from "Allow Once", an Always request iOS honours once (each on some path to
+            // the outcome, as the callee's outcome knowledge keeps them).
+            if let known {
+                for (mine, theirs) in plan.bindings where theirs >= 0 {
+                    // "Allow Once" answers a prompt, which needs the caller's status undecided.
+                    if known.has(.temporaryGrant, theirs), k[mine].contains(where: { $0.statusClass == .notDetermined })
+                    {
+                        after.set(.temporaryGrant, mine)
+                    }
+                    if known.has(.alwaysRequested, theirs) { after.set(.alwaysRequested, mine) }
+                }
+            }
             if let step = ev.steps[first...].firstIndex(where: { $0.edge == e }) {
                 ev.steps[step].knowledge = ev.steps[step].knowledge.merged(with: after)
             } else {
@@ -108,5 +142,19 @@ extension FlowAnalysis {
         }
         // In edge order, as the edges are numbered.
         if ev.steps.count - first > 1 { ev.steps[first...].sort { $0.edge < $1.edge } }
+    }
+}
+
+extension Flow {
+    /// Whether running this flow may change `kind`'s status by itself: it requests it, or calls a
+    /// subflow (which may). (Settings visits are the callee analysis's `opensSettings`.)
+    func mayChange(_ kind: PermissionKind) -> Bool {
+        states.contains { state in
+            switch state.terminator {
+            case .request(let request): request.subject == .kind(kind)
+            case .call: true
+            case .goto, .capability, .status, .alert, .openSettings: false
+            }
+        }
     }
 }

@@ -160,7 +160,10 @@ public final class FlowAnalysis: @unchecked Sendable {
                 {
                     tracksPromptFinishing = true
                 }
-            case .call where callersDropRequests: tracksPromptFinishing = true
+            case .call(let call):
+                if callersDropRequests { tracksPromptFinishing = true }
+                // What the path read before a subflow that opens Settings (FL1209 through a call).
+                if callees[call.callee.index]?.opensSettings ?? false { tracksObserved = true }
             default: break
             }
         }

@@ -12,7 +12,10 @@ extension Rule {
             give: `PermissionKind.requestBehavior`), after a return from Settings (any status the user
             can pick there), after a subflow (what it can end with). A branch no path can take is dead:
             a second check of a status already known, `notDetermined` right after a request, a result
-            the kind never returns. States reachable only through dead branches are listed in notes.
+            the kind never returns, the other branch of a second `capability` check of hardware
+            (camera, front camera, biometry: a device's hardware does not change during a run) that
+            every path there has already checked. States reachable only through dead branches are
+            listed in notes.
             `else` branches are never reported: they are the `@unknown default` of a flow.
             """,
         triggering: """
@@ -139,6 +142,7 @@ extension Rule {
                         RuleFinding(message, at: range, notes: notes, witness: witnesses.witness(toState: StateID(s))))
                 }
             }
+            findings += deadCapabilityBranches(flow, analysis, witnesses: &witnesses)
         }
         return findings
     }

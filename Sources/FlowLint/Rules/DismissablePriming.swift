@@ -27,7 +27,9 @@ extension Rule {
             - An explanation after a denial, which sends the user to Settings and may have a
               "Not Now": it is not a priming alert.
 
-            A button of a priming alert from which no request is reachable at all is reported.
+            A button of a priming alert from which no request is reachable at all is reported. A
+            priming that no run reaches (only through a branch the status analysis proves dead, which
+            FL1201 reports) is not.
 
             A team that decides otherwise (its reviewers accepted its screen) says so in one line of
             its configuration, with the reason beside it:
@@ -60,7 +62,9 @@ extension Rule {
         var findings: [RuleFinding] = []
         for (flow, analysis) in context.flows {
             var witnesses = WitnessBuilder(analysis)
-            for (s, state) in flow.states.enumerated() where analysis.graphReachable[s] {
+            // Reached in the status analysis, not only in the graph: a priming behind a branch
+            // the analysis proves dead is FL1201's finding, and nobody sees the priming.
+            for (s, state) in flow.states.enumerated() where !analysis.nodesOfState[s].isEmpty {
                 guard case .alert(let alert) = state.terminator,
                     alert.buttons.contains(where: { analysis.leadsToRequestDirectly($0.transition) })
                 else { continue }

@@ -9,7 +9,9 @@ extension Rule {
         summary: "two buttons of one alert with the same label in some locale",
         documentation: """
             The user cannot tell two buttons apart when they read the same, often only in one
-            translation. Labels are compared case-insensitively in every locale.
+            translation. Labels are compared case-insensitively in every locale, and in a subflow
+            with the text each caller passes for its text parameters (`button "{confirm}"` called
+            with `confirm: "OK"` beside `cancel "OK"`): that is reported at the argument.
             """,
         triggering: """
             flow camera {
@@ -73,7 +75,84 @@ extension Rule {
                 }
             }
         }
+        return findings + duplicatesThroughArguments(program)
+    }
+
+    /// Labels that read the same only with the text a caller passes (`button "{confirm}"` and
+    /// `cancel "OK"`, called with `confirm: "OK"`): reported at the argument, once per call.
+    private static func duplicatesThroughArguments(_ program: Program) -> [RuleFinding] {
+        var findings: [RuleFinding] = []
+        let localeCount = max(1, program.strings.locales.count)
+        for caller in program.flows {
+            for state in caller.states {
+                guard case .call(let call) = state.terminator else { continue }
+                let callee = program[call.callee]
+                var passed: [String: FlowText] = [:]
+                for (p, argument) in call.arguments.enumerated() where p < callee.parameters.count {
+                    if case .text(let text) = argument { passed[callee.parameters[p].name] = text }
+                }
+                guard !passed.isEmpty else { continue }
+                findings += duplicates(in: callee, passed: passed, localeCount: localeCount, program: program)
+            }
+        }
         return findings
+    }
+
+    private static func duplicates(in callee: Flow, passed: [String: FlowText], localeCount: Int, program: Program)
+        -> [RuleFinding]
+    {
+        var findings: [RuleFinding] = []
+        for state in callee.states {
+            guard case .alert(let alert) = state.terminator else { continue }
+            for (j, b) in alert.buttons.enumerated() {
+                search: for i in 0..<j {
+                    let shown = passedLabel(b.label, passed) != nil ? b : alert.buttons[i]
+                    guard let argument = passedLabel(shown.label, passed) else { continue }
+                    for l in 0..<localeCount {
+                        guard let a = substituted(alert.buttons[i].label, passed, locale: l, program: program),
+                            let c = substituted(b.label, passed, locale: l, program: program), !a.isEmpty,
+                            a.lowercased() == c.lowercased(),
+                            label(alert.buttons[i].label, locale: l, program: program)?.lowercased()
+                                != label(b.label, locale: l, program: program)?.lowercased()
+                        else { continue }
+                        findings.append(
+                            RuleFinding(
+                                "buttons \(i + 1) and \(j + 1) of the \(alert.noun) in state '\(state.name)' of '\(callee.name)' both read '\(c)' with the text passed here",
+                                at: argument.range,
+                                notes: [DiagnosticNote("the button that shows it", at: shown.range)]))
+                        break search
+                    }
+                }
+            }
+        }
+        return findings
+    }
+
+    /// The argument a label shows when it is one of the callee's text parameters, as `{name}`.
+    private static func passedLabel(_ label: FlowText, _ passed: [String: FlowText]) -> FlowText? {
+        guard case .literal(let literal) = label, literal.template.plainText == nil else { return nil }
+        for case .placeholder(.value(let name)) in literal.template.segments {
+            if let text = passed[name] { return text }
+        }
+        return nil
+    }
+
+    /// A label in `locale` with the callee's text parameters replaced by what the caller passed.
+    private static func substituted(_ text: FlowText, _ passed: [String: FlowText], locale: Int, program: Program) -> String? {
+        guard case .literal(let literal) = text, literal.template.plainText == nil else {
+            return label(text, locale: locale, program: program)
+        }
+        var result = ""
+        for segment in literal.template.segments {
+            switch segment {
+            case .text(let s): result += s
+            case .placeholder(.value(let name)) where passed[name] != nil:
+                guard let value = label(passed[name]!, locale: locale, program: program) else { return nil }
+                result += value
+            case .placeholder: return nil
+            }
+        }
+        return trimmed(result)
     }
 
     private static func isLiteral(_ t: FlowText) -> Bool { if case .literal = t { true } else { false } }

@@ -10,6 +10,9 @@ extension Rule {
             A cycle of states made only of plain transitions, status checks and capability checks
             reads the same answers every time round: nothing in it waits for the user (an alert), for
             iOS (a request), for Settings or for a subflow. If the run enters it, it never leaves.
+            A loop inside a larger one that waits elsewhere is found too (two status checks that send
+            each other back and forth while both permissions are denied, with an alert on the way in):
+            the cycles of the states that wait for nothing, over the edges some path takes.
             Put an alert, a request or a Settings visit in the loop, or break it.
             """,
         triggering: """
@@ -67,6 +70,57 @@ extension Rule {
                         ],
                         witness: witnesses.witness(toState: StateID(entry))))
             }
+            findings += innerEventlessLoops(flow, analysis, witnesses: &witnesses)
+        }
+        return findings
+    }
+
+    /// Eventless loops inside a larger loop that waits somewhere else (an alert on the way in, two
+    /// status checks that send each other back and forth): the cycles of the states that wait for
+    /// nothing, over the edges the status analysis takes, that are not a whole loop of the flow
+    /// (those are reported above).
+    fileprivate static func innerEventlessLoops(
+        _ flow: Flow, _ analysis: FlowAnalysis, witnesses: inout WitnessBuilder
+    ) -> [RuleFinding] {
+        let count = flow.states.count
+        let eventless = (0..<count).map { s -> Bool in
+            guard !analysis.nodesOfState[s].isEmpty else { return false }
+            switch flow.states[s].terminator {
+            case .goto, .status, .capability: return true
+            case .alert, .request, .openSettings, .call: return false
+            }
+        }
+        let inner = StronglyConnectedComponents(count: count) { s in
+            guard eventless[s] else { return [] }
+            return analysis.stateEdges[s].indices.compactMap { e in
+                guard analysis.takenEdges[s].contains(e),
+                    case .state(let t) = analysis.stateEdges[s][e].transition.target,
+                    eventless[t.index]
+                else { return nil }
+                return t.index
+            }
+        }
+        var findings: [RuleFinding] = []
+        for component in inner.components {
+            guard let first = component.first, eventless[first] else { continue }
+            let isCycle =
+                component.count > 1
+                || flow.states[first].terminator.transitions.contains { $0.target == .state(StateID(first)) }
+            // A whole loop of the flow is the finding above.
+            let outer = analysis.components.components[analysis.components.componentOf[first]]
+            guard isCycle, outer.count != component.count else { continue }
+            let entry = component.min { analysis.nodesOfState[$0].first! < analysis.nodesOfState[$1].first! } ?? first
+            let names = component.sorted().map { "'\(flow.states[$0].name)'" }.joined(separator: ", ")
+            findings.append(
+                RuleFinding(
+                    "states \(names) form a loop that waits for no user or device event: it would spin forever",
+                    at: flow.states[entry].nameRange,
+                    notes: [
+                        DiagnosticNote(
+                            "the larger loop around it waits elsewhere, but a run that enters these states never leaves them; add an alert, a request or a Settings visit, or end the flow"
+                        )
+                    ],
+                    witness: witnesses.witness(toState: StateID(entry))))
         }
         return findings
     }

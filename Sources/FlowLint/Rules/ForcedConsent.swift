@@ -14,8 +14,10 @@ extension Rule {
             back to the same alert until the status changes. Found by running the status analysis
             once more for such a user; the witness is that user's path to the alert. The finding is
             at an alert the refusing user comes back to (an explanation after the refusal), not at a
-            priming alert they passed once on the way in. Give the alert a way out that ends the
-            flow (`cancel "Not Now" -> done denied`).
+            priming alert they passed once on the way in. A subflow that can end `granted` frees no
+            such user: through a `call`, a refusing user gets only the outcomes that need no grant
+            the caller's status did not have. Give the alert a way out that ends the flow
+            (`cancel "Not Now" -> done denied`).
             """,
         triggering: """
             flow camera {

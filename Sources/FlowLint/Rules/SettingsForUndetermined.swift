@@ -16,7 +16,10 @@ extension Rule {
             visit that another permission justifies is not reported: when every way the path took
             to Settings has some other permission denied or limited (a check of two permissions that
             sends the user to Settings because one of them is denied), Settings has a switch for
-            that one. The witness is the path on which it is undecided.
+            that one. The witness is the path on which it is undecided. A `call` whose subflow
+            opens Settings before reading any permission (`flow open_settings_for(p: permission)`)
+            is a visit to Settings for what the caller passes: it is reported at the call, as the
+            caller's own `open settings` would be.
             """,
         triggering: """
             flow camera_and_album {
@@ -77,12 +80,68 @@ extension Rule {
                     }
                 }
             }
+            findings += undeterminedThroughCalls(flow, analysis, context: context, witnesses: &witnesses)
+        }
+        return findings
+    }
+
+    /// FL1209 at a `call` whose subflow opens Settings without reading the permission passed to
+    /// it first: the caller's knowledge decides, as at an `open settings` of its own.
+    fileprivate static func undeterminedThroughCalls(
+        _ flow: Flow, _ analysis: FlowAnalysis, context: LintContext, witnesses: inout WitnessBuilder
+    ) -> [RuleFinding] {
+        var findings: [RuleFinding] = []
+        for (s, state) in flow.states.enumerated() {
+            guard case .call(let call) = state.terminator else { continue }
+            let callee = context.analysis[call.callee]
+            var reported = Set<Int>()
+            for (p, argument) in call.arguments.enumerated() {
+                guard case .permission(let ref) = argument, let i = analysis.subjects.firstIndex(of: ref),
+                    callee.subjects.contains(.parameter(p)), let open = callee.unreadSettingsVisit,
+                    !reported.contains(i)
+                else { continue }
+                for n in analysis.nodesOfState[s] where !reported.contains(i) {
+                    let k = analysis.nodes[n].knowledge
+                    guard k.has(.observed, i), k[i].contains(where: { $0.statusClass == .notDetermined }),
+                        !analysis.settingsVisitJustified(undecided: i, at: n)
+                    else { continue }
+                    reported.insert(i)
+                    let name = analysis.name(of: ref)
+                    let calleeName = context.program[call.callee].name
+                    findings.append(
+                        RuleFinding(
+                            "\(name) can still be notDetermined on this path: subflow '\(calleeName)' opens Settings without reading it, and Settings shows no \(name) switch for a permission the app has not requested",
+                            at: call.calleeRange,
+                            notes: analysis.undecidedExample(subject: i, before: n)
+                                + [
+                                    DiagnosticNote("the subflow opens Settings here", at: open),
+                                    DiagnosticNote(
+                                        "request \(name) on this path instead: iOS shows the prompt while it is notDetermined"
+                                    ),
+                                ],
+                            witness: witnesses.witness(to: n)))
+                }
+            }
         }
         return findings
     }
 }
 
 extension FlowAnalysis {
+    /// Where this flow opens Settings on a path that has read no permission (neither one passed
+    /// to it nor one of its own): such a visit is for whatever the caller passed, so the caller's
+    /// knowledge decides whether it can help. Nil when every visit follows a read.
+    var unreadSettingsVisit: SourceRange? {
+        for (s, state) in flow.states.enumerated() {
+            guard case .openSettings(let open) = state.terminator, open.page == .settings else { continue }
+            for n in nodesOfState[s] {
+                let k = nodes[n].knowledge
+                if !subjects.indices.contains(where: { k.has(.observed, $0) }) { return open.range }
+            }
+        }
+        return nil
+    }
+
     /// Whether the Settings visit at `node` is right for a permission other than subject `i`,
     /// on every way the path reaches it with `i` undecided: another permission it read is
     /// denied or limited for certain, or the tuple check that last read `i` sends only such

@@ -1,0 +1,89 @@
+import FlowLint
+import FlowModel
+import FlowRuntime
+import FlowSyntax
+import Foundation
+import Testing
+
+/// Issue 29's new path findings: each witness is a path `flowrun --explore` finds too, with the
+/// decision the finding is about (as `WitnessExplorationTests` checks the older rules).
+@Suite struct NewRuleWitnessExplorationTests {
+    /// The states a witness passes, from its steps ("in 'check': ...", "reaches 'ask' ...").
+    func states(_ witness: Witness) -> [String] {
+        witness.steps.dropFirst().compactMap { step in
+            let m = step.message
+            guard let open = m.firstIndex(of: "'") else { return nil }
+            let rest = m[m.index(after: open)...]
+            return rest.firstIndex(of: "'").map { String(rest[..<$0]) }
+        }
+    }
+
+    /// The witness of `rule`'s first finding, explored in `flow`: some explored path visits its
+    /// states in order and makes `decision`.
+    func check(_ text: String, rule: DiagnosticID, flow: String? = nil, decision: String) async throws {
+        let load = Loader(reader: MemoryReader([:])).load(text: text, path: "main.flow")
+        let program = try #require(load.program)
+        let finding = try #require(Linter().lint(load).findings.first { $0.ruleID == rule })
+        let witnessStates = states(finding.witness)
+        #expect(!witnessStates.isEmpty)
+        let name = flow ?? program.flows[0].name
+        let exploration = try await Explorer(program: program).explore(flow: name)
+        let matching = exploration.paths.filter { $0.states.starts(with: witnessStates) }
+        #expect(!matching.isEmpty, "no explored path visits \(witnessStates): \(exploration.paths.map(\.states))")
+        #expect(
+            matching.contains { $0.decisions.map(\.choice.scenarioLine).contains(decision) },
+            "\(matching.map { $0.decisions.map(\.choice.scenarioLine) })")
+    }
+
+    @Test func theRestrictedUserSentToSettingsIsAnExploredPath() async throws {
+        try await check(
+            Rule.settingsForRestricted.triggeringExample, rule: "FL1212", decision: "status camera = restricted")
+    }
+
+    @Test func theMergedElseIsAnExploredPath() async throws {
+        try await check(
+            Rule.elseMergesUnavailable.triggeringExample, rule: "FL1213", flow: "receipts",
+            decision: "capability camera = absent")
+    }
+
+    @Test func theApproximateUserToldOffIsAnExploredPath() async throws {
+        try await check(
+            Rule.approximateLocationToldOff.triggeringExample, rule: "FL1214",
+            decision: "status locationAccuracy = reducedAccuracy")
+    }
+
+    @Test func theGrantedUserAtThePrimingIsAnExploredPath() async throws {
+        try await check(
+            Rule.primingWhileGranted.triggeringExample, rule: "FL1215", decision: "status camera = authorized")
+    }
+
+    @Test func theUndecidedCameraSentToSettingsThroughASubflowIsAnExploredPath() async throws {
+        try await check(
+            """
+            flow open_settings_for(p: permission) {
+              start -> open
+              state open { open settings on return -> done cancelled }
+            }
+            flow camera {
+              uses camera
+              start -> check
+              state check { status camera { authorized -> done granted  else -> settings } }
+              state settings { call open_settings_for(p: camera) { else -> done denied } }
+            }
+            """, rule: "FL1209", flow: "camera", decision: "status camera = notDetermined")
+    }
+
+    @Test func theSecondCameraCheckIsAnExploredPath() async throws {
+        try await check(
+            """
+            flow scan {
+              uses camera
+              start -> device
+              state device { capability camera { present -> check  absent -> done unavailable } }
+              state check { status camera { authorized -> again  notDetermined -> ask  else -> done denied } }
+              state ask { request camera -> check }
+              state again { capability camera { present -> done granted  absent -> done unavailable } }
+            }
+            """, rule: "FL1201", decision: "capability camera = present")
+    }
+}
