@@ -75,7 +75,10 @@ let package = Package(
         // against Tests/AppleStubs by Scripts/typecheck-apple.sh.
         .target(
             name: "PermissionFlowSession", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime"],
-            resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),
+            // Issue 30: the standard flows (`session.run(.standard(.camera, reason: ...))`); their
+            // scenarios are CI's (`flowrun test`), not the app's.
+            exclude: ["Resources/StandardScenarios"],
+            resources: [.copy("Resources/PrivacyInfo.xcprivacy"), .copy("Resources/Standard")]),
         .target(name: "PermissionFlowUI", dependencies: ["FlowModel", "FlowRuntime", "PermissionFlowSession"]),
         .target(
             name: "PermissionFlow", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "PermissionFlowSession"]),
