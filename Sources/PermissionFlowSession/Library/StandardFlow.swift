@@ -77,6 +77,19 @@ public enum StandardLibrary {
 }
 
 extension FlowSession {
+    /// A session for an app that runs only standard flows (no `.flow` file of its own): its
+    /// `program` is empty, and `run(_:)` of a `StandardFlow` brings the flow it runs.
+    public convenience init(
+        system: any PermissionSystem, store: any CheckpointStore = InMemoryCheckpointStore(),
+        options: Interpreter.Options = Interpreter.Options(locale: Locale.preferredLanguages.first),
+        onEvent: @escaping @Sendable (AnalyticsEvent) -> Void = { _ in }
+    ) {
+        guard let empty = Loader(reader: MemoryReader([:])).load(text: "", path: "standard.flow").program else {
+            preconditionFailure("an empty file is a program")
+        }
+        self.init(program: empty, system: system, store: store, options: options, onEvent: onEvent)
+    }
+
     /// Runs the standard flow for `flow.kind` until it ends and returns its outcome. The session's
     /// options apply (the locale picks the copy's language, `appName` is not used: the standard
     /// copy names no app); its store keeps the checkpoint while the user is in Settings, so at
