@@ -185,10 +185,10 @@ let package = Package(
                 name: "OnboardingExampleTests", dependencies: ["PermissionFlow"], path: "Examples/Onboarding",
                 exclude: [
                     "Onboarding/OnboardingApp.swift", "Onboarding/OnboardingView.swift",
-                    "Onboarding/PermissionSystem.swift", "Onboarding.xcodeproj", "Flows", "Scenarios",
-                    "Info.plist", "README.md",
+                    "Onboarding/PermissionSystem.swift", "Onboarding/StandardFlowsDebugView.swift",
+                    "Onboarding.xcodeproj", "Flows", "Scenarios", "Info.plist", "README.md",
                 ],
-                sources: ["Onboarding/OnboardingModel.swift", "Tests"]),
+                sources: ["Onboarding/OnboardingModel.swift", "Onboarding/StandardFlowsDebugModel.swift", "Tests"]),
             .testTarget(
                 name: "FlowCodegenTests",
                 dependencies: ["FlowCodegen", "FlowBuildTool", "FlowProject", "FlowSyntax", "FlowModel"],
