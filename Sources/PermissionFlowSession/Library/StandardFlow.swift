@@ -68,12 +68,27 @@ public enum StandardLibrary {
         }
     }
 
-    /// The checked program holding `kind`'s standard flow (with the flows it calls and its copy).
+    /// The checked program holding `kind`'s standard flow (with the flows it calls and its copy),
+    /// loaded and checked at its first use, then kept.
     public static func program(for kind: PermissionKind) throws(FlowLibraryError) -> Program {
+        if let loaded = loaded.program(for: kind) { return loaded }
         let root = try directory.standardizedFileURL.resolvingSymlinksInPath().path
         let library = try FlowLibrary(root: root, paths: [kind.rawValue + ".flow"], reader: FileSystemReader())
-        return try library.program(for: StandardFlow.standard(kind, reason: "").flowName)
+        let program = try library.program(for: StandardFlow.standard(kind, reason: "").flowName)
+        loaded.keep(program, for: kind)
+        return program
     }
+
+    private static let loaded = LoadedPrograms()
+}
+
+/// The standard programs loaded so far, shared by every session (a run may start on any actor).
+private final class LoadedPrograms: @unchecked Sendable {
+    private let lock = NSLock()
+    private var programs: [PermissionKind: Program] = [:]
+
+    func program(for kind: PermissionKind) -> Program? { lock.withLock { programs[kind] } }
+    func keep(_ program: Program, for kind: PermissionKind) { lock.withLock { programs[kind] = program } }
 }
 
 extension FlowSession {
