@@ -123,6 +123,16 @@ struct StandardLibraryTests {
         #expect(outcome == .limited)
     }
 
+    /// iOS shows the location and tracking prompts only to an app in the foreground; otherwise
+    /// the request returns `notDetermined` and the run ends `cancelled` instead of stopping with
+    /// a status no arm matches (FL2101).
+    @Test(arguments: [PermissionKind.location, .locationAccuracy, .tracking])
+    func aRequestIOSDoesNotShowInTheBackgroundEndsCancelled(kind: PermissionKind) async throws {
+        let device = try SimulatedDevice(.init(appActive: false), script: Script())
+        let (outcome, _) = try await run(.standard(kind, reason: Self.reason), on: device, tapping: ["Continue"])
+        #expect(outcome == .cancelled)
+    }
+
     @Test func theCheckpointNamesTheStandardFlowToResumeAtLaunch() {
         #expect(StandardFlow.kind(ofFlowNamed: "standard_photosAddOnly") == .photosAddOnly)
         #expect(StandardFlow.kind(ofFlowNamed: "standard_flashlight") == nil)
