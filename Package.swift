@@ -75,7 +75,10 @@ let package = Package(
         // against Tests/AppleStubs by Scripts/typecheck-apple.sh.
         .target(
             name: "PermissionFlowSession", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime"],
-            resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),
+            // Issue 30: the standard flows (`session.run(.standard(.camera, reason: ...))`); their
+            // scenarios are CI's (`flowrun test`), not the app's.
+            exclude: ["Resources/StandardScenarios"],
+            resources: [.copy("Resources/PrivacyInfo.xcprivacy"), .copy("Resources/Standard")]),
         .target(name: "PermissionFlowUI", dependencies: ["FlowModel", "FlowRuntime", "PermissionFlowSession"]),
         .target(
             name: "PermissionFlow", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "PermissionFlowSession"]),
@@ -182,10 +185,10 @@ let package = Package(
                 name: "OnboardingExampleTests", dependencies: ["PermissionFlow"], path: "Examples/Onboarding",
                 exclude: [
                     "Onboarding/OnboardingApp.swift", "Onboarding/OnboardingView.swift",
-                    "Onboarding/PermissionSystem.swift", "Onboarding.xcodeproj", "Flows", "Scenarios",
-                    "Info.plist", "README.md",
+                    "Onboarding/PermissionSystem.swift", "Onboarding/StandardFlowsDebugView.swift",
+                    "Onboarding.xcodeproj", "Flows", "Scenarios", "Info.plist", "README.md",
                 ],
-                sources: ["Onboarding/OnboardingModel.swift", "Tests"]),
+                sources: ["Onboarding/OnboardingModel.swift", "Onboarding/StandardFlowsDebugModel.swift", "Tests"]),
             .testTarget(
                 name: "FlowCodegenTests",
                 dependencies: ["FlowCodegen", "FlowBuildTool", "FlowProject", "FlowSyntax", "FlowModel"],

@@ -26,7 +26,11 @@ import Testing
 
     /// The repository's directories the examples read, copied into a scratch directory that is
     /// its own repository root.
-    static let exampleDirectories = ["flows", "Examples", "Tests/Fixtures/readme"]
+    static let exampleDirectories = [
+        "flows", "Examples", "Tests/Fixtures/readme",
+        // The standard flow library and its scenarios (the "In an app" article).
+        "Sources/PermissionFlowSession/Resources",
+    ]
 
     /// A scratch copy of the repository root (`flows/`, `Examples/`, `Tests/Fixtures/readme`), and
     /// `flows/` again under `prefix` when given (an app repository whose flows are in `ios/`).

@@ -68,16 +68,23 @@ extension FlowDescriptor {
 
     /// The typed outcome of `result`, or the error that says why there is none.
     static func outcome(of result: RunResult) throws -> Outcome {
+        try Outcome.of(result, flow: flowName)
+    }
+}
+
+extension FlowOutcome {
+    /// The outcome `result` of a run of `flow` ended with, or the error that says why there is none.
+    static func of(_ result: RunResult, flow: String) throws -> Self {
         switch result.end {
         case .outcome(let name):
-            guard let outcome = Outcome(rawValue: name) else {
-                throw FlowRunError(flow: flowName, reason: .unknownOutcome(name), result: result)
+            guard let outcome = Self(rawValue: name) else {
+                throw FlowRunError(flow: flow, reason: .unknownOutcome(name), result: result)
             }
             return outcome
         case .error(let error):
-            throw FlowRunError(flow: flowName, reason: .flowError(error), result: result)
+            throw FlowRunError(flow: flow, reason: .flowError(error), result: result)
         case .inputNeeded(let needed, _):
-            throw FlowRunError(flow: flowName, reason: .inputNeeded(needed), result: result)
+            throw FlowRunError(flow: flow, reason: .inputNeeded(needed), result: result)
         case .cancelled:
             throw CancellationError()
         }

@@ -148,9 +148,17 @@ public final class FlowSession {
         flow: String, arguments: [String: RunArgument] = [:],
         handling: [String]
     ) throws(SessionError) -> Task<RunResult, any Error> {
+        try start(flow: flow, arguments: arguments, handling: handling, in: program)
+    }
+
+    /// Starts `flow` of `program`, which is the session's own program or one the session runs
+    /// besides it (a standard flow, `StandardFlow`).
+    func start(
+        flow: String, arguments: [String: RunArgument], handling: [String], in program: Program
+    ) throws(SessionError) -> Task<RunResult, any Error> {
         if let running { throw .alreadyRunning(flow: running.flow) }
         let interpreter = Interpreter(program: program, backend: backend, options: options)
-        let unlinked = unlinkedUses(of: flow)
+        let unlinked = unlinkedUses(of: flow, in: program)
         let inner = Task {
             if let unlinked { throw unlinked }
             return try await interpreter.run(flow: flow, arguments: arguments, handling: handling)
@@ -176,7 +184,7 @@ public final class FlowSession {
 
     /// The kinds `flow` uses that `system` cannot serve (an app registers one module per
     /// framework), as the error the run is refused with before it starts.
-    private func unlinkedUses(of flow: String) -> UnlinkedKindsError? {
+    private func unlinkedUses(of flow: String, in program: Program) -> UnlinkedKindsError? {
         guard let linking = system as? any KindLinking, let id = program.flow(named: flow) else { return nil }
         let problems = linking.unlinkedUses(in: program, flow: id)
         return problems.isEmpty ? nil : UnlinkedKindsError(program: program, diagnostics: problems)
