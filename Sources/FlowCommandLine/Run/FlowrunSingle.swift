@@ -67,11 +67,17 @@ struct FlowrunSingle: Sendable {
         } catch {
             return io.usageError("\(error)", parser: FlowrunCommand.parser)
         }
+        let history: (ShowHistory, ManualLimitClock)
+        switch script.limits.history(program: program, entry: flow) {
+        case .success(let made): history = made
+        case .failure(let failure): return io.usageError(failure.message, parser: FlowrunCommand.parser)
+        }
         let interpreter = Interpreter(
             program: program, backend: device,
             options: Interpreter.Options(
                 locale: options.locale, appName: options.appName, stepLimit: options.maxSteps,
-                maxTotalSteps: options.maxTotalSteps))
+                maxTotalSteps: options.maxTotalSteps),
+            history: history.0)
         let transcript = Transcript(program: program, style: style)
         // Text: each step is printed as it happens, so a person at a terminal sees where the
         // flow went before the next dialog; JSON is one object at the end.
@@ -87,8 +93,10 @@ struct FlowrunSingle: Sendable {
         do {
             var onStep: (@Sendable (TraceStep) -> Void)?
             if let printer { onStep = { step in printer.print(step) } }
-            result = try await interpreter.run(
-                flow: flow, arguments: arguments, handling: script.handling, onStep: onStep)
+            result = try await Self.runs(
+                interpreter, flow: flow, arguments: arguments, handling: script.handling,
+                relaunches: script.limits.relaunchesAfterDays, clock: history.1, output: printer.map { _ in io.stdout },
+                onStep: onStep)
         } catch {
             return io.usageError("\(error)", parser: FlowrunCommand.parser)
         }
@@ -277,5 +285,27 @@ struct FlowrunSingle: Sendable {
 
     static func firstLine(_ text: String) -> String {
         String(text.split(separator: "\n", maxSplits: 1).first ?? "")
+    }
+}
+
+extension FlowrunSingle {
+    /// The run, then one more on the same install per `--relaunch-after DAYS` (the clock `DAYS`
+    /// later), while each ends with an outcome; the last run's result. With `output`, a line
+    /// before each later run says how much later it is.
+    static func runs(
+        _ interpreter: Interpreter, flow: FlowID, arguments: [String: RunArgument], handling: [String],
+        relaunches: [Int], clock: ManualLimitClock, output: (any TextOutput)?,
+        onStep: (@Sendable (TraceStep) -> Void)?
+    ) async throws -> RunResult {
+        var result = try await interpreter.run(flow: flow, arguments: arguments, handling: handling, onStep: onStep)
+        for days in relaunches {
+            guard let outcome = result.outcome else { break }
+            clock.advance(days: days)
+            output?.line(
+                "run ended with \(outcome); \(days) \(days == 1 ? "day" : "days") later the app runs the flow again")
+            output?.line()
+            result = try await interpreter.run(flow: flow, arguments: arguments, handling: handling, onStep: onStep)
+        }
+        return result
     }
 }

@@ -10,6 +10,7 @@ public enum RuleRegistry {
         .promptSkippedOnSomePaths, .locationUpgradeIgnored, .settingsForUndetermined, .promptWhilePromptFinishing,
         .statusAnalysisWidened,
         .steeringPrimingButton, .dismissablePriming, .forcedConsent, .buttonReshowsAlert, .destructiveOnlyAlert,
+        .naggingPriming,
         .emptyCopy, .placeholderCopy, .missingTranslation, .duplicateButtonLabel,
         .missingUsageDescription, .placeholderUsageDescription, .locationAlwaysWithoutWhenInUse,
         .missingAccuracyPurpose,
