@@ -751,7 +751,7 @@ import Testing
             flow f { start -> s  state s { track "x"  limit 3 times else -> done denied  -> done granted } }
             """,
             [
-                "main.flow:1:43: error: 'limit' must be the first statement of state 's'; move it before the other statements [FL0191]"
+                "main.flow:1:43: error: 'limit' must be the first statement of state 's'; move it before the other statements [FL0191] note: first statement is here (1:32)"
             ]),
     ]
 

@@ -32,7 +32,7 @@ extension Rule {
             flow camera {
               uses camera
               start -> check
-              state check { status camera { authorized -> done granted  notDetermined, denied -> prime  else -> done denied } }
+              state check { status camera { authorized -> done granted  notDetermined -> prime  denied -> prime  else -> done denied } }
               state 1️⃣prime {
                 alert { title "Scan receipts" message "We use the camera to scan receipts" button "Continue" -> ask }
               }
