@@ -51,6 +51,26 @@ import Testing
         #expect(r.out.hasSuffix("outcome: granted\n"))
     }
 
+    @Test func eventsOfEveryRunAreWrittenEachOnItsDay() async throws {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("limit-events-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let r = await flowrun([
+            "push.flow", "--events", path, "--user", "u1", "--time", "2026-01-05T09:30:00Z", "--tap", "Not Now",
+            "--relaunch-after", "3",
+        ])
+        #expect(r.code == 0)
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        let events = try lines.map { line -> (String, String) in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            return (
+                try #require(object["event"] as? String), String(try #require(object["time"] as? String).prefix(10))
+            )
+        }
+        #expect(events.map(\.0) == ["flow_start", "primer_shown", "flow_end", "flow_start", "flow_end"])
+        #expect(events.map(\.1) == ["2026-01-05", "2026-01-05", "2026-01-05", "2026-01-08", "2026-01-08"])
+    }
+
     @Test func badShownValuesAreUsageErrors() async {
         let malformed = await flowrun(["push.flow", "--shown", "primer=two"])
         #expect(malformed.code == 2)
