@@ -103,6 +103,7 @@ struct Roles {
             try item(d.range)
         case .state(let s):
             try item(s.range)
+            for limit in s.limits { try item(limit.range) }
             for effect in s.effects { try track(effect, asItem: true) }
             if let terminator = s.terminator { try self.terminator(terminator) }
         }

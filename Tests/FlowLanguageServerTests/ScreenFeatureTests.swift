@@ -48,7 +48,9 @@ import Testing
 
     @Test func screenIsAStatementOfAState() async throws {
         #expect(
-            try await labels(6, 12) == ["screen", "alert", "request", "status", "track", "call", "open", "capability"])
+            try await labels(6, 12) == [
+                "screen", "alert", "request", "status", "track", "call", "open", "capability", "limit",
+            ])
     }
 
     @Test func hoverOnALayoutSaysHowIOSShowsIt() async throws {

@@ -737,6 +737,22 @@ import Testing
             [
                 "main.flow:1:38: error: event name 'flow_end' is reserved: the runtime sends it itself when a run ends with an outcome; use another name [FL0170]"
             ]),
+        Case(
+            "FL0190 a limit of zero times",
+            """
+            flow f { start -> s  state s { limit 0 times else -> done denied  -> done granted } }
+            """,
+            [
+                "main.flow:1:38: error: the limit of state 's' never shows the state with 0; use 1 or more, such as 'limit 3 times' [FL0190]"
+            ]),
+        Case(
+            "FL0191 a limit after a track",
+            """
+            flow f { start -> s  state s { track "x"  limit 3 times else -> done denied  -> done granted } }
+            """,
+            [
+                "main.flow:1:43: error: 'limit' must be the first statement of state 's'; move it before the other statements [FL0191] note: first statement is here (1:32)"
+            ]),
     ]
 
     @Test(arguments: cases) func diagnostics(_ c: Case) {

@@ -123,6 +123,12 @@ public struct FlowrunCommand: Sendable {
                 help:
                     "outcomes the app handles itself, e.g. denied,limited: the run ends at the flow's 'handoff' state for them"
             ),
+            .repeatable(
+                "shown", "state=times@days",
+                help: "a limited state's history, e.g. prime=2@3: shown twice, last 3 days ago (default: never)"),
+            .repeatable(
+                "relaunch-after", "days",
+                help: "after the run, run the flow again on the same install this many days later (repeatable)"),
             .value("locale", "tag", help: "the copy's locale, e.g. zh-Hans (closest declared locale)"),
             .value("app", "name", help: "the app name for {app} and system prompts"),
             .value("scenario", "file", help: "take statuses, capabilities and answers from a scenario file"),
@@ -277,7 +283,7 @@ struct RunOptions: Sendable {
             let fixed =
                 [
                     "status", "capability", "tap", "answer", "settings", "scenario", "expect-outcome", "max-steps",
-                    "max-total-steps",
+                    "max-total-steps", "shown", "relaunch-after",
                 ]
                 .filter { !parsed.values($0).isEmpty } + (parsed.flag("inactive") ? ["inactive"] : [])
                 + (parsed.flag("relaunch") ? ["relaunch"] : [])

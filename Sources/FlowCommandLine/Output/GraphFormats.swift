@@ -64,6 +64,7 @@ enum GraphFormats {
         case (.otherwise, _): return "else"
         case (.button(let i), .alert(let a)): return program.baseText(a.buttons[i].label)
         case (.settingsReturn, _): return "on return"
+        case (.limitElse, _): return "not due"
         default: return ""
         }
     }
@@ -80,7 +81,9 @@ enum GraphFormats {
         case .openSettings(let open): what = "open \(open.page.rawValue)"
         case .call(let call): what = "call \(program[call.callee].name)"
         }
-        return what.isEmpty ? state.name : "\(state.name)\n\(what)"
+        // A limited state says so on its card: its `else` edge is labelled "not due".
+        let limit = state.limit.map { "\nlimit " + $0.clauseText } ?? ""
+        return (what.isEmpty ? state.name : "\(state.name)\n\(what)") + limit
     }
 
     /// A permission as the flow's text names it: the kind, or the parameter's own name
@@ -133,7 +136,7 @@ enum GraphFormats {
         }
         var usedOutcomes = Set<Int>()
         for state in flow.states {
-            for transition in state.terminator.transitions {
+            for transition in state.transitions {
                 if case .outcome(let o) = transition.target { usedOutcomes.insert(o) }
             }
         }
@@ -142,7 +145,7 @@ enum GraphFormats {
         }
         graph.links.append(Graph.Link(from: prefix + "start", to: "\(prefix)s\(flow.start.index)", label: ""))
         for (s, state) in flow.states.enumerated() {
-            for edge in state.terminator.edges {
+            for edge in state.edges {
                 let target =
                     switch edge.transition.target {
                     case .state(let t): "\(prefix)s\(t.index)"

@@ -67,11 +67,17 @@ struct FlowrunSingle: Sendable {
         } catch {
             return io.usageError("\(error)", parser: FlowrunCommand.parser)
         }
+        let history: (ShowHistory, ManualLimitClock)
+        switch script.limits.history(program: program, entry: flow) {
+        case .success(let made): history = made
+        case .failure(let failure): return io.usageError(failure.message, parser: FlowrunCommand.parser)
+        }
         let interpreter = Interpreter(
             program: program, backend: device,
             options: Interpreter.Options(
                 locale: options.locale, appName: options.appName, stepLimit: options.maxSteps,
-                maxTotalSteps: options.maxTotalSteps, sendsRuntimeEvents: options.sendsRuntimeEvents))
+                maxTotalSteps: options.maxTotalSteps, sendsRuntimeEvents: options.sendsRuntimeEvents),
+            history: history.0)
         let transcript = Transcript(program: program, style: style)
         // Text: each step is printed as it happens, so a person at a terminal sees where the
         // flow went before the next dialog; JSON is one object at the end.
@@ -84,16 +90,29 @@ struct FlowrunSingle: Sendable {
             printer = Transcript.StepPrinter(transcript: transcript, output: io.stdout)
         }
         let result: RunResult
+        var runs: [(result: RunResult, daysLater: Int)] = []
         do {
             var onStep: (@Sendable (TraceStep) -> Void)?
             if let printer { onStep = { step in printer.print(step) } }
-            result = try await interpreter.run(
-                flow: flow, arguments: arguments, handling: script.handling, onStep: onStep)
+            runs = try await Self.runs(
+                interpreter, flow: flow, arguments: arguments, handling: script.handling,
+                relaunches: script.limits.relaunchesAfterDays, clock: history.1, output: printer.map { _ in io.stdout },
+                onStep: onStep)
+            result = runs[runs.count - 1].result
         } catch {
             return io.usageError("\(error)", parser: FlowrunCommand.parser)
         }
 
-        if let log = options.eventLog, !Self.append(result.sentEvents, to: log, io: io) { return ExitCode.usageError }
+        if let log = options.eventLog {
+            // Each run's events, a later run's from its own day (`--relaunch-after`).
+            let start = log.time ?? Date()
+            for run in runs {
+                let time = start.addingTimeInterval(Double(run.daysLater * Limit.secondsPerDay))
+                guard Self.append(run.result.sentEvents, to: (log.path, log.user, time), io: io) else {
+                    return ExitCode.usageError
+                }
+            }
+        }
         var code: Int32
         var message: String?
         switch result.end {
@@ -280,5 +299,31 @@ struct FlowrunSingle: Sendable {
 
     static func firstLine(_ text: String) -> String {
         String(text.split(separator: "\n", maxSplits: 1).first ?? "")
+    }
+}
+
+extension FlowrunSingle {
+    /// The run, then one more on the same install per `--relaunch-after DAYS` (the clock `DAYS`
+    /// later), while each ends with an outcome: every run's result, with how many days after the
+    /// first it ran. With `output`, a line before each later run says how much later it is.
+    static func runs(
+        _ interpreter: Interpreter, flow: FlowID, arguments: [String: RunArgument], handling: [String],
+        relaunches: [Int], clock: ManualLimitClock, output: (any TextOutput)?,
+        onStep: (@Sendable (TraceStep) -> Void)?
+    ) async throws -> [(result: RunResult, daysLater: Int)] {
+        var result = try await interpreter.run(flow: flow, arguments: arguments, handling: handling, onStep: onStep)
+        var runs = [(result: result, daysLater: 0)]
+        var daysLater = 0
+        for days in relaunches {
+            guard let outcome = result.outcome else { break }
+            clock.advance(days: days)
+            output?.line(
+                "run ended with \(outcome); \(days) \(days == 1 ? "day" : "days") later the app runs the flow again")
+            output?.line()
+            result = try await interpreter.run(flow: flow, arguments: arguments, handling: handling, onStep: onStep)
+            daysLater += days
+            runs.append((result, daysLater))
+        }
+        return runs
     }
 }

@@ -48,14 +48,14 @@ enum FunnelHTML {
             graph.nodes.append(.init(id: "s\(s)", label: label, shape: .state))
         }
         for (o, outcome) in flow.outcomes.enumerated()
-        where flow.states.contains(where: { $0.terminator.transitions.contains { $0.target == .outcome(o) } }) {
+        where flow.states.contains(where: { $0.transitions.contains { $0.target == .outcome(o) } }) {
             // The counters list only the outcomes a run can reach (`FunnelMap.outcomes`).
             let runs = map.outcomes.firstIndex(of: outcome.name).map { counts.outcomes[$0] } ?? 0
             graph.nodes.append(.init(id: "o\(o)", label: "done \(outcome.name)\n" + share(runs), shape: .outcome))
         }
         graph.links.append(.init(from: "start", to: "s\(flow.start.index)", label: ""))
         for (s, state) in flow.states.enumerated() {
-            for edge in state.terminator.edges {
+            for edge in state.edges {
                 let target =
                     switch edge.transition.target {
                     case .state(let t): "s\(t.index)"

@@ -201,6 +201,8 @@ public enum RunJSON {
             return .object([("kind", .string("returned")), ("flow", .string(flow)), ("outcome", .string(outcome))])
         case .handedOff(let outcome):
             return .object([("kind", .string("handedOff")), ("outcome", .string(outcome))])
+        case .limited(let refusal):
+            return .object([("kind", .string("limited")), ("reason", .string(refusal.description))])
         case .resumed(let checkpoint):
             return .object([
                 ("kind", .string("resumed")),

@@ -12,6 +12,8 @@ public struct RunScript: Hashable, Sendable {
     public var script = Script()
     /// `--handling` (or a scenario's `handling` lines): outcomes the app handles itself.
     public var handling: [String] = []
+    /// `--shown` and `--relaunch-after` (or a scenario's `shown` and `after` lines).
+    public var limits = LimitScript()
 
     public init() {}
 
@@ -30,6 +32,7 @@ public struct RunScript: Hashable, Sendable {
     /// lasts until iOS ends the app's session; alone, one such visit that changes nothing),
     /// `--inactive`, `--tracking-requests off`.
     public init(_ arguments: ParsedArguments) throws(ArgumentError) {
+        limits = try Self.limitScript(arguments)
         for value in arguments.values("status") {
             let (kind, name) = try Self.kindAndValue(value, option: "status")
             configuration.statuses[kind] = try Self.status(name, of: kind, in: "--status \(value)")
@@ -180,5 +183,34 @@ public struct RunScript: Hashable, Sendable {
         var message = "unknown \(what) '\(name)' in '\(option)'"
         if let close = Suggestion.closest(to: name, in: candidates) { message += "; did you mean '\(close)'?" }
         return message
+    }
+}
+
+extension RunScript {
+    /// `--shown STATE=TIMES@DAYS_AGO` (`prime=2@3`: shown twice, last 3 days ago; `prime=2`:
+    /// last today) and `--relaunch-after DAYS` (the flow runs again on the same install).
+    static func limitScript(_ arguments: ParsedArguments) throws(ArgumentError) -> LimitScript {
+        var script = LimitScript()
+        for value in arguments.values("shown") {
+            let (state, rhs) = try split(value, option: "shown")
+            let parts = rhs.split(separator: "@", omittingEmptySubsequences: false)
+            guard parts.count <= 2, let times = Int(parts[0]), times >= 0,
+                let days = parts.count == 2 ? Int(parts[1]) : 0, days >= 0
+            else {
+                throw ArgumentError(
+                    "expected STATE=TIMES@DAYS_AGO in '--shown \(value)', e.g. prime=2@3 (twice, last 3 days ago)")
+            }
+            guard !script.shown.contains(where: { $0.state == state }) else {
+                throw ArgumentError("'--shown' sets state '\(state)' twice")
+            }
+            script.shown.append(LimitScript.Shown(state: state, times: times, daysAgo: days))
+        }
+        for value in arguments.values("relaunch-after") {
+            guard let days = Int(value), days >= 0 else {
+                throw ArgumentError("'--relaunch-after \(value)' is not a number of days (0 or more)")
+            }
+            script.relaunchesAfterDays.append(days)
+        }
+        return script
     }
 }

@@ -40,6 +40,8 @@ enum ScenarioInputs {
         merged.script.criticalAlertsAnswers += flags.script.criticalAlertsAnswers
         // `--handling` replaces the scenario's `handling` lines (the command line wins).
         merged.handling = flags.handling.isEmpty ? scenario.handling.map(\.value) : flags.handling
+        merged.limits.shown = scenario.limits.shown + flags.limits.shown
+        merged.limits.relaunchesAfterDays = scenario.limits.relaunchesAfterDays + flags.limits.relaunchesAfterDays
         return merged
     }
 }

@@ -95,6 +95,8 @@ struct StoryReader {
             case .handedOff(let outcome):
                 items.append(
                     .note("\(step.context.flow) hands '\(outcome)' to its caller at state '\(step.context.state)'"))
+            case .limited(let refusal):
+                items.append(.note("\(step.context.state) is not shown: \(refusal.description)"))
             case .capability, .goto, .call, .returned, .resumed, .incomplete:
                 break
             }

@@ -73,6 +73,7 @@ struct CompletionContext {
         while k > 0, previous[k].kind == .dot, previous[k - 1].isName { k -= 2 }
         if k >= 0, previous[k].kind == .at { return keyItems() }
         guard let last = previous.last else { return [] }
+        if let items = LimitFeatures.completion(previous: previous, bytes: bytes) { return items }
         if let items = ScreenFeatures.completion(previous: previous, bytes: bytes, offset: offset, tree: tree) {
             return items
         }

@@ -32,6 +32,11 @@ extension LanguageServer {
         {
             range = screenRange
             sections.append(text)
+        } else if let tree = analysis.load.syntax.first,
+            let (text, limitRange) = LimitFeatures.hover(at: offset, in: tree)
+        {
+            range = limitRange
+            sections.append(text)
         }
         for finding in analysis.report.findings {
             let d = finding.diagnostic

@@ -74,6 +74,7 @@ enum ScreenFeatures {
                 ("request", "ask iOS for a permission"), ("status", "branch on a permission's status"),
                 ("track", "send an analytics event"), ("call", "run another flow"),
                 ("open", "open the app's Settings page"), ("capability", "branch on what the device has"),
+                ("limit", "show the state at most N times, every N days; first in the state"),
             ].map { CompletionItem(label: $0.0, kind: keyword, detail: $0.1) }
         }
         return nil

@@ -106,6 +106,7 @@ public struct SymbolIndex: Sendable {
             case .let(let decl): decl.value.map { text($0) }
             case .state(let decl):
                 add(.state(flowFile: path, flow: flow, name: decl.name.name), decl.name.range, definition: true)
+                for limit in decl.limits { transition(limit.otherwise) }
                 if let terminator = decl.terminator { walk(terminator) }
             }
         }

@@ -94,6 +94,7 @@ public struct AnalysisNodes: RandomAccessCollection, Sendable {
         case -3: .statusUnknown
         case -4: .capability(present: true)
         case -5: .capability(present: false)
+        case -7: .limitNotDue
         default: (-id - 8) % 2 == 0 ? .button(Int((-id - 8) / 2)) : .callOutcome(Int((-id - 9) / 2))
         }
     }
@@ -150,6 +151,7 @@ public struct AnalysisNodes: RandomAccessCollection, Sendable {
         case .settingsReturn: return -2
         case .statusUnknown: return -3
         case .capability(let present): return present ? -4 : -5
+        case .limitNotDue: return -7
         case .button(let i) where i < 1 << 20: return -8 - Int32(i) * 2
         case .callOutcome(let o) where o < 1 << 20: return -9 - Int32(o) * 2
         default: break

@@ -147,7 +147,7 @@ public final class FlowAnalysis: @unchecked Sendable {
         self.components = StronglyConnectedComponents(count: 0) { _ in [] }
         // Closures, not key paths: a key path is read through the runtime (about 700 instructions
         // a state here and in TakenEdges, on every flow).
-        self.stateEdges = flow.states.map { $0.terminator.edges }
+        self.stateEdges = flow.states.map { $0.edges }
         self.domains = subjects.map(domain(of:))
         self.choices = subjects.map(settingsChoices)
         for state in flow.states {

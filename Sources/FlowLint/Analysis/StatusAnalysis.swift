@@ -17,6 +17,8 @@ public enum StepCause: Hashable, Sendable {
     case request(PermissionRef, RequestNote, result: Status)
     /// A call whose callee ends with this outcome (the first of the arm's group).
     case callOutcome(Int)
+    /// A state's `limit` says not now: the flow takes its `else` without running the state.
+    case limitNotDue
 }
 
 /// How a request can produce a result, for witnesses.
@@ -36,7 +38,7 @@ public enum RequestNote: Hashable, Sendable {
 
 /// A step the status analysis can take from one (state, knowledge) node.
 public struct AnalysisStep: Hashable, Sendable {
-    /// Index into `terminator.edges`.
+    /// Index into `FlowState.edges` (the terminator's, then a limit's `else`).
     public var edge: Int
     public var target: Target
     public var knowledge: Knowledge
@@ -249,6 +251,9 @@ extension FlowAnalysis {
                 evaluateCall(callPlan(call, callee: callees[callee]), k, into: &ev)
             }
         }
+        // A limited state may be skipped: its `else` edge is the state's last, after the
+        // terminator's, and nothing is shown on it, so what is known does not change.
+        if let last = edges.last, last.kind == .limitElse { step(edges.count - 1, k, .limitNotDue) }
     }
 
     func settingsChoices(_ ref: PermissionRef) -> StatusSet {

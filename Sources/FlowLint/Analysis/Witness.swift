@@ -287,6 +287,8 @@ extension FlowAnalysis {
         let to = edges.indices.contains(edge) ? " → " + targetName(edges[edge].transition.target) : ""
         switch (cause, state.terminator) {
         case (.goesOn, _): return "goes on" + to
+        case (.limitNotDue, _):
+            return "limit \(state.limit?.clauseText ?? ""): not due" + to
         case (.capability(let present), .capability(let check)):
             let (yes, no) = check.capability.armNames
             return "capability \(check.capability.rawValue) = \(present ? yes : no)" + to
@@ -418,6 +420,7 @@ extension FlowAnalysis {
                 "capability \(check.capability.rawValue) = \(yes ? check.capability.armNames.yes : check.capability.armNames.no)"
                 + to
         case (.settingsReturn, _): return "back from Settings" + to
+        case (.limitElse, _): return "limit \(state.limit?.clauseText ?? ""): not due" + to
         case (.arm(let i), .status(let check)):
             return "status \(check.subjects.map { name(of: $0) }.joined(separator: ", ")) = \(check.arms[i].spelling)"
                 + to

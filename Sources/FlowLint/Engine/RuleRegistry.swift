@@ -11,6 +11,7 @@ public enum RuleRegistry {
         .statusAnalysisWidened,
         .settingsForRestricted, .elseMergesUnavailable, .approximateLocationToldOff, .primingWhileGranted,
         .steeringPrimingButton, .dismissablePriming, .forcedConsent, .buttonReshowsAlert, .destructiveOnlyAlert,
+        .naggingPriming,
         .emptyCopy, .placeholderCopy, .missingTranslation, .duplicateButtonLabel,
         .settingsLabelEndsFlow, .untranslatedLocale, .permissionNameUntranslated,
         .missingUsageDescription, .placeholderUsageDescription, .locationAlwaysWithoutWhenInUse,

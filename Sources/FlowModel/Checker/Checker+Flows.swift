@@ -242,6 +242,8 @@ extension Checker {
             position += 1
             let effects = state.effects.map { track($0, in: scope) }
             let handoff = state.handoff.flatMap { self.handoff($0, in: sig) }
+            var limitFailed = false
+            let limit = self.limit(of: state, position: position, in: context, failed: &limitFailed)
             takePendingRunUses(into: &runUses, state: position)
             guard let syntax = state.terminator else {
                 incomplete = true
@@ -253,10 +255,11 @@ extension Checker {
             }
             takePendingRunUses(into: &runUses, state: position)
             if state.handoff != nil, handoff == nil { continue }
+            if limitFailed { continue }
             states.append(
                 FlowState(
                     name: state.name.name, range: state.range, nameRange: state.name.range,
-                    effects: effects, terminator: terminator, handoff: handoff))
+                    effects: effects, terminator: terminator, handoff: handoff, limit: limit))
         }
         guard let start, states.count == stateCount else { return nil }
         checkRunValues(runUses, states: states, start: start)

@@ -127,7 +127,7 @@ extension Checker {
                 let s = node / 2
                 let effect = Self.effect(of: states[s].terminator, on: value)
                 let set = effect == .sets || (effect == .keeps && node % 2 == 1)
-                for transition in states[s].terminator.transitions {
+                for transition in states[s].transitions {
                     guard case .state(let t) = transition.target else { continue }
                     let next = 2 * t.index + (set ? 1 : 0)
                     if parent[next] == -2 {

@@ -57,6 +57,8 @@ import FlowSyntax
 /// - `FL0161` a call handles an outcome that none of its arms names
 /// - `FL0162` `{status}`, `{button}` or `{outcome}` in a track where some path sets no value for it
 /// - `FL0170` a `track` of an event the runtime sends itself (`flow_start`, `flow_end`)
+/// - `FL0190` a wrong `limit` clause (a repeated clause, a count that is not a whole number from 1) or an `else` back to the limited state
+/// - `FL0191` a `limit` that is not the first statement of its state, or a second one
 extension DiagnosticID {
     public static let unreadableEntry: DiagnosticID = "FL0100"
     public static let unreadableImport: DiagnosticID = "FL0101"
@@ -114,6 +116,9 @@ extension DiagnosticID {
     public static let runValueUndefined: DiagnosticID = "FL0162"
     // FL0170 and up: the runtime's own analytics events (issue 34).
     public static let reservedEventName: DiagnosticID = "FL0170"
+    // FL0190 and up: frequency caps, `limit` (issue 34, item 2).
+    public static let invalidLimit: DiagnosticID = "FL0190"
+    public static let misplacedLimit: DiagnosticID = "FL0191"
 }
 
 /// The spelling the checker uses for its IDs (`ModelDiagnosticID.unknownState`); every phase

@@ -464,6 +464,25 @@ extension DiagnosticRegistry {
                 "state s {\n  track 1️⃣\"flow_start\"\n  alert { title \"Use the camera\" button \"Continue\" -> ask }\n}\nstate ask { request camera -> done granted }"
             ),
             fix: ("\"flow_start\"", "\"camera_prime_shown\""), policy: checkPolicy),
+        DiagnosticDescription(
+            .invalidLimit, "invalid-limit", .error,
+            summary: "a `limit` clause that is repeated or not a whole number from 1, or an `else` back to its state",
+            explanation:
+                "`limit N times, every N days else -> target` caps how often a state is shown (Grammar.md, \"`limit`\"). Each clause comes at most once and counts from 1: `0 times` would never show the state and `every 0 days` limits nothing. The `else` is where the flow goes when the limit says not now; going back to the same state would ask the limit again at once.",
+            triggering: flowFile("state s {\n  limit 1️⃣0 times else -> done cancelled\n  -> done granted\n}", after: ""),
+            fix: ("0 times", "3 times"), policy: checkPolicy),
+        DiagnosticDescription(
+            .misplacedLimit, "misplaced-limit", .error,
+            summary: "a `limit` after another statement of its state, or a second `limit`",
+            explanation:
+                "A limit decides whether the state runs at all, so it is the first statement of the state, before its `track`s, and a state has one: write both clauses in it, separated by a comma.",
+            triggering: flowFile(
+                "state s {\n  track \"shown\"\n  1️⃣limit 3 times else -> done cancelled\n  -> done granted\n}"),
+            fix: (
+                "track \"shown\"\n    limit 3 times else -> done cancelled",
+                "limit 3 times else -> done cancelled\n    track \"shown\""
+            ),
+            policy: checkPolicy),
     ])
 }
 

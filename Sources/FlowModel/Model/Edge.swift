@@ -12,6 +12,9 @@ public struct FlowEdge: Hashable, Sendable {
         case otherwise
         case button(Int)
         case settingsReturn
+        /// A state's `limit ... else -> target`: the state may not be shown now ("not due").
+        /// Not an edge of the terminator: `FlowState.edges` puts it after the terminator's.
+        case limitElse
     }
     public var kind: Kind
     public var transition: FlowTransition

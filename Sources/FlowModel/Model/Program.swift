@@ -154,7 +154,7 @@ extension Flow {
         var reached = Set<Int>()
         var next = 0
         while next < queue.count {
-            for transition in self[queue[next]].terminator.transitions {
+            for transition in self[queue[next]].transitions {
                 switch transition.target {
                 case .state(let state): if seen.insert(state).inserted { queue.append(state) }
                 case .outcome(let index): reached.insert(index)

@@ -423,24 +423,40 @@ public struct FlowState: Hashable, Sendable {
     public var terminator: Terminator
     /// `handoff outcome`: where a caller that handles the outcome takes over (nil: nowhere).
     public var handoff: Handoff? {
-        get { handoffBox?.value }
-        set { handoffBox = newValue.map(Box.init) }
+        get { extrasBox?.value.handoff }
+        set { setExtras(StateExtras(handoff: newValue, limit: limit)) }
     }
-    /// Few states have a handoff: kept inline, its 37 bytes were a fifth of every state (a
-    /// loaded program keeps one `FlowState` a state).
-    private var handoffBox: Box<Handoff>?
+    /// `limit ... else -> target` (Limit.swift): how often the state may be shown (nil: always).
+    public var limit: Limit? {
+        get { extrasBox?.value.limit }
+        set { setExtras(StateExtras(handoff: handoff, limit: newValue)) }
+    }
+    /// The handoff and the limit, boxed together: few states have either, and kept inline the
+    /// handoff's 37 bytes were a fifth of every state (a loaded program keeps one `FlowState` a
+    /// state); one box for both keeps a state one pointer wider, not two.
+    private var extrasBox: Box<StateExtras>?
+
+    private mutating func setExtras(_ extras: StateExtras) {
+        extrasBox = extras.handoff == nil && extras.limit == nil ? nil : Box(extras)
+    }
 
     public init(
         name: String, range: SourceRange, nameRange: SourceRange, effects: [TrackEvent], terminator: Terminator,
-        handoff: Handoff? = nil
+        handoff: Handoff? = nil, limit: Limit? = nil
     ) {
         self.name = name
         self.range = range
         self.nameRange = nameRange
         self.effects = effects
         self.terminator = terminator
-        self.handoffBox = handoff.map(Box.init)
+        self.extrasBox = handoff == nil && limit == nil ? nil : Box(StateExtras(handoff: handoff, limit: limit))
     }
+}
+
+/// What few states have: a `handoff` clause and a `limit`.
+private struct StateExtras: Hashable, Sendable {
+    var handoff: Handoff?
+    var limit: Limit?
 }
 
 /// A value that is usually absent, on the heap, compared and hashed by value: an optional field

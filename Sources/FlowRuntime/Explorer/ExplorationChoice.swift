@@ -18,12 +18,14 @@ public enum ExplorationChoice: Hashable, Sendable {
     /// What the user did in Settings (no change, or one). Changing a privacy switch terminates
     /// the app; a visit that ends with `relaunch` relaunches it without one.
     case settings(SettingsActions)
+    /// A limited state's side (Grammar.md, "`limit`"): due (`refusal` nil), or not now and why.
+    case limit(flow: String, state: String, refusal: Limit.Refusal?)
 
     /// Whether this is the user answering something (a tap, a prompt answer, a Settings visit).
     public var isUserInput: Bool {
         switch self {
         case .tap, .answer, .criticalAlertsAnswer, .settings: true
-        case .status, .capability, .appActive: false
+        case .status, .capability, .appActive, .limit: false
         }
     }
 
@@ -36,6 +38,10 @@ public enum ExplorationChoice: Hashable, Sendable {
         case .tap(let label, _): "tap \(quoted(label))"
         case .answer(let k, let a): "answer \(k.rawValue) " + a.path.map(quoted).joined(separator: " ")
         case .criticalAlertsAnswer(let a): "answer criticalAlerts \(quoted(a.label))"
+        // The history that takes this side on the state's first entry (a scenario's `shown` line).
+        case .limit(_, let state, nil): "shown \(state) 0"
+        case .limit(_, let state, .usedUp(let shown, _)?): "shown \(state) \(shown) 0"
+        case .limit(_, let state, .tooSoon(let days, _)?): "shown \(state) 1 \(days)"
         case .settings(let visit):
             visit.changes.isEmpty && visit.criticalAlerts == nil
                 ? (visit.relaunch ? "relaunch" : "settings none")

@@ -71,14 +71,19 @@ public struct Explorer: Sendable {
         let device = SimulatedDevice(
             exploring: chooser, criticalAlertsEntitled: options.criticalAlertsEntitled,
             promptFinishingMatters: finishingMatters)
+        var history = ShowHistory()
+        let limitChoices = LimitChoices()
+        history.choices = limitChoices
         let interpreter = Interpreter(
             program: program, backend: device,
             options: Interpreter.Options(
                 locale: options.locale, appName: options.appName, stepLimit: Int.max, resumeFromCheckpoint: false,
-                maxTotalSteps: Int.max))
+                maxTotalSteps: Int.max),
+            history: history)
         let bound = try interpreter.bindArguments(arguments, for: program[flow])
         let root = Frame(flow: flow, state: program[flow].start, permissions: bound.permissions, texts: bound.texts)
         var search = Search(device: device, chooser: chooser, budget: options.budget)
+        search.limitChoices = limitChoices
         var execution = Execution(interpreter: interpreter, root: root)
         if !options.handling.isEmpty {
             execution.rootHandled = try interpreter.handledOutcomes(options.handling, of: program[flow])
@@ -152,6 +157,9 @@ struct Search {
     var decisionSteps: [(decision: ExploredPath.Decision, parent: Int)] = []
     var stackIDs: [StackLink: Int] = [:]
     var stackLinks: [StackLink] = []
+
+    /// The explorer's limit decisions (nil: no limit is ever asked in a test search).
+    var limitChoices: LimitChoices?
 
     init(device: SimulatedDevice, chooser: ChoosingUser, budget: Int) {
         self.device = device
@@ -238,7 +246,14 @@ struct Search {
             steps += 1
 
             await device.restore(node.device)
-            await chooser.replay(stepDecisions)
+            // A limit is decided first in its step, by the history, not the device's user.
+            if case .limit? = stepDecisions.first {
+                limitChoices?.replay(stepDecisions[0])
+                await chooser.replay(Array(stepDecisions.dropFirst()))
+            } else {
+                limitChoices?.replay(nil)
+                await chooser.replay(stepDecisions)
+            }
             var execution = node.execution
             let ctx = execution.currentContext
             let advanced = await execution.advance()

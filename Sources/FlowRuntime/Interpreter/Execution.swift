@@ -335,7 +335,7 @@ struct Execution {
         {
             return handOff(handoff)
         }
-        return effect(0)
+        return enterState()
     }
 
     /// A state with `handoff outcome`: when the calling state (or, for the entry flow, the app)
@@ -344,13 +344,13 @@ struct Execution {
     mutating func handOff(_ handoff: Handoff) -> Next {
         let top = stack.count - 1
         if top == 0 {
-            guard rootHandled.contains(handoff.outcome) else { return effect(0) }
+            guard rootHandled.contains(handoff.outcome) else { return enterState() }
         } else {
             let caller = (flow: stack[top - 1].flow.index, state: stack[top - 1].state.index)
             guard case .call(let call) = prepared.program.flows[caller.flow].states[caller.state].terminator,
                 call.handles(handoff.outcome)
             else {
-                return effect(0)
+                return enterState()
             }
         }
         phase = .terminator

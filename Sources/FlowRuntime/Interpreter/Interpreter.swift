@@ -64,30 +64,45 @@ public struct Interpreter: Sendable {
     public var program: Program { _read { yield prepared.program } }
     public let backend: any DeviceBackend
     public let options: Options
+    /// Where limited states' showings are remembered and the clock they are measured by
+    /// (ShowHistory.swift): by default a store of this interpreter's own and the system clock.
+    public let history: ShowHistory
     /// The index into `program.strings.locales` copy is taken from.
     public let localeIndex: Int
 
     /// Prepares `program` for `options` (resolving the copy that cannot change between runs), so
     /// an app that keeps its interpreter pays for that once.
-    public init(program: Program, backend: any DeviceBackend, options: Options = Options()) {
+    public init(
+        program: Program, backend: any DeviceBackend, options: Options = Options(), history: ShowHistory = ShowHistory()
+    ) {
         self.backend = backend
         self.options = options
+        self.history = history
         self.localeIndex = options.locale.map { program.strings.bestLocale(for: $0) } ?? 0
         self.prepared = PreparedProgram(unresolved: program)
         self.prepared = PreparedProgram(program: program, resolvingWith: self)
     }
 
-    private init(prepared: PreparedProgram, backend: any DeviceBackend, options: Options, localeIndex: Int) {
+    private init(
+        prepared: PreparedProgram, backend: any DeviceBackend, options: Options, localeIndex: Int, history: ShowHistory
+    ) {
         self.prepared = prepared
         self.backend = backend
         self.options = options
+        self.history = history
         self.localeIndex = localeIndex
     }
 
     /// The same interpreter (program, options and what was prepared from them) driving another
     /// backend: for tests and benchmarks that give each run a fresh simulated device.
     public func with(backend: any DeviceBackend) -> Interpreter {
-        Interpreter(prepared: prepared, backend: backend, options: options, localeIndex: localeIndex)
+        Interpreter(prepared: prepared, backend: backend, options: options, localeIndex: localeIndex, history: history)
+    }
+
+    /// The same interpreter reading and writing `history` instead: for runs that share one
+    /// install's store (relaunches) and for exploration.
+    public func with(history: ShowHistory) -> Interpreter {
+        Interpreter(prepared: prepared, backend: backend, options: options, localeIndex: localeIndex, history: history)
     }
 
     /// The locale tag copy is taken from, nil when the program declares no `strings`.

@@ -54,6 +54,9 @@ public struct TraceStep: Hashable, Sendable {
         case handedOff(outcome: String)
         /// The run started from a checkpoint saved before the app was terminated.
         case resumed(Checkpoint)
+        /// The state's `limit` said not now (why: `refusal`): the flow took the limit's `else`
+        /// without running the state (no track, no terminator).
+        case limited(Limit.Refusal)
         /// The statement did not complete: the run stopped here (input needed, error, cancelled).
         case incomplete
     }

@@ -20,6 +20,8 @@ public struct Scenario: Sendable {
     public var expectations: [Scripted<ScenarioExpectation>]
     /// `handling denied, limited`: outcomes the app handles itself (`Interpreter.run(handling:)`).
     public var handling: [Scripted<String>]
+    /// `shown prime 2 3` and `after 7 days`: the limited states' history and the later runs.
+    public var limits = LimitScript()
 
     public init(
         file: SourceFile, flowPath: Scripted<String>, flowName: Scripted<String>? = nil,

@@ -36,6 +36,7 @@ public enum ScenarioParser {
         var configuration = SimulatedDevice.Configuration()
         var script = Script()
         var expectations: [Scripted<ScenarioExpectation>] = []
+        var limits = LimitScript()
         var seen: [String: SourceRange] = [:]
 
         init(file: SourceFile) { self.file = file }
@@ -132,6 +133,7 @@ public enum ScenarioParser {
         static let directives = [
             "flow", "argument", "locale", "app", "limit", "status", "capability", "active", "inactive",
             "trackingRequests", "entitlement", "handling", "tap", "answer", "settings", "relaunch", "expect",
+            "shown", "after",
         ]
         static let expectations = ["outcome", "path", "track", "no", "error", "relaunch"]
 
@@ -190,6 +192,8 @@ public enum ScenarioParser {
             case "answer": parseAnswer(head, rest)
             case "settings": parseSettings(head, rest)
             case "expect": parseExpect(head, rest)
+            case "shown": parseShown(head, rest)
+            case "after": parseAfter(head, rest)
             default:
                 error(
                     .malformedScenario, "unknown directive '\(head.text)'", head.range,
@@ -561,10 +565,11 @@ public enum ScenarioParser {
                         at: SourceRange(file: file.id, start: start, end: start)))
                 return (nil, diagnostics)
             }
-            let scenario = Scenario(
+            var scenario = Scenario(
                 file: file, flowPath: flowPath, flowName: flowName, arguments: arguments, locale: locale,
                 appName: appName, stepLimit: stepLimit, configuration: configuration, script: script,
                 expectations: expectations, handling: handling)
+            scenario.limits = limits
             return (diagnostics.contains { $0.severity == .error } ? nil : scenario, diagnostics)
         }
     }

@@ -241,17 +241,29 @@ public struct ScenarioRunner: Sendable {
         }
         if result.diagnostics.contains(where: { $0.severity == .error }) { return result }
 
-        // Run.
+        // Run (again after each `after N days`, on the same device and install).
         let user = ScriptedUser(scenario.script)
-        let run: RunResult
+        var run: RunResult
+        let history: (ShowHistory, ManualLimitClock)
+        switch scenario.limits.history(program: program, entry: flowID) {
+        case .success(let made): history = made
+        case .failure(let failure):
+            error(.badScenarioArgument, failure.message, scenario.flowPath.location)
+            return result
+        }
         do {
             let device = try SimulatedDevice(scenario.configuration, user: user)
             let options = Interpreter.Options(
                 locale: scenario.locale, appName: scenario.appName,
                 stepLimit: scenario.stepLimit ?? stepLimit, maxTotalSteps: maxTotalSteps)
-            run = try await Interpreter(program: program, backend: device, options: options).run(
-                flow: flowID, arguments: arguments,
-                handling: scenario.handling.map(\.value))
+            let interpreter = Interpreter(program: program, backend: device, options: options, history: history.0)
+            run = try await interpreter.run(
+                flow: flowID, arguments: arguments, handling: scenario.handling.map(\.value))
+            for days in scenario.limits.relaunchesAfterDays where run.outcome != nil {
+                history.1.advance(days: days)
+                run = try await interpreter.run(
+                    flow: flowID, arguments: arguments, handling: scenario.handling.map(\.value))
+            }
         } catch {
             // The parser validated statuses and the binding was checked above.
             result.failures.append(.init("the run could not start: \(error)", at: scenario.flowPath.location))

@@ -120,6 +120,14 @@ public struct SyntaxDump {
             line("State \(Self.name(state.name))", state.range)
             nested { d in
                 if let handoff = state.handoff { d.line("Handoff \(Self.name(handoff.outcome))", handoff.range) }
+                for limit in state.limits {
+                    let clauses = limit.clauses.map { c in
+                        (c.everyKeyword == nil ? "" : "every ") + (c.count?.text ?? "<missing>") + " "
+                            + (c.unit?.name ?? "<missing>")
+                    }
+                    let otherwise = limit.otherwise.map { Self.target($0) } ?? "<missing>"
+                    d.line("Limit \(clauses.joined(separator: ", ")) else \(otherwise)", limit.range)
+                }
                 for track in state.effects { d.track(track) }
                 if let terminator = state.terminator { d.terminator(terminator) }
             }

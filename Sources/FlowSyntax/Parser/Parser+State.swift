@@ -1,7 +1,7 @@
 // A state: its `track` effects with their properties, and its one terminator.
 
 extension Parser {
-    /// `state = "state" NAME [ handoff ] "{" { track } terminator "}" ;`
+    /// `state = "state" NAME [ handoff ] "{" [ limit ] { track } terminator "}" ;`
     mutating func parseState() -> StateDecl {
         let start = current.range.start
         advance()
@@ -10,6 +10,7 @@ extension Parser {
         let errorsBefore = diagnostics.count
         var effects: [TrackSyntax] = []
         var terminator: TerminatorSyntax?
+        var limits: [LimitSyntax] = []
         let open = expect(.leftBrace)
         guard enterGroup(open) else {
             return StateDecl(name: name, handoff: handoff, effects: [], terminator: nil, range: range(from: start))
@@ -26,6 +27,9 @@ extension Parser {
                         at: track.range)
                 }
                 effects.append(track)
+            } else if atLimit() {
+                recovering = false
+                limits.append(parseLimit())
             } else if let next = parseTerminator() {
                 if let first = terminator {
                     reportAlways(
@@ -55,7 +59,8 @@ extension Parser {
         }
         expectClose(.rightBrace, of: "state '\(name.name)'", opener: open)
         return StateDecl(
-            name: name, handoff: handoff, effects: effects, terminator: terminator, range: range(from: start))
+            name: name, handoff: handoff, effects: effects, terminator: terminator, limits: limits,
+            range: range(from: start))
     }
 
     /// `track = "track" STRING [ properties ] ;`

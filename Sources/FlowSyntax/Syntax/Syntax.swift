@@ -343,7 +343,7 @@ public struct StartSyntax: Hashable, Sendable {
     }
 }
 
-/// `state name [handoff outcome] { effects terminator }`
+/// `state name [handoff outcome] { [limit] effects terminator }`
 public struct StateDecl: Hashable, Sendable {
     public var name: Identifier
     /// `handoff outcome` (nil without the clause): where a caller may take over.
@@ -363,15 +363,18 @@ public struct StateDecl: Hashable, Sendable {
     public var effects: [TrackSyntax]
     /// nil when the body ended without a transition (the parser already reported it).
     public var terminator: Optional<TerminatorSyntax>
+    /// The `limit` statements in source order (LimitSyntax.swift): the checker accepts one, first.
+    public var limits: [LimitSyntax]
     public var range: SourceRange
     public init(
         name: Identifier, handoff: HandoffClauseSyntax? = nil, effects: [TrackSyntax],
-        terminator: TerminatorSyntax?, range: SourceRange
+        terminator: TerminatorSyntax?, limits: [LimitSyntax] = [], range: SourceRange
     ) {
         self.name = name
         self.storedHandoff = handoff.map(BoxedHandoff.clause)
         self.effects = effects
         self.terminator = terminator
+        self.limits = limits
         self.range = range
     }
 }

@@ -30,6 +30,11 @@ public final class FlowSession {
     /// Where the checkpoint is kept across launches.
     public let store: any CheckpointStore
 
+    /// Where limited states' showings are remembered across launches, and the clock they are
+    /// measured by (Grammar.md, "`limit`"). In memory unless set: give it a
+    /// `UserDefaultsFrequencyStore` before `run` so "at most 3 times" holds across launches.
+    @ObservationIgnored public var history = ShowHistory()
+
     /// What the UI must show now.
     public private(set) var activity: SessionActivity = .idle
     /// The last finished run, nil before the first one ends.
@@ -157,7 +162,7 @@ public final class FlowSession {
         flow: String, arguments: [String: RunArgument], handling: [String], in program: Program
     ) throws(SessionError) -> Task<RunResult, any Error> {
         if let running { throw .alreadyRunning(flow: running.flow) }
-        let interpreter = Interpreter(program: program, backend: backend, options: options)
+        let interpreter = Interpreter(program: program, backend: backend, options: options, history: history)
         let unlinked = unlinkedUses(of: flow, in: program)
         let inner = Task {
             if let unlinked { throw unlinked }
