@@ -64,6 +64,7 @@ enum GraphFormats {
         case (.otherwise, _): return "else"
         case (.button(let i), .alert(let a)): return program.baseText(a.buttons[i].label)
         case (.settingsReturn, _): return "on return"
+        case (.arm(let i), .variant(let branch)): return branch.arms[i].name
         default: return ""
         }
     }
@@ -79,6 +80,7 @@ enum GraphFormats {
         case .alert(let a): what = "\(a.noun) " + (a.title.map { program.baseText($0) } ?? "")
         case .openSettings(let open): what = "open \(open.page.rawValue)"
         case .call(let call): what = "call \(program[call.callee].name)"
+        case .variant(let branch): what = "variant \(flow.experiments[branch.experiment].name)"
         }
         return what.isEmpty ? state.name : "\(state.name)\n\(what)"
     }

@@ -199,6 +199,10 @@ public enum RunJSON {
             return .object([("kind", .string("returned")), ("flow", .string(flow)), ("outcome", .string(outcome))])
         case .handedOff(let outcome):
             return .object([("kind", .string("handedOff")), ("outcome", .string(outcome))])
+        case .variant(let experiment, let variant):
+            return .object([
+                ("kind", .string("variant")), ("experiment", .string(experiment)), ("variant", .string(variant)),
+            ])
         case .resumed(let checkpoint):
             return .object([
                 ("kind", .string("resumed")),

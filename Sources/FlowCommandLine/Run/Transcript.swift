@@ -182,6 +182,8 @@ public struct Transcript: Sendable {
             return ["\(flow) ended with \(outcome)"]
         case .handedOff(let outcome):
             return ["handoff \(outcome): the caller handles it; the state does not run"]
+        case .variant(let experiment, let variant):
+            return ["\(experiment): \(variant)"]
         case .resumed(let checkpoint):
             // The whole stack would repeat the call chain at every relaunch: its ends only.
             let frames = checkpoint.frames.map { "\($0.flow).\($0.state)" }

@@ -47,7 +47,7 @@ extension Rule {
                 let waits = component.contains { s in
                     switch flow.states[s].terminator {
                     case .alert, .request, .openSettings, .call: true
-                    case .goto, .status, .capability: false
+                    case .goto, .status, .capability, .variant: false
                     }
                 }
                 guard !waits else { continue }

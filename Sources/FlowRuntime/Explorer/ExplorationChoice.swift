@@ -18,12 +18,14 @@ public enum ExplorationChoice: Hashable, Sendable {
     /// What the user did in Settings (no change, or one). Changing a privacy switch terminates
     /// the app; a visit that ends with `relaunch` relaunches it without one.
     case settings(SettingsActions)
+    /// The install's variant of an experiment (fixed for the whole run, decided before it starts).
+    case variant(experiment: String, variant: String)
 
     /// Whether this is the user answering something (a tap, a prompt answer, a Settings visit).
     public var isUserInput: Bool {
         switch self {
         case .tap, .answer, .criticalAlertsAnswer, .settings: true
-        case .status, .capability, .appActive: false
+        case .status, .capability, .appActive, .variant: false
         }
     }
 
@@ -43,6 +45,7 @@ public enum ExplorationChoice: Hashable, Sendable {
                     + (visit.changes.map { "\($0.kind.rawValue) = \($0.status.rawValue)" }
                     + (visit.criticalAlerts.map { ["criticalAlerts = " + ($0 == .authorized ? "on" : "off")] } ?? []))
                     .joined(separator: ", ") + (visit.relaunch ? ", relaunch" : "")
+        case .variant(let experiment, let variant): "variant \(experiment) = \(variant)"
         }
     }
 }

@@ -20,6 +20,9 @@ public struct Scenario: Sendable {
     public var expectations: [Scripted<Expectation>]
     /// `handling denied, limited`: outcomes the app handles itself (`Interpreter.run(handling:)`).
     public var handling: [Scripted<String>]
+    /// `variant experiment = name`: the run's variant of each experiment named (the others are
+    /// assigned as for install ID "", `Interpreter.Options.installID`).
+    public var variants: [String: Scripted<String>] = [:]
 
     public init(
         file: SourceFile, flowPath: Scripted<String>, flowName: Scripted<String>? = nil,

@@ -33,6 +33,7 @@ public enum ScenarioParser {
         var appName: String?
         var stepLimit: Int?
         var handling: [Scripted<String>] = []
+        var variants: [String: Scripted<String>] = [:]
         var configuration = SimulatedDevice.Configuration()
         var script = Script()
         var expectations: [Scripted<Expectation>] = []
@@ -132,6 +133,7 @@ public enum ScenarioParser {
         static let directives = [
             "flow", "argument", "locale", "app", "limit", "status", "capability", "active", "inactive",
             "trackingRequests", "entitlement", "handling", "tap", "answer", "settings", "relaunch", "expect",
+            "variant",
         ]
         static let expectations = ["outcome", "path", "track", "no", "error", "relaunch"]
 
@@ -190,6 +192,7 @@ public enum ScenarioParser {
             case "answer": parseAnswer(head, rest)
             case "settings": parseSettings(head, rest)
             case "expect": parseExpect(head, rest)
+            case "variant": parseVariant(head, rest)
             default:
                 error(
                     .malformedScenario, "unknown directive '\(head.text)'", head.range,
@@ -566,10 +569,11 @@ public enum ScenarioParser {
                         at: SourceRange(file: file.id, start: start, end: start)))
                 return (nil, diagnostics)
             }
-            let scenario = Scenario(
+            var scenario = Scenario(
                 file: file, flowPath: flowPath, flowName: flowName, arguments: arguments, locale: locale,
                 appName: appName, stepLimit: stepLimit, configuration: configuration, script: script,
                 expectations: expectations, handling: handling)
+            scenario.variants = variants
             return (diagnostics.contains { $0.severity == .error } ? nil : scenario, diagnostics)
         }
     }
