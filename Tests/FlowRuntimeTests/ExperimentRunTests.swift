@@ -132,4 +132,17 @@ import Testing
         #expect(result.failures.map(\.message) == [])
         #expect(result.diagnostics.isEmpty)
     }
+
+    @Test func aScenarioVariantTheFlowDoesNotHaveIsAnErrorAtItsLine() async throws {
+        let runner = ScenarioRunner(reader: MemoryReader(Self.files))
+        let result = await runner.run(text: "flow f.flow main\nvariant prime_copy = bold\n", path: "s.scenario")
+        #expect(
+            result.diagnostics.map { d in
+                let at = d.range.map { "\($0.start.line):\($0.start.column)-\($0.end.line):\($0.end.column)" } ?? "-"
+                return "\(at) \(d.id) \(d.message)"
+            } == [
+                "2:9-2:26 FL2015 experiment 'prime_copy' has no variant 'bold' (its variants: plain, benefits)"
+            ])
+        #expect(result.run == nil)
+    }
 }
