@@ -94,4 +94,18 @@ import Testing
         #expect(summary == ["prime_copy=benefits: 2 runs, 0 granted", "prime_copy=plain: 3 runs, 2 granted"])
         #expect((object["unknownEvents"] as? [String: Any])?.isEmpty == true)
     }
+
+    /// The storyboard shows each variant's paths together, labelled with its name and weight.
+    @Test func theStoryboardGroupsPathsByVariant() async {
+        let r = await run(["camera.flow", "--explore", "--format", "html"])
+        #expect(r.code == 0, "\(r.err)")
+        let headings = r.out.components(separatedBy: "<h2>").dropFirst().map { $0.prefix { $0 != "<" } }
+            .filter { $0.contains("prime_copy") }
+        #expect(
+            headings == [
+                "granted · prime_copy=plain (50%) ", "denied · prime_copy=plain (50%) ",
+                "later · prime_copy=plain (50%) ", "granted · prime_copy=benefits (50%) ",
+                "denied · prime_copy=benefits (50%) ", "later · prime_copy=benefits (50%) ",
+            ], "\(headings)")
+    }
 }
