@@ -62,10 +62,18 @@ def expected_paths(flowrun, flow):
     result = run([flowrun, "--explore", "--format", "json", flow], cwd=ROOT)
     report = json.loads(result.stdout)
     paths = []
+    numbers = {}
     for group in report["groups"]:
-        slug = group["ending"].replace(" ", "-")
         for path in group["paths"]:
-            paths.append(f"{slug}-{path['number']}|{' '.join(path['states'])}")
+            # A flow with experiments: the page groups paths by variant too (StoryboardBuilder.variantGroups).
+            variants = [d["choice"][len("variant "):].replace(" = ", "=")
+                        for d in path["decisions"] if d["choice"].startswith("variant ")]
+            if variants:
+                slug = re.sub(r"[^A-Za-z0-9_]", "-", " · ".join([group["ending"]] + variants))
+                numbers[slug] = numbers.get(slug, 0) + 1
+                paths.append(f"{slug}-{numbers[slug]}|{' '.join(path['states'])}")
+            else:
+                paths.append(f"{group['ending'].replace(' ', '-')}-{path['number']}|{' '.join(path['states'])}")
     return report, paths
 
 

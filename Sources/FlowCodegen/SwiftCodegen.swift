@@ -215,6 +215,11 @@ public enum SwiftCodegen {
         if !screens.isEmpty {
             out += "    /// Priming screens: \(screens.joined(separator: ", ")).\n"
         }
+        if !flow.experiments.isEmpty {
+            // Every event of a run carries the variants (Grammar.md, "Experiments").
+            let experiments = flow.experiments.map { "`\($0.name)` (\($0.weightsDescription))" }
+            out += "    /// Experiments: \(experiments.joined(separator: ", ")); events carry `variant_<name>`.\n"
+        }
         out += "    \(access)struct \(g.typeName): FlowDescriptor {\n"
         out += "        /// The flow's name in its `.flow` file.\n"
         out += "        \(access)static let flowName = \"\(flow.name)\"\n\n"

@@ -106,6 +106,10 @@ struct Roles {
             for limit in s.limits { try item(limit.range) }
             for effect in s.effects { try track(effect, asItem: true) }
             if let terminator = s.terminator { try self.terminator(terminator) }
+        case .experiment(let e):
+            // As a track's properties: each `variant: weight` is an item of its own.
+            try item(e.range)
+            for variant in e.variants { try item(variant.range) }
         }
     }
 
@@ -117,7 +121,7 @@ struct Roles {
     mutating func terminator(_ terminator: TerminatorSyntax) throws(FormatError) {
         try item(terminator.range)
         switch terminator {
-        case .goto, .openSettings, .request, .call, .capability: break
+        case .goto, .openSettings, .request, .call, .capability, .variant: break
         case .status(let s):
             if let paren = s.leftParen { spaceBeforeParen[try index(at: paren.start.offset)] = true }
         case .alert(let a):
@@ -165,6 +169,7 @@ struct Roles {
             case .status(let s): (s.block.leftBrace?.start.offset ?? s.range.start.offset, s.arms)
             case .request(let r): (r.block.leftBrace?.start.offset ?? r.range.start.offset, r.arms)
             case .call(let c): (c.block.leftBrace?.start.offset ?? c.range.start.offset, c.arms)
+            case .variant(let v): (v.block.leftBrace?.start.offset ?? v.range.start.offset, v.arms)
             case .goto, .alert, .openSettings: nil
             }
         guard let block else { return }

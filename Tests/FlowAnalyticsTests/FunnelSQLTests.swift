@@ -31,10 +31,10 @@ enum DuckDB {
         let err = Box()
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
-            err.data = stderr.fileHandleForReading.readDataToEndOfFile()
+            err.data = stderr.fileHandleForReading.readAllRetryingInterrupts()
             done.signal()
         }
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let out = stdout.fileHandleForReading.readAllRetryingInterrupts()
         done.wait()
         process.waitUntilExit()
         return (

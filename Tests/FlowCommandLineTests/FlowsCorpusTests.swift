@@ -172,6 +172,7 @@ struct FlowsCoverageTests {
                             outcomes.names.contains { !Flow.builtinOutcomes.contains($0.name) }
                                 ? "custom outcomes" : "outcomes")
                     case .start: features.insert("start")
+                    case .experiment: features.insert("experiment")
                     case .let(let value):
                         features.insert("flow-level let")
                         text(value.value)
@@ -179,6 +180,9 @@ struct FlowsCoverageTests {
                         if !state.effects.isEmpty { features.insert("state track") }
                         state.effects.forEach(track)
                         switch state.terminator {
+                        case .variant(let branch)?:
+                            features.insert("variant")
+                            arms(branch.arms)
                         case .goto?: features.insert("goto")
                         case .capability(let check)?:
                             features.insert("capability \(check.name.name)")
@@ -250,7 +254,7 @@ struct FlowsCoverageTests {
             "several patterns per arm", "request arms", "request goto", "request option", "request purpose", "alert",
             "default button", "cancel button", "destructive button", "open settings", "open notificationSettings",
             "call with arguments", "call without arguments", "permission argument", "text argument", "@key",
-            "{app}", "{permission}", "{value}", "permission.<kind> override",
+            "{app}", "{permission}", "{value}", "permission.<kind> override", "experiment", "variant",
         ]
         #expect(expected.subtracting(found).sorted() == [], "constructs no example flow uses")
         #expect(comments == ["line comment", "block comment"])

@@ -1,3 +1,4 @@
+import FlowModel
 import FlowTestSupport
 import Foundation
 import Testing
@@ -84,10 +85,10 @@ import Testing
         let errorData = Buffer()
         let drained = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
-            errorData.set(error.fileHandleForReading.readDataToEndOfFile())
+            errorData.set(error.fileHandleForReading.readAllRetryingInterrupts())
             drained.signal()
         }
-        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let out = output.fileHandleForReading.readAllRetryingInterrupts()
         drained.wait()
         process.waitUntilExit()
         return (

@@ -1,4 +1,5 @@
 import FlowCommandLine
+import FlowModel
 import FlowTestSupport
 import Foundation
 import Testing
@@ -25,8 +26,8 @@ import Testing
         try process.run()
         try stdin.fileHandleForWriting.write(contentsOf: Data(input))
         try stdin.fileHandleForWriting.close()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        let out = stdout.fileHandleForReading.readAllRetryingInterrupts()
+        let err = stderr.fileHandleForReading.readAllRetryingInterrupts()
         process.waitUntilExit()
         var framer = MessageFramer()
         framer.append(Array(out))

@@ -1,3 +1,4 @@
+import FlowModel
 import Foundation
 
 /// Runs a built product of this package as a child process, for the tests that check the real
@@ -40,10 +41,10 @@ public enum SpawnedBinary {
         let errorData = ErrorBuffer()
         let drained = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
-            errorData.set(error.fileHandleForReading.readDataToEndOfFile())
+            errorData.set(error.fileHandleForReading.readAllRetryingInterrupts())
             drained.signal()
         }
-        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let out = output.fileHandleForReading.readAllRetryingInterrupts()
         drained.wait()
         process.waitUntilExit()
         return (

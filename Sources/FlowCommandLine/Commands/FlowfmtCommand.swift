@@ -24,7 +24,7 @@ public struct FlowfmtCommand: Sendable {
         environment: [String: String] = ProcessInfo.processInfo.environment,
         currentDirectory: String = FileManager.default.currentDirectoryPath,
         readStandardInput: @escaping @Sendable () -> [UInt8] = {
-            [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+            [UInt8](FileHandle.standardInput.readAllRetryingInterrupts())
         }
     ) {
         self.environment = environment

@@ -27,7 +27,7 @@ public struct FlowlintCommand: Sendable {
         environment: [String: String] = ProcessInfo.processInfo.environment,
         currentDirectory: String = FileManager.default.currentDirectoryPath,
         readStandardInput: @escaping @Sendable () -> [UInt8] = {
-            [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+            [UInt8](FileHandle.standardInput.readAllRetryingInterrupts())
         }
     ) {
         self.environment = environment

@@ -130,6 +130,11 @@ public struct FlowrunCommand: Sendable {
                 "relaunch-after", "days",
                 help: "after the run, run the flow again on the same install this many days later (repeatable)"),
             .value("locale", "tag", help: "the copy's locale, e.g. zh-Hans (closest declared locale)"),
+            .repeatable(
+                "variant", "experiment=variant",
+                help:
+                    "the run's variant of an experiment, e.g. prime_copy=benefits (default: the install's assignment for --user, or for \"\")"
+            ),
             .value("app", "name", help: "the app name for {app} and system prompts"),
             .value("scenario", "file", help: "take statuses, capabilities and answers from a scenario file"),
             .value(
@@ -229,6 +234,8 @@ struct RunOptions: Sendable {
     var limits: ParseLimits
     /// `--events FILE --user ID [--time ISO]`: where the run's analytics are appended.
     var eventLog: (path: String, user: String, time: Date?)?
+    /// `--variant experiment=variant`, each experiment once.
+    var variants: [String: String] = [:]
 
     init(_ parsed: ParsedArguments) throws(ArgumentError) {
         flow = parsed.value("flow")
@@ -238,6 +245,11 @@ struct RunOptions: Sendable {
             arguments[name] = rhs
         }
         script = try RunScript(parsed)
+        for value in parsed.values("variant") {
+            let (name, variant) = try RunScript.split(value, option: "variant")
+            guard variants[name] == nil else { throw ArgumentError("'--variant' gives experiment '\(name)' twice") }
+            variants[name] = variant
+        }
         locale = parsed.value("locale")
         appName = parsed.value("app")
         scenario = parsed.value("scenario")
@@ -283,7 +295,7 @@ struct RunOptions: Sendable {
             let fixed =
                 [
                     "status", "capability", "tap", "answer", "settings", "scenario", "expect-outcome", "max-steps",
-                    "max-total-steps", "shown", "relaunch-after",
+                    "max-total-steps", "shown", "relaunch-after", "variant",
                 ]
                 .filter { !parsed.values($0).isEmpty } + (parsed.flag("inactive") ? ["inactive"] : [])
                 + (parsed.flag("relaunch") ? ["relaunch"] : [])

@@ -65,6 +65,7 @@ enum GraphFormats {
         case (.button(let i), .alert(let a)): return program.baseText(a.buttons[i].label)
         case (.settingsReturn, _): return "on return"
         case (.limitElse, _): return "not due"
+        case (.arm(let i), .variant(let branch)): return branch.arms[i].name
         default: return ""
         }
     }
@@ -80,6 +81,7 @@ enum GraphFormats {
         case .alert(let a): what = "\(a.noun) " + (a.title.map { program.baseText($0) } ?? "")
         case .openSettings(let open): what = "open \(open.page.rawValue)"
         case .call(let call): what = "call \(program[call.callee].name)"
+        case .variant(let branch): what = "variant \(flow.experiments[branch.experiment].name)"
         }
         // A limited state says so on its card: its `else` edge is labelled "not due".
         let limit = state.limit.map { "\nlimit " + $0.clauseText } ?? ""

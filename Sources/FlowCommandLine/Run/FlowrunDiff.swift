@@ -287,11 +287,11 @@ struct GitRevisionReader: SourceReader {
         let errorText = Mutex(Data())
         let drained = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
-            let data = error.fileHandleForReading.readDataToEndOfFile()
+            let data = error.fileHandleForReading.readAllRetryingInterrupts()
             errorText.withLock { $0 = data }
             drained.signal()
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let data = output.fileHandleForReading.readAllRetryingInterrupts()
         drained.wait()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {

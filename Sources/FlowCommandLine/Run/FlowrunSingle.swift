@@ -28,6 +28,11 @@ struct FlowrunSingle: Sendable {
         do throws(ArgumentError) {
             let flow = try Self.chooseFlow(in: program, named: options.flow, path: path)
             let arguments = try Self.bind(options.arguments, to: program[flow])
+            do {
+                try program.checkVariantOverrides(options.variants)
+            } catch {
+                throw ArgumentError((error as? RunInvocationError)?.message ?? "\(error)")
+            }
             if let expected = options.expectOutcome {
                 let names = program[flow].outcomes.map(\.name)
                 if !names.contains(expected) {
@@ -72,12 +77,14 @@ struct FlowrunSingle: Sendable {
         case .success(let made): history = made
         case .failure(let failure): return io.usageError(failure.message, parser: FlowrunCommand.parser)
         }
+        var interpreterOptions = Interpreter.Options(
+            locale: options.locale, appName: options.appName, stepLimit: options.maxSteps,
+            maxTotalSteps: options.maxTotalSteps, sendsRuntimeEvents: options.sendsRuntimeEvents)
+        // The install is the user the events are for, so the run's variants are theirs.
+        interpreterOptions.installID = options.eventLog?.user ?? ""
+        interpreterOptions.variants = options.variants
         let interpreter = Interpreter(
-            program: program, backend: device,
-            options: Interpreter.Options(
-                locale: options.locale, appName: options.appName, stepLimit: options.maxSteps,
-                maxTotalSteps: options.maxTotalSteps, sendsRuntimeEvents: options.sendsRuntimeEvents),
-            history: history.0)
+            program: program, backend: device, options: interpreterOptions, history: history.0)
         let transcript = Transcript(program: program, style: style)
         // Text: each step is printed as it happens, so a person at a terminal sees where the
         // flow went before the next dialog; JSON is one object at the end.

@@ -203,6 +203,10 @@ public enum RunJSON {
             return .object([("kind", .string("handedOff")), ("outcome", .string(outcome))])
         case .limited(let refusal):
             return .object([("kind", .string("limited")), ("reason", .string(refusal.description))])
+        case .variant(let experiment, let variant):
+            return .object([
+                ("kind", .string("variant")), ("experiment", .string(experiment)), ("variant", .string(variant)),
+            ])
         case .resumed(let checkpoint):
             return .object([
                 ("kind", .string("resumed")),

@@ -202,6 +202,8 @@ public struct Transcript: Sendable {
             return ["handoff \(outcome): the caller handles it; the state does not run"]
         case .limited(let refusal):
             return ["limit: \(refusal.description); the state does not run"]
+        case .variant(let experiment, let variant):
+            return ["\(experiment): \(variant)"]
         case .resumed(let checkpoint):
             // The whole stack would repeat the call chain at every relaunch: its ends only.
             let frames = checkpoint.frames.map { "\($0.flow).\($0.state)" }

@@ -97,6 +97,8 @@ struct StoryReader {
                     .note("\(step.context.flow) hands '\(outcome)' to its caller at state '\(step.context.state)'"))
             case .limited(let refusal):
                 items.append(.note("\(step.context.state) is not shown: \(refusal.description)"))
+            case .variant(let experiment, let variant):
+                items.append(.note("experiment \(experiment): this user sees variant '\(variant)'"))
             case .capability, .goto, .call, .returned, .resumed, .incomplete:
                 break
             }

@@ -85,8 +85,8 @@ struct StoryboardBuilder {
         for path in base.paths { graph.cover(path.trace) }
         var groups: [Storyboard.Group] = []
         var notes: [String] = []
-        for g in base.groups {
-            let slug = g.ending.replacingOccurrences(of: " ", with: "-")
+        for g in Self.variantGroups(base, flow: program[flow]) {
+            let slug = g.slug
             var paths: [Storyboard.Path] = []
             for (n, index) in g.paths.enumerated() {
                 let path = base.paths[index]
@@ -119,6 +119,40 @@ struct StoryboardBuilder {
         var coverage = "coverage: states \(count(c.states)), branches \(count(c.branches)), buttons \(count(c.buttons))"
         if base.budgetExceeded { coverage += "; budget exceeded after \(base.steps) steps: the paths are incomplete" }
         return page(mode: "explore", groups: groups, graph: graph, coverage: coverage, notes: notes)
+    }
+
+    /// The paths grouped by ending, as exploration groups them; for a flow with experiments, by
+    /// variant first, then ending (`granted · prime_copy=plain (50%)`), so each variant's paths
+    /// stand together with the variant's name and weight.
+    static func variantGroups(_ base: Exploration, flow: Flow) -> [(ending: String, slug: String, paths: [Int])] {
+        let plain = base.groups.map { ($0.ending, $0.ending.replacingOccurrences(of: " ", with: "-"), $0.paths) }
+        guard !flow.experiments.isEmpty else { return plain }
+        func assignment(_ path: ExploredPath) -> [(name: String, variant: String)] {
+            path.decisions.compactMap { decision in
+                guard case .variant(let name, let variant) = decision.choice else { return nil }
+                return (name, variant)
+            }
+        }
+        func weighted(_ a: (name: String, variant: String)) -> String {
+            let weight = flow.experiments.first { $0.name == a.name }?.variants.first { $0.name == a.variant }?.weight
+            return "\(a.name)=\(a.variant)" + (weight.map { " (\($0)%)" } ?? "")
+        }
+        // The slug leaves the weights out (Scripts/storyboard/check.py rebuilds it from the JSON).
+        let key = { (path: ExploredPath) in assignment(path).map { "\($0.name)=\($0.variant)" } }
+        var order: [[String]] = []
+        for path in base.paths where !order.contains(key(path)) { order.append(key(path)) }
+        return order.flatMap { variants in
+            base.groups.compactMap { group -> (String, String, [Int])? in
+                let members = group.paths.filter { key(base.paths[$0]) == variants }
+                guard let first = members.first else { return nil }
+                let label = ([group.ending] + assignment(base.paths[first]).map(weighted)).joined(separator: " · ")
+                let slug = String(
+                    ([group.ending] + variants).joined(separator: " · ").map {
+                        $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "-"
+                    })
+                return (label, slug, members)
+            }
+        }
     }
 
     // MARK: - One run

@@ -135,9 +135,11 @@ struct StoryboardHTML {
     // MARK: - Paths
 
     mutating func group(_ g: Storyboard.Group) {
+        // A flow with experiments names the variant after the ending: `granted · prime_copy=plain (50%)`.
+        let ending = g.ending.components(separatedBy: " · ").first ?? g.ending
         let kind =
-            g.ending.hasPrefix("error")
-            ? "error" : g.ending == "cycle" ? "cycle" : g.ending == "stopped" ? "error" : "outcome"
+            ending.hasPrefix("error")
+            ? "error" : ending == "cycle" ? "cycle" : ending == "stopped" ? "error" : "outcome"
         out +=
             "<section class=\"group \(kind)\" data-ending=\"\(esc(g.ending))\">\n<h2>\(esc(g.ending)) <span class=\"count\">(\(g.paths.count))</span></h2>\n"
         // Paths that show no screen (the status was already decided) would each take a card with

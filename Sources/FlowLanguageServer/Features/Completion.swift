@@ -77,6 +77,9 @@ struct CompletionContext {
         if let items = ScreenFeatures.completion(previous: previous, bytes: bytes, offset: offset, tree: tree) {
             return items
         }
+        if let items = ExperimentFeatures.completion(previous: previous, bytes: bytes, offset: offset, tree: tree) {
+            return items
+        }
         switch last.kind {
         case .arrow:
             return stateItems() + [

@@ -37,6 +37,11 @@ extension LanguageServer {
         {
             range = limitRange
             sections.append(text)
+        } else if let tree = analysis.load.syntax.first,
+            let (text, experimentRange) = ExperimentFeatures.hover(at: offset, in: tree)
+        {
+            range = experimentRange
+            sections.append(text)
         }
         for finding in analysis.report.findings {
             let d = finding.diagnostic

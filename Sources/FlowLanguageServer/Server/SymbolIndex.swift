@@ -101,7 +101,7 @@ public struct SymbolIndex: Sendable {
         mutating func walk(_ item: FlowItem) {
             switch item {
             case .title(let t): text(t.text)
-            case .uses, .outcomes: break
+            case .uses, .outcomes, .experiment: break
             case .start(let s): s.target.map { state($0) }
             case .let(let decl): decl.value.map { text($0) }
             case .state(let decl):
@@ -147,7 +147,7 @@ public struct SymbolIndex: Sendable {
                 for argument in c.arguments {
                     if case .text(let t)? = argument.value { text(t) }
                 }
-            case .capability, .status: break
+            case .capability, .status, .variant: break
             }
         }
     }

@@ -153,7 +153,7 @@ extension Flow {
             switch state.terminator {
             case .request(let request): request.subject == .kind(kind)
             case .call: true
-            case .goto, .capability, .status, .alert, .openSettings: false
+            case .goto, .capability, .status, .alert, .openSettings, .variant: false
             }
         }
     }

@@ -15,6 +15,8 @@ enum StatePlan: Sendable {
     case request(subject: Int, table: Int, always: Bool)
     /// A call of flow `callee` (its steps are read from the program).
     case call(callee: Int)
+    /// A `variant` with this many arms (one per variant).
+    case variant(arms: Int)
     /// Read from the program: a tuple check, or a check whose arms do not fit a table.
     case general
 }
@@ -133,6 +135,7 @@ extension FlowAnalysis {
                     plans.append(.general)
                 }
             case .call(let call): plans.append(.call(callee: call.callee.index))
+            case .variant(let branch): plans.append(.variant(arms: branch.arms.count))
             }
         }
         armTables.finish()

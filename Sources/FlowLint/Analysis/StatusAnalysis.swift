@@ -19,6 +19,8 @@ public enum StepCause: Hashable, Sendable {
     case callOutcome(Int)
     /// A state's `limit` says not now: the flow takes its `else` without running the state.
     case limitNotDue
+    /// A `variant` arm, by index: the run's variant of the experiment.
+    case variant(Int)
 }
 
 /// How a request can produce a result, for witnesses.
@@ -212,6 +214,9 @@ extension FlowAnalysis {
         case .capability:
             step(0, k, .capability(present: true))
             step(1, k, .capability(present: false))
+        case .variant(let arms):
+            // Every variant is a user some install gets: each arm is a path like any other.
+            for i in 0..<arms { step(i, k, .variant(i)) }
         case .alert(let buttons):
             for i in 0..<buttons { step(i, shown, .button(i)) }
         case .openSettings(let notificationsOnly):

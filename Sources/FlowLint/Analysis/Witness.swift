@@ -289,6 +289,9 @@ extension FlowAnalysis {
         case (.goesOn, _): return "goes on" + to
         case (.limitNotDue, _):
             return "limit \(state.limit?.clauseText ?? ""): not due" + to
+        case (.variant(let i), .variant(let branch)):
+            let experiment = program[id].experiments[branch.experiment]
+            return "variant \(experiment.name) = \(experiment.variants[branch.arms[i].variant].name)" + to
         case (.capability(let present), .capability(let check)):
             let (yes, no) = check.capability.armNames
             return "capability \(check.capability.rawValue) = \(present ? yes : no)" + to
@@ -431,6 +434,9 @@ extension FlowAnalysis {
             return
                 "call \(callee.name) ends \(call.arms[i].outcomes.map { callee.outcomes[$0].name }.joined(separator: ", "))"
                 + to
+        case (.arm(let i), .variant(let branch)):
+            let experiment = flow.experiments[branch.experiment]
+            return "variant \(experiment.name) = \(experiment.variants[branch.arms[i].variant].name)" + to
         case (.otherwise, _): return "else" + to
         default: return "goes on" + to
         }

@@ -111,7 +111,7 @@ extension FlowAnalysis {
                 switch terminator {
                 case .capability(let check): source = transition == check.absent ? .device : .mixed
                 case .request, .alert: source = .answer
-                case .goto, .status, .openSettings, .call: source = .mixed
+                case .goto, .status, .openSettings, .call, .variant: source = .mixed
                 }
                 if found == nil { found = source } else if found != source { return .mixed }
             }

@@ -50,7 +50,7 @@ extension Rule {
                 let waits = component.contains { s in
                     switch flow.states[s].terminator {
                     case .alert, .request, .openSettings, .call: true
-                    case .goto, .status, .capability: false
+                    case .goto, .status, .capability, .variant: false
                     }
                 }
                 guard !waits else { continue }
@@ -86,7 +86,7 @@ extension Rule {
         let eventless = (0..<count).map { s -> Bool in
             guard !analysis.nodesOfState[s].isEmpty else { return false }
             switch flow.states[s].terminator {
-            case .goto, .status, .capability: return true
+            case .goto, .status, .capability, .variant: return true
             case .alert, .request, .openSettings, .call: return false
             }
         }

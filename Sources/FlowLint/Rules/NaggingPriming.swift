@@ -122,7 +122,8 @@ extension FlowAnalysis {
                 if !found.contains(i) { found.append(i) }
             case .goto, .capability:
                 for edge in stateEdges[s] { if case .state(let t) = edge.transition.target { queue.append(t.index) } }
-            case .alert, .openSettings, .call, .status:
+            // A variant is not certain either: another install goes the other way.
+            case .alert, .openSettings, .call, .status, .variant:
                 break
             }
         }

@@ -96,7 +96,7 @@ extension FlowAnalysis {
                 if !found.contains(where: { $0.subject == i }) { found.append((i, always)) }
                 continue
             case .alert, .openSettings, .call: continue
-            case .goto, .status, .capability: break
+            case .goto, .status, .capability, .variant: break
             }
             for transition in flow.states[s].terminator.transitions {
                 if case .state(let next) = transition.target { queue.append(next.index) }

@@ -96,7 +96,7 @@ struct UncheckedHazards {
         found = [Found](repeating: [], count: n)
         func passesThrough(_ s: Int) -> Bool {
             switch flow.states[s].terminator {
-            case .goto, .capability, .alert: true
+            case .goto, .capability, .alert, .variant: true
             case .status, .request, .call, .openSettings: false
             }
         }
@@ -123,7 +123,7 @@ struct UncheckedHazards {
         switch flow.states[t.index].terminator {
         case .status, .request, .call: return []
         case .openSettings: return .settings
-        case .goto, .capability, .alert: return nil
+        case .goto, .capability, .alert, .variant: return nil
         }
     }
 

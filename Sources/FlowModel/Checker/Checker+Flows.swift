@@ -18,6 +18,8 @@ struct FlowSignature {
     var startSeen = false
     /// Outcome names some state hands to a caller (`handoff x`), each with its first clause.
     var handoffs: [String: SourceRange] = [:]
+    /// The flow's experiments that checked clean (Checker+Experiment.swift).
+    var experiments: [Experiment] = []
     var permission: Result<PermissionRef, Scope.PermissionProblem>
 
     init(decl: FlowDecl) {
@@ -129,10 +131,11 @@ extension Checker {
                 {
                     sig.handoffs[handoff.outcome.name] = handoff.range
                 }
-            case .let:
+            case .let, .experiment:
                 break
             }
         }
+        sig.experiments = experiments(of: decl)
         if !sig.outcomesDeclared {
             // Shared by every flow without `outcomes`: built per flow, the list and its index
             // were two allocations and five hashes each (0.9 M instructions for 300 flows).
@@ -263,11 +266,14 @@ extension Checker {
         }
         guard let start, states.count == stateCount else { return nil }
         checkRunValues(runUses, states: states, start: start)
-        return Flow(
+        var flow = Flow(
             name: sig.name, range: decl.range, nameRange: decl.name.range, title: title,
             parameters: sig.parameters, uses: sig.uses, outcomes: sig.outcomes,
             outcomesDeclared: sig.outcomesDeclared, start: start, states: states, values: values,
             useRanges: sig.useRanges)
+        flow.experiments = sig.experiments
+        checkExperimentUse(flow)
+        return flow
     }
 
     /// Moves the run-value uses recorded while checking state `state` into `runUses`. Most

@@ -73,6 +73,8 @@ extension Checker {
             return self.call(
                 call.flow, arguments: call.arguments, arms: call.arms, handling: call.handling,
                 range: call.range, in: context)
+        case .variant(let variant):
+            return variantBranch(variant, in: context)
         }
     }
 
@@ -136,6 +138,7 @@ extension Checker {
         case .start(let start): start.range
         case .let(let decl): decl.range
         case .state(let state): state.range
+        case .experiment(let experiment): experiment.range
         }
     }
 

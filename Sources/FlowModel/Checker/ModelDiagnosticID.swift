@@ -59,6 +59,11 @@ import FlowSyntax
 /// - `FL0170` a `track` of an event the runtime sends itself (`flow_start`, `flow_end`)
 /// - `FL0190` a wrong `limit` clause (a repeated clause, a count that is not a whole number from 1) or an `else` back to the limited state
 /// - `FL0191` a `limit` that is not the first statement of its state, or a second one
+/// - `FL0180` an experiment's weights: not whole numbers from 0 to 100, not adding up to 100, or fewer than two variants
+/// - `FL0181` a variant declared twice in an experiment, an experiment declared twice, or a variant with two arms
+/// - `FL0182` a `variant` naming an unknown experiment or variant, missing a variant, or with an `else`
+/// - `FL0183` an experiment no `variant` branches on, or whose `variant`s are all in unreachable states
+/// - `FL0184` an experiment whose analytics property `variant_<name>` breaks Firebase's parameter-name rule
 extension DiagnosticID {
     public static let unreadableEntry: DiagnosticID = "FL0100"
     public static let unreadableImport: DiagnosticID = "FL0101"
@@ -119,6 +124,12 @@ extension DiagnosticID {
     // FL0190 and up: frequency caps, `limit` (issue 34, item 2).
     public static let invalidLimit: DiagnosticID = "FL0190"
     public static let misplacedLimit: DiagnosticID = "FL0191"
+    // FL0180 and up: experiments (issue 34, item 3; a gap after FL0170 for the frequency caps).
+    public static let experimentWeights: DiagnosticID = "FL0180"
+    public static let duplicateVariant: DiagnosticID = "FL0181"
+    public static let unknownExperiment: DiagnosticID = "FL0182"
+    public static let unusedExperiment: DiagnosticID = "FL0183"
+    public static let experimentKey: DiagnosticID = "FL0184"
 }
 
 /// The spelling the checker uses for its IDs (`ModelDiagnosticID.unknownState`); every phase

@@ -6,7 +6,7 @@ public struct FlowEdge: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
         case goto
         case capability(present: Bool)
-        /// A `status`, `request` or `call` arm, by index.
+        /// A `status`, `request`, `call` or `variant` arm, by index.
         case arm(Int)
         /// The `else` arm (or the `-> s` of `request k -> s`).
         case otherwise
@@ -94,6 +94,7 @@ extension Terminator {
         case .alert(let a): a.edges
         case .openSettings(let o): o.edges
         case .call(let c): c.edges
+        case .variant(let v): v.edges
         }
     }
 }

@@ -88,6 +88,8 @@ public struct Flow: Hashable, Sendable {
     public var states: [FlowState]
     /// Flow-level `let` values (shadowing top-level ones of the same name).
     public var values: [NamedValue]
+    /// The flow's `experiment`s, in declaration order (Experiment.swift).
+    public var experiments: [Experiment] = []
 
     public init(
         name: String, range: SourceRange, nameRange: SourceRange, title: FlowText?, parameters: [Parameter],

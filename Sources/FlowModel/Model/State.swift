@@ -387,6 +387,8 @@ public enum Terminator: Hashable, Sendable {
     indirect case alert(FlowAlert)
     indirect case openSettings(OpenSettings)
     indirect case call(Call)
+    /// `variant experiment { ... }` (Experiment.swift).
+    indirect case variant(VariantBranch)
 
     public var range: SourceRange {
         switch self {
@@ -397,6 +399,7 @@ public enum Terminator: Hashable, Sendable {
         case .alert(let a): a.range
         case .openSettings(let o): o.range
         case .call(let c): c.range
+        case .variant(let v): v.range
         }
     }
 
@@ -410,6 +413,7 @@ public enum Terminator: Hashable, Sendable {
         case .alert(let a): a.buttons.map(\.transition)
         case .openSettings(let o): [o.onReturn]
         case .call(let c): c.arms.map(\.transition) + (c.otherwise.map { [$0] } ?? [])
+        case .variant(let v): v.arms.map(\.transition)
         }
     }
 }

@@ -250,6 +250,9 @@ public struct Exploration: Sendable {
                     + arrow($0.transition)
             }
                 + (call.otherwise.map { ["else" + arrow($0)] } ?? [])
+        case .variant(let branch):
+            let variants = flow.experiments[branch.experiment].variants
+            return branch.arms.map { variants[$0.variant].name + arrow($0.transition) }
         }
     }
 
@@ -273,6 +276,13 @@ public struct Exploration: Sendable {
             return firstMatch([result.status], request.arms, request.otherwise)
         case (.alert(_, let i), .alert): return i
         case (.openSettings, .openSettings), (.resumed, .openSettings): return 0
+        case (.variant(let experiment, let variant), .variant(let branch)):
+            guard let f = program.flow(named: step.context.flow),
+                program[f].experiments.indices.contains(branch.experiment),
+                program[f].experiments[branch.experiment].name == experiment,
+                let v = program[f].experiments[branch.experiment].variant(named: variant)
+            else { return nil }
+            return branch.arm(for: v)
         case (.returned(_, let outcome), .call(let call)):
             guard let o = program[call.callee].outcomes.firstIndex(where: { $0.name == outcome }) else { return nil }
             if let i = call.arms.firstIndex(where: { $0.outcomes.contains(o) }) { return i }

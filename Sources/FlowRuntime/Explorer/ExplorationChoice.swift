@@ -20,12 +20,14 @@ public enum ExplorationChoice: Hashable, Sendable {
     case settings(SettingsActions)
     /// A limited state's side (Grammar.md, "`limit`"): due (`refusal` nil), or not now and why.
     case limit(flow: String, state: String, refusal: Limit.Refusal?)
+    /// The install's variant of an experiment (fixed for the whole run, decided before it starts).
+    case variant(experiment: String, variant: String)
 
     /// Whether this is the user answering something (a tap, a prompt answer, a Settings visit).
     public var isUserInput: Bool {
         switch self {
         case .tap, .answer, .criticalAlertsAnswer, .settings: true
-        case .status, .capability, .appActive, .limit: false
+        case .status, .capability, .appActive, .limit, .variant: false
         }
     }
 
@@ -49,6 +51,7 @@ public enum ExplorationChoice: Hashable, Sendable {
                     + (visit.changes.map { "\($0.kind.rawValue) = \($0.status.rawValue)" }
                     + (visit.criticalAlerts.map { ["criticalAlerts = " + ($0 == .authorized ? "on" : "off")] } ?? []))
                     .joined(separator: ", ") + (visit.relaunch ? ", relaunch" : "")
+        case .variant(let experiment, let variant): "variant \(experiment) = \(variant)"
         }
     }
 }

@@ -84,19 +84,44 @@ public struct Explorer: Sendable {
         let root = Frame(flow: flow, state: program[flow].start, permissions: bound.permissions, texts: bound.texts)
         var search = Search(device: device, chooser: chooser, budget: options.budget)
         search.limitChoices = limitChoices
-        var execution = Execution(interpreter: interpreter, root: root)
-        if !options.handling.isEmpty {
-            execution.rootHandled = try interpreter.handledOutcomes(options.handling, of: program[flow])
+        let handled =
+            options.handling.isEmpty ? [] : try interpreter.handledOutcomes(options.handling, of: program[flow])
+        let initialDevice = await device.state
+        // Every assignment of the run's experiments is its own search (a configuration's key
+        // includes it), its variants the path's first decisions: a run's variants are fixed
+        // before it starts, as every event of it carries them.
+        let assignments = Self.assignments(program.runExperiments(from: flow))
+        for (index, assignment) in assignments.enumerated() where !search.exceeded {
+            var execution = Execution(interpreter: interpreter, root: root)
+            execution.rootHandled = handled
+            if !assignment.isEmpty {
+                execution.setVariants(Dictionary(uniqueKeysWithValues: assignment.map { ($0.experiment, $0.variant) }))
+            }
+            execution.trace.removeAll()
+            search.assignment = index
+            let stack = search.intern(execution.stack, below: nil)
+            let decisions = search.decide(
+                assignment.map { .variant(experiment: $0.experiment, variant: $0.variant) },
+                at: program[flow][program[flow].start].name)
+            let start = Search.Node(
+                execution: execution, device: initialDevice, stack: stack, trace: Search.Tip(), decisions: decisions)
+            await search.visit(start, stepDecisions: [])
         }
-        execution.trace.removeAll()
-        let stack = search.intern(execution.stack, below: nil)
-        let start = Search.Node(
-            execution: execution, device: await device.state, stack: stack,
-            trace: Search.Tip(), decisions: Search.Tip())
-        await search.visit(start, stepDecisions: [])
         return Exploration(
             program: program, flow: flow, paths: search.paths, steps: search.steps,
             budget: options.budget, budgetExceeded: search.exceeded)
+    }
+}
+
+extension Explorer {
+    /// Every combination of the experiments' variants, the first experiment's varying slowest
+    /// (one empty assignment without experiments).
+    static func assignments(_ experiments: [Experiment]) -> [[(experiment: String, variant: String)]] {
+        var out: [[(experiment: String, variant: String)]] = [[]]
+        for experiment in experiments {
+            out = out.flatMap { prefix in experiment.variants.map { prefix + [(experiment.name, $0.name)] } }
+        }
+        return out
     }
 }
 
@@ -126,6 +151,8 @@ struct Search {
     struct Key: Hashable {
         var stack: Int
         var device: SimulatedDevice.State
+        /// The index of the experiment assignment being explored (`Explorer.assignments`).
+        var assignment: Int
     }
 
     /// Where a configuration was first seen: the first path found after it passes through it.
@@ -144,6 +171,8 @@ struct Search {
     let device: SimulatedDevice
     let chooser: ChoosingUser
     let budget: Int
+    /// The experiment assignment the current search runs with.
+    var assignment = 0
     var paths: [ExploredPath] = []
     var steps = 0
     /// The steps of all reported paths together (`report`).
@@ -197,6 +226,16 @@ struct Search {
         return intern(stack[max(0, keep)...], below: keep > 0 ? below : nil)
     }
 
+    /// The decision tree's path of `choices`, made at `state` before the run's first step.
+    mutating func decide(_ choices: [ExplorationChoice], at state: String) -> Tip {
+        var tip = Tip()
+        for choice in choices {
+            decisionSteps.append((ExploredPath.Decision(choice: choice, state: state), tip.index))
+            tip = Tip(index: decisionSteps.count - 1, count: tip.count + 1)
+        }
+        return tip
+    }
+
     /// A path of one of the trees, from the root to `tip`.
     func trace(_ tip: Tip) -> [TraceStep] {
         var out: [TraceStep] = []
@@ -228,7 +267,7 @@ struct Search {
         defer { for key in entered { onPath[key] = nil } }
         while !exceeded {
             if stepDecisions.isEmpty {
-                let k = Key(stack: node.stack, device: node.device.knowledge)
+                let k = Key(stack: node.stack, device: node.device.knowledge, assignment: assignment)
                 if let enteredAt = onPath[k] {
                     return record(cycle: node, enteredAt: enteredAt)
                 }

@@ -33,6 +33,8 @@ extension Execution {
             case .call(let call):
                 enter(call.callee, arguments: call.arguments)
                 return done(.continued)
+            case .variant(let branch):
+                return try takeVariant(branch, flow: f)
             }
         } catch {
             return done(failed(error))
@@ -166,10 +168,11 @@ extension Execution {
             // state's `StateCopy` all of its arrays, so both are read in place.
             let event: AnalyticsEvent?
             if let copies = prepared.copy[f] {
-                event = copies[s].buttonEvents[tapped]
-                if recordsTrace, let all = copies[s].eventsWithButton[tapped] { stepEvents = all }
+                event = copies[s].buttonEvents[tapped].map { tagged($0) }
+                if recordsTrace, let all = copies[s].eventsWithButton[tapped] { stepEvents = tagged(all) }
             } else if let track = alert.buttons[tapped].track {
-                let resolved = interpreter.event(track, in: stack[top], run: readsRunValues ? runValues[top] : nil)
+                let resolved = tagged(
+                    interpreter.event(track, in: stack[top], run: readsRunValues ? runValues[top] : nil))
                 if recordsTrace { stepEvents.append(resolved) }
                 event = resolved
             } else {

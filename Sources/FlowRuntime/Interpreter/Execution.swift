@@ -42,6 +42,10 @@ struct Execution {
     /// checkpoint (no `flow_start`) or did not end with an outcome (no `flow_end`).
     var flowStart: AnalyticsEvent?
     var flowEnd: AnalyticsEvent?
+    /// The run's variant of each experiment it can branch on, by name, and the properties every
+    /// event carries for them (Execution+Experiment.swift); empty without experiments.
+    var variants: [String: String] = [:]
+    var variantProperties: [AnalyticsEvent.Property] = []
     /// The entry flow (a resumed run rebuilds the stack, for the same flow; it is empty once the run ended).
     let rootFlow: FlowID
     /// `Options.stepLimit` and `.maxTotalSteps`, read once.
@@ -130,12 +134,13 @@ struct Execution {
     mutating func run() async -> RunEnd {
         let end = await runSteps()
         if case .outcome(let outcome) = end, interpreter.options.sendsRuntimeEvents {
-            let event = AnalyticsEvent(
-                name: RuntimeEvents.end,
-                properties: [
-                    .init(key: RuntimeEvents.flowKey, value: .text(entryFlowName)),
-                    .init(key: RuntimeEvents.outcomeKey, value: .text(outcome)),
-                ])
+            let event = tagged(
+                AnalyticsEvent(
+                    name: RuntimeEvents.end,
+                    properties: [
+                        .init(key: RuntimeEvents.flowKey, value: .text(entryFlowName)),
+                        .init(key: RuntimeEvents.outcomeKey, value: .text(outcome)),
+                    ]))
             await backend.track(event)
             flowEnd = event
         }
@@ -147,8 +152,10 @@ struct Execution {
 
     /// Sends `flow_start` (RuntimeEvents.start) for a run that does not resume from a checkpoint.
     mutating func sendStart() async {
-        let event = AnalyticsEvent(
-            name: RuntimeEvents.start, properties: [.init(key: RuntimeEvents.flowKey, value: .text(entryFlowName))])
+        let event = tagged(
+            AnalyticsEvent(
+                name: RuntimeEvents.start, properties: [.init(key: RuntimeEvents.flowKey, value: .text(entryFlowName))])
+        )
         await backend.track(event)
         flowStart = event
     }
@@ -370,13 +377,14 @@ struct Execution {
         guard i < prepared.program.flows[f].states[s].effects.count else { return startTerminator() }
         let event: AnalyticsEvent
         if let effects = prepared.copy[f]?[s].effects {
-            event = effects[i]
+            event = tagged(effects[i])
             // The prepared list is the step's events: shared, not appended one by one.
-            if recordsTrace, i == 0 { stepEvents = effects }
+            if recordsTrace, i == 0 { stepEvents = tagged(effects) }
         } else {
-            event = interpreter.event(
-                prepared.program.flows[f].states[s].effects[i], in: stack[top],
-                run: readsRunValues ? runValues[top] : nil)
+            event = tagged(
+                interpreter.event(
+                    prepared.program.flows[f].states[s].effects[i], in: stack[top],
+                    run: readsRunValues ? runValues[top] : nil))
             if recordsTrace { stepEvents.append(event) }
         }
         phase = .effect(i)

@@ -39,6 +39,14 @@ public struct Interpreter: Sendable {
         /// whose analytics must stay what its hand-written code sent (a seed's port) turns them off.
         public var sendsRuntimeEvents: Bool
 
+        /// Who the run is for, as the app identifies the install: the key of its experiment
+        /// assignment (`ExperimentAssignment`) for an experiment not in `variants`.
+        public var installID: String = ""
+        /// The run's variant of experiments, by name, overriding the install's assignment: what
+        /// the app's session remembered or a remote-config value, or `flowrun --variant`. Each
+        /// must name an experiment of the program and one of its variants, or the run is refused.
+        public var variants: [String: String] = [:]
+
         public init(
             locale: String? = nil, appName: String? = nil, stepLimit: Int = 1000,
             resumeFromCheckpoint: Bool = true, recordsTrace: Bool = true,
@@ -188,10 +196,22 @@ public struct Interpreter: Sendable {
                 flow: flow, state: prepared.program.flows[flow.index].start,
                 permissions: root.permissions, texts: root.texts))
         execution.onStep = onStep
+        try assignVariants(to: &execution)
         if !handling.isEmpty {
             execution.rootHandled = try handledOutcomes(handling, of: prepared.program.flows[flow.index])
         }
         return execution
+    }
+
+    /// Fixes the variants of the run `execution` (none without experiments or overrides).
+    func assignVariants(to execution: inout Execution) throws {
+        guard !options.variants.isEmpty || prepared.program.flows.contains(where: { !$0.experiments.isEmpty }) else {
+            return
+        }
+        let experiments = prepared.program.runExperiments(from: execution.rootFlow)
+        execution.setVariants(
+            try prepared.program.assignVariants(
+                experiments, installID: options.installID, overrides: options.variants))
     }
 
     /// The outcome indices of `names`, which the app handles itself: each must be an outcome of

@@ -59,6 +59,8 @@ public struct TraceStep: Hashable, Sendable {
         case limited(Limit.Refusal)
         /// The statement did not complete: the run stopped here (input needed, error, cancelled).
         case incomplete
+        /// `variant experiment { ... }`: the run's variant, whose arm was taken.
+        case variant(experiment: String, variant: String)
     }
 
     /// Where the step went.

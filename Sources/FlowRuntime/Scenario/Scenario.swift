@@ -22,6 +22,9 @@ public struct Scenario: Sendable {
     public var handling: [Scripted<String>]
     /// `shown prime 2 3` and `after 7 days`: the limited states' history and the later runs.
     public var limits = LimitScript()
+    /// `variant experiment = name`: the run's variant of each experiment named (the others are
+    /// assigned as for install ID "", `Interpreter.Options.installID`).
+    public var variants: [String: Scripted<String>] = [:]
 
     public init(
         file: SourceFile, flowPath: Scripted<String>, flowName: Scripted<String>? = nil,

@@ -33,6 +33,7 @@ public enum ScenarioParser {
         var appName: String?
         var stepLimit: Int?
         var handling: [Scripted<String>] = []
+        var variants: [String: Scripted<String>] = [:]
         var configuration = SimulatedDevice.Configuration()
         var script = Script()
         var expectations: [Scripted<ScenarioExpectation>] = []
@@ -133,7 +134,7 @@ public enum ScenarioParser {
         static let directives = [
             "flow", "argument", "locale", "app", "limit", "status", "capability", "active", "inactive",
             "trackingRequests", "entitlement", "handling", "tap", "answer", "settings", "relaunch", "expect",
-            "shown", "after",
+            "shown", "after", "variant",
         ]
         static let expectations = ["outcome", "path", "track", "no", "error", "relaunch"]
 
@@ -194,6 +195,7 @@ public enum ScenarioParser {
             case "expect": parseExpect(head, rest)
             case "shown": parseShown(head, rest)
             case "after": parseAfter(head, rest)
+            case "variant": parseVariant(head, rest)
             default:
                 error(
                     .malformedScenario, "unknown directive '\(head.text)'", head.range,
@@ -570,6 +572,7 @@ public enum ScenarioParser {
                 appName: appName, stepLimit: stepLimit, configuration: configuration, script: script,
                 expectations: expectations, handling: handling)
             scenario.limits = limits
+            scenario.variants = variants
             return (diagnostics.contains { $0.severity == .error } ? nil : scenario, diagnostics)
         }
     }

@@ -239,6 +239,16 @@ public struct ScenarioRunner: Sendable {
                 preconditionFailure("handledOutcomes throws only RunInvocationError")
             }
         }
+        // `variant` lines: each must name an experiment of the program and one of its variants.
+        for (name, variant) in scenario.variants.sorted(by: { $0.key < $1.key }) {
+            do {
+                try program.checkVariantOverrides([name: variant.value])
+            } catch let invocation as RunInvocationError {
+                error(.badScenarioArgument, invocation.message, variant.location)
+            } catch {
+                preconditionFailure("checkVariantOverrides throws only RunInvocationError")
+            }
+        }
         if result.diagnostics.contains(where: { $0.severity == .error }) { return result }
 
         // Run (again after each `after N days`, on the same device and install).
@@ -253,9 +263,10 @@ public struct ScenarioRunner: Sendable {
         }
         do {
             let device = try SimulatedDevice(scenario.configuration, user: user)
-            let options = Interpreter.Options(
+            var options = Interpreter.Options(
                 locale: scenario.locale, appName: scenario.appName,
                 stepLimit: scenario.stepLimit ?? stepLimit, maxTotalSteps: maxTotalSteps)
+            options.variants = scenario.variants.mapValues(\.value)
             let interpreter = Interpreter(program: program, backend: device, options: options, history: history.0)
             run = try await interpreter.run(
                 flow: flowID, arguments: arguments, handling: scenario.handling.map(\.value))

@@ -131,6 +131,13 @@ public struct SyntaxDump {
                 for track in state.effects { d.track(track) }
                 if let terminator = state.terminator { d.terminator(terminator) }
             }
+        case .experiment(let experiment):
+            line("Experiment \(Self.name(experiment.name))", experiment.range)
+            nested { d in
+                for variant in experiment.variants {
+                    d.line("Variant \(Self.name(variant.name)): \(variant.weight?.text ?? "<missing>")", variant.range)
+                }
+            }
         }
     }
 
@@ -249,6 +256,9 @@ public struct SyntaxDump {
                 nested { $0.line("Handling \(handling.outcomes.map(\.name).joined(separator: ", "))", handling.range) }
             }
             self.arms(call.arms)
+        case .variant(let variant):
+            line("Variant \(Self.name(variant.experiment))", variant.range)
+            self.arms(variant.arms)
         }
     }
 }

@@ -147,10 +147,15 @@ extension Parser {
     ///           | "outcomes" NAME { "," NAME }
     ///           | "start" "->" NAME
     ///           | let
-    ///           | state ;
+    ///           | state
+    ///           | experiment ;
     /// ```
     /// nil when no flow item starts here.
     mutating func parseFlowItem() -> FlowItem? {
+        if atContextual("experiment") {
+            recovering = false
+            return .experiment(parseExperiment())
+        }
         guard let keyword = current.keyword, Self.flowItemKeywords.contains(keyword) else { return nil }
         recovering = false
         let keywordRange = current.range

@@ -12,7 +12,7 @@ struct Parenthesized<Element> {
 }
 
 extension Parser {
-    /// `terminator = goto | capability | status | request | alert | screen | open | call ;` — nil when none starts here.
+    /// `terminator = goto | capability | status | request | alert | screen | open | call | variant ;` — nil when none starts here.
     mutating func parseTerminator() -> TerminatorSyntax? {
         switch current.kind {
         case .arrow:
@@ -31,6 +31,9 @@ extension Parser {
         case .identifier where atContextual("screen"):
             recovering = false
             return .alert(parseAlert())
+        case .identifier where atContextual("variant"):
+            recovering = false
+            return .variant(parseVariant())
         default:
             return nil
         }

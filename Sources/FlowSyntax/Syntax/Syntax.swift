@@ -285,6 +285,8 @@ public enum FlowItem: Hashable, Sendable {
     indirect case start(StartSyntax)
     indirect case `let`(LetDecl)
     case state(StateDecl)
+    /// `experiment name { variant: weight, ... }` (ExperimentSyntax.swift).
+    indirect case experiment(ExperimentSyntax)
 }
 
 /// `title text`

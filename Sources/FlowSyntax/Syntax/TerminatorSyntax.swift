@@ -408,6 +408,8 @@ public indirect enum TerminatorSyntax: Hashable, Sendable {
     case alert(AlertSyntax)
     case openSettings(OpenSettingsSyntax)
     case call(CallSyntax)
+    /// `variant experiment { name -> target ... }` (ExperimentSyntax.swift).
+    case variant(VariantSyntax)
 
     public var range: SourceRange {
         switch self {
@@ -418,6 +420,7 @@ public indirect enum TerminatorSyntax: Hashable, Sendable {
         case .alert(let a): a.range
         case .openSettings(let o): o.range
         case .call(let c): c.range
+        case .variant(let v): v.range
         }
     }
 
@@ -428,6 +431,7 @@ public indirect enum TerminatorSyntax: Hashable, Sendable {
         case .status(let s): s.arms
         case .request(let r): r.arms
         case .call(let c): c.arms
+        case .variant(let v): v.arms
         case .goto, .alert, .openSettings: []
         }
     }

@@ -43,6 +43,10 @@ public final class FlowSession {
     /// was cleared and the run started from the beginning instead.
     public private(set) var discardedCheckpoint: CheckpointStoreError?
 
+    /// How runs are assigned their experiments' variants (`SessionExperiments`); nil assigns as
+    /// for an empty install ID and remembers nothing. Set it before `run`.
+    @ObservationIgnored public var experiments: SessionExperiments?
+
     /// Shows the session's alerts, for UIs that are told rather than observe (UIKit); SwiftUI
     /// observes `activity` instead. Set it before `run`.
     @ObservationIgnored public var presenter: (any FlowAlertPresenter)?
@@ -162,10 +166,24 @@ public final class FlowSession {
         flow: String, arguments: [String: RunArgument], handling: [String], in program: Program
     ) throws(SessionError) -> Task<RunResult, any Error> {
         if let running { throw .alreadyRunning(flow: running.flow) }
-        let interpreter = Interpreter(program: program, backend: backend, options: options, history: history)
+        var runOptions = options
+        // An override that names nothing is refused when the run starts, as an unknown flow is.
+        var refusal: RunInvocationError?
+        if let experiments {
+            do {
+                runOptions.variants = try experiments.variants(for: flow, in: program)
+                runOptions.installID = experiments.installID
+            } catch let error as RunInvocationError {
+                refusal = error
+            } catch {
+                refusal = RunInvocationError("the experiment store failed: \(error)")
+            }
+        }
+        let interpreter = Interpreter(program: program, backend: backend, options: runOptions, history: history)
         let unlinked = unlinkedUses(of: flow, in: program)
-        let inner = Task {
+        let inner = Task { [refusal] in
             if let unlinked { throw unlinked }
+            if let refusal { throw refusal }
             return try await interpreter.run(flow: flow, arguments: arguments, handling: handling)
         }
         running = (flow, inner)
