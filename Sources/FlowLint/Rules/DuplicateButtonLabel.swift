@@ -138,7 +138,9 @@ extension Rule {
     }
 
     /// A label in `locale` with the callee's text parameters replaced by what the caller passed.
-    private static func substituted(_ text: FlowText, _ passed: [String: FlowText], locale: Int, program: Program) -> String? {
+    private static func substituted(_ text: FlowText, _ passed: [String: FlowText], locale: Int, program: Program)
+        -> String?
+    {
         guard case .literal(let literal) = text, literal.template.plainText == nil else {
             return label(text, locale: locale, program: program)
         }
