@@ -3,7 +3,7 @@ import FlowModel
 /// What `evaluate` needs of one state's terminator, read out of the program once per flow.
 /// Copying a `FlowState` out of the program for every analysis node retained and released its
 /// arrays, and matching each status against the arms walked their patterns again at every node
-/// (callgrind, the 10,000-state random graph: about a fifth of `evaluate`).
+/// (about a fifth of `evaluate` on a large graph).
 enum StatePlan: Sendable {
     case goto
     case capability

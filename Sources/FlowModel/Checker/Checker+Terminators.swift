@@ -144,7 +144,7 @@ extension Checker {
 
     /// `statusArm` of every arm in order (so every error is reported), nil when one failed.
     /// Collected at their count: a map to optionals then `compactMap` built two arrays, the
-    /// second grown from empty (4,400 allocations for the 300-flow profile file).
+    /// second grown from empty.
     mutating func statusArms(
         _ arms: [ArmSyntax], subjects: [PermissionRef?], names: [Identifier],
         in context: FlowContext

@@ -123,7 +123,7 @@ extension Execution {
                 }
 
             // Neither reads the terminator unless tracing: the prepared tables have the target,
-            // and binding the `Request` or matching arm by arm copied them (callgrind).
+            // and binding the `Request` or matching arm by arm copied them.
             case .status(let status):
                 if readsRunValues { runValues[top].status = status.rawValue }
                 let t = try target(of: status, verb: "status")
@@ -238,7 +238,7 @@ extension Execution {
     /// Ends the step in progress.
     mutating func done(_ advance: Advance) -> Next {
         // Most steps go on from a step that went on: nothing to replace. Assigning destroyed the
-        // old value through an outlined switch over every case (callgrind: 260 instructions a run).
+        // old value through an outlined switch over every case.
         if case .continued = advance, case .continued = stepped { return .done }
         stepped = advance
         return .done
@@ -255,13 +255,12 @@ extension Execution {
     }
 
     /// Appends the step at `site`, about to follow `transition` from the top frame, to the trace.
-    /// Never inlined: inlined into `answered`, it made every step dearer, traced or not (callgrind:
-    /// +550 instructions a run untraced).
+    /// Never inlined: inlined into `answered`, it made every step dearer, traced or not.
     @inline(never)
     mutating func record(_ site: Site, events: [AnalyticsEvent], action: consuming TraceStep.Action, transition: Target)
     {
         // The name is read into the step here: a function returning the `Next` was optimized to
-        // return it borrowed, and each step then copied it through outlined copies (callgrind).
+        // return it borrowed, and each step then copied it through outlined copies.
         let f = stack[stack.count - 1].flow.index
         let next: TraceStep.Next =
             switch transition {

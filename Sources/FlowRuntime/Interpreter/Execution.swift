@@ -113,8 +113,7 @@ struct Execution {
     /// A state's `StepContext` at `depth`, from the prepared ones. (Trace steps are appended only
     /// `if recordsTrace`, so without a trace none is built.)
     func context(flow: FlowID, state: StateID, depth: Int) -> StepContext {
-        // Field by field: a copy of the whole prepared context went through its outlined copy
-        // and value witness, two calls per traced step (callgrind).
+        // Field by field: a copy of the whole prepared context is two calls per traced step.
         let f = flow.index
         let s = state.index
         return StepContext(
@@ -183,14 +182,14 @@ struct Execution {
             }
         }
         if !resumed, interpreter.options.sendsRuntimeEvents { await sendStart() }
-        // The same loop as `advance()`, inlined rather than called per step: the extra async
-        // frame per state cost 3k of 42k instructions per run (callgrind, flowbench --profile).
+        // The same loop as `advance()`, inlined rather than called per step: an async frame per
+        // state is a measurable part of a run.
         let backend = self.backend
         var next = beginStep()
         while true {
             // `next` is consumed and its call moved into `perform`, which destroys each payload
             // where its type is known: destroying the old `next` when it was reassigned went
-            // through outlined switches over `Next` and `DeviceCall` at every call (callgrind).
+            // through outlined switches over `Next` and `DeviceCall` at every call.
             switch consume next {
             case .call(let call):
                 do {

@@ -122,7 +122,7 @@ public struct Interpreter: Sendable {
     /// arguments do not fit its parameters; everything that happens inside the flow is in the result.
     public func run(flow name: String, arguments: [String: RunArgument] = [:]) async throws -> RunResult {
         // Each public entry sets up its execution synchronously and awaits it once: an entry that
-        // awaited another one cost an async frame per run (callgrind, flowbench --profile).
+        // awaited another one cost an async frame per run.
         var execution = try execution(flow: try flowID(named: name), arguments: arguments, handling: [], onStep: nil)
         let end = await execution.run()
         return RunResult(end: end, trace: execution.trace, flowStart: execution.flowStart, flowEnd: execution.flowEnd)
@@ -170,7 +170,7 @@ public struct Interpreter: Sendable {
     /// The flow called `name`, or a `RunInvocationError` with a suggestion.
     func flowID(named name: String) throws -> FlowID {
         // The flows searched in place: `prepared.program.flow(named:)`, a call into FlowModel,
-        // copied the whole `Program` to pass it (callgrind: 250 instructions a run).
+        // copied the whole `Program` to pass it.
         for i in prepared.program.flows.indices where prepared.program.flows[i].name == name { return FlowID(i) }
         var message = "no flow named '\(name)'"
         if let s = Suggestion.closest(to: name, in: program.flows.map(\.name)) { message += "; did you mean '\(s)'?" }
@@ -276,7 +276,7 @@ struct Frame: Hashable, Sendable {
 
 /// The run-time values of one activation (Grammar.md, "Run-time values"); nil where nothing set
 /// one. Kept beside the stack (`Execution.runValues`), not in `Frame`: a bigger frame made every
-/// run cost more, reading them or not (callgrind: +330 instructions a run on the camera flow).
+/// run cost more, reading them or not.
 struct RunValues: Hashable, Sendable {
     var status: String?
     var button: String?

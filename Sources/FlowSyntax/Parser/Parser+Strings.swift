@@ -35,7 +35,7 @@ extension Parser {
         var entries: [StringsDecl.Entry] = []
         // The locales of a file translate the same keys: sized for the block before, a block's
         // entries are allocated once, where grown from empty a 1,200-entry block was reallocated
-        // eleven times (1.4 M instructions of copying for the 300-flow profile file).
+        // eleven times.
         entries.reserveCapacity(entriesOfLastStrings)
         let open = expect(.leftBrace)
         guard enterGroup(open) else {
