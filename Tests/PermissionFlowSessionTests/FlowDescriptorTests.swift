@@ -64,7 +64,7 @@ private struct CheckPhotos: FlowDescriptor {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct FlowDescriptorTests {
     @Test func aTypedRunReturnsTheOutcomeAsTheFlowsEnum() async throws {
         let session = FlowSession(program: try program(receiptsFlow), system: try device([.camera: .authorized]))

@@ -3,7 +3,7 @@ import PermissionFlow
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct FlowSessionTests {
     @Test func tapsDriveTheFlowToItsOutcome() async throws {
         let events = EventLog()
@@ -373,7 +373,7 @@ struct FlowSessionTests {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct FlowSessionStepByStepTests {
     @Test func startNextAlertAndTapByLabel() async throws {
         let session = FlowSession(
@@ -407,7 +407,7 @@ struct FlowSessionStepByStepTests {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct NextAlertCancellationTests {
     @Test func aCancelledWaitForTheNextAlertReturnsNil() async throws {
         // A system that never answers the prompt: the run sits in it, with no alert to come.

@@ -5,7 +5,7 @@ import Testing
 /// The session's store of limited states' showings: one small JSON record per flow and state in
 /// UserDefaults, read back as written, and anything unreadable counted as never shown.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct FrequencyStoreTests {
     @Test func recordsRoundTripUnderOneKeyPerState() throws {
         let defaults = FakeDefaults()

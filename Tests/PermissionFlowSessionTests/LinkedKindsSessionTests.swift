@@ -30,7 +30,7 @@ private actor Reads {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct LinkedKindsSessionTests {
     static let photosFlow = """
         flow pick {

@@ -4,7 +4,7 @@ import Testing
 /// SwiftUI's `.flowAlerts(for:)` shows alerts by observing the session and reports its view's
 /// appearance: an alert with no such view on screen cannot be tapped, so the run must not wait.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ObservedAlertHostTests {
     @Test func anAlertWithNoHostOnScreenEndsTheRunInsteadOfWaiting() async throws {
         let session = FlowSession(program: try program(receiptsFlow), system: try device([.camera: .denied]))

@@ -5,7 +5,7 @@ import Testing
 /// The session hands the host app's analytics the run-time values of `track` properties, and a
 /// caller's `handling` replaces the subflow's alert on screen.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct RunValueSessionTests {
     static let flows = """
         app "Receipts"

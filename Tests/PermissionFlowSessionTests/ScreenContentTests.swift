@@ -6,7 +6,7 @@ import Testing
 /// `ScreenContent` decides what every presenter draws: the primary button first, the others
 /// plain, and which button a swipe on a sheet taps (none: the swipe is off).
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct ScreenContentTests {
     static let flow = """
         app "Receipts"

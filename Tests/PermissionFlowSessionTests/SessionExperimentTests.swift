@@ -16,7 +16,7 @@ private let experimentFlow = """
 /// from the app wins for the run without being remembered, an unknown override refuses the run,
 /// and the analytics callback gets the variant on every event.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct SessionExperimentTests {
     /// "u1" is in bucket 16 (plain) and "install-1" in bucket 79 (benefits): the hand-computed
     /// hashes of ExperimentAssignmentTests.

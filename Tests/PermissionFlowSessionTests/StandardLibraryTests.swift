@@ -5,7 +5,7 @@ import Testing
 /// The standard flows (issue 30), loaded from the module's resources through the public API and
 /// run on the simulated device with the session's own UI side (taps on its alerts).
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct StandardLibraryTests {
     static let reason = "The app uses it for what you ask it to do."
 

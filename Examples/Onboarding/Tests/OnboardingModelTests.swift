@@ -7,7 +7,7 @@ import Testing
 /// three steps in order over one simulated phone, and a relaunch that starts at the step the
 /// checkpoint belongs to. The alerts are tapped through the running step's session.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct OnboardingModelTests {
     /// This directory, as a bundle: its resources hold `Flows/` as the app's do.
     private let bundle = Bundle(

@@ -24,7 +24,7 @@ private struct LinkedPhone: KindLinking {
 /// The debug screen's model (Onboarding/StandardFlowsDebugModel.swift) on Linux: it offers the
 /// kinds the system links and runs their standard flows in one pass.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(3)))
 struct StandardFlowsDebugModelTests {
     private func phone(_ statuses: [PermissionKind: Status], linking linked: Set<PermissionKind>) throws
         -> LinkedPhone
