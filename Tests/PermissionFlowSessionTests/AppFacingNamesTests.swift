@@ -55,7 +55,9 @@ import Testing
         #expect(names.intersection(Self.frameworkNames).sorted() == [])
     }
 
-    /// The renamed model types are what app code writes now.
+    /// The renamed model and scenario types reach app code through `import PermissionFlow` alone
+    /// (this file imports nothing else of ours): the check is that it compiles; the names are
+    /// asserted so a rename back shows here first.
     @Test func theModelTypesCarryTheFlowPrefix() {
         let names: [String] = [
             "\(FlowText.self)", "\(FlowState.self)", "\(FlowAlert.self)", "\(FlowButton.self)",
