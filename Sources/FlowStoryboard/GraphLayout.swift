@@ -75,7 +75,7 @@ public enum GraphLayout {
     /// Each state that ends the flow gets its own copy of the outcome, just below it: edges into
     /// one shared outcome node would run the height of the graph. A copy's ID is `outcome#state`.
     static func withOutcomeCopies(_ original: GraphFormats.Graph) -> GraphFormats.Graph {
-        public var graph = original
+        var graph = original
         let outcomes = Set(original.nodes.filter { $0.shape == .outcome }.map(\.id))
         var copies: [GraphFormats.Graph.Node] = []
         var copied = Set<String>()

@@ -148,7 +148,9 @@ public struct StoryboardBuilder {
     /// variant first, then ending (`granted · prime_copy=plain (50%)`), so each variant's paths
     /// stand together with the variant's name and weight (the page puts each variant in a column).
     static func variantGroups(_ base: Exploration, flow: Flow) -> [VariantGroup] {
-        let plain = base.groups.map { ($0.ending, $0.ending.replacingOccurrences(of: " ", with: "-"), [], $0.paths) }
+        let plain = base.groups.map { g -> VariantGroup in
+            (g.ending, g.ending.replacingOccurrences(of: " ", with: "-"), [], g.paths)
+        }
         guard !flow.experiments.isEmpty else { return plain }
         func assignment(_ path: ExploredPath) -> [Storyboard.VariantChoice] {
             path.decisions.compactMap { decision in
