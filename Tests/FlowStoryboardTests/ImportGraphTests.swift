@@ -21,7 +21,10 @@ import Testing
                 guard let i = words.firstIndex(of: "import"), i + 1 < words.count,
                     words[..<i].allSatisfy({ $0.hasPrefix("@") })
                 else { return nil }
-                return "\(file.lastPathComponent): \(words[i + 1])"
+                // `import struct FlowModel.Program` imports from FlowModel.
+                let kinds: Set<Substring> = ["struct", "enum", "class", "protocol", "func", "var", "let", "typealias"]
+                let next = kinds.contains(words[i + 1]) && i + 2 < words.count ? words[i + 2] : words[i + 1]
+                return "\(file.lastPathComponent): \(next.split(separator: ".").first ?? next)"
             }
         }.sorted()
     }
