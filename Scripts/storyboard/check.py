@@ -30,10 +30,11 @@ import png  # noqa: E402
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 GOLDEN_DIR = os.path.join(ROOT, "Scripts", "storyboard", "golden")
 # Pages kept as screenshots: the seed shown in the README, two CJK ones (their fonts differ most
-# between machines; one has an emoji in a title) and the deepest graph. The DOM checks cover
-# every flow; a screenshot per flow would double the check's time for little more.
+# between machines; one has an emoji in a title), the deepest graph, and three experiment variants
+# side by side. The DOM checks cover every flow; a screenshot per flow would double the check's
+# time for little more.
 GOLDEN = ["seed_pl_camera_priming", "seed_zh_hans_camera_priming", "seed_zh_hant_camera_photos_tuple",
-          "location_always_upgrade"]
+          "location_always_upgrade", "notifications_prime_three_ways"]
 WINDOW = (1200, 1400)
 # A pixel differs when a channel moves by more than THRESHOLD; a screenshot passes while at most
 # TOLERANCE of its pixels differ. Measured (BENCHMARKS.md / README): the same build renders the
