@@ -64,11 +64,16 @@ let package = Package(
         // Issue 34: the opt-in funnel: analytics read back against the flow that sent them
         // (JSON Lines of runs, streaming), with the statistics; `flowrun funnel` is its front end.
         .target(name: "FlowAnalytics", dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowEncoding"]),
+        // Issue 31: the storyboard (what each path shows, the page) and the flow graph (layout, DOT,
+        // Mermaid). It needs the linter: the page flags findings on screens and on the graph.
+        .target(
+            name: "FlowStoryboard",
+            dependencies: ["FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowEncoding"]),
         .target(
             name: "FlowCommandLine",
             dependencies: [
                 "FlowSyntax", "FlowModel", "FlowRuntime", "FlowLint", "FlowCodegen", "FlowFormat", "FlowStrings",
-                "FlowProject", "FlowArguments", "FlowEncoding", "FlowAnalytics",
+                "FlowProject", "FlowArguments", "FlowEncoding", "FlowAnalytics", "FlowStoryboard",
             ]),
         // Issue 12: running flows in an app. The session, checkpoint stores and flow library are
         // platform-neutral (tested on Linux); the presenters are Apple-only, typechecked on Linux
@@ -200,12 +205,16 @@ let package = Package(
                     "FlowFormat", "FlowEncoding",
                 ],
                 exclude: ["Golden"]),
+            .testTarget(
+                name: "FlowStoryboardTests",
+                dependencies: ["FlowStoryboard", "FlowModel", "FlowRuntime", "FlowLint"]),
             .testTarget(name: "FlowFormatTests", dependencies: ["FlowFormat", "FlowSyntax", "FlowTestSupport"]),
             .testTarget(
                 name: "FlowCommandLineTests",
                 dependencies: [
                     "FlowCommandLine", "FlowProject", "FlowFormat", "FlowBuildTool", "FlowCodegen", "FlowSyntax",
                     "FlowModel", "FlowTestSupport", "FlowStrings", "FlowArguments", "FlowEncoding", "FlowAnalytics",
+                    "FlowStoryboard",
                 ]),
         ],
     swiftLanguageModes: [.v6]

@@ -79,6 +79,28 @@
     var b = t.getBoundingClientRect(), c = card.getBoundingClientRect();
     if (b.left < c.left - 0.5 || b.right > c.right + 0.5) report.overflow.push('edge label "' + t.textContent + '" is ' + (b.width).toFixed(1) + ' px wide, its card ' + (c.width - 7).toFixed(1));
   });
+  // A flow with experiments shows its variants side by side (issue 34): every column heading and
+  // every row of the grid (one ending across the variants) starts at the same height, the columns
+  // left to right. Stacked variants would put them at one left and different heights.
+  report.variants = all(document, '.variant-grid').map(function (grid) {
+    var columns = all(grid, ':scope > .variant-head');
+    var cells = all(grid, ':scope > section.group');
+    var result = { columns: columns.length, rows: 0, misaligned: [] };
+    var rows = [columns];
+    for (var i = 0; i < cells.length; i += columns.length) rows.push(cells.slice(i, i + columns.length));
+    result.rows = rows.length - 1;
+    rows.forEach(function (row, r) {
+      var boxes = row.map(function (el) { return el.getBoundingClientRect(); });
+      if (boxes.length !== columns.length) { result.misaligned.push('row ' + r + ' has ' + boxes.length + ' cells'); return; }
+      boxes.forEach(function (b, c) {
+        var what = (r === 0 ? 'heading' : 'row ' + r) + ' column ' + c;
+        if (Math.abs(b.top - boxes[0].top) > 0.5) result.misaligned.push(what + ' starts at y ' + b.top.toFixed(1) + ', column 0 at ' + boxes[0].top.toFixed(1));
+        if (c > 0 && b.left < boxes[c - 1].right - 0.5) result.misaligned.push(what + ' starts at x ' + b.left.toFixed(1) + ', left of the column before it');
+        if (row[c].getAttribute('data-column') !== String(c)) result.misaligned.push(what + ' holds column ' + row[c].getAttribute('data-column'));
+      });
+    });
+    return result;
+  });
   if (document.documentElement.scrollWidth > window.innerWidth + 1) report.pageOverflow = document.documentElement.scrollWidth;
   var finding = document.querySelector('li.finding:not([data-nodes=""])');
   if (finding) {

@@ -4,7 +4,9 @@ every explored path is on the page (the same paths `flowrun --explore --format j
 locale is switchable with the page's own buttons and shows one strip per path, no screen is empty,
 and nothing spills out of its box: no text is cut (alert button labels included: the page's font has
 the width estimate's metrics, so what the estimate says fits, fits), and every graph edge label lies on
-its card. Then compares a screenshot of a few pages with golden images (see GOLDEN and TOLERANCE).
+its card; a flow with experiments shows one column per variant, side by side (headings and rows at one
+height, columns left to right). Then compares a screenshot of a few pages with golden images (see
+GOLDEN and TOLERANCE).
 
     check.py --flowrun PATH [--update] [--keep DIR]
 
@@ -28,10 +30,11 @@ import png  # noqa: E402
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 GOLDEN_DIR = os.path.join(ROOT, "Scripts", "storyboard", "golden")
 # Pages kept as screenshots: the seed shown in the README, two CJK ones (their fonts differ most
-# between machines; one has an emoji in a title) and the deepest graph. The DOM checks cover
-# every flow; a screenshot per flow would double the check's time for little more.
+# between machines; one has an emoji in a title), the deepest graph, and three experiment variants
+# side by side. The DOM checks cover every flow; a screenshot per flow would double the check's
+# time for little more.
 GOLDEN = ["seed_pl_camera_priming", "seed_zh_hans_camera_priming", "seed_zh_hant_camera_photos_tuple",
-          "location_always_upgrade"]
+          "location_always_upgrade", "notifications_prime_three_ways"]
 WINDOW = (1200, 1400)
 # A pixel differs when a channel moves by more than THRESHOLD; a screenshot passes while at most
 # TOLERANCE of its pixels differ. Measured (BENCHMARKS.md / README): the same build renders the
@@ -117,11 +120,24 @@ def check_dom(browser, page, name, report, paths, failures):
         failures.append(f"{name}: {problem}")
     if dom["pageOverflow"]:
         failures.append(f"{name}: the page is {dom['pageOverflow']} px wide in a {WINDOW[0]} px window")
+    # Experiments: one grid, a column per variant (the distinct assignments exploration found),
+    # columns side by side (check.js measures the boxes).
+    assignments = {tuple(d["choice"] for d in path["decisions"] if d["choice"].startswith("variant "))
+                   for group in report["groups"] for path in group["paths"]} - {()}
+    grids = dom.get("variants", [])
+    if assignments and [g["columns"] for g in grids] != [len(assignments)]:
+        failures.append(f"{name}: {len(assignments)} variants, but the page shows variant columns {[g['columns'] for g in grids]}")
+    if not assignments and grids:
+        failures.append(f"{name}: no experiment, but the page has variant columns")
+    for grid in grids:
+        for problem in grid["misaligned"][:5]:
+            failures.append(f"{name}: variants not side by side: {problem}")
     highlight = dom.get("highlight")
     if highlight and highlight["found"] != highlight["expected"]:
         failures.append(f"{name}: clicking a finding highlights {highlight['found']} of its {highlight['expected']} states")
     screens = sum(l["screens"] for l in dom["locales"])
-    return f"{len(paths)} paths, {len(dom['locales'])} locales, {screens} screens"
+    columns = "".join(f", {g['columns']} variant columns x {g['rows']} rows" for g in grids)
+    return f"{len(paths)} paths, {len(dom['locales'])} locales, {screens} screens{columns}"
 
 
 def screenshot(browser, page, out):

@@ -95,17 +95,24 @@ import Testing
         #expect((object["unknownEvents"] as? [String: Any])?.isEmpty == true)
     }
 
-    /// The storyboard shows each variant's paths together, labelled with its name and weight.
-    @Test func theStoryboardGroupsPathsByVariant() async {
+    /// The storyboard shows the variants side by side: a column per variant, headed by its name
+    /// and weight, and a row per ending (FlowStoryboardTests checks the grid; the browser check,
+    /// Scripts/storyboard-check.sh, that the columns stand next to each other).
+    @Test func theStoryboardShowsVariantsSideBySide() async {
         let r = await run(["camera.flow", "--explore", "--format", "html"])
         #expect(r.code == 0, "\(r.err)")
-        let headings = r.out.components(separatedBy: "<h2>").dropFirst().map { $0.prefix { $0 != "<" } }
-            .filter { $0.contains("prime_copy") }
+        let heads = r.out.components(separatedBy: "<h2 class=\"variant-head\"").dropFirst().map {
+            $0.components(separatedBy: "<b class=\"v-name\">").dropFirst().first.map { String($0.prefix { $0 != "<" }) }
+        }
+        #expect(heads == ["plain", "benefits"])
         #expect(
-            headings == [
-                "granted · prime_copy=plain (50%) ", "denied · prime_copy=plain (50%) ",
-                "later · prime_copy=plain (50%) ", "granted · prime_copy=benefits (50%) ",
-                "denied · prime_copy=benefits (50%) ", "later · prime_copy=benefits (50%) ",
-            ], "\(headings)")
+            r.out.contains(
+                "<span class=\"v-exp\">prime_copy</span> <b class=\"v-name\">plain</b> <span class=\"v-weight\">50%</span>"
+            ))
+        let cells = r.out.components(separatedBy: "<section class=\"group ").dropFirst().map { cell in
+            (cell.components(separatedBy: "data-column=\"").dropFirst().first?.prefix { $0 != "\"" } ?? "?")
+                + ":" + (cell.components(separatedBy: "<h2>").dropFirst().first?.prefix { $0 != " " } ?? "?")
+        }
+        #expect(cells == ["0:granted", "1:granted", "0:denied", "1:denied", "0:later", "1:later"], "\(cells)")
     }
 }

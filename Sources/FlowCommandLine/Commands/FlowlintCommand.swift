@@ -3,6 +3,7 @@ import FlowArguments
 import FlowLint
 import FlowModel
 import FlowProject
+import FlowStoryboard
 import FlowSyntax
 import Foundation
 

@@ -1,6 +1,7 @@
 import FlowArguments
 import FlowLint
 import FlowProject
+import FlowStoryboard
 import FlowSyntax
 
 extension FlowlintCommand {

@@ -2,6 +2,7 @@ import FlowArguments
 import FlowEncoding
 import FlowModel
 import FlowRuntime
+import FlowStoryboard
 import FlowSyntax
 import Foundation
 

@@ -2,6 +2,7 @@ import FlowAnalytics
 import FlowArguments
 import FlowModel
 import FlowRuntime
+import FlowStoryboard
 import FlowSyntax
 import Foundation
 

@@ -1,5 +1,6 @@
 import FlowAnalytics
 import FlowModel
+import FlowStoryboard
 
 /// `flowrun funnel --html FILE`: one self-contained page per funnel, the entry flow's graph per
 /// variant (laid out by the storyboard's `GraphLayout`, unchanged) with the measured runs on its

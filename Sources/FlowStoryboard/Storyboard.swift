@@ -6,7 +6,7 @@ import FlowSyntax
 /// What a storyboard page shows: the flow's graph with coverage and findings, and every path as
 /// the screens a user sees, once per declared locale. Built by `StoryboardBuilder`, written as
 /// HTML by `StoryboardHTML`; everything in it is in a fixed order so the page is deterministic.
-struct Storyboard {
+public struct Storyboard {
     /// One declared locale (or the inline copy when the program declares none).
     struct Locale {
         var tag: String
@@ -136,9 +136,28 @@ struct Storyboard {
         var items: [[Item]]
     }
 
+    /// The variant of one experiment a path saw.
+    struct VariantChoice: Hashable {
+        var experiment: String
+        var variant: String
+        /// Its share of users in percent (nil when the flow does not declare it).
+        var weight: Int?
+
+        /// `prime_copy=plain`: as `--variant` and the scenarios write it.
+        var assignment: String { "\(experiment)=\(variant)" }
+        /// `prime_copy=plain (50%)`.
+        var label: String { assignment + (weight.map { " (\($0)%)" } ?? "") }
+    }
+
     struct Group {
+        /// The heading: the ending, then the variants (`granted · prime_copy=plain (50%)`).
         var ending: String
         var paths: [Path]
+        /// The variants every path of the group saw, one per experiment; empty without experiments.
+        var variants: [VariantChoice] = []
+
+        /// The ending alone (`granted`), without the variants.
+        var outcome: String { ending.components(separatedBy: " · ").first ?? ending }
     }
 
     var title: String
@@ -154,4 +173,6 @@ struct Storyboard {
     var findings: [GraphFinding]
     var coverageLine: String
     var notes: [String]
+    /// The version of the tool that wrote the page.
+    var toolVersion: String
 }

@@ -36,57 +36,14 @@ struct StoryReader {
                         alertScreen(presentation, tapped: tapped, model: alert, state: state, at: step.context.pathName)
                     ))
             case .request(let kind, let options, let result):
-                if let answers = result.prompt, let chosen = result.answer {
-                    let keys = kind.usageDescriptionKeys(options: options)
-                    let key = keys.last
-                    var description: String?
-                    var flags: [Storyboard.Flag] = []
-                    if let key, let found = usage?.text(key, locale: localeIndex) {
-                        description = found.text
-                        if found.untranslated {
-                            let tag =
-                                program.strings.locales.indices.contains(localeIndex)
-                                ? program.strings.locales[localeIndex].tag : "base"
-                            flags.append(
-                                .init(
-                                    kind: .missingTranslation,
-                                    message:
-                                        "no \(key) in \(tag).lproj/InfoPlist.strings: iOS shows the Info.plist text",
-                                    target: "message"))
-                        }
-                    }
-                    // iOS draws a two-button prompt with the refusal on the left, like a cancel button
-                    // (not in Apple's documentation; as the prompts appear on devices).
-                    let buttons = answers.map { AlertButton(label: $0.label, role: .default) }
-                    var layout = AlertMetrics.layout(buttons)
-                    if layout.sideBySide, let no = answers.firstIndex(where: { $0.result.statusClass == .denied }) {
-                        layout.order.removeAll { $0 == no }
-                        layout.order.insert(no, at: 0)
-                    }
-                    let first = Storyboard.PromptScreen(
-                        state: step.context.pathName, kind: kind,
-                        title: TerminalDialogs.promptTitle(kind, options: options, answers: answers, app: appName),
-                        usageDescription: description, usageKey: key, answers: answers, chosen: chosen,
-                        layout: layout, flags: flags)
-                    items += Self.promptScreens(first).map(Storyboard.Item.prompt)
-                } else {
-                    items.append(
-                        .note("request \(kind.rawValue): iOS shows no prompt and returns \(result.status.rawValue)"))
-                }
+                items += promptItems(kind, options: options, result: result, at: step.context.pathName)
                 learn(kind, result.status)
             case .status(let kinds, let statuses):
                 for (k, s) in zip(kinds, statuses) { learn(k, s) }
             case .openSettings(let page, let ret):
                 let shown = page == .notificationSettings ? order.filter { $0 == .notifications } : order
-                var rows = shown.map { Storyboard.SettingsScreen.Row(kind: $0, before: known[$0]!, after: known[$0]!) }
-                for change in ret.changes {
-                    if let i = rows.firstIndex(where: { $0.kind == change.kind }) {
-                        rows[i].after = change.status
-                    } else {
-                        rows.append(.init(kind: change.kind, before: change.kind.initialStatus, after: change.status))
-                    }
-                    learn(change.kind, change.status)
-                }
+                let rows = Self.settingsRows(shown.map { ($0, known[$0]!) }, changes: ret.changes)
+                for change in ret.changes { learn(change.kind, change.status) }
                 items.append(
                     .settings(
                         .init(
@@ -108,6 +65,61 @@ struct StoryReader {
         return items
     }
 
+    /// The screens of one request: the prompt (each of its screens), or a note when iOS shows none.
+    func promptItems(_ kind: PermissionKind, options: [RequestOption], result: RequestResult, at name: String)
+        -> [Storyboard.Item]
+    {
+        guard let answers = result.prompt, let chosen = result.answer else {
+            return [.note("request \(kind.rawValue): iOS shows no prompt and returns \(result.status.rawValue)")]
+        }
+        let keys = kind.usageDescriptionKeys(options: options)
+        let key = keys.last
+        var description: String?
+        var flags: [Storyboard.Flag] = []
+        if let key, let found = usage?.text(key, locale: localeIndex) {
+            description = found.text
+            if found.untranslated {
+                let tag =
+                    program.strings.locales.indices.contains(localeIndex)
+                    ? program.strings.locales[localeIndex].tag : "base"
+                flags.append(
+                    .init(
+                        kind: .missingTranslation,
+                        message: "no \(key) in \(tag).lproj/InfoPlist.strings: iOS shows the Info.plist text",
+                        target: "message"))
+            }
+        }
+        // iOS draws a two-button prompt with the refusal on the left, like a cancel button
+        // (not in Apple's documentation; as the prompts appear on devices).
+        let buttons = answers.map { AlertButton(label: $0.label, role: .default) }
+        var layout = AlertMetrics.layout(buttons)
+        if layout.sideBySide, let no = answers.firstIndex(where: { $0.result.statusClass == .denied }) {
+            layout.order.removeAll { $0 == no }
+            layout.order.insert(no, at: 0)
+        }
+        let first = Storyboard.PromptScreen(
+            state: name, kind: kind, title: kind.promptTitle(options: options, answers: answers, app: appName),
+            usageDescription: description, usageKey: key, answers: answers, chosen: chosen,
+            layout: layout, flags: flags)
+        return Self.promptScreens(first).map(Storyboard.Item.prompt)
+    }
+
+    /// The rows of the app's Settings page: each permission known so far with its status before
+    /// and after the user's changes; a changed permission not known yet gets a row of its own.
+    static func settingsRows(_ known: [(PermissionKind, Status)], changes: [SettingsChange])
+        -> [Storyboard.SettingsScreen.Row]
+    {
+        var rows = known.map { Storyboard.SettingsScreen.Row(kind: $0.0, before: $0.1, after: $0.1) }
+        for change in changes {
+            if let i = rows.firstIndex(where: { $0.kind == change.kind }) {
+                rows[i].after = change.status
+            } else {
+                rows.append(.init(kind: change.kind, before: change.kind.initialStatus, after: change.status))
+            }
+        }
+        return rows
+    }
+
     func state(_ context: StepContext) -> FlowState? {
         guard let f = program.flow(named: context.flow), let s = program[f].state(named: context.state) else {
             return nil
@@ -115,14 +127,31 @@ struct StoryReader {
         return program[f][s]
     }
 
+    /// One piece of an alert's or a screen's copy: its target (`title`, `message`, `bullet-N`,
+    /// `button-N`), the text the flow wrote and the text shown.
+    typealias CopyField = (target: String, written: FlowText?, shown: String?)
+
+    /// Where each piece of localized copy comes from: the string-table entry shown here, and the
+    /// entries of every locale for its key.
+    struct CopyEntries {
+        var shown: [String: SourceRange] = [:]
+        var all: [String: [SourceRange]] = [:]
+
+        /// A finding whose notes point at some locales' entries of this copy (FL1301 and FL1402
+        /// name the locales where the label steers or holds a placeholder) shows in those only.
+        func showsHere(_ f: Finding, _ target: String) -> Bool {
+            guard let entries = all[target] else { return true }
+            let noted = f.diagnostic.notes.compactMap(\.range).filter { n in
+                entries.contains { StoryReader.contains($0, n) }
+            }
+            return noted.isEmpty || noted.contains { n in shown[target].map { StoryReader.contains($0, n) } ?? false }
+        }
+    }
+
     func alertScreen(_ p: AlertPresentation, tapped: Int, model: FlowAlert?, state: FlowState?, at name: String)
         -> Storyboard.AlertScreen
     {
-        var flags: [Storyboard.Flag] = []
-        var fallbacks = Set<String>()
-        var fields: [(String, FlowText?, String?)] = [
-            ("title", model?.title, p.title), ("message", model?.message, p.message),
-        ]
+        var fields: [CopyField] = [("title", model?.title, p.title), ("message", model?.message, p.message)]
         for (i, bullet) in (p.screen?.bullets ?? []).enumerated() {
             let written = model?.screen.flatMap { $0.bullets.indices.contains(i) ? $0.bullets[i] : nil }
             fields.append(("bullet-\(i)", written, bullet))
@@ -131,11 +160,30 @@ struct StoryReader {
             fields.append(
                 ("button-\(i)", model.flatMap { $0.buttons.indices.contains(i) ? $0.buttons[i].label : nil }, b.label))
         }
+        var (flags, fallbacks, entries) = copyFlags(fields)
+        if let state {
+            for flag in stateFlags(state, model: model, pieces: fields.compactMap { $0.written?.range }, entries)
+            where !flags.contains(flag) {
+                flags.append(flag)
+            }
+        }
+        let layout = AlertMetrics.layout(p.buttons)
+        // A screen stacks its full-width buttons anyway: the alert's width flags do not apply.
+        if p.screen == nil { flags += Self.widthFlags(p.buttons, layout) }
+        return .init(
+            state: name, title: p.title, message: p.message, buttons: p.buttons, tapped: tapped, layout: layout,
+            flags: flags, fallbacks: fallbacks, screen: p.screen)
+    }
+
+    /// The flags on each piece of copy (a fallback translation, an unresolved placeholder, the
+    /// findings inside its text or its string-table entry), the pieces shown from a fallback
+    /// locale, and where the localized pieces come from.
+    func copyFlags(_ fields: [CopyField]) -> (flags: [Storyboard.Flag], fallbacks: Set<String>, entries: CopyEntries) {
+        var flags: [Storyboard.Flag] = []
+        var fallbacks = Set<String>()
+        var entries = CopyEntries()
         let localeTag =
             program.strings.locales.indices.contains(localeIndex) ? program.strings.locales[localeIndex].tag : "base"
-        /// Per piece of copy: the string-table entry shown here, and the entries of every locale.
-        var shownEntry: [String: SourceRange] = [:]
-        var keyEntries: [String: [SourceRange]] = [:]
         for (target, text, shown) in fields {
             guard let shown else { continue }
             var entryRange: SourceRange?
@@ -152,8 +200,8 @@ struct StoryReader {
                             target: target))
                 }
                 if let from { entryRange = program.strings.entries[from][key.index]?.range }
-                shownEntry[target] = entryRange
-                keyEntries[target] = program.strings.entries.compactMap {
+                entries.shown[target] = entryRange
+                entries.all[target] = program.strings.entries.compactMap {
                     $0.indices.contains(key.index) ? $0[key.index]?.range : nil
                 }
             }
@@ -166,58 +214,57 @@ struct StoryReader {
                 guard let r = f.diagnostic.range else { continue }
                 let onText = text.map { Self.contains($0.range, r) } ?? false
                 let onEntry = entryRange.map { Self.contains($0, r) } ?? false
-                guard onText || onEntry, onEntry || shownHere(f, target) else { continue }
+                guard onText || onEntry, onEntry || entries.showsHere(f, target) else { continue }
                 let flag = Storyboard.Flag(
                     kind: Self.flagKind(f), message: "\(f.ruleID) \(f.diagnostic.message)", target: target)
                 if !flags.contains(flag) { flags.append(flag) }
             }
         }
-        /// A finding whose notes point at some locales' entries of this copy (FL1301 and FL1402
-        /// name the locales where the label steers or holds a placeholder) shows in those only.
-        func shownHere(_ f: Finding, _ target: String) -> Bool {
-            guard let entries = keyEntries[target] else { return true }
-            let noted = f.diagnostic.notes.compactMap(\.range).filter { n in entries.contains { Self.contains($0, n) } }
-            return noted.isEmpty || noted.contains { n in shownEntry[target].map { Self.contains($0, n) } ?? false }
-        }
-        // Findings on the state or the alert as a whole (not on one piece of copy).
-        if let state {
-            let pieces = fields.compactMap { $0.1?.range }
-            for f in findings {
-                guard let r = f.diagnostic.range, Self.contains(state.range, r),
-                    !pieces.contains(where: { Self.contains($0, r) })
-                else { continue }
-                var target: String?
-                if let model, let i = model.buttons.firstIndex(where: { Self.contains($0.range, r) }) {
-                    target = "button-\(i)"
-                }
-                if let target, !shownHere(f, target) { continue }
-                let flag = Storyboard.Flag(
-                    kind: Self.flagKind(f), message: "\(f.ruleID) \(f.diagnostic.message)", target: target)
-                if !flags.contains(flag) { flags.append(flag) }
+        return (flags, fallbacks, entries)
+    }
+
+    /// Findings on the state or the alert as a whole (not on one piece of copy); one on a button's
+    /// range is that button's.
+    func stateFlags(_ state: FlowState, model: FlowAlert?, pieces: [SourceRange], _ entries: CopyEntries)
+        -> [Storyboard.Flag]
+    {
+        var flags: [Storyboard.Flag] = []
+        for f in findings {
+            guard let r = f.diagnostic.range, Self.contains(state.range, r),
+                !pieces.contains(where: { Self.contains($0, r) })
+            else { continue }
+            var target: String?
+            if let model, let i = model.buttons.firstIndex(where: { Self.contains($0.range, r) }) {
+                target = "button-\(i)"
             }
+            if let target, !entries.showsHere(f, target) { continue }
+            let flag = Storyboard.Flag(
+                kind: Self.flagKind(f), message: "\(f.ruleID) \(f.diagnostic.message)", target: target)
+            if !flags.contains(flag) { flags.append(flag) }
         }
-        let layout = AlertMetrics.layout(p.buttons)
-        // A screen stacks its full-width buttons anyway: the alert's width flags do not apply.
-        if p.screen == nil, let i = layout.stackedBy {
+        return flags
+    }
+
+    /// An alert's buttons too wide to stand side by side, or to fit a button at all.
+    static func widthFlags(_ buttons: [AlertButton], _ layout: AlertMetrics.Layout) -> [Storyboard.Flag] {
+        var flags: [Storyboard.Flag] = []
+        if let i = layout.stackedBy {
             flags.append(
                 .init(
                     kind: .long,
-                    message: "'\(p.buttons[i].label)' is about \(Int(layout.widths[i].rounded())) pt wide: "
+                    message: "'\(buttons[i].label)' is about \(Int(layout.widths[i].rounded())) pt wide: "
                         + "over the \(Int(AlertMetrics.halfButtonLabelWidth)) pt that fit side by side, so iOS stacks the buttons",
                     target: "button-\(i)"))
         }
-        for i in layout.truncated.sorted() where p.screen == nil {
+        for i in layout.truncated.sorted() {
             flags.append(
                 .init(
                     kind: .long,
-                    message: "'\(p.buttons[i].label)' is about \(Int(layout.widths[i].rounded())) pt wide: "
+                    message: "'\(buttons[i].label)' is about \(Int(layout.widths[i].rounded())) pt wide: "
                         + "over the \(Int(AlertMetrics.fullButtonLabelWidth)) pt of a button, so iOS shrinks or truncates it",
                     target: "button-\(i)"))
         }
-        return .init(
-            state: name, title: p.title, message: p.message, buttons: p.buttons, tapped: tapped, layout: layout,
-            flags: flags,
-            fallbacks: fallbacks, screen: p.screen)
+        return flags
     }
 
     /// How a finding is drawn: the copy rules get their own colours.

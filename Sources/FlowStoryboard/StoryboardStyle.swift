@@ -58,6 +58,13 @@ enum StoryboardStyle {
         li.finding.selected { background: #dcecff; }
         li.finding .loc { display: block; color: var(--grey); font-size: 11.5px; }
         main { margin-top: 18px; }
+        .variants { overflow-x: auto; padding-bottom: 6px; }
+        .variant-grid { display: grid; grid-template-columns: repeat(var(--columns), minmax(350px, 1fr)); gap: 0 18px; align-items: start; }
+        .variant-head { margin: 0 0 4px; padding: 9px 12px; border-radius: 10px; background: var(--ink); color: white; font-size: 15px;
+          display: flex; flex-wrap: wrap; gap: 4px 14px; }
+        .variant-head .v-exp { font-weight: normal; opacity: .7; } .variant-head .v-weight { font-weight: normal; opacity: .85; }
+        .variant-grid > .group { min-width: 0; }
+        .group.empty .none { color: var(--grey); margin: 0 0 14px; }
         .group > h2 { font-size: 17px; margin: 22px 0 8px; }
         .group.error > h2 { color: var(--red); } .group.cycle > h2 { color: var(--amber); }
         .group .count { color: var(--grey); font-weight: normal; }

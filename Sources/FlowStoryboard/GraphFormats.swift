@@ -6,8 +6,9 @@ import FlowSyntax
 /// flows in program order, states in declaration order, edges in source order. Unreachable
 /// states are dashed, traps filled red, states with findings outlined in the colour of their
 /// worst finding (errors red, warnings orange, notes blue); DOT output ends with a legend.
-enum GraphFormats {
-    enum Style: String { case mermaid, dot }
+public enum GraphFormats {
+    /// The graph languages `flowlint --graph` writes.
+    public enum Style: String, Sendable { case mermaid, dot }
 
     struct FlowView {
         var analysis: FlowAnalysis
@@ -16,21 +17,35 @@ enum GraphFormats {
         var flagged: [Int: Severity]
     }
 
-    static func views(_ results: LintResults) -> [FlowView] {
+    /// A finding as the graph places it: in the state whose text holds its start.
+    public struct PlacedFinding: Sendable {
+        public var path: String
+        public var offset: Int
+        public var severity: Severity
+
+        public init(path: String, offset: Int, severity: Severity) {
+            self.path = path
+            self.offset = offset
+            self.severity = severity
+        }
+    }
+
+    /// One view per flow of the linted entries, each flow once (an imported file reached from
+    /// several entries is drawn from the first).
+    static func views(_ reports: [LintReport], findings: [PlacedFinding]) -> [FlowView] {
         var views: [FlowView] = []
         var seen = Set<String>()
-        for report in results.reports {
+        for report in reports {
             guard let analysis = report.analysis else { continue }
             let program = analysis.program
             for (i, flow) in program.flows.enumerated() {
                 let path = program.file(flow.nameRange.file).path
                 guard seen.insert(path + "\u{0}" + flow.name).inserted else { continue }
                 var flagged: [Int: Severity] = [:]
-                for f in results.findings {
-                    guard let r = f.diagnostic.range, f.path(of: r) == path else { continue }
+                for f in findings where f.path == path {
                     for (s, state) in flow.states.enumerated()
-                    where state.range.start.offset <= r.start.offset && r.start.offset < state.range.end.offset {
-                        flagged[s] = worse(flagged[s], f.diagnostic.severity)
+                    where state.range.start.offset <= f.offset && f.offset < state.range.end.offset {
+                        flagged[s] = worse(flagged[s], f.severity)
                     }
                 }
                 views.append(FlowView(analysis: analysis[FlowID(i)], program: program, flagged: flagged))
@@ -51,7 +66,8 @@ enum GraphFormats {
         return rank(a) >= rank(b) ? a : b
     }
 
-    static func label(_ edge: FlowEdge, in state: FlowState, program: Program) -> String {
+    /// The label of an edge: the branch, button or arm that takes it ("" for a plain `goto`).
+    public static func label(_ edge: FlowEdge, in state: FlowState, program: Program) -> String {
         switch (edge.kind, state.terminator) {
         case (.goto, _): return ""
         case (.capability(let yes), .capability(let check)):
@@ -97,8 +113,9 @@ enum GraphFormats {
         }
     }
 
-    static func render(_ results: LintResults, style: Style) -> String {
-        let graphs = views(results).enumerated().map { graph($1, prefix: "f\($0)_") }
+    /// The graphs of every flow the reports analysed, in `style`.
+    public static func render(_ reports: [LintReport], findings: [PlacedFinding], style: Style) -> String {
+        let graphs = views(reports, findings: findings).enumerated().map { graph($1, prefix: "f\($0)_") }
         switch style {
         case .mermaid: return mermaid(graphs)
         case .dot: return dot(graphs)
@@ -107,21 +124,41 @@ enum GraphFormats {
 
     /// One flow's nodes and edges in print order (start, states, used outcomes; the start edge,
     /// then each state's edges in source order), which both writers format.
-    struct Graph {
-        enum Shape { case start, state, outcome }
-        struct Node {
-            var id: String
-            var label: String
-            var shape: Shape
-            var unreachable = false, trap = false
-            var finding: Severity?
+    public struct Graph {
+        public enum Shape: Sendable { case start, state, outcome }
+        public struct Node {
+            public var id: String
+            public var label: String
+            public var shape: Shape
+            public var unreachable = false, trap = false
+            public var finding: Severity?
+
+            public init(
+                id: String, label: String, shape: Shape, unreachable: Bool = false, trap: Bool = false,
+                finding: Severity? = nil
+            ) {
+                self.id = id
+                self.label = label
+                self.shape = shape
+                self.unreachable = unreachable
+                self.trap = trap
+                self.finding = finding
+            }
         }
-        struct Link {
-            var from: String, to: String, label: String
+        public struct Link {
+            public var from: String, to: String, label: String
+
+            public init(from: String, to: String, label: String) {
+                self.from = from
+                self.to = to
+                self.label = label
+            }
         }
-        var title: String
-        var nodes: [Node] = []
-        var links: [Link] = []
+        public var title: String
+        public var nodes: [Node] = []
+        public var links: [Link] = []
+
+        public init(title: String) { self.title = title }
     }
 
     static func graph(_ view: FlowView, prefix: String) -> Graph {

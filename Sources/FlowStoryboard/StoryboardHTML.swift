@@ -7,13 +7,14 @@ import FlowSyntax
 /// of inline JavaScript (locale switcher, witness highlighting); nothing is fetched. The output
 /// depends only on the storyboard (no dates, no hash-ordered collections), so the same flow gives
 /// the same bytes and the page can be committed and diffed.
-struct StoryboardHTML {
+public struct StoryboardHTML {
     var board: Storyboard
     private var out = ""
 
     init(_ board: Storyboard) { self.board = board }
 
-    static func render(_ board: Storyboard) -> String {
+    /// The page of `board`.
+    public static func render(_ board: Storyboard) -> String {
         var writer = StoryboardHTML(board)
         writer.page()
         return writer.out
@@ -26,7 +27,7 @@ struct StoryboardHTML {
         let pathCount = b.groups.map(\.paths.count).reduce(0, +)
         out += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        out += "<meta name=\"generator\" content=\"flowrun \(FlowrunCommand.version)\">\n"
+        out += "<meta name=\"generator\" content=\"flowrun \(board.toolVersion)\">\n"
         out += "<title>\(esc(b.title))</title>\n<style>\n\(StoryboardStyle.css)"
         for i in b.locales.indices {
             out += "body[data-locale=\"\(i)\"] [data-l]:not([data-l=\"\(i)\"]) { display: none; }\n"
@@ -43,7 +44,11 @@ struct StoryboardHTML {
         header(pathCount: pathCount)
         overview()
         out += "<main>\n"
-        for group in b.groups { self.group(group) }
+        if b.groups.contains(where: { !$0.variants.isEmpty }) {
+            variantColumns()
+        } else {
+            for group in b.groups { self.group(group) }
+        }
         out += "</main>\n"
         footer()
         out += "<script>\n\(StoryboardStyle.script)</script>\n</body>\n</html>\n"
@@ -134,14 +139,65 @@ struct StoryboardHTML {
 
     // MARK: - Paths
 
-    mutating func group(_ g: Storyboard.Group) {
-        // A flow with experiments names the variant after the ending: `granted · prime_copy=plain (50%)`.
-        let ending = g.ending.components(separatedBy: " · ").first ?? g.ending
+    /// A flow with experiments: one column per variant (headed by its name and weight), one row
+    /// per ending, so the same ending's screens stand side by side across variants. The grid
+    /// scrolls sideways inside its box when the columns do not fit the window.
+    mutating func variantColumns() {
+        var columns: [[Storyboard.VariantChoice]] = []
+        var rows: [String] = []
+        for g in board.groups {
+            if !columns.contains(g.variants) { columns.append(g.variants) }
+            if !rows.contains(g.outcome) { rows.append(g.outcome) }
+        }
+        let cell = Dictionary(board.groups.map { (Pair(g: $0), $0) }, uniquingKeysWith: { a, _ in a })
+        out += "<div class=\"variants\" data-columns=\"\(columns.count)\">\n"
+        out += "<div class=\"variant-grid\" style=\"--columns: \(columns.count)\">\n"
+        for (c, variants) in columns.enumerated() {
+            let names = variants.map(\.assignment).joined(separator: " ")
+            out += "<h2 class=\"variant-head\" data-column=\"\(c)\" data-variant=\"\(esc(names))\">"
+            for v in variants {
+                out += "<span class=\"v-choice\"><span class=\"v-exp\">\(esc(v.experiment))</span> "
+                out += "<b class=\"v-name\">\(esc(v.variant))</b>"
+                if let w = v.weight { out += " <span class=\"v-weight\">\(w)%</span>" }
+                out += "</span>"
+            }
+            out += "</h2>\n"
+        }
+        for row in rows {
+            for (c, variants) in columns.enumerated() {
+                if let g = cell[Pair(outcome: row, variants: variants)] {
+                    group(g, column: c)
+                } else {
+                    out +=
+                        "<section class=\"group empty\" data-column=\"\(c)\"><h2>\(esc(row)) <span class=\"count\">(0)</span></h2>"
+                    out += "<p class=\"none\">No path of this variant ends here.</p></section>\n"
+                }
+            }
+        }
+        out += "</div>\n</div>\n"
+    }
+
+    /// A grid cell's key: an ending and the variants of its column.
+    private struct Pair: Hashable {
+        var outcome: String
+        var variants: [Storyboard.VariantChoice]
+        init(outcome: String, variants: [Storyboard.VariantChoice]) {
+            self.outcome = outcome
+            self.variants = variants
+        }
+        init(g: Storyboard.Group) { self.init(outcome: g.outcome, variants: g.variants) }
+    }
+
+    mutating func group(_ g: Storyboard.Group, column: Int? = nil) {
+        // A flow with experiments names the variant after the ending: `granted · prime_copy=plain (50%)`;
+        // in a variant's column the column's heading names the variant.
+        let ending = g.outcome
         let kind =
             ending.hasPrefix("error")
             ? "error" : ending == "cycle" ? "cycle" : ending == "stopped" ? "error" : "outcome"
+        let place = column.map { " data-column=\"\($0)\"" } ?? ""
         out +=
-            "<section class=\"group \(kind)\" data-ending=\"\(esc(g.ending))\">\n<h2>\(esc(g.ending)) <span class=\"count\">(\(g.paths.count))</span></h2>\n"
+            "<section class=\"group \(kind)\" data-ending=\"\(esc(g.ending))\"\(place)>\n<h2>\(esc(column == nil ? g.ending : ending)) <span class=\"count\">(\(g.paths.count))</span></h2>\n"
         // Paths that show no screen (the status was already decided) would each take a card with
         // nothing to look at: they share one row of small cards at the end of the group.
         let bare = g.paths.filter { !($0.items.first ?? []).contains(where: \.isScreen) }
@@ -375,7 +431,7 @@ struct StoryboardHTML {
             "each label is at most \(Int(AlertMetrics.halfButtonLabelWidth)) pt wide, and a label over \(Int(AlertMetrics.fullButtonLabelWidth)) pt is shrunk "
         out +=
             "or truncated (the page wraps it). Widths are Arial's, the page's font, not SF Pro's. System prompt titles are shown in English; iOS shows them in the device language.</p>\n"
-        out += "<p>Written by flowrun \(FlowrunCommand.version) from \(esc(board.file)).</p>\n</footer>\n"
+        out += "<p>Written by flowrun \(board.toolVersion) from \(esc(board.file)).</p>\n</footer>\n"
     }
 
     // MARK: - Helpers
@@ -397,5 +453,5 @@ struct StoryboardHTML {
 
     /// Escapes text for HTML content and attribute values (`Markup.attribute`: quotes too, so the
     /// same text is safe in both).
-    static func escape(_ s: String) -> String { Markup.attribute(s) }
+    public static func escape(_ s: String) -> String { Markup.attribute(s) }
 }

@@ -1,4 +1,3 @@
-import FlowArguments
 import FlowLint
 import FlowModel
 import FlowRuntime
@@ -8,7 +7,7 @@ import FlowSyntax
 /// run (`flowrun ... --format html`). Every declared locale gets its own screens: an exploration
 /// is repeated per locale (the explorer decides by button index, so the paths line up), and a
 /// single run is replayed per locale with the same taps, answers and Settings changes by index.
-struct StoryboardBuilder {
+public struct StoryboardBuilder {
     var program: Program
     var flow: FlowID
     var file: String
@@ -20,9 +19,28 @@ struct StoryboardBuilder {
     var appName: String?
     /// The locale the user asked for (`--locale`), shown first.
     var requestedLocale: String?
+    /// The version of the tool that writes the page, in its `generator` tag and footer.
+    var toolVersion: String
+
+    public init(
+        program: Program, flow: FlowID, file: String, findings: [Finding], analysis: ProgramAnalysis?,
+        usage: UsageDescriptions?, appName: String?, requestedLocale: String?, toolVersion: String
+    ) {
+        self.program = program
+        self.flow = flow
+        self.file = file
+        self.findings = findings
+        self.analysis = analysis
+        self.usage = usage
+        self.appName = appName
+        self.requestedLocale = requestedLocale
+        self.toolVersion = toolVersion
+    }
 
     /// Lints the entry as `flowlint` would (default rules, the file's own suppressions).
-    static func lint(_ load: LoadResult, infoPlist: InfoPlist?) -> (findings: [Finding], analysis: ProgramAnalysis?) {
+    public static func lint(_ load: LoadResult, infoPlist: InfoPlist?) -> (
+        findings: [Finding], analysis: ProgramAnalysis?
+    ) {
         let report = Linter(infoPlist: infoPlist).lint(load)
         let all = (report.findings + report.expected).sorted { a, b in
             (
@@ -39,7 +57,7 @@ struct StoryboardBuilder {
 
     /// The app's name in a locale as system prompts show it: the program's `app` copy without
     /// placeholders, else "App" (as `flowrun` names it).
-    static func appName(of program: Program, locale: Int) -> String {
+    public static func appName(of program: Program, locale: Int) -> String {
         let template: Template? =
             switch program.appName {
             case .literal(let literal)?: literal.template
@@ -71,7 +89,8 @@ struct StoryboardBuilder {
     // MARK: - Exploration
 
     /// The storyboard of `base` (explored in the requested locale), exploring the other locales.
-    func explored(_ base: Exploration, arguments: [String: RunArgument], budget: Int) async throws -> Storyboard {
+    public func explored(_ base: Exploration, arguments: [String: RunArgument], budget: Int) async throws -> Storyboard
+    {
         var perLocale: [Exploration] = []
         for (i, tag) in localeTags.enumerated() {
             if i == selectedLocale {
@@ -112,7 +131,7 @@ struct StoryboardBuilder {
                         decisions: path.decisions.filter(\.choice.isUserInput).map(\.choice.scenarioLine),
                         mergedAt: path.mergedAt, nodes: trail.nodes, links: trail.links, items: items))
             }
-            groups.append(.init(ending: g.ending, paths: paths))
+            groups.append(.init(ending: g.ending, paths: paths, variants: g.variants))
         }
         let c = base.coverage
         let count = { (items: [Coverage.Item]) in "\(items.filter(\.covered).count)/\(items.count)" }
@@ -121,36 +140,40 @@ struct StoryboardBuilder {
         return page(mode: "explore", groups: groups, graph: graph, coverage: coverage, notes: notes)
     }
 
+    /// One group of paths as the page shows it: its heading, the slug its paths' IDs start with,
+    /// the variants its paths saw (none without experiments) and the paths (indices into the exploration).
+    typealias VariantGroup = (ending: String, slug: String, variants: [Storyboard.VariantChoice], paths: [Int])
+
     /// The paths grouped by ending, as exploration groups them; for a flow with experiments, by
     /// variant first, then ending (`granted · prime_copy=plain (50%)`), so each variant's paths
-    /// stand together with the variant's name and weight.
-    static func variantGroups(_ base: Exploration, flow: Flow) -> [(ending: String, slug: String, paths: [Int])] {
-        let plain = base.groups.map { ($0.ending, $0.ending.replacingOccurrences(of: " ", with: "-"), $0.paths) }
+    /// stand together with the variant's name and weight (the page puts each variant in a column).
+    static func variantGroups(_ base: Exploration, flow: Flow) -> [VariantGroup] {
+        let plain = base.groups.map { g -> VariantGroup in
+            (g.ending, g.ending.replacingOccurrences(of: " ", with: "-"), [], g.paths)
+        }
         guard !flow.experiments.isEmpty else { return plain }
-        func assignment(_ path: ExploredPath) -> [(name: String, variant: String)] {
+        func assignment(_ path: ExploredPath) -> [Storyboard.VariantChoice] {
             path.decisions.compactMap { decision in
                 guard case .variant(let name, let variant) = decision.choice else { return nil }
-                return (name, variant)
+                let weight = flow.experiments.first { $0.name == name }?.variants.first { $0.name == variant }?.weight
+                return Storyboard.VariantChoice(experiment: name, variant: variant, weight: weight)
             }
         }
-        func weighted(_ a: (name: String, variant: String)) -> String {
-            let weight = flow.experiments.first { $0.name == a.name }?.variants.first { $0.name == a.variant }?.weight
-            return "\(a.name)=\(a.variant)" + (weight.map { " (\($0)%)" } ?? "")
-        }
         // The slug leaves the weights out (Scripts/storyboard/check.py rebuilds it from the JSON).
-        let key = { (path: ExploredPath) in assignment(path).map { "\($0.name)=\($0.variant)" } }
+        let key = { (path: ExploredPath) in assignment(path).map(\.assignment) }
         var order: [[String]] = []
         for path in base.paths where !order.contains(key(path)) { order.append(key(path)) }
         return order.flatMap { variants in
-            base.groups.compactMap { group -> (String, String, [Int])? in
+            base.groups.compactMap { group -> VariantGroup? in
                 let members = group.paths.filter { key(base.paths[$0]) == variants }
                 guard let first = members.first else { return nil }
-                let label = ([group.ending] + assignment(base.paths[first]).map(weighted)).joined(separator: " · ")
+                let choices = assignment(base.paths[first])
+                let label = ([group.ending] + choices.map(\.label)).joined(separator: " · ")
                 let slug = String(
                     ([group.ending] + variants).joined(separator: " · ").map {
                         $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "-"
                     })
-                return (label, slug, members)
+                return (label, slug, choices, members)
             }
         }
     }
@@ -158,7 +181,7 @@ struct StoryboardBuilder {
     // MARK: - One run
 
     /// The storyboard of one scripted run, replayed in every other locale by index.
-    func run(
+    public func run(
         _ result: RunResult, configuration: SimulatedDevice.Configuration, arguments: [String: RunArgument],
         options: Interpreter.Options
     ) async throws -> Storyboard {
@@ -252,27 +275,6 @@ struct StoryboardBuilder {
             title: "\(program[flow].name) storyboard", file: file, flow: program[flow].name, mode: mode,
             locales: locales,
             selectedLocale: selectedLocale, groups: groups, graphs: drawn, findings: graph.placedFindings(),
-            coverageLine: coverage, notes: notes)
-    }
-}
-
-extension StoryboardBuilder {
-    /// The builder for `flowrun ... --format html`: lints the entry again (the run loaded only the
-    /// program) and reads `--info-plist`.
-    static func make(
-        reader: any SourceReader, load: FlowrunCommand.Load, path: String, program: Program, flow: FlowID,
-        options: RunOptions
-    ) throws(ArgumentError) -> StoryboardBuilder {
-        var plist: InfoPlist?
-        if let plistPath = options.infoPlist {
-            do { plist = try InfoPlist.read(path: plistPath) } catch { throw ArgumentError(error.message) }
-        }
-        let linted = lint(load(reader, path, options.limits), infoPlist: plist)
-        let tags = program.strings.locales.map(\.tag)
-        let usage = try plist.map { p throws(ArgumentError) in try UsageDescriptions.read(plist: p, locales: tags) }
-        return StoryboardBuilder(
-            program: program, flow: flow, file: path, findings: linted.findings, analysis: linted.analysis,
-            usage: usage, appName: options.appName,
-            requestedLocale: options.locale)
+            coverageLine: coverage, notes: notes, toolVersion: toolVersion)
     }
 }

@@ -1,4 +1,3 @@
-import FlowArguments
 import FlowLint
 import FlowModel
 import Foundation
@@ -6,7 +5,7 @@ import Foundation
 /// The usage descriptions a system prompt shows, per locale: the Info.plist's own text, and the
 /// translations in `<tag>.lproj/InfoPlist.strings` beside it (how an Xcode project localizes
 /// them), so the Polish storyboard shows the Polish text iOS would.
-struct UsageDescriptions: Sendable {
+public struct UsageDescriptions: Sendable {
     var plist: InfoPlist
     /// `InfoPlist.strings` entries by locale index; a locale without a file has no entry.
     var translations: [Int: [String: String]]
@@ -15,7 +14,7 @@ struct UsageDescriptions: Sendable {
 
     /// Reads `<dir>/<tag>.lproj/InfoPlist.strings` for each locale tag (also the language alone,
     /// `pl` for `pl-PL`); a file that is not a strings table is an error.
-    static func read(plist: InfoPlist, locales: [String]) throws(ArgumentError) -> UsageDescriptions {
+    public static func read(plist: InfoPlist, locales: [String]) throws(ReadError) -> UsageDescriptions {
         let directory = URL(fileURLWithPath: plist.path).deletingLastPathComponent()
         var translations: [Int: [String: String]] = [:]
         for (i, tag) in locales.enumerated() {
@@ -29,14 +28,19 @@ struct UsageDescriptions: Sendable {
                 parsed = try PropertyListSerialization.propertyList(
                     from: try Data(contentsOf: file), options: [], format: nil)
             } catch {
-                throw ArgumentError("cannot read '\(file.path)': not a strings file")
+                throw ReadError(message: "cannot read '\(file.path)': not a strings file")
             }
             guard let table = parsed as? [String: Any] else {
-                throw ArgumentError("cannot read '\(file.path)': not a strings file")
+                throw ReadError(message: "cannot read '\(file.path)': not a strings file")
             }
             translations[i] = table.compactMapValues { $0 as? String }
         }
         return UsageDescriptions(plist: plist, translations: translations)
+    }
+
+    /// A translations file that cannot be read, with the message to show.
+    public struct ReadError: Error, Sendable {
+        public var message: String
     }
 
     /// The text for `key` in locale `index`, and whether it is the untranslated Info.plist text
