@@ -26,6 +26,10 @@ struct XcodeProject: Sendable {
         var synchronizedFolders: [String]
         /// `PrivacyInfo.xcprivacy` files the project references, absolute.
         var referencedManifests: [String]
+        /// The Swift package products the target links (`packageProductDependencies` ->
+        /// `XCSwiftPackageProductDependency.productName`), with those of the targets it depends
+        /// on (`dependencies` -> `PBXTargetDependency.target`), which are built into the app too.
+        var packageProducts: [String] = []
 
         var isApplication: Bool { productType == "com.apple.product-type.application" }
     }
@@ -152,9 +156,35 @@ struct XcodeProject: Sendable {
                 targets.append(
                     Target(
                         name: targetName, productType: string(target, "productType") ?? "", configurations: merged,
-                        synchronizedFolders: folders, referencedManifests: manifests))
+                        synchronizedFolders: folders, referencedManifests: manifests,
+                        packageProducts: packageProducts(of: id.string ?? "")))
             }
             return XcodeProject(bundle: bundle, directory: directory, name: name, targets: targets, warnings: warnings)
+        }
+
+        /// The package products a target links, and those of the targets it depends on
+        /// (transitively, each target once), in first-seen order.
+        func packageProducts(of targetID: String) -> [String] {
+            var products: [String] = []
+            var pending = [targetID]
+            var seen: Set<String> = [targetID]
+            while let id = pending.popLast() {
+                guard let target = objects[id]?.dictionary else { continue }
+                for ref in target["packageProductDependencies"]?.array ?? [] {
+                    guard let product = ref.string.flatMap({ objects[$0]?.dictionary }),
+                        string(product, "isa") == "XCSwiftPackageProductDependency",
+                        let name = string(product, "productName"), !products.contains(name)
+                    else { continue }
+                    products.append(name)
+                }
+                for dependency in target["dependencies"]?.array ?? [] {
+                    guard let d = dependency.string.flatMap({ objects[$0]?.dictionary }),
+                        let next = string(d, "target"), seen.insert(next).inserted
+                    else { continue }
+                    pending.append(next)
+                }
+            }
+            return products
         }
 
         /// Settings Xcode defines itself, lowest in the list so the project can override them.
