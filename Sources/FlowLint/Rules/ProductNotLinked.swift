@@ -7,18 +7,19 @@ extension Rule {
     public static let productNotLinked = Rule(
         id: "FL1509", name: "product-not-linked", severity: .error,
         summary:
-            "a kind or capability check whose PermissionFlow product the app target does not link (--xcode-project, or 'links' in the configuration)",
+            "a kind or capability check whose PermissionFlow product the app target does not link (--xcode-project, or --link)",
         documentation: """
             Each permission framework has its own product (`PermissionFlowCamera`,
             `PermissionFlowLocation`, ...; the kind's `product` in the catalog), so an app's binary
             references only the frameworks it asks for. A flow that uses a kind, or checks a
             capability, whose product the app does not link cannot run: the session refuses it when
             it starts (FL2108). The rule reads the products from the app target's package products
-            in the Xcode project (`packageProductDependencies`; `PermissionFlowApple`, the core,
-            serves no kind), or from `links` in the configuration for an app not built from an
-            Xcode project. It reports the flows of the linted file and the flows they call, at the
+            in the Xcode project (`packageProductDependencies`, with those of the targets it
+            depends on; `PermissionFlowApple`, the core, serves no kind), or from `--link PRODUCT`
+            (`link = PRODUCT` in `.flowlint`, `"links"` in flowlint.json) for an app not built
+            from an Xcode project. It reports the flows of the linted file and the flows they call, at the
             kind in `uses` or the capability's name. It is silent when the products are unknown
-            (no Xcode project and no `links`), and for a target that links no PermissionFlow
+            (no Xcode project and no `--link`), and for a target that links no PermissionFlow
             product itself (it may reach them through a framework or package of its own). The
             examples are linted against an app that links only `PermissionFlowPhotos`.
             """,
