@@ -73,12 +73,16 @@ private let repository = URL(fileURLWithPath: #filePath).deletingLastPathCompone
         #expect(text.out.contains("note: flow 'camera_access' checks capability camera here too"), "\(text.out)")
     }
 
-    /// A target that links no PermissionFlow product itself may get them through a framework of its
-    /// own: what it links is unknown, and FL1509 stays silent.
-    @Test func aTargetThatLinksNoPermissionFlowProductIsUnknown() throws {
-        let box = try Self.exampleCopy {
-            $0.replacingOccurrences(
-                of: "\t\t\tpackageProductDependencies = (\n", with: "\t\t\tpackageProductDependencies = (\n);\nX = (\n")
+    /// A target that links no product of the Apple system itself may get them through a framework
+    /// of its own, or answer for iOS with a system of its own: what it needs is unknown, and FL1509
+    /// stays silent. `ownSystem` keeps the session and the presenters only.
+    @Test(arguments: [false, true])
+    func aTargetThatLinksNoSystemProductIsUnknown(ownSystem: Bool) throws {
+        let box = try Self.exampleCopy { text in
+            let kept = ownSystem ? "3B95652198C67EE1292475BE,\nD83AB212B77BF8C6392F34C7,\n" : ""
+            return text.replacingOccurrences(
+                of: "\t\t\tpackageProductDependencies = (\n",
+                with: "\t\t\tpackageProductDependencies = (\n\(kept));\nX = (\n")
         }
         let r = box.run(["--format", "gcc", "--strict", "--xcode-project", "Onboarding.xcodeproj", "Flows"])
         #expect(r.code == 0, "\(r.out)\(r.err)")

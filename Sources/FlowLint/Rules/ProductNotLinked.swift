@@ -19,8 +19,10 @@ extension Rule {
             (`link = PRODUCT` in `.flowlint`, `"links"` in flowlint.json) for an app not built
             from an Xcode project. It reports the flows of the linted file and the flows they call, at the
             kind in `uses` or the capability's name. It is silent when the products are unknown
-            (no Xcode project and no `--link`), and for a target that links no PermissionFlow
-            product itself (it may reach them through a framework or package of its own). The
+            (no Xcode project and no `--link`), and for a target that links neither
+            `PermissionFlowApple` nor a framework's product itself (it may reach them through a
+            framework or package of its own, or answer for iOS with a `PermissionSystem` of its
+            own). The
             examples are linted against an app that links only `PermissionFlowPhotos`.
             """,
         triggering: """

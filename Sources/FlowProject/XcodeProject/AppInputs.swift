@@ -224,11 +224,12 @@ public enum AppInputs {
     }
 
     /// What an Xcode target links: its package products (and those of the targets it depends
-    /// on) when one of them is a PermissionFlow product; nil when none is (the target may reach
-    /// the package through a framework or package of its own, so what it links is unknown).
+    /// on) when one of them is the Apple system (`PermissionFlowApple` or a framework's product);
+    /// nil when none is: the target may reach the package through a framework or package of its
+    /// own, or answer for iOS with a `PermissionSystem` of its own, so what it needs is unknown.
     static func linkedProducts(of target: XcodeProject.Target) -> AppTarget.LinkedProducts? {
-        let known = AppTarget.LinkedProducts.known
-        guard target.packageProducts.contains(where: known.contains) else { return nil }
+        let system = AppTarget.LinkedProducts.known.filter { $0 != "PermissionFlow" && $0 != "PermissionFlowUI" }
+        guard target.packageProducts.contains(where: system.contains) else { return nil }
         // Apple's "Link a target to frameworks and libraries"
         // (https://help.apple.com/xcode/mac/current/en.lproj/dev51a648b07.html): the General
         // pane's "Frameworks, Libraries, and Embedded Content" table; a package product is added
