@@ -89,6 +89,24 @@ private let repository = URL(fileURLWithPath: #filePath).deletingLastPathCompone
         #expect(r.out == "")
     }
 
+    /// A product of a local package of the app's own may bring PermissionFlow products the project
+    /// file does not show: silent, though the target's own products lack tracking's.
+    @Test func aLocalPackageOfTheAppsOwnMakesTheProductsUnknown() throws {
+        let box = try Self.exampleCopy { text in
+            text.replacingOccurrences(of: Self.trackingDependency, with: "\t\t\t\tAAAA0000000000000000FEA1,\n")
+                .replacingOccurrences(
+                    of: "/* End XCSwiftPackageProductDependency section */",
+                    with: """
+                        AAAA0000000000000000FEA1 = {isa = XCSwiftPackageProductDependency; package = AAAA0000000000000000FEA0; productName = Features; };
+                        AAAA0000000000000000FEA0 = {isa = XCLocalSwiftPackageReference; relativePath = Features; };
+                        /* End XCSwiftPackageProductDependency section */
+                        """)
+        }
+        let r = box.run(["--format", "gcc", "--strict", "--xcode-project", "Onboarding.xcodeproj", "Flows"])
+        #expect(r.code == 0, "\(r.out)\(r.err)")
+        #expect(r.out == "")
+    }
+
     @Test func theExampleLinksWhatItsFlowsUse() {
         let out = CapturedOutput()
         let err = CapturedOutput()

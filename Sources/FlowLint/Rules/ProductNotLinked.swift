@@ -22,7 +22,7 @@ extension Rule {
             (no Xcode project and no `--link`), and for a target that links neither
             `PermissionFlowApple` nor a framework's product itself (it may reach them through a
             framework or package of its own, or answer for iOS with a `PermissionSystem` of its
-            own). The
+            own), or that also links a local package of its own. The
             examples are linted against an app that links only `PermissionFlowPhotos`.
             """,
         triggering: """

@@ -225,11 +225,12 @@ public enum AppInputs {
 
     /// What an Xcode target links: its package products (and those of the targets it depends
     /// on) when one of them is the Apple system (`PermissionFlowApple` or a framework's product);
-    /// nil when none is: the target may reach the package through a framework or package of its
-    /// own, or answer for iOS with a `PermissionSystem` of its own, so what it needs is unknown.
+    /// nil when none is, or when it also links a local package of its own: the target may reach
+    /// the package through a framework or package of its own, or answer for iOS with a
+    /// `PermissionSystem` of its own, so what it needs is unknown.
     static func linkedProducts(of target: XcodeProject.Target) -> AppTarget.LinkedProducts? {
         let system = AppTarget.LinkedProducts.known.filter { $0 != "PermissionFlow" && $0 != "PermissionFlowUI" }
-        guard target.packageProducts.contains(where: system.contains) else { return nil }
+        guard target.packageProducts.contains(where: system.contains), !target.linksOwnLocalPackage else { return nil }
         // Apple's "Link a target to frameworks and libraries"
         // (https://help.apple.com/xcode/mac/current/en.lproj/dev51a648b07.html): the General
         // pane's "Frameworks, Libraries, and Embedded Content" table; a package product is added
