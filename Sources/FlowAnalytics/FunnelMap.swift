@@ -29,6 +29,9 @@ public struct FunnelMap: Sendable {
         /// Properties whose value cannot change between runs (no placeholder), normalized as
         /// `EventRecord` normalizes what it reads.
         var constants: [(key: String, value: String)]
+        /// The experiments whose variant decides whether the track's state is reached, with the
+        /// variants it is reached under (`variantConstraints`).
+        var variants: [VariantConstraint] = []
         var site: Int
 
         enum Piece: Sendable {
@@ -63,19 +66,24 @@ public struct FunnelMap: Sendable {
         // Only the outcomes a run can end with: a flow without an `outcomes` line has five
         // built-in ones, and a table row "done failed: 0" for an end that cannot happen is noise.
         outcomes = program[entry].reachableOutcomes.map(\.name)
+        let constraints = Self.variantConstraints(program, entry: entry)
         var queue = [entry]
         var seen: Set<FlowID> = [entry]
         while let id = queue.popLast() {
-            for state in program[id].states {
+            for (s, state) in program[id].states.enumerated() {
                 let path = id == entry ? state.name : "\(program[id].name).\(state.name)"
-                for effect in state.effects { place[Place(state: path, button: nil)] = add(effect, Site(state: path)) }
+                let variants = constraints[id]?[s] ?? []
+                for effect in state.effects {
+                    place[Place(state: path, button: nil)] = add(effect, Site(state: path), variants: variants)
+                }
                 switch state.terminator {
                 case .alert(let alert):
                     for (b, button) in alert.buttons.enumerated() {
                         guard let track = button.track else { continue }
                         let target = Self.targetName(button.transition.target, in: program[id])
                         place[Place(state: path, button: b)] = add(
-                            track, Site(state: path, button: Self.written(button.label, in: program), target: target))
+                            track, Site(state: path, button: Self.written(button.label, in: program), target: target),
+                            variants: variants)
                     }
                 case .call(let call):
                     if seen.insert(call.callee).inserted { queue.append(call.callee) }
@@ -98,7 +106,7 @@ public struct FunnelMap: Sendable {
     public func site(state: String, button: Int?) -> Int? { place[Place(state: state, button: button)] }
 
     @discardableResult
-    private mutating func add(_ track: TrackEvent, _ site: Site) -> Int {
+    private mutating func add(_ track: TrackEvent, _ site: Site, variants: [VariantConstraint]) -> Int {
         // One site per state and per button, however many events it sends.
         let index: Int
         if let existing = sites.firstIndex(where: {
@@ -122,7 +130,8 @@ public struct FunnelMap: Sendable {
             }
         }
         if let name = track.name.plainText {
-            byName[name, default: []].append(Pattern(pieces: [.text(name)], constants: constants, site: index))
+            byName[name, default: []].append(
+                Pattern(pieces: [.text(name)], constants: constants, variants: variants, site: index))
         } else {
             let pieces: [Pattern.Piece] = track.name.segments.map {
                 switch $0 {
@@ -130,27 +139,38 @@ public struct FunnelMap: Sendable {
                 case .placeholder: .any
                 }
             }
-            withPlaceholders.append(Pattern(pieces: pieces, constants: constants, site: index))
+            withPlaceholders.append(Pattern(pieces: pieces, constants: constants, variants: variants, site: index))
         }
         return index
     }
 
-    /// Where `name` with `properties` was sent from.
+    /// Where `name` with `properties` was sent from. A track under some arms of an experiment
+    /// fits only an event whose `variant_<experiment>` is one of them (or that lacks the
+    /// property); an event whose variant reaches no track of its name is one the flow does not
+    /// send (`unknown`).
     public func place(name: String, properties: [String: String]) -> Placement {
         var named = false
+        var otherVariant = false
         var found: Int?
-        for pattern in byName[name] ?? [] { check(pattern, properties, &named, &found) }
+        for pattern in byName[name] ?? [] { check(pattern, properties, &named, &otherVariant, &found) }
         for pattern in withPlaceholders where Self.matches(pattern.pieces[...], name[...]) {
-            check(pattern, properties, &named, &found)
+            check(pattern, properties, &named, &otherVariant, &found)
         }
         if found == -1 { return .ambiguous }
         if let found { return .site(found) }
-        return named ? .noSuchBranch : .unknown
+        return named && !otherVariant ? .noSuchBranch : .unknown
     }
 
-    private func check(_ pattern: Pattern, _ properties: [String: String], _ named: inout Bool, _ found: inout Int?) {
+    private func check(
+        _ pattern: Pattern, _ properties: [String: String], _ named: inout Bool, _ otherVariant: inout Bool,
+        _ found: inout Int?
+    ) {
         named = true
         guard pattern.constants.allSatisfy({ properties[$0.key] == $0.value }) else { return }
+        guard pattern.variants.allSatisfy({ v in properties[v.key].map { v.allowed.contains($0) } ?? true }) else {
+            otherVariant = true
+            return
+        }
         // -1: more than one site fits (the same site twice is still one).
         if let current = found, current != pattern.site { found = -1 } else if found == nil { found = pattern.site }
     }

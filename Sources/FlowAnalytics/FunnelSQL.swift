@@ -84,6 +84,13 @@ public struct FunnelSQL: Sendable {
         for constant in pattern.constants {
             terms.append("\(property(constant.key)) = \(Self.literal(constant.value))")
         }
+        // As `FunnelMap.place`: a track under some arms of an experiment fits an event of one of
+        // them, or one without the variant property.
+        for variant in pattern.variants {
+            let value = property(variant.key)
+            let allowed = variant.allowed.map(Self.literal).joined(separator: ", ")
+            terms.append("(\(value) IS NULL OR \(value) IN (\(allowed)))")
+        }
         return "(" + terms.joined(separator: " AND ") + ")"
     }
 

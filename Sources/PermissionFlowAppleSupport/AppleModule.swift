@@ -12,40 +12,14 @@ public enum AppleModule: String, CaseIterable, Hashable, Sendable, Comparable {
     case camera, microphone, photos, location, notifications, tracking, contacts, calendar, reminders
     case bluetooth, motion, speech, mediaLibrary, health, siri, faceID, localNetwork, homeKit, alarmKit
 
-    /// The module that serves `kind`.
-    public static func serving(_ kind: PermissionKind) -> AppleModule {
-        switch kind {
-        case .camera: .camera
-        case .microphone: .microphone
-        case .photos, .photosAddOnly: .photos
-        case .location, .locationAccuracy: .location
-        case .notifications: .notifications
-        case .tracking: .tracking
-        case .contacts: .contacts
-        case .calendar: .calendar
-        case .reminders: .reminders
-        case .bluetooth: .bluetooth
-        case .motion: .motion
-        case .speech: .speech
-        case .mediaLibrary: .mediaLibrary
-        case .health: .health
-        case .siri: .siri
-        case .faceID: .faceID
-        case .localNetwork: .localNetwork
-        case .homeKit: .homeKit
-        case .alarmKit: .alarmKit
-        }
-    }
+    /// The module that serves `kind`: the one whose product the kind's spec names
+    /// (`PermissionSpec.product`, the one source of the mapping).
+    public static func serving(_ kind: PermissionKind) -> AppleModule { byProduct[kind.spec.product]! }
 
-    /// The module whose framework answers a `capability` check.
-    public static func serving(_ capability: Capability) -> AppleModule {
-        switch capability {
-        case .camera, .frontCamera: .camera
-        case .microphone: .microphone
-        case .biometry: .faceID
-        case .locationServices: .location
-        }
-    }
+    /// The module whose framework answers a `capability` check (`Capability.product`).
+    public static func serving(_ capability: Capability) -> AppleModule { byProduct[capability.product]! }
+
+    private static let byProduct = Dictionary(uniqueKeysWithValues: allCases.map { ($0.productName, $0) })
 
     /// The kinds this module serves.
     public var kinds: [PermissionKind] { PermissionKind.allCases.filter { Self.serving($0) == self } }

@@ -47,11 +47,11 @@ import Testing
     @Test(arguments: [
         (
             "{\"app\": []}",
-            "c.json:1:9: 'app' must be an object with 'infoPlist', 'xcodeProject', 'targets', 'configurations', 'xcconfigs', 'deploymentTarget', 'privacyManifest'"
+            "c.json:1:9: 'app' must be an object with 'infoPlist', 'xcodeProject', 'targets', 'configurations', 'xcconfigs', 'deploymentTarget', 'privacyManifest', 'links'"
         ),
         (
             "{\"app\": {\"plist\": \"x\"}}",
-            "c.json:1:19: unknown key 'plist' in 'app' (expected 'infoPlist', 'xcodeProject', 'targets', 'configurations', 'xcconfigs', 'deploymentTarget', 'privacyManifest')"
+            "c.json:1:19: unknown key 'plist' in 'app' (expected 'infoPlist', 'xcodeProject', 'targets', 'configurations', 'xcconfigs', 'deploymentTarget', 'privacyManifest', 'links')"
         ),
         ("{\"app\": {\"targets\": [1]}}", "c.json:1:21: 'targets' must be a string or an array of strings"),
     ])

@@ -53,6 +53,7 @@ func examplePlist(for id: String) -> InfoPlist? {
                 "NSContactsUsageDescription": .string("Share receipts with friends."),
             ])
     case "FL1508": return InfoPlist(path: "target 'App' (Release)", values: [:])
+    case "FL1509": return InfoPlist(path: "Info.plist", values: [photos.0: photos.1])
     default: return nil
     }
 }
@@ -64,7 +65,11 @@ func exampleApps(for id: String) -> [AppTarget] {
         id == "FL1505" ? PrivacyManifest(path: "PrivacyInfo.xcprivacy", tracking: false, trackingDomains: []) : nil
     let entitlements =
         id == "FL1508" ? AppTarget.Entitlements(path: "App/App.entitlements", keys: ["aps-environment"]) : nil
-    return [AppTarget(name: plist.path, infoPlist: plist, privacyManifest: manifest, entitlements: entitlements)]
+    var app = AppTarget(name: plist.path, infoPlist: plist, privacyManifest: manifest, entitlements: entitlements)
+    if id == "FL1509" {
+        app.linkedProducts = AppTarget.LinkedProducts(products: ["PermissionFlowPhotos"], howToAdd: "to the app")
+    }
+    return [app]
 }
 
 /// The configuration each rule's examples run with: opt-in rules are turned on.

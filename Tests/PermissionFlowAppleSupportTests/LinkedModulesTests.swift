@@ -163,3 +163,20 @@ private actor FakeModule: FrameworkModuleAccess {
                 "main.flow:2:8: error: flow 'f' uses tracking"))
     }
 }
+
+/// The modules come from the one spec per kind: each kind is served by the module whose product its
+/// spec names (`PermissionSpec.product`), and every module serves a kind.
+@Suite struct ModuleProductTests {
+    @Test func eachKindsModuleIsTheProductItsSpecNames() {
+        for kind in PermissionKind.allCases {
+            #expect(AppleModule.serving(kind).productName == kind.spec.product, "\(kind)")
+        }
+        for capability in Capability.allCases {
+            #expect(AppleModule.serving(capability).productName == capability.product, "\(capability)")
+        }
+        for module in AppleModule.allCases { #expect(!module.kinds.isEmpty, "\(module)") }
+        #expect(AppleModule.serving(.photosAddOnly) == .photos)
+        #expect(AppleModule.serving(.locationAccuracy) == .location)
+        #expect(AppleModule.serving(.biometry) == .faceID)
+    }
+}

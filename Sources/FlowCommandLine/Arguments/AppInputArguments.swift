@@ -27,6 +27,11 @@ enum AppInputArguments {
             help:
                 "the app's PrivacyInfo.xcprivacy (default: the one beside --info-plist, or in the --xcode-project target)"
         ),
+        .repeatable(
+            "link", "product",
+            help:
+                "a PermissionFlow product the app links, e.g. PermissionFlowCamera (without --xcode-project, which reads them from the target): a flow whose kind's product is missing is an error (FL1509)"
+        ),
     ]
 
     /// The options given on the command line (`--info-plist` is declared with flowlint's own).
@@ -40,6 +45,7 @@ enum AppInputArguments {
         options.xcconfigs = parsed.values("xcconfig")
         options.deploymentTarget = parsed.value("deployment-target")
         options.privacyManifest = parsed.value("privacy-manifest")
+        options.links = parsed.values("link")
         return options
     }
 }

@@ -11,6 +11,9 @@ public struct AppInputOptions: Hashable, Sendable {
     public var xcconfigs: [String] = []
     public var deploymentTarget: String?
     public var privacyManifest: String?
+    /// The PermissionFlow products the app links (`link = PermissionFlowCamera`, `--link`), for an
+    /// app not read from an Xcode project (FL1509).
+    public var links: [String] = []
     /// The directory relative paths are relative to: the configuration's directory for the
     /// configuration's keys; nil for the working directory (command-line options).
     public var base: String?
@@ -20,14 +23,14 @@ public struct AppInputOptions: Hashable, Sendable {
     /// Whether nothing names an app.
     public var isEmpty: Bool {
         infoPlist == nil && xcodeProject == nil && targets.isEmpty && configurations.isEmpty && xcconfigs.isEmpty
-            && deploymentTarget == nil && privacyManifest == nil
+            && deploymentTarget == nil && privacyManifest == nil && links.isEmpty
     }
 
     /// The configuration keys, in both spellings (`.flowlint`, then flowlint.json's `app` object).
     static let keys: [(lines: String, json: String)] = [
         ("info-plist", "infoPlist"), ("xcode-project", "xcodeProject"), ("target", "targets"),
         ("configuration", "configurations"), ("xcconfig", "xcconfigs"), ("deployment-target", "deploymentTarget"),
-        ("privacy-manifest", "privacyManifest"),
+        ("privacy-manifest", "privacyManifest"), ("link", "links"),
     ]
 
     /// Sets the key (either spelling); false for a key that is not an app key. A single-valued
@@ -48,6 +51,7 @@ public struct AppInputOptions: Hashable, Sendable {
         case "privacy-manifest": try single(&privacyManifest)
         case "target": targets.append(value)
         case "configuration": configurations.append(value)
+        case "link": links.append(value)
         default: xcconfigs.append(value)
         }
         return true

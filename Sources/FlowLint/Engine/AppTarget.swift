@@ -78,6 +78,38 @@ public struct AppTarget: Sendable {
         }
     }
 
+    /// The PermissionFlow products the app links (`PermissionFlowCamera`, ...), with where that
+    /// was read; nil when unknown (no Xcode project and no `links` in the configuration), and
+    /// FL1509 is then silent.
+    public var linkedProducts: LinkedProducts?
+
+    /// The products an app links, and how a missing one is added.
+    public struct LinkedProducts: Hashable, Sendable {
+        public var products: Set<String>
+        /// What the note for a missing product says to do ("add it to the target's Frameworks,
+        /// Libraries, and Embedded Content").
+        public var howToAdd: String
+        public init(products: Set<String>, howToAdd: String) {
+            self.products = products
+            self.howToAdd = howToAdd
+        }
+
+        /// The package's app-side library products: the session, the presenters, the system core
+        /// and one per framework (`PermissionSpec.product`, `Capability.product`). A target that
+        /// links none of them links PermissionFlow some other way (a framework or package of its
+        /// own), so what it links is unknown.
+        public static let known: [String] = {
+            var names = ["PermissionFlow", "PermissionFlowUI", "PermissionFlowApple"]
+            for kind in PermissionKind.allCases where !names.contains(kind.spec.product) {
+                names.append(kind.spec.product)
+            }
+            for capability in Capability.allCases where !names.contains(capability.product) {
+                names.append(capability.product)
+            }
+            return names
+        }()
+    }
+
     public init(
         name: String, infoPlist: InfoPlist?, deploymentTarget: OSVersion? = nil,
         privacyManifest: PrivacyManifest? = nil,

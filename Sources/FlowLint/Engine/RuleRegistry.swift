@@ -17,7 +17,7 @@ public enum RuleRegistry {
         .missingUsageDescription, .placeholderUsageDescription, .locationAlwaysWithoutWhenInUse,
         .missingAccuracyPurpose,
         .privacyManifestTracking, .usageDescriptionWithoutExample, .unrequestedUsageDescription,
-        .criticalAlertsWithoutEntitlement,
+        .criticalAlertsWithoutEntitlement, .productNotLinked,
     ]
 
     private static let byID: [DiagnosticID: Rule] = Dictionary(uniqueKeysWithValues: rules.map { ($0.id, $0) })

@@ -12,6 +12,17 @@ public enum Capability: String, CaseIterable, Hashable, Sendable {
     /// The device-wide Location Services switch (`CLLocationManager.locationServicesEnabled()`).
     case locationServices
 
+    /// The SwiftPM product an app links for the system to answer the check (as
+    /// `PermissionSpec.product` for a kind): the framework that knows the hardware.
+    public var product: String {
+        switch self {
+        case .camera, .frontCamera: "PermissionFlowCamera"
+        case .microphone: "PermissionFlowMicrophone"
+        case .biometry: "PermissionFlowFaceID"
+        case .locationServices: "PermissionFlowLocation"
+        }
+    }
+
     /// The arm names a `capability` check branches on: the first means "usable".
     public var armNames: (yes: String, no: String) {
         switch self {

@@ -31,6 +31,7 @@ extension PermissionKind {
             // Health crash by their keys' pages; the other crashing kinds are *unverified* and
             // follow the general rule.)
             return PermissionSpec(
+                product: "PermissionFlowCamera",
                 statuses: Self.fourStatuses, initialStatus: .notDetermined,
                 statusAPI: "AVCaptureDevice.authorizationStatus(for: .video)", displayName: "Camera",
                 requiredCapability: .camera, settingsChangeTerminatesApp: true,
@@ -40,6 +41,7 @@ extension PermissionKind {
                 settingsRow: .toggle(), settingsChoices: Self.chosenInSettings(Self.fourStatuses))
         case .microphone:
             return PermissionSpec(
+                product: "PermissionFlowMicrophone",
                 statuses: [.undetermined, .denied, .granted], initialStatus: .undetermined,
                 statusAPI: "AVAudioApplication.shared.recordPermission", displayName: "Microphone",
                 requiredCapability: .microphone, settingsChangeTerminatesApp: true,
@@ -50,6 +52,7 @@ extension PermissionKind {
         case .photos:
             let statuses: [Status] = [.notDetermined, .restricted, .denied, .authorized, .limited]
             return PermissionSpec(
+                product: "PermissionFlowPhotos",
                 statuses: statuses, initialStatus: .notDetermined,
                 statusAPI: "PHPhotoLibrary.authorizationStatus(for: .readWrite)", displayName: "Photos",
                 settingsChangeTerminatesApp: true,
@@ -60,6 +63,7 @@ extension PermissionKind {
                 settingsChoices: Self.chosenInSettings(statuses))
         case .photosAddOnly:
             return PermissionSpec(
+                product: "PermissionFlowPhotos",
                 statuses: Self.fourStatuses, initialStatus: .notDetermined,
                 statusAPI: "PHPhotoLibrary.authorizationStatus(for: .addOnly)", displayName: "Photos",
                 settingsChangeTerminatesApp: true,
@@ -73,6 +77,7 @@ extension PermissionKind {
             // authorization to use location services). Settings offers "Ask Next Time Or When I
             // Share", which makes the status notDetermined again.
             return PermissionSpec(
+                product: "PermissionFlowLocation",
                 statuses: [.notDetermined, .restricted, .denied, .authorizedWhenInUse, .authorizedAlways],
                 initialStatus: .notDetermined, statusAPI: "CLLocationManager.authorizationStatus",
                 displayName: "Location", requiredCapability: .locationServices, settingsChangeTerminatesApp: false,
@@ -99,6 +104,7 @@ extension PermissionKind {
                 settingsChoices: [.notDetermined, .denied, .authorizedWhenInUse, .authorizedAlways])
         case .locationAccuracy:
             return PermissionSpec(
+                product: "PermissionFlowLocation",
                 statuses: [.fullAccuracy, .reducedAccuracy], initialStatus: .reducedAccuracy,
                 statusAPI: "CLLocationManager.accuracyAuthorization", displayName: "Precise Location",
                 requiredCapability: .locationServices, settingsChangeTerminatesApp: false,
@@ -117,6 +123,7 @@ extension PermissionKind {
             // ("delivered quietly", UNAuthorizationOptions.provisional). The critical-alerts
             // prompt's title is *secondary* (screenshots).
             return PermissionSpec(
+                product: "PermissionFlowNotifications",
                 statuses: [.notDetermined, .denied, .authorized, .provisional, .ephemeral],
                 initialStatus: .notDetermined, statusAPI: "UNNotificationSettings.authorizationStatus",
                 displayName: "Notifications", settingsChangeTerminatesApp: false,
@@ -136,6 +143,7 @@ extension PermissionKind {
                 settingsChoices: [.denied, .authorized])
         case .tracking:
             return PermissionSpec(
+                product: "PermissionFlowTracking",
                 statuses: Self.fourStatuses, initialStatus: .notDetermined,
                 statusAPI: "ATTrackingManager.trackingAuthorizationStatus", displayName: "Tracking",
                 settingsChangeTerminatesApp: true,
@@ -155,6 +163,7 @@ extension PermissionKind {
             // decides it; `steps` are the buttons tapped before it.
             let statuses: [Status] = [.notDetermined, .restricted, .denied, .authorized, .limited]
             return PermissionSpec(
+                product: "PermissionFlowContacts",
                 statuses: statuses, initialStatus: .notDetermined,
                 statusAPI: "CNContactStore.authorizationStatus(for: .contacts)", displayName: "Contacts",
                 settingsChangeTerminatesApp: true,
@@ -177,6 +186,7 @@ extension PermissionKind {
             // (Accessing the event store).
             let statuses: [Status] = [.notDetermined, .restricted, .denied, .fullAccess, .writeOnly]
             return PermissionSpec(
+                product: "PermissionFlowCalendar",
                 statuses: statuses, initialStatus: .notDetermined,
                 statusAPI: "EKEventStore.authorizationStatus(for: .event)", displayName: "Calendars",
                 settingsChangeTerminatesApp: true,
@@ -192,6 +202,7 @@ extension PermissionKind {
         case .reminders:
             let statuses: [Status] = [.notDetermined, .restricted, .denied, .fullAccess]
             return PermissionSpec(
+                product: "PermissionFlowReminders",
                 statuses: statuses, initialStatus: .notDetermined,
                 statusAPI: "EKEventStore.authorizationStatus(for: .reminder)", displayName: "Reminders",
                 settingsChangeTerminatesApp: true,
@@ -204,6 +215,7 @@ extension PermissionKind {
         case .bluetooth:
             let statuses: [Status] = [.notDetermined, .restricted, .denied, .allowedAlways]
             return PermissionSpec(
+                product: "PermissionFlowBluetooth",
                 statuses: statuses, initialStatus: .notDetermined, statusAPI: "CBManager.authorization",
                 displayName: "Bluetooth", settingsChangeTerminatesApp: true,
                 usageKeys: ["NSBluetoothAlwaysUsageDescription"],
@@ -217,6 +229,7 @@ extension PermissionKind {
                 settingsRow: .toggle(), settingsChoices: Self.chosenInSettings(statuses))
         case .motion:
             return PermissionSpec(
+                product: "PermissionFlowMotion",
                 statuses: Self.fourStatuses, initialStatus: .notDetermined,
                 statusAPI: "CMMotionActivityManager.authorizationStatus()", displayName: "Motion & Fitness",
                 settingsChangeTerminatesApp: true,
@@ -226,6 +239,7 @@ extension PermissionKind {
                 settingsRow: .toggle(), settingsChoices: Self.chosenInSettings(Self.fourStatuses))
         case .speech:
             return PermissionSpec(
+                product: "PermissionFlowSpeech",
                 statuses: Self.fourStatuses, initialStatus: .notDetermined,
                 statusAPI: "SFSpeechRecognizer.authorizationStatus()", displayName: "Speech Recognition",
                 requiredCapability: .microphone, settingsChangeTerminatesApp: true,
@@ -240,6 +254,7 @@ extension PermissionKind {
             // partial access, so `limited`, not the parental-control `restricted` of other kinds.
             // Settings is one switch: the user chooses denied or authorized only.
             return PermissionSpec(
+                product: "PermissionFlowMediaLibrary",
                 statuses: [.notDetermined, .denied, .limited, .authorized], initialStatus: .notDetermined,
                 statusAPI: "MPMediaLibrary.authorizationStatus()", displayName: "Media & Apple Music",
                 settingsChangeTerminatesApp: true,
@@ -250,6 +265,7 @@ extension PermissionKind {
         case .health:
             let statuses: [Status] = [.notDetermined, .sharingDenied, .sharingAuthorized]
             return PermissionSpec(
+                product: "PermissionFlowHealth",
                 statuses: statuses, initialStatus: .notDetermined, statusAPI: "HKHealthStore.authorizationStatus(for:)",
                 displayName: "Health", settingsChangeTerminatesApp: true,
                 usageKeys: ["NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription"],
@@ -262,6 +278,7 @@ extension PermissionKind {
             // neither is promised. The prompt's labels are *unverified* ("OK" / "Don't Allow" since
             // iOS 14).
             return PermissionSpec(
+                product: "PermissionFlowFaceID",
                 statuses: [.notDetermined, .denied, .authorized], initialStatus: .notDetermined,
                 statusAPI: "LAContext.canEvaluatePolicy(_:error:) (no status API)", displayName: "Face ID",
                 requiredCapability: .biometry, settingsChangeTerminatesApp: true,
@@ -271,6 +288,7 @@ extension PermissionKind {
                 settingsRow: .toggle(), settingsChoices: [.denied, .authorized])
         case .localNetwork:
             return PermissionSpec(
+                product: "PermissionFlowLocalNetwork",
                 statuses: [.notDetermined, .denied, .authorized], initialStatus: .notDetermined,
                 statusAPI: "none (the first local network use shows the alert)", displayName: "Local Network",
                 settingsChangeTerminatesApp: true,
@@ -281,6 +299,7 @@ extension PermissionKind {
                 settingsRow: .toggle(), settingsChoices: [.denied, .authorized])
         case .siri:
             return PermissionSpec(
+                product: "PermissionFlowSiri",
                 statuses: Self.fourStatuses, initialStatus: .notDetermined,
                 statusAPI: "INPreferences.siriAuthorizationStatus()", displayName: "Siri",
                 settingsChangeTerminatesApp: true,
@@ -290,6 +309,7 @@ extension PermissionKind {
                 settingsRow: .toggle(), settingsChoices: Self.chosenInSettings(Self.fourStatuses))
         case .homeKit:
             return PermissionSpec(
+                product: "PermissionFlowHomeKit",
                 statuses: Self.fourStatuses, initialStatus: .notDetermined,
                 statusAPI: "HMHomeManager.authorizationStatus", displayName: "Home",
                 settingsChangeTerminatesApp: true,
@@ -300,6 +320,7 @@ extension PermissionKind {
         case .alarmKit:
             // NSAlarmKitUsageDescription: without it "your app can't schedule alarms".
             return PermissionSpec(
+                product: "PermissionFlowAlarmKit",
                 statuses: [.notDetermined, .denied, .authorized], initialStatus: .notDetermined,
                 statusAPI: "AlarmManager.shared.authorizationState", displayName: "Alarms",
                 settingsChangeTerminatesApp: true,

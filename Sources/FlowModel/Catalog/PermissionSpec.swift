@@ -6,6 +6,13 @@
 ///
 /// Facts marked *unverified* have no source either way (the reference's last section lists them).
 public struct PermissionSpec: Sendable {
+    /// The SwiftPM product (and module) an app links for the system to serve the kind:
+    /// `PermissionFlowCamera`. One product per permission framework (issue 30), so kinds of one
+    /// framework share it (photos and photosAddOnly; location and locationAccuracy). The runtime
+    /// refuses a flow whose kind's module is not registered (FL2108), and flowlint reports a target
+    /// that does not link it (FL1509). `PermissionSpecProductTests` checks each name is a product
+    /// in Package.swift.
+    public var product: String
     /// The statuses the kind's status API can return, in Apple's declaration order.
     public var statuses: [Status]
     /// The status before the app ever asked.

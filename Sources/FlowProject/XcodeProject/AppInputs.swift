@@ -28,6 +28,7 @@ public enum AppInputs {
         where !values.isEmpty && options.xcodeProject == nil {
             throw ProjectError(message: "--\(option) chooses from an Xcode project; add --xcode-project PATH.xcodeproj")
         }
+        let links = try linkedProducts(options)
         var deployment: OSVersion?
         if let d = options.deploymentTarget {
             guard let v = OSVersion(d) else {
@@ -50,6 +51,12 @@ public enum AppInputs {
                     message:
                         "give --info-plist or --xcode-project, not both: the project names each target's Info.plist")
             }
+            if !options.links.isEmpty {
+                throw ProjectError(
+                    message:
+                        "--link names the products of an app without an Xcode project; with --xcode-project they are read from each target's package products"
+                )
+            }
             var bundle = absolute(projectPath)
             if bundle.hasSuffix("/project.pbxproj") { bundle = String(bundle.dropLast("/project.pbxproj".count)) }
             let project = try XcodeProject.read(bundle, files: files)
@@ -63,17 +70,20 @@ public enum AppInputs {
         guard let plistPath = options.infoPlist else {
             // A manifest alone: only the privacy-manifest rules have something to check.
             if let manifest {
-                return (
-                    [
-                        AppTarget(
-                            name: manifest.path, infoPlist: nil, deploymentTarget: deployment, privacyManifest: manifest
-                        )
-                    ], warnings
-                )
+                var app = AppTarget(
+                    name: manifest.path, infoPlist: nil, deploymentTarget: deployment, privacyManifest: manifest)
+                app.linkedProducts = links
+                return ([app], warnings)
             }
             if !overrides.isEmpty {
                 throw ProjectError(
                     message: "--xcconfig needs --info-plist or --xcode-project: it adds to an app's settings")
+            }
+            if let links {
+                // Products alone: only FL1509 has something to check.
+                var app = AppTarget(name: "the app", infoPlist: nil, deploymentTarget: deployment)
+                app.linkedProducts = links
+                return ([app], warnings)
             }
             return ([], warnings)
         }
@@ -108,9 +118,10 @@ public enum AppInputs {
         if manifest == nil, files.exists(beside) {
             manifest = try readManifest(beside, shown: files.shown(beside), files: files)
         }
-        let app = AppTarget(
+        var app = AppTarget(
             name: plistPath, infoPlist: plist, deploymentTarget: deployment, privacyManifest: manifest,
             manifestSearch: "beside \(plistPath)", generatesInfoPlist: generated)
+        app.linkedProducts = links
         return ([app], warnings)
     }
 
@@ -189,10 +200,46 @@ public enum AppInputs {
                 app.target = target.name
                 app.configurations = group.configurations
                 app.infoPlist?.path = app.name
+                app.linkedProducts = linkedProducts(of: target)
                 apps.append(app)
             }
         }
         return apps
+    }
+
+    /// The products `link` / `--link` names, each checked against the package's products; nil
+    /// when none is named.
+    static func linkedProducts(_ options: AppInputOptions) throws(ProjectError) -> AppTarget.LinkedProducts? {
+        guard !options.links.isEmpty else { return nil }
+        let known = AppTarget.LinkedProducts.known
+        let spelled = options.base == nil ? "--link" : "'link' in the configuration"
+        for name in options.links where !known.contains(name) {
+            let hint = Suggestion.closest(to: name, in: known).map { "; did you mean '\($0)'?" } ?? ""
+            throw ProjectError(
+                message: "\(spelled) names '\(name)', which is not a PermissionFlow product\(hint)")
+        }
+        return AppTarget.LinkedProducts(
+            products: Set(options.links),
+            howToAdd: "to the app target's package products and to \(spelled)")
+    }
+
+    /// What an Xcode target links: its package products (and those of the targets it depends
+    /// on) when one of them is the Apple system (`PermissionFlowApple` or a framework's product);
+    /// nil when none is, or when it also links a local package of its own: the target may reach
+    /// the package through a framework or package of its own, or answer for iOS with a
+    /// `PermissionSystem` of its own, so what it needs is unknown.
+    static func linkedProducts(of target: XcodeProject.Target) -> AppTarget.LinkedProducts? {
+        let system = AppTarget.LinkedProducts.known.filter { $0 != "PermissionFlow" && $0 != "PermissionFlowUI" }
+        guard target.packageProducts.contains(where: system.contains), !target.linksOwnLocalPackage else { return nil }
+        // Apple's "Link a target to frameworks and libraries"
+        // (https://help.apple.com/xcode/mac/current/en.lproj/dev51a648b07.html): the General
+        // pane's "Frameworks, Libraries, and Embedded Content" table; a package product is added
+        // from the same table (*unverified*: that page sends package products to a page the
+        // search could not find).
+        return AppTarget.LinkedProducts(
+            products: Set(target.packageProducts),
+            howToAdd:
+                "to target '\(target.name)' in Xcode (General > Frameworks, Libraries, and Embedded Content)")
     }
 
     /// The app one target builds in one configuration.

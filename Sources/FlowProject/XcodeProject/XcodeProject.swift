@@ -1,3 +1,4 @@
+import FlowLint
 import Foundation
 
 /// What flowlint reads from an `.xcodeproj`: its native targets and, per target, each build
@@ -26,6 +27,14 @@ struct XcodeProject: Sendable {
         var synchronizedFolders: [String]
         /// `PrivacyInfo.xcprivacy` files the project references, absolute.
         var referencedManifests: [String]
+        /// The Swift package products the target links (`packageProductDependencies` ->
+        /// `XCSwiftPackageProductDependency.productName`), with those of the targets it depends
+        /// on (`dependencies` -> `PBXTargetDependency.target`), which are built into the app too.
+        var packageProducts: [String] = []
+        /// Whether one of those products comes from a local package (`XCLocalSwiftPackageReference`)
+        /// other than the one the PermissionFlow products come from: a package of the app's own,
+        /// which may link PermissionFlow products the project file does not show.
+        var linksOwnLocalPackage = false
 
         var isApplication: Bool { productType == "com.apple.product-type.application" }
     }
@@ -146,15 +155,50 @@ struct XcodeProject: Sendable {
                             settings: builtins(target: targetName, project: name, configuration: c.name)
                                 + base + c.settings))
                 }
+                let linked = packageProducts(of: id.string ?? "")
                 let folders = (target["fileSystemSynchronizedGroups"]?.array ?? []).compactMap {
                     $0.string.flatMap { resolve($0) }
                 }
                 targets.append(
                     Target(
                         name: targetName, productType: string(target, "productType") ?? "", configurations: merged,
-                        synchronizedFolders: folders, referencedManifests: manifests))
+                        synchronizedFolders: folders, referencedManifests: manifests,
+                        packageProducts: linked.products, linksOwnLocalPackage: linked.ownLocalPackage))
             }
             return XcodeProject(bundle: bundle, directory: directory, name: name, targets: targets, warnings: warnings)
+        }
+
+        /// The package products a target links, and those of the targets it depends on
+        /// (transitively, each target once), in first-seen order.
+        func packageProducts(of targetID: String) -> (products: [String], ownLocalPackage: Bool) {
+            var products: [String] = []
+            var packages: [(product: String, package: String?)] = []
+            var pending = [targetID]
+            var seen: Set<String> = [targetID]
+            while let id = pending.popLast() {
+                guard let target = objects[id]?.dictionary else { continue }
+                for ref in target["packageProductDependencies"]?.array ?? [] {
+                    guard let product = ref.string.flatMap({ objects[$0]?.dictionary }),
+                        string(product, "isa") == "XCSwiftPackageProductDependency",
+                        let name = string(product, "productName"), !products.contains(name)
+                    else { continue }
+                    products.append(name)
+                    packages.append((name, string(product, "package")))
+                }
+                for dependency in target["dependencies"]?.array ?? [] {
+                    guard let d = dependency.string.flatMap({ objects[$0]?.dictionary }),
+                        let next = string(d, "target"), seen.insert(next).inserted
+                    else { continue }
+                    pending.append(next)
+                }
+            }
+            let known = Set(AppTarget.LinkedProducts.known)
+            let ours = Set(packages.filter { known.contains($0.product) }.compactMap(\.package))
+            let ownLocal = packages.contains { entry in
+                guard let package = entry.package, !ours.contains(package) else { return false }
+                return objects[package]?.dictionary.flatMap { string($0, "isa") } == "XCLocalSwiftPackageReference"
+            }
+            return (products, ownLocal)
         }
 
         /// Settings Xcode defines itself, lowest in the list so the project can override them.

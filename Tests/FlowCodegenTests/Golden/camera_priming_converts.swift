@@ -9,10 +9,10 @@ import PermissionFlow
 /// The flows of this target, one type per flow: run one with `session.run(Flows.name)` (or
 /// `Flows.name(arguments...)` for a flow with parameters) and switch over its `Outcome`.
 enum Flows {
-    /// Runs flow `scan_receipts_onboarding` (flows/camera_priming_converts.flow:10): `try await session.run(Flows.scanReceiptsOnboarding)`.
+    /// Runs flow `scan_receipts_onboarding` (flows/camera_priming_converts.flow:11): `try await session.run(Flows.scanReceiptsOnboarding)`.
     static var scanReceiptsOnboarding: ScanReceiptsOnboarding { ScanReceiptsOnboarding() }
 
-    /// Flow `scan_receipts_onboarding`, declared at flows/camera_priming_converts.flow:10; uses camera.
+    /// Flow `scan_receipts_onboarding`, declared at flows/camera_priming_converts.flow:11; uses camera.
     /// Priming screens: `prime_benefits` (sheet), `explain_denied` (full screen).
     /// Experiments: `prime_copy` (plain: 50, benefits: 50); events carry `variant_<name>`.
     struct ScanReceiptsOnboarding: FlowDescriptor {
@@ -21,11 +21,11 @@ enum Flows {
 
         /// How `scan_receipts_onboarding` can end: the outcomes it declares that a run can reach.
         enum Outcome: String, FlowOutcome {
-            /// `granted` (declared at line 13).
+            /// `granted` (declared at line 14).
             case granted
-            /// `denied` (declared at line 13).
+            /// `denied` (declared at line 14).
             case denied
-            /// `later` (declared at line 13).
+            /// `later` (declared at line 14).
             case later
         }
 
