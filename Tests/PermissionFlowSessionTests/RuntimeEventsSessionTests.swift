@@ -13,10 +13,11 @@ struct RuntimeEventsSessionTests {
     static func events(runtimeEvents: Bool) async throws -> [String] {
         let path = repositoryRoot.appendingPathComponent("flows/seed_pl_camera_priming.flow").path
         let loaded = Loader(reader: FileSystemReader()).load(path)
-        let flows = try #require(loaded.program, "\(DiagnosticRenderer(files: loaded.files).render(loaded.diagnostics))")
+        let flows = try #require(
+            loaded.program, "\(DiagnosticRenderer(files: loaded.files).render(loaded.diagnostics))")
         let events = EventLog()
         let session = FlowSession(
-            program: flows, system: try device([.camera: .notDetermined], answers: [.camera: [.allow]]),
+            program: flows, system: try device([.camera: .notDetermined], answers: [.camera: [.label("Allow")]]),
             options: .init(locale: "en"), onEvent: { events.append($0) })
         session.options.sendsRuntimeEvents = runtimeEvents
         let run = try session.start(flow: "camera_selected")
@@ -33,6 +34,8 @@ struct RuntimeEventsSessionTests {
 
     @Test func withRuntimeEventsOnTheRuntimesOwnComeAroundThem() async throws {
         #expect(
-            try await Self.events(runtimeEvents: true) == ["flow_start", "permissions_prime_camera_accepted", "flow_end"])
+            try await Self.events(runtimeEvents: true) == [
+                "flow_start", "permissions_prime_camera_accepted", "flow_end",
+            ])
     }
 }

@@ -29,7 +29,8 @@ struct SessionObservationTests {
 
     @Test func onChangeSeesEachPublishedChangeWithItsNewValues() async throws {
         let session = FlowSession(
-            program: try program(receiptsFlow), system: try device([.camera: .notDetermined], answers: [.camera: [.allow]]))
+            program: try program(receiptsFlow),
+            system: try device([.camera: .notDetermined], answers: [.camera: [.label("Allow")]]))
         let seen = Recorder()
         session.onChange = { seen.lines.append(Self.snapshot($0)) }
         let run = try session.start(flow: "scan_receipt")
@@ -67,8 +68,16 @@ struct SessionObservationTests {
         let session = FlowSession(program: try program(receiptsFlow), system: try device([.camera: .authorized]))
         let resultChanged = Counter()
         let activityChanged = Counter()
-        withObservationTracking { _ = session.result } onChange: { resultChanged.add() }
-        withObservationTracking { _ = session.activity } onChange: { activityChanged.add() }
+        withObservationTracking {
+            _ = session.result
+        } onChange: {
+            resultChanged.add()
+        }
+        withObservationTracking {
+            _ = session.activity
+        } onChange: {
+            activityChanged.add()
+        }
         _ = try session.start(flow: "scan_receipt")
         #expect(activityChanged.value == 1)
         #expect(resultChanged.value == 0)

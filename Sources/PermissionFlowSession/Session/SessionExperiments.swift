@@ -40,7 +40,8 @@ public struct SessionExperiments: Sendable {
     public var overrides: [String: String]
 
     public init(
-        installID: String? = nil, store: any ExperimentStore = InMemoryExperimentStore(), overrides: [String: String] = [:]
+        installID: String? = nil, store: any ExperimentStore = InMemoryExperimentStore(),
+        overrides: [String: String] = [:]
     ) {
         self.installID = installID
         self.store = store
@@ -50,9 +51,9 @@ public struct SessionExperiments: Sendable {
     /// The variants of a run of `flow`: overrides, then remembered variants (when the experiment
     /// still has them), then new assignments by `installID`, or by `fallbackID` (the session's)
     /// when it is nil, which are stored.
-    public func variants(for flow: String, in program: Program, installID fallbackID: String = "") throws -> [
-        String: String
-    ] {
+    public func variants(for flow: String, in program: Program, installID fallbackID: String = "") throws -> [String:
+        String]
+    {
         let installID = self.installID ?? fallbackID
         try program.checkVariantOverrides(overrides)
         guard let id = program.flow(named: flow) else { return overrides }
