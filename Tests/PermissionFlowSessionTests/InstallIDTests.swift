@@ -76,23 +76,25 @@ struct InstallIDTests {
         #expect(files.0 != files.1)
     }
 
-    /// "u1" is in bucket 16 (plain) and "install-1" in bucket 79 (benefits): the hand-computed
-    /// hashes of ExperimentAssignmentTests. Without `experiments` the session's ID assigns;
-    /// with experiments that name no ID too (and remember it); an ID of the app's own wins.
+    /// "u1" is in bucket 16 (plain) and "install-1" in bucket 79 (benefits), as "" is: the
+    /// hand-computed hashes of ExperimentAssignmentTests. Without `experiments` the session's ID
+    /// assigns; with experiments that name no ID too (and the variant is remembered); an ID of the
+    /// app's own wins over the session's. Each "plain" below is one "" would not give.
     @Test func theVariantIsAssignedByTheSessionsID() async throws {
         let flows = try program(experimentFlow, path: "pick.flow")
         let session = FlowSession(program: flows, system: try device())
-        session.installIDStore = InMemoryInstallIDStore("install-1")
-        #expect(try await session.run(flow: "pick").outcome == "benefits")
         session.installIDStore = InMemoryInstallIDStore("u1")
         #expect(try await session.run(flow: "pick").outcome == "plain")
+        session.installIDStore = InMemoryInstallIDStore("install-1")
+        #expect(try await session.run(flow: "pick").outcome == "benefits")
 
         let remembered = InMemoryExperimentStore()
-        session.installIDStore = InMemoryInstallIDStore("install-1")
+        session.installIDStore = InMemoryInstallIDStore("u1")
         session.experiments = SessionExperiments(store: remembered)
-        #expect(try await session.run(flow: "pick").outcome == "benefits")
-        #expect(try remembered.load() == ["prime_copy": "benefits"])
+        #expect(try await session.run(flow: "pick").outcome == "plain")
+        #expect(try remembered.load() == ["prime_copy": "plain"])
 
+        session.installIDStore = InMemoryInstallIDStore("install-1")
         session.experiments = SessionExperiments(installID: "u1")
         #expect(try await session.run(flow: "pick").outcome == "plain")
     }
