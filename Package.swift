@@ -16,8 +16,9 @@ let appleModules = [
 ].map { "PermissionFlow" + $0 }
 let package = Package(
     name: "PermissionFlow",
-    // The session is @Observable (Observation: iOS 17, macOS 14).
-    platforms: [.iOS(.v17), .macOS(.v14)],
+    // Issue 30: the session runs on iOS 15 and 16 too (an ObservableObject there, Observable from
+    // iOS 17: SessionObservation.swift); the Apple permission modules are marked iOS 17.
+    platforms: [.iOS(.v15), .macOS(.v14)],
     products: [
         // What an app embeds. `import PermissionFlow` is the umbrella module (the session module
         // whole, the types app code names from the others); the lower modules stay importable.

@@ -58,6 +58,9 @@ while read -r module dir; do
   [[ -z "$module" || "$module" == \#* ]] && continue
   echo "typecheck $module ($dir) against the stubs"
   mapfile -t sources < <(find "$dir" -name '*.swift' | sort)
+  # A target with resources (the session) uses SwiftPM's generated `Bundle.module` accessor.
+  accessor="$bin/$module.build/DerivedSources/resource_bundle_accessor.swift"
+  [[ -f "$accessor" ]] && sources+=("$accessor")
   swiftc -emit-module "${flags[@]}" -module-name "$module" \
     -emit-module-path "$out/$module.swiftmodule" "${sources[@]}"
 done < "$stubs/TARGETS"

@@ -22,7 +22,7 @@
         /// (`ScreenContent.swipeAction`); otherwise `interactiveDismissDisabled` keeps it up.
         public func flowAlerts(for session: FlowSession?) -> some View {
             modifier(
-                FlowAlertModifier(session: session) { content, tap in FlowScreenView(content, tap: tap) })
+                SessionFlowAlerts(session: session) { content, tap in FlowScreenView(content, tap: tap) })
         }
 
         /// `flowAlerts(for:)` with the app's own view for priming screens: `screen` gets what to
@@ -35,23 +35,40 @@
                     ScreenContent, _ tap: @escaping @MainActor (ScreenContent.Action) -> Void
                 ) -> ScreenView
         ) -> some View {
-            modifier(FlowAlertModifier(session: session, screen: screen))
+            modifier(SessionFlowAlerts(session: session, screen: screen))
         }
     }
 
-    /// The modifier behind `flowAlerts(for:)`.
-    struct FlowAlertModifier<ScreenView: View>: ViewModifier {
+    /// The modifier behind `flowAlerts(for:)`: `FlowAlertModifier` while there is a session,
+    /// nothing otherwise.
+    struct SessionFlowAlerts<ScreenView: View>: ViewModifier {
         let session: FlowSession?
         let screen: @MainActor (ScreenContent, @escaping @MainActor (ScreenContent.Action) -> Void) -> ScreenView
 
         func body(content: Content) -> some View {
+            if let session {
+                content.modifier(FlowAlertModifier(session: session, screen: screen))
+            } else {
+                content
+            }
+        }
+    }
+
+    /// Shows a session's alerts and screens. The session is an `@ObservedObject`: on iOS 15 and
+    /// 16, where SwiftUI cannot track what `body` reads (Observation is iOS 17), its
+    /// `objectWillChange` is what makes SwiftUI evaluate `body` again when an alert comes or goes.
+    struct FlowAlertModifier<ScreenView: View>: ViewModifier {
+        @ObservedObject var session: FlowSession
+        let screen: @MainActor (ScreenContent, @escaping @MainActor (ScreenContent.Action) -> Void) -> ScreenView
+
+        func body(content: Content) -> some View {
             // An alert goes to `.alert`; a screen to `.sheet` or `.fullScreenCover`.
-            let request = session?.alert.flatMap { $0.presentation.screen == nil ? $0 : nil }
+            let request = session.alert.flatMap { $0.presentation.screen == nil ? $0 : nil }
             let session = self.session
             return
                 content
-                .onAppear { session?.alertHostAppeared() }
-                .onDisappear { session?.alertHostDisappeared() }
+                .onAppear { session.alertHostAppeared() }
+                .onDisappear { session.alertHostDisappeared() }
                 .sheet(item: screenItem(.sheet)) { shown in
                     screenView(shown).interactiveDismissDisabled(!shown.allowsInteractiveDismissal)
                 }
@@ -60,7 +77,7 @@
                     let roles = AlertRoles.swiftUI(request.buttons)
                     ForEach(Array(request.buttons.enumerated()), id: \.offset) { index, button in
                         SwiftUI.Button(button.label, role: roles[index].flatMap(Self.role)) {
-                            try? session?.tap(index, of: request)
+                            try? session.tap(index, of: request)
                         }
                     }
                 } message: { request in
@@ -77,9 +94,9 @@
         private func isPresented(_ request: AlertRequest?) -> Binding<Bool> {
             let session = self.session
             return Binding(
-                get: { @MainActor in session?.alert.map { $0.presentation.screen == nil } ?? false },
+                get: { @MainActor in session.alert.map { $0.presentation.screen == nil } ?? false },
                 set: { @MainActor shown in
-                    guard !shown, let session, let request else { return }
+                    guard !shown, let request else { return }
                     Task { @MainActor in
                         await Task.yield()
                         if session.alert?.id == request.id { session.cancel() }
@@ -90,7 +107,7 @@
         /// The app's view (or the default one) for `shown`, its taps answering the session.
         private func screenView(_ shown: ScreenContent) -> ScreenView {
             let session = self.session
-            return screen(shown) { action in try? session?.tap(action.index, of: shown.request) }
+            return screen(shown) { action in try? session.tap(action.index, of: shown.request) }
         }
 
         /// The screen of `layout` the session shows, if any. Set to nil by SwiftUI when it goes
@@ -100,10 +117,10 @@
             let session = self.session
             return Binding(
                 get: { @MainActor in
-                    session?.alert.flatMap(ScreenContent.init).flatMap { $0.layout == layout ? $0 : nil }
+                    session.alert.flatMap(ScreenContent.init).flatMap { $0.layout == layout ? $0 : nil }
                 },
                 set: { @MainActor value in
-                    guard value == nil, let session,
+                    guard value == nil,
                         let shown = session.alert.flatMap(ScreenContent.init), shown.layout == layout
                     else { return }
                     Task { @MainActor in

@@ -1,7 +1,10 @@
 import FlowModel
 import FlowRuntime
 import Foundation
-import Observation
+
+#if canImport(Combine)
+    import Combine
+#endif
 
 /// Runs checked flows for an app's UI: it shows nothing itself, but says what the UI must show
 /// now (`activity`: an alert, a system prompt in progress, a Settings visit, the end) and takes
@@ -19,12 +22,17 @@ import Observation
 ///   run as `.cancelled`;
 /// - the checkpoint saved before Settings opens goes to `store`; when iOS terminated the app in
 ///   Settings, the next launch's `run` of the same flow resumes from it.
-@MainActor @Observable
+///
+/// Observing it (`SessionObservation`): from iOS 17 it is `Observable` (SwiftUI tracks what a
+/// body reads); on every Apple platform it is an `ObservableObject` (`@ObservedObject`,
+/// `@StateObject` on iOS 15 and 16); everywhere, `onChange` and `nextAlert()`.
+@MainActor
 public final class FlowSession {
     /// The flows this session runs.
     public let program: Program
-    /// Locale, limits and tracing for each run.
-    public let options: Interpreter.Options
+    /// Locale, limits, tracing and runtime events for each run; a change applies from the next
+    /// `run` (an app that must send only its flows' own events sets `sendsRuntimeEvents` to false).
+    public var options: Interpreter.Options
     /// What iOS answers and shows.
     public let system: any PermissionSystem
     /// Where the checkpoint is kept across launches.
@@ -33,30 +41,90 @@ public final class FlowSession {
     /// Where limited states' showings are remembered across launches, and the clock they are
     /// measured by (Grammar.md, "`limit`"). In memory unless set: give it a
     /// `UserDefaultsFrequencyStore` before `run` so "at most 3 times" holds across launches.
-    @ObservationIgnored public var history = ShowHistory()
+    public var history = ShowHistory()
 
-    /// What the UI must show now.
-    public private(set) var activity: SessionActivity = .idle
-    /// The last finished run, nil before the first one ends.
-    public private(set) var result: RunResult?
+    /// What the UI must show now. Published (`SessionObservation`).
+    public private(set) var activity: SessionActivity {
+        get {
+            observation.access(self, \.activity)
+            return published.activity
+        }
+        set { observation.mutate(self, \.activity) { published.activity = newValue } }
+    }
+    /// The last finished run, nil before the first one ends. Published.
+    public private(set) var result: RunResult? {
+        get {
+            observation.access(self, \.result)
+            return published.result
+        }
+        set { observation.mutate(self, \.result) { published.result = newValue } }
+    }
     /// A stored checkpoint that could not be read (corrupt, too large, an unknown version): it
-    /// was cleared and the run started from the beginning instead.
-    public private(set) var discardedCheckpoint: CheckpointStoreError?
+    /// was cleared and the run started from the beginning instead. Published.
+    public private(set) var discardedCheckpoint: CheckpointStoreError? {
+        get {
+            observation.access(self, \.discardedCheckpoint)
+            return published.discardedCheckpoint
+        }
+        set { observation.mutate(self, \.discardedCheckpoint) { published.discardedCheckpoint = newValue } }
+    }
 
-    /// How runs are assigned their experiments' variants (`SessionExperiments`); nil assigns as
-    /// for an empty install ID and remembers nothing. Set it before `run`.
-    @ObservationIgnored public var experiments: SessionExperiments?
+    /// Called on the main actor after each change of `activity`, `result` or
+    /// `discardedCheckpoint`, with the new values in place: for UIs that neither observe
+    /// (Observation, iOS 17) nor subscribe (`objectWillChange`). Set it before `run`.
+    public var onChange: (@MainActor (FlowSession) -> Void)? {
+        get { observation.onChange }
+        set { observation.onChange = newValue }
+    }
+
+    /// The published properties' storage; read and written through the properties above only.
+    private var published = PublishedValues()
+    private struct PublishedValues {
+        var activity: SessionActivity = .idle
+        var result: RunResult?
+        var discardedCheckpoint: CheckpointStoreError?
+    }
+    let observation = SessionObservation()
+    #if canImport(Combine)
+        /// `objectWillChange` (`FlowSession+ObservableObject.swift`). Immutable, sent to on the
+        /// main actor only; `nonisolated(unsafe)` because Combine's publisher is not `Sendable`
+        /// and the protocol requirement is nonisolated.
+        nonisolated(unsafe) let willChangePublisher = ObservableObjectPublisher()
+    #endif
+
+    /// How runs are assigned their experiments' variants (`SessionExperiments`); nil assigns
+    /// by `installID` and remembers nothing. Set it before `run`.
+    public var experiments: SessionExperiments?
+
+    /// Where the install's ID is kept (`InstallIDStore`): by default `UserDefaults.standard`
+    /// (`PermissionFlow.installID`), read the first time a run needs it (a flow with an
+    /// experiment). Set it before `run`; tests and previews give an `InMemoryInstallIDStore`.
+    public var installIDStore: any InstallIDStore = UserDefaultsInstallIDStore() {
+        didSet { cachedInstallID = nil }
+    }
+    private var cachedInstallID: String?
+
+    /// The install's ID from `installIDStore`, made there once and reused by every session over
+    /// the same store: the key of experiment assignment when `experiments` gives no ID of its own.
+    public var installID: String {
+        get throws {
+            if let cachedInstallID { return cachedInstallID }
+            let id = try installIDStore.installID()
+            cachedInstallID = id
+            return id
+        }
+    }
 
     /// Shows the session's alerts, for UIs that are told rather than observe (UIKit); SwiftUI
     /// observes `activity` instead. Set it before `run`.
-    @ObservationIgnored public var presenter: (any FlowAlertPresenter)?
+    public var presenter: (any FlowAlertPresenter)?
     /// The views that show alerts by observing the session (`alertHostAppeared()`).
-    @ObservationIgnored var observedHosts: ObservedAlertHosts?
+    var observedHosts: ObservedAlertHosts?
 
-    @ObservationIgnored private let onEvent: @Sendable (AnalyticsEvent) -> Void
-    @ObservationIgnored private var pending: PendingAlert?
-    @ObservationIgnored private var nextAlertID = 1
-    @ObservationIgnored private var running: (flow: String, task: Task<RunResult, any Error>)?
+    private let onEvent: @Sendable (AnalyticsEvent) -> Void
+    private var pending: PendingAlert?
+    private var nextAlertID = 1
+    private var running: (flow: String, task: Task<RunResult, any Error>)?
 
     private struct PendingAlert {
         var request: AlertRequest
@@ -76,6 +144,9 @@ public final class FlowSession {
         self.store = store
         self.options = options
         self.onEvent = onEvent
+        #if canImport(Combine)
+            observation.willChange.append { [weak self] in self?.willChangePublisher.send() }
+        #endif
     }
 
     /// The alert to show, when `activity` is `.alert`.
@@ -169,15 +240,12 @@ public final class FlowSession {
         var runOptions = options
         // An override that names nothing is refused when the run starts, as an unknown flow is.
         var refusal: RunInvocationError?
-        if let experiments {
-            do {
-                runOptions.variants = try experiments.variants(for: flow, in: program)
-                runOptions.installID = experiments.installID
-            } catch let error as RunInvocationError {
-                refusal = error
-            } catch {
-                refusal = RunInvocationError("the experiment store failed: \(error)")
-            }
+        do {
+            try assignVariants(of: flow, in: program, to: &runOptions)
+        } catch let error as RunInvocationError {
+            refusal = error
+        } catch {
+            refusal = RunInvocationError("the experiment store failed: \(error)")
         }
         let interpreter = Interpreter(program: program, backend: backend, options: runOptions, history: history)
         let unlinked = unlinkedUses(of: flow, in: program)
@@ -202,6 +270,22 @@ public final class FlowSession {
                 outcome = .failure(error)
             }
             return try finish(outcome)
+        }
+    }
+
+    /// Sets the variants and install ID of a run of `flow` in `options`. The install ID is read
+    /// (and made, the first time) only when the run can reach an experiment.
+    private func assignVariants(of flow: String, in program: Program, to options: inout Interpreter.Options) throws {
+        let reachesExperiment = program.flow(named: flow).map { !program.runExperiments(from: $0).isEmpty } ?? false
+        let sessionID: String
+        do {
+            sessionID = reachesExperiment && experiments?.installID == nil ? try installID : ""
+        } catch {
+            throw RunInvocationError("the install ID store failed: \(error)")
+        }
+        options.installID = experiments?.installID ?? sessionID
+        if let experiments {
+            options.variants = try experiments.variants(for: flow, in: program, installID: options.installID)
         }
     }
 
@@ -256,18 +340,16 @@ public final class FlowSession {
         while isRunning, !Task.isCancelled {
             if let alert { return alert }
             let wake = Wake()
+            // The session's own change hook, not Observation: this works on iOS 15 and 16 too.
+            let key = observation.waitForChange { wake.fire() }
             await withTaskCancellationHandler {
                 await withCheckedContinuation { (changed: CheckedContinuation<Void, Never>) in
                     wake.arm(changed)
-                    withObservationTracking {
-                        _ = activity
-                    } onChange: {
-                        wake.fire()
-                    }
                 }
             } onCancel: {
                 wake.fire()
             }
+            observation.cancelWaiter(key)
         }
         return Task.isCancelled ? nil : alert
     }

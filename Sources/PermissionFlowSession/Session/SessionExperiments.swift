@@ -31,15 +31,17 @@ public final class InMemoryExperimentStore: ExperimentStore, @unchecked Sendable
 /// which is then remembered. An override is used for the run and not remembered: the remote
 /// config gives it again, and when it stops, the install's own variant comes back.
 public struct SessionExperiments: Sendable {
-    /// The install's stable identifier (an ID the app keeps in its own storage, say).
-    public var installID: String
+    /// The install's stable identifier (an ID the app keeps in its own storage, say); nil uses
+    /// the session's (`FlowSession.installID`, from its `InstallIDStore`).
+    public var installID: String?
     public var store: any ExperimentStore
     /// Variants by experiment name, overriding the assignment; each must exist, or the run is
     /// refused with a `RunInvocationError`.
     public var overrides: [String: String]
 
     public init(
-        installID: String, store: any ExperimentStore = InMemoryExperimentStore(), overrides: [String: String] = [:]
+        installID: String? = nil, store: any ExperimentStore = InMemoryExperimentStore(),
+        overrides: [String: String] = [:]
     ) {
         self.installID = installID
         self.store = store
@@ -47,8 +49,12 @@ public struct SessionExperiments: Sendable {
     }
 
     /// The variants of a run of `flow`: overrides, then remembered variants (when the experiment
-    /// still has them), then new assignments, which are stored.
-    public func variants(for flow: String, in program: Program) throws -> [String: String] {
+    /// still has them), then new assignments by `installID`, or by `fallbackID` (the session's)
+    /// when it is nil, which are stored.
+    public func variants(for flow: String, in program: Program, installID fallbackID: String = "") throws -> [String:
+        String]
+    {
+        let installID = self.installID ?? fallbackID
         try program.checkVariantOverrides(overrides)
         guard let id = program.flow(named: flow) else { return overrides }
         var stored = (try? store.load()) ?? [:]
