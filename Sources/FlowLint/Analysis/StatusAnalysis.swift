@@ -74,21 +74,44 @@ extension FlowAnalysis {
         takenEdges = TakenEdges(counts: stateEdges.map { $0.count })
         let top = top()
 
-        var lists = NodeLists(states: stateCount, cap: nodeCap)
+        // The nodes of each state while building, as (knowledge id << 32 | node) in the order
+        // made: whether a state has a node for some knowledge is a scan of one short contiguous
+        // list (at most knowledgeCap entries) once the knowledge's id is known, and knowledge no
+        // node has yet needs no scan at all. (A chain through the nodes array, compared by value,
+        // touched a random node per link: flowbench's one-graph row measured 2.1x linear wall
+        // time from 1,000 to 10,000 states with it, 1.5x with these lists.)
+        var lists = [[UInt64]](repeating: [], count: stateCount)
+        var widened = [Bool](repeating: false, count: stateCount)
+        func find(_ state: Int, _ id: Int32) -> Int? {
+            let key = UInt64(UInt32(bitPattern: id))
+            for entry in lists[state] where entry >> 32 == key { return Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) }
+            return nil
+        }
+        /// Room for one more node in state `s`'s full list. Eight at the first: grown from one, a
+        /// list was reallocated twice before a state's sixth node (the 300-flow profile file has
+        /// about six a state). Then by half, not double, and never past the most a state can
+        /// have (`nodeCap`, and the widened node): doubled, the lists of the 40,000-state graph
+        /// held 26 MB for 15 MB of entries, at the peak of the run. Out of line, so that `node`
+        /// stays small enough for the node append to be inlined into it.
+        @inline(never)
+        func makeRoom(in s: Int) {
+            let used = lists[s].count
+            lists[s].reserveCapacity(used == 0 ? 8 : max(used + 1, min(nodeCap + 1, used + used / 2)))
+        }
         /// The node for (state, k), made if new; for an existing one its index when links are
         /// kept and -1 otherwise (nothing to expand).
         @discardableResult
         func node(_ state: StateID, _ k: Knowledge, parent: (Int, Int, StepCause)?) -> Int {
             let s = state.index
             var id = nodes.existingID(of: k)
-            if let id, let i = lists.find(s, id) { return recordsLinks ? i : -1 }
+            if let id, let i = find(s, id) { return recordsLinks ? i : -1 }
             var k = k
-            if lists.count(s) >= nodeCap {
+            if lists[s].count >= nodeCap {
                 let t = nodes.id(of: top)
-                let existing = lists.find(s, t)
+                let existing = find(s, t)
                 // Knowledge that is "anything" already loses nothing by widening.
-                if !lists.widened[s], k != top {
-                    lists.widened[s] = true
+                if !widened[s], k != top {
+                    widened[s] = true
                     widenings.append((s, existing ?? nodes.count))
                 }
                 k = top
@@ -98,7 +121,8 @@ extension FlowAnalysis {
             let kid = id ?? nodes.id(of: k)
             let i = nodes.count
             nodes.append(state: s, knowledge: k, id: kid, parent: parent.map { ($0.0, $0.1, $0.2) })
-            lists.append(s, id: kid, node: i)
+            if lists[s].count == lists[s].capacity { makeRoom(in: s) }
+            lists[s].append(UInt64(UInt32(bitPattern: kid)) << 32 | UInt64(i))
             return i
         }
 
@@ -115,7 +139,26 @@ extension FlowAnalysis {
                 let o = Int(handoff)
                 handoffKnowledge[o] = handoffKnowledge[o].map { $0.unionOfStatuses(knowledge) } ?? knowledge
             }
-            recordEffects(of: state, callees: callees)
+            switch statePlans[state] {
+            case .request:
+                mutates = true
+                mayRequest = true
+            case .openSettings:
+                mutates = true
+                opensSettings = true
+            case .call(let callee):
+                if let c = callees[callee] {
+                    mutates = mutates || c.mutates
+                    opensSettings = opensSettings || c.opensSettings
+                    mayRequest = mayRequest || c.mayRequest
+                }
+            case .general:
+                if case .request = program[id][StateID(state)].terminator {
+                    mutates = true
+                    mayRequest = true
+                }
+            default: break
+            }
             evaluate(StateID(state), knowledge, callees: callees, into: &evaluation)
             for step in evaluation.steps {
                 takenEdges.insert(step.edge, of: state)
@@ -135,36 +178,11 @@ extension FlowAnalysis {
             if recordsLinks { links.endNode() }
             evaluations.append(evaluation)
         }
-        lists = NodeLists(states: 0, cap: 0)
+        lists = []
         nodes.finish()
         evaluations.finish()
         nodesOfState = NodesOfState(nodes, states: stateCount)
         reachedOutcomes = outcomeKnowledge.keys.sorted()
-    }
-
-    /// What running `state` may do beyond its steps: change a status (a request, Settings, a
-    /// call into a flow that does), open Settings, request.
-    private func recordEffects(of state: Int, callees: [FlowAnalysis?]) {
-        switch statePlans[state] {
-        case .request:
-            mutates = true
-            mayRequest = true
-        case .openSettings:
-            mutates = true
-            opensSettings = true
-        case .call(let callee):
-            if let c = callees[callee] {
-                mutates = mutates || c.mutates
-                opensSettings = opensSettings || c.opensSettings
-                mayRequest = mayRequest || c.mayRequest
-            }
-        case .general:
-            if case .request = program[id][StateID(state)].terminator {
-                mutates = true
-                mayRequest = true
-            }
-        default: break
-        }
     }
 
     /// What the terminator of `stateID` does when the statuses are as `k` says. The analysis
@@ -363,50 +381,5 @@ extension FlowAnalysis {
                         cause: .status(after: after)))
             }
         }
-    }
-}
-
-/// The nodes of each state while the analysis builds them, as (knowledge id << 32 | node) in the
-/// order made: whether a state has a node for some knowledge is a scan of one short contiguous
-/// list (at most `nodeCap` entries) once the knowledge's id is known, and knowledge no node has
-/// yet needs no scan at all. (A chain through the nodes array, compared by value, touched a
-/// random node per link: flowbench's one-graph row measured 2.1x linear wall time from 1,000 to
-/// 10,000 states with it, 1.5x with these lists.)
-struct NodeLists {
-    private var lists: [[UInt64]]
-    /// Whether the state was widened to "any status" (`FlowAnalysis.widenings`).
-    var widened: [Bool]
-    private let cap: Int
-
-    init(states: Int, cap: Int) {
-        lists = [[UInt64]](repeating: [], count: states)
-        widened = [Bool](repeating: false, count: states)
-        self.cap = cap
-    }
-
-    func count(_ state: Int) -> Int { lists[state].count }
-
-    /// The node of `state` whose knowledge has id `id`.
-    func find(_ state: Int, _ id: Int32) -> Int? {
-        let key = UInt64(UInt32(bitPattern: id))
-        for entry in lists[state] where entry >> 32 == key { return Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) }
-        return nil
-    }
-
-    mutating func append(_ state: Int, id: Int32, node: Int) {
-        if lists[state].count == lists[state].capacity { makeRoom(in: state) }
-        lists[state].append(UInt64(UInt32(bitPattern: id)) << 32 | UInt64(node))
-    }
-
-    /// Room for one more node in state `s`'s full list. Eight at the first: grown from one, a
-    /// list was reallocated twice before a state's sixth node (the 300-flow profile file has
-    /// about six a state). Then by half, not double, and never past the most a state can have
-    /// (`nodeCap`, and the widened node): doubled, the lists of the 40,000-state graph held 26 MB
-    /// for 15 MB of entries, at the peak of the run. Out of line, so that the analysis's `node`
-    /// stays small enough for the node append to be inlined into it.
-    @inline(never)
-    private mutating func makeRoom(in s: Int) {
-        let used = lists[s].count
-        lists[s].reserveCapacity(used == 0 ? 8 : max(used + 1, min(cap + 1, used + used / 2)))
     }
 }
