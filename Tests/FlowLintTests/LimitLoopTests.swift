@@ -122,4 +122,33 @@ import Testing
                 "1️⃣-2️⃣ FL1304 warning: cancel \"Not Now\" shows the same alert again: the way back to 'prime' waits for nothing, so the tap does nothing"
             ])
     }
+
+    /// FL1306's advice taken two ways: a limit whose `else` ends the flow is clean for both
+    /// rules; one whose `else` goes back to the check trades the nagging for an eventless loop.
+    @Test func naggingPrimingAndTheLoopRuleAgreeOnALimitsElse() {
+        func source(_ limit: String) -> String {
+            """
+            flow camera {
+              uses camera
+              start -> check
+              state check { status camera { authorized -> done granted  notDetermined, denied -> prime  else -> done denied } }
+              state 3️⃣prime4️⃣ {
+                \(limit)
+                alert { title "Scan receipts" button "Continue" -> ask }
+              }
+              state ask { request camera -> check }
+            }
+            """
+        }
+        let rules: [Rule] = [.naggingPriming, .eventlessLoop]
+        #expect(
+            lintMarked(source(""), rules: rules) == [
+                "3️⃣-4️⃣ FL1306 warning: priming alert 'prime' is shown again to a user who denied camera, and it has no 'limit'"
+            ])
+        #expect(lintMarked(source("limit 3 times else -> done denied"), rules: rules) == [])
+        #expect(
+            lintMarked(source("1️⃣limit 3 times else -> check2️⃣"), rules: rules) == [
+                "1️⃣-2️⃣ FL1103 error: states 'check', 'prime' form a loop that waits for no user or device event once the limit of 'prime' is not due: it would spin forever"
+            ])
+    }
 }
