@@ -18,8 +18,9 @@ extension Rule {
             `N times` allows, or `every N days` has not passed; in one run that lasts from the
             first showing on), the flow takes its `else` without running the state. A loop back
             through that `else` waits for nothing even when the state is an alert, and is reported
-            (at the `limit`). A loop whose way round passes a limited state's own statement ends
-            when the limit is used up, so it is not reported for that state.
+            (at the `limit`). A loop of gotos and checks through a limited state's own statement
+            runs only until the limit says not now, so it is reported only when that `else` comes
+            back round too.
             Put an alert, a request or a Settings visit in the loop, or break it.
             """,
         triggering: """
