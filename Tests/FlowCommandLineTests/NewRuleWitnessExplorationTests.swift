@@ -86,4 +86,37 @@ import Testing
             }
             """, rule: "FL1201", decision: "capability camera = present")
     }
+
+    /// FL1103 through a limit's `else`: exploration finds the run where the cap is used up and
+    /// the flow loops without user input (FL2103).
+    @Test func theLoopThroughALimitsElseIsAnExploredPath() async throws {
+        try await check(
+            """
+            flow camera {
+              uses camera
+              start -> check
+              state check { status camera { authorized -> done granted  notDetermined -> prime  else -> done denied } }
+              state prime {
+                limit 3 times else -> check
+                alert { title "Scan receipts" button "Continue" -> ask  cancel "Not Now" -> done cancelled }
+              }
+              state ask { request camera -> check }
+            }
+            """, rule: "FL1103", decision: "shown prime 3 0")
+    }
+
+    /// FL1207's undecided-or-restricted priming: exploration's restricted user takes the same
+    /// branch and button.
+    @Test func theRestrictedUserThroughASharedPrimingIsAnExploredPath() async throws {
+        try await check(
+            """
+            flow camera {
+              uses camera
+              start -> check
+              state check { status camera { authorized -> done granted  notDetermined, restricted -> prime  denied -> done denied } }
+              state prime { alert { title "Scan receipts" button "Continue" -> ask } }
+              state ask { request camera { authorized -> done granted  else -> done denied } }
+            }
+            """, rule: "FL1207", decision: "status camera = restricted")
+    }
 }

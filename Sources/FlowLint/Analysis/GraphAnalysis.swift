@@ -9,23 +9,7 @@ extension FlowAnalysis {
     func buildGraph(callees: [FlowAnalysis?]) {
         let flow = program[id]
         let n = flow.states.count
-        graphEdges = flow.states.indices.map { s in
-            let state = flow.states[s]
-            let edges = stateEdges[s]
-            guard case .call(let call) = state.terminator, let c = callees[call.callee.index] else {
-                return Array(edges.indices)
-            }
-            let arms = call.arms
-            let covered = Set(arms.flatMap { $0.outcomes })
-            // A caller that handles an outcome also gets it at the callee's handoff states.
-            let ends = c.graphOutcomes.union(c.graphHandoffs.intersection(call.handling?.outcomes ?? []))
-            return edges.indices.filter { i in
-                switch edges[i].kind {
-                case .arm(let a): !ends.isDisjoint(with: arms[a].outcomes)
-                default: !ends.subtracting(covered).isEmpty
-                }
-            }
-        }
+        graphEdges = flow.states.indices.map { takenGraphEdges(of: $0, callees: callees) }
         requests = flow.states.map { state in
             switch state.terminator {
             case .request: true
@@ -33,6 +17,55 @@ extension FlowAnalysis {
             default: false
             }
         }
+        walkGraphFromStart()
+        let graph = GraphAdjacency(self)
+        canReachOutcome = graph.endsInOutcome
+        graph.markBackwards(&canReachOutcome) { _ in true }
+        // Backwards from every request, once per flow: the priming rules ask this per button.
+        canReachRequest = requests
+        graph.markBackwards(&canReachRequest) { _ in true }
+        // A call whose callee shows an alert of its own before every request it makes (it primes
+        // itself) is not a request the caller's alert primes: that alert offers the feature.
+        reachesRequestDirectly = flow.states.indices.map { s in
+            guard requests[s], case .call(let call) = flow.states[s].terminator,
+                let callee = callees[call.callee.index]
+            else { return requests[s] }
+            return callee.reachesRequestDirectly[callee.program[callee.id].start.index]
+        }
+        graph.markBackwards(&reachesRequestDirectly) { p in
+            switch flow.states[p].terminator {
+            case .alert, .openSettings: false
+            default: true
+            }
+        }
+        components = StronglyConnectedComponents(
+            count: n, successorStart: graph.successorStart, successorList: graph.successorList)
+    }
+
+    /// The edges of state `s` the plain graph can take: all, except a call's arms for outcomes
+    /// its callee never ends with.
+    private func takenGraphEdges(of s: Int, callees: [FlowAnalysis?]) -> [Int] {
+        let edges = stateEdges[s]
+        guard case .call(let call) = program[id].states[s].terminator, let c = callees[call.callee.index] else {
+            return Array(edges.indices)
+        }
+        let arms = call.arms
+        let covered = Set(arms.flatMap { $0.outcomes })
+        // A caller that handles an outcome also gets it at the callee's handoff states.
+        let ends = c.graphOutcomes.union(c.graphHandoffs.intersection(call.handling?.outcomes ?? []))
+        return edges.indices.filter { i in
+            switch edges[i].kind {
+            case .arm(let a): !ends.isDisjoint(with: arms[a].outcomes)
+            default: !ends.subtracting(covered).isEmpty
+            }
+        }
+    }
+
+    /// Breadth first from the start over `graphEdges`: what is reachable, with parents, depths and
+    /// anchors for graph witnesses, and the outcomes and handoffs reached.
+    private func walkGraphFromStart() {
+        let flow = program[id]
+        let n = flow.states.count
         graphReachable = [Bool](repeating: false, count: n)
         graphParent = [(state: Int, edge: Int)?](repeating: nil, count: n)
         graphDepth = [Int](repeating: 0, count: n)
@@ -60,22 +93,29 @@ extension FlowAnalysis {
                 }
             }
         }
-        // The graph's state-to-state steps as one list with offsets, forwards (for the components)
-        // and backwards: a list per state each way was two allocations a state in every flow.
-        var successorStart = [Int](repeating: 0, count: n + 1)
-        var successorList: [Int] = []
-        var predecessorStart = [Int](repeating: 0, count: n + 1)
-        canReachOutcome = [Bool](repeating: false, count: n)
-        var work: [Int] = []
+    }
+}
+
+/// The plain graph's state-to-state steps as one list with offsets, forwards (for the components)
+/// and backwards: a list per state each way was two allocations a state in every flow.
+struct GraphAdjacency {
+    var successorStart: [Int]
+    var successorList: [Int] = []
+    var predecessorStart: [Int]
+    var predecessorList: [Int]
+    /// Whether a state has a graph edge straight to an outcome.
+    var endsInOutcome: [Bool]
+
+    init(_ analysis: FlowAnalysis) {
+        let n = analysis.stateEdges.count
+        successorStart = [Int](repeating: 0, count: n + 1)
+        predecessorStart = [Int](repeating: 0, count: n + 1)
+        endsInOutcome = [Bool](repeating: false, count: n)
         for s in 0..<n {
-            let edges = stateEdges[s]
-            for e in graphEdges[s] {
+            let edges = analysis.stateEdges[s]
+            for e in analysis.graphEdges[s] {
                 switch edges[e].transition.target {
-                case .outcome:
-                    if !canReachOutcome[s] {
-                        canReachOutcome[s] = true
-                        work.append(s)
-                    }
+                case .outcome: endsInOutcome[s] = true
                 case .state(let t):
                     successorList.append(t.index)
                     predecessorStart[t.index + 1] += 1
@@ -84,7 +124,7 @@ extension FlowAnalysis {
             successorStart[s + 1] = successorList.count
         }
         for s in 0..<n { predecessorStart[s + 1] += predecessorStart[s] }
-        var predecessorList = [Int](repeating: 0, count: successorList.count)
+        predecessorList = [Int](repeating: 0, count: successorList.count)
         var fill = predecessorStart
         for s in 0..<n {
             for t in successorList[successorStart[s]..<successorStart[s + 1]] {
@@ -92,43 +132,21 @@ extension FlowAnalysis {
                 fill[t] += 1
             }
         }
-        func predecessors(_ s: Int) -> ArraySlice<Int> {
-            predecessorList[predecessorStart[s]..<predecessorStart[s + 1]]
-        }
+    }
+
+    func predecessors(_ s: Int) -> ArraySlice<Int> {
+        predecessorList[predecessorStart[s]..<predecessorStart[s + 1]]
+    }
+
+    /// Marks, backwards from the states already marked, every predecessor `passes` lets through,
+    /// until nothing changes.
+    func markBackwards(_ marks: inout [Bool], passes: (Int) -> Bool) {
+        var work = marks.indices.filter { marks[$0] }
         while let s = work.popLast() {
-            for p in predecessors(s) where !canReachOutcome[p] {
-                canReachOutcome[p] = true
+            for p in predecessors(s) where !marks[p] && passes(p) {
+                marks[p] = true
                 work.append(p)
             }
         }
-        // Backwards from every request, once per flow: the priming rules ask this per button.
-        canReachRequest = requests
-        // A call whose callee shows an alert of its own before every request it makes (it primes
-        // itself) is not a request the caller's alert primes: that alert offers the feature.
-        reachesRequestDirectly = flow.states.indices.map { s in
-            guard requests[s], case .call(let call) = flow.states[s].terminator,
-                let callee = callees[call.callee.index]
-            else { return requests[s] }
-            return callee.reachesRequestDirectly[callee.program[callee.id].start.index]
-        }
-        work = (0..<n).filter { requests[$0] }
-        while let s = work.popLast() {
-            for p in predecessors(s) where !canReachRequest[p] {
-                canReachRequest[p] = true
-                work.append(p)
-            }
-        }
-        work = (0..<n).filter { reachesRequestDirectly[$0] }
-        while let s = work.popLast() {
-            for p in predecessors(s) where !reachesRequestDirectly[p] {
-                switch flow.states[p].terminator {
-                case .alert, .openSettings: continue
-                default: break
-                }
-                reachesRequestDirectly[p] = true
-                work.append(p)
-            }
-        }
-        components = StronglyConnectedComponents(count: n, successorStart: successorStart, successorList: successorList)
     }
 }

@@ -13,7 +13,10 @@ extension Rule {
             unchanged and the only way on is the other button, which turns a priming alert into one
             that cannot be declined (App Review 5.1.1(iv); the HIG asks for a way out of every alert).
             Followed path-sensitively from the first 8 ways the analysis reaches the alert, at most 64
-            states ahead (a longer way back is not reported). Let the button end the flow or lead on.
+            states ahead (a longer way back is not reported). An alert whose own `limit` cannot let it
+            show twice in a row (`every N days`, or `1 time`: it was just shown) takes the limit's
+            `else` instead and is not reported; with `N times` alone it does show again, up to N
+            times. Let the button end the flow or lead on.
             """,
         triggering: """
             flow camera {
@@ -38,7 +41,8 @@ extension Rule {
         for (flow, analysis) in context.flows {
             var witnesses = WitnessBuilder(analysis)
             let cycles = FlowAnalysis.quietCycles(flow)
-            for (s, state) in flow.states.enumerated() where cycles[s] {
+            for (s, state) in flow.states.enumerated() where cycles[s] && !(state.limit?.blocksImmediateReshow ?? false)
+            {
                 guard case .alert(let alert) = state.terminator else { continue }
                 // Buttons whose target leads back here through pass-through states at all.
                 let candidates = alert.buttons.indices.filter {
@@ -168,4 +172,10 @@ extension FlowAnalysis {
         }
         return nil
     }
+}
+
+extension Limit {
+    /// Whether a state with this limit, just shown, takes the `else` when entered again in the
+    /// same run: `every N days` (N is at least 1, and no day has passed) or `1 time`.
+    var blocksImmediateReshow: Bool { everyDays != nil || times == 1 }
 }

@@ -13,6 +13,14 @@ extension Rule {
             A loop inside a larger one that waits elsewhere is found too (two status checks that send
             each other back and forth while both permissions are denied, with an alert on the way in):
             the cycles of the states that wait for nothing, over the edges some path takes.
+
+            A state's `limit` counts: once it says "not now" (the state was shown as often as
+            `N times` allows, or `every N days` has not passed; in one run that lasts from the
+            first showing on), the flow takes its `else` without running the state. A loop back
+            through that `else` waits for nothing even when the state is an alert, and is reported
+            (at the `limit`). A loop of gotos and checks through a limited state's own statement
+            runs only until the limit says not now, so it is reported only when that `else` comes
+            back round too.
             Put an alert, a request or a Settings visit in the loop, or break it.
             """,
         triggering: """
@@ -41,19 +49,20 @@ extension Rule {
         var findings: [RuleFinding] = []
         for (flow, analysis) in context.flows {
             var witnesses = WitnessBuilder(analysis)
+            // Components of the flow reported as a whole loop.
+            var whole = Set<Int>()
             for component in analysis.components.components {
                 guard let first = component.first, analysis.graphReachable[first] else { continue }
                 let isCycle =
                     component.count > 1
                     || flow.states[first].terminator.transitions.contains { $0.target == .state(StateID(first)) }
                 guard isCycle else { continue }
-                let waits = component.contains { s in
-                    switch flow.states[s].terminator {
-                    case .alert, .request, .openSettings, .call: true
-                    case .goto, .status, .capability, .variant: false
-                    }
+                // A limit's `else` may leave the loop (it is bounded) or close one through an
+                // alert: the loops over edges found below decide both.
+                guard !component.contains(where: { flow.states[$0].waits || flow.states[$0].limit != nil }) else {
+                    continue
                 }
-                guard !waits else { continue }
+                whole.insert(analysis.components.componentOf[first])
                 let entry =
                     component.min {
                         (analysis.nodesOfState[$0].first ?? .max) < (analysis.nodesOfState[$1].first ?? .max)
@@ -70,47 +79,61 @@ extension Rule {
                         ],
                         witness: witnesses.witness(toState: StateID(entry))))
             }
-            findings += innerEventlessLoops(flow, analysis, witnesses: &witnesses)
+            findings += innerEventlessLoops(flow, analysis, reported: whole, witnesses: &witnesses)
         }
         return findings
     }
 
     /// Eventless loops inside a larger loop that waits somewhere else (an alert on the way in, two
-    /// status checks that send each other back and forth): the cycles of the states that wait for
-    /// nothing, over the edges the status analysis takes, that are not a whole loop of the flow
-    /// (those are reported above).
+    /// status checks that send each other back and forth), and loops closed by a limit's `else`:
+    /// the cycles over the edges the status analysis takes that wait for nothing. A limited state
+    /// contributes its `else` edge only (its statement runs at most as often as the limit allows,
+    /// so a loop through it ends); another state its terminator's edges when it waits for nothing.
+    /// Whole loops of the flow reported above (`reported`, by component) are skipped.
     fileprivate static func innerEventlessLoops(
-        _ flow: Flow, _ analysis: FlowAnalysis, witnesses: inout WitnessBuilder
+        _ flow: Flow, _ analysis: FlowAnalysis, reported: Set<Int>, witnesses: inout WitnessBuilder
     ) -> [RuleFinding] {
         let count = flow.states.count
-        let eventless = (0..<count).map { s -> Bool in
-            guard !analysis.nodesOfState[s].isEmpty else { return false }
-            switch flow.states[s].terminator {
-            case .goto, .status, .capability, .variant: return true
-            case .alert, .request, .openSettings, .call: return false
-            }
+        let member = (0..<count).map { s in
+            !analysis.nodesOfState[s].isEmpty && (flow.states[s].limit != nil || !flow.states[s].waits)
         }
-        let inner = StronglyConnectedComponents(count: count) { s in
-            guard eventless[s] else { return [] }
-            return analysis.stateEdges[s].indices.compactMap { e in
+        let successors = (0..<count).map { s -> [Int] in
+            guard member[s] else { return [] }
+            let edges = analysis.stateEdges[s]
+            return edges.indices.compactMap { e in
                 guard analysis.takenEdges[s].contains(e),
-                    case .state(let t) = analysis.stateEdges[s][e].transition.target,
-                    eventless[t.index]
+                    flow.states[s].limit == nil || edges[e].kind == .limitElse,
+                    case .state(let t) = edges[e].transition.target, member[t.index]
                 else { return nil }
                 return t.index
             }
         }
+        let inner = StronglyConnectedComponents(count: count) { successors[$0] }
         var findings: [RuleFinding] = []
         for component in inner.components {
-            guard let first = component.first, eventless[first] else { continue }
-            let isCycle =
-                component.count > 1
-                || flow.states[first].terminator.transitions.contains { $0.target == .state(StateID(first)) }
+            guard let first = component.first, member[first],
+                component.count > 1 || successors[first].contains(first)
+            else { continue }
+            let limited = component.sorted().filter { flow.states[$0].limit != nil }
             // A whole loop of the flow is the finding above.
-            let outer = analysis.components.components[analysis.components.componentOf[first]]
-            guard isCycle, outer.count != component.count else { continue }
+            if limited.isEmpty, reported.contains(analysis.components.componentOf[first]) { continue }
             let entry = component.min { analysis.nodesOfState[$0].first! < analysis.nodesOfState[$1].first! } ?? first
             let names = component.sorted().map { "'\(flow.states[$0].name)'" }.joined(separator: ", ")
+            if let l = limited.first, let limit = flow.states[l].limit {
+                let limitedNames = limited.map { "'\(flow.states[$0].name)'" }.joined(separator: ", ")
+                let which = limited.count == 1 ? "the limit of \(limitedNames) is" : "the limits of \(limitedNames) are"
+                findings.append(
+                    RuleFinding(
+                        "states \(names) form a loop that waits for no user or device event once \(which) not due: it would spin forever",
+                        at: limit.range,
+                        notes: [
+                            DiagnosticNote(
+                                "after 'limit \(limit.clauseText)' says not now, its 'else' comes back round without showing anything; send the 'else' out of the loop (an outcome, or a state that leads on)"
+                            )
+                        ],
+                        witness: witnesses.witness(toState: StateID(l))))
+                continue
+            }
             findings.append(
                 RuleFinding(
                     "states \(names) form a loop that waits for no user or device event: it would spin forever",
@@ -123,5 +146,16 @@ extension Rule {
                     witness: witnesses.witness(toState: StateID(entry))))
         }
         return findings
+    }
+}
+
+extension FlowState {
+    /// Whether running the state waits for an event: the user (an alert or screen), iOS (a
+    /// request), Settings or a subflow. Gotos and checks read what is already there.
+    var waits: Bool {
+        switch terminator {
+        case .alert, .request, .openSettings, .call: true
+        case .goto, .status, .capability, .variant: false
+        }
     }
 }
