@@ -285,14 +285,7 @@ struct Search {
             steps += 1
 
             await device.restore(node.device)
-            // A limit is decided first in its step, by the history, not the device's user.
-            if case .limit? = stepDecisions.first {
-                limitChoices?.replay(stepDecisions[0])
-                await chooser.replay(Array(stepDecisions.dropFirst()))
-            } else {
-                limitChoices?.replay(nil)
-                await chooser.replay(stepDecisions)
-            }
+            await replay(stepDecisions)
             var execution = node.execution
             let ctx = execution.currentContext
             let advanced = await execution.advance()
@@ -325,21 +318,36 @@ struct Search {
                     execution: execution, device: await device.state, stack: stack, trace: trace, decisions: decisions)
                 stepDecisions = []
             case .ended(let end):
-                let ending: ExploredPath.Ending =
-                    switch end {
-                    case .outcome(let o): .outcome(o)
-                    case .error(let e): .error(e)
-                    // Neither happens: every input is a choice and nothing cancels the search task.
-                    case .inputNeeded(let n, _): .error(FlowError(kind: .device, message: n.summary, context: ctx))
-                    case .cancelled: .error(FlowError(kind: .device, message: "cancelled", context: ctx))
-                    }
                 report(
                     ExploredPath(
-                        decisions: self.decisions(decisions), trace: self.trace(trace), ending: ending, mergedAt: nil))
+                        decisions: self.decisions(decisions), trace: self.trace(trace),
+                        ending: Self.ending(end, context: ctx), mergedAt: nil))
                 return
             case .choice:
                 preconditionFailure("handled above")
             }
+        }
+    }
+
+    /// Sets up the step's decisions: a limit is decided first in its step, by the history, not
+    /// the device's user.
+    private mutating func replay(_ stepDecisions: [ExplorationChoice]) async {
+        if case .limit? = stepDecisions.first {
+            limitChoices?.replay(stepDecisions[0])
+            await chooser.replay(Array(stepDecisions.dropFirst()))
+        } else {
+            limitChoices?.replay(nil)
+            await chooser.replay(stepDecisions)
+        }
+    }
+
+    private static func ending(_ end: RunEnd, context ctx: StepContext) -> ExploredPath.Ending {
+        switch end {
+        case .outcome(let o): .outcome(o)
+        case .error(let e): .error(e)
+        // Neither happens: every input is a choice and nothing cancels the search task.
+        case .inputNeeded(let n, _): .error(FlowError(kind: .device, message: n.summary, context: ctx))
+        case .cancelled: .error(FlowError(kind: .device, message: "cancelled", context: ctx))
         }
     }
 
