@@ -77,10 +77,24 @@ public enum AppInputs {
             }
             return ([], warnings)
         }
+        let app = try plistApp(
+            plistPath, at: absolute(plistPath), overrides: overrides, deployment: deployment, manifest: manifest,
+            files: files, maxBytes: maxBytes, cwd: cwd, warnings: &warnings)
+        return ([app], warnings)
+    }
+
+    /// The app an Info.plist (with any xcconfig settings) describes; its privacy manifest is the
+    /// one named, else the one beside it.
+    static func plistApp(
+        _ plistPath: String, at absolutePath: String, overrides: [BuildSetting], deployment: OSVersion?,
+        manifest: PrivacyManifest?, files: ProjectFileReader, maxBytes: Int, cwd: String, warnings: inout [String]
+    ) throws(ProjectError) -> AppTarget {
+        var deployment = deployment
+        var manifest = manifest
         var plist: InfoPlist
         do {
             // Read as before the project options existed (any path the user names), within the size limit.
-            switch FileSystemReader().read(absolute(plistPath), maxBytes: maxBytes) {
+            switch FileSystemReader().read(absolutePath, maxBytes: maxBytes) {
             case .success(let bytes): plist = try InfoPlist(path: plistPath, data: Data(bytes))
             case .failure(let error): throw ProjectError(message: "cannot read '\(plistPath)': \(error.message)")
             }
@@ -104,14 +118,13 @@ public enum AppInputs {
         try settings.check()
         warnings += settings.warnings
         if deployment == nil, case .string(let d)? = plist.values["MinimumOSVersion"] { deployment = OSVersion(d) }
-        let beside = ProjectFileReader.join(ProjectRoot.parent(of: absolute(plistPath)) ?? cwd, manifestName)
+        let beside = ProjectFileReader.join(ProjectRoot.parent(of: absolutePath) ?? cwd, manifestName)
         if manifest == nil, files.exists(beside) {
             manifest = try readManifest(beside, shown: files.shown(beside), files: files)
         }
-        let app = AppTarget(
+        return AppTarget(
             name: plistPath, infoPlist: plist, deploymentTarget: deployment, privacyManifest: manifest,
             manifestSearch: "beside \(plistPath)", generatesInfoPlist: generated)
-        return ([app], warnings)
     }
 
     static func readManifest(_ path: String, shown: String, files: ProjectFileReader) throws(ProjectError)
