@@ -22,6 +22,11 @@ LIMIT = 80
 # the reason it stays long. Keep it short; split the function instead when you can.
 ALLOWED = {
     # moved/split by story/lint29 (the lead empties these when their branches merge)
+    "Sources/FlowCommandLine/Storyboard/GraphLayout.swift:GraphLayout.layout": "split by story",
+    "Sources/FlowCommandLine/Storyboard/StoryReader.swift:StoryReader.items": "split by story",
+    "Sources/FlowCommandLine/Storyboard/StoryReader.swift:StoryReader.alertScreen": "split by story",
+    "Sources/FlowLint/Analysis/GraphAnalysis.swift:FlowAnalysis.buildGraph": "split by lint29",
+    "Sources/FlowLint/Analysis/StatusAnalysis.swift:FlowAnalysis.runStatusAnalysis": "split by lint29",
 }
 
 DECL_WORDS = {"func", "init", "deinit", "subscript"}
