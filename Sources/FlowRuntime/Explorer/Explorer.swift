@@ -285,7 +285,14 @@ struct Search {
             steps += 1
 
             await device.restore(node.device)
-            await replay(stepDecisions)
+            // A limit is decided first in its step, by the history, not the device's user.
+            if case .limit? = stepDecisions.first {
+                limitChoices?.replay(stepDecisions[0])
+                await chooser.replay(Array(stepDecisions.dropFirst()))
+            } else {
+                limitChoices?.replay(nil)
+                await chooser.replay(stepDecisions)
+            }
             var execution = node.execution
             let ctx = execution.currentContext
             let advanced = await execution.advance()
@@ -329,18 +336,7 @@ struct Search {
         }
     }
 
-    /// Sets up the step's decisions: a limit is decided first in its step, by the history, not
-    /// the device's user.
-    private mutating func replay(_ stepDecisions: [ExplorationChoice]) async {
-        if case .limit? = stepDecisions.first {
-            limitChoices?.replay(stepDecisions[0])
-            await chooser.replay(Array(stepDecisions.dropFirst()))
-        } else {
-            limitChoices?.replay(nil)
-            await chooser.replay(stepDecisions)
-        }
-    }
-
+    /// How a run that ended in the search ends its path in the report.
     private static func ending(_ end: RunEnd, context ctx: StepContext) -> ExploredPath.Ending {
         switch end {
         case .outcome(let o): .outcome(o)
