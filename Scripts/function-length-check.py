@@ -197,7 +197,8 @@ def self_test():
         let b = #"} "# + #"""
             }"}
             """#
-        return a + b + "\\("}" + "{")"
+        let c = "// not a comment {" + "/* nor this { */"
+        return a + b + c + "\\("}" + "{")"
     }
     var computed: Int {
         get { 1 }
@@ -218,8 +219,8 @@ extension S {
 '''
     got = [(line, name, length) for line, name, length in functions(sample)]
     want = [
-        (2, "S.short", 1), (5, "S.strings", 10), (15, "S.computed", 3), (19, "S.init", 4),
-        (26, "P.property", 1), (29, "S.later", 1),
+        (2, "S.short", 1), (5, "S.strings", 11), (16, "S.computed", 3), (20, "S.init", 4),
+        (27, "P.property", 1), (30, "S.later", 1),
     ]
     if got != want:
         print(f"self-test failed:\n  got  {got}\n  want {want}")
