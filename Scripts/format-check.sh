@@ -13,3 +13,8 @@ echo "swift format lint: $(git ls-files '*.swift' ':!:Tests/FlowCodegenTests/Gol
 long=$(git ls-files 'Sources/*.swift' | xargs wc -l | awk '$2 != "total" && $1 > 600 { print "  " $2 ": " $1 " lines" }')
 if [ -n "$long" ]; then echo "source files over 600 lines:"; echo "$long"; exit 1; fi
 echo "no source file over 600 lines"
+
+# Issue 31: no function in Sources/ over 80 lines (Scripts/function-length-check.py, with its own
+# self-test of the brace counting first; its ALLOWED list says what may stay longer and why).
+python3 Scripts/function-length-check.py --self-test
+python3 Scripts/function-length-check.py

@@ -12,13 +12,7 @@ extension Benchmarks {
     /// has lint warnings, which are published each time).
     func languageServer() async throws -> [BenchRow] {
         log("language server: a keystroke on a 5,000-line file...")
-        var shape = Self.throughputShape
-        shape.flowsPerFile = 1
-        var text = CorpusGenerator.file(index: 0, parameters: shape).text
-        while text.utf8.count(where: { $0 == 0x0A }) < 5_000 {
-            shape.flowsPerFile += 5
-            text = CorpusGenerator.file(index: 0, parameters: shape).text
-        }
+        let (text, shape) = Self.corpusFile(lines: 5_000)
         let lines = text.utf8.count(where: { $0 == 0x0A })
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "flowbench-lsp-\(UUID().uuidString)")
@@ -97,6 +91,18 @@ extension Benchmarks {
 }
 
 extension Benchmarks {
+    /// A generated corpus file of one shape with at least `lines` lines, and its shape.
+    static func corpusFile(lines: Int) -> (text: String, shape: CorpusParameters) {
+        var shape = throughputShape
+        shape.flowsPerFile = 1
+        var text = CorpusGenerator.file(index: 0, parameters: shape).text
+        while text.utf8.count(where: { $0 == 0x0A }) < lines {
+            shape.flowsPerFile += 5
+            text = CorpusGenerator.file(index: 0, parameters: shape).text
+        }
+        return (text, shape)
+    }
+
     /// CPU time of the whole process (every thread), so a keystroke's cost can be read on a
     /// loaded machine, where wall time includes waiting for a core.
     static func processCPUSeconds() -> Double {

@@ -179,12 +179,25 @@ public enum SwiftCodegen {
     }
 
     private static func renderFlow(_ g: GeneratedFlow, access: String) -> String {
+        let location = "\(commentSafe(g.path)):\(g.flow.nameRange.start.line)"
+        var out = renderAccessor(g, access: access, location: location)
+        out += "\n"
+        // The descriptor type.
+        out += descriptorDocumentation(g, location: location)
+        out += "    \(access)struct \(g.typeName): FlowDescriptor {\n"
+        out += "        /// The flow's name in its `.flow` file.\n"
+        out += "        \(access)static let flowName = \"\(g.flow.name)\"\n\n"
+        out += renderOutcomeEnum(g, access: access)
+        out += renderArgumentMembers(g, access: access)
+        out += "    }\n"
+        return out
+    }
+
+    /// The accessor: a property for a flow without parameters, a function otherwise.
+    private static func renderAccessor(_ g: GeneratedFlow, access: String, location: String) -> String {
         let flow = g.flow
-        let location = "\(commentSafe(g.path)):\(flow.nameRange.start.line)"
         let accessor = SwiftNames.declared(g.accessorName)
         var out = ""
-
-        // The accessor: a property for a flow without parameters, a function otherwise.
         let runExample = g.parameters.isEmpty ? "Flows.\(g.accessorName)" : "Flows.\(g.accessorName)(...)"
         out += "    /// Runs flow `\(flow.name)` (\(location)): `try await session.run(\(runExample))`.\n"
         if g.parameters.isEmpty {
@@ -196,9 +209,13 @@ public enum SwiftCodegen {
             out += "        \(g.typeName)(\(passed))\n"
             out += "    }\n"
         }
-        out += "\n"
+        return out
+    }
 
-        // The descriptor type.
+    /// The descriptor's doc comment: where the flow is declared and what it uses.
+    private static func descriptorDocumentation(_ g: GeneratedFlow, location: String) -> String {
+        let flow = g.flow
+        var out = ""
         var summary = "Flow `\(flow.name)`, declared at \(location)"
         if !flow.uses.isEmpty { summary += "; uses " + flow.uses.map(\.rawValue).joined(separator: ", ") }
         out += "    /// \(summary).\n"
@@ -220,10 +237,13 @@ public enum SwiftCodegen {
             let experiments = flow.experiments.map { "`\($0.name)` (\($0.weightsDescription))" }
             out += "    /// Experiments: \(experiments.joined(separator: ", ")); events carry `variant_<name>`.\n"
         }
-        out += "    \(access)struct \(g.typeName): FlowDescriptor {\n"
-        out += "        /// The flow's name in its `.flow` file.\n"
-        out += "        \(access)static let flowName = \"\(flow.name)\"\n\n"
+        return out
+    }
 
+    /// The descriptor's `Outcome` enum.
+    private static func renderOutcomeEnum(_ g: GeneratedFlow, access: String) -> String {
+        let flow = g.flow
+        var out = ""
         let kind =
             flow.outcomesDeclared
             ? "the outcomes it declares that a run can reach"
@@ -240,6 +260,12 @@ public enum SwiftCodegen {
         }
         out += "        }\n\n"
 
+        return out
+    }
+
+    /// The descriptor's stored arguments, its initializer and its `arguments`.
+    private static func renderArgumentMembers(_ g: GeneratedFlow, access: String) -> String {
+        var out = ""
         for parameter in g.parameters {
             let what = parameter.kind == .permission ? "The permission" : "The text"
             out += "        /// \(what) passed as `\(parameter.name)`.\n"
@@ -270,7 +296,6 @@ public enum SwiftCodegen {
             out += "            [\(pairs.joined(separator: ", "))]\n"
             out += "        }\n"
         }
-        out += "    }\n"
         return out
     }
 

@@ -66,18 +66,9 @@ struct Layout {
     func buildLines(_ roles: Roles) throws(FormatError) -> (lines: [Line], byteOrderMark: Bool) {
         let tokens = file.tokens
         let source = file.source
-        var lines: [Line] = []
-        var current = Line()
-        var lineOpen = false  // `current` holds something
+        var b = LineBuilder()
         /// Indentation stack: the level inside each open `{` or `(`, and whether it is a paren.
         var stack: [(level: Int, isParen: Bool)] = []
-        var bom = false
-
-        func finishLine() {
-            if lineOpen { lines.append(current) }
-            current = Line()
-            lineOpen = false
-        }
 
         for (i, token) in tokens.enumerated() {
             let previous = i > 0 ? tokens[i - 1] : nil
@@ -96,93 +87,122 @@ struct Layout {
             let commentIndent = (token.kind == .rightBrace) ? base : tokenIndent
             let afterOpen = previous?.kind == .leftBrace
 
-            var newlines = previous == nil ? 1 : 0  // the file start counts as a line start
-            var sawOwnLineContent = false
-            // The trivia between the previous token's text and this one's: its pieces, unless it
-            // is only whitespace and line breaks (most of it), when counting the breaks is enough.
-            for range in [previous?.trailingTrivia, token.leadingTrivia] {
-                guard let range, !range.isEmpty else { continue }
-                if let breaks = plainWhitespaceLineBreaks(source, range) {
-                    newlines += breaks
-                    continue
-                }
-                for piece in Trivia(source: source, bytes: range) {
-                    let text = source[piece.bytes]
-                    switch piece.kind {
-                    case .whitespace:
-                        continue
-                    case .byteOrderMark:
-                        bom = true
-                    case .unexpectedText:
-                        throw .internalError(message: "unexpected text in trivia", at: token.range)
-                    case .newline:
-                        newlines += 1
-                    case .lineComment, .blockComment:
-                        if newlines > 0 {
-                            finishLine()
-                            let atStart = lines.isEmpty || (afterOpen && !sawOwnLineContent)
-                            current.blankBefore = atStart ? 0 : min(newlines - 1, options.maxBlankLines)
-                            current.indent = commentIndent
-                            current.content = Array(text)
-                            lineOpen = true
-                            newlines = 0
-                            sawOwnLineContent = true
-                            if piece.kind == .lineComment {
-                                // A line comment runs to the end of its line.
-                                continue
-                            }
-                        } else if piece.kind == .lineComment {
-                            if lineOpen && current.firstToken == nil && current.trailingComment == nil {
-                                current.content += [UInt8(ascii: " ")] + Array(text)
-                            } else {
-                                current.trailingComment = Array(text)
-                            }
-                        } else {
-                            current.content += [UInt8(ascii: " ")] + Array(text)
-                        }
-                    }
-                }
-            }
+            let (newlines, sawOwnLineContent) = try placeTrivia(
+                before: token, after: previous, commentIndent: commentIndent, afterOpen: afterOpen, into: &b)
             if isEOF {
-                finishLine()
+                b.finishLine()
                 break
             }
             if newlines > 0 {
-                finishLine()
-                let atStart = lines.isEmpty || (afterOpen && !sawOwnLineContent)
+                b.finishLine()
+                let atStart = b.lines.isEmpty || (afterOpen && !sawOwnLineContent)
                 let beforeClose = token.kind == .rightBrace && !sawOwnLineContent
-                current.blankBefore = atStart || beforeClose ? 0 : min(newlines - 1, options.maxBlankLines)
-                current.indent = tokenIndent
-                current.firstToken = i
-                current.isContinuation = !roles.itemStart[i] && token.kind != .rightBrace && token.kind != .rightParen
-                lineOpen = true
-            } else if lineOpen {
+                b.current.blankBefore = atStart || beforeClose ? 0 : min(newlines - 1, options.maxBlankLines)
+                b.current.indent = tokenIndent
+                b.current.firstToken = i
+                b.current.isContinuation = !roles.itemStart[i] && token.kind != .rightBrace && token.kind != .rightParen
+                b.lineOpen = true
+            } else if b.lineOpen {
                 // After a comment that opened the line (`/* note */ state a`): one space.
-                let spaces = current.firstToken == nil ? 1 : spacing(previous, token, i, roles)
-                if let anchor = roles.anchors[i], let first = current.firstToken, first == anchor.itemStart,
-                    current.anchor == nil
+                let spaces = b.current.firstToken == nil ? 1 : spacing(previous, token, i, roles)
+                if let anchor = roles.anchors[i], let first = b.current.firstToken, first == anchor.itemStart,
+                    b.current.anchor == nil
                 {
-                    let width = displayWidth(current.content)
-                    current.anchor = (AnchorKey(kind: anchor.kind, block: anchor.block), current.content.count, width)
+                    let width = displayWidth(b.current.content)
+                    b.current.anchor = (
+                        AnchorKey(kind: anchor.kind, block: anchor.block), b.current.content.count, width
+                    )
                 }
-                current.content += Array(repeating: UInt8(ascii: " "), count: spaces)
+                b.current.content += Array(repeating: UInt8(ascii: " "), count: spaces)
             } else {
                 // The first token of the file, on the first line.
-                current.indent = tokenIndent
-                current.firstToken = i
-                lineOpen = true
+                b.current.indent = tokenIndent
+                b.current.firstToken = i
+                b.lineOpen = true
             }
-            if current.firstToken == nil { current.firstToken = i }
-            current.content += source[token.textRange]
+            if b.current.firstToken == nil { b.current.firstToken = i }
+            b.current.content += source[token.textRange]
 
             switch token.kind {
-            case .leftBrace: stack.append((current.indent + 1, false))
-            case .leftParen: stack.append((current.indent + 1, true))
+            case .leftBrace: stack.append((b.current.indent + 1, false))
+            case .leftParen: stack.append((b.current.indent + 1, true))
             case .rightBrace, .rightParen: if !stack.isEmpty { stack.removeLast() }
             default: break
             }
         }
-        return (lines, bom)
+        return (b.lines, b.byteOrderMark)
+    }
+
+    /// Places the comments in the trivia between `previous` and `token` on their lines; returns
+    /// the line breaks since the last thing placed and whether a comment opened a line.
+    private func placeTrivia(
+        before token: Token, after previous: Token?, commentIndent: Int, afterOpen: Bool,
+        into b: inout LineBuilder
+    ) throws(FormatError) -> (newlines: Int, sawOwnLineContent: Bool) {
+        let source = file.source
+        var newlines = previous == nil ? 1 : 0  // the file start counts as a line start
+        var sawOwnLineContent = false
+        // The trivia between the previous token's text and this one's: its pieces, unless it
+        // is only whitespace and line breaks (most of it), when counting the breaks is enough.
+        for range in [previous?.trailingTrivia, token.leadingTrivia] {
+            guard let range, !range.isEmpty else { continue }
+            if let breaks = plainWhitespaceLineBreaks(source, range) {
+                newlines += breaks
+                continue
+            }
+            for piece in Trivia(source: source, bytes: range) {
+                let text = source[piece.bytes]
+                switch piece.kind {
+                case .whitespace:
+                    continue
+                case .byteOrderMark:
+                    b.byteOrderMark = true
+                case .unexpectedText:
+                    throw .internalError(message: "unexpected text in trivia", at: token.range)
+                case .newline:
+                    newlines += 1
+                case .lineComment, .blockComment:
+                    if newlines > 0 {
+                        b.finishLine()
+                        let atStart = b.lines.isEmpty || (afterOpen && !sawOwnLineContent)
+                        b.current.blankBefore = atStart ? 0 : min(newlines - 1, options.maxBlankLines)
+                        b.current.indent = commentIndent
+                        b.current.content = Array(text)
+                        b.lineOpen = true
+                        newlines = 0
+                        sawOwnLineContent = true
+                        if piece.kind == .lineComment {
+                            // A line comment runs to the end of its line.
+                            continue
+                        }
+                    } else if piece.kind == .lineComment {
+                        if b.lineOpen && b.current.firstToken == nil && b.current.trailingComment == nil {
+                            b.current.content += [UInt8(ascii: " ")] + Array(text)
+                        } else {
+                            b.current.trailingComment = Array(text)
+                        }
+                    } else {
+                        b.current.content += [UInt8(ascii: " ")] + Array(text)
+                    }
+                }
+            }
+        }
+        return (newlines, sawOwnLineContent)
+    }
+
+    /// The lines built so far and the one being built.
+    struct LineBuilder {
+        var lines: [Line] = []
+        var current = Line()
+        /// `current` holds something.
+        var lineOpen = false
+        var byteOrderMark = false
+
+        mutating func finishLine() {
+            if lineOpen { lines.append(current) }
+            current = Line()
+            lineOpen = false
+        }
     }
 
     /// The spaces between two tokens on one line.

@@ -98,32 +98,7 @@ extension FlowstringsCommand {
         }
         let locales = Set(catalog.units.flatMap { $0.translations.map(\.locale) }).count
         if check {
-            var stale = 0
-            for file in files {
-                guard let path = file.path else { continue }
-                let current: [UInt8]
-                switch FileSystemReader().read(absolute(path), maxBytes: setup.limits.maxFileBytes) {
-                case .success(let bytes): current = bytes
-                case .failure(let error):
-                    stderr.line(
-                        "\(OutputEscaping.visible(path)):1:1: error: the catalog is out of date with the flows: it cannot be read (\(error.message)); run 'flowstrings export' [\(DiagnosticID.catalogOutOfDate)]"
-                    )
-                    stale += 1
-                    continue
-                }
-                guard current != file.bytes else { continue }
-                stale += 1
-                if path.hasSuffix("/contents.json") || path.contains("/Source Contents/") {
-                    stderr.line(
-                        "\(OutputEscaping.visible(path)):1:1: error: the catalog is out of date with the flows: this file differs from what the export writes [\(DiagnosticID.catalogOutOfDate)]"
-                    )
-                    continue
-                }
-                let existing = SourceFile(id: FileID(0), path: path, bytes: current)
-                let diagnostic = CatalogDiff.outOfDate(
-                    existing: existing, expected: file.bytes, xliff: setup.format != "xcstrings")
-                stderr.write(DiagnosticRenderer(files: [existing], colored: colored).render([diagnostic]))
-            }
+            let stale = staleFiles(files, setup, stderr: stderr, colored: colored)
             if !setup.parsed.flag("quiet") {
                 stderr.line(
                     stale == 0
@@ -157,6 +132,40 @@ extension FlowstringsCommand {
             )
         }
         return 0
+    }
+
+    /// `--check`: reports each catalog file that differs from what the export writes, and
+    /// returns how many do.
+    func staleFiles(
+        _ files: [(path: String?, bytes: [UInt8])], _ setup: Setup, stderr: any TextOutput, colored: Bool
+    ) -> Int {
+        var stale = 0
+        for file in files {
+            guard let path = file.path else { continue }
+            let current: [UInt8]
+            switch FileSystemReader().read(absolute(path), maxBytes: setup.limits.maxFileBytes) {
+            case .success(let bytes): current = bytes
+            case .failure(let error):
+                stderr.line(
+                    "\(OutputEscaping.visible(path)):1:1: error: the catalog is out of date with the flows: it cannot be read (\(error.message)); run 'flowstrings export' [\(DiagnosticID.catalogOutOfDate)]"
+                )
+                stale += 1
+                continue
+            }
+            guard current != file.bytes else { continue }
+            stale += 1
+            if path.hasSuffix("/contents.json") || path.contains("/Source Contents/") {
+                stderr.line(
+                    "\(OutputEscaping.visible(path)):1:1: error: the catalog is out of date with the flows: this file differs from what the export writes [\(DiagnosticID.catalogOutOfDate)]"
+                )
+                continue
+            }
+            let existing = SourceFile(id: FileID(0), path: path, bytes: current)
+            let diagnostic = CatalogDiff.outOfDate(
+                existing: existing, expected: file.bytes, xliff: setup.format != "xcstrings")
+            stderr.write(DiagnosticRenderer(files: [existing], colored: colored).render([diagnostic]))
+        }
+        return stale
     }
 }
 

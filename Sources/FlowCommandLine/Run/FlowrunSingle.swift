@@ -111,16 +111,46 @@ struct FlowrunSingle: Sendable {
             return io.usageError("\(error)", parser: FlowrunCommand.parser)
         }
 
-        if let log = options.eventLog {
-            // Each run's events, a later run's from its own day (`--relaunch-after`).
-            let start = log.time ?? Date()
-            for run in runs {
-                let time = start.addingTimeInterval(Double(run.daysLater * Limit.secondsPerDay))
-                guard Self.append(run.result.sentEvents, to: (log.path, log.user, time), io: io) else {
-                    return ExitCode.usageError
-                }
+        if let log = options.eventLog, !Self.appendEvents(of: runs, to: log, io: io) { return ExitCode.usageError }
+        let (code, message) = await ending(
+            result, user: user, transcript: transcript, program: program, path: path, options: options)
+        if let failed = await render(
+            result, code: code, message: message, transcript: transcript, interpreter: interpreter,
+            runAt: (program, flow, arguments, script), path: path, options: options)
+        {
+            return failed
+        }
+        if let message {
+            if case .error = result.end, code == ExitCode.flowError {
+                io.stderr.write(message)
+            } else {
+                io.error(message)
             }
         }
+        if code == ExitCode.finished || code == ExitCode.unexpectedOutcome {
+            Self.warnUnused(await user.scripted.remaining, io: io)
+        }
+        return code
+    }
+
+    /// Appends each run's events to the `--events` file, a later run's from its own day
+    /// (`--relaunch-after`); false, having said why, when it cannot be written.
+    static func appendEvents(
+        of runs: [(result: RunResult, daysLater: Int)], to log: (path: String, user: String, time: Date?), io: IO
+    ) -> Bool {
+        let start = log.time ?? Date()
+        for run in runs {
+            let time = start.addingTimeInterval(Double(run.daysLater * Limit.secondsPerDay))
+            guard append(run.result.sentEvents, to: (log.path, log.user, time), io: io) else { return false }
+        }
+        return true
+    }
+
+    /// The exit code the run's end gives, and the message that explains it.
+    private func ending(
+        _ result: RunResult, user: TerminalUser, transcript: Transcript, program: Program, path: String,
+        options: RunOptions
+    ) async -> (code: Int32, message: String?) {
         var code: Int32
         var message: String?
         switch result.end {
@@ -150,7 +180,17 @@ struct FlowrunSingle: Sendable {
             code = ExitCode.cancelled
             message = "the run was cancelled" + (io.stdin.isTerminal ? " (end of input)" : "")
         }
+        return (code, message)
+    }
 
+    /// Prints the run in the chosen format; an exit code when that fails (the storyboard's
+    /// replay), else nil.
+    private func render(
+        _ result: RunResult, code: Int32, message: String?, transcript: Transcript, interpreter: Interpreter,
+        runAt run: (program: Program, flow: FlowID, arguments: [String: RunArgument], script: RunScript),
+        path: String, options: RunOptions
+    ) async -> Int32? {
+        let (program, flow, arguments, script) = run
         let locale = interpreter.locale
         switch options.format {
         case .text:
@@ -178,28 +218,22 @@ struct FlowrunSingle: Sendable {
                 return io.usageError("\(error)", parser: FlowrunCommand.parser)
             }
         }
-        if let message {
-            if case .error = result.end, code == ExitCode.flowError {
-                io.stderr.write(message)
-            } else {
-                io.error(message)
+        return nil
+    }
+
+    /// Warns about scripted input the run never used (`leftover`).
+    private static func warnUnused(_ leftover: Script, io: IO) {
+        let unused =
+            leftover.taps.map { "--tap \"\($0.value)\"" }
+            + leftover.answers.sorted { $0.key.rawValue < $1.key.rawValue }.flatMap { kind, answers in
+                answers.map { "--answer \(kind.rawValue)=\(Self.choiceText($0.value))" }
             }
+            + (leftover.settingsVisits.isEmpty ? [] : ["\(leftover.settingsVisits.count) --settings visit(s)"])
+        if !unused.isEmpty {
+            io.stderr.line(
+                "flowrun: warning: scripted input was not used: "
+                    + OutputEscaping.visible(unused.joined(separator: ", ")))
         }
-        if code == ExitCode.finished || code == ExitCode.unexpectedOutcome {
-            let leftover = await user.scripted.remaining
-            let unused =
-                leftover.taps.map { "--tap \"\($0.value)\"" }
-                + leftover.answers.sorted { $0.key.rawValue < $1.key.rawValue }.flatMap { kind, answers in
-                    answers.map { "--answer \(kind.rawValue)=\(Self.choiceText($0.value))" }
-                }
-                + (leftover.settingsVisits.isEmpty ? [] : ["\(leftover.settingsVisits.count) --settings visit(s)"])
-            if !unused.isEmpty {
-                io.stderr.line(
-                    "flowrun: warning: scripted input was not used: "
-                        + OutputEscaping.visible(unused.joined(separator: ", ")))
-            }
-        }
-        return code
     }
 
     // MARK: - Helpers

@@ -87,26 +87,13 @@ struct FlowrunTest: Sendable {
         for entry in unlisted {
             failed += 1
             if junit {
-                var testCase = JUnitXML.TestCase(name: entry.path, className: "unreadable", file: entry.path)
-                testCase.failure = ("cannot read: \(entry.why)", "")
-                cases.append(testCase)
+                cases.append(Self.unreadableCase(entry))
             } else {
                 io.stdout.line("\(style.red("FAIL")) \(OutputEscaping.visible(entry.path))")
                 io.stdout.line("    \(OutputEscaping.lineStart(entry.path)): error: cannot read: \(entry.why)")
             }
         }
-        if files.isEmpty && unlisted.isEmpty {
-            let paths = parsed.positionals("PATH").map { "'\(OutputEscaping.visible($0))'" }.joined(separator: ", ")
-            let summary = junit ? io.stderr : io.stdout
-            if parsed.flag("allow-empty") {
-                if junit { io.stdout.write(JUnitXML(suiteName: "flowrun test", cases: []).rendered()) }
-                summary.line("0 passed, 0 failed")
-                return ExitCode.finished
-            }
-            io.error("no .scenario file found in \(paths); nothing was tested (pass --allow-empty if that is expected)")
-            summary.line("0 passed, 0 failed")
-            return ExitCode.flowError
-        }
+        if files.isEmpty && unlisted.isEmpty { return nothingFound(parsed, junit: junit) }
         for file in files {
             let result = await runner.run(path: file)
             if result.passed {
@@ -116,32 +103,9 @@ struct FlowrunTest: Sendable {
                 failed += 1
                 if !junit { io.stdout.line("\(style.red("FAIL")) \(OutputEscaping.visible(file))") }
             }
-            var details = ""
-            if let scenarioFile = result.scenarioFile, !result.diagnostics.isEmpty {
-                details += DiagnosticRenderer(files: [scenarioFile], colored: colored).render(
-                    result.diagnostics, fallbackPath: file)
-            } else if !result.diagnostics.isEmpty {
-                details += DiagnosticRenderer(files: [], colored: colored).render(
-                    result.diagnostics, fallbackPath: file)
-            }
-            if !result.flowDiagnostics.isEmpty {
-                details += DiagnosticRenderer(files: result.flowFiles, colored: colored)
-                    .render(result.flowDiagnostics, fallbackPath: result.flowFiles.first?.path ?? file)
-            }
-            if !result.failures.isEmpty { details += IO.escapedLines(result.failureReport) + "\n" }
+            let details = Self.details(of: result, file: file, colored: colored)
             if junit {
-                // Test reporters group cases by class name: the scenario's directory.
-                let directory = file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "."
-                var testCase = JUnitXML.TestCase(
-                    name: result.name, className: directory.isEmpty ? "/" : directory, file: file)
-                if !result.passed {
-                    let first =
-                        result.failures.first?.message
-                        ?? (result.diagnostics + result.flowDiagnostics).first { $0.severity == .error }?.message
-                        ?? "failed"
-                    testCase.failure = (first, details)
-                }
-                cases.append(testCase)
+                cases.append(Self.junitCase(result, file: file, details: details))
                 continue
             }
             if !details.isEmpty {
@@ -158,6 +122,61 @@ struct FlowrunTest: Sendable {
             io.stdout.line("\(passed) passed, \(failed) failed")
         }
         return failed == 0 ? ExitCode.finished : ExitCode.flowError
+    }
+
+    /// No scenario under the paths: an error unless `--allow-empty`.
+    func nothingFound(_ parsed: ParsedArguments, junit: Bool) -> Int32 {
+        let paths = parsed.positionals("PATH").map { "'\(OutputEscaping.visible($0))'" }.joined(separator: ", ")
+        let summary = junit ? io.stderr : io.stdout
+        if parsed.flag("allow-empty") {
+            if junit { io.stdout.write(JUnitXML(suiteName: "flowrun test", cases: []).rendered()) }
+            summary.line("0 passed, 0 failed")
+            return ExitCode.finished
+        }
+        io.error("no .scenario file found in \(paths); nothing was tested (pass --allow-empty if that is expected)")
+        summary.line("0 passed, 0 failed")
+        return ExitCode.flowError
+    }
+
+    /// A JUnit case for a scenario entry that could not be read.
+    static func unreadableCase(_ entry: (path: String, why: String)) -> JUnitXML.TestCase {
+        var testCase = JUnitXML.TestCase(name: entry.path, className: "unreadable", file: entry.path)
+        testCase.failure = ("cannot read: \(entry.why)", "")
+        return testCase
+    }
+
+    /// What a scenario reported: its diagnostics, its flow's and its failures.
+    static func details(of result: ScenarioResult, file: String, colored: Bool) -> String {
+        var details = ""
+        if let scenarioFile = result.scenarioFile, !result.diagnostics.isEmpty {
+            details += DiagnosticRenderer(files: [scenarioFile], colored: colored).render(
+                result.diagnostics, fallbackPath: file)
+        } else if !result.diagnostics.isEmpty {
+            details += DiagnosticRenderer(files: [], colored: colored).render(
+                result.diagnostics, fallbackPath: file)
+        }
+        if !result.flowDiagnostics.isEmpty {
+            details += DiagnosticRenderer(files: result.flowFiles, colored: colored)
+                .render(result.flowDiagnostics, fallbackPath: result.flowFiles.first?.path ?? file)
+        }
+        if !result.failures.isEmpty { details += IO.escapedLines(result.failureReport) + "\n" }
+        return details
+    }
+
+    /// A scenario as a JUnit case; a failed one carries its first problem and `details`.
+    static func junitCase(_ result: ScenarioResult, file: String, details: String) -> JUnitXML.TestCase {
+        // Test reporters group cases by class name: the scenario's directory.
+        let directory = file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "."
+        var testCase = JUnitXML.TestCase(
+            name: result.name, className: directory.isEmpty ? "/" : directory, file: file)
+        if !result.passed {
+            let first =
+                result.failures.first?.message
+                ?? (result.diagnostics + result.flowDiagnostics).first { $0.severity == .error }?.message
+                ?? "failed"
+            testCase.failure = (first, details)
+        }
+        return testCase
     }
 
     /// `path` itself when it is a file, else every `.scenario` under it (sorted, recursively),

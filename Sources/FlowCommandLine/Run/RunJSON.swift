@@ -119,70 +119,11 @@ public enum RunJSON {
                 ("statuses", .array(statuses.map { .string($0.rawValue) })),
             ])
         case .request(let kind, let options, let result):
-            var members: [(String, JSONValue)] = [
-                ("kind", .string("request")), ("permission", .string(kind.rawValue)),
-                ("options", .array(options.map { .string(Transcript.optionText($0)) })),
-                ("prompt", result.prompt.map { .array($0.map { .string($0.label) }) } ?? .null),
-            ]
-            if let prompt = result.prompt, let i = result.answer, prompt.indices.contains(i) {
-                members.append(("answered", .string(prompt[i].label)))
-                // A prompt with several screens: the buttons tapped on the screens before.
-                if !prompt[i].steps.isEmpty { members.append(("steps", .array(prompt[i].steps.map(JSONValue.string)))) }
-            }
-            members.append(("status", .string(result.status.rawValue)))
-            // The critical-alerts prompt an entitled app's request showed after the first one.
-            if let (answers, i) = result.criticalAlertsPrompt, answers.indices.contains(i) {
-                members.append(
-                    (
-                        "criticalAlertsPrompt",
-                        .object([
-                            ("prompt", .array(answers.map { .string($0.label) })),
-                            ("answered", .string(answers[i].label)),
-                            ("criticalAlerts", .string(answers[i].result == .authorized ? "on" : "off")),
-                        ])
-                    ))
-            }
-            return .object(members)
+            return request(kind, options: options, result: result)
         case .alert(let alert, let tapped):
-            // A screen is an alert with a layout and bullets: the same members, and those two.
-            let screen: [(String, JSONValue)] =
-                alert.screen.map {
-                    [("layout", .string($0.layout.rawValue)), ("bullets", .array($0.bullets.map(JSONValue.string)))]
-                } ?? []
-            return .object(
-                [
-                    ("kind", .string(alert.noun)), ("title", alert.title.map(JSONValue.string) ?? .null),
-                    ("message", alert.message.map(JSONValue.string) ?? .null),
-                ] + screen + [
-
-                    (
-                        "buttons",
-                        .array(
-                            alert.buttons.map {
-                                .object([("label", .string($0.label)), ("role", .string($0.role.rawValue))])
-                            })
-                    ),
-                    ("tapped", alert.buttons.indices.contains(tapped) ? .string(alert.buttons[tapped].label) : .null),
-                ])
+            return Self.alert(alert, tapped: tapped)
         case .openSettings(let page, let back):
-            return .object(
-                [
-                    ("kind", .string("openSettings")), ("page", .string(page.rawValue)),
-                    (
-                        "changes",
-                        .array(
-                            back.changes.map {
-                                .object([
-                                    ("permission", .string($0.kind.rawValue)),
-                                    ("status", .string($0.status.rawValue)),
-                                ])
-                            })
-                    ),
-                    ("terminated", .bool(back.terminated)),
-                ]
-                    + (back.criticalAlerts.map {
-                        [("criticalAlerts", JSONValue.string($0 == .authorized ? "on" : "off"))]
-                    } ?? []))
+            return openSettings(page, back)
         case .call(let flow, let arguments):
             return .object([
                 ("kind", .string("call")), ("flow", .string(flow)),
@@ -213,6 +154,77 @@ public enum RunJSON {
                 ("checkpoint", .array(checkpoint.frames.map { .string("\($0.flow).\($0.state)") })),
             ])
         }
+    }
+
+    static func request(_ kind: PermissionKind, options: [RequestOption], result: RequestResult) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("kind", .string("request")), ("permission", .string(kind.rawValue)),
+            ("options", .array(options.map { .string(Transcript.optionText($0)) })),
+            ("prompt", result.prompt.map { .array($0.map { .string($0.label) }) } ?? .null),
+        ]
+        if let prompt = result.prompt, let i = result.answer, prompt.indices.contains(i) {
+            members.append(("answered", .string(prompt[i].label)))
+            // A prompt with several screens: the buttons tapped on the screens before.
+            if !prompt[i].steps.isEmpty { members.append(("steps", .array(prompt[i].steps.map(JSONValue.string)))) }
+        }
+        members.append(("status", .string(result.status.rawValue)))
+        // The critical-alerts prompt an entitled app's request showed after the first one.
+        if let (answers, i) = result.criticalAlertsPrompt, answers.indices.contains(i) {
+            members.append(
+                (
+                    "criticalAlertsPrompt",
+                    .object([
+                        ("prompt", .array(answers.map { .string($0.label) })),
+                        ("answered", .string(answers[i].label)),
+                        ("criticalAlerts", .string(answers[i].result == .authorized ? "on" : "off")),
+                    ])
+                ))
+        }
+        return .object(members)
+    }
+
+    static func alert(_ alert: AlertPresentation, tapped: Int) -> JSONValue {
+        // A screen is an alert with a layout and bullets: the same members, and those two.
+        let screen: [(String, JSONValue)] =
+            alert.screen.map {
+                [("layout", .string($0.layout.rawValue)), ("bullets", .array($0.bullets.map(JSONValue.string)))]
+            } ?? []
+        return .object(
+            [
+                ("kind", .string(alert.noun)), ("title", alert.title.map(JSONValue.string) ?? .null),
+                ("message", alert.message.map(JSONValue.string) ?? .null),
+            ] + screen + [
+
+                (
+                    "buttons",
+                    .array(
+                        alert.buttons.map {
+                            .object([("label", .string($0.label)), ("role", .string($0.role.rawValue))])
+                        })
+                ),
+                ("tapped", alert.buttons.indices.contains(tapped) ? .string(alert.buttons[tapped].label) : .null),
+            ])
+    }
+
+    static func openSettings(_ page: SettingsPage, _ back: SettingsReturn) -> JSONValue {
+        return .object(
+            [
+                ("kind", .string("openSettings")), ("page", .string(page.rawValue)),
+                (
+                    "changes",
+                    .array(
+                        back.changes.map {
+                            .object([
+                                ("permission", .string($0.kind.rawValue)),
+                                ("status", .string($0.status.rawValue)),
+                            ])
+                        })
+                ),
+                ("terminated", .bool(back.terminated)),
+            ]
+                + (back.criticalAlerts.map {
+                    [("criticalAlerts", JSONValue.string($0 == .authorized ? "on" : "off"))]
+                } ?? []))
     }
 
     static func next(_ n: TraceStep.Next) -> JSONValue {

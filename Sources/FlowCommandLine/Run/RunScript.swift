@@ -38,20 +38,8 @@ public struct RunScript: Hashable, Sendable {
             configuration.statuses[kind] = try Self.status(name, of: kind, in: "--status \(value)")
         }
         for value in arguments.values("capability") {
-            let (nameText, state) = try Self.split(value, option: "capability")
-            guard let capability = Capability(rawValue: nameText) else {
-                throw ArgumentError(
-                    Self.unknown(
-                        "capability", nameText, in: Capability.allCases.map(\.rawValue),
-                        option: "--capability \(value)"))
-            }
-            let arms = capability.armNames
-            switch state {
-            case arms.yes: configuration.capabilities[capability] = true
-            case arms.no: configuration.capabilities[capability] = false
-            default:
-                throw ArgumentError("capability '\(nameText)' is '\(arms.yes)' or '\(arms.no)', not '\(state)'")
-            }
+            let (capability, present) = try Self.capability(value)
+            configuration.capabilities[capability] = present
         }
         configuration.appActive = !arguments.flag("inactive")
         if let value = arguments.value("tracking-requests") {
@@ -71,57 +59,14 @@ public struct RunScript: Hashable, Sendable {
                 continue
             }
             let (kind, text) = try Self.kindAndValue(value, option: "answer")
-            let choice: PromptChoice
-            // A prompt with several screens: a button per screen, `contacts="Continue > Allow Full Access"`.
-            let buttons = text.split(separator: ">").map { String($0).trimmingSpaces }
-            if Status(rawValue: text) != nil {
-                choice = .status(try Self.status(text, of: kind, in: "--answer \(value)"))
-            } else if buttons.count > 1 {
-                guard !buttons.contains(where: \.isEmpty) else {
-                    throw ArgumentError("an empty button between '>' in '--answer \(value)'")
-                }
-                choice = .path(buttons)
-            } else {
-                choice = .label(text)
-            }
-            script.answers[kind, default: []].append(Scripted(choice))
+            script.answers[kind, default: []].append(Scripted(try Self.answer(text, of: kind, in: value)))
         }
         for value in arguments.values("settings") {
             if value == "none" {
                 script.settingsVisits.append(Scripted(SettingsActions(relaunch: relaunchEveryVisit)))
                 continue
             }
-            var visit = SettingsActions(relaunch: relaunchEveryVisit)
-            for part in value.split(separator: ",", omittingEmptySubsequences: true) {
-                if part == "relaunch" {
-                    visit.relaunch = true
-                    continue
-                }
-                // The Critical Alerts switch of the notification settings (not a kind of its own).
-                if part.hasPrefix("criticalAlerts=") {
-                    switch part.dropFirst("criticalAlerts=".count) {
-                    case "on", "authorized": visit.criticalAlerts = .authorized
-                    case "off", "denied": visit.criticalAlerts = .denied
-                    default:
-                        throw ArgumentError(
-                            "the Critical Alerts switch is on or off, not '\(part.dropFirst("criticalAlerts=".count))', in '--settings \(value)'"
-                        )
-                    }
-                    continue
-                }
-                let (kind, name) = try Self.kindAndValue(String(part), option: "settings")
-                // The words Settings shows ("On", "Never", "Full Access"), as at the terminal, or a status.
-                let status: Status
-                if let named = kind.settingsStatus(named: name) {
-                    status = named
-                } else {
-                    status = try Self.status(name, of: kind, in: "--settings \(value)")
-                }
-                let change = SettingsChange(kind, status)
-                if let problem = SimulatedDevice.problem(with: change) { throw ArgumentError(problem) }
-                visit.changes.append(change)
-            }
-            script.settingsVisits.append(Scripted(visit))
+            script.settingsVisits.append(Scripted(try Self.settingsVisit(value, relaunch: relaunchEveryVisit)))
         }
         // `--relaunch` alone is one visit that changes nothing and outlasts the app's session.
         if relaunchEveryVisit, script.settingsVisits.isEmpty {
@@ -130,6 +75,77 @@ public struct RunScript: Hashable, Sendable {
     }
 
     // MARK: - Value parsing
+
+    /// `--capability camera=absent`: the capability and whether it is present.
+    static func capability(_ value: String) throws(ArgumentError) -> (Capability, Bool) {
+        let (nameText, state) = try split(value, option: "capability")
+        guard let capability = Capability(rawValue: nameText) else {
+            throw ArgumentError(
+                unknown(
+                    "capability", nameText, in: Capability.allCases.map(\.rawValue),
+                    option: "--capability \(value)"))
+        }
+        let arms = capability.armNames
+        switch state {
+        case arms.yes: return (capability, true)
+        case arms.no: return (capability, false)
+        default:
+            throw ArgumentError("capability '\(nameText)' is '\(arms.yes)' or '\(arms.no)', not '\(state)'")
+        }
+    }
+
+    /// The text after `--answer kind=`: a status, a button, or a button per screen of a prompt
+    /// with several (`contacts="Continue > Allow Full Access"`).
+    static func answer(_ text: String, of kind: PermissionKind, in value: String) throws(ArgumentError) -> PromptChoice
+    {
+        let buttons = text.split(separator: ">").map { String($0).trimmingSpaces }
+        if Status(rawValue: text) != nil {
+            return .status(try Self.status(text, of: kind, in: "--answer \(value)"))
+        } else if buttons.count > 1 {
+            guard !buttons.contains(where: \.isEmpty) else {
+                throw ArgumentError("an empty button between '>' in '--answer \(value)'")
+            }
+            return .path(buttons)
+        }
+        return .label(text)
+    }
+
+    /// One `--settings` value other than `none`: the changes of one Settings visit.
+    static func settingsVisit(_ value: String, relaunch relaunchEveryVisit: Bool) throws(ArgumentError)
+        -> SettingsActions
+    {
+        var visit = SettingsActions(relaunch: relaunchEveryVisit)
+        for part in value.split(separator: ",", omittingEmptySubsequences: true) {
+            if part == "relaunch" {
+                visit.relaunch = true
+                continue
+            }
+            // The Critical Alerts switch of the notification settings (not a kind of its own).
+            if part.hasPrefix("criticalAlerts=") {
+                switch part.dropFirst("criticalAlerts=".count) {
+                case "on", "authorized": visit.criticalAlerts = .authorized
+                case "off", "denied": visit.criticalAlerts = .denied
+                default:
+                    throw ArgumentError(
+                        "the Critical Alerts switch is on or off, not '\(part.dropFirst("criticalAlerts=".count))', in '--settings \(value)'"
+                    )
+                }
+                continue
+            }
+            let (kind, name) = try kindAndValue(String(part), option: "settings")
+            // The words Settings shows ("On", "Never", "Full Access"), as at the terminal, or a status.
+            let status: Status
+            if let named = kind.settingsStatus(named: name) {
+                status = named
+            } else {
+                status = try Self.status(name, of: kind, in: "--settings \(value)")
+            }
+            let change = SettingsChange(kind, status)
+            if let problem = SimulatedDevice.problem(with: change) { throw ArgumentError(problem) }
+            visit.changes.append(change)
+        }
+        return visit
+    }
 
     /// `criticalAlerts="Allow"` or `criticalAlerts=authorized`: a critical-alerts prompt answer.
     static func criticalAlertsAnswer(_ value: String) throws(ArgumentError) -> PromptChoice {

@@ -192,24 +192,7 @@ extension LanguageServer {
                 }
             }
             for path in exploration.paths {
-                var known: [PermissionKind: Status] = [:]
-                for decision in path.decisions {
-                    if case .status(let k, let s) = decision.choice, known[k] == nil { known[k] = s }
-                }
-                var seen: [PermissionKind: Status]?
-                for step in path.trace where step.isVisit {
-                    if step.context.flow == flow, step.context.state == state {
-                        seen = known
-                        break
-                    }
-                    switch step.action {
-                    case .status(let kinds, let values): for (k, s) in zip(kinds, values) { known[k] = s }
-                    case .request(let k, _, let result): known[k] = result.status
-                    case .openSettings(_, let visit): for change in visit.changes { known[change.kind] = change.status }
-                    default: break
-                    }
-                }
-                guard let at = seen else { continue }
+                guard let at = Self.statusesOnArrival(path, flow: flow, state: state) else { continue }
                 reaching += 1
                 endings[path.ending.group, default: 0] += 1
                 for (k, s) in at { statuses[k.rawValue, default: [:]][s.rawValue, default: 0] += 1 }
@@ -238,6 +221,25 @@ extension LanguageServer {
             lines.append(why + ": the counts are incomplete.")
         }
         return lines.joined(separator: "\n\n")
+    }
+
+    /// The statuses the permissions have when the path first reaches the state (those it has
+    /// decided or read so far); nil when it never does.
+    static func statusesOnArrival(_ path: ExploredPath, flow: String, state: String) -> [PermissionKind: Status]? {
+        var known: [PermissionKind: Status] = [:]
+        for decision in path.decisions {
+            if case .status(let k, let s) = decision.choice, known[k] == nil { known[k] = s }
+        }
+        for step in path.trace where step.isVisit {
+            if step.context.flow == flow, step.context.state == state { return known }
+            switch step.action {
+            case .status(let kinds, let values): for (k, s) in zip(kinds, values) { known[k] = s }
+            case .request(let k, _, let result): known[k] = result.status
+            case .openSettings(_, let visit): for change in visit.changes { known[change.kind] = change.status }
+            default: break
+            }
+        }
+        return nil
     }
 
     /// `a (2 paths), b (1 path)`, most first, then by name.

@@ -233,102 +233,11 @@ public struct Linter: Sendable {
     private func applyDirectives(_ findings: consuming [Finding], comments: [[Comment]], program: Program) -> LintReport
     {
         var meta: [Finding] = []
+        let declarations = Self.declarationSpans(of: program)
         var directives: [Directive] = []
-        func report(_ rule: Rule, _ message: String, _ range: SourceRange, fixIts: [FixIt] = []) {
-            guard let severity = configuration.severity(of: rule) else { return }
-            meta.append(
-                Finding(
-                    diagnostic: Diagnostic(
-                        id: rule.id, severity: severity, message: message, range: range, fixIts: fixIts)))
-        }
-        // Declarations a directive on line L can stand before: states and flows starting on L or L+1.
-        var declarations: [FileID: [(line: Int, span: Range<Int>)]] = [:]
-        for flow in program.flows {
-            declarations[flow.range.file, default: []].append(
-                (flow.range.start.line, flow.range.start.offset..<flow.range.end.offset))
-            for state in flow.states {
-                declarations[state.range.file, default: []].append(
-                    (state.range.start.line, state.range.start.offset..<state.range.end.offset))
-            }
-        }
         for comment in comments.joined() {
-            let text = comment.text.trimmingCharacters(in: .whitespaces)
-            // `flowlint:disable ...` is a directive; prose such as "flowlint: reports ..." is not.
-            guard text.hasPrefix("flowlint:"), text.dropFirst("flowlint:".count).first?.isLetter == true else {
-                continue
-            }
-            var body = Substring(text.dropFirst("flowlint:".count))
-            var reason: String?
-            if let dash = body.range(of: "--") {
-                reason = body[dash.upperBound...].trimmingCharacters(in: .whitespaces)
-                body = body[..<dash.lowerBound]
-            }
-            let words = body.split { $0 == " " || $0 == "," || $0 == "\t" }.map(String.init)
-            let kind: Directive.Kind
-            // `disable:next` is SwiftLint's spelling, which its users type by habit: the same
-            // suppression, for the next line only.
-            var nextLineOnly = false
-            switch words.first {
-            case "disable": kind = .disable
-            case "disable:next":
-                kind = .disable
-                nextLineOnly = true
-            case "expect": kind = .expect
-            default:
-                report(
-                    .unknownDirective,
-                    "unknown flowlint directive '\(words.first ?? "")': expected 'disable' or 'expect'", comment.range)
-                continue
-            }
-            var ids: [DiagnosticID] = []
-            for word in words.dropFirst() {
-                if let rule = RuleRegistry.rule(word) {
-                    ids.append(rule.id)
-                } else if let entry = DiagnosticRegistry.flowlint.entry(word) {
-                    // Load diagnostics can be expected (a seed keeps its mistake), but an error
-                    // that stops the flow from loading is never silently disabled.
-                    if kind == .disable, case .fixed(let because) = entry.policy {
-                        report(
-                            .unknownRuleInDirective, "\(entry.id) (\(entry.name)) cannot be disabled: \(because)",
-                            comment.range)
-                    } else {
-                        ids.append(entry.id)
-                    }
-                } else if let phase = DiagnosticID(rawValue: word).phase, phase == .scenario || phase == .run {
-                    ids.append(DiagnosticID(rawValue: word))  // flowrun's IDs can be expected too
-                } else {
-                    let hint = Suggestion.closest(to: word, in: RuleRegistry.rules.map(\.id.rawValue))
-                    report(
-                        .unknownRuleInDirective, "unknown rule '\(word)' in flowlint:\(words[0])", comment.range,
-                        fixIts: hint.map {
-                            [FixIt(range: comment.range, replacement: $0, message: "did you mean '\($0)'?")]
-                        } ?? [])
-                }
-            }
-            if ids.isEmpty, words.count == 1 {
-                report(.unknownRuleInDirective, "flowlint:\(words[0]) names no rule", comment.range)
-            }
-            if kind == .disable, reason?.isEmpty ?? true {
-                report(.suppressionWithoutReason, "flowlint:\(words[0]) needs a reason after '--'", comment.range)
-            }
-            let line = comment.range.start.line
-            let first = nextLineOnly ? line + 1 : line
-            var covers: [(file: FileID, lines: ClosedRange<Int>?, span: Range<Int>?)] = [
-                (comment.range.file, first...line + 1, nil)
-            ]
-            for d in declarations[comment.range.file] ?? [] where d.line == first || d.line == line + 1 {
-                covers.append((comment.range.file, nil, d.span))
-            }
-            directives.append(Directive(kind: kind, ids: ids, reason: reason, comment: comment, covers: covers))
-        }
-
-        func covered(_ f: Finding, by d: Directive) -> Bool {
-            guard d.ids.contains(f.ruleID), let r = f.diagnostic.range else { return false }
-            return d.covers.contains { c in
-                guard c.file == r.file else { return false }
-                if let lines = c.lines, lines.contains(r.start.line) { return true }
-                if let span = c.span, span.contains(r.start.offset) { return true }
-                return false
+            if let directive = directive(in: comment, declarations: declarations, meta: &meta) {
+                directives.append(directive)
             }
         }
 
@@ -342,28 +251,18 @@ public struct Linter: Sendable {
         } else {
             for f in findings {
                 if let i = directives.indices.first(where: {
-                    directives[$0].kind == .expect && covered(f, by: directives[$0])
+                    directives[$0].kind == .expect && directives[$0].applies(to: f)
                 }) {
                     met[i] = true
                     expected.append(f)
-                } else if directives.contains(where: { $0.kind == .disable && covered(f, by: $0) }) {
+                } else if directives.contains(where: { $0.kind == .disable && $0.applies(to: f) }) {
                     suppressed.append(f)
                 } else {
                     shown.append(f)
                 }
             }
         }
-        for (i, d) in directives.enumerated() where d.kind == .expect && !met[i] && !d.ids.isEmpty {
-            // Each ID must be matched; report those that were not.
-            for id in d.ids where !expected.contains(where: { $0.ruleID == id && covered($0, by: d) }) {
-                report(.unmetExpectation, "expected finding \(id) is not reported here", d.comment.range)
-            }
-        }
-        for (i, d) in directives.enumerated() where d.kind == .expect && met[i] && d.ids.count > 1 {
-            for id in d.ids where !expected.contains(where: { $0.ruleID == id && covered($0, by: d) }) {
-                report(.unmetExpectation, "expected finding \(id) is not reported here", d.comment.range)
-            }
-        }
+        reportUnmetExpectations(directives, met: met, expected: expected, meta: &meta)
         shown.append(contentsOf: meta)
         sort(&shown)
         return LintReport(findings: shown, suppressed: sorted(suppressed), expected: sorted(expected), files: [])

@@ -222,30 +222,38 @@ extension Checker {
                 }
                 continue
             }
-            var matches: [StatusMatch] = []
-            matches.reserveCapacity(elementCount)
-            for position in 0..<elementCount {
-                guard let subject = subjects[position] else {
-                    failed = true
-                    continue
-                }
-                switch single ?? elements[position] {
-                case .wildcard: matches.append(.any)
-                case .name(let id):
-                    if let match = statusMatch(id, for: subject, parameterName: names[position].name) {
-                        matches.append(match)
-                    } else {
-                        failed = true
-                    }
-                }
-            }
-            patterns.append(matches)
+            patterns.append(tupleMatches(elements, subjects: subjects, names: names, failed: &failed))
         }
         let next = transition(arm.transition, in: context)
         guard !failed, let next else { return nil }
         return StatusArm(
             patterns: keyed ? patternLists.list(for: key, count: arm.patterns.count) : patterns,
             transition: next, range: arm.range)
+    }
+
+    /// The matches of a pattern of several elements, one per subject (`failed` set when one is
+    /// not a status of its subject).
+    private mutating func tupleMatches(
+        _ elements: [PatternElementSyntax], subjects: [PermissionRef?], names: [Identifier], failed: inout Bool
+    ) -> [StatusMatch] {
+        var matches: [StatusMatch] = []
+        matches.reserveCapacity(elements.count)
+        for (position, element) in elements.enumerated() {
+            guard let subject = subjects[position] else {
+                failed = true
+                continue
+            }
+            switch element {
+            case .wildcard: matches.append(.any)
+            case .name(let id):
+                if let match = statusMatch(id, for: subject, parameterName: names[position].name) {
+                    matches.append(match)
+                } else {
+                    failed = true
+                }
+            }
+        }
+        return matches
     }
 
     private mutating func statusMatch(_ id: Identifier, for subject: PermissionRef, parameterName: String)
@@ -335,16 +343,7 @@ extension Checker {
                 continue
             }
             guard let flag = RequestOption(flag: name), kind.requestOptions.contains(flag) else {
-                if accepted.isEmpty {
-                    error(
-                        ModelDiagnosticID.unknownOption, "\(kind.rawValue) requests take no options",
-                        at: option.name.range)
-                } else {
-                    error(
-                        ModelDiagnosticID.unknownOption,
-                        "unknown option '\(name)' for \(kind.rawValue) requests (its options: \(accepted.joined(separator: ", ")))",
-                        at: option.name.range, suggestion: Suggestion.closest(to: name, in: accepted))
-                }
+                reportUnknownOption(option.name, of: kind, accepted: accepted)
                 continue
             }
             if let value = option.value {
@@ -369,6 +368,19 @@ extension Checker {
                 at: subject.range)
         }
         return result
+    }
+
+    private mutating func reportUnknownOption(_ name: Identifier, of kind: PermissionKind, accepted: [String]) {
+        if accepted.isEmpty {
+            error(
+                ModelDiagnosticID.unknownOption, "\(kind.rawValue) requests take no options",
+                at: name.range)
+        } else {
+            error(
+                ModelDiagnosticID.unknownOption,
+                "unknown option '\(name.name)' for \(kind.rawValue) requests (its options: \(accepted.joined(separator: ", ")))",
+                at: name.range, suggestion: Suggestion.closest(to: name.name, in: accepted))
+        }
     }
 
     // MARK: Capability
@@ -418,15 +430,7 @@ extension Checker {
                         absent = next
                     }
                 } else {
-                    // `present` on location services means `on` (and the reverse for other capabilities).
-                    let counterpart = ["present": "on", "absent": "off", "on": "present", "off": "absent"][id.name]
-                    let suggestion =
-                        counterpart.flatMap { [yes, no].contains($0) ? $0 : nil }
-                        ?? Suggestion.closest(to: id.name, in: [yes, no])
-                    error(
-                        ModelDiagnosticID.unknownCapabilityArm,
-                        "unknown arm '\(id.name)' for capability \(capability.rawValue) (use '\(yes)' or '\(no)')",
-                        at: id.range, suggestion: suggestion)
+                    reportUnknownArm(id, of: capability)
                     failed = true
                     armsUnderstood = false
                 }
@@ -455,6 +459,19 @@ extension Checker {
             CapabilityCheck(
                 capability: capability, present: present, absent: absent,
                 capabilityRange: name.range, range: range))
+    }
+
+    private mutating func reportUnknownArm(_ id: Identifier, of capability: Capability) {
+        let (yes, no) = capability.armNames
+        // `present` on location services means `on` (and the reverse for other capabilities).
+        let counterpart = ["present": "on", "absent": "off", "on": "present", "off": "absent"][id.name]
+        let suggestion =
+            counterpart.flatMap { [yes, no].contains($0) ? $0 : nil }
+            ?? Suggestion.closest(to: id.name, in: [yes, no])
+        error(
+            ModelDiagnosticID.unknownCapabilityArm,
+            "unknown arm '\(id.name)' for capability \(capability.rawValue) (use '\(yes)' or '\(no)')",
+            at: id.range, suggestion: suggestion)
     }
 
     /// The certain cure for a missing `absent` (`off`) arm: without the hardware (or with the

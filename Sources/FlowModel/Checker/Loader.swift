@@ -173,44 +173,15 @@ public struct Loader: Sendable {
                     diagnostics.append(.error(id, message, at: decl.path.range, notes: notes))
                     refused.append((written, decl.path.range))
                 }
-                // The parser reported the missing path.
-                if decl.path.range.start.offset == decl.path.range.end.offset { continue }
-                if written.isEmpty {
-                    refuse(ModelDiagnosticID.unreadableImport, "import path is empty; write the path of a .flow file")
+                let key: String
+                let real: String?
+                switch importTarget(decl, from: directory, root: root, shownRoot: shownRoot, sourceRoot: sourceRoot) {
+                case .reportedByParser: continue
+                case .refused(let id, let message, let notes):
+                    refuse(id, message, notes: notes)
                     continue
-                }
-                if written.utf8.contains(0) {
-                    refuse(
-                        ModelDiagnosticID.unreadableImport,
-                        "cannot import '\(written)': the path contains a NUL character")
-                    continue
-                }
-                let resolved = ImportPath.resolve(written, from: directory)
-                let key = ImportPath.join(resolved)
-                // The lexical check first (no file system access for a path that plainly leaves),
-                // then the real path: symbolic links are followed to where they lead.
-                let real = reader.realPath(key)
-                let inside: Bool
-                if let sourceRoot, let real {
-                    inside = sourceRoot.contains(real)
-                } else {
-                    inside = ImportPath.isInside(resolved, root: root)
-                }
-                guard inside else {
-                    let target = real.map { $0 == key ? "" : " (it resolves to '\($0)')" } ?? ""
-                    refuse(
-                        ModelDiagnosticID.importEscapesRoot,
-                        "import '\(written)' leaves the root '\(shownRoot)'\(target)",
-                        notes: [
-                            DiagnosticNote(
-                                "imports, and the targets of symbolic links, must stay inside '\(shownRoot)'")
-                        ])
-                    continue
-                }
-                if sourceRoot != nil, real == nil {
-                    // Nothing to resolve: report it without reading a path the rule could not check.
-                    refuse(ModelDiagnosticID.unreadableImport, "cannot import '\(written)': no such file")
-                    continue
+                case .file(let path, let realPath):
+                    (key, real) = (path, realPath)
                 }
                 let identity = real ?? key
                 if seen[identity] == nil {
@@ -234,7 +205,17 @@ public struct Loader: Sendable {
                 }
             }
         }
-        var checker = Checker(files: files, syntax: syntax)
+        // Handed over, not copied: the checker must hold the only other reference to the trees.
+        return checked(
+            files: files, syntax: consume syntax, comments: comments, diagnostics: diagnostics, refused: refused)
+    }
+
+    /// Checks the loaded files together; the program only when nothing reported an error.
+    private func checked(
+        files: [SourceFile], syntax: consuming [FileSyntax], comments: [[Comment]],
+        diagnostics: consuming [Diagnostic], refused: [(path: String, range: SourceRange)]
+    ) -> LoadResult {
+        var checker = Checker(files: files, syntax: copy syntax)
         checker.cap = DiagnosticCap(limit: limits.maxErrors)
         checker.refusedImports = refused
         if !keepsSyntax { syntax = [] }  // the checker holds the only other reference
@@ -247,6 +228,50 @@ public struct Loader: Sendable {
             program: hasError ? nil : program)
         result.omitted = checker.cap.omitted
         return result
+    }
+
+    /// Where an import leads, or why it is refused: it must stay inside the root, by its path
+    /// and by where its symbolic links lead.
+    private func importTarget(
+        _ decl: ImportDecl, from directory: [String], root: [String], shownRoot: String, sourceRoot: SourceRoot?
+    ) -> ImportTarget {
+        // The parser reported the missing path.
+        if decl.path.range.start.offset == decl.path.range.end.offset { return .reportedByParser }
+        let written = decl.path.text
+        if written.isEmpty {
+            return .refused(ModelDiagnosticID.unreadableImport, "import path is empty; write the path of a .flow file")
+        }
+        if written.utf8.contains(0) {
+            return .refused(
+                ModelDiagnosticID.unreadableImport,
+                "cannot import '\(written)': the path contains a NUL character")
+        }
+        let resolved = ImportPath.resolve(written, from: directory)
+        let key = ImportPath.join(resolved)
+        // The lexical check first (no file system access for a path that plainly leaves),
+        // then the real path: symbolic links are followed to where they lead.
+        let real = reader.realPath(key)
+        let inside: Bool
+        if let sourceRoot, let real {
+            inside = sourceRoot.contains(real)
+        } else {
+            inside = ImportPath.isInside(resolved, root: root)
+        }
+        guard inside else {
+            let target = real.map { $0 == key ? "" : " (it resolves to '\($0)')" } ?? ""
+            return .refused(
+                ModelDiagnosticID.importEscapesRoot,
+                "import '\(written)' leaves the root '\(shownRoot)'\(target)",
+                notes: [
+                    DiagnosticNote(
+                        "imports, and the targets of symbolic links, must stay inside '\(shownRoot)'")
+                ])
+        }
+        if sourceRoot != nil, real == nil {
+            // Nothing to resolve: report it without reading a path the rule could not check.
+            return .refused(ModelDiagnosticID.unreadableImport, "cannot import '\(written)': no such file")
+        }
+        return .file(key: key, real: real)
     }
 
     /// FL0010 at the start of a file the reader refused for its size.
@@ -277,4 +302,13 @@ public struct Loader: Sendable {
         var seen = Set<Diagnostic>()
         return ordered.map(\.element).filter { seen.insert($0).inserted }
     }
+}
+
+/// What an import declaration leads to.
+private enum ImportTarget {
+    /// The path is missing; the parser said so.
+    case reportedByParser
+    case refused(DiagnosticID, String, notes: [DiagnosticNote] = [])
+    /// The path as written, resolved (`key`), and where its links lead when the reader knows.
+    case file(key: String, real: String?)
 }

@@ -178,75 +178,85 @@ struct ASCIIPlist: Sendable {
             let start = position
             switch bytes[i] {
             case UInt8(ascii: "{"): return dictionary(depth: depth)
-            case UInt8(ascii: "("):
-                advance()
-                var items: [Value] = []
-                while true {
-                    skipTrivia()
-                    guard error == nil else { return nil }
-                    guard i < bytes.count else {
-                        fail("unterminated array (opened at \(start))")
-                        return nil
-                    }
-                    if bytes[i] == UInt8(ascii: ")") {
-                        advance()
-                        return .array(items, start)
-                    }
-                    guard let item = value(depth: depth + 1) else { return nil }
-                    items.append(item)
-                    skipTrivia()
-                    guard i < bytes.count else {
-                        fail("unterminated array (opened at \(start))")
-                        return nil
-                    }
-                    if bytes[i] == UInt8(ascii: ",") {
-                        advance()
-                        continue
-                    }
-                    if bytes[i] == UInt8(ascii: ")") { continue }
-                    fail("expected ',' or ')' in the array opened at \(start), found '\(shown(bytes[i]))'")
-                    return nil
-                }
-            case UInt8(ascii: "<"):
-                advance()
-                var data: [UInt8] = []
-                var high: UInt8?
-                while i < bytes.count, bytes[i] != UInt8(ascii: ">") {
-                    let b = bytes[i]
-                    let nibble: UInt8? =
-                        switch b {
-                        case UInt8(ascii: "0")...UInt8(ascii: "9"): b - UInt8(ascii: "0")
-                        case UInt8(ascii: "a")...UInt8(ascii: "f"): b - UInt8(ascii: "a") + 10
-                        case UInt8(ascii: "A")...UInt8(ascii: "F"): b - UInt8(ascii: "A") + 10
-                        default: nil
-                        }
-                    if let nibble {
-                        if let h = high {
-                            data.append(h << 4 | nibble)
-                            high = nil
-                        } else {
-                            high = nibble
-                        }
-                    } else if !(b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D) {
-                        fail("'\(shown(b))' in data: only hexadecimal digits may appear between '<' and '>'")
-                        return nil
-                    }
-                    advance()
-                }
-                guard i < bytes.count else {
-                    fail("unterminated data (opened at \(start))")
-                    return nil
-                }
-                if high != nil {
-                    fail("odd number of hexadecimal digits in data", at: start)
-                    return nil
-                }
-                advance()
-                return .data(data, start)
+            case UInt8(ascii: "("): return array(depth: depth)
+            case UInt8(ascii: "<"): return data()
             default:
                 guard let s = string() else { return nil }
                 return .string(s, start)
             }
+        }
+
+        /// array := '(' (value (',' value)* ','?)? ')'
+        mutating func array(depth: Int) -> Value? {
+            let start = position
+            advance()
+            var items: [Value] = []
+            while true {
+                skipTrivia()
+                guard error == nil else { return nil }
+                guard i < bytes.count else {
+                    fail("unterminated array (opened at \(start))")
+                    return nil
+                }
+                if bytes[i] == UInt8(ascii: ")") {
+                    advance()
+                    return .array(items, start)
+                }
+                guard let item = value(depth: depth + 1) else { return nil }
+                items.append(item)
+                skipTrivia()
+                guard i < bytes.count else {
+                    fail("unterminated array (opened at \(start))")
+                    return nil
+                }
+                if bytes[i] == UInt8(ascii: ",") {
+                    advance()
+                    continue
+                }
+                if bytes[i] == UInt8(ascii: ")") { continue }
+                fail("expected ',' or ')' in the array opened at \(start), found '\(shown(bytes[i]))'")
+                return nil
+            }
+        }
+
+        /// data := '<' hexadecimal digits and whitespace '>'
+        mutating func data() -> Value? {
+            let start = position
+            advance()
+            var data: [UInt8] = []
+            var high: UInt8?
+            while i < bytes.count, bytes[i] != UInt8(ascii: ">") {
+                let b = bytes[i]
+                let nibble: UInt8? =
+                    switch b {
+                    case UInt8(ascii: "0")...UInt8(ascii: "9"): b - UInt8(ascii: "0")
+                    case UInt8(ascii: "a")...UInt8(ascii: "f"): b - UInt8(ascii: "a") + 10
+                    case UInt8(ascii: "A")...UInt8(ascii: "F"): b - UInt8(ascii: "A") + 10
+                    default: nil
+                    }
+                if let nibble {
+                    if let h = high {
+                        data.append(h << 4 | nibble)
+                        high = nil
+                    } else {
+                        high = nibble
+                    }
+                } else if !(b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D) {
+                    fail("'\(shown(b))' in data: only hexadecimal digits may appear between '<' and '>'")
+                    return nil
+                }
+                advance()
+            }
+            guard i < bytes.count else {
+                fail("unterminated data (opened at \(start))")
+                return nil
+            }
+            if high != nil {
+                fail("odd number of hexadecimal digits in data", at: start)
+                return nil
+            }
+            advance()
+            return .data(data, start)
         }
 
         /// dictionary := '{' (string '=' value ';')* '}'

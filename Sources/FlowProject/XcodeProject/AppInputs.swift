@@ -68,29 +68,51 @@ public enum AppInputs {
         }
 
         guard let plistPath = options.infoPlist else {
-            // A manifest alone: only the privacy-manifest rules have something to check.
-            if let manifest {
-                var app = AppTarget(
-                    name: manifest.path, infoPlist: nil, deploymentTarget: deployment, privacyManifest: manifest)
-                app.linkedProducts = links
-                return ([app], warnings)
-            }
-            if !overrides.isEmpty {
-                throw ProjectError(
-                    message: "--xcconfig needs --info-plist or --xcode-project: it adds to an app's settings")
-            }
-            if let links {
-                // Products alone: only FL1509 has something to check.
-                var app = AppTarget(name: "the app", infoPlist: nil, deploymentTarget: deployment)
-                app.linkedProducts = links
-                return ([app], warnings)
-            }
-            return ([], warnings)
+            let apps = try appsWithoutInfoPlist(
+                manifest: manifest, overrides: overrides, links: links, deployment: deployment)
+            return (apps, warnings)
         }
+        var app = try plistApp(
+            plistPath, at: absolute(plistPath), overrides: overrides, deployment: deployment, manifest: manifest,
+            files: files, maxBytes: maxBytes, cwd: cwd, warnings: &warnings)
+        app.linkedProducts = links
+        return ([app], warnings)
+    }
+
+    /// The app when no Info.plist or Xcode project is named: a privacy manifest alone (only the
+    /// privacy-manifest rules have something to check), products alone (only FL1509 has), or none.
+    static func appsWithoutInfoPlist(
+        manifest: PrivacyManifest?, overrides: [BuildSetting], links: AppTarget.LinkedProducts?,
+        deployment: OSVersion?
+    ) throws(ProjectError) -> [AppTarget] {
+        if let manifest {
+            var app = AppTarget(
+                name: manifest.path, infoPlist: nil, deploymentTarget: deployment, privacyManifest: manifest)
+            app.linkedProducts = links
+            return [app]
+        }
+        if !overrides.isEmpty {
+            throw ProjectError(
+                message: "--xcconfig needs --info-plist or --xcode-project: it adds to an app's settings")
+        }
+        guard let links else { return [] }
+        var app = AppTarget(name: "the app", infoPlist: nil, deploymentTarget: deployment)
+        app.linkedProducts = links
+        return [app]
+    }
+
+    /// The app an Info.plist (with any xcconfig settings) describes; its privacy manifest is the
+    /// one named, else the one beside it.
+    static func plistApp(
+        _ plistPath: String, at absolutePath: String, overrides: [BuildSetting], deployment: OSVersion?,
+        manifest: PrivacyManifest?, files: ProjectFileReader, maxBytes: Int, cwd: String, warnings: inout [String]
+    ) throws(ProjectError) -> AppTarget {
+        var deployment = deployment
+        var manifest = manifest
         var plist: InfoPlist
         do {
             // Read as before the project options existed (any path the user names), within the size limit.
-            switch FileSystemReader().read(absolute(plistPath), maxBytes: maxBytes) {
+            switch FileSystemReader().read(absolutePath, maxBytes: maxBytes) {
             case .success(let bytes): plist = try InfoPlist(path: plistPath, data: Data(bytes))
             case .failure(let error): throw ProjectError(message: "cannot read '\(plistPath)': \(error.message)")
             }
@@ -114,15 +136,13 @@ public enum AppInputs {
         try settings.check()
         warnings += settings.warnings
         if deployment == nil, case .string(let d)? = plist.values["MinimumOSVersion"] { deployment = OSVersion(d) }
-        let beside = ProjectFileReader.join(ProjectRoot.parent(of: absolute(plistPath)) ?? cwd, manifestName)
+        let beside = ProjectFileReader.join(ProjectRoot.parent(of: absolutePath) ?? cwd, manifestName)
         if manifest == nil, files.exists(beside) {
             manifest = try readManifest(beside, shown: files.shown(beside), files: files)
         }
-        var app = AppTarget(
+        return AppTarget(
             name: plistPath, infoPlist: plist, deploymentTarget: deployment, privacyManifest: manifest,
             manifestSearch: "beside \(plistPath)", generatesInfoPlist: generated)
-        app.linkedProducts = links
-        return ([app], warnings)
     }
 
     static func readManifest(_ path: String, shown: String, files: ProjectFileReader) throws(ProjectError)

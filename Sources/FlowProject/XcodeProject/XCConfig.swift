@@ -97,66 +97,80 @@ enum XCConfig {
             guard !text.isEmpty else { continue }
             let here = "\(name):\(lineNumber):\(indent + 1)"
             if text.hasPrefix("#include") {
-                let optional = text.hasPrefix("#include?")
-                let rest = text.dropFirst(optional ? 9 : 8).trimmingCharacters(in: .whitespaces)
-                guard rest.count >= 2, rest.hasPrefix("\""), rest.hasSuffix("\"") else {
-                    throw ProjectError(message: "\(here): expected a quoted file name after #include")
-                }
-                let target = String(rest.dropFirst().dropLast())
-                // `<DEVELOPER_DIR>/...` names a file inside Xcode: not in the project, not read.
-                if target.hasPrefix("<") {
-                    warnings.append("\(here): '\(target)' is inside Xcode, not the project; not read")
-                    continue
-                }
-                guard depth + 1 < maxIncludeDepth else {
-                    throw ProjectError(
-                        message: "\(here): #include nested deeper than \(maxIncludeDepth) files (an include cycle?)")
-                }
-                let included = ProjectFileReader.join(directory, target)
-                if optional, !files.exists(included) { continue }
-                includes += 1
-                guard includes <= maxIncludes else {
-                    throw ProjectError(
-                        message:
-                            "\(here): more than \(maxIncludes) #include files read for one xcconfig file; flowlint reads at most that many"
-                    )
-                }
-                settings += try read(
-                    included, files: files, depth: depth + 1, from: here, includes: &includes, warnings: &warnings)
+                settings += try include(
+                    text, at: here, directory: directory, files: files, depth: depth, includes: &includes,
+                    warnings: &warnings)
                 continue
             }
-            // The `=` outside `[cond=value]` brackets.
-            var depth = 0
-            let equals = text.indices.first { i in
-                switch text[i] {
-                case "[": depth += 1
-                case "]": depth -= 1
-                case "=" where depth == 0: return true
-                default: break
-                }
-                return false
-            }
-            guard let equals else {
-                throw ProjectError(message: "\(here): expected 'KEY = value' or '#include \"file\"'")
-            }
-            let keyText = text[..<equals].trimmingCharacters(in: .whitespaces)
-            let value = text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-            guard let (key, conditions) = BuildSetting.parseKey(keyText.replacingOccurrences(of: " ", with: "")),
-                key.utf8.allSatisfy({
-                    $0 == UInt8(ascii: "_") || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0)
-                        || (0x61...0x7A).contains($0)
-                })
-            else {
-                throw ProjectError(
-                    message:
-                        "\(here): '\(keyText)' is not a build setting name (letters, digits and '_', then optional [condition=value])"
-                )
-            }
-            settings.append(
-                BuildSetting(
-                    key: key, conditions: conditions, value: value.hasSuffix(";") ? String(value.dropLast()) : value,
-                    location: here))
+            settings.append(try setting(text, at: here))
         }
         return settings
+    }
+
+    /// An `#include "file"` line (`#include?` for an optional one): the settings of the file.
+    private static func include(
+        _ text: String, at here: String, directory: String, files: ProjectFileReader, depth: Int,
+        includes: inout Int, warnings: inout [String]
+    ) throws(ProjectError) -> [BuildSetting] {
+        let optional = text.hasPrefix("#include?")
+        let rest = text.dropFirst(optional ? 9 : 8).trimmingCharacters(in: .whitespaces)
+        guard rest.count >= 2, rest.hasPrefix("\""), rest.hasSuffix("\"") else {
+            throw ProjectError(message: "\(here): expected a quoted file name after #include")
+        }
+        let target = String(rest.dropFirst().dropLast())
+        // `<DEVELOPER_DIR>/...` names a file inside Xcode: not in the project, not read.
+        if target.hasPrefix("<") {
+            warnings.append("\(here): '\(target)' is inside Xcode, not the project; not read")
+            return []
+        }
+        guard depth + 1 < maxIncludeDepth else {
+            throw ProjectError(
+                message: "\(here): #include nested deeper than \(maxIncludeDepth) files (an include cycle?)")
+        }
+        let included = ProjectFileReader.join(directory, target)
+        if optional, !files.exists(included) { return [] }
+        includes += 1
+        guard includes <= maxIncludes else {
+            throw ProjectError(
+                message:
+                    "\(here): more than \(maxIncludes) #include files read for one xcconfig file; flowlint reads at most that many"
+            )
+        }
+        return try read(
+            included, files: files, depth: depth + 1, from: here, includes: &includes, warnings: &warnings)
+    }
+
+    /// A `KEY[condition=value] = value` line.
+    private static func setting(_ text: String, at here: String) throws(ProjectError) -> BuildSetting {
+        // The `=` outside `[cond=value]` brackets.
+        var depth = 0
+        let equals = text.indices.first { i in
+            switch text[i] {
+            case "[": depth += 1
+            case "]": depth -= 1
+            case "=" where depth == 0: return true
+            default: break
+            }
+            return false
+        }
+        guard let equals else {
+            throw ProjectError(message: "\(here): expected 'KEY = value' or '#include \"file\"'")
+        }
+        let keyText = text[..<equals].trimmingCharacters(in: .whitespaces)
+        let value = text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        guard let (key, conditions) = BuildSetting.parseKey(keyText.replacingOccurrences(of: " ", with: "")),
+            key.utf8.allSatisfy({
+                $0 == UInt8(ascii: "_") || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0)
+                    || (0x61...0x7A).contains($0)
+            })
+        else {
+            throw ProjectError(
+                message:
+                    "\(here): '\(keyText)' is not a build setting name (letters, digits and '_', then optional [condition=value])"
+            )
+        }
+        return BuildSetting(
+            key: key, conditions: conditions, value: value.hasSuffix(";") ? String(value.dropLast()) : value,
+            location: here)
     }
 }

@@ -325,21 +325,25 @@ struct Search {
                     execution: execution, device: await device.state, stack: stack, trace: trace, decisions: decisions)
                 stepDecisions = []
             case .ended(let end):
-                let ending: ExploredPath.Ending =
-                    switch end {
-                    case .outcome(let o): .outcome(o)
-                    case .error(let e): .error(e)
-                    // Neither happens: every input is a choice and nothing cancels the search task.
-                    case .inputNeeded(let n, _): .error(FlowError(kind: .device, message: n.summary, context: ctx))
-                    case .cancelled: .error(FlowError(kind: .device, message: "cancelled", context: ctx))
-                    }
                 report(
                     ExploredPath(
-                        decisions: self.decisions(decisions), trace: self.trace(trace), ending: ending, mergedAt: nil))
+                        decisions: self.decisions(decisions), trace: self.trace(trace),
+                        ending: Self.ending(end, context: ctx), mergedAt: nil))
                 return
             case .choice:
                 preconditionFailure("handled above")
             }
+        }
+    }
+
+    /// How a run that ended in the search ends its path in the report.
+    private static func ending(_ end: RunEnd, context ctx: StepContext) -> ExploredPath.Ending {
+        switch end {
+        case .outcome(let o): .outcome(o)
+        case .error(let e): .error(e)
+        // Neither happens: every input is a choice and nothing cancels the search task.
+        case .inputNeeded(let n, _): .error(FlowError(kind: .device, message: n.summary, context: ctx))
+        case .cancelled: .error(FlowError(kind: .device, message: "cancelled", context: ctx))
         }
     }
 

@@ -115,34 +115,7 @@ extension Execution {
             return effect(i + 1)
 
         case .terminator:
-            switch answer {
-            case .available(let available):
-                guard case .capability(let check) = prepared.program.flows[f].states[s].terminator else { break }
-                return try finishing(transition: (available ? check.present : check.absent).target) { _ in
-                    .capability(check.capability, available: available)
-                }
-
-            // Neither reads the terminator unless tracing: the prepared tables have the target,
-            // and binding the `Request` or matching arm by arm copied them.
-            case .status(let status):
-                if readsRunValues { runValues[top].status = status.rawValue }
-                let t = try target(of: status, verb: "status")
-                // The prepared one-element arrays: building `[k]` and `[status]` were two allocations a step.
-                return try finishing(transition: t) {
-                    .status(
-                        kinds: $0.prepared.statusKinds[f][s] ?? [$0.singleSubjectKind()],
-                        statuses: $0.prepared.singleStatuses[status.ordinal])
-                }
-
-            case .request(let result):
-                if result.prompt != nil { inputReceived() }
-                if readsRunValues { runValues[top].status = result.status.rawValue }
-                let t = try target(of: result.status, verb: "request result")
-                return try finishing(transition: t) { $0.requestAction(result) }
-
-            default:
-                break
-            }
+            if let next = try terminatorAnswered(answer, frame: top, flow: f, state: s) { return next }
 
         case .statuses(let kinds, let statuses):
             guard case .status(let status) = answer else { break }
@@ -150,41 +123,7 @@ extension Execution {
 
         case .presented:
             guard case .tapped(let tapped) = answer else { break }
-            guard case .alert(let alert) = prepared.program.flows[f].states[s].terminator else { break }
-            guard alert.buttons.indices.contains(tapped) else {
-                throw FlowError(
-                    kind: .device,
-                    message:
-                        "the device tapped button \(tapped) of an alert with \(alert.buttons.count) buttons in state '\(stepContext.state)'",
-                    context: stepContext)
-            }
-            inputReceived()
-            if readsRunValues {
-                runValues[top].button =
-                    shownAlert.buttons.indices.contains(tapped) ? shownAlert.buttons[tapped].label : nil
-            }
-            // The prepared copy first (its event is nil where the button has no track): testing
-            // or binding the button's `track` copied the whole `TrackEvent`, and binding the
-            // state's `StateCopy` all of its arrays, so both are read in place.
-            let event: AnalyticsEvent?
-            if let copies = prepared.copy[f] {
-                event = copies[s].buttonEvents[tapped].map { tagged($0) }
-                if recordsTrace, let all = copies[s].eventsWithButton[tapped] { stepEvents = tagged(all) }
-            } else if let track = alert.buttons[tapped].track {
-                let resolved = tagged(
-                    interpreter.event(track, in: stack[top], run: readsRunValues ? runValues[top] : nil))
-                if recordsTrace { stepEvents.append(resolved) }
-                event = resolved
-            } else {
-                event = nil
-            }
-            if let event {
-                phase = .buttonTrack(tapped: tapped)
-                return .call(.track(event))
-            }
-            return try finishing(transition: alert.buttons[tapped].transition.target) {
-                .alert($0.shownAlert, tapped: tapped)
-            }
+            if let next = try alertTapped(tapped, frame: top, flow: f, state: s) { return next }
 
         case .buttonTrack(let tapped):
             guard case .alert(let alert) = prepared.program.flows[f].states[s].terminator else { break }
@@ -228,6 +167,80 @@ extension Execution {
             return try finishing(transition: open.onReturn.target) { _ in .openSettings(page, back) }
         }
         preconditionFailure("the backend answered \(answer) in phase \(phase)")
+    }
+
+    /// The backend's answer to the terminator's call (a capability, a status, a request); nil
+    /// for an answer that does not fit it.
+    private mutating func terminatorAnswered(_ answer: DeviceAnswer, frame top: Int, flow f: Int, state s: Int) throws
+        -> Next?
+    {
+        switch answer {
+        case .available(let available):
+            guard case .capability(let check) = prepared.program.flows[f].states[s].terminator else { return nil }
+            return try finishing(transition: (available ? check.present : check.absent).target) { _ in
+                .capability(check.capability, available: available)
+            }
+
+        // Neither reads the terminator unless tracing: the prepared tables have the target,
+        // and binding the `Request` or matching arm by arm copied them.
+        case .status(let status):
+            if readsRunValues { runValues[top].status = status.rawValue }
+            let t = try target(of: status, verb: "status")
+            // The prepared one-element arrays: building `[k]` and `[status]` were two allocations a step.
+            return try finishing(transition: t) {
+                .status(
+                    kinds: $0.prepared.statusKinds[f][s] ?? [$0.singleSubjectKind()],
+                    statuses: $0.prepared.singleStatuses[status.ordinal])
+            }
+
+        case .request(let result):
+            if result.prompt != nil { inputReceived() }
+            if readsRunValues { runValues[top].status = result.status.rawValue }
+            let t = try target(of: result.status, verb: "request result")
+            return try finishing(transition: t) { $0.requestAction(result) }
+
+        default:
+            return nil
+        }
+    }
+
+    /// The user tapped button `tapped` of the state's alert: its track event first, then its transition.
+    private mutating func alertTapped(_ tapped: Int, frame top: Int, flow f: Int, state s: Int) throws -> Next? {
+        guard case .alert(let alert) = prepared.program.flows[f].states[s].terminator else { return nil }
+        guard alert.buttons.indices.contains(tapped) else {
+            throw FlowError(
+                kind: .device,
+                message:
+                    "the device tapped button \(tapped) of an alert with \(alert.buttons.count) buttons in state '\(stepContext.state)'",
+                context: stepContext)
+        }
+        inputReceived()
+        if readsRunValues {
+            runValues[top].button =
+                shownAlert.buttons.indices.contains(tapped) ? shownAlert.buttons[tapped].label : nil
+        }
+        // The prepared copy first (its event is nil where the button has no track): testing
+        // or binding the button's `track` copied the whole `TrackEvent`, and binding the
+        // state's `StateCopy` all of its arrays, so both are read in place.
+        let event: AnalyticsEvent?
+        if let copies = prepared.copy[f] {
+            event = copies[s].buttonEvents[tapped].map { tagged($0) }
+            if recordsTrace, let all = copies[s].eventsWithButton[tapped] { stepEvents = tagged(all) }
+        } else if let track = alert.buttons[tapped].track {
+            let resolved = tagged(
+                interpreter.event(track, in: stack[top], run: readsRunValues ? runValues[top] : nil))
+            if recordsTrace { stepEvents.append(resolved) }
+            event = resolved
+        } else {
+            event = nil
+        }
+        if let event {
+            phase = .buttonTrack(tapped: tapped)
+            return .call(.track(event))
+        }
+        return try finishing(transition: alert.buttons[tapped].transition.target) {
+            .alert($0.shownAlert, tapped: tapped)
+        }
     }
 
     /// How the step went once it ended the run or moved on.

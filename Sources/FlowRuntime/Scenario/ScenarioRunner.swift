@@ -164,49 +164,74 @@ public struct ScenarioRunner: Sendable {
         var result = ScenarioResult(
             path: scenario.file.path, scenarioFile: scenario.file, diagnostics: [],
             flowFiles: program.files, flowDiagnostics: [], failures: [], run: nil)
-        func error(_ id: DiagnosticID, _ message: String, _ at: SourceRange?, fix: FixIt? = nil) {
-            result.diagnostics.append(.error(id, message, at: at, fixIts: fix.map { [$0] } ?? []))
-        }
-        func suggestion(_ name: String, _ candidates: [String], _ at: SourceRange?) -> FixIt? {
-            guard let at, let s = Suggestion.closest(to: name, in: candidates) else { return nil }
-            return FixIt(range: at, replacement: s, message: "did you mean '\(s)'?")
-        }
+        guard let flowID = Self.scenarioFlow(scenario, in: program, into: &result) else { return result }
+        let flow = program[flowID]
+        // Expectations that name things in the program are checked before running.
+        Self.checkExpectedNames(scenario, flow: flow, program: program, into: &result)
+        let arguments = scenario.arguments.mapValues(\.value.runArgument)
+        Self.checkInvocation(scenario, arguments: arguments, flow: flow, program: program, into: &result)
+        if result.diagnostics.contains(where: { $0.severity == .error }) { return result }
 
-        // Which flow.
-        let flowID: FlowID
+        let user = ScriptedUser(scenario.script)
+        guard
+            let run = await execute(
+                scenario, program: program, flow: flowID, arguments: arguments, user: user, into: &result)
+        else { return result }
+        result.run = run
+
+        // A script answer that did not fit what the run reached: point at its line.
+        if case .error(let e) = run.end, e.kind == .device, let scriptError = await user.lastError {
+            let state = e.context.map { " in state '\($0.pathName)'" } ?? ""
+            result.addError(
+                scriptError.id, scriptError.problem + state + (scriptError.hint.map { "; " + $0 } ?? ""),
+                scriptError.location)
+            return result
+        }
+        check(scenario, run, into: &result)
+        if run.outcome != nil { Self.warnUnused(await user.remaining, into: &result) }
+        return result
+    }
+
+    /// The flow the scenario runs: the one it names, or the file's first.
+    private static func scenarioFlow(
+        _ scenario: Scenario, in program: Program, into result: inout ScenarioResult
+    ) -> FlowID? {
         if let name = scenario.flowName {
             guard let id = program.flow(named: name.value) else {
-                error(
+                result.addError(
                     .unknownScenarioFlow, "no flow named '\(name.value)' in '\(scenario.flowPath.value)'",
                     name.location,
                     fix: suggestion(name.value, program.flows.map(\.name), name.location))
-                return result
+                return nil
             }
-            flowID = id
-        } else {
-            guard !program.flows.isEmpty else {
-                error(.unknownScenarioFlow, "'\(scenario.flowPath.value)' has no flow", scenario.flowPath.location)
-                return result
-            }
-            flowID = FlowID(0)
+            return id
         }
-        let flow = program[flowID]
+        guard !program.flows.isEmpty else {
+            result.addError(
+                .unknownScenarioFlow, "'\(scenario.flowPath.value)' has no flow", scenario.flowPath.location)
+            return nil
+        }
+        return FlowID(0)
+    }
 
-        // Expectations that name things in the program are checked before running.
+    /// The outcomes and states the expectations name must be the program's.
+    private static func checkExpectedNames(
+        _ scenario: Scenario, flow: Flow, program: Program, into result: inout ScenarioResult
+    ) {
         let allStates = program.flows.flatMap { f in
             f.states.map { f.name == flow.name ? $0.name : "\(f.name).\($0.name)" }
         }
         for e in scenario.expectations {
             switch e.value {
             case .outcome(let o) where !flow.outcomes.contains(where: { $0.name == o }):
-                error(
+                result.addError(
                     .unknownExpectedOutcome,
                     "flow '\(flow.name)' has no outcome '\(o)'; its outcomes are "
                         + flow.outcomes.map(\.name).joined(separator: ", "), e.location,
                     fix: suggestion(o, flow.outcomes.map(\.name), e.location))
             case .path(let states):
                 for s in states where !allStates.contains(s) {
-                    error(
+                    result.addError(
                         .unknownExpectedState,
                         "no state '\(s)' in flow '\(flow.name)' (subflow states are written 'flow.state')", e.location,
                         fix: Suggestion.closest(to: s, in: allStates).map {
@@ -216,7 +241,13 @@ public struct ScenarioRunner: Sendable {
             default: break
             }
         }
-        let arguments = scenario.arguments.mapValues(\.value.runArgument)
+    }
+
+    /// The arguments, `handling` and `variant` lines, checked as the run itself checks them.
+    private static func checkInvocation(
+        _ scenario: Scenario, arguments: [String: RunArgument], flow: Flow, program: Program,
+        into result: inout ScenarioResult
+    ) {
         do {
             _ = try Interpreter(program: program, backend: try SimulatedDevice(script: Script())).bindArguments(
                 arguments, for: flow)
@@ -224,7 +255,7 @@ public struct ScenarioRunner: Sendable {
             let at =
                 scenario.arguments.values.compactMap(\.location).min { $0.start < $1.start }
                 ?? scenario.flowPath.location
-            error(.badScenarioArgument, invocation.message, at)
+            result.addError(.badScenarioArgument, invocation.message, at)
         } catch {
             preconditionFailure("bindArguments throws only RunInvocationError")
         }
@@ -234,7 +265,7 @@ public struct ScenarioRunner: Sendable {
                 _ = try Interpreter(program: program, backend: try SimulatedDevice(script: Script())).handledOutcomes(
                     [name.value], of: flow)
             } catch let invocation as RunInvocationError {
-                error(.badScenarioArgument, invocation.message, name.location)
+                result.addError(.badScenarioArgument, invocation.message, name.location)
             } catch {
                 preconditionFailure("handledOutcomes throws only RunInvocationError")
             }
@@ -244,22 +275,26 @@ public struct ScenarioRunner: Sendable {
             do {
                 try program.checkVariantOverrides([name: variant.value])
             } catch let invocation as RunInvocationError {
-                error(.badScenarioArgument, invocation.message, variant.location)
+                result.addError(.badScenarioArgument, invocation.message, variant.location)
             } catch {
                 preconditionFailure("checkVariantOverrides throws only RunInvocationError")
             }
         }
-        if result.diagnostics.contains(where: { $0.severity == .error }) { return result }
+    }
 
-        // Run (again after each `after N days`, on the same device and install).
-        let user = ScriptedUser(scenario.script)
+    /// Runs the flow (again after each `after N days`, on the same device and install); nil after
+    /// a diagnostic or failure when it cannot start.
+    private func execute(
+        _ scenario: Scenario, program: Program, flow flowID: FlowID, arguments: [String: RunArgument],
+        user: ScriptedUser, into result: inout ScenarioResult
+    ) async -> RunResult? {
         var run: RunResult
         let history: (ShowHistory, ManualLimitClock)
         switch scenario.limits.history(program: program, entry: flowID) {
         case .success(let made): history = made
         case .failure(let failure):
-            error(.badScenarioArgument, failure.message, scenario.flowPath.location)
-            return result
+            result.addError(.badScenarioArgument, failure.message, scenario.flowPath.location)
+            return nil
         }
         do {
             let device = try SimulatedDevice(scenario.configuration, user: user)
@@ -278,78 +313,53 @@ public struct ScenarioRunner: Sendable {
         } catch {
             // The parser validated statuses and the binding was checked above.
             result.failures.append(.init("the run could not start: \(error)", at: scenario.flowPath.location))
-            return result
+            return nil
         }
-        result.run = run
+        return run
+    }
 
-        // A script answer that did not fit what the run reached: point at its line.
-        if case .error(let e) = run.end, e.kind == .device, let scriptError = await user.lastError {
-            let state = e.context.map { " in state '\($0.pathName)'" } ?? ""
-            error(
-                scriptError.id, scriptError.problem + state + (scriptError.hint.map { "; " + $0 } ?? ""),
-                scriptError.location)
-            return result
+    /// Warns about each script line the run never used.
+    private static func warnUnused(_ left: Script, into result: inout ScenarioResult) {
+        for tap in left.taps {
+            result.diagnostics.append(
+                .warning(
+                    .unusedInput, "tap \"\(tap.value)\" was never used: the run showed no more alerts",
+                    at: tap.location))
         }
-        check(scenario, run, into: &result)
-        if run.outcome != nil {
-            let left = await user.remaining
-            for tap in left.taps {
-                result.diagnostics.append(
-                    .warning(
-                        .unusedInput, "tap \"\(tap.value)\" was never used: the run showed no more alerts",
-                        at: tap.location))
-            }
-            for (kind, answers) in left.answers.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-                for a in answers {
-                    result.diagnostics.append(
-                        .warning(
-                            .unusedInput,
-                            "answer for the \(kind.rawValue) prompt was never used: iOS showed no more \(kind.rawValue) prompts",
-                            at: a.location))
-                }
-            }
-            for a in left.criticalAlertsAnswers {
+        for (kind, answers) in left.answers.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            for a in answers {
                 result.diagnostics.append(
                     .warning(
                         .unusedInput,
-                        "answer for the critical-alerts prompt was never used: iOS showed no more critical-alerts prompts",
+                        "answer for the \(kind.rawValue) prompt was never used: iOS showed no more \(kind.rawValue) prompts",
                         at: a.location))
             }
-            for visit in left.settingsVisits {
-                result.diagnostics.append(
-                    .warning(
-                        .unusedInput, "settings visit was never used: the run opened Settings fewer times",
-                        at: visit.location))
-            }
         }
-        return result
+        for a in left.criticalAlertsAnswers {
+            result.diagnostics.append(
+                .warning(
+                    .unusedInput,
+                    "answer for the critical-alerts prompt was never used: iOS showed no more critical-alerts prompts",
+                    at: a.location))
+        }
+        for visit in left.settingsVisits {
+            result.diagnostics.append(
+                .warning(
+                    .unusedInput, "settings visit was never used: the run opened Settings fewer times",
+                    at: visit.location))
+        }
+    }
+
+    private static func suggestion(_ name: String, _ candidates: [String], _ at: SourceRange?) -> FixIt? {
+        guard let at, let s = Suggestion.closest(to: name, in: candidates) else { return nil }
+        return FixIt(range: at, replacement: s, message: "did you mean '\(s)'?")
     }
 
     /// Compares the run with the expectations.
     func check(_ scenario: Scenario, _ run: RunResult, into result: inout ScenarioResult) {
         func fail(_ message: String, _ at: SourceRange?) { result.failures.append(.init(message, at: at)) }
-        let ended: String =
-            switch run.end {
-            case .outcome(let o): "outcome '\(o)'"
-            case .error(let e): "error \(e.id) in state '\(e.context?.pathName ?? "?")': \(e.message)"
-            case .inputNeeded(let n, let at): "a stop in state '\(at.pathName)': \(n.summary)"
-            case .cancelled: "cancellation"
-            }
-        let expectsEnd = scenario.expectations.contains {
-            switch $0.value {
-            case .outcome, .error: true
-            default: false
-            }
-        }
-        if !expectsEnd {
-            switch run.end {
-            case .error, .cancelled: fail("the run ended with \(ended)", scenario.flowPath.location)
-            case .inputNeeded:
-                fail(
-                    "the run ended with \(ended); add a 'tap', 'answer' or 'settings' line", scenario.flowPath.location)
-            case .outcome: break
-            }
-        }
+        let ended = Self.describe(run.end)
+        Self.checkUnexpectedEnd(scenario, run, ended: ended, into: &result)
         // The runtime's own `flow_start` and `flow_end` count too (a scenario may expect them, in
         // order); the messages list the flow's own tracks unless one of those was expected.
         let sent = run.sentEvents
@@ -410,6 +420,37 @@ public struct ScenarioRunner: Sendable {
         }
     }
 
+    /// How the run ended, for the failure messages.
+    private static func describe(_ end: RunEnd) -> String {
+        switch end {
+        case .outcome(let o): "outcome '\(o)'"
+        case .error(let e): "error \(e.id) in state '\(e.context?.pathName ?? "?")': \(e.message)"
+        case .inputNeeded(let n, let at): "a stop in state '\(at.pathName)': \(n.summary)"
+        case .cancelled: "cancellation"
+        }
+    }
+
+    /// A scenario that expects no outcome or error still fails when the run ends without one.
+    private static func checkUnexpectedEnd(
+        _ scenario: Scenario, _ run: RunResult, ended: String, into result: inout ScenarioResult
+    ) {
+        let expectsEnd = scenario.expectations.contains {
+            switch $0.value {
+            case .outcome, .error: true
+            default: false
+            }
+        }
+        guard !expectsEnd else { return }
+        let at = scenario.flowPath.location
+        switch run.end {
+        case .error, .cancelled: result.failures.append(.init("the run ended with \(ended)", at: at))
+        case .inputNeeded:
+            result.failures.append(
+                .init("the run ended with \(ended); add a 'tap', 'answer' or 'settings' line", at: at))
+        case .outcome: break
+        }
+    }
+
     /// Whether `event` has every property in `properties` with that value (compared as text:
     /// a string without quotes, a number as written, `true`/`false`).
     static func has(_ properties: [String: String], _ event: AnalyticsEvent) -> Bool {
@@ -430,5 +471,11 @@ public struct ScenarioRunner: Sendable {
     static func describe(_ event: AnalyticsEvent) -> String {
         "\"\(event.name)\" {" + event.properties.map { "\($0.key): \"\(text(of: $0.value))\"" }.joined(separator: ", ")
             + "}"
+    }
+}
+
+extension ScenarioResult {
+    fileprivate mutating func addError(_ id: DiagnosticID, _ message: String, _ at: SourceRange?, fix: FixIt? = nil) {
+        diagnostics.append(.error(id, message, at: at, fixIts: fix.map { [$0] } ?? []))
     }
 }

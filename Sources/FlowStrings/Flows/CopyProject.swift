@@ -95,23 +95,7 @@ public struct CopyProject: Sendable {
         for load in loads {
             guard let program = load.program else { continue }
             // Files of this load, as project indices.
-            var index: [Int] = []
-            for (i, source) in load.files.enumerated() {
-                let real = realPath(source.path)
-                if let known = byRealPath[real] {
-                    index.append(known)
-                    continue
-                }
-                byRealPath[real] = project.files.count
-                index.append(project.files.count)
-                // Renumbered so the project's diagnostics name their file by its index here.
-                project.files.append(
-                    File(
-                        path: display(source.path), realPath: real,
-                        source: SourceFile(
-                            id: FileID(project.files.count), path: display(source.path), bytes: source.bytes),
-                        syntax: load.syntax[i], blocks: blocks(of: load.syntax[i])))
-            }
+            let index = project.addFiles(of: load, realPath: realPath, display: display, known: &byRealPath)
             func here(_ r: SourceRange) -> SourceRange {
                 SourceRange(file: FileID(index[r.file.index]), start: r.start, end: r.end)
             }
@@ -147,16 +131,7 @@ public struct CopyProject: Sendable {
                     let file = index[written.range.file.index]
                     guard let place = project.place(file: file, locale: tag, key: key) else { continue }
                     if let first = places[tag], first != place {
-                        let a = project.entry(first)
-                        let b = project.entry(place)
-                        if a.literal.text != b.literal.text {
-                            diagnostics.append(
-                                .error(
-                                    .conflictingCopy,
-                                    "'\(key)' has another '\(tag)' text here than in \(project.files[first.file].path); one catalog holds one text per key and locale: make them agree",
-                                    at: project.valueRange(place),
-                                    notes: [DiagnosticNote("the other text", at: project.valueRange(first))]))
-                        }
+                        diagnostics += project.conflict(place, with: first, key: key, locale: tag)
                         continue
                     }
                     places[tag] = place
@@ -178,6 +153,42 @@ public struct CopyProject: Sendable {
                 < (pb.map { index.entry($0).range.start.offset } ?? Int.max)
         }
         return (project, diagnostics)
+    }
+
+    /// Adds the files of a load not yet in the project (`known` by real path); returns the
+    /// project index of each of the load's files.
+    private mutating func addFiles(
+        of load: LoadResult, realPath: (String) -> String, display: (String) -> String, known: inout [String: Int]
+    ) -> [Int] {
+        var index: [Int] = []
+        for (i, source) in load.files.enumerated() {
+            let real = realPath(source.path)
+            if let known = known[real] {
+                index.append(known)
+                continue
+            }
+            known[real] = files.count
+            index.append(files.count)
+            // Renumbered so the project's diagnostics name their file by its index here.
+            files.append(
+                File(
+                    path: display(source.path), realPath: real,
+                    source: SourceFile(id: FileID(files.count), path: display(source.path), bytes: source.bytes),
+                    syntax: load.syntax[i], blocks: Self.blocks(of: load.syntax[i])))
+        }
+        return index
+    }
+
+    /// The error for a key and locale written in two places with two texts (none when they agree).
+    private func conflict(_ place: Place, with first: Place, key: String, locale tag: String) -> [Diagnostic] {
+        guard entry(first).literal.text != entry(place).literal.text else { return [] }
+        return [
+            .error(
+                .conflictingCopy,
+                "'\(key)' has another '\(tag)' text here than in \(files[first.file].path); one catalog holds one text per key and locale: make them agree",
+                at: valueRange(place),
+                notes: [DiagnosticNote("the other text", at: valueRange(first))])
+        ]
     }
 
     /// Where the string of an entry is, in this project's file numbering.

@@ -29,24 +29,45 @@ public enum CatalogImporter {
         -> ImportPlan
     {
         var plan = ImportPlan()
-        // Located together at the end (`located`): one pass, however many share a long line.
-        func at(_ offset: Int) -> SourceRange { catalogFile.unlocatedRange(at: offset) }
         let base = project.baseLocale ?? catalog.sourceLanguage
         if project.baseLocale != nil, catalog.sourceLanguage != base {
             plan.diagnostics.append(
                 .error(
                     .malformedCatalog,
                     "the catalog's source language is '\(catalog.sourceLanguage)', the flows' base locale is '\(base)'",
-                    at: at(catalog.sourceLanguageOffset)))
+                    at: catalogFile.unlocatedRange(at: catalog.sourceLanguageOffset)))
             plan.diagnostics = catalogFile.located(plan.diagnostics)
             return plan
         }
+        let request = self.request(
+            of: catalog, file: catalogFile, project: project, base: base, into: &plan.diagnostics)
+        plan.diagnostics = catalogFile.located(plan.diagnostics)
+        plan.diagnostics.sort { ($0.range?.start.offset ?? 0) < ($1.range?.start.offset ?? 0) }
+        guard !plan.hasErrors else { return plan }
+        edit(project, as: request, catalog: catalog, delete: delete, into: &plan)
+        return plan
+    }
+
+    /// What a catalog asks for: the texts to import, and what it has (for `delete`).
+    private struct Request {
+        var wanted: [(key: CopyProject.HomeKey, locale: String, segments: [CatalogText.Segment])] = []
+        /// "id\u{0}locale" the catalog has, whatever its state.
+        var present = Set<String>()
+        var presentUnits = Set<String>()
+        /// Marked not to translate: kept as the flows have it, never imported nor removed.
+        var kept = Set<String>()
+    }
+
+    /// Reads the catalog's units against the flows' keys, reporting unknown keys and texts that
+    /// cannot be imported (their diagnostics unlocated: `located` places them in one pass).
+    private static func request(
+        of catalog: Catalog, file catalogFile: SourceFile, project: CopyProject, base: String,
+        into diagnostics: inout [Diagnostic]
+    ) -> Request {
+        func at(_ offset: Int) -> SourceRange { catalogFile.unlocatedRange(at: offset) }
         var ids: [String: CopyProject.HomeKey] = [:]
         for key in project.keys { ids[project.id(key)] = key }
-        var wanted: [(key: CopyProject.HomeKey, locale: String, segments: [CatalogText.Segment])] = []
-        var present = Set<String>()  // "id\u{0}locale" the catalog has, whatever its state
-        var presentUnits = Set<String>()
-        var kept = Set<String>()
+        var request = Request()
         var unknown = 0
         for unit in catalog.units {
             let id = unit.file.isEmpty ? unit.key : unit.id
@@ -57,18 +78,18 @@ public enum CatalogImporter {
                     unknown > ParseLimits.default.maxErrors
                     ? ""
                     : suggestion(for: unit, id: id, among: project).map { "; did you mean '\($0)'?" } ?? ""
-                plan.diagnostics.append(
+                diagnostics.append(
                     .error(
                         .unknownCatalogKey,
                         "unknown key '\(id)': no flow defines '\(unit.key)'\(unit.file.isEmpty ? "" : " in '\(unit.file)'")\(hint)",
                         at: at(unit.offset)))
                 continue
             }
-            presentUnits.insert(id)
-            for t in unit.translations { present.insert(id + "\u{0}" + t.locale) }
+            request.presentUnits.insert(id)
+            for t in unit.translations { request.present.insert(id + "\u{0}" + t.locale) }
             // Marked not to translate: kept as the flows have it, never imported nor removed.
             guard unit.translate else {
-                kept.insert(id)
+                request.kept.insert(id)
                 continue
             }
             // The placeholders every translation must keep: the base text's, as imported.
@@ -81,75 +102,93 @@ public enum CatalogImporter {
             if let source = unit.source, let baseText, source != baseText,
                 unit.translations.contains(where: { $0.state == .translated })
             {
-                plan.diagnostics.append(
+                diagnostics.append(
                     .warning(
                         .catalogEntryNeedsReview,
                         "'\(id)' was translated from an older base text (\"\(source)\", now \"\(baseText)\"); imported, check it",
                         at: at(unit.offset)))
             }
             for t in unit.translations {
-                switch t.state {
-                case .new:
-                    plan.diagnostics.append(
-                        .warning(
-                            .untranslatedCatalogEntry,
-                            "'\(t.locale)' text of '\(id)' is not translated yet (state new); not imported",
-                            at: at(t.stateOffset)))
-                    continue
-                case .needsReview:
-                    plan.diagnostics.append(
-                        .warning(
-                            .catalogEntryNeedsReview,
-                            "'\(t.locale)' text of '\(id)' needs review; imported, and exported as translated from now on",
-                            at: at(t.stateOffset)))
-                case .translated: break
-                }
-                let segments: [CatalogText.Segment]
-                do throws(CatalogText.Problem) {
-                    segments = try CatalogText.segments(of: t.value)
-                } catch {
-                    plan.diagnostics.append(
-                        .error(
-                            .catalogPlaceholderMismatch, "'\(t.locale)' text of '\(id)': \(error.message)",
-                            at: at(offset(in: catalogFile.bytes, catalog.encoding, t.valueOffset, error.column))))
-                    continue
-                }
-                if t.locale != base {
-                    let names = CatalogText.placeholders(segments)
-                    var bad = false
-                    for name in names where !basePlaceholders.contains(name) {
-                        let hint =
-                            Suggestion.closest(to: name, in: basePlaceholders).map { "; did you mean '{\($0)}'?" } ?? ""
-                        plan.diagnostics.append(
-                            .error(
-                                .catalogPlaceholderMismatch,
-                                "'\(t.locale)' text of '\(id)' has the placeholder '{\(name)}', which the base text does not have\(hint)",
-                                at: at(
-                                    offset(
-                                        in: catalogFile.bytes, catalog.encoding, t.valueOffset,
-                                        column(of: name, in: t.value)))))
-                        bad = true
-                    }
-                    let dropped = basePlaceholders.filter { !names.contains($0) }
-                    if !dropped.isEmpty {
-                        plan.diagnostics.append(
-                            .error(
-                                .catalogPlaceholderMismatch,
-                                "'\(t.locale)' text of '\(id)' drops the placeholder\(dropped.count == 1 ? "" : "s") \(dropped.map { "'{\($0)}'" }.joined(separator: ", ")) of the base text",
-                                at: at(offset(in: catalogFile.bytes, catalog.encoding, t.valueOffset, 0))))
-                        bad = true
-                    }
-                    if bad { continue }
-                }
-                wanted.append((key, t.locale, segments))
+                guard
+                    let segments = translationSegments(
+                        t, of: id, base: base, basePlaceholders: basePlaceholders, catalog: catalog,
+                        file: catalogFile, into: &diagnostics)
+                else { continue }
+                request.wanted.append((key, t.locale, segments))
             }
         }
-        plan.diagnostics = catalogFile.located(plan.diagnostics)
-        plan.diagnostics.sort { ($0.range?.start.offset ?? 0) < ($1.range?.start.offset ?? 0) }
-        guard !plan.hasErrors else { return plan }
+        return request
+    }
 
+    /// One translation's text as segments; nil (after a diagnostic) when it is not to be imported:
+    /// not translated yet, malformed, or with placeholders other than the base text's.
+    private static func translationSegments(
+        _ t: Catalog.Translation, of id: String, base: String, basePlaceholders: [String], catalog: Catalog,
+        file catalogFile: SourceFile, into diagnostics: inout [Diagnostic]
+    ) -> [CatalogText.Segment]? {
+        func at(_ offset: Int) -> SourceRange { catalogFile.unlocatedRange(at: offset) }
+        switch t.state {
+        case .new:
+            diagnostics.append(
+                .warning(
+                    .untranslatedCatalogEntry,
+                    "'\(t.locale)' text of '\(id)' is not translated yet (state new); not imported",
+                    at: at(t.stateOffset)))
+            return nil
+        case .needsReview:
+            diagnostics.append(
+                .warning(
+                    .catalogEntryNeedsReview,
+                    "'\(t.locale)' text of '\(id)' needs review; imported, and exported as translated from now on",
+                    at: at(t.stateOffset)))
+        case .translated: break
+        }
+        let segments: [CatalogText.Segment]
+        do throws(CatalogText.Problem) {
+            segments = try CatalogText.segments(of: t.value)
+        } catch {
+            diagnostics.append(
+                .error(
+                    .catalogPlaceholderMismatch, "'\(t.locale)' text of '\(id)': \(error.message)",
+                    at: at(offset(in: catalogFile.bytes, catalog.encoding, t.valueOffset, error.column))))
+            return nil
+        }
+        if t.locale != base {
+            let names = CatalogText.placeholders(segments)
+            var bad = false
+            for name in names where !basePlaceholders.contains(name) {
+                let hint =
+                    Suggestion.closest(to: name, in: basePlaceholders).map { "; did you mean '{\($0)}'?" } ?? ""
+                diagnostics.append(
+                    .error(
+                        .catalogPlaceholderMismatch,
+                        "'\(t.locale)' text of '\(id)' has the placeholder '{\(name)}', which the base text does not have\(hint)",
+                        at: at(
+                            offset(
+                                in: catalogFile.bytes, catalog.encoding, t.valueOffset,
+                                column(of: name, in: t.value)))))
+                bad = true
+            }
+            let dropped = basePlaceholders.filter { !names.contains($0) }
+            if !dropped.isEmpty {
+                diagnostics.append(
+                    .error(
+                        .catalogPlaceholderMismatch,
+                        "'\(t.locale)' text of '\(id)' drops the placeholder\(dropped.count == 1 ? "" : "s") \(dropped.map { "'{\($0)}'" }.joined(separator: ", ")) of the base text",
+                        at: at(offset(in: catalogFile.bytes, catalog.encoding, t.valueOffset, 0))))
+                bad = true
+            }
+            if bad { return nil }
+        }
+        return segments
+    }
+
+    /// The edits of the flows' `strings` tables that give them the request's texts.
+    private static func edit(
+        _ project: CopyProject, as request: Request, catalog: Catalog, delete: Bool, into plan: inout ImportPlan
+    ) {
         var editor = FlowEditor(project: project)
-        for w in wanted {
+        for w in request.wanted {
             if let place = project.places[w.key]?[w.locale] {
                 let entry = project.entry(place)
                 let current = (try? CatalogText.segments(of: CatalogText.text(of: entry.literal))) ?? []
@@ -167,10 +206,10 @@ public enum CatalogImporter {
         if delete {
             for key in project.keys {
                 let id = project.id(key)
-                guard !kept.contains(id) else { continue }
+                guard !request.kept.contains(id) else { continue }
                 for (locale, place) in (project.places[key] ?? [:]).sorted(by: { $0.key < $1.key })
                 where catalog.scope?.contains(locale) ?? true
-                    && (!presentUnits.contains(id) || !present.contains(id + "\u{0}" + locale))
+                    && (!request.presentUnits.contains(id) || !request.present.contains(id + "\u{0}" + locale))
                 {
                     editor.remove(place)
                     plan.changes.append(
@@ -181,7 +220,6 @@ public enum CatalogImporter {
             }
         }
         plan.files = editor.output()
-        return plan
     }
 
     /// The key a mistyped catalog key most likely means: the same key in another file (a file

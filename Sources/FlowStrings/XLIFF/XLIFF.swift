@@ -123,45 +123,11 @@ public enum XLIFF {
             while let body = bodies.popLast() {
                 bodies += body.elements(named: "group")
                 for unit in body.elements(named: "trans-unit") {
-                    guard let id = unit.attribute("id") else {
-                        fail("<trans-unit> has no 'id' (the key)", at: unit.offset)
-                        continue
+                    if let read = transUnit(
+                        unit, flowFile: original.value, locale: tl.value, in: file, into: &diagnostics)
+                    {
+                        units.append(read)
                     }
-                    var translations: [Catalog.Translation] = []
-                    if let target = unit.elements(named: "target").first {
-                        let state = target.attribute("state")
-                        guard let mapped = Self.state(state?.value) else {
-                            fail(
-                                "unknown state '\(state?.value ?? "")' (XLIFF 1.2: new, needs-translation, needs-review-translation, translated, final, ...)",
-                                at: state?.offset ?? target.offset)
-                            continue
-                        }
-                        guard target.elements.isEmpty else {
-                            fail(
-                                "inline markup in <target> cannot be imported: flow copy is plain text",
-                                at: target.elements[0].offset)
-                            continue
-                        }
-                        let text = target.text
-                        translations.append(
-                            .init(
-                                locale: tl.value, state: mapped, value: text.value, offset: target.offset,
-                                valueOffset: text.offset, stateOffset: state?.offset ?? target.offset))
-                    } else {
-                        // No target: not translated yet.
-                        let text = unit.elements(named: "source").first?.text ?? (value: "", offset: unit.offset)
-                        translations.append(
-                            .init(
-                                locale: tl.value, state: .new, value: text.value, offset: unit.offset,
-                                valueOffset: text.offset, stateOffset: unit.offset))
-                    }
-                    var read = Catalog.Unit(
-                        file: original.value, key: id.value,
-                        comment: unit.elements(named: "note").first?.text.value ?? "",
-                        translations: translations, offset: id.offset,
-                        translate: unit.attribute("translate")?.value != "no")
-                    read.source = unit.elements(named: "source").first?.text.value
-                    units.append(read)
                 }
             }
         }
@@ -174,5 +140,55 @@ public enum XLIFF {
         var catalog = Catalog(sourceLanguage: source, units: units, encoding: .xml, sourceLanguageOffset: sourceAt)
         catalog.scope = scope
         return (catalog, diagnostics)
+    }
+
+    /// One `<trans-unit>` as a catalog unit with its translation into `locale` (new when it has
+    /// no `<target>`); nil after a diagnostic when it cannot be read.
+    private static func transUnit(
+        _ unit: XMLReader.Element, flowFile original: String, locale: String, in file: SourceFile,
+        into diagnostics: inout [Diagnostic]
+    ) -> Catalog.Unit? {
+        func fail(_ message: String, at offset: Int) {
+            diagnostics.append(.error(.malformedCatalog, message, at: file.unlocatedRange(at: offset)))
+        }
+        guard let id = unit.attribute("id") else {
+            fail("<trans-unit> has no 'id' (the key)", at: unit.offset)
+            return nil
+        }
+        var translations: [Catalog.Translation] = []
+        if let target = unit.elements(named: "target").first {
+            let state = target.attribute("state")
+            guard let mapped = Self.state(state?.value) else {
+                fail(
+                    "unknown state '\(state?.value ?? "")' (XLIFF 1.2: new, needs-translation, needs-review-translation, translated, final, ...)",
+                    at: state?.offset ?? target.offset)
+                return nil
+            }
+            guard target.elements.isEmpty else {
+                fail(
+                    "inline markup in <target> cannot be imported: flow copy is plain text",
+                    at: target.elements[0].offset)
+                return nil
+            }
+            let text = target.text
+            translations.append(
+                .init(
+                    locale: locale, state: mapped, value: text.value, offset: target.offset,
+                    valueOffset: text.offset, stateOffset: state?.offset ?? target.offset))
+        } else {
+            // No target: not translated yet.
+            let text = unit.elements(named: "source").first?.text ?? (value: "", offset: unit.offset)
+            translations.append(
+                .init(
+                    locale: locale, state: .new, value: text.value, offset: unit.offset,
+                    valueOffset: text.offset, stateOffset: unit.offset))
+        }
+        var read = Catalog.Unit(
+            file: original, key: id.value,
+            comment: unit.elements(named: "note").first?.text.value ?? "",
+            translations: translations, offset: id.offset,
+            translate: unit.attribute("translate")?.value != "no")
+        read.source = unit.elements(named: "source").first?.text.value
+        return read
     }
 }

@@ -110,20 +110,7 @@ extension Lexer {
         offset += 1
         column += 1
         let decoding = decodesStrings
-        if !decoding {
-            // Most strings are one plain run up to the closing quote: no error to report and
-            // nothing to decode, so the loop below and its buffers are not needed.
-            let bodyStart = offset
-            let closed = bytes.withUnsafeBufferPointer { buffer -> Int in
-                let runEnd = ByteClasses.plainStringRunEnd(buffer, from: bodyStart, to: buffer.count)
-                return runEnd < buffer.count && buffer[runEnd] == UInt8(ascii: "\"") ? runEnd : -1
-            }
-            if closed >= 0 {
-                column += closed - bodyStart + 1  // a plain byte is one column
-                offset = closed + 1
-                return Token(kind: .string, range: range(from: start))
-            }
-        }
+        if !decoding, let token = lexPlainString(from: start) { return token }
         var segments: [StringLiteral.Segment] = []
         var buffer: [UInt8] = []
         func flush() {
@@ -148,36 +135,12 @@ extension Lexer {
                 lexEscape(into: &buffer)
             case UInt8(ascii: "{"):
                 let placeholderStart = location
-                offset += 1
-                column += 1
-                let nameStart = offset
-                if offset < end, Self.isIdentifierStart(bytes[offset]) {
-                    while offset < end, Self.isIdentifierContinue(bytes[offset]) { offset += 1 }
-                }
-                let nameEnd = offset
-                column += nameEnd - nameStart
-                if offset < end, bytes[offset] == UInt8(ascii: "}"), nameEnd > nameStart {
-                    offset += 1
-                    column += 1
-                    if decoding {
-                        flush()
-                        segments.append(
-                            .placeholder(
-                                StringLiteral.Placeholder(
-                                    name: String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self),
-                                    range: range(from: placeholderStart))))
-                    }
-                } else {
-                    let name = String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self)
-                    let message =
-                        name.isEmpty
-                        ? "expected a placeholder name after '{' in string; write '\\{' for a literal brace"
-                        : "unterminated placeholder '{\(name)'; close it with '}'"
-                    report(.invalidPlaceholder, message, from: placeholderStart)
-                    if decoding {
-                        buffer.append(UInt8(ascii: "{"))
-                        buffer.append(contentsOf: bytes[nameStart..<nameEnd])
-                    }
+                if let name = lexPlaceholderName(from: placeholderStart, decoding: decoding, into: &buffer),
+                    decoding
+                {
+                    flush()
+                    segments.append(
+                        .placeholder(StringLiteral.Placeholder(name: name, range: range(from: placeholderStart))))
                 }
             case UInt8(ascii: "}"):
                 let braceStart = location
@@ -209,6 +172,53 @@ extension Lexer {
             decodedSegments = segments
         }
         return Token(kind: .string, range: range(from: start))
+    }
+
+    /// The string's body when it is one plain run up to the closing quote (most strings): no
+    /// error to report and nothing to decode, so `lexString`'s loop and its buffers are not needed.
+    /// Nil, having moved nothing, for any other.
+    private mutating func lexPlainString(from start: SourceLocation) -> Token? {
+        let bodyStart = offset
+        let closed = bytes.withUnsafeBufferPointer { buffer -> Int in
+            let runEnd = ByteClasses.plainStringRunEnd(buffer, from: bodyStart, to: buffer.count)
+            return runEnd < buffer.count && buffer[runEnd] == UInt8(ascii: "\"") ? runEnd : -1
+        }
+        guard closed >= 0 else { return nil }
+        column += closed - bodyStart + 1  // a plain byte is one column
+        offset = closed + 1
+        return Token(kind: .string, range: range(from: start))
+    }
+
+    /// A `{name}` placeholder, from its `{`: the name when it is well formed (decoded only when
+    /// `decoding`, else empty). A malformed one is reported and, when decoding, kept in `buffer`
+    /// as written.
+    private mutating func lexPlaceholderName(
+        from placeholderStart: SourceLocation, decoding: Bool, into buffer: inout [UInt8]
+    ) -> String? {
+        offset += 1
+        column += 1
+        let nameStart = offset
+        if offset < end, Self.isIdentifierStart(bytes[offset]) {
+            while offset < end, Self.isIdentifierContinue(bytes[offset]) { offset += 1 }
+        }
+        let nameEnd = offset
+        column += nameEnd - nameStart
+        if offset < end, bytes[offset] == UInt8(ascii: "}"), nameEnd > nameStart {
+            offset += 1
+            column += 1
+            return decoding ? String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self) : ""
+        }
+        let name = String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self)
+        let message =
+            name.isEmpty
+            ? "expected a placeholder name after '{' in string; write '\\{' for a literal brace"
+            : "unterminated placeholder '{\(name)'; close it with '}'"
+        report(.invalidPlaceholder, message, from: placeholderStart)
+        if decoding {
+            buffer.append(UInt8(ascii: "{"))
+            buffer.append(contentsOf: bytes[nameStart..<nameEnd])
+        }
+        return nil
     }
 
     /// One escape sequence starting at a backslash; unknown escapes are reported and kept as written.
