@@ -56,16 +56,72 @@ func device(
 
 /// Waits, without sleeping, until `condition` holds: it is re-read each time a property it read
 /// changes (Observation), and every change happens on the main actor.
+///
+/// A session that stops changing before `condition` holds is a failing test, not a hang: after
+/// `limit` without a change (or when the test's task is cancelled, as its time limit does) the
+/// wait ends with a recorded issue. A continuation that waits for an observation ignores
+/// cancellation, so without this bound a stalled run kept the whole suite, and CI, waiting.
 @MainActor
-func until(_ session: FlowSession, _ condition: @escaping @MainActor (FlowSession) -> Bool) async {
+func until(
+    _ session: FlowSession, limit: Duration = .seconds(60),
+    _ condition: @escaping @MainActor (FlowSession) -> Bool
+) async {
     while !condition(session) {
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        guard await nextChange(of: session, readBy: condition, limit: limit) else {
+            Issue.record("the session did not change for \(limit) while the test waited for it")
+            return
+        }
+    }
+}
+
+/// Whether a property `condition` reads changed within `limit` (false on time-out or
+/// cancellation).
+@MainActor
+private func nextChange(
+    of session: FlowSession, readBy condition: @escaping @MainActor (FlowSession) -> Bool, limit: Duration
+) async -> Bool {
+    let wake = ResumeOnce()
+    let timer = Task {
+        try? await Task.sleep(for: limit)
+        wake.resume(false)
+    }
+    defer { timer.cancel() }
+    return await withTaskCancellationHandler {
+        await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+            wake.set(done)
             withObservationTracking {
                 _ = condition(session)
             } onChange: {
-                done.resume()
+                wake.resume(true)
             }
         }
+    } onCancel: {
+        wake.resume(false)
+    }
+}
+
+/// A continuation resumed by whichever of its wakers comes first; the others do nothing.
+private final class ResumeOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Bool, Never>?
+    private var early: Bool?
+
+    func set(_ c: CheckedContinuation<Bool, Never>) {
+        let value: Bool? = lock.withLock {
+            if let early { return early }
+            continuation = c
+            return nil
+        }
+        if let value { c.resume(returning: value) }
+    }
+
+    func resume(_ value: Bool) {
+        let c: CheckedContinuation<Bool, Never>? = lock.withLock {
+            defer { continuation = nil }
+            if continuation == nil, early == nil { early = value }
+            return continuation
+        }
+        c?.resume(returning: value)
     }
 }
 
