@@ -143,6 +143,35 @@ import Testing
         "Not Now", "Later in Settings", "Continue", "You can change this in Settings at any time", "後で設定", "OK",
     ])
     func doesNotPromiseSettings(_ label: String) { #expect(!SettingsWords.promisesSettings(label)) }
+
+    /// The ASCII shortcut answers as the general search does: every name of every language,
+    /// as written, lowercased, uppercased and inside a short or a long label, and labels without
+    /// one.
+    @Test func theASCIIShortcutAgreesWithTheGeneralSearch() {
+        var labels = ["Not Now", "Continue", "OK", "Allow", "Settingz", "Set tings", "", "S", "Later in Settings"]
+        for language in SettingsWords.languages {
+            for name in language.names {
+                for variant in [name, name.lowercased(), name.uppercased(), SteeringWords.fold(name)] {
+                    labels += [
+                        variant, "Open \(variant)", "Go to \(variant) now", "x\(variant)",
+                        "You can change this in \(variant) at any time",
+                    ]
+                }
+            }
+        }
+        var shortcutAnswered = 0
+        for label in labels {
+            #expect(SettingsWords.promisesSettings(label) == SettingsWords.searchPromisesSettings(label), "\(label)")
+            if SettingsWords.asciiLacksName(label) == true {
+                shortcutAnswered += 1
+                #expect(!SettingsWords.searchPromisesSettings(label), "\(label)")
+            }
+        }
+        #expect(SettingsWords.asciiLacksName("Not Now") == true)
+        #expect(SettingsWords.asciiLacksName("Open SETTINGS") == false)
+        #expect(SettingsWords.asciiLacksName("Réglages") == nil)
+        #expect(shortcutAnswered >= 8)
+    }
 }
 
 @Suite struct UntranslatedLocaleTests {
