@@ -176,7 +176,9 @@ extension Lexer {
 
     /// The string's body when it is one plain run up to the closing quote (most strings): no
     /// error to report and nothing to decode, so `lexString`'s loop and its buffers are not needed.
-    /// Nil, having moved nothing, for any other.
+    /// Nil, having moved nothing, for any other. Inlined: as a call of its own, returning an
+    /// optional token, it cost 0.7% more instructions on the lexing profile (callgrind).
+    @inline(__always)
     private mutating func lexPlainString(from start: SourceLocation) -> Token? {
         let bodyStart = offset
         let closed = bytes.withUnsafeBufferPointer { buffer -> Int in
