@@ -157,6 +157,40 @@ import Testing
             ])
     }
 
+    /// A limit loop's witness is abridged like any other: the first and last steps whether the
+    /// way in, the way round or both are long (the way round is held apart from the path tree).
+    @Test func aLongLimitLoopWitnessKeepsItsFirstAndLastSteps() throws {
+        func flow(chain: Int, loop: Int) -> String {
+            var text = "flow camera {\n  uses camera\n  start -> s0\n"
+            for i in 0..<chain { text += "  state s\(i) { -> \(i + 1 < chain ? "s\(i + 1)" : "prime") }\n" }
+            text += "  state prime {\n    limit 3 times else -> l0\n"
+            text +=
+                "    alert { title \"Scan receipts\" button \"Continue\" -> ask  cancel \"Not Now\" -> done cancelled }\n  }\n"
+            for i in 0..<loop { text += "  state l\(i) { -> \(i + 1 < loop ? "l\(i + 1)" : "prime") }\n" }
+            return text + "  state ask { request camera { authorized -> done granted  else -> done denied } }\n}\n"
+        }
+        // (chain, loop): both long; a short way in; a short way round.
+        for (chain, loop) in [(40, 30), (2, 60), (60, 5), (30, 20)] {
+            let witness = try #require(
+                lintText(flow(chain: chain, loop: loop)).findings.first { $0.ruleID == "FL1103" }
+            )
+            .witness
+            let steps = witness.steps
+            // The start, one step per goto of the way in, the limit's `else`, the way round, the arrival.
+            #expect(witness.count == chain + loop + 3 && steps.count == witness.count, "\(chain), \(loop)")
+            #expect(
+                steps[chain + 1].message
+                    == "in 'prime': limit 3 times: not due, limit reached (shown 3 of 3 times) → l0")
+            #expect(steps.last?.message == "reaches 'prime' again, still not due: the same steps repeat")
+            let (head, omitted, tail) = witness.abridged()
+            #expect(head == Array(steps.prefix(25)) && tail == Array(steps.suffix(25)), "\(chain), \(loop)")
+            #expect(omitted == witness.count - 50)
+            let (shortHead, shortOmitted, shortTail) = witness.abridged(head: 3, tail: 2)
+            #expect(shortHead == Array(steps.prefix(3)) && shortTail == Array(steps.suffix(2)))
+            #expect(shortOmitted == witness.count - 5)
+        }
+    }
+
     /// FL1304 through another alert's limit: "Not Now" leads to an explanation that is skipped
     /// when its own limit is not due, and its `else` comes straight back to the priming.
     @Test func aWayBackThroughAnotherAlertsLimitElseIsReported() {
