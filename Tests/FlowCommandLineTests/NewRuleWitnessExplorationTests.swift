@@ -141,6 +141,25 @@ import Testing
             """, rule: "FL1103", decision: "shown a 1 0")
     }
 
+    /// A limit loop entered by the branch that goes round (not the shortest way in): exploration's
+    /// run with the camera decided and the cap used up visits the same states.
+    @Test func theLimitLoopEnteredByTheBranchThatGoesRoundIsAnExploredPath() async throws {
+        try await check(
+            """
+            flow camera {
+              uses camera
+              start -> check
+              state check { status camera { notDetermined -> prime  else -> prime } }
+              state prime {
+                limit 3 times else -> again
+                alert { title "Scan receipts" button "Continue" -> ask  cancel "Not Now" -> done cancelled }
+              }
+              state again { status camera { notDetermined -> done cancelled  else -> prime } }
+              state ask { request camera { authorized -> done granted  else -> done denied } }
+            }
+            """, rule: "FL1103", decision: "shown prime 3 0")
+    }
+
     /// FL1304 through another alert's limit: exploration's run where the explanation is used up
     /// (`shown explain 1 0`) taps "Not Now" and is back at the priming.
     @Test func theReshowThroughAnotherLimitsElseIsAnExploredPath() async throws {

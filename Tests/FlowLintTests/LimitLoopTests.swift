@@ -157,6 +157,35 @@ import Testing
             ])
     }
 
+    /// The way round is followed from what is known on the way in: the shortest way to 'prime'
+    /// (an undecided user) leaves at the check after the `else`, so the witness comes in by the
+    /// other branch, whose user the check sends back.
+    @Test func theLimitLoopWitnessComesInTheWayThatGoesRound() {
+        #expect(
+            lintMarkedWithWitness(
+                """
+                flow camera {
+                  uses camera
+                  start -> check
+                  state check { status camera { notDetermined -> prime  else -> prime } }
+                  state prime {
+                    1️⃣limit 3 times else -> again2️⃣
+                    alert { title "Scan receipts" button "Continue" -> ask  cancel "Not Now" -> done cancelled }
+                  }
+                  state again { status camera { notDetermined -> done cancelled  else -> prime } }
+                  state ask { request camera { authorized -> done granted  else -> done denied } }
+                }
+                """, rules: [.eventlessLoop]) == [
+                    "1️⃣-2️⃣ FL1103 error: states 'prime', 'again' form a loop that waits for no user or device event once the limit of 'prime' is not due: it would spin forever",
+                    "  note: after 'limit 3 times' says not now, its 'else' comes back round without showing anything; send the 'else' out of the loop (an outcome, or a state that leads on)",
+                    "  step: flow 'camera' starts at 'check'",
+                    "  step: in 'check': status camera = restricted, denied or authorized (else) → prime",
+                    "  step: in 'prime': limit 3 times: not due, limit reached (shown 3 of 3 times) → again",
+                    "  step: in 'again': status camera = restricted, denied or authorized (else) → prime",
+                    "  step: reaches 'prime' again where camera is restricted, denied or authorized, still not due: the same steps repeat",
+                ])
+    }
+
     /// A limit loop's witness is abridged like any other: the first and last steps whether the
     /// way in, the way round or both are long (the way round is held apart from the path tree).
     @Test func aLongLimitLoopWitnessKeepsItsFirstAndLastSteps() throws {

@@ -273,6 +273,22 @@ public struct WitnessBuilder {
 
     /// (state, knowledge) pairs `witness(to:aroundLimitLoop:callees:)` visits before it gives up.
     static let loopWalkLimit = 4096
+    /// Nodes of a limited state tried in turn by `witness(toLimited:aroundLimitLoop:callees:)`.
+    static let loopNodeLimit = 8
+
+    /// The first of the first `loopNodeLimit` nodes of limited state `s` (shortest first) from
+    /// which the way round `loop` comes back (what is known on the way in decides the checks on
+    /// the way round); the plain witness to its first node when none does.
+    public mutating func witness(toLimited s: StateID, aroundLimitLoop loop: Set<Int>, callees: [FlowAnalysis?])
+        -> Witness
+    {
+        let nodes = analysis.nodesOfState[s.index].prefix(Self.loopNodeLimit)
+        for n in nodes {
+            let w = witness(to: n, aroundLimitLoop: loop, callees: callees)
+            if !w.loop.isEmpty { return w }
+        }
+        return witness(toState: s)
+    }
 
     /// The way to `node`, a node of a limited state, then on through that state's limit `else`
     /// ("not due") and round the states of `loop` back to it: the spin FL1103 reports. Each step

@@ -136,7 +136,7 @@ extension Rule {
                             )
                         ],
                         witness: witnesses.witness(
-                            to: analysis.nodesOfState[l][0], aroundLimitLoop: Set(component), callees: callees)))
+                            toLimited: StateID(l), aroundLimitLoop: Set(component), callees: callees)))
                 continue
             }
             findings.append(
