@@ -29,7 +29,41 @@ import Testing
                     "  note: after 'limit 3 times' says not now, its 'else' comes back round without showing anything; send the 'else' out of the loop (an outcome, or a state that leads on)",
                     "  step: flow 'camera' starts at 'check'",
                     "  step: in 'check': status camera = notDetermined → prime",
-                    "  step: reaches 'prime' where camera is notDetermined",
+                    "  step: in 'prime': limit 3 times: not due, limit reached (shown 3 of 3 times) → check",
+                    "  step: in 'check': status camera = notDetermined → prime",
+                    "  step: reaches 'prime' again where camera is notDetermined, still not due: the same steps repeat",
+                ])
+    }
+
+    /// The witness of a loop of `else` edges names each "not due" step, with the reason
+    /// exploration gives first for each limit (used up with `N times`, shown today with
+    /// `every N days`), and goes round through gotos back to the first limited state.
+    @Test func theWitnessOfALoopOfElseEdgesNamesEachNotDueStep() {
+        #expect(
+            lintMarkedWithWitness(
+                """
+                flow camera {
+                  uses camera
+                  start -> a
+                  state a {
+                    1️⃣limit every 7 days else -> b2️⃣
+                    alert { title "Scan receipts" button "Continue" -> ask  cancel "Not Now" -> done cancelled }
+                  }
+                  state b {
+                    limit 2 times, every 3 days else -> back
+                    alert { title "Receipts need the camera" button "Continue" -> ask  cancel "Not Now" -> done cancelled }
+                  }
+                  state back { -> a }
+                  state ask { request camera { authorized -> done granted  else -> done denied } }
+                }
+                """, rules: [.eventlessLoop]) == [
+                    "1️⃣-2️⃣ FL1103 error: states 'a', 'b', 'back' form a loop that waits for no user or device event once the limits of 'a', 'b' are not due: it would spin forever",
+                    "  note: after 'limit every 7 days' says not now, its 'else' comes back round without showing anything; send the 'else' out of the loop (an outcome, or a state that leads on)",
+                    "  step: flow 'camera' starts at 'a'",
+                    "  step: in 'a': limit every 7 days: not due, shown today, every 7 days → b",
+                    "  step: in 'b': limit 2 times, every 3 days: not due, limit reached (shown 2 of 2 times) → back",
+                    "  step: in 'back': goes on → a",
+                    "  step: reaches 'a' again, still not due: the same steps repeat",
                 ])
     }
 
@@ -121,6 +155,122 @@ import Testing
             lintMarked(source("3 times"), rules: [.buttonReshowsAlert]) == [
                 "1️⃣-2️⃣ FL1304 warning: cancel \"Not Now\" shows the same alert again: the way back to 'prime' waits for nothing, so the tap does nothing"
             ])
+    }
+
+    /// The way round is followed from what is known on the way in: the shortest way to 'prime'
+    /// (an undecided user) leaves at the check after the `else`, so the witness comes in by the
+    /// other branch, whose user the check sends back.
+    @Test func theLimitLoopWitnessComesInTheWayThatGoesRound() {
+        #expect(
+            lintMarkedWithWitness(
+                """
+                flow camera {
+                  uses camera
+                  start -> check
+                  state check { status camera { notDetermined -> prime  else -> prime } }
+                  state prime {
+                    1️⃣limit 3 times else -> again2️⃣
+                    alert { title "Scan receipts" button "Continue" -> ask  cancel "Not Now" -> done cancelled }
+                  }
+                  state again { status camera { notDetermined -> done cancelled  else -> prime } }
+                  state ask { request camera { authorized -> done granted  else -> done denied } }
+                }
+                """, rules: [.eventlessLoop]) == [
+                    "1️⃣-2️⃣ FL1103 error: states 'prime', 'again' form a loop that waits for no user or device event once the limit of 'prime' is not due: it would spin forever",
+                    "  note: after 'limit 3 times' says not now, its 'else' comes back round without showing anything; send the 'else' out of the loop (an outcome, or a state that leads on)",
+                    "  step: flow 'camera' starts at 'check'",
+                    "  step: in 'check': status camera = restricted, denied or authorized (else) → prime",
+                    "  step: in 'prime': limit 3 times: not due, limit reached (shown 3 of 3 times) → again",
+                    "  step: in 'again': status camera = restricted, denied or authorized (else) → prime",
+                    "  step: reaches 'prime' again where camera is restricted, denied or authorized, still not due: the same steps repeat",
+                ])
+    }
+
+    /// A limit loop's witness is abridged like any other: the first and last steps whether the
+    /// way in, the way round or both are long (the way round is held apart from the path tree).
+    @Test func aLongLimitLoopWitnessKeepsItsFirstAndLastSteps() throws {
+        func flow(chain: Int, loop: Int) -> String {
+            var text = "flow camera {\n  uses camera\n  start -> s0\n"
+            for i in 0..<chain { text += "  state s\(i) { -> \(i + 1 < chain ? "s\(i + 1)" : "prime") }\n" }
+            text += "  state prime {\n    limit 3 times else -> l0\n"
+            text +=
+                "    alert { title \"Scan receipts\" button \"Continue\" -> ask  cancel \"Not Now\" -> done cancelled }\n  }\n"
+            for i in 0..<loop { text += "  state l\(i) { -> \(i + 1 < loop ? "l\(i + 1)" : "prime") }\n" }
+            return text + "  state ask { request camera { authorized -> done granted  else -> done denied } }\n}\n"
+        }
+        // (chain, loop): both long; a short way in; a short way round.
+        for (chain, loop) in [(40, 30), (2, 60), (60, 5), (30, 20)] {
+            let witness = try #require(
+                lintText(flow(chain: chain, loop: loop)).findings.first { $0.ruleID == "FL1103" }
+            )
+            .witness
+            let steps = witness.steps
+            // The start, one step per goto of the way in, the limit's `else`, the way round, the arrival.
+            #expect(witness.count == chain + loop + 3 && steps.count == witness.count, "\(chain), \(loop)")
+            #expect(
+                steps[chain + 1].message
+                    == "in 'prime': limit 3 times: not due, limit reached (shown 3 of 3 times) → l0")
+            #expect(steps.last?.message == "reaches 'prime' again, still not due: the same steps repeat")
+            let (head, omitted, tail) = witness.abridged()
+            #expect(head == Array(steps.prefix(25)) && tail == Array(steps.suffix(25)), "\(chain), \(loop)")
+            #expect(omitted == witness.count - 50)
+            let (shortHead, shortOmitted, shortTail) = witness.abridged(head: 3, tail: 2)
+            #expect(shortHead == Array(steps.prefix(3)) && shortTail == Array(steps.suffix(2)))
+            #expect(shortOmitted == witness.count - 5)
+        }
+    }
+
+    /// FL1304 through another alert's limit: "Not Now" leads to an explanation that is skipped
+    /// when its own limit is not due, and its `else` comes straight back to the priming.
+    @Test func aWayBackThroughAnotherAlertsLimitElseIsReported() {
+        func source(_ otherwise: String) -> String {
+            """
+            flow camera {
+              uses camera
+              start -> check
+              state check { status camera { authorized -> done granted  notDetermined -> prime  else -> done denied } }
+              state prime { alert { title "Scan receipts" button "Continue" -> ask  1️⃣cancel "Not Now" -> explain2️⃣ } }
+              state explain {
+                limit 1 time else -> \(otherwise)
+                alert { title "Receipts need the camera" button "Continue" -> ask  cancel "Not Now" -> done cancelled }
+              }
+              state ask { request camera -> check }
+            }
+            """
+        }
+        #expect(
+            lintMarked(source("check"), rules: [.buttonReshowsAlert], notes: true) == [
+                "1️⃣-2️⃣ FL1304 warning: cancel \"Not Now\" shows the same alert again: the way back to 'prime' waits for nothing when 'explain' is not due, so the tap does nothing",
+                "  note: after the tap: cancel \"Not Now\" → explain, limit 1 time: not due, limit reached (shown 1 of 1 time) → check, status camera = notDetermined → prime",
+                "  note: let the button end the flow or lead somewhere else",
+            ])
+        // The `else` leaves: the only way back is the explanation's own buttons, which wait.
+        #expect(lintMarked(source("done cancelled"), rules: [.buttonReshowsAlert]) == [])
+        // The `else` goes to the request: the prompt (or iOS's answer) comes first.
+        #expect(lintMarked(source("ask"), rules: [.buttonReshowsAlert]) == [])
+    }
+
+    /// The way back is followed path-sensitively past the other limit: the `else` goes to a
+    /// check that sends only an undecided user to the alert, and the alert is shown to a user
+    /// who denied, so there is no way back (the plain graph has one).
+    @Test func aLimitElseIntoACheckThatLeadsElsewhereIsSilent() {
+        #expect(
+            lintMarked(
+                """
+                flow camera {
+                  uses camera
+                  start -> check
+                  state check { status camera { notDetermined -> ask  denied -> off  else -> done denied } }
+                  state ask { request camera { authorized -> done granted  else -> done denied } }
+                  state off { alert { title "Camera is off" button "Open Settings" -> settings  cancel "Not Now" -> later } }
+                  state later {
+                    limit 1 time else -> again
+                    alert { title "Maybe later" button "OK" -> done denied }
+                  }
+                  state again { status camera { notDetermined -> off  else -> done denied } }
+                  state settings { open settings on return -> check }
+                }
+                """, rules: [.buttonReshowsAlert]) == [])
     }
 
     /// FL1306's advice taken two ways: a limit whose `else` ends the flow is clean for both

@@ -38,25 +38,40 @@ public struct Witness: Hashable, Sendable {
     /// the same kind as the end: the first steps are read up from here without walking the
     /// whole path. Found by `WitnessBuilder` when the witness is made.
     let anchor: Int
+    /// Steps taken on from the end instead of arriving there (`continued(by:)`): the way round a
+    /// loop back to the end, ending with the arrival. Empty for a plain path.
+    let loop: [WitnessStep]
 
     /// No witness (the finding is not about a path).
     public static let none = Witness(source: nil, end: .state(0), count: 0, anchor: 0)
 
-    init(source: WitnessSource?, end: End, count: Int, anchor: Int) {
+    init(source: WitnessSource?, end: End, count: Int, anchor: Int, loop: [WitnessStep] = []) {
         self.source = source
         self.end = end
         self.count = count
         self.anchor = anchor
+        self.loop = loop
     }
 
     public var isEmpty: Bool { count == 0 }
 
+    /// The same path, going on from its end by `more` (which ends with an arrival) instead of
+    /// arriving there: a loop's witness shows the way round as well as the way in.
+    func continued(by more: [WitnessStep]) -> Witness {
+        guard source != nil, loop.isEmpty, !more.isEmpty else { return self }
+        return Witness(source: source, end: end, count: count - 1 + more.count, anchor: anchor, loop: more)
+    }
+
+    /// The steps before `loop`: the start and one per edge into the end (no arrival).
+    var pathSteps: Int { loop.isEmpty ? count - 1 : count - loop.count }
+
     /// Every step, in order (as long as the path: for machine output on request and for tests).
     public var steps: [WitnessStep] {
         guard let source else { return [] }
-        var links = source.ancestors(of: end, count: count - 2)
+        var links = source.ancestors(of: end, count: pathSteps - 1)
         links.reverse()
-        return [source.startStep()] + links.map(source.step(into:)) + [source.arrival(end)]
+        let path = [source.startStep()] + links.map(source.step(into:))
+        return path + (loop.isEmpty ? [source.arrival(end)] : loop)
     }
 
     /// The first and last steps of a witness longer than `head + tail` steps and how many are left
@@ -68,25 +83,36 @@ public struct Witness: Hashable, Sendable {
         guard let source, count > head + tail, head >= 1, tail >= 1, head <= Witness.headLength else {
             return (steps, 0, [])
         }
-        // Head: the start, then the links into depths 1 ..< head, read up from the anchor.
-        var top = source.ancestors(from: source.link(of: end, index: anchor), below: head)
-        top.reverse()
-        // Tail: the links into the last `tail - 1` depths, then the arrival.
-        var bottom = source.ancestors(of: end, count: tail - 1)
+        // The steps after the path: the arrival, or the way round a loop.
+        let after = loop.isEmpty ? [source.arrival(end)] : loop
+        // Head: the start, then the links into depths 1 ..< head, read up from the anchor (or
+        // the whole path and the first of `after` when the path is shorter than the head).
+        let headSteps: [WitnessStep]
+        if pathSteps >= head {
+            var top = source.ancestors(from: source.link(of: end, index: anchor), below: head)
+            top.reverse()
+            headSteps = [source.startStep()] + top.map(source.step(into:))
+        } else {
+            var links = source.ancestors(of: end, count: pathSteps - 1)
+            links.reverse()
+            headSteps =
+                [source.startStep()] + links.map(source.step(into:)) + after.prefix(head - pathSteps)
+        }
+        // Tail: the links into the last depths, then `after` (or only its last steps).
+        guard after.count < tail else { return (headSteps, count - head - tail, Array(after.suffix(tail))) }
+        var bottom = source.ancestors(of: end, count: tail - after.count)
         bottom.reverse()
-        return (
-            [source.startStep()] + top.map(source.step(into:)), count - head - tail,
-            bottom.map(source.step(into:)) + [source.arrival(end)]
-        )
+        return (headSteps, count - head - tail, bottom.map(source.step(into:)) + after)
     }
 
     public static func == (a: Witness, b: Witness) -> Bool {
-        a.count == b.count && a.end == b.end && a.source === b.source
+        a.count == b.count && a.end == b.end && a.source === b.source && a.loop == b.loop
     }
 
     public func hash(into h: inout Hasher) {
         h.combine(end)
         h.combine(count)
+        h.combine(loop)
         if let source { h.combine(ObjectIdentifier(source)) }
     }
 }
@@ -245,6 +271,71 @@ public struct WitnessBuilder {
         return anchor
     }
 
+    /// (state, knowledge) pairs `witness(to:aroundLimitLoop:callees:)` visits before it gives up.
+    static let loopWalkLimit = 4096
+    /// Nodes of a limited state tried in turn by `witness(toLimited:aroundLimitLoop:callees:)`.
+    static let loopNodeLimit = 8
+
+    /// The first of the first `loopNodeLimit` nodes of limited state `s` (shortest first) from
+    /// which the way round `loop` comes back (what is known on the way in decides the checks on
+    /// the way round); the plain witness to its first node when none does.
+    public mutating func witness(toLimited s: StateID, aroundLimitLoop loop: Set<Int>, callees: [FlowAnalysis?])
+        -> Witness
+    {
+        let nodes = analysis.nodesOfState[s.index].prefix(Self.loopNodeLimit)
+        for n in nodes {
+            let w = witness(to: n, aroundLimitLoop: loop, callees: callees)
+            if !w.loop.isEmpty { return w }
+        }
+        return witness(toState: s)
+    }
+
+    /// The way to `node`, a node of a limited state, then on through that state's limit `else`
+    /// ("not due") and round the states of `loop` back to it: the spin FL1103 reports. Each step
+    /// is the analysis's own from what is known at `node` (so it names the branch taken); a
+    /// limited state of the loop passes by its `else` only. The plain witness to `node` when no
+    /// such way comes back within `loopWalkLimit` pairs.
+    public mutating func witness(to node: Int, aroundLimitLoop loop: Set<Int>, callees: [FlowAnalysis?]) -> Witness {
+        let base = witness(to: node)
+        let flow = analysis.flow
+        let start = analysis.nodes[node].state.index
+        var queue: [(state: Int, knowledge: Knowledge, parent: Int, step: WitnessStep?)] = [
+            (start, analysis.nodes[node].knowledge, -1, nil)
+        ]
+        var visited: [Int: Set<Knowledge>] = [:]
+        var head = 0
+        while head < queue.count, head < Self.loopWalkLimit {
+            let (s, k, _, _) = queue[head]
+            let current = head
+            head += 1
+            for next in analysis.evaluate(StateID(s), k, callees: callees).steps {
+                guard case .state(let t) = next.target, loop.contains(t.index) else { continue }
+                if flow.states[s].limit != nil, next.cause != .limitNotDue { continue }
+                let words = analysis.describe(next.cause, edge: next.edge, state: s, before: k)
+                let step = WitnessStep(
+                    "in '\(flow.states[s].name)': \(words)", at: analysis.stateEdges[s][next.edge].transition.range)
+                if t.index == start {
+                    var way = [step]
+                    var i = current
+                    while let earlier = queue[i].step {
+                        way.append(earlier)
+                        i = queue[i].parent
+                    }
+                    way.reverse()
+                    let state = flow.states[start]
+                    let arrival = WitnessStep(
+                        "reaches '\(state.name)' again" + analysis.knowledgeSuffix(next.knowledge)
+                            + ", still not due: the same steps repeat", at: state.nameRange)
+                    return base.continued(by: way + [arrival])
+                }
+                if visited[t.index, default: []].insert(next.knowledge).inserted {
+                    queue.append((t.index, next.knowledge, current, step))
+                }
+            }
+        }
+        return base
+    }
+
     /// A witness to the first (shortest) node of a state, or a graph path when the analysis never
     /// reaches it but the plain graph does; none when the state is unreachable.
     public mutating func witness(toState s: StateID) -> Witness {
@@ -287,8 +378,7 @@ extension FlowAnalysis {
         let to = edges.indices.contains(edge) ? " → " + targetName(edges[edge].transition.target) : ""
         switch (cause, state.terminator) {
         case (.goesOn, _): return "goes on" + to
-        case (.limitNotDue, _):
-            return "limit \(state.limit?.clauseText ?? ""): not due" + to
+        case (.limitNotDue, _): return (state.limit?.notDueWords ?? "limit: not due") + to
         case (.variant(let i), .variant(let branch)):
             let experiment = program[id].experiments[branch.experiment]
             return "variant \(experiment.name) = \(experiment.variants[branch.arms[i].variant].name)" + to
@@ -423,7 +513,7 @@ extension FlowAnalysis {
                 "capability \(check.capability.rawValue) = \(yes ? check.capability.armNames.yes : check.capability.armNames.no)"
                 + to
         case (.settingsReturn, _): return "back from Settings" + to
-        case (.limitElse, _): return "limit \(state.limit?.clauseText ?? ""): not due" + to
+        case (.limitElse, _): return (state.limit?.notDueWords ?? "limit: not due") + to
         case (.arm(let i), .status(let check)):
             return "status \(check.subjects.map { name(of: $0) }.joined(separator: ", ")) = \(check.arms[i].spelling)"
                 + to
@@ -440,5 +530,17 @@ extension FlowAnalysis {
         case (.otherwise, _): return "else" + to
         default: return "goes on" + to
         }
+    }
+}
+
+extension Limit {
+    /// The limit's "not now" in a witness, with the reason exploration gives first for it (used
+    /// up with `N times`, else shown today with `every N days`) in the transcript's words:
+    /// `limit 3 times: not due, limit reached (shown 3 of 3 times)`; `flowrun --explore` names
+    /// the same decision `shown prime 3 0` (or `shown prime 1 0`).
+    var notDueWords: String {
+        let refusal: Refusal =
+            if let times { .usedUp(shown: times, of: times) } else { .tooSoon(daysAgo: 0, every: everyDays ?? 1) }
+        return "limit \(clauseText): not due, \(refusal.description)"
     }
 }

@@ -18,7 +18,7 @@ extension Rule {
             `N times` allows, or `every N days` has not passed; in one run that lasts from the
             first showing on), the flow takes its `else` without running the state. A loop back
             through that `else` waits for nothing even when the state is an alert, and is reported
-            (at the `limit`). A loop of gotos and checks through a limited state's own statement
+            (at the `limit`); its witness takes the `else` and goes round back to the state. A loop of gotos and checks through a limited state's own statement
             runs only until the limit says not now, so it is reported only when that `else` comes
             back round too.
             Put an alert, a request or a Settings visit in the loop, or break it.
@@ -79,7 +79,8 @@ extension Rule {
                         ],
                         witness: witnesses.witness(toState: StateID(entry))))
             }
-            findings += innerEventlessLoops(flow, analysis, reported: whole, witnesses: &witnesses)
+            findings += innerEventlessLoops(
+                flow, analysis, reported: whole, callees: context.analysis.calleeTable, witnesses: &witnesses)
         }
         return findings
     }
@@ -89,9 +90,12 @@ extension Rule {
     /// the cycles over the edges the status analysis takes that wait for nothing. A limited state
     /// contributes its `else` edge only (its statement runs at most as often as the limit allows,
     /// so a loop through it ends); another state its terminator's edges when it waits for nothing.
-    /// Whole loops of the flow reported above (`reported`, by component) are skipped.
+    /// Whole loops of the flow reported above (`reported`, by component) are skipped. A loop
+    /// through a limit's `else` has a witness that takes that `else` and goes round back to the
+    /// limited state, naming each branch.
     fileprivate static func innerEventlessLoops(
-        _ flow: Flow, _ analysis: FlowAnalysis, reported: Set<Int>, witnesses: inout WitnessBuilder
+        _ flow: Flow, _ analysis: FlowAnalysis, reported: Set<Int>, callees: [FlowAnalysis?],
+        witnesses: inout WitnessBuilder
     ) -> [RuleFinding] {
         let count = flow.states.count
         let member = (0..<count).map { s in
@@ -131,7 +135,8 @@ extension Rule {
                                 "after 'limit \(limit.clauseText)' says not now, its 'else' comes back round without showing anything; send the 'else' out of the loop (an outcome, or a state that leads on)"
                             )
                         ],
-                        witness: witnesses.witness(toState: StateID(l))))
+                        witness: witnesses.witness(
+                            toLimited: StateID(l), aroundLimitLoop: Set(component), callees: callees)))
                 continue
             }
             findings.append(
