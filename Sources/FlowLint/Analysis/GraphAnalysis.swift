@@ -4,9 +4,9 @@ import FlowSyntax
 /// The plain graph of a flow: which edges can be taken (a call arm only when the callee can end
 /// with one of its outcomes), what is reachable from the start (with BFS parents for graph
 /// witnesses), what can reach an outcome or a request, and the strongly connected components.
-extension FlowAnalysis {
+extension AnalysisStorage {
 
-    func buildGraph(callees: [FlowAnalysis?]) {
+    mutating func buildGraph(callees: [FlowAnalysis?]) {
         let flow = program[id]
         let n = flow.states.count
         graphEdges = flow.states.indices.map { takenGraphEdges(of: $0, callees: callees) }
@@ -63,7 +63,7 @@ extension FlowAnalysis {
 
     /// Breadth first from the start over `graphEdges`: what is reachable, with parents, depths and
     /// anchors for graph witnesses, and the outcomes and handoffs reached.
-    private func walkGraphFromStart() {
+    private mutating func walkGraphFromStart() {
         let flow = program[id]
         let n = flow.states.count
         graphReachable = [Bool](repeating: false, count: n)
@@ -106,7 +106,7 @@ struct GraphAdjacency {
     /// Whether a state has a graph edge straight to an outcome.
     var endsInOutcome: [Bool]
 
-    init(_ analysis: FlowAnalysis) {
+    init(_ analysis: AnalysisStorage) {
         let n = analysis.stateEdges.count
         successorStart = [Int](repeating: 0, count: n + 1)
         predecessorStart = [Int](repeating: 0, count: n + 1)
