@@ -131,8 +131,10 @@ struct AnalysisStorage: Sendable {
         // Closures, not key paths: a key path is read through the runtime (about 700 instructions
         // a state here and in TakenEdges, on every flow).
         self.stateEdges = flow.states.map { $0.edges }
-        self.domains = subjects.map(domain(of:))
-        self.choices = subjects.map(settingsChoices)
+        // Closures, not `map(domain(of:))`: a method passed as a value captures a copy of the
+        // whole storage (BENCHMARKS.md, session 18).
+        self.domains = subjects.map { domain(of: $0) }
+        self.choices = subjects.map { settingsChoices($0) }
         for state in flow.states {
             switch state.terminator {
             case .openSettings: tracksObserved = true

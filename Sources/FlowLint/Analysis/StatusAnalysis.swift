@@ -342,7 +342,7 @@ extension AnalysisStorage {
                 edges: stateEdges[state], k, into: &ev)
             return
         }
-        let idx = refs.map(subjectIndex)
+        let idx = refs.map { subjectIndex($0) }
         let otherwiseEdge = arms.count
         if FlowAnalysis.combinations(of: idx, in: k) > FlowAnalysis.tupleCap {
             for i in arms.indices {
