@@ -26,9 +26,9 @@ struct CallPlan {
     let targets: [Target]
 }
 
-extension FlowAnalysis {
+extension AnalysisStorage {
     /// The plan of every call state, with the callees this analysis is built with.
-    func buildCallPlans(callees: [FlowAnalysis?]) {
+    mutating func buildCallPlans(callees: [FlowAnalysis?]) {
         callPlanOfState = [Int32](repeating: -1, count: program[id].states.count)
         for (s, state) in program[id].states.enumerated() {
             guard case .call(let call) = state.terminator else { continue }

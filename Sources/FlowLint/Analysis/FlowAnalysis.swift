@@ -6,70 +6,69 @@ import FlowSyntax
 /// GraphAnalysis.swift), the path-sensitive status facts with BFS parents (StatusAnalysis.swift)
 /// and the witnesses built on those parents (Witness.swift).
 ///
-/// A class, shared rather than copied: the rules' flow list, every witness source and every
-/// call's callee table held their own copy of it, and a copy retained and released some forty
-/// buffers (callgrind, the 300-flow lint profile: about a third of `Linter.lint`). The build
-/// steps in this module set its properties during `init` (their setters are internal); nothing
-/// changes it after `init` returns, which is what makes the unchecked `Sendable` sound: every
-/// thread only ever reads it. For the same reason its stored properties opt out of the run-time
-/// exclusivity checks a class's properties get (`@exclusivity(unchecked)`): the analysis loop
-/// touches them for every node, and the checks were a seventh of its instructions.
-public final class FlowAnalysis: @unchecked Sendable {
-    public let id: FlowID
-    /// The permissions the analysis tracks: the `uses` kinds, then the permission parameters.
-    public let subjects: [PermissionRef]
-    /// For each state, the indices of the edges that can be taken in the plain graph (a call arm
-    /// only when the callee can end with one of its outcomes).
-    @exclusivity(unchecked) public internal(set) var graphEdges: [[Int]] = []
-    @exclusivity(unchecked) public internal(set) var graphReachable: [Bool] = []
-    /// Graph BFS parent (state, edge) for states reachable from the start.
-    @exclusivity(unchecked) public internal(set) var graphParent: [(state: Int, edge: Int)?] = []
-    /// Graph BFS depth and anchor of each state reachable from the start (as `AnalysisNode`).
-    @exclusivity(unchecked) public internal(set) var graphDepth: [Int] = []
-    @exclusivity(unchecked) public internal(set) var graphAnchor: [Int] = []
-    /// Outcome indices some graph path reaches.
-    @exclusivity(unchecked) public internal(set) var graphOutcomes: Set<Int> = []
-    /// Whether an outcome can be reached from the state.
-    @exclusivity(unchecked) public internal(set) var canReachOutcome: [Bool] = []
-    @exclusivity(unchecked) public internal(set) var components: StronglyConnectedComponents
-    /// Whether a state issues a request, directly or through a call into a flow that may.
-    @exclusivity(unchecked) public internal(set) var requests: [Bool] = []
-    /// Whether a request (see `requests`) can be reached from the state through anything.
-    @exclusivity(unchecked) public internal(set) var canReachRequest: [Bool] = []
-    /// Whether a request can be reached from the state without passing an alert or a Settings
-    /// visit (the state itself must not be one): a button leading there is a priming button.
-    @exclusivity(unchecked) public internal(set) var reachesRequestDirectly: [Bool] = []
+/// A read-only facade over the finished `AnalysisStorage`, which the build steps fill as a value
+/// before `init` stores it in a `let`: the properties and methods below only read it. A class,
+/// shared rather than copied: the rules' flow list, every witness source and every call's callee
+/// table held their own copy of the analysis, and a copy retained and released some forty
+/// buffers (callgrind, the 300-flow lint profile: about a third of `Linter.lint`); a class with
+/// only a `let` of a `Sendable` value is `Sendable` as it is.
+public final class FlowAnalysis: Sendable {
+    /// The finished analysis. Each property below reads the field of the same name, documented
+    /// there, in place (`_read`), so a read does not copy the value (plain getters measured 0.14 M
+    /// instructions more on the 300-flow lint profile, callgrind).
+    let storage: AnalysisStorage
 
-    /// `terminator.edges` of each state, built once: rules and the analysis index them for
-    /// every node and witness step, and rebuilding the array each time was a tenth of linting.
-    @exclusivity(unchecked) public internal(set) var stateEdges: [[FlowEdge]] = []
+    init(
+        program: Program, id: FlowID, callees: [FlowAnalysis?], parameterKinds: [Int: Set<PermissionKind>] = [:],
+        refusing: Bool = false, callersDropRequests: Bool = false
+    ) {
+        storage = AnalysisStorage(
+            program: program, id: id, callees: callees, parameterKinds: parameterKinds, refusing: refusing,
+            callersDropRequests: callersDropRequests)
+    }
 
-    @exclusivity(unchecked) public internal(set) var nodes = AnalysisNodes()
-    @exclusivity(unchecked) public internal(set) var nodesOfState = NodesOfState()
-    /// What `evaluate` found at each node (index as `nodes`), without its steps: rules read
-    /// these facts instead of evaluating the same node again.
-    @exclusivity(unchecked) public internal(set) var evaluations = Evaluations()
-    /// The states where the analysis stopped telling knowledge apart (`nodeCap` reached) and
-    /// widened to "any status", each with its "any status" node (made by that widening unless
-    /// the state had one already), in the order it happened (FL1211 reports them).
-    @exclusivity(unchecked) public internal(set) var widenings: [(state: Int, node: Int)] = []
-    /// Edges taken by at least one reachable node, per state.
-    @exclusivity(unchecked) public internal(set) var takenEdges = TakenEdges()
-    /// Outcomes some feasible path reaches, with what is known about each subject there.
-    @exclusivity(unchecked) public internal(set) var outcomeKnowledge: [Int: Knowledge] = [:]
-    /// The keys of `outcomeKnowledge`, sorted: what a caller branches on.
-    @exclusivity(unchecked) public internal(set) var reachedOutcomes: [Int] = []
-    /// Outcomes a caller that handles them can get at a reachable `handoff` state, with what is
-    /// known about each subject on entering the state (the flow ends there, before the state runs).
-    @exclusivity(unchecked) public internal(set) var handoffKnowledge: [Int: Knowledge] = [:]
-    /// Outcomes of `handoff` states reachable in the plain graph (as `graphOutcomes`).
-    @exclusivity(unchecked) public internal(set) var graphHandoffs: Set<Int> = []
-    /// Whether running the flow may change a status (a request or a visit to Settings).
-    @exclusivity(unchecked) public internal(set) var mutates = false
-    @exclusivity(unchecked) public internal(set) var opensSettings = false
-    @exclusivity(unchecked) public internal(set) var mayRequest = false
-    /// `mayRequest` as the plain graph found it, before the status analysis.
-    @exclusivity(unchecked) var graphMayRequest = false
+    /// The refusing analysis of the same flow as `base` (`ProgramAnalysis.refusing(_:)`), sharing
+    /// what does not depend on the user (`AnalysisStorage.init(refusingLike:callees:)`).
+    init(refusingLike base: FlowAnalysis, callees: [FlowAnalysis?]) {
+        storage = AnalysisStorage(refusingLike: base.storage, callees: callees)
+    }
+
+    public var id: FlowID { storage.id }
+    public var subjects: [PermissionRef] { _read { yield storage.subjects } }
+    public var graphEdges: [[Int]] { _read { yield storage.graphEdges } }
+    public var graphReachable: [Bool] { _read { yield storage.graphReachable } }
+    public var graphParent: [(state: Int, edge: Int)?] { _read { yield storage.graphParent } }
+    public var graphDepth: [Int] { _read { yield storage.graphDepth } }
+    public var graphAnchor: [Int] { _read { yield storage.graphAnchor } }
+    public var graphOutcomes: Set<Int> { _read { yield storage.graphOutcomes } }
+    public var canReachOutcome: [Bool] { _read { yield storage.canReachOutcome } }
+    public var components: StronglyConnectedComponents { _read { yield storage.components } }
+    public var requests: [Bool] { _read { yield storage.requests } }
+    public var canReachRequest: [Bool] { _read { yield storage.canReachRequest } }
+    public var reachesRequestDirectly: [Bool] { _read { yield storage.reachesRequestDirectly } }
+    public var stateEdges: [[FlowEdge]] { _read { yield storage.stateEdges } }
+    public var nodes: AnalysisNodes { _read { yield storage.nodes } }
+    public var nodesOfState: NodesOfState { _read { yield storage.nodesOfState } }
+    public var evaluations: Evaluations { _read { yield storage.evaluations } }
+    public var widenings: [(state: Int, node: Int)] { _read { yield storage.widenings } }
+    public var takenEdges: TakenEdges { _read { yield storage.takenEdges } }
+    public var outcomeKnowledge: [Int: Knowledge] { _read { yield storage.outcomeKnowledge } }
+    public var reachedOutcomes: [Int] { _read { yield storage.reachedOutcomes } }
+    public var handoffKnowledge: [Int: Knowledge] { _read { yield storage.handoffKnowledge } }
+    public var graphHandoffs: Set<Int> { _read { yield storage.graphHandoffs } }
+    public var mutates: Bool { storage.mutates }
+    public var opensSettings: Bool { storage.opensSettings }
+    public var mayRequest: Bool { storage.mayRequest }
+    public var refusing: Bool { storage.refusing }
+    public var links: NodeLinks { _read { yield storage.links } }
+    var program: Program { _read { yield storage.program } }
+    var parameterKinds: [Int: Set<PermissionKind>] { _read { yield storage.parameterKinds } }
+    var domains: [StatusSet] { _read { yield storage.domains } }
+    var callPlans: [CallPlan] { _read { yield storage.callPlans } }
+    var callPlanOfState: [Int32] { _read { yield storage.callPlanOfState } }
+
+    public var flow: Flow { storage.program[storage.id] }
+    public var semanticReachable: [Bool] { storage.nodesOfState.map { !$0.isEmpty } }
 
     /// Most distinct knowledge values kept per state before widening to "anything": bounds the
     /// analysis to states × this constant.
@@ -78,166 +77,26 @@ public final class FlowAnalysis: @unchecked Sendable {
     /// the flow: widening sooner only lets more paths end (fewer findings, never a false one),
     /// and it keeps the second analysis a fraction of the first on dense graphs.
     static let refusingKnowledgeCap = 8
-    var nodeCap: Int { refusing ? Self.refusingKnowledgeCap : Self.knowledgeCap }
     /// Largest tuple product enumerated exactly; bigger checks are not refined.
     static let tupleCap = 4096
 
-    let program: Program
-
-    /// The analysis of a user who refuses: no prompt answer grants more than the status had,
-    /// and Settings changes nothing (`ProgramAnalysis.refusing(_:)`, for FL1303). Such an
-    /// analysis also keeps `links`.
-    public let refusing: Bool
-    var recordsLinks: Bool { refusing }
-    /// For each node, the nodes its steps lead to (-1: an outcome); kept by refusing analyses.
-    @exclusivity(unchecked) public internal(set) var links = NodeLinks()
-    /// Which path facts this flow needs (a fact nothing reads would only split nodes): what a
-    /// path read, for a flow that opens Settings (FL1209); a prompt finishing, for a flow that
-    /// requests a kind whose request iOS drops while another prompt is finishing (FL1210).
-    @exclusivity(unchecked) var tracksObserved = false
-    @exclusivity(unchecked) var tracksPromptFinishing = false
-
-    public var flow: Flow { program[id] }
-    public var semanticReachable: [Bool] { nodesOfState.map { !$0.isEmpty } }
-
-    /// For each permission parameter: the kinds callers pass (empty: any kind).
-    let parameterKinds: [Int: Set<PermissionKind>]
-    /// `domain(of:)` and `settingsChoices(_:)` of each subject, by subject index.
-    @exclusivity(unchecked) var domains: [StatusSet] = []
-    @exclusivity(unchecked) var choices: [StatusSet] = []
-    /// Completions of each distinct request (`buildRequestTables`), by status, Always-upgrade fact
-    /// and prompt finishing (`requestEntryIndex`), and the table of each request state (-1: not a
-    /// request).
-    @exclusivity(unchecked) var requestTables: [[RequestEntry?]] = []
-    @exclusivity(unchecked) var requestTableOfState: [Int32] = []
-    /// What `evaluate` reads of each state, and the status-to-edge tables of its checks
-    /// (StatePlans.swift).
-    @exclusivity(unchecked) var statePlans: [StatePlan] = []
-    @exclusivity(unchecked) var armTables = ArmTables()
-    /// What evaluating each call reads (CallAnalysis.swift), and the plan of each state (-1: not
-    /// a call).
-    @exclusivity(unchecked) var callPlans: [CallPlan] = []
-    @exclusivity(unchecked) var callPlanOfState: [Int32] = []
-    /// Per state: the outcome of its `handoff` clause, or -1.
-    @exclusivity(unchecked) var handoffOutcomes: [Int32] = []
-    /// Per subject: whether Settings shows its switch while it is notDetermined (`settingsResult`).
-    @exclusivity(unchecked) var settingsSwitchWhileUndetermined: [Bool] = []
-
-    /// `callersDropRequests`: some flow that calls this one (directly or not) makes a request iOS
-    /// drops while a prompt is finishing, so what this flow returns with matters.
-    init(
-        program: Program, id: FlowID, callees: [FlowAnalysis?], parameterKinds: [Int: Set<PermissionKind>] = [:],
-        refusing: Bool = false, callersDropRequests: Bool = false
-    ) {
-        self.program = program
-        self.refusing = refusing
-        self.id = id
-        self.parameterKinds = parameterKinds
-        let flow = program[id]
-        var subjects = flow.uses.map(PermissionRef.kind)
-        for (i, p) in flow.parameters.enumerated() where p.kind == .permission { subjects.append(.parameter(i)) }
-        for state in flow.states {
-            switch state.terminator {
-            case .status(let check): for r in check.subjects where !subjects.contains(r) { subjects.append(r) }
-            case .request(let request): if !subjects.contains(request.subject) { subjects.append(request.subject) }
-            default: break
-            }
-        }
-        self.subjects = subjects
-        self.components = StronglyConnectedComponents(count: 0) { _ in [] }
-        // Closures, not key paths: a key path is read through the runtime (about 700 instructions
-        // a state here and in TakenEdges, on every flow).
-        self.stateEdges = flow.states.map { $0.edges }
-        self.domains = subjects.map(domain(of:))
-        self.choices = subjects.map(settingsChoices)
-        for state in flow.states {
-            switch state.terminator {
-            case .openSettings: tracksObserved = true
-            case .request(let request):
-                // In a flow whose callers ask for tracking, any request: a prompt answered here
-                // may be what the caller's request comes straight after, once the call returns.
-                if callersDropRequests || kinds(of: request.subject).contains(where: \.dropsRequestWhilePromptFinishing)
-                {
-                    tracksPromptFinishing = true
-                }
-            case .call(let call):
-                if callersDropRequests { tracksPromptFinishing = true }
-                // What the path read before a subflow that opens Settings (FL1209 through a call).
-                if callees[call.callee.index]?.opensSettings ?? false { tracksObserved = true }
-            default: break
-            }
-        }
-        buildRequestTables()
-        buildStatePlans()
-        buildGraph(callees: callees)
-        graphMayRequest = mayRequest
-        buildCallPlans(callees: callees)
-        runStatusAnalysis(callees: callees)
+    /// The status tuples a check of `subjects` (indices into `subjects`) can meet under `k`: a
+    /// check meeting more than `tupleCap` is not enumerated (and FL1211 says so).
+    static func combinations(of subjects: [Int], in k: Knowledge) -> Int {
+        subjects.reduce(1) { $0 * k[$1].count }
     }
 
-    /// The refusing analysis of the same flow as `base` (`ProgramAnalysis.refusing(_:)`), which
-    /// shares what does not depend on the user: the edges, the plans and the plain graph (arrays
-    /// are shared, not copied). Only the request tables and the status analysis are its own.
-    /// Building them again held a second copy of each beside the first while FL1303 ran: on a
-    /// 40,000-state flow, that was when `flowlint`'s memory peaked.
-    init(refusingLike base: FlowAnalysis, callees: [FlowAnalysis?]) {
-        precondition(!base.refusing, "the base of a refusing analysis is the plain one")
-        program = base.program
-        refusing = true
-        id = base.id
-        parameterKinds = base.parameterKinds
-        subjects = base.subjects
-        components = base.components
-        stateEdges = base.stateEdges
-        domains = base.domains
-        choices = base.choices
-        tracksObserved = base.tracksObserved
-        tracksPromptFinishing = base.tracksPromptFinishing
-        buildRequestTables()
-        statePlans = base.statePlans
-        armTables = base.armTables
-        handoffOutcomes = base.handoffOutcomes
-        settingsSwitchWhileUndetermined = base.settingsSwitchWhileUndetermined
-        graphEdges = base.graphEdges
-        graphReachable = base.graphReachable
-        graphParent = base.graphParent
-        graphDepth = base.graphDepth
-        graphAnchor = base.graphAnchor
-        graphOutcomes = base.graphOutcomes
-        graphHandoffs = base.graphHandoffs
-        canReachOutcome = base.canReachOutcome
-        requests = base.requests
-        canReachRequest = base.canReachRequest
-        reachesRequestDirectly = base.reachesRequestDirectly
-        // What the plain graph found; the status analysis below adds only what the graph has.
-        mayRequest = base.graphMayRequest
-        graphMayRequest = base.graphMayRequest
-        callPlans = base.callPlans
-        callPlanOfState = base.callPlanOfState
-        runStatusAnalysis(callees: callees)
-    }
-
-    func subjectIndex(_ ref: PermissionRef) -> Int { subjects.firstIndex(of: ref)! }
+    func subjectIndex(_ ref: PermissionRef) -> Int { storage.subjectIndex(ref) }
 
     /// Statuses a subject can have when nothing is known.
-    func top() -> Knowledge { Knowledge(sets: domains) }
+    func top() -> Knowledge { storage.top() }
 
     /// The kinds `ref` may be: its own, or for a parameter the kinds callers pass (every kind
     /// when no caller is known, as for a flow an app runs directly).
-    public func kinds(of ref: PermissionRef) -> [PermissionKind] {
-        switch ref {
-        case .kind(let k): return [k]
-        case .parameter(let p):
-            guard let known = parameterKinds[p], !known.isEmpty else { return PermissionKind.allCases }
-            return PermissionKind.allCases.filter(known.contains)
-        }
-    }
+    public func kinds(of ref: PermissionRef) -> [PermissionKind] { storage.kinds(of: ref) }
 
     /// Every status `ref` can have in this flow.
-    public func domain(of ref: PermissionRef) -> StatusSet {
-        if case .kind = ref { return StatusSet.domain(of: ref) }
-        return StatusSet(kinds(of: ref).flatMap(\.statuses))
-    }
+    public func domain(of ref: PermissionRef) -> StatusSet { storage.domain(of: ref) }
 
     static func name(of ref: PermissionRef) -> String {
         switch ref {
@@ -246,8 +105,43 @@ public final class FlowAnalysis: @unchecked Sendable {
         }
     }
 
-    func name(of ref: PermissionRef) -> String {
-        if case .parameter(let i) = ref, i < program[id].parameters.count { return program[id].parameters[i].name }
-        return Self.name(of: ref)
+    func name(of ref: PermissionRef) -> String { storage.name(of: ref) }
+
+    /// What the terminator of `stateID` does when the statuses are as `k` says. The analysis
+    /// keeps the result for each of its nodes in `evaluations`.
+    public func evaluate(_ stateID: StateID, _ k: Knowledge, callees: [FlowAnalysis?]) -> Evaluation {
+        var ev = Evaluation()
+        storage.evaluate(stateID, k, callees: callees, into: &ev)
+        return ev
+    }
+
+    /// Possible completions of a request from status `s` (`AnalysisStorage.requestResults`).
+    func requestResults(
+        _ ref: PermissionRef, options: [RequestOption], from s: Status,
+        upgrade: AlwaysUpgrade = .unknown, finishing: Bool = false
+    ) -> (results: [RequestCompletion], prompt: Bool) {
+        storage.requestResults(ref, options: options, from: s, upgrade: upgrade, finishing: finishing)
+    }
+
+    /// `requestResults` for the request of state `state`, from its table when it has one.
+    func requestEntry(state: Int, from s: Status, upgrade code: Int, finishing: Bool = false) -> RequestEntry {
+        storage.requestEntry(state: state, from: s, upgrade: code, finishing: finishing)
+    }
+
+    /// A check of `state` read from the program, not its plan (`AnalysisStorage.evaluateStatus`).
+    func evaluateStatus(
+        state: Int, refs: [PermissionRef], arms: [StatusArm], otherwise: FlowTransition?,
+        _ k: Knowledge, into ev: inout Evaluation
+    ) {
+        storage.evaluateStatus(state: state, refs: refs, arms: arms, otherwise: otherwise, k, into: &ev)
+    }
+
+    /// A request of `state` read from the program, not its plan (`AnalysisStorage.evaluateRequest`).
+    func evaluateRequest(
+        state: Int, ref: PermissionRef, options: [RequestOption], arms: [StatusArm], otherwise: FlowTransition?,
+        _ k: Knowledge, into ev: inout Evaluation
+    ) {
+        storage.evaluateRequest(
+            state: state, ref: ref, options: options, arms: arms, otherwise: otherwise, k, into: &ev)
     }
 }

@@ -4,9 +4,9 @@ import FlowSyntax
 /// The plain graph of a flow: which edges can be taken (a call arm only when the callee can end
 /// with one of its outcomes), what is reachable from the start (with BFS parents for graph
 /// witnesses), what can reach an outcome or a request, and the strongly connected components.
-extension FlowAnalysis {
+extension AnalysisStorage {
 
-    func buildGraph(callees: [FlowAnalysis?]) {
+    mutating func buildGraph(callees: [FlowAnalysis?]) {
         let flow = program[id]
         let n = flow.states.count
         graphEdges = flow.states.indices.map { takenGraphEdges(of: $0, callees: callees) }
@@ -18,7 +18,7 @@ extension FlowAnalysis {
             }
         }
         walkGraphFromStart()
-        let graph = GraphAdjacency(self)
+        let graph = GraphAdjacency(stateEdges: stateEdges, graphEdges: graphEdges)
         canReachOutcome = graph.endsInOutcome
         graph.markBackwards(&canReachOutcome) { _ in true }
         // Backwards from every request, once per flow: the priming rules ask this per button.
@@ -63,7 +63,7 @@ extension FlowAnalysis {
 
     /// Breadth first from the start over `graphEdges`: what is reachable, with parents, depths and
     /// anchors for graph witnesses, and the outcomes and handoffs reached.
-    private func walkGraphFromStart() {
+    private mutating func walkGraphFromStart() {
         let flow = program[id]
         let n = flow.states.count
         graphReachable = [Bool](repeating: false, count: n)
@@ -97,7 +97,8 @@ extension FlowAnalysis {
 }
 
 /// The plain graph's state-to-state steps as one list with offsets, forwards (for the components)
-/// and backwards: a list per state each way was two allocations a state in every flow.
+/// and backwards: a list per state each way was two allocations a state in every flow. Given the
+/// two arrays it reads, not the storage, which a build step would copy whole to pass.
 struct GraphAdjacency {
     var successorStart: [Int]
     var successorList: [Int] = []
@@ -106,14 +107,14 @@ struct GraphAdjacency {
     /// Whether a state has a graph edge straight to an outcome.
     var endsInOutcome: [Bool]
 
-    init(_ analysis: FlowAnalysis) {
-        let n = analysis.stateEdges.count
+    init(stateEdges: [[FlowEdge]], graphEdges: [[Int]]) {
+        let n = stateEdges.count
         successorStart = [Int](repeating: 0, count: n + 1)
         predecessorStart = [Int](repeating: 0, count: n + 1)
         endsInOutcome = [Bool](repeating: false, count: n)
         for s in 0..<n {
-            let edges = analysis.stateEdges[s]
-            for e in analysis.graphEdges[s] {
+            let edges = stateEdges[s]
+            for e in graphEdges[s] {
                 switch edges[e].transition.target {
                 case .outcome: endsInOutcome[s] = true
                 case .state(let t):

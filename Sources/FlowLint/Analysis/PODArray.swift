@@ -12,7 +12,10 @@
 /// moves its pages (`mremap` on Linux) instead of copying them, and pages past the count are
 /// never touched, so they are not resident either.
 ///
-/// Value semantics: copies share the block until one of them is changed (copy on write).
+/// Value semantics: copies share the block until one of them is changed (copy on write). That is
+/// also why it is `@unchecked Sendable` (the extension at the end), the one unchecked conformance
+/// under `FlowAnalysis`: the compiler cannot see through the block's raw pointer in a class with
+/// `var`s, but the block is written only through a uniquely referenced `Storage`, as `Array`'s is.
 struct PODArray<Element: BitwiseCopyable>: RandomAccessCollection {
     private final class Storage {
         var base: UnsafeMutablePointer<Element>?

@@ -31,7 +31,7 @@ enum AlwaysUpgrade {
 /// The request step of the status analysis: what iOS does with a request from each status the
 /// subject may have (`PermissionKind.requestBehavior`, the rules the simulated device follows),
 /// and the path facts it leaves (`PathFact`).
-extension FlowAnalysis {
+extension AnalysisStorage {
 
     /// Possible completions of a request from status `s`, and whether any of them shows a prompt
     /// or changes the status (what FL1202 and FL1207 ask, from the status alone). `finishing`:
@@ -90,7 +90,7 @@ extension FlowAnalysis {
     /// The completions of every request in the flow, computed once per distinct subject and
     /// options for each status and Always-upgrade fact (`requestResults` builds arrays and
     /// strings, and the analysis asks for each node of each request state).
-    func buildRequestTables() {
+    mutating func buildRequestTables() {
         requestTableOfState = [Int32](repeating: -1, count: program[id].states.count)
         var shapes: [RequestShape: Int32] = [:]
         for (s, state) in program[id].states.enumerated() {

@@ -95,7 +95,7 @@ struct ArmTables: Sendable {
     mutating func finish() { ids = [:] }
 }
 
-extension FlowAnalysis {
+extension AnalysisStorage {
     /// Whether the app's Settings page can show `kind`'s switch while it is still undecided, as
     /// the simulated device's page does for a kind the app asked for: location, whose page offers
     /// "Ask Next Time Or When I Share" and whose "Allow Once" grant falls back to notDetermined;
@@ -108,7 +108,7 @@ extension FlowAnalysis {
     }
 
     /// The plan of every state of the flow (see `StatePlan`).
-    func buildStatePlans() {
+    mutating func buildStatePlans() {
         let flow = program[id]
         var plans: [StatePlan] = []
         plans.reserveCapacity(flow.states.count)
