@@ -1,0 +1,12 @@
+// More tests: LimitLoopTests.swift (to move here)
+
+import FlowModel
+import FlowSyntax
+import FlowTestSupport
+import Testing
+
+@testable import FlowLint
+
+@Suite struct EventlessLoopTests {
+    @Test func documentedExamples() { expectDocumentedExamples(of: .eventlessLoop) }
+}

@@ -1,0 +1,26 @@
+import FlowModel
+import FlowSyntax
+import FlowTestSupport
+import Testing
+
+@testable import FlowLint
+
+@Suite struct UnknownRuleInDirectiveTests {
+    @Test func documentedExamples() { expectDocumentedExamples(of: .unknownRuleInDirective) }
+
+    @Test func unknownRuleInDirective() {
+        #expect(
+            lintMarked(
+                """
+                flow camera {
+                  uses camera
+                  start -> ask
+                  1️⃣// flowlint:disable FL1110 -- kept for the A/B test2️⃣
+                  state old { -> ask }
+                  state ask { request camera { authorized -> done granted  else -> done denied } }
+                }
+                """, rules: [.unknownRuleInDirective], notes: true) == [
+                    "1️⃣-2️⃣ FL1002 warning: unknown rule 'FL1110' in flowlint:disable"
+                ])
+    }
+}
