@@ -5,6 +5,7 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1214 (approximate-location-told-off): its documented examples, then its tests (add the next one here).
 @Suite struct ApproximateLocationToldOffTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .approximateLocationToldOff) }
 

@@ -7,6 +7,7 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1304 (button-reshows-alert): its documented examples, then its tests (add the next one here).
 @Suite struct ButtonReshowsAlertTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .buttonReshowsAlert) }
 }

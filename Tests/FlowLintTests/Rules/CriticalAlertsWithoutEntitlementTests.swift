@@ -5,6 +5,7 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1508 (critical-alerts-without-entitlement): its documented examples, then its tests (add the next one here).
 @Suite struct CriticalAlertsWithoutEntitlementTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .criticalAlertsWithoutEntitlement) }
 

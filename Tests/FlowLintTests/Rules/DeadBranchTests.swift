@@ -5,6 +5,7 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1201 (dead-branch): its documented examples, then its tests (add the next one here).
 @Suite struct DeadBranchTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .deadBranch) }
 

@@ -5,6 +5,7 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1305 (destructive-only-alert): its documented examples, then its tests (add the next one here).
 @Suite struct DestructiveOnlyAlertTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .destructiveOnlyAlert) }
 

@@ -5,13 +5,12 @@ import Testing
 
 @testable import FlowLint
 
-/// A dismissable priming behind a branch the status analysis proves dead: FL1201 reports the
-/// branch, and FL1302 stays silent (nobody sees the priming).
-/// Issue 29 item 6: FL1302's explanation gives the reason, the patterns that pass, and the one
-/// configuration line for a team that decides otherwise (and that line works).
+/// FL1302 (dismissable-priming): its documented examples, then its tests (add the next one here).
 @Suite struct DismissablePrimingTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .dismissablePriming) }
 
+    // A dismissable priming behind a branch the status analysis proves dead: FL1201 reports the
+    // branch, and FL1302 stays silent (nobody sees the priming).
     @Test func aPrimingReachedOnlyThroughADeadBranchIsSilent() {
         #expect(
             lintMarked(
@@ -67,6 +66,8 @@ import Testing
                 ])
     }
 
+    // Issue 29 item 6: FL1302's explanation gives the reason, the patterns that pass, and the one
+    // configuration line for a team that decides otherwise (and that line works).
     @Test func theExplanationGivesTheReasonThePassingPatternsAndTheOneLine() throws {
         let text = Rule.dismissablePriming.explanation
         #expect(

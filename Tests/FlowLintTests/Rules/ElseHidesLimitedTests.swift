@@ -2,6 +2,7 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1206 (else-hides-limited): its documented examples, then its tests (add the next one here).
 @Suite struct ElseHidesLimitedTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .elseHidesLimited) }
 

@@ -5,6 +5,7 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1213 (else-merges-unavailable): its documented examples, then its tests (add the next one here).
 @Suite struct ElseMergesUnavailableTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .elseMergesUnavailable) }
 

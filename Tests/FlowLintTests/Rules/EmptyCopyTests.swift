@@ -5,6 +5,7 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1401 (empty-copy): its documented examples, then its tests (add the next one here).
 @Suite struct EmptyCopyTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .emptyCopy) }
 

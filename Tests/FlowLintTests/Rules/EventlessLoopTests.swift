@@ -7,6 +7,7 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1103 (eventless-loop): its documented examples, then its tests (add the next one here).
 @Suite struct EventlessLoopTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .eventlessLoop) }
 }

@@ -5,11 +5,12 @@ import Testing
 
 @testable import FlowLint
 
-/// Forced consent through a `call`: the subflow can end `granted`, but not for a user who
-/// refuses, so the explanation still holds them.
+/// FL1303 (forced-consent): its documented examples, then its tests (add the next one here).
 @Suite struct ForcedConsentTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .forcedConsent) }
 
+    // Forced consent through a `call`: the subflow can end `granted`, but not for a user who
+    // refuses, so the explanation still holds them.
     @Test func aSubflowsGrantedOutcomeDoesNotFreeARefusingUser() {
         #expect(
             lintMarked(

@@ -5,6 +5,7 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1503 (location-always-without-when-in-use): its documented examples, then its tests (add the next one here).
 @Suite struct LocationAlwaysWithoutWhenInUseTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .locationAlwaysWithoutWhenInUse) }
 

@@ -5,7 +5,7 @@ import Testing
 
 @testable import FlowLint
 
-/// Issue 29 item 2: misses of rules that exist.
+/// FL1208 (location-upgrade-ignored): its documented examples, then its tests (add the next one here).
 @Suite struct LocationUpgradeIgnoredTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .locationUpgradeIgnored) }
 
@@ -74,6 +74,7 @@ import Testing
                 """, rules: [.locationUpgradeIgnored]) == [])
     }
 
+    // Issue 29 item 2: misses of rules that exist.
     /// "Allow Once" answered in a subflow: the caller's Always upgrade shows nothing.
     @Test func anAllowOnceGrantSurvivesTheSubflowsReturn() {
         #expect(

@@ -5,6 +5,7 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1504 (missing-accuracy-purpose): its documented examples, then its tests (add the next one here).
 @Suite struct MissingAccuracyPurposeTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .missingAccuracyPurpose) }
 

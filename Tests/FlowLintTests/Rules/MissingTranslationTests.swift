@@ -5,6 +5,7 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1403 (missing-translation): its documented examples, then its tests (add the next one here).
 @Suite struct MissingTranslationTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .missingTranslation) }
 

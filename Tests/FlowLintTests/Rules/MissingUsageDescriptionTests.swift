@@ -5,10 +5,7 @@ import Testing
 
 @testable import FlowLint
 
-/// FL1501 with a deployment target (correction 5): the legacy keys below iOS 17 and 13, and
-/// what the current key's absence does on which versions (correction 4).
-/// FL1501 says what a missing usage key does, kind by kind (correction 4), and knows the keys of
-/// the newer kinds.
+/// FL1501 (missing-usage-description): its documented examples, then its tests (add the next one here).
 @Suite struct MissingUsageDescriptionTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .missingUsageDescription) }
 
@@ -27,6 +24,8 @@ import Testing
                 ])
     }
 
+    // FL1501 with a deployment target (correction 5): the legacy keys below iOS 17 and 13, and
+    // what the current key's absence does on which versions (correction 4).
     @Test func belowIOS17TheLegacyCalendarKeyIsRequired() {
         let plist = InfoPlist(
             path: "target 'App' (Release)", values: ["NSCalendarsFullAccessUsageDescription": .string("Add due dates.")]
@@ -105,6 +104,8 @@ import Testing
     @Test(arguments: ["", "15.", "x", "15.0.0.1", "-1", "0", "1.2.3.4"])
     func badVersionsDoNot(text: String) { #expect(OSVersion(text) == nil) }
 
+    // FL1501 says what a missing usage key does, kind by kind (correction 4), and knows the keys of
+    // the newer kinds.
     func finding(_ kind: String, arms: String) throws -> (message: String, line: Int, column: Int) {
         let report = lintText(
             """

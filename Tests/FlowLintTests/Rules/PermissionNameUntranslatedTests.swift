@@ -5,6 +5,7 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1407 (permission-name-untranslated): its documented examples, then its tests (add the next one here).
 @Suite struct PermissionNameUntranslatedTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .permissionNameUntranslated) }
 

@@ -5,6 +5,7 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1402 (placeholder-copy): its documented examples, then its tests (add the next one here).
 @Suite struct PlaceholderCopyTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .placeholderCopy) }
 

@@ -5,6 +5,7 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1502 (placeholder-usage-description): its documented examples, then its tests (add the next one here).
 @Suite struct PlaceholderUsageDescriptionTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .placeholderUsageDescription) }
 

@@ -14,6 +14,7 @@ let trackingFlow = """
     }
     """
 
+/// FL1505 (privacy-manifest-tracking): its documented examples, then its tests (add the next one here).
 @Suite struct PrivacyManifestTrackingTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .privacyManifestTracking) }
 

@@ -5,6 +5,7 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1202 (prompt-never-shown): its documented examples, then its tests (add the next one here).
 @Suite struct PromptNeverShownTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .promptNeverShown) }
 

@@ -5,7 +5,7 @@ import Testing
 
 @testable import FlowLint
 
-/// Issue 29 item 2's third miss: `notDetermined, restricted -> prime` with no loop between them.
+/// FL1207 (prompt-skipped-on-some-paths): its documented examples, then its tests (add the next one here).
 @Suite struct PromptSkippedOnSomePathsTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .promptSkippedOnSomePaths) }
 
@@ -80,6 +80,7 @@ import Testing
                 ])
     }
 
+    // Issue 29 item 2's third miss: `notDetermined, restricted -> prime` with no loop between them.
     @Test func aRestrictedUserSentThroughPrimingWithNoLoopIsReported() {
         #expect(
             lintMarked(

@@ -5,6 +5,7 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1210 (prompt-while-prompt-finishing): its documented examples, then its tests (add the next one here).
 @Suite struct PromptWhilePromptFinishingTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .promptWhilePromptFinishing) }
 

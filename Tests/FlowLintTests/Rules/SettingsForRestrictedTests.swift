@@ -5,10 +5,11 @@ import Testing
 
 @testable import FlowLint
 
-/// Issue 29 item 4: defects no rule covered, each confirmed by running the flow.
+/// FL1212 (settings-for-restricted): its documented examples, then its tests (add the next one here).
 @Suite struct SettingsForRestrictedTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .settingsForRestricted) }
 
+    // Issue 29 item 4: defects no rule covered, each confirmed by running the flow.
     @Test func aRestrictedUserSentToSettingsIsReported() {
         #expect(
             lintMarked(

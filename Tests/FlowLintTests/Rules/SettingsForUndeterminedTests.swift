@@ -5,6 +5,7 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1209 (settings-for-undetermined): its documented examples, then its tests (add the next one here).
 @Suite struct SettingsForUndeterminedTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .settingsForUndetermined) }
 

@@ -5,6 +5,7 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1405 (settings-label-ends-flow): its documented examples, then its tests (add the next one here).
 @Suite struct SettingsLabelEndsFlowTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .settingsLabelEndsFlow) }
 

@@ -5,6 +5,7 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1204 (shadowed-branch): its documented examples, then its tests (add the next one here).
 @Suite struct ShadowedBranchTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .shadowedBranch) }
 

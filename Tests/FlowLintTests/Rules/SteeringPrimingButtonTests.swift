@@ -5,6 +5,7 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1301 (steering-priming-button): its documented examples, then its tests (add the next one here).
 @Suite struct SteeringPrimingButtonTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .steeringPrimingButton) }
 

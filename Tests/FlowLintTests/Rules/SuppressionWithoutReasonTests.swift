@@ -5,6 +5,7 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1001 (suppression-without-reason): its documented examples, then its tests (add the next one here).
 @Suite struct SuppressionWithoutReasonTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .suppressionWithoutReason) }
 

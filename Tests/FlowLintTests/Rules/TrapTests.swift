@@ -5,6 +5,7 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1102 (trap): its documented examples, then its tests (add the next one here).
 @Suite struct TrapTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .trap) }
 

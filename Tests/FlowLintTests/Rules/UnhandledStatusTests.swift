@@ -5,6 +5,7 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1203 (unhandled-status): its documented examples, then its tests (add the next one here).
 @Suite struct UnhandledStatusTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .unhandledStatus) }
 

@@ -5,6 +5,7 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1004 (unknown-directive): its documented examples, then its tests (add the next one here).
 @Suite struct UnknownDirectiveTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .unknownDirective) }
 

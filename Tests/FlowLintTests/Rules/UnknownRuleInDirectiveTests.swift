@@ -5,6 +5,7 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1002 (unknown-rule-in-directive): its documented examples, then its tests (add the next one here).
 @Suite struct UnknownRuleInDirectiveTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .unknownRuleInDirective) }
 

@@ -5,6 +5,7 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1003 (unmet-expectation): its documented examples, then its tests (add the next one here).
 @Suite struct UnmetExpectationTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .unmetExpectation) }
 

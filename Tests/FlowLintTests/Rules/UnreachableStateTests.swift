@@ -5,6 +5,7 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1101 (unreachable-state): its documented examples, then its tests (add the next one here).
 @Suite struct UnreachableStateTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .unreachableState) }
 

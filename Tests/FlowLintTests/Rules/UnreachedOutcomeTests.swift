@@ -5,6 +5,7 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1104 (unreached-outcome): its documented examples, then its tests (add the next one here).
 @Suite struct UnreachedOutcomeTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .unreachedOutcome) }
 

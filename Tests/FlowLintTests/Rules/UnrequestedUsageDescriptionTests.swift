@@ -5,6 +5,7 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1507 (unrequested-usage-description): its documented examples, then its tests (add the next one here).
 @Suite struct UnrequestedUsageDescriptionTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .unrequestedUsageDescription) }
 

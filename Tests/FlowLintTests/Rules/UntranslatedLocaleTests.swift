@@ -5,6 +5,7 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1406 (untranslated-locale): its documented examples, then its tests (add the next one here).
 @Suite struct UntranslatedLocaleTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .untranslatedLocale) }
 

@@ -5,6 +5,7 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1105 (unused-flow): its documented examples, then its tests (add the next one here).
 @Suite struct UnusedFlowTests {
     /// `exampleLibrary` with markers around the flow name FL1105 reports.
     static let markedLibrary = """

@@ -5,6 +5,7 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1106 (unused-string): its documented examples, then its tests (add the next one here).
 @Suite struct UnusedStringTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .unusedString) }
 

@@ -6,6 +6,7 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1506 (usage-description-without-example): its documented examples, then its tests (add the next one here).
 @Suite struct UsageDescriptionWithoutExampleTests {
     @Test func documentedExamples() { expectDocumentedExamples(of: .usageDescriptionWithoutExample) }
 
