@@ -1,4 +1,5 @@
 // More tests: LimitLoopTests.swift (to move here)
+// Also to move here: the three FL1304 tests in AlertRuleTests.swift.
 
 import FlowModel
 import FlowSyntax

@@ -1,4 +1,5 @@
 // More tests: LimitLoopTests.swift (to move here)
+// Also to move here: LintRuleTests.eventlessLoop and RecallMissTests' InnerEventlessLoopTests.
 
 import FlowModel
 import FlowSyntax
