@@ -8,98 +8,6 @@ import Testing
 /// The App Review and HIG rules of issue 11 (FL1303-FL1305), and the refused import that the
 /// checker's knock-on errors now name.
 @Suite struct AlertRuleTests {
-    @Test func anExplanationWhoseOnlyWayOutIsGrantingIsForcedConsent() {
-        #expect(
-            lintMarkedWithWitness(
-                """
-                flow camera {
-                  uses camera
-                  start -> check
-                  state check { status camera { authorized -> done granted  notDetermined -> ask  else -> explain } }
-                  state ask { request camera -> check }
-                  state explain { 1️⃣alert { title "The camera is required" button "Open Settings" -> settings }2️⃣ }
-                  state settings { open settings on return -> check }
-                }
-                """, rules: [.forcedConsent]) == [
-                    "1️⃣-2️⃣ FL1303 warning: a user who refuses cannot leave 'explain': every way out leads back to it until camera is granted",
-                    "  note: App Review 5.1.1(iv): a user who declines must be able to go on; give the alert a way out that ends the flow",
-                    "  step: flow 'camera' starts at 'check'",
-                    "  step: in 'check': status camera = restricted or denied (else) → explain",
-                    "  step: reaches 'explain' where camera is restricted or denied",
-                ])
-    }
-
-    @Test func primingThatComesBackAfterEveryRefusalIsForcedConsentToo() {
-        // The refusing user's path: Don't Allow, the check, the priming again.
-        #expect(
-            lintMarkedWithWitness(
-                """
-                flow camera {
-                  uses camera
-                  start -> check
-                  state check { status camera { authorized -> done granted  else -> prime } }
-                  state prime { 1️⃣alert { title "Scan receipts" button "Continue" -> ask }2️⃣ }
-                  state ask { request camera -> check }
-                }
-                """, rules: [.forcedConsent]) == [
-                    "1️⃣-2️⃣ FL1303 warning: a user who refuses cannot leave 'prime': every way out leads back to it until camera is granted",
-                    "  note: App Review 5.1.1(iv): a user who declines must be able to go on; give the alert a way out that ends the flow",
-                    "  step: flow 'camera' starts at 'check'",
-                    "  step: in 'check': status camera = notDetermined, restricted or denied (else) → prime",
-                    "  step: in 'prime': button \"Continue\" → ask",
-                    "  step: in 'ask': request camera: Don't Allow → check",
-                    "  step: in 'check': status camera = restricted or denied (else) → prime",
-                    "  step: reaches 'prime' where camera is restricted or denied",
-                ])
-    }
-
-    @Test func aTwoStateLoopIsForcedConsentAndATrapIsReportedOnceForAllItsAlerts() {
-        // The smallest cycle through an alert: the alert and the check it goes back to.
-        #expect(
-            lintMarked(
-                """
-                flow camera {
-                  uses camera
-                  start -> check
-                  state check { status camera { authorized -> done granted  else -> explain } }
-                  state explain { 1️⃣alert { title "The camera is required" button "Try again" -> check }2️⃣ }
-                }
-                """, rules: [.forcedConsent]) == [
-                    "1️⃣-2️⃣ FL1303 warning: a user who refuses cannot leave 'explain': every way out leads back to it until camera is granted"
-                ])
-        // Two alerts on one cycle hold the user in one place: one finding, at the first reached.
-        #expect(
-            lintMarked(
-                """
-                flow camera {
-                  uses camera
-                  start -> check
-                  state check { status camera { authorized -> done granted  else -> first } }
-                  state first { 1️⃣alert { title "The camera is required" button "Why?" -> second }2️⃣ }
-                  state second { alert { title "Receipts need the camera" button "Try again" -> check } }
-                }
-                """, rules: [.forcedConsent]) == [
-                    "1️⃣-2️⃣ FL1303 warning: a user who refuses cannot leave 'first': every way out leads back to it until camera is granted"
-                ])
-    }
-
-    @Test func aWayOutOrAnAlertOffEveryCycleIsNotForcedConsent() {
-        #expect(lintMarked(Rule.forcedConsent.cleanExample, rules: [.forcedConsent]) == [])
-        // A loop only a grant can leave, but a trap for everyone else is FL1102's, not this rule's;
-        // here a refusal ends the flow after the request.
-        #expect(
-            lintMarked(
-                """
-                flow camera {
-                  uses camera
-                  start -> check
-                  state check { status camera { authorized -> done granted  notDetermined -> prime  else -> done denied } }
-                  state prime { alert { title "Scan receipts" button "Continue" -> ask } }
-                  state ask { request camera -> check }
-                }
-                """, rules: [.forcedConsent]) == [])
-    }
-
     @Test func aDismissButtonThatBringsTheAlertBackIsReportedWithTheWayBack() {
         #expect(
             lintMarkedWithWitness(
@@ -174,37 +82,6 @@ import Testing
                   state settings { open settings on return -> check }
                 }
                 """, rules: [.buttonReshowsAlert]) == [])
-    }
-
-    @Test func anAlertWithOnlyDestructiveButtonsIsReported() {
-        #expect(
-            lintMarkedWithWitness(
-                """
-                flow camera {
-                  uses camera
-                  start -> check
-                  state check { status camera { authorized -> done granted  notDetermined -> ask  else -> explain } }
-                  state ask { request camera -> check }
-                  state explain { alert { title "Camera is off" 1️⃣destructive "Continue Without Camera" -> done denied2️⃣ } }
-                }
-                """, rules: [.destructiveOnlyAlert]) == [
-                    "1️⃣-2️⃣ FL1305 warning: the alert's only button is destructive: it has no neutral way out",
-                    "  note: add a cancel button, or make the action a plain button (HIG: alerts)",
-                    "  step: flow 'camera' starts at 'check'",
-                    "  step: in 'check': status camera = restricted or denied (else) → explain",
-                    "  step: reaches 'explain' where camera is restricted or denied",
-                ])
-        #expect(
-            lintMarked(
-                """
-                flow reset {
-                  start -> confirm
-                  state confirm { alert { title "Reset?" 1️⃣destructive "Reset" -> done granted2️⃣  destructive "Erase" -> done denied } }
-                }
-                """, rules: [.destructiveOnlyAlert]) == [
-                    "1️⃣-2️⃣ FL1305 warning: every button of the alert is destructive: it has no neutral way out"
-                ])
-        #expect(lintMarked(Rule.destructiveOnlyAlert.cleanExample, rules: [.destructiveOnlyAlert]) == [])
     }
 
     @Test func anUnknownFlowNamesTheRefusedImportItMayBeIn() {

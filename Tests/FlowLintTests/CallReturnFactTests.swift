@@ -54,23 +54,3 @@ import Testing
                 """, rules: [.promptWhilePromptFinishing, .unhandledStatus]) == [])
     }
 }
-
-/// Issue 29 item 2's third miss: `notDetermined, restricted -> prime` with no loop between them.
-@Suite struct UndecidedOrRefusedPrimingTests {
-    @Test func aRestrictedUserSentThroughPrimingWithNoLoopIsReported() {
-        #expect(
-            lintMarked(
-                """
-                flow camera {
-                  uses camera
-                  start -> check
-                  state check { status camera { authorized -> done granted  notDetermined, restricted -> prime  denied -> done denied } }
-                  state prime { alert { title "Scan receipts" button "Continue" -> ask } }
-                  state ask { 1️⃣request camera { authorized -> done granted  else -> done denied }2️⃣ }
-                }
-                """, rules: [.promptSkippedOnSomePaths], notes: true) == [
-                    "1️⃣-2️⃣ FL1207 warning: request camera shows the system prompt on some paths, but on this path camera may already be restricted, so iOS returns it at once without asking",
-                    "  note: it prompts only while camera is notDetermined; send a user whose status is decided to an explanation or Settings before the priming",
-                ])
-    }
-}

@@ -89,6 +89,31 @@ func lintText(
     return linter.lint(load)
 }
 
+/// Runs `rule`'s documented examples as `DocExampleTests` does: the triggering example loads,
+/// the rule fires on it and its first finding starts at the example's 1️⃣ marker (FL1105's, in
+/// the imported library, has none); no rule fires on the clean example. Each
+/// `Rules/<Rule>Tests.swift` starts with this, so its file is where the rule's next test goes.
+func expectDocumentedExamples(of rule: Rule, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    let id = rule.id
+    let apps = exampleApps(for: id.rawValue)
+    let report = lintText(rule.triggeringExample, apps: apps, configuration: exampleConfiguration(for: id))
+    let described = report.findings.map { "\($0.ruleID) \($0.diagnostic.message)" }
+    #expect(
+        !report.findings.contains { $0.ruleID.rawValue.hasPrefix("FL0") }, "\(described)",
+        sourceLocation: sourceLocation)
+    let first = report.findings.first { $0.ruleID == id }?.diagnostic
+    #expect(first != nil, "\(id) did not fire: \(described)", sourceLocation: sourceLocation)
+    if let offset = MarkedText(rule.markedTriggeringExample).markers["1️⃣"] {
+        #expect(
+            first?.range?.file == FileID(0) && first?.range?.start.offset == offset,
+            "\(id) reports at \(String(describing: first?.range?.start)), not at its marker",
+            sourceLocation: sourceLocation)
+    }
+    #expect(first?.message.isEmpty == false, sourceLocation: sourceLocation)
+    let clean = lintText(rule.cleanExample, apps: apps, configuration: exampleConfiguration(for: id))
+    #expect(clean.findings.map { "\($0.ruleID) \($0.diagnostic.message)" } == [], sourceLocation: sourceLocation)
+}
+
 @Suite struct DocExampleTests {
     @Test(arguments: RuleRegistry.rules.map(\.id))
     func triggeringExampleFires(id: DiagnosticID) throws {
@@ -135,6 +160,20 @@ func lintText(
         let report = lintText(
             rule.cleanExample, apps: exampleApps(for: id.rawValue), configuration: exampleConfiguration(for: id))
         #expect(report.findings.map { "\($0.ruleID) \($0.diagnostic.message)" } == [])
+    }
+
+    /// Every rule file in Sources/FlowLint/Rules has its test file beside the others in
+    /// Tests/FlowLintTests/Rules, named `<RuleFile>Tests.swift`.
+    @Test func everyRuleFileHasATestFile() throws {
+        let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let root = tests.deletingLastPathComponent().deletingLastPathComponent()
+        let files = FileManager.default
+        let rules = try files.contentsOfDirectory(atPath: root.appendingPathComponent("Sources/FlowLint/Rules").path)
+            .filter { $0.hasSuffix(".swift") }
+        let ruleTests = Set(try files.contentsOfDirectory(atPath: tests.appendingPathComponent("Rules").path))
+        #expect(rules.count >= RuleRegistry.rules.count)
+        let missing = rules.map { $0.dropLast(".swift".count) + "Tests.swift" }.filter { !ruleTests.contains($0) }
+        #expect(missing.sorted() == [], "add Tests/FlowLintTests/Rules/<RuleFile>Tests.swift")
     }
 
     @Test func everyRuleHasDocumentation() {

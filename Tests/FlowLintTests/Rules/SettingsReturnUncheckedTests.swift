@@ -7,6 +7,8 @@ import Testing
 /// FL1205 over the pass-through components: what a Settings return meets through gotos,
 /// capability checks and alerts (cycles included) before a check.
 @Suite struct SettingsReturnUncheckedTests {
+    @Test func documentedExamples() { expectDocumentedExamples(of: .settingsReturnUnchecked) }
+
     func messages(_ states: String) -> [String] {
         let text = """
             flow camera {
@@ -58,5 +60,22 @@ import Testing
                   state a { alert { title "A" button "Next" -> b } }
                   state b { capability camera { present -> a  absent -> check } }
                 """) == [])
+    }
+
+    @Test func settingsReturnUnchecked() {
+        #expect(
+            lintMarked(
+                """
+                flow camera {
+                  uses camera
+                  start -> check
+                  state check { status camera { authorized -> done granted  notDetermined -> ask  else -> settings } }
+                  state ask { request camera { authorized -> done granted  else -> done denied } }
+                  state settings { open settings on return 1️⃣-> done denied2️⃣ }
+                }
+                """, rules: [.settingsReturnUnchecked], notes: true) == [
+                    "1️⃣-2️⃣ FL1205 warning: after returning from Settings the status is not checked again before the flow can end",
+                    "  note: the user may have changed the permission there, and iOS may have relaunched the app; go to a 'status' check",
+                ])
     }
 }

@@ -2,7 +2,9 @@ import Testing
 
 @testable import FlowLint
 
+/// FL1206 (else-hides-limited): its documented examples, then its tests (add the next one here).
 @Suite struct ElseHidesLimitedTests {
+    @Test func documentedExamples() { expectDocumentedExamples(of: .elseHidesLimited) }
 
     @Test func provisionalNotificationsInAnElseAreReported() {
         let flow = """
@@ -51,5 +53,26 @@ import Testing
             }
             """
         #expect(lintMarked(flow, rules: [.elseHidesLimited]) == [])
+    }
+
+    @Test func elseHidesLimited() {
+        #expect(
+            lintMarked(
+                """
+                flow photos {
+                  uses photos
+                  start -> ask
+                  state ask { request photos { authorized -> done granted  else 1️⃣-> explain2️⃣ } }
+                  state explain {
+                    alert { title "Photos are off" message "You can allow access in Settings"
+                            button "Open Settings" -> settings  cancel "Not Now" -> done denied }
+                  }
+                  state settings { open settings on return -> check }
+                  state check { status photos { authorized, limited -> done granted  else -> done denied } }
+                }
+                """, rules: [.elseHidesLimited], notes: true) == [
+                    "1️⃣-2️⃣ FL1206 warning: 'else' also receives photos 'limited': a limited grant is not a refusal",
+                    "  note: give it a branch of its own (it may go to the same state) so the choice is deliberate",
+                ])
     }
 }

@@ -8,6 +8,8 @@ import Testing
 /// FL1306: a priming shown again to a user who declined, with no `limit`; and where it stays
 /// silent (a limit, Settings in between, a status that is not certainly denied).
 @Suite struct NaggingPrimingTests {
+    @Test func documentedExamples() { expectDocumentedExamples(of: .naggingPriming) }
+
     @Test func aDeniedUserLoopedBackToThePrimingIsNagged() {
         #expect(
             lintMarkedWithWitness(
