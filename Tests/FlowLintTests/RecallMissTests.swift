@@ -5,28 +5,6 @@ import Testing
 
 @testable import FlowLint
 
-/// An eventless loop between two status checks, inside a larger loop that has an alert.
-@Suite struct InnerEventlessLoopTests {
-    @Test func twoDeniedPermissionsThatSendEachOtherBackAndForthAreReported() {
-        #expect(
-            lintMarked(
-                """
-                flow video {
-                  uses camera, microphone
-                  start -> camera
-                  state 1️⃣camera2️⃣ { status camera { authorized -> microphone  notDetermined -> ask_camera  else -> microphone } }
-                  state microphone { status microphone { granted -> done granted  undetermined -> ask_microphone  denied -> camera } }
-                  state ask_camera { request camera -> explain }
-                  state ask_microphone { request microphone -> explain }
-                  state explain { alert { title "Video calls need both" button "Continue" -> camera  cancel "Not Now" -> done denied } }
-                }
-                """, rules: [.eventlessLoop], notes: true) == [
-                    "1️⃣-2️⃣ FL1103 error: states 'camera', 'microphone' form a loop that waits for no user or device event: it would spin forever",
-                    "  note: the larger loop around it waits elsewhere, but a run that enters these states never leaves them; add an alert, a request or a Settings visit, or end the flow",
-                ])
-    }
-}
-
 /// A kind both the caller and the subflow name in `uses` is one permission on the device: what
 /// the subflow asked holds after it returns.
 @Suite struct SharedKindAcrossCallTests {
