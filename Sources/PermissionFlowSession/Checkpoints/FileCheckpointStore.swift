@@ -14,17 +14,8 @@ public struct FileCheckpointStore: CheckpointStore {
 
     public func load() throws -> Checkpoint? {
         let path = url.path
-        let attributes: [FileAttributeKey: Any]
-        do {
-            attributes = try FileManager.default.attributesOfItem(atPath: path)
-        } catch {
-            if !FileManager.default.fileExists(atPath: path) { return nil }
-            throw CheckpointStoreError("checkpoint file '\(path)' cannot be inspected")
-        }
-        guard attributes[.type] as? FileAttributeType == .typeRegular else {
-            throw CheckpointStoreError("checkpoint file '\(path)' is not a regular file")
-        }
-        if let size = (attributes[.size] as? NSNumber)?.intValue, size > CheckpointCoding.maxBytes {
+        guard let file = try StoreFile.inspect(path, what: "checkpoint file") else { return nil }
+        if let size = file.size, size > CheckpointCoding.maxBytes {
             throw CheckpointStoreError(
                 "checkpoint file '\(path)' is \(size) bytes, more than the limit of \(CheckpointCoding.maxBytes)")
         }
@@ -59,5 +50,29 @@ public struct FileCheckpointStore: CheckpointStore {
         } catch {
             throw CheckpointStoreError("checkpoint file '\(path)' cannot be written")
         }
+    }
+}
+
+/// What a store learns of its file before reading it: it is a regular file (not a directory, a
+/// device or a symbolic link, which is refused rather than followed) and its size, so the store
+/// can refuse a file too large before reading it. The checkpoint and the install ID files share it.
+struct StoreFile {
+    /// The size in bytes, nil when the file system does not say.
+    var size: Int?
+
+    /// The file at `path`, nil when nothing is there; `what` names it in errors ("checkpoint
+    /// file").
+    static func inspect(_ path: String, what: String) throws -> StoreFile? {
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: path)
+        } catch {
+            if !FileManager.default.fileExists(atPath: path) { return nil }
+            throw CheckpointStoreError("\(what) '\(path)' cannot be inspected")
+        }
+        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+            throw CheckpointStoreError("\(what) '\(path)' is not a regular file")
+        }
+        return StoreFile(size: (attributes[.size] as? NSNumber)?.intValue)
     }
 }

@@ -105,18 +105,8 @@ public struct FileInstallIDStore: InstallIDStore {
 
     /// The stored ID; nil when there is no file or it holds no usable ID.
     private func read() throws -> String? {
-        let path = url.path
-        let attributes: [FileAttributeKey: Any]
-        do {
-            attributes = try FileManager.default.attributesOfItem(atPath: path)
-        } catch {
-            if !FileManager.default.fileExists(atPath: path) { return nil }
-            throw CheckpointStoreError("install ID file '\(path)' cannot be inspected")
-        }
-        guard attributes[.type] as? FileAttributeType == .typeRegular else {
-            throw CheckpointStoreError("install ID file '\(path)' is not a regular file")
-        }
-        if let size = (attributes[.size] as? NSNumber)?.intValue, size > InMemoryInstallIDStore.maxLength {
+        guard let file = try StoreFile.inspect(url.path, what: "install ID file") else { return nil }
+        if let size = file.size, size > InMemoryInstallIDStore.maxLength {
             return nil
         }
         guard let data = try? Data(contentsOf: url), let text = String(data: data, encoding: .utf8) else {
