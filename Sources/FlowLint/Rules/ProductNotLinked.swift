@@ -68,24 +68,15 @@ extension Rule {
     /// Where the flows of the entry file, and the flows they call, need a product: each `uses`
     /// kind and `capability` check, grouped by product in first-seen order.
     static func productSites(_ program: Program) -> [(product: String, sites: [(what: String, range: SourceRange)])] {
-        var reached = program.flows.indices.filter { program.flows[$0].range.file.index == 0 }
-        var seen = Set(reached)
-        var next = 0
-        while next < reached.count {
-            for state in program.flows[reached[next]].states {
-                guard case .call(let call) = state.terminator, seen.insert(call.callee.index).inserted else { continue }
-                reached.append(call.callee.index)
-            }
-            next += 1
-        }
+        let entryFlows = program.flows.indices.filter { program.flows[$0].range.file.index == 0 }.map(FlowID.init)
         var order: [String] = []
         var sites: [String: [(what: String, range: SourceRange)]] = [:]
         func add(_ product: String, _ what: String, _ range: SourceRange) {
             if sites[product] == nil { order.append(product) }
             sites[product, default: []].append((what, range))
         }
-        for index in reached {
-            let flow = program.flows[index]
+        for id in program.flowsReached(from: entryFlows) {
+            let flow = program[id]
             for (i, kind) in flow.uses.enumerated() {
                 let range = i < flow.useRanges.count ? flow.useRanges[i] : flow.nameRange
                 add(kind.spec.product, "flow '\(flow.name)' uses \(kind.rawValue)", range)

@@ -167,3 +167,25 @@ extension Flow {
         return outcomes.indices.filter(reached.contains).map { outcomes[$0] }
     }
 }
+
+extension Program {
+    /// `flow` and every flow it calls, directly or through others, in the order first reached.
+    public func flowsReached(from flow: FlowID) -> [FlowID] { flowsReached(from: [flow]) }
+
+    /// `roots` and every flow they call, directly or through others, in the order first reached
+    /// (the roots first, each once).
+    public func flowsReached(from roots: [FlowID]) -> [FlowID] {
+        var reached: [FlowID] = []
+        var seen: Set<FlowID> = []
+        for root in roots where seen.insert(root).inserted { reached.append(root) }
+        var next = 0
+        while next < reached.count {
+            for state in self[reached[next]].states {
+                guard case .call(let call) = state.terminator, seen.insert(call.callee).inserted else { continue }
+                reached.append(call.callee)
+            }
+            next += 1
+        }
+        return reached
+    }
+}

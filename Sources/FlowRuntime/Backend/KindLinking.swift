@@ -24,20 +24,3 @@ public struct UnlinkedKindsError: Error, Sendable, CustomStringConvertible {
         description = DiagnosticRenderer(files: program.files).render(diagnostics)
     }
 }
-
-extension Program {
-    /// `flow` and every flow it calls, directly or through others, in the order first reached.
-    public func flowsReached(from flow: FlowID) -> [FlowID] {
-        var reached = [flow]
-        var seen: Set<FlowID> = [flow]
-        var next = 0
-        while next < reached.count {
-            for state in self[reached[next]].states {
-                guard case .call(let call) = state.terminator, seen.insert(call.callee).inserted else { continue }
-                reached.append(call.callee)
-            }
-            next += 1
-        }
-        return reached
-    }
-}
