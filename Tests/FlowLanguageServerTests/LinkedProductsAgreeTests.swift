@@ -76,19 +76,6 @@ import Testing
             ".flowlint": "info-plist = App/Info.plist\n" + links,
         ])
         defer { project.remove() }
-        let out = CapturedOutput()
-        let err = CapturedOutput()
-        #expect(
-            FlowlintCommand(currentDirectory: project.root).run(
-                arguments: ["--format", "gcc", "-q", "flows"], stdout: out, stderr: err) == 0, "\(out.text)\(err.text)")
-        var generated = ""
-        #expect(
-            FlowgenCommand.run(
-                arguments: ["--root", project.root, project.root + "/flows"], currentDirectory: project.root,
-                out: { _ in }, err: { generated += $0 }) == 0, "\(generated)")
-        let client = TestClient()
-        _ = try await client.initialize(root: project.root)
-        try await client.open(project.uri("flows/scan.flow"), Self.flow)
-        #expect((client.diagnostics(project.uri("flows/scan.flow")) ?? []).filter { $0["code"] == "FL1509" }.isEmpty)
+        try await SameFindingsTests.expectNoneReports("FL1509", in: project, flow: Self.flow)
     }
 }

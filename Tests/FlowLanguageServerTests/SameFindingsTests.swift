@@ -96,6 +96,12 @@ import Testing
             "flows/scan.flow": Self.flow, "App/Info.plist": plist, ".flowlint": "info-plist = App/Info.plist\n",
         ])
         defer { project.remove() }
+        try await Self.expectNoneReports("FL1501", in: project, flow: Self.flow)
+    }
+
+    /// flowlint and flowgen exit 0 on the project's `flows/scan.flow` (`flow`), and the language
+    /// server's diagnostics of it have none with `code`.
+    static func expectNoneReports(_ code: String, in project: Project, flow: String) async throws {
         let out = CapturedOutput()
         let err = CapturedOutput()
         #expect(
@@ -109,7 +115,8 @@ import Testing
                 out: { _ in }, err: { generated += $0 }) == 0, "\(generated)")
         let client = TestClient()
         _ = try await client.initialize(root: project.root)
-        try await client.open(project.uri("flows/scan.flow"), Self.flow)
-        #expect((client.diagnostics(project.uri("flows/scan.flow")) ?? []).filter { $0["code"] == "FL1501" }.isEmpty)
+        try await client.open(project.uri("flows/scan.flow"), flow)
+        let diagnostics = client.diagnostics(project.uri("flows/scan.flow")) ?? []
+        #expect(diagnostics.filter { $0["code"] == .string(code) }.isEmpty)
     }
 }
